@@ -1,0 +1,31 @@
+"""tapekit: a gradient tape you can watch. TensorFlow 2's tape API on NumPy.
+
+``import tapekit as tk`` and write what you would write with ``tf``.
+"""
+
+from . import dtypes, errors, nest
+from .dtypes import (DType, as_dtype, bool, complex64, complex128, double, float16, float32,
+                     float64, half, int8, int16, int32, int64, string, uint8, uint16, uint32,
+                     uint64)
+from .registry import RegisterGradient, gradient_override_map, no_gradient
+from .shape import TensorShape
+from .tape import GradientTape, UnconnectedGradients
+from .tensor import Tensor, constant, convert_to_tensor, is_tensor
+from .variable import Variable
+from . import ops  # noqa: F401  (installs operators)
+from .ops.array_ops import (broadcast_to, concat, expand_dims, rank, reshape, shape, size, squeeze,
+                            stack, transpose, unstack)
+from .ops.creation import eye, fill, linspace, one_hot, ones, ones_like, range, zeros, zeros_like
+from .ops.linalg import matmul
+from .ops.math_ops import (abs, add, add_n, cast, divide, equal, exp, greater, greater_equal,
+                           identity, less, less_equal, logical_and, logical_not, logical_or,
+                           maximum, minimum, multiply, negative, not_equal, pow, sqrt, square,
+                           stop_gradient, subtract, truediv, where)
+from .ops.reduction import (argmax, argmin, cumsum, reduce_all, reduce_any, reduce_max,
+                            reduce_mean, reduce_min, reduce_prod, reduce_sum)
+from . import linalg, math, test  # noqa: E402
+
+newaxis = None
+__version__ = "0.1.0"
+
+__all__ = [name for name in dir() if not name.startswith("_")]

@@ -1,0 +1,123 @@
+"""DType objects and the rules that turn Python and NumPy values into them."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+class DType:
+    """A tensor element type, printed as ``tk.float32`` like ``tf.float32``."""
+
+    __slots__ = ("name", "as_numpy_dtype", "_np", "is_floating", "is_integer",
+                 "is_complex", "is_bool", "is_unsigned", "is_string")
+
+    def __init__(self, name: str, np_type):
+        self.name = name
+        self.as_numpy_dtype = np_type
+        self._np = np.dtype(np_type)
+        kind = self._np.kind
+        self.is_floating = kind == "f"
+        self.is_complex = kind == "c"
+        self.is_integer = kind in "iu"
+        self.is_unsigned = kind == "u"
+        self.is_bool = kind == "b"
+        self.is_string = kind == "O"
+
+    @property
+    def is_differentiable(self) -> bool:
+        return self.is_floating or self.is_complex
+
+    @property
+    def base_dtype(self) -> DType:
+        return self
+
+    @property
+    def size(self) -> int:
+        return self._np.itemsize
+
+    @property
+    def min(self):
+        return np.finfo(self._np).min if self.is_floating else np.iinfo(self._np).min
+
+    @property
+    def max(self):
+        return np.finfo(self._np).max if self.is_floating else np.iinfo(self._np).max
+
+    def __repr__(self) -> str:
+        return f"tk.{self.name}"
+
+    def __str__(self) -> str:
+        return f"<dtype: {self.name!r}>"
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, DType):
+            return self is other
+        try:
+            return as_dtype(other) is self
+        except TypeError:
+            return False
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __reduce__(self):
+        return as_dtype, (self.name,)
+
+
+float16 = DType("float16", np.float16)
+float32 = DType("float32", np.float32)
+float64 = DType("float64", np.float64)
+int8 = DType("int8", np.int8)
+int16 = DType("int16", np.int16)
+int32 = DType("int32", np.int32)
+int64 = DType("int64", np.int64)
+uint8 = DType("uint8", np.uint8)
+uint16 = DType("uint16", np.uint16)
+uint32 = DType("uint32", np.uint32)
+uint64 = DType("uint64", np.uint64)
+bool = DType("bool", np.bool_)  # noqa: A001 - TF's public name
+string = DType("string", np.object_)
+complex64 = DType("complex64", np.complex64)
+complex128 = DType("complex128", np.complex128)
+half, double = float16, float64
+
+ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+       bool, string, complex64, complex128)
+_BY_NAME = {d.name: d for d in ALL}
+_BY_NAME.update(half=float16, double=float64)
+_BY_NP = {d._np: d for d in ALL}
+
+# TF's spelling of dtypes inside kernel error messages ("a float tensor", "a double tensor").
+KERNEL_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
+
+
+def as_dtype(value) -> DType:
+    """Turn a DType, a name, a NumPy dtype or a NumPy/Python type into a DType."""
+    if isinstance(value, DType):
+        return value
+    if isinstance(value, str):
+        if value in _BY_NAME:
+            return _BY_NAME[value]
+        raise TypeError(f"Cannot convert value {value!r} to a tapekit DType.")
+    if value is None:
+        raise TypeError("Cannot convert the argument `type_value`: None to a tapekit DType.")
+    try:
+        npd = np.dtype(value)
+    except TypeError:
+        raise TypeError(f"Cannot convert value {value!r} to a tapekit DType.") from None
+    if npd.kind in "SU":
+        return string
+    try:
+        return _BY_NP[npd]
+    except KeyError:
+        raise TypeError(f"Cannot convert value {value!r} to a tapekit DType.") from None
+
+
+def from_numpy(npd: np.dtype) -> DType:
+    """DType of a NumPy dtype, with bytes/str arrays mapping to ``string``."""
+    found = _BY_NP.get(npd)
+    if found is not None:
+        return found
+    if npd.kind in "SU":
+        return string
+    raise TypeError(f"tapekit has no dtype for NumPy dtype {npd}.")

@@ -1,0 +1,700 @@
+"""Element-wise math: each op's forward and, right below it, its gradient rule.
+
+Gradient rules take TF's ``(op, grad)`` and return one gradient per input, computed with tapekit
+ops so that an outer tape records them (that is what makes second derivatives work).
+Broadcast gradients are reduced to each input's shape by the reverse pass, not here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import dtypes
+from ..backend import ns
+from ..dtypes import KERNEL_NAMES
+from ..errors import InvalidArgumentError
+from ..registry import execute, gradient, no_gradient
+from ..tensor import Tensor, convert_to_tensor
+
+
+# ---------- converting inputs ----------
+def to_tensor(x, dtype_hint=None) -> Tensor:
+    if isinstance(x, Tensor):
+        return x
+    read = getattr(x, "_read", None)
+    if read is not None:
+        return read()
+    if dtype_hint is not None:
+        return convert_to_tensor(x, dtype_hint=dtype_hint) if isinstance(x, (list, tuple)) \
+            else convert_to_tensor(x, dtype=dtype_hint)
+    return convert_to_tensor(x)
+
+
+def binary_inputs(op_type: str, x, y) -> tuple[Tensor, Tensor]:
+    """Both operands as tensors of one dtype; a non-tensor adopts the tensor operand's dtype."""
+    x_is = isinstance(x, Tensor) or hasattr(x, "_read")
+    y_is = isinstance(y, Tensor) or hasattr(y, "_read")
+    if x_is:
+        x = to_tensor(x)
+        y = to_tensor(y) if y_is else to_tensor(y, x._dtype)
+    elif y_is:
+        y = to_tensor(y)
+        x = to_tensor(x, y._dtype)
+    else:
+        x = to_tensor(x)
+        y = to_tensor(y, x._dtype)
+    if x._dtype is not y._dtype:
+        raise dtype_mismatch(op_type, x, y)
+    return x, y
+
+
+def dtype_mismatch(op_type: str, x: Tensor, y: Tensor) -> InvalidArgumentError:
+    want = KERNEL_NAMES.get(x._dtype.name, x._dtype.name)
+    got = KERNEL_NAMES.get(y._dtype.name, y._dtype.name)
+    return InvalidArgumentError(
+        f"cannot compute {op_type} as input #1(zero-based) was expected to be a {want} tensor "
+        f"but is a {got} tensor [Op:{op_type}] name: \n  Hint: both inputs of {op_type} must "
+        f"have one dtype, got {x._dtype.name} and {y._dtype.name}; convert one with "
+        f"tk.cast(value, tk.{x._dtype.name}).", op=op_type)
+
+
+def _binary(op_type, forward, x, y):
+    x, y = binary_inputs(op_type, x, y)
+    return execute(op_type, forward, (x, y))
+
+
+def _unary(op_type, forward, x):
+    return execute(op_type, forward, (to_tensor(x),))
+
+
+def _require_float(op_type, x: Tensor, allow_int=False):
+    d = x._dtype
+    if not (d.is_floating or d.is_complex or (allow_int and d.is_integer)):
+        raise InvalidArgumentError(
+            f"Value for attr 'T' of {d.name} is not in the list of allowed values for {op_type}: "
+            f"it needs a floating-point input [Op:{op_type}] name: \n  Hint: convert the input "
+            f"first, e.g. tk.cast(x, tk.float32).", op=op_type)
+
+
+# ---------- arithmetic ----------
+def _add(x, y):
+    return x + y
+
+
+def add(x, y, name=None):
+    return _binary("AddV2", _add, x, y)
+
+
+@gradient("AddV2")
+def _add_grad(op, grad):
+    return grad, grad
+
+
+def _sub(x, y):
+    return x - y
+
+
+def subtract(x, y, name=None):
+    return _binary("Sub", _sub, x, y)
+
+
+@gradient("Sub")
+def _sub_grad(op, grad):
+    return grad, negative(grad)
+
+
+def _mul(x, y):
+    return x * y
+
+
+def multiply(x, y, name=None):
+    return _binary("Mul", _mul, x, y)
+
+
+@gradient("Mul")
+def _mul_grad(op, grad):
+    x, y = op.inputs
+    return multiply(grad, y), multiply(x, grad)
+
+
+def _div(x, y):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return x / y
+
+
+def divide(x, y, name=None):
+    """True division; integer inputs give float64 like TF's ``truediv``."""
+    x, y = binary_inputs("RealDiv", x, y)
+    if x._dtype.is_integer:
+        x, y = cast(x, dtypes.float64), cast(y, dtypes.float64)
+    return execute("RealDiv", _div, (x, y))
+
+
+truediv = divide
+
+
+def real_div(x, y, name=None):
+    return _binary("RealDiv", _div, x, y)
+
+
+@gradient("RealDiv")
+def _div_grad(op, grad):
+    x, y = op.inputs
+    return divide(grad, y), multiply(grad, divide(divide(negative(x), y), y))
+
+
+def _floordiv(x, y):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return ns(x).floor_divide(x, y)
+
+
+def floordiv(x, y, name=None):
+    x, y = binary_inputs("FloorDiv", x, y)
+    if x._dtype.is_integer and bool(np.any(np.asarray(y._value) == 0)):
+        raise InvalidArgumentError("Integer division by zero [Op:FloorDiv] name: ", op="FloorDiv")
+    return execute("FloorDiv", _floordiv, (x, y))
+
+
+no_gradient("FloorDiv")
+
+
+def _mod(x, y):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return ns(x).remainder(x, y)
+
+
+def floormod(x, y, name=None):
+    return _binary("FloorMod", _mod, x, y)
+
+
+mod = floormod
+
+
+@gradient("FloorMod")
+def _mod_grad(op, grad):
+    x, y = op.inputs
+    return grad, multiply(grad, negative(floor(divide(x, y))))
+
+
+def _pow(x, y):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return ns(x).pow(x, y)
+
+
+def pow(x, y, name=None):  # noqa: A001 - TF's name
+    x, y = binary_inputs("Pow", x, y)
+    if x._dtype.is_integer and bool(np.any(np.asarray(y._value) < 0)):
+        raise InvalidArgumentError("Integers to negative integer powers are not allowed "
+                                   "[Op:Pow] name: ", op="Pow")
+    return execute("Pow", _pow, (x, y))
+
+
+@gradient("Pow")
+def _pow_grad(op, grad):
+    """d x^y = y x^(y-1) dx + x^y log(x) dy, with dy masked to 0 where x <= 0 (as TF)."""
+    x, y = op.inputs
+    z = op.outputs[0]
+    dx = multiply(grad, multiply(y, pow(x, subtract(y, 1))))
+    positive = greater(x, 0)
+    safe_x = where(positive, x, ones_like_(x))
+    dy = multiply(grad, multiply(z, where(positive, log(safe_x), zeros_like_(x))))
+    return dx, dy
+
+
+def _maximum(x, y):
+    return ns(x).maximum(x, y)
+
+
+def maximum(x, y, name=None):
+    return _binary("Maximum", _maximum, x, y)
+
+
+@gradient("Maximum")
+def _maximum_grad(op, grad):
+    """The gradient goes to x where x >= y (ties go to x, as in TF)."""
+    x, y = op.inputs
+    mask = greater_equal(x, y)
+    zero = zeros_like_(grad)
+    return where(mask, grad, zero), where(mask, zero, grad)
+
+
+def _minimum(x, y):
+    return ns(x).minimum(x, y)
+
+
+def minimum(x, y, name=None):
+    return _binary("Minimum", _minimum, x, y)
+
+
+@gradient("Minimum")
+def _minimum_grad(op, grad):
+    """The gradient goes to x where x <= y (ties go to x, as in TF)."""
+    x, y = op.inputs
+    mask = less_equal(x, y)
+    zero = zeros_like_(grad)
+    return where(mask, grad, zero), where(mask, zero, grad)
+
+
+def _squared_difference(x, y):
+    return (x - y) * (x - y)
+
+
+def squared_difference(x, y, name=None):
+    return _binary("SquaredDifference", _squared_difference, x, y)
+
+
+@gradient("SquaredDifference")
+def _squared_difference_grad(op, grad):
+    x, y = op.inputs
+    d = multiply(multiply(grad, 2.0), subtract(x, y))
+    return d, negative(d)
+
+
+def _div_no_nan(x, y):
+    xp = ns(x)
+    safe = xp.where(y == 0, xp.ones_like(y), y)
+    return xp.where(y == 0, xp.zeros_like(x * y), x / safe)
+
+
+def divide_no_nan(x, y, name=None):
+    """x / y, and 0 wherever y is 0 (its gradients are 0 there too)."""
+    return _binary("DivNoNan", _div_no_nan, x, y)
+
+
+@gradient("DivNoNan")
+def _div_no_nan_grad(op, grad):
+    x, y = op.inputs
+    return divide_no_nan(grad, y), multiply(grad, divide_no_nan(divide_no_nan(negative(x), y), y))
+
+
+def add_n(inputs, name=None):
+    """Sum of a list of tensors of one shape and dtype."""
+    inputs = [to_tensor(t) for t in inputs]
+    if not inputs:
+        raise ValueError("inputs must be a non-empty list of tensors.")
+    for t in inputs[1:]:
+        if t._dtype is not inputs[0]._dtype:
+            raise dtype_mismatch("AddN", inputs[0], t)
+    return execute("AddN", _add_n, tuple(inputs))
+
+
+def _add_n(*xs):
+    total = xs[0]
+    for x in xs[1:]:
+        total = total + x
+    return total
+
+
+@gradient("AddN")
+def _add_n_grad(op, grad):
+    return [grad] * len(op.inputs)
+
+
+def add_n_pair(a: Tensor, b: Tensor) -> Tensor:
+    """Accumulate two gradients of one tensor (the reverse pass's fan-in)."""
+    return execute("AddV2", _add, (a, b))
+
+
+# ---------- unary ----------
+def _neg(x):
+    return -x
+
+
+def negative(x, name=None):
+    return _unary("Neg", _neg, x)
+
+
+@gradient("Neg")
+def _neg_grad(op, grad):
+    return negative(grad)
+
+
+def _square(x):
+    return x * x
+
+
+def square(x, name=None):
+    return _unary("Square", _square, x)
+
+
+@gradient("Square")
+def _square_grad(op, grad):
+    return multiply(grad, multiply(op.inputs[0], 2.0))
+
+
+def _float_unary(op_type, fn_name):
+    def forward(x):
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            return getattr(ns(x), fn_name)(x)
+
+    def op(x, name=None):
+        x = to_tensor(x)
+        _require_float(op_type, x)
+        return execute(op_type, forward, (x,))
+
+    op.__name__ = fn_name
+    return op
+
+
+sqrt = _float_unary("Sqrt", "sqrt")
+exp = _float_unary("Exp", "exp")
+log = _float_unary("Log", "log")
+log1p = _float_unary("Log1p", "log1p")
+expm1 = _float_unary("Expm1", "expm1")
+sin = _float_unary("Sin", "sin")
+cos = _float_unary("Cos", "cos")
+tan = _float_unary("Tan", "tan")
+tanh = _float_unary("Tanh", "tanh")
+sinh = _float_unary("Sinh", "sinh")
+cosh = _float_unary("Cosh", "cosh")
+asin = _float_unary("Asin", "arcsin")
+acos = _float_unary("Acos", "arccos")
+atan = _float_unary("Atan", "arctan")
+
+
+@gradient("Sqrt")
+def _sqrt_grad(op, grad):
+    """d sqrt(x) = 0.5 / sqrt(x) (inf at 0, as TF)."""
+    return divide(multiply(grad, 0.5), op.outputs[0])
+
+
+@gradient("Exp")
+def _exp_grad(op, grad):
+    return multiply(grad, op.outputs[0])
+
+
+@gradient("Log")
+def _log_grad(op, grad):
+    return multiply(grad, reciprocal(op.inputs[0]))
+
+
+@gradient("Log1p")
+def _log1p_grad(op, grad):
+    return multiply(grad, reciprocal(add(op.inputs[0], 1.0)))
+
+
+@gradient("Expm1")
+def _expm1_grad(op, grad):
+    return multiply(grad, exp(op.inputs[0]))
+
+
+@gradient("Sin")
+def _sin_grad(op, grad):
+    return multiply(grad, cos(op.inputs[0]))
+
+
+@gradient("Cos")
+def _cos_grad(op, grad):
+    return multiply(grad, negative(sin(op.inputs[0])))
+
+
+@gradient("Tan")
+def _tan_grad(op, grad):
+    c = cos(op.inputs[0])
+    return divide(grad, multiply(c, c))
+
+
+@gradient("Tanh")
+def _tanh_grad(op, grad):
+    """d tanh = 1 - tanh^2."""
+    y = op.outputs[0]
+    return multiply(grad, subtract(1.0, multiply(y, y)))
+
+
+@gradient("Sinh")
+def _sinh_grad(op, grad):
+    return multiply(grad, cosh(op.inputs[0]))
+
+
+@gradient("Cosh")
+def _cosh_grad(op, grad):
+    return multiply(grad, sinh(op.inputs[0]))
+
+
+@gradient("Asin")
+def _asin_grad(op, grad):
+    x = op.inputs[0]
+    return multiply(grad, rsqrt(subtract(1.0, square(x))))
+
+
+@gradient("Acos")
+def _acos_grad(op, grad):
+    x = op.inputs[0]
+    return negative(multiply(grad, rsqrt(subtract(1.0, square(x)))))
+
+
+@gradient("Atan")
+def _atan_grad(op, grad):
+    x = op.inputs[0]
+    return divide(grad, add(1.0, square(x)))
+
+
+def _rsqrt(x):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return 1 / ns(x).sqrt(x)
+
+
+def rsqrt(x, name=None):
+    x = to_tensor(x)
+    _require_float("Rsqrt", x)
+    return execute("Rsqrt", _rsqrt, (x,))
+
+
+@gradient("Rsqrt")
+def _rsqrt_grad(op, grad):
+    """d x^-1/2 = -1/2 x^-3/2 = -0.5 y^3."""
+    y = op.outputs[0]
+    return multiply(grad, multiply(-0.5, multiply(y, multiply(y, y))))
+
+
+def _reciprocal(x):
+    with np.errstate(divide="ignore"):
+        return 1 / x
+
+
+def reciprocal(x, name=None):
+    x = to_tensor(x)
+    _require_float("Reciprocal", x)
+    return execute("Reciprocal", _reciprocal, (x,))
+
+
+inv = reciprocal
+
+
+@gradient("Reciprocal")
+def _reciprocal_grad(op, grad):
+    y = op.outputs[0]
+    return multiply(grad, negative(multiply(y, y)))
+
+
+def _abs(x):
+    return ns(x).abs(x)
+
+
+def abs(x, name=None):  # noqa: A001 - TF's name
+    return _unary("Abs", _abs, x)
+
+
+@gradient("Abs")
+def _abs_grad(op, grad):
+    """d|x| = sign(x): 0 at x = 0, as TF."""
+    return multiply(grad, sign(op.inputs[0]))
+
+
+def _sign(x):
+    return ns(x).sign(x)
+
+
+def sign(x, name=None):
+    return _unary("Sign", _sign, x)
+
+
+@gradient("Sign")
+def _sign_grad(op, grad):
+    return zeros_like_(op.inputs[0])
+
+
+def _floor(x):
+    return ns(x).floor(x)
+
+
+def floor(x, name=None):
+    return _unary("Floor", _floor, x)
+
+
+def _ceil(x):
+    return ns(x).ceil(x)
+
+
+def ceil(x, name=None):
+    return _unary("Ceil", _ceil, x)
+
+
+def _round(x):
+    return ns(x).round(x)
+
+
+def round(x, name=None):  # noqa: A001 - TF's name
+    """Round half to even, as TF."""
+    return _unary("Round", _round, x)
+
+
+for _name in ("Floor", "Ceil", "Round"):
+    gradient(_name)(lambda op, grad: None)
+
+
+def _sigmoid(x):
+    xp = ns(x)
+    with np.errstate(over="ignore"):
+        return xp.where(x >= 0, 1 / (1 + xp.exp(-xp.abs(x))),
+                        xp.exp(-xp.abs(x)) / (1 + xp.exp(-xp.abs(x)))).astype(x.dtype)
+
+
+def sigmoid(x, name=None):
+    x = to_tensor(x)
+    _require_float("Sigmoid", x)
+    return execute("Sigmoid", _sigmoid, (x,))
+
+
+@gradient("Sigmoid")
+def _sigmoid_grad(op, grad):
+    """d sigmoid = y (1 - y)."""
+    y = op.outputs[0]
+    return multiply(grad, multiply(y, subtract(1.0, y)))
+
+
+# ---------- comparisons and logic (no gradient) ----------
+def _comparison(op_type, fn):
+    def op(x, y, name=None):
+        return _binary(op_type, fn, x, y)
+
+    no_gradient(op_type)
+    return op
+
+
+equal = _comparison("Equal", lambda x, y: x == y)
+not_equal = _comparison("NotEqual", lambda x, y: x != y)
+less = _comparison("Less", lambda x, y: x < y)
+less_equal = _comparison("LessEqual", lambda x, y: x <= y)
+greater = _comparison("Greater", lambda x, y: x > y)
+greater_equal = _comparison("GreaterEqual", lambda x, y: x >= y)
+
+
+def _logical(op_type, fn):
+    def op(x, y, name=None):
+        x, y = binary_inputs(op_type, x, y)
+        if not x._dtype.is_bool:
+            raise InvalidArgumentError(
+                f"{op_type} needs bool inputs, got {x._dtype.name} [Op:{op_type}] name: \n  Hint: "
+                "compare first (e.g. x > 0) to get bool tensors.", op=op_type)
+        return execute(op_type, fn, (x, y))
+
+    no_gradient(op_type)
+    return op
+
+
+logical_and = _logical("LogicalAnd", lambda x, y: x & y)
+logical_or = _logical("LogicalOr", lambda x, y: x | y)
+logical_xor = _logical("LogicalXor", lambda x, y: x ^ y)
+
+
+def logical_not(x, name=None):
+    x = to_tensor(x)
+    if not x._dtype.is_bool:
+        raise InvalidArgumentError(f"LogicalNot needs a bool input, got {x._dtype.name} "
+                                   "[Op:LogicalNot] name: ", op="LogicalNot")
+    return execute("LogicalNot", lambda v: ~v, (x,))
+
+
+no_gradient("LogicalNot")
+
+
+def _bitwise_or_logical(op_type, logical_fn, int_fn):
+    def op(x, y):
+        x, y = binary_inputs(op_type, x, y)
+        if x._dtype.is_bool:
+            return logical_fn(x, y)
+        return execute(op_type, int_fn, (x, y))
+
+    return op
+
+
+# ---------- casting, identity, selection ----------
+def _cast_forward(x, dtype):
+    if dtype.is_string:
+        raise InvalidArgumentError("Cast to string is not supported [Op:Cast] name: ", op="Cast")
+    if x.dtype == object:
+        raise InvalidArgumentError("Cast string to number is not supported [Op:Cast] name: \n"
+                                   "  Hint: use tk.strings.to_number.", op="Cast")
+    xp = ns(x)
+    if dtype.is_integer and x.dtype.kind in "fc":
+        x = xp.trunc(x.real if x.dtype.kind == "c" else x)
+    return x.astype(dtype._np)
+
+
+def cast(x, dtype, name=None):
+    """Convert to another dtype; floats become integers by truncation toward zero."""
+    dtype = dtypes.as_dtype(dtype)
+    x = to_tensor(x)
+    if x._dtype is dtype:
+        return x
+    return execute("Cast", _cast_forward, (x,), {"dtype": dtype})
+
+
+@gradient("Cast")
+def _cast_grad(op, grad):
+    src = op.inputs[0]._dtype
+    if not (src.is_differentiable and grad._dtype.is_differentiable):
+        return None
+    return cast(grad, src)
+
+
+def _identity(x):
+    return x
+
+
+def identity(x, name=None):
+    return _unary("Identity", _identity, x)
+
+
+@gradient("Identity")
+def _identity_grad(op, grad):
+    return grad
+
+
+@gradient("ReadVariableOp")
+def _read_variable_grad(op, grad):
+    return grad
+
+
+def stop_gradient(input, name=None):  # noqa: A002 - TF's signature
+    """The same value, but gradients do not flow back through it."""
+    x = to_tensor(input)
+    from ..registry import record, state
+
+    out = Tensor(x._value, x._dtype)
+    if state.tapes:
+        record("StopGradient", (x,), (out,), None, cut="stop_gradient")
+    return out
+
+
+no_gradient("StopGradient")
+
+
+def _select(cond, x, y):
+    return ns(x).where(cond, x, y)
+
+
+def where(condition, x=None, y=None, name=None):
+    """Pick from ``x`` where ``condition`` holds, else from ``y`` (broadcasting all three)."""
+    condition = to_tensor(condition)
+    if x is None and y is None:
+        from .array_ops import where_indices
+
+        return where_indices(condition)
+    if x is None or y is None:
+        raise ValueError("x and y must both be given, or both be None.")
+    if not condition._dtype.is_bool:
+        raise InvalidArgumentError(f"condition must be a bool tensor, got "
+                                   f"{condition._dtype.name} [Op:SelectV2] name: ", op="SelectV2")
+    x, y = binary_inputs("SelectV2", x, y)
+    return execute("SelectV2", _select, (condition, x, y))
+
+
+@gradient("SelectV2")
+def _select_grad(op, grad):
+    cond, x, _ = op.inputs
+    zero = zeros_like_(grad)
+    return None, where(cond, grad, zero), where(cond, zero, grad)
+
+
+def ones_like_(x: Tensor) -> Tensor:
+    from .creation import ones_like
+
+    return ones_like(x)
+
+
+def zeros_like_(x: Tensor) -> Tensor:
+    from .creation import zeros_like
+
+    return zeros_like(x)

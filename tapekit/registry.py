@@ -1,0 +1,150 @@
+"""Running an op: compute it, wrap the result, record it on the tapes; the gradient registry."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+
+from .errors import InvalidArgumentError
+from .tensor import Tensor
+
+
+class _OpState(threading.local):
+    def __init__(self):
+        self.tapes: list = []          # tapes entered in this thread, innermost last
+        self.overrides: dict = {}      # gradient_override_map: op type -> gradient key
+
+
+state = _OpState()
+
+# op type -> gradient function ``f(op, *grads)``; None marks an op as not differentiable.
+_GRADIENTS: dict = {}
+_REGISTERED_AT: dict = {}
+
+
+def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None, shapes_hint=None):
+    """Run ``forward`` on the inputs' arrays and record the op on every tape that tracks an input.
+
+    ``forward`` receives the backend arrays (and ``attrs`` as keywords) and returns one array.
+    """
+    try:
+        value = forward(*[t._value for t in inputs], **attrs) if attrs else \
+            forward(*[t._value for t in inputs])
+    except (ValueError, IndexError, TypeError) as err:
+        raise _describe_failure(op_type, inputs, err) from None
+    out = Tensor(value)
+    if state.tapes:
+        record(op_type, inputs, (out,), attrs)
+    return out
+
+
+def execute_multi(op_type: str, forward, inputs: tuple, attrs: dict | None = None):
+    """Like ``execute`` for an op with several outputs (``forward`` returns a tuple)."""
+    try:
+        values = forward(*[t._value for t in inputs], **(attrs or {}))
+    except (ValueError, IndexError, TypeError) as err:
+        raise _describe_failure(op_type, inputs, err) from None
+    outs = tuple(Tensor(v) for v in values)
+    if state.tapes:
+        record(op_type, inputs, outs, attrs)
+    return outs
+
+
+def record(op_type, inputs, outputs, attrs=None, grad_fn=None, cut=None):
+    key = grad_fn if grad_fn is not None else state.overrides.get(op_type, op_type)
+    for tape in state.tapes:
+        tape._record(op_type, inputs, outputs, attrs, key, cut)
+
+
+def _describe_failure(op_type, inputs, err):
+    if isinstance(err, InvalidArgumentError):
+        return err
+    shapes = " vs. ".join(str(list(t._value.shape)) for t in inputs)
+    dts = ", ".join(t._dtype.name for t in inputs)
+    text = str(err)
+    if "broadcast" in text:
+        what = f"Incompatible shapes: {shapes}"
+        hint = ("the shapes must be equal or broadcastable (each axis equal or 1, aligned from "
+                "the right); reshape or tk.expand_dims one input.")
+    else:
+        what = f"{op_type} failed on inputs of shapes {shapes} and dtypes {dts}: {text}"
+        hint = "check the shapes, dtypes and arguments passed to this op."
+    return InvalidArgumentError(f"{what} [Op:{op_type}] name: \n  Hint: {hint}", op=op_type)
+
+
+# ---------- the gradient registry ----------
+def gradient_function(key):
+    """The gradient function for an entry's key (a callable, or an op type name)."""
+    if callable(key):
+        return key
+    try:
+        return _GRADIENTS[key]
+    except KeyError:
+        raise LookupError(f"gradient registry has no entry for: {key}") from None
+
+
+def has_gradient(op_type: str) -> bool:
+    return _GRADIENTS.get(op_type) is not None
+
+
+def _register(op_type: str, fn, where: str) -> None:
+    if not isinstance(op_type, str):
+        raise TypeError("op_type must be a string")
+    if op_type in _GRADIENTS:
+        raise KeyError(f"Registering two gradient with name '{op_type}'! "
+                       f"(Previous registration was in {_REGISTERED_AT[op_type]})")
+    _GRADIENTS[op_type] = fn
+    _REGISTERED_AT[op_type] = where
+
+
+def _caller(depth: int = 3) -> str:
+    import sys
+
+    frame = sys._getframe(depth)
+    return f"{frame.f_code.co_name} {frame.f_code.co_filename}:{frame.f_lineno}"
+
+
+class RegisterGradient:
+    """Decorator registering ``f(op, *grads)`` as the gradient of ops of type ``op_type``.
+
+    ``op.inputs``, ``op.outputs`` and ``op.get_attr(name)`` describe the recorded op; ``f``
+    returns one gradient (or None) per input.
+    """
+
+    def __init__(self, op_type):
+        if not isinstance(op_type, str):
+            raise TypeError("op_type must be a string")
+        self._op_type = op_type
+
+    def __call__(self, f):
+        _register(self._op_type, f, _caller(2))
+        return f
+
+
+def no_gradient(op_type) -> None:
+    """Declare ops of type ``op_type`` not differentiable: gradients stop there, silently."""
+    _register(op_type, None, _caller(2))
+
+
+NotDifferentiable = no_gradient
+
+
+def gradient(op_type: str):
+    """Internal decorator: register the built-in gradient of ``op_type``."""
+
+    def deco(f):
+        _register(op_type, f, f"{f.__module__}.{f.__name__}")
+        return f
+
+    return deco
+
+
+@contextlib.contextmanager
+def gradient_override_map(op_type_map: dict):
+    """Within the block, ops of type K record the gradient registered as ``op_type_map[K]``."""
+    old = state.overrides
+    state.overrides = {**old, **op_type_map}
+    try:
+        yield
+    finally:
+        state.overrides = old

@@ -1,0 +1,111 @@
+"""TensorShape: a possibly partially known shape, printed as TensorFlow prints it."""
+
+from __future__ import annotations
+
+
+class TensorShape:
+    """A shape whose rank or dimensions may be unknown (``None``)."""
+
+    __slots__ = ("_dims",)
+
+    def __init__(self, dims=None):
+        if dims is None:
+            self._dims = None
+        elif isinstance(dims, TensorShape):
+            self._dims = dims._dims
+        elif isinstance(dims, int):
+            self._dims = (dims,)
+        else:
+            self._dims = tuple(None if d is None else int(d) for d in dims)
+
+    @property
+    def rank(self):
+        return None if self._dims is None else len(self._dims)
+
+    ndims = rank
+
+    @property
+    def dims(self):
+        return None if self._dims is None else list(self._dims)
+
+    def as_list(self) -> list:
+        if self._dims is None:
+            raise ValueError("as_list() is not defined on an unknown TensorShape.")
+        return list(self._dims)
+
+    def is_fully_defined(self) -> bool:
+        return self._dims is not None and None not in self._dims
+
+    def num_elements(self):
+        if not self.is_fully_defined():
+            return None
+        n = 1
+        for d in self._dims:
+            n *= d
+        return n
+
+    def is_compatible_with(self, other) -> bool:
+        other = as_shape(other)
+        if self._dims is None or other._dims is None:
+            return True
+        if len(self._dims) != len(other._dims):
+            return False
+        return all(a is None or b is None or a == b for a, b in zip(self._dims, other._dims))
+
+    def __len__(self) -> int:
+        if self._dims is None:
+            raise ValueError("Cannot take the length of shape with unknown rank.")
+        return len(self._dims)
+
+    def __iter__(self):
+        if self._dims is None:
+            raise ValueError("Cannot iterate over a shape with unknown rank.")
+        return iter(self._dims)
+
+    def __getitem__(self, key):
+        if self._dims is None:
+            return None if isinstance(key, int) else TensorShape(None)
+        if isinstance(key, slice):
+            return TensorShape(self._dims[key])
+        return self._dims[key]
+
+    def __eq__(self, other) -> bool:
+        try:
+            other = as_shape(other)
+        except TypeError:
+            return NotImplemented
+        return self._dims == other._dims
+
+    def __hash__(self) -> int:
+        return hash(self._dims)
+
+    def __add__(self, other) -> TensorShape:
+        return self.concatenate(other)
+
+    def concatenate(self, other) -> TensorShape:
+        other = as_shape(other)
+        if self._dims is None or other._dims is None:
+            return TensorShape(None)
+        return TensorShape(self._dims + other._dims)
+
+    def __repr__(self) -> str:
+        if self._dims is None:
+            return "TensorShape(None)"
+        return f"TensorShape({list(self._dims)})"
+
+    def __str__(self) -> str:
+        if self._dims is None:
+            return "<unknown>"
+        if len(self._dims) == 1:
+            return f"({self._dims[0]},)"
+        return "(" + ", ".join(str(d) for d in self._dims) + ")"
+
+
+def as_shape(value) -> TensorShape:
+    if isinstance(value, TensorShape):
+        return value
+    if value is None or isinstance(value, (list, tuple, int)):
+        return TensorShape(value)
+    if hasattr(value, "numpy"):
+        return TensorShape([int(d) for d in value.numpy().reshape(-1)])
+    raise TypeError(f"Cannot convert {value!r} to a TensorShape.")

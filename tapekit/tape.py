@@ -1,0 +1,336 @@
+"""GradientTape: records the ops run on watched values so that gradients can be computed."""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import logging
+import sys
+
+from . import nest
+from .registry import state
+from .tensor import Tensor
+
+logger = logging.getLogger("tapekit")
+if not logger.handlers:
+    _handler = logging.StreamHandler()
+    _handler.setFormatter(logging.Formatter("%(levelname)s:%(name)s:%(message)s"))
+    logger.addHandler(_handler)
+    logger.propagate = False
+
+_PACKAGE_DIR = __file__.rsplit("/", 1)[0]
+_NON_PERSISTENT_USED = ("A non-persistent GradientTape can only be used to compute one set of "
+                        "gradients (or jacobians)")
+
+
+class UnconnectedGradients(enum.Enum):
+    """What ``gradient()`` returns for a source the target does not depend on."""
+
+    NONE = "none"
+    ZERO = "zero"
+
+
+def active_tapes() -> list:
+    return state.tapes
+
+
+def user_location(skip_package: str = _PACKAGE_DIR):
+    """(filename, line) of the innermost frame outside tapekit: the user's line of code."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename.startswith(skip_package):
+        frame = frame.f_back
+    if frame is None:
+        return None
+    return (frame.f_code.co_filename, frame.f_lineno)
+
+
+class TapeEntry:
+    """One recorded op: TF's ``op`` as seen by a gradient function (``op.inputs`` ...)."""
+
+    __slots__ = ("type", "inputs", "outputs", "attrs", "grad_key", "cut", "location", "index")
+
+    def __init__(self, op_type, inputs, outputs, attrs, grad_key, cut, location, index):
+        self.type = op_type
+        self.inputs = inputs
+        self.outputs = outputs
+        self.attrs = attrs
+        self.grad_key = grad_key
+        self.cut = cut
+        self.location = location
+        self.index = index
+
+    @property
+    def name(self) -> str:
+        return f"{self.type}:{self.index}"
+
+    def get_attr(self, name):
+        return (self.attrs or {})[name]
+
+    def release(self) -> None:
+        """Drop the saved values, keeping what explain() needs: ids, shapes and dtypes."""
+        self.inputs = tuple(_Ghost(t) for t in self.inputs)
+        self.outputs = tuple(_Ghost(t) for t in self.outputs)
+
+    def __repr__(self) -> str:
+        return f"<TapeEntry {self.index}: {self.type}>"
+
+
+class _Ghost:
+    """What is left of a tensor once its value was released: id, shape and dtype."""
+
+    __slots__ = ("_id", "_dtype", "shape")
+
+    def __init__(self, t):
+        self._id = t._id
+        self._dtype = t._dtype
+        self.shape = t.shape
+
+
+class GradientTape:
+    """Record operations for automatic differentiation, like ``tf.GradientTape``.
+
+    Ops run inside ``with GradientTape() as tape:`` whose inputs the tape watches are recorded;
+    ``tape.gradient(target, sources)`` then walks the record backwards. Trainable variables are
+    watched when they are read (unless ``watch_accessed_variables=False``); tensors must be
+    watched with ``tape.watch``. A non-persistent tape can compute one set of gradients.
+    """
+
+    def __init__(self, persistent: bool = False, watch_accessed_variables: bool = True):
+        self._persistent = bool(persistent)
+        self._watch_accessed_variables = bool(watch_accessed_variables)
+        self._recording = False
+        self._used = False          # a non-persistent tape spent by gradient()/jacobian()
+        self._entered = False
+        self._paused = 0
+        self._entries: list | None = None
+        self._tracked: dict = {}    # tensor/variable id -> True (differentiable) / False (shadow)
+        self._watched_vars: dict = {}
+        self._log = None            # events.TapeLog, created on first use (introspection)
+        self._listeners: list = []
+        self._warned_lines: set = set()
+
+    # ---------- context ----------
+    def __enter__(self):
+        if self._recording:
+            raise ValueError("Tape is still recording, This can happen if you try to re-enter "
+                             "an already-active tape.")
+        if self._entries is None or self._used:
+            self._start_fresh()
+        self._entered = True
+        self._recording = True
+        state.tapes.append(self)
+        return self
+
+    def __exit__(self, typ, value, traceback):
+        if self._recording:
+            self._pop()
+        return False
+
+    def _start_fresh(self) -> None:
+        self._entries = []
+        self._tracked = {}
+        self._watched_vars = {}
+        self._used = False
+        if self._log is not None:
+            self._log.clear()
+
+    def _pop(self) -> None:
+        self._recording = False
+        tapes = state.tapes
+        for i in range(len(tapes) - 1, -1, -1):
+            if tapes[i] is self:
+                del tapes[i]
+                break
+
+    # ---------- what is watched ----------
+    def watch(self, tensor) -> None:
+        """Start tracking a tensor or variable (or a nested list of them)."""
+        if not self._entered:
+            raise AttributeError(
+                "'NoneType' object has no attribute '_tape': GradientTape.watch() was called "
+                "before the tape was entered. Call it inside `with tk.GradientTape() as tape:`.")
+        for item in nest.flatten(tensor):
+            if not (isinstance(item, Tensor) or hasattr(item, "_read")):
+                raise ValueError(
+                    f"Passed in object {_short(item)} of type '{type(item).__name__}', not "
+                    "tk.Tensor or tk.Variable or ExtensionType.")
+            if not item.dtype.is_differentiable:
+                logger.warning("The dtype of the watched tensor must be floating (e.g. "
+                               "tk.float32), got %r", item.dtype)
+            self._watch_one(item, how="watch")
+
+    def _watch_one(self, item, how: str) -> None:
+        is_var = hasattr(item, "_read")
+        if is_var:
+            if item._id not in self._watched_vars:
+                self._watched_vars[item._id] = item
+        if self._tracked.get(item._id) is None:
+            self._tracked[item._id] = item.dtype.is_differentiable
+            if self._log is not None or self._listeners:
+                self._events().watched(item, how, is_var)
+
+    def watched_variables(self) -> tuple:
+        """The variables this tape watched, in order of their creation."""
+        return tuple(v for _, v in sorted(self._watched_vars.items()))
+
+    def _variable_read(self, var, read_tensor) -> None:
+        if self._paused:
+            if self._tracked.get(var._id) is not None:
+                self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp",
+                             "recording_stopped")
+            return
+        if self._watch_accessed_variables and var.trainable and var._id not in self._tracked:
+            self._watch_one(var, how="access")
+        if self._tracked.get(var._id) is not None:
+            self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp", None)
+
+    def _variable_assigned(self, var, how: str) -> None:
+        if self._tracked.get(var._id) is not None:
+            self._events().state_changed(var, how, user_location())
+
+    def _note_left(self, t, how: str) -> None:
+        if self._tracked.get(t._id) is not None:
+            self._events().left_tape(t, how, user_location())
+
+    # ---------- recording ----------
+    def _record(self, op_type, inputs, outputs, attrs, grad_key, cut) -> None:
+        tracked = self._tracked
+        live = None
+        for t in inputs:
+            flag = tracked.get(t._id)
+            if flag:
+                live = True
+                break
+            if flag is not None:
+                live = False
+        if live is None:
+            return
+        if self._paused:
+            cut = "recording_stopped"
+        entry = TapeEntry(op_type, inputs, outputs, attrs, grad_key,
+                          cut if live else (cut or "shadow"), user_location(),
+                          len(self._entries))
+        self._entries.append(entry)
+        differentiable = live and cut is None
+        for out in outputs:
+            tracked[out._id] = differentiable and out._dtype.is_differentiable
+        if self._listeners:
+            self._events().recorded(entry)
+
+    @contextlib.contextmanager
+    def stop_recording(self):
+        """Within the block, ops are not recorded on this tape."""
+        if not self._entered:
+            raise RuntimeError("Trying to stop recording a tape which is not recording.")
+        if not self._recording:
+            raise ValueError("Tape is not recording.")
+        self._paused += 1
+        if self._log is not None or self._listeners:
+            self._events().paused(True, user_location())
+        try:
+            yield
+        finally:
+            self._paused -= 1
+            if self._log is not None or self._listeners:
+                self._events().paused(False, user_location())
+
+    def reset(self) -> None:
+        """Forget everything recorded so far, as if the tape had just been entered."""
+        if not self._recording:
+            raise ValueError("Tape is not recording.")
+        self._start_fresh()
+
+    # ---------- gradients ----------
+    def gradient(self, target, sources, output_gradients=None,
+                 unconnected_gradients=UnconnectedGradients.NONE):
+        """d(sum of targets)/d(source) for each source, in the structure of ``sources``."""
+        from .backprop import compute_gradient
+
+        unconnected = _unconnected(unconnected_gradients)
+        if self._entries is None or self._used:
+            raise RuntimeError(_NON_PERSISTENT_USED)
+        if target is None:
+            raise TypeError("Argument `target` should be a list or nested structure of Tensors, "
+                            "Variables or CompositeTensors to be differentiated, but received None.")
+        self._before_backward()
+        try:
+            return compute_gradient(self, target, sources, output_gradients, unconnected)
+        finally:
+            self._after_backward()
+
+    def _before_backward(self) -> None:
+        if not self._persistent:
+            if self._recording:
+                self._pop()
+        elif self._recording:
+            where = user_location()
+            if where not in self._warned_lines:
+                self._warned_lines.add(where)
+                logger.warning(
+                    "Calling GradientTape.gradient on a persistent tape inside its context is "
+                    "significantly less efficient than calling it outside the context (it causes "
+                    "the gradient ops to be recorded on the tape, leading to increased CPU and "
+                    "memory usage). Only call GradientTape.gradient inside the context if you "
+                    "actually want to trace the gradient in order to compute higher order "
+                    "derivatives.")
+
+    def _after_backward(self) -> None:
+        if not self._persistent:
+            self._used = True
+            for entry in self._entries:
+                if not isinstance(entry.outputs[0], _Ghost):
+                    entry.release()
+
+    def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
+                 parallel_iterations=None, experimental_use_pfor=True):
+        """The full Jacobian: shape ``target.shape + source.shape`` for each source."""
+        from .backprop import compute_jacobian
+
+        unconnected = _unconnected(unconnected_gradients)
+        if self._entries is None or self._used:
+            raise RuntimeError(_NON_PERSISTENT_USED)
+        if not experimental_use_pfor and not self._persistent:
+            raise RuntimeError(
+                "GradientTape must be created with persistent=True to compute the jacobian with "
+                "eager execution enabled and with  experimental_use_pfor set to False.")
+        self._before_backward()
+        try:
+            return compute_jacobian(self, target, sources, unconnected)
+        finally:
+            self._after_backward()
+
+    def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
+                       parallel_iterations=None, experimental_use_pfor=True):
+        """Per-example Jacobians: shape ``target.shape + source.shape[1:]``."""
+        from .backprop import compute_batch_jacobian
+
+        unconnected = _unconnected(unconnected_gradients)
+        if self._entries is None or self._used:
+            raise RuntimeError(_NON_PERSISTENT_USED.replace("to compute", "tocompute"))
+        self._before_backward()
+        try:
+            return compute_batch_jacobian(self, target, source, unconnected)
+        finally:
+            self._after_backward()
+
+    # ---------- introspection ----------
+    def _events(self):
+        if self._log is None:
+            from .events import TapeLog
+
+            self._log = TapeLog(self)
+        return self._log
+
+
+def _unconnected(value) -> UnconnectedGradients:
+    if isinstance(value, UnconnectedGradients):
+        return value
+    try:
+        return UnconnectedGradients(value)
+    except ValueError:
+        raise ValueError(f"Unknown value for unconnected_gradients: {value!r}") from None
+
+
+def _short(item) -> str:
+    text = str(item)
+    return text if len(text) < 80 else text[:77] + "..."

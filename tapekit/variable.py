@@ -1,0 +1,187 @@
+"""Variable: a named, mutable tensor whose reads are watched by gradient tapes."""
+
+from __future__ import annotations
+
+from .errors import InvalidArgumentError
+from .registry import state
+from .shape import TensorShape, as_shape
+from .tensor import Tensor, _numpy_text, convert_to_tensor, new_id
+
+
+_ASSIGN_OPS = {"assign_add": "AssignAddVariableOp", "assign_sub": "AssignSubVariableOp"}
+
+
+class Variable:
+    """A mutable tensor, like ``tf.Variable``.
+
+    Its value changes only through ``assign``, ``assign_add`` and ``assign_sub`` (in place: the
+    object stays the same). Any op on a Variable reads its current value and returns a Tensor.
+    Trainable variables are watched automatically when a tape reads them.
+    """
+
+    __slots__ = ("_value", "_dtype", "_id", "_shape", "_name", "trainable", "__weakref__")
+    __array_priority__ = 100
+
+    def __init__(self, initial_value=None, trainable=True, validate_shape=True,
+                 caching_device=None, name=None, variable_def=None, dtype=None,
+                 import_scope=None, constraint=None, synchronization=None,
+                 aggregation=None, shape=None, experimental_enable_variable_lifting=True):
+        if initial_value is None:
+            raise ValueError("initial_value must be specified.")
+        if callable(initial_value) and not isinstance(initial_value, (Tensor, Variable)):
+            initial_value = initial_value()
+        if isinstance(initial_value, Variable):
+            initial_value = initial_value.read_value()
+        try:
+            value = convert_to_tensor(initial_value, dtype=dtype)
+        except ValueError as err:
+            raise ValueError(f"initial_value: {err}") from None
+        self._value = _private_copy(value._value)
+        self._dtype = value.dtype
+        self._shape = TensorShape(self._value.shape) if shape is None else as_shape(shape)
+        if not self._shape.is_compatible_with(self._value.shape):
+            raise ValueError(f"The initial value's shape ({TensorShape(self._value.shape)}) is not "
+                             f"compatible with the explicitly supplied `shape` argument "
+                             f"({self._shape}).")
+        self._name = (name or "Variable") + ":0"
+        self.trainable = bool(trainable)
+        self._id = new_id()
+
+    # ---------- reading ----------
+    def _read(self) -> Tensor:
+        t = Tensor(self._value, self._dtype)
+        if state.tapes:
+            for tape in state.tapes:
+                tape._variable_read(self, t)
+        return t
+
+    def read_value(self) -> Tensor:
+        return self._read()
+
+    def value(self) -> Tensor:
+        return self._read()
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def shape(self) -> TensorShape:
+        """The declared shape: ``TensorShape(None)`` for a variable made with ``shape=None``."""
+        return self._shape
+
+    @property
+    def ndim(self) -> int:
+        return self._value.ndim
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def device(self) -> str:
+        from .backend import device_of
+
+        return device_of(self._value)
+
+    def get_shape(self) -> TensorShape:
+        return self.shape
+
+    def numpy(self):
+        return self._read().numpy()
+
+    def __array__(self, dtype=None, copy=None):
+        return self._read().__array__(dtype)
+
+    def ref(self):
+        from .tensor import _Ref
+
+        return _Ref(self)
+
+    def __hash__(self):
+        raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key.")
+
+    # ---------- state changes ----------
+    def assign(self, value, use_locking=False, name=None, read_value=True):
+        """Replace the value in place; dtype and shape must match. Returns the variable."""
+        self._set(self._checked(value, "assign"), "assign")
+        return self if read_value else None
+
+    def assign_add(self, delta, use_locking=False, name=None, read_value=True):
+        """Add ``delta`` in place. Returns the variable."""
+        delta = self._checked(delta, "assign_add")
+        self._set(self._value + delta, "assign_add")
+        return self if read_value else None
+
+    def assign_sub(self, delta, use_locking=False, name=None, read_value=True):
+        """Subtract ``delta`` in place. Returns the variable."""
+        delta = self._checked(delta, "assign_sub")
+        self._set(self._value - delta, "assign_sub")
+        return self if read_value else None
+
+    def _checked(self, value, method: str):
+        """The new value as a backend array of this variable's dtype and shape, or raise."""
+        if isinstance(value, (Tensor, Variable)):
+            t = value.read_value() if isinstance(value, Variable) else value
+            if t.dtype is not self._dtype:
+                raise ValueError(
+                    f"Tensor conversion requested dtype {self._dtype.name} for Tensor with dtype "
+                    f"{t.dtype.name}: {t!r}\n  Hint: {method} needs a value of the variable's "
+                    f"dtype; convert it first with tk.cast(value, tk.{self._dtype.name}).")
+        else:
+            try:
+                t = convert_to_tensor(value, dtype=self._dtype)
+            except TypeError as err:
+                raise TypeError(f"{err}\n  Hint: variable {self._name!r} holds "
+                                f"{self._dtype.name}; pass a value of that dtype to {method}.") \
+                    from None
+        new_shape = t._value.shape
+        if method == "assign":
+            if not self._shape.is_compatible_with(new_shape):
+                raise ValueError(
+                    f"Cannot assign value to variable ' {self._name}': Shape mismatch.The "
+                    f"variable shape {self._shape}, and the assigned value shape "
+                    f"{TensorShape(new_shape)} are incompatible.")
+            return _private_copy(t._value)
+        if new_shape != self._value.shape:
+            raise InvalidArgumentError(
+                f"Cannot update variable with shape {list(self._value.shape)} using a Tensor with "
+                f"shape {list(new_shape)}, shapes must be equal. [Op:{_ASSIGN_OPS[method]}] name: "
+                f"\n  Hint: {method} does not broadcast; pass a value of shape "
+                f"{TensorShape(self._value.shape)}.", op=_ASSIGN_OPS[method])
+        return t._value
+
+    def _set(self, new_value, how: str) -> None:
+        self._value = new_value
+        for tape in state.tapes:
+            tape._variable_assigned(self, how)
+
+    # ---------- printing ----------
+    def __repr__(self) -> str:
+        return (f"<tk.Variable '{self._name}' shape={self._shape} "
+                f"dtype={self._dtype.name}, numpy={_numpy_text(self, is_repr=True)}>")
+
+    __str__ = __repr__
+
+    def __bool__(self) -> bool:
+        return bool(self._read())
+
+    def __float__(self) -> float:
+        return float(self._read())
+
+    def __int__(self) -> int:
+        return int(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+    def __iter__(self):
+        return iter(self._read())
+
+    def __index__(self) -> int:
+        return self._read().__index__()
+
+
+def _private_copy(arr):
+    """A copy that nothing else refers to, so later assigns never alias other tensors."""
+    return arr.copy()

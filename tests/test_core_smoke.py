@@ -1,0 +1,74 @@
+"""End-to-end checks of the core loop: record, differentiate, free."""
+
+import gc
+import weakref
+
+import numpy as np
+import pytest
+
+import tapekit as tk
+
+
+def test_variable_gradient_known_value():
+    v = tk.Variable(3.0)
+    with tk.GradientTape() as tape:
+        y = v * v + 2.0 * v
+    assert tape.gradient(y, v).numpy() == pytest.approx(8.0)
+
+
+def test_second_and_third_derivative_with_nested_tapes():
+    x = tk.constant(2.0)
+    with tk.GradientTape() as t3:
+        t3.watch(x)
+        with tk.GradientTape() as t2:
+            t2.watch(x)
+            with tk.GradientTape() as t1:
+                t1.watch(x)
+                y = x ** 4
+            d1 = t1.gradient(y, x)
+        d2 = t2.gradient(d1, x)
+    d3 = t3.gradient(d2, x)
+    assert (d1.numpy(), d2.numpy(), d3.numpy()) == (32.0, 48.0, 48.0)
+
+
+def test_long_chain_differentiates_without_recursion():
+    x = tk.Variable([1.0, 2.0])
+    with tk.GradientTape() as tape:
+        y = x
+        for _ in range(100_000):
+            y = y + 1.0
+    np.testing.assert_array_equal(tape.gradient(y, x).numpy(), [1.0, 1.0])
+
+
+def test_non_persistent_tape_releases_saved_arrays():
+    x = tk.Variable(np.ones(1000, np.float32))
+    with tk.GradientTape() as tape:
+        mid = tk.exp(x)
+        y = tk.reduce_sum(mid * 2.0)
+    ref = weakref.ref(mid)
+    del mid
+    tape.gradient(y, x)
+    del y
+    gc.collect()
+    assert ref() is None, "the tape still holds an intermediate tensor after gradient()"
+
+
+def test_exception_inside_tape_leaves_no_tape_active():
+    from tapekit.registry import state
+
+    with pytest.raises(ZeroDivisionError):
+        with tk.GradientTape():
+            1 / 0
+    assert state.tapes == []
+
+
+def test_broadcast_gradient_is_reduced_to_input_shape():
+    a = tk.constant(np.ones((3, 1)))
+    b = tk.constant(np.ones((1, 4)))
+    with tk.GradientTape() as tape:
+        tape.watch([a, b])
+        y = a * b
+    ga, gb = tape.gradient(y, [a, b])
+    assert ga.shape == (3, 1) and gb.shape == (1, 4)
+    np.testing.assert_array_equal(ga.numpy(), np.full((3, 1), 4.0))
+    np.testing.assert_array_equal(gb.numpy(), np.full((1, 4), 3.0))
