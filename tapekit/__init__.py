@@ -25,6 +25,21 @@ from .ops.reduction import (argmax, argmin, cumsum, reduce_all, reduce_any, redu
                             reduce_mean, reduce_min, reduce_prod, reduce_sum)
 from . import linalg, math, test  # noqa: E402
 
+# ---- exports added by the array/creation/tensor work ----
+# ---- end array ----
+
+# ---- exports added by the math/nn work ----
+# ---- end math ----
+
+# ---- exports added by the models work (Module, keras) ----
+# ---- end models ----
+
+# ---- exports added by the tape work (custom_gradient, ...) ----
+# ---- end tape ----
+
+# ---- exports added by the backend/device work ----
+# ---- end backend ----
+
 newaxis = None
 __version__ = "0.1.0"
 
