@@ -26,6 +26,7 @@ from .ops.reduction import (argmax, argmin, cumsum, reduce_all, reduce_any, redu
 from . import linalg, math, test  # noqa: E402
 
 # ---- exports added by the array/creation/tensor work ----
+from . import random  # noqa: E402
 # ---- end array ----
 
 # ---- exports added by the math/nn work ----

@@ -1,0 +1,138 @@
+"""Random ops (``tk.random.normal``, ``uniform``, ``truncated_normal``, ``shuffle``) and seeding.
+
+Seeding follows TF's rules, not its bit streams: after ``tk.random.set_seed(s)`` a program draws
+the same numbers every run, each op call without its own ``seed`` takes the next op seed from a
+counter that ``set_seed`` resets, and an op-level ``seed`` combines with the global one (a global
+seed of 87654321 stands in when only the op seed is set, as in TF). The values themselves come
+from NumPy's PCG64 generator, so they differ from TensorFlow's numbers.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from .. import dtypes
+from ..backend import from_host, ns
+from ..errors import InvalidArgumentError
+from ..registry import execute, no_gradient
+from ..shape import TensorShape
+from ..tensor import Tensor
+from .math_ops import to_tensor
+
+DEFAULT_GRAPH_SEED = 87654321
+
+
+class _SeedState(threading.local):
+    def __init__(self):
+        self.global_seed = None   # set by set_seed
+        self.op_counter = 0       # next op seed when an op gives none
+        self.calls: dict = {}     # (global seed, op seed) -> how many draws so far
+
+
+_state = _SeedState()
+
+
+def set_seed(seed) -> None:
+    """Set the global random seed: the random ops that follow draw reproducible numbers."""
+    _state.global_seed = None if seed is None else int(seed)
+    _state.op_counter = 0
+    _state.calls = {}
+
+
+def get_global_seed():
+    return _state.global_seed
+
+
+def generator(seed=None) -> np.random.Generator:
+    """The NumPy generator one random op draws from, after TF's global/op seed rules."""
+    if _state.global_seed is None and seed is None:
+        return np.random.default_rng()
+    global_seed = DEFAULT_GRAPH_SEED if _state.global_seed is None else _state.global_seed
+    if seed is None:
+        seed = _state.op_counter
+        _state.op_counter += 1
+    key = (global_seed, int(seed))
+    n = _state.calls.get(key, 0)
+    _state.calls[key] = n + 1
+    return np.random.default_rng([global_seed & 0xFFFFFFFF, int(seed) & 0xFFFFFFFF, n])
+
+
+def _shape(shape) -> tuple:
+    if isinstance(shape, Tensor) or hasattr(shape, "_read"):
+        return tuple(int(d) for d in np.asarray(to_tensor(shape)._value).reshape(-1))
+    if isinstance(shape, (int, np.integer)):
+        return (int(shape),)
+    return tuple(int(d) for d in TensorShape(shape).as_list())
+
+
+def _scalar(value, dtype) -> float:
+    """A Python value of ``dtype`` (TypeError like TF's when it does not fit)."""
+    return np.asarray(to_tensor(value, dtype)._value).item()
+
+
+def _float_dtype(dtype, op_type):
+    dtype = dtypes.as_dtype(dtype)
+    if not dtype.is_floating:
+        raise TypeError(f"Cannot convert 0.0 to EagerTensor of dtype {dtype.name}\n  Hint: {op_type} "
+                        "draws floating-point numbers; pass dtype=tk.float32 or tk.float64.")
+    return dtype
+
+
+def _as_tensor(arr: np.ndarray, dtype) -> Tensor:
+    return Tensor(from_host(np.asarray(arr, dtype=dtype._np)), dtype)
+
+
+def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
+    """Samples from a normal distribution (``RandomStandardNormal`` scaled and shifted)."""
+    dtype = _float_dtype(dtype, "RandomStandardNormal")
+    mean, stddev = _scalar(mean, dtype), _scalar(stddev, dtype)
+    sample = generator(seed).standard_normal(_shape(shape))
+    return _as_tensor(sample * stddev + mean, dtype)
+
+
+def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
+    """Normal samples redrawn until they lie within two standard deviations of the mean."""
+    dtype = _float_dtype(dtype, "TruncatedNormal")
+    mean, stddev = _scalar(mean, dtype), _scalar(stddev, dtype)
+    rng = generator(seed)
+    sample = rng.standard_normal(_shape(shape))
+    bad = np.abs(sample) > 2.0
+    while bad.any():
+        sample[bad] = rng.standard_normal(int(bad.sum()))
+        bad = np.abs(sample) > 2.0
+    return _as_tensor(sample * stddev + mean, dtype)
+
+
+def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
+    """Uniform samples in ``[minval, maxval)``; integer dtypes need ``maxval``."""
+    dtype = dtypes.as_dtype(dtype)
+    shape = _shape(shape)
+    if dtype.is_integer:
+        if maxval is None:
+            raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
+        lo, hi = _scalar(minval, dtype), _scalar(maxval, dtype)
+        if lo >= hi:
+            raise InvalidArgumentError(
+                f"Need minval < maxval, got {lo} >= {hi} [Op:RandomUniformInt] name: \n  Hint: "
+                "integers are drawn from [minval, maxval), which must not be empty.", op="RandomUniformInt")
+        return _as_tensor(generator(seed).integers(lo, hi, size=shape), dtype)
+    if not dtype.is_floating:
+        raise TypeError(f"Invalid dtype {dtype!r} for tk.random.uniform: use a float or integer dtype.")
+    lo = _scalar(minval, dtype)
+    hi = 1.0 if maxval is None else _scalar(maxval, dtype)
+    return _as_tensor(generator(seed).random(shape) * (hi - lo) + lo, dtype)
+
+
+def _shuffle(x, rng):
+    return x[ns(x).asarray(rng.permutation(x.shape[0]))] if x.ndim else x
+
+
+def shuffle(value, seed=None, name=None) -> Tensor:
+    """The tensor with its first axis randomly permuted (not differentiable, as in TF)."""
+    x = to_tensor(value)
+    return execute("RandomShuffle", _shuffle, (x,), {"rng": generator(seed)})
+
+
+no_gradient("RandomShuffle")
