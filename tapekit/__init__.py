@@ -36,6 +36,7 @@ from . import random  # noqa: E402
 # ---- end models ----
 
 # ---- exports added by the tape work (custom_gradient, ...) ----
+from .custom_gradient import custom_gradient  # noqa: E402
 # ---- end tape ----
 
 # ---- exports added by the backend/device work ----

@@ -39,9 +39,23 @@ def compute_gradient(tape, target, sources, output_gradients, unconnected):
     targets = [_check_target(t) for t in nest.flatten(target)]
     flat_sources = [_check_source(s) for s in nest.flatten(sources)]
     seeds = _seed_gradients(targets, output_gradients)
-    grads = reverse_pass(tape, seeds, flat_sources)
-    results = [_finish(grads.get(s._id), s, unconnected) for s in flat_sources]
+    # Only what the tape watched (or computed from watched values) can be a source; an unwatched
+    # source still gets the seed when it is itself a target (TF: gradient(x, x) is ones).
+    tracked = tape._tracked
+    grads = reverse_pass(tape, seeds, [s for s in flat_sources if tracked.get(s._id)])
+    unwatched = _summed_seeds(seeds) if any(not tracked.get(s._id) for s in flat_sources) else {}
+    results = [_finish(grads.get(s._id) if tracked.get(s._id) else unwatched.get(s._id), s, unconnected)
+               for s in flat_sources]
     return nest.pack_sequence_as(sources, results)
+
+
+def _summed_seeds(seeds) -> dict:
+    from .ops.math_ops import add_n_pair
+
+    out: dict = {}
+    for tid, g in seeds:
+        out[tid] = add_n_pair(out[tid], g) if tid in out else g
+    return out
 
 
 def _finish(g, source, unconnected):

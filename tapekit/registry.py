@@ -13,6 +13,7 @@ class _OpState(threading.local):
     def __init__(self):
         self.tapes: list = []          # tapes entered in this thread, innermost last
         self.overrides: dict = {}      # gradient_override_map: op type -> gradient key
+        self.watchers: list = []       # custom_gradient: lists collecting trainable variable reads
 
 
 state = _OpState()

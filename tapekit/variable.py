@@ -27,7 +27,8 @@ class Variable:
                  import_scope=None, constraint=None, synchronization=None,
                  aggregation=None, shape=None, experimental_enable_variable_lifting=True):
         if initial_value is None:
-            raise ValueError("initial_value must be specified.")
+            raise ValueError("The `initial_value` arg to `tk.Variable` must be specified except when "
+                             "you are not providing a `variable_def`. You provided neither.")
         if callable(initial_value) and not isinstance(initial_value, (Tensor, Variable)):
             initial_value = initial_value()
         if isinstance(initial_value, Variable):
@@ -40,9 +41,9 @@ class Variable:
         self._dtype = value.dtype
         self._shape = TensorShape(self._value.shape) if shape is None else as_shape(shape)
         if not self._shape.is_compatible_with(self._value.shape):
-            raise ValueError(f"The initial value's shape ({TensorShape(self._value.shape)}) is not "
-                             f"compatible with the explicitly supplied `shape` argument "
-                             f"({self._shape}).")
+            raise ValueError(f"In this `tk.Variable` creation, the initial value's shape "
+                             f"({TensorShape(self._value.shape)}) is not compatible with the "
+                             f"explicitly supplied `shape` argument ({self._shape}).")
         self._name = (name or "Variable") + ":0"
         self.trainable = bool(trainable)
         self._id = new_id()
@@ -53,6 +54,9 @@ class Variable:
         if state.tapes:
             for tape in state.tapes:
                 tape._variable_read(self, t)
+        if state.watchers and self.trainable:
+            for seen in state.watchers:
+                seen.append(self)
         return t
 
     def read_value(self) -> Tensor:
@@ -69,10 +73,6 @@ class Variable:
     def shape(self) -> TensorShape:
         """The declared shape: ``TensorShape(None)`` for a variable made with ``shape=None``."""
         return self._shape
-
-    @property
-    def ndim(self) -> int:
-        return self._value.ndim
 
     @property
     def name(self) -> str:
@@ -121,6 +121,11 @@ class Variable:
 
     def _checked(self, value, method: str):
         """The new value as a backend array of this variable's dtype and shape, or raise."""
+        if isinstance(value, Variable) and value.dtype is not self._dtype:
+            raise ValueError(
+                f"Incompatible type conversion requested to type {self._dtype.name} for `tk.Variable "
+                f"of type {value.dtype.name}. (Variable: {value!r})\n  Hint: {method} needs a value of "
+                f"the variable's dtype; convert it first with tk.cast(value, tk.{self._dtype.name}).")
         if isinstance(value, (Tensor, Variable)):
             t = value.read_value() if isinstance(value, Variable) else value
             if t.dtype is not self._dtype:
