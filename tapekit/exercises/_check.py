@@ -1,0 +1,101 @@
+"""Shared helpers for the lesson exercises: feedback objects and answer inspection."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+class Feedback:
+    """The verdict of a check: ``ok``, a short ``code`` naming the case, and a message for the student.
+
+    A notebook shows it as one line; ``bool(feedback)`` is ``ok``.
+    """
+
+    __slots__ = ("ok", "code", "message")
+
+    def __init__(self, ok: bool, code: str, message: str):
+        self.ok = ok
+        self.code = code
+        self.message = message
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __repr__(self) -> str:
+        return ("Correct! " if self.ok else "Not yet. Hint: ") + self.message
+
+    __str__ = __repr__
+
+
+def correct(message: str = "Well done.") -> Feedback:
+    """A passing verdict."""
+    return Feedback(True, "correct", message)
+
+
+def hint(code: str, message: str) -> Feedback:
+    """A failing verdict with a specific hint."""
+    return Feedback(False, code, message)
+
+
+def kind_of(answer) -> str:
+    """'Variable', 'Tensor', 'ndarray', 'None' or the Python type name of ``answer``."""
+    import tapekit as tk
+
+    if answer is None:
+        return "None"
+    if isinstance(answer, tk.Variable):
+        return "Variable"
+    if isinstance(answer, tk.Tensor):
+        return "Tensor"
+    if isinstance(answer, np.ndarray):
+        return "ndarray"
+    return type(answer).__name__
+
+
+def values_of(answer):
+    """The answer's values as a NumPy array, or None when it cannot be read as numbers."""
+    if answer is None:
+        return None
+    try:
+        if hasattr(answer, "numpy"):
+            return np.asarray(answer.numpy())
+        return np.asarray(answer)
+    except Exception:
+        return None
+
+
+def dtype_name(answer) -> str | None:
+    """The tapekit dtype name of a Tensor or Variable (``'float32'``), else None."""
+    dtype = getattr(answer, "dtype", None)
+    return getattr(dtype, "name", None)
+
+
+def same_values(got, expected, rtol: float = 1e-5, atol: float = 1e-6) -> bool:
+    """True when ``got`` has ``expected``'s shape and values (within a float tolerance)."""
+    got = values_of(got)
+    expected = np.asarray(expected)
+    if got is None or got.shape != expected.shape:
+        return False
+    if got.dtype.kind not in "biufc":
+        return False
+    return bool(np.allclose(got.astype(np.float64), expected.astype(np.float64), rtol=rtol, atol=atol))
+
+
+def shape_of(answer) -> tuple | None:
+    """The answer's shape as a tuple of ints, or None."""
+    values = values_of(answer)
+    return None if values is None else tuple(values.shape)
+
+
+def call_safely(fn, *args):
+    """Run ``fn(*args)``; return ``(result, None)`` or ``(None, exception)``."""
+    try:
+        return fn(*args), None
+    except Exception as exc:  # the student's code may fail in any way; the check reports it
+        return None, exc
+
+
+def crashed(exc: Exception, what: str) -> Feedback:
+    """A verdict for an answer function that raised."""
+    first_line = str(exc).splitlines()[0] if str(exc) else ""
+    return hint("raised", f"{what} raised {type(exc).__name__}: {first_line}")
