@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..backend import ns
 from ..errors import InvalidArgumentError
 from ..registry import execute, gradient
@@ -21,6 +23,13 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
            a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
     """Matrix product of the last two axes; leading axes are batch axes (broadcast)."""
     a, b = binary_inputs("MatMul", a, b)
+    if (transpose_a and adjoint_a) or (transpose_b and adjoint_b):
+        raise ValueError("Only one of transpose_a and adjoint_a (or transpose_b and adjoint_b) "
+                         "can be True.")
+    if (adjoint_a and a.dtype.is_complex) or (adjoint_b and b.dtype.is_complex):
+        from .math_ops import conj
+
+        a, b = (conj(a) if adjoint_a else a), (conj(b) if adjoint_b else b)
     ta, tb = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
     if a.ndim < 2 or b.ndim < 2:
         bad = a if a.ndim < 2 else b
@@ -29,6 +38,14 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
             f"multiplies matrices; got shapes {list(a.shape)} and {list(b.shape)}. Use "
             "tk.expand_dims or tk.reshape to make a vector a 1-row or 1-column matrix.",
             op="MatMul")
+    if a.ndim > 2 or b.ndim > 2:
+        try:
+            np.broadcast_shapes(tuple(a.shape)[:-2], tuple(b.shape)[:-2])
+        except ValueError:
+            raise InvalidArgumentError(
+                f"In[0] and In[1] must have compatible batch dimensions: {list(a.shape)} vs. "
+                f"{list(b.shape)} [Op:BatchMatMulV2] name: \n  Hint: the leading (batch) axes "
+                "broadcast like element-wise ops: each equal or 1.", op="BatchMatMulV2") from None
     ka = a.shape[-2] if ta else a.shape[-1]
     kb = b.shape[-1] if tb else b.shape[-2]
     op_type = "MatMul" if a.ndim == 2 and b.ndim == 2 else "BatchMatMulV2"
@@ -55,3 +72,190 @@ def _matmul_grad(op, grad):
 
 gradient("MatMul")(_matmul_grad)
 gradient("BatchMatMulV2")(_matmul_grad)
+
+
+# ---------- built on matmul and the array ops ----------
+def matrix_transpose(a, name="matrix_transpose", conjugate=False):
+    """Swap the last two axes (a batch of matrices stays a batch)."""
+    from .array_ops import transpose
+    from .math_ops import to_tensor
+
+    a = to_tensor(a)
+    if a.ndim < 2:
+        raise ValueError(f"Argument `a` should be a (batch) matrix with rank >= 2.  Received `a` = "
+                         f"{a.numpy()} with shape: {tuple(a.shape)}")
+    perm = list(range(a.ndim - 2)) + [a.ndim - 1, a.ndim - 2]
+    return transpose(a, perm, conjugate=conjugate)
+
+
+def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_sparse=False,
+           name=None):
+    """Matrix times vector: ``a`` [..., M, N] times ``b`` [..., N] gives [..., M]."""
+    from .array_ops import expand_dims, squeeze
+    from .math_ops import binary_inputs
+
+    a, b = binary_inputs("MatMul", a, b)
+    if b.ndim < 1:
+        raise ValueError(f"matvec needs a vector (rank >= 1) for `b`, got shape {tuple(b.shape)}.")
+    out = matmul(a, expand_dims(b, -1), transpose_a=transpose_a, adjoint_a=adjoint_a)
+    return squeeze(out, -1)
+
+
+def _diag_part(x):
+    return ns(x).linalg.diagonal(x) if hasattr(ns(x), "linalg") and \
+        hasattr(ns(x).linalg, "diagonal") else ns(x).diagonal(x, axis1=-2, axis2=-1)
+
+
+def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT"):  # noqa: A002
+    """The main diagonal of each matrix in the last two axes: [..., M, N] -> [..., min(M, N)]."""
+    from .math_ops import to_tensor
+
+    x = to_tensor(input)
+    if x.ndim < 2:
+        raise InvalidArgumentError(f"input must be at least 2-dim, received shape: {list(x.shape)} "
+                                   "[Op:MatrixDiagPartV3] name: \n  Hint: diag_part reads the "
+                                   "diagonal of a matrix (rank >= 2).", op="MatrixDiagPartV3")
+    if k != 0:
+        raise NotImplementedError("tk.linalg.diag_part supports only the main diagonal (k=0).")
+    return execute("MatrixDiagPartV3", _diag_part, (x,))
+
+
+@gradient("MatrixDiagPartV3")
+def _diag_part_grad(op, grad):
+    """The gradient sits on the diagonal of a zero matrix of the input's shape."""
+    from .array_ops import concat, expand_dims
+    from .creation import eye, zeros
+
+    rows, cols = op.inputs[0].shape[-2:]
+    if cols > rows:  # pad the diagonal to the width of the matrix
+        grad = concat([grad, zeros(tuple(grad.shape)[:-1] + (cols - rows,), grad.dtype)], -1)
+    from .math_ops import multiply
+
+    return multiply(expand_dims(grad, -2), eye(rows, cols, dtype=grad.dtype))
+
+
+def trace(x, name=None):
+    """Sum of the main diagonal of each matrix in the last two axes."""
+    from .reduction import reduce_sum
+
+    return reduce_sum(diag_part(x), axis=-1)
+
+
+def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa: A002
+    """Vector norms (ord 'euclidean'/2, 1, inf, p > 0) or matrix norms ('fro', 1, inf) for a 2-axis ``axis``.
+
+    As TF, the euclidean norm of a zero vector has a NaN gradient (sqrt'(0) * 0).
+    """
+    from .array_ops import reshape
+    from .math_ops import abs as abs_
+    from .math_ops import multiply, sqrt, to_tensor
+    from .math_ops import pow as pow_
+    from .reduction import normalize_axis, reduce_max, reduce_sum
+
+    x = to_tensor(tensor)
+    is_matrix = isinstance(axis, (list, tuple)) and len(axis) == 2 and axis[0] != axis[1]
+    if axis is not None and not isinstance(axis, (int, np.integer)) and not is_matrix:
+        raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, got "
+                         f"{axis}")
+    if is_matrix:
+        if ord not in ("euclidean", "fro", 1, np.inf):
+            raise ValueError(f"'ord' must be a supported matrix norm in ['euclidean', 'fro', 1, inf], "
+                             f"got {ord}" + ("\n  Hint: the spectral norm (ord=2) is not "
+                                             "implemented in tapekit." if ord == 2 else ""))
+    elif isinstance(ord, str) and ord != "euclidean" or not isinstance(ord, str) and \
+            not (isinstance(ord, (int, float)) and ord > 0):
+        raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
+    axes = normalize_axis(axis, x.ndim, "Norm")
+    if ord in ("euclidean", "fro", 2):
+        out = sqrt(reduce_sum(multiply(x, x), axes, keepdims=True))
+    elif is_matrix:
+        rows, cols = normalize_axis(axis[0], x.ndim, "Norm")[0], normalize_axis(axis[1], x.ndim, "Norm")[0]
+        summed, over = (rows, cols) if ord == 1 else (cols, rows)
+        out = reduce_max(reduce_sum(abs_(x), summed, keepdims=True), over, keepdims=True)
+    elif ord == np.inf:
+        out = reduce_max(abs_(x), axes, keepdims=True)
+    elif ord == 1:
+        out = reduce_sum(abs_(x), axes, keepdims=True)
+    else:
+        out = pow_(reduce_sum(pow_(abs_(x), float(ord)), axes, keepdims=True), 1.0 / ord)
+    if keepdims:
+        return out
+    return reshape(out, [d for i, d in enumerate(x.shape) if i not in axes])
+
+
+def tensordot(a, b, axes, name=None):
+    """Sum products over ``axes`` of ``a`` and ``b`` (an int n: last n of a with first n of b)."""
+    from .array_ops import reshape, transpose
+    from .math_ops import binary_inputs
+
+    a, b = binary_inputs("MatMul", a, b)
+    if isinstance(axes, (int, np.integer)):
+        n = int(axes)
+        a_axes, b_axes = list(range(a.ndim - n, a.ndim)), list(range(n))
+    else:
+        a_axes, b_axes = ([axes[0]] if isinstance(axes[0], int) else list(axes[0]),
+                          [axes[1]] if isinstance(axes[1], int) else list(axes[1]))
+    a_axes = [ax % a.ndim for ax in a_axes]
+    b_axes = [ax % b.ndim for ax in b_axes]
+    if len(a_axes) != len(b_axes) or any(a.shape[i] != b.shape[j] for i, j in zip(a_axes, b_axes)):
+        raise InvalidArgumentError(
+            f"Matrix size-incompatible: tensordot axes {a_axes} of shape {list(a.shape)} do not "
+            f"match axes {b_axes} of shape {list(b.shape)} [Op:MatMul] name: ", op="MatMul")
+    a_free = [i for i in range(a.ndim) if i not in a_axes]
+    b_free = [i for i in range(b.ndim) if i not in b_axes]
+    k = int(np.prod([a.shape[i] for i in a_axes]))
+    a2 = reshape(transpose(a, a_free + a_axes), [-1 if a_free else 1, k])
+    b2 = reshape(transpose(b, b_axes + b_free), [k, -1 if b_free else 1])
+    return reshape(matmul(a2, b2), [a.shape[i] for i in a_free] + [b.shape[i] for i in b_free])
+
+
+def _einsum(*xs, equation):
+    return np.einsum(equation, *xs)
+
+
+def einsum(equation, *inputs, **kwargs):
+    """Einstein summation, e.g. ``tk.einsum('ij,jk->ik', a, b)``; explicit ``->`` output needed for gradients."""
+    from .math_ops import dtype_mismatch, to_tensor
+
+    xs = tuple(to_tensor(t) for t in inputs)
+    for t in xs[1:]:
+        if t.dtype is not xs[0].dtype:
+            raise dtype_mismatch("Einsum", xs[0], t)
+    equation = equation.replace(" ", "")
+    if "->" not in equation:  # implicit output: the letters used once, sorted
+        lhs = equation
+        letters = [c for c in lhs if c.isalpha()]
+        equation = lhs + "->" + "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+    try:
+        return execute("Einsum", _einsum, xs, {"equation": equation})
+    except InvalidArgumentError as err:
+        raise InvalidArgumentError(f"{err.message.split(' [Op:')[0]} [Op:Einsum] name: \n  Hint: "
+                                   f"check that each letter of '{equation}' names axes of one "
+                                   "length.", op="Einsum") from None
+
+
+@gradient("Einsum")
+def _einsum_grad(op, grad):
+    """Each input's gradient is an einsum of the upstream gradient with the other inputs."""
+    from .array_ops import broadcast_to, reshape
+
+    lhs, out = op.attrs["equation"].split("->")
+    subs = lhs.split(",")
+    if "." in op.attrs["equation"]:
+        raise NotImplementedError("The gradient of tk.einsum with '...' is not implemented.")
+    grads = []
+    for i, sub in enumerate(subs):
+        if len(set(sub)) != len(sub):
+            raise NotImplementedError(f"The gradient of tk.einsum with a repeated index in one "
+                                      f"input ('{sub}') is not implemented.")
+        others = [s for j, s in enumerate(subs) if j != i]
+        known = set(out).union(*others)
+        reach = "".join(c for c in sub if c in known)  # letters summed only inside this input
+        g = einsum(",".join([out] + others) + "->" + reach, grad,
+                   *[t for j, t in enumerate(op.inputs) if j != i])
+        if reach != sub:
+            shape = tuple(op.inputs[i].shape)
+            g = reshape(g, [shape[k] if c in known else 1 for k, c in enumerate(sub)])
+            g = broadcast_to(g, shape)
+        grads.append(g)
+    return grads

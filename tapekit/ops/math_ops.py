@@ -123,10 +123,15 @@ def _div(x, y):
 
 
 def divide(x, y, name=None):
-    """True division; integer inputs give float64 like TF's ``truediv``."""
-    x, y = binary_inputs("RealDiv", x, y)
+    """True division, as TF's ``truediv``: 8/16-bit integers give float32, wider ones float64."""
+    try:
+        x, y = binary_inputs("RealDiv", x, y)
+    except InvalidArgumentError:
+        raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype!r} != {y.dtype!r}."
+                        f"\n  Hint: convert one with tk.cast(y, {x.dtype!r}).") from None
     if x._dtype.is_integer:
-        x, y = cast(x, dtypes.float64), cast(y, dtypes.float64)
+        wide = dtypes.float32 if x._dtype.size <= 2 else dtypes.float64
+        x, y = cast(x, wide), cast(y, wide)
     return execute("RealDiv", _div, (x, y))
 
 
@@ -134,7 +139,11 @@ truediv = divide
 
 
 def real_div(x, y, name=None):
+    """Division of two tensors of one (float) dtype, with no integer conversion."""
     return _binary("RealDiv", _div, x, y)
+
+
+realdiv = real_div
 
 
 @gradient("RealDiv")
@@ -148,10 +157,16 @@ def _floordiv(x, y):
         return ns(x).floor_divide(x, y)
 
 
-def floordiv(x, y, name=None):
-    x, y = binary_inputs("FloorDiv", x, y)
+def _check_int_divisor(op_type, x: Tensor, y: Tensor) -> None:
     if x._dtype.is_integer and bool(np.any(np.asarray(y._value) == 0)):
-        raise InvalidArgumentError("Integer division by zero [Op:FloorDiv] name: ", op="FloorDiv")
+        raise InvalidArgumentError(f"Integer division by zero [Op:{op_type}] name: \n  Hint: an "
+                                   f"integer {op_type} needs a divisor without zeros.", op=op_type)
+
+
+def floordiv(x, y, name=None):
+    """Division rounded toward negative infinity (``//``), as TF for integers and floats."""
+    x, y = binary_inputs("FloorDiv", x, y)
+    _check_int_divisor("FloorDiv", x, y)
     return execute("FloorDiv", _floordiv, (x, y))
 
 
@@ -164,7 +179,10 @@ def _mod(x, y):
 
 
 def floormod(x, y, name=None):
-    return _binary("FloorMod", _mod, x, y)
+    """Remainder of floor division (``%``): it takes the sign of ``y``."""
+    x, y = binary_inputs("FloorMod", x, y)
+    _check_int_divisor("FloorMod", x, y)
+    return execute("FloorMod", _mod, (x, y))
 
 
 mod = floormod
@@ -269,12 +287,20 @@ def _div_no_nan_grad(op, grad):
 
 def add_n(inputs, name=None):
     """Sum of a list of tensors of one shape and dtype."""
-    inputs = [to_tensor(t) for t in inputs]
+    inputs = [to_tensor(t) for t in inputs] if isinstance(inputs, (list, tuple)) else \
+        [to_tensor(inputs)]
     if not inputs:
-        raise ValueError("inputs must be a non-empty list of tensors.")
-    for t in inputs[1:]:
+        raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with the "
+                         "same dtype and shape.")
+    for i, t in enumerate(inputs[1:], 1):
         if t._dtype is not inputs[0]._dtype:
             raise dtype_mismatch("AddN", inputs[0], t)
+        if t._value.shape != inputs[0]._value.shape:
+            raise InvalidArgumentError(
+                f"Inputs to operation AddN of type AddN must have the same size and shape.  Input 0: "
+                f"{list(inputs[0]._value.shape)} != input {i}: {list(t._value.shape)} [Op:AddN] "
+                "name: \n  Hint: add_n does not broadcast; use tk.add or reshape the inputs.",
+                op="AddN")
     return execute("AddN", _add_n, tuple(inputs))
 
 
@@ -347,9 +373,9 @@ tan = _float_unary("Tan", "tan")
 tanh = _float_unary("Tanh", "tanh")
 sinh = _float_unary("Sinh", "sinh")
 cosh = _float_unary("Cosh", "cosh")
-asin = _float_unary("Asin", "arcsin")
-acos = _float_unary("Acos", "arccos")
-atan = _float_unary("Atan", "arctan")
+asin = _float_unary("Asin", "asin")
+acos = _float_unary("Acos", "acos")
+atan = _float_unary("Atan", "atan")
 
 
 @gradient("Sqrt")
@@ -499,7 +525,9 @@ def _floor(x):
 
 
 def floor(x, name=None):
-    return _unary("Floor", _floor, x)
+    x = to_tensor(x)
+    _require_float("Floor", x)
+    return execute("Floor", _floor, (x,))
 
 
 def _ceil(x):
@@ -507,7 +535,9 @@ def _ceil(x):
 
 
 def ceil(x, name=None):
-    return _unary("Ceil", _ceil, x)
+    x = to_tensor(x)
+    _require_float("Ceil", x)
+    return execute("Ceil", _ceil, (x,))
 
 
 def _round(x):
@@ -523,11 +553,16 @@ for _name in ("Floor", "Ceil", "Round"):
     gradient(_name)(lambda op, grad: None)
 
 
+def _flush_subnormals(xp, out):
+    """Zero results below the dtype's smallest normal number, as TF's CPU kernels (flush-to-zero)."""
+    tiny = np.finfo(out.dtype).tiny
+    return xp.where(xp.abs(out) < tiny, xp.zeros_like(out), out)
+
+
 def _sigmoid(x):
     xp = ns(x)
-    with np.errstate(over="ignore"):
-        return xp.where(x >= 0, 1 / (1 + xp.exp(-xp.abs(x))),
-                        xp.exp(-xp.abs(x)) / (1 + xp.exp(-xp.abs(x)))).astype(x.dtype)
+    e = xp.exp(-xp.abs(x))  # in (0, 1]: never overflows
+    return _flush_subnormals(xp, xp.where(x >= 0, 1 / (1 + e), e / (1 + e)))
 
 
 def sigmoid(x, name=None):
@@ -541,6 +576,100 @@ def _sigmoid_grad(op, grad):
     """d sigmoid = y (1 - y)."""
     y = op.outputs[0]
     return multiply(grad, multiply(y, subtract(1.0, y)))
+
+
+def _softplus(x):
+    xp = ns(x)
+    out = xp.maximum(x, xp.zeros_like(x)) + xp.log1p(xp.exp(-xp.abs(x)))  # stable at any |x|
+    return _flush_subnormals(xp, out)
+
+
+def softplus(features, name=None):
+    """log(1 + exp(x)), computed without overflow; its gradient is sigmoid(x), in [0, 1]."""
+    x = to_tensor(features)
+    _require_float("Softplus", x)
+    return execute("Softplus", _softplus, (x,))
+
+
+@gradient("Softplus")
+def _softplus_grad(op, grad):
+    return multiply(grad, sigmoid(op.inputs[0]))
+
+
+def _atan2(y, x):
+    return ns(y).atan2(y, x)
+
+
+def atan2(y, x, name=None):
+    """The angle of the point (x, y): arctan(y / x) in the right quadrant."""
+    y, x = binary_inputs("Atan2", y, x)
+    _require_float("Atan2", y)
+    return execute("Atan2", _atan2, (y, x))
+
+
+@gradient("Atan2")
+def _atan2_grad(op, grad):
+    """d atan2(y, x) = (x dy - y dx) / (x^2 + y^2)."""
+    y, x = op.inputs
+    scaled = divide(grad, add(square(x), square(y)))
+    return multiply(scaled, x), multiply(scaled, negative(y))
+
+
+def conj(x, name=None):
+    """Complex conjugate; real tensors are returned unchanged."""
+    x = to_tensor(x)
+    if not x._dtype.is_complex:
+        return x
+    return execute("Conj", lambda v: ns(v).conj(v), (x,))
+
+
+@gradient("Conj")
+def _conj_grad(op, grad):
+    return conj(grad)
+
+
+def _erf(x):
+    try:
+        from scipy.special import erf as host_erf
+    except ImportError:  # scipy is optional: fall back to the standard library, element by element
+        import math
+
+        host_erf = np.vectorize(math.erf, otypes=[x.dtype])
+    from ..backend import from_host, to_host
+
+    return from_host(np.asarray(host_erf(to_host(x)), dtype=x.dtype))
+
+
+def erf(x, name=None):
+    """The Gauss error function, 2/sqrt(pi) * integral of exp(-t^2) from 0 to x."""
+    x = to_tensor(x)
+    _require_float("Erf", x)
+    return execute("Erf", _erf, (x,))
+
+
+@gradient("Erf")
+def _erf_grad(op, grad):
+    """d erf = 2/sqrt(pi) exp(-x^2)."""
+    return multiply(grad, multiply(1.1283791670955126, exp(negative(square(op.inputs[0])))))
+
+
+def _float_predicate(op_type, fn):
+    def op(x, name=None):
+        x = to_tensor(x)
+        if not x._dtype.is_floating:
+            raise InvalidArgumentError(
+                f"Value for attr 'T' of {x._dtype.name} is not in the list of allowed values: "
+                f"bfloat16, half, float, double [Op:{op_type}] name: \n  Hint: {op_type} takes a "
+                "floating-point tensor; integers are never NaN or infinite.", op=op_type)
+        return execute(op_type, fn, (x,))
+
+    no_gradient(op_type)
+    return op
+
+
+is_nan = _float_predicate("IsNan", lambda v: ns(v).isnan(v))
+is_finite = _float_predicate("IsFinite", lambda v: ns(v).isfinite(v))
+is_inf = _float_predicate("IsInf", lambda v: ns(v).isinf(v))
 
 
 # ---------- comparisons and logic (no gradient) ----------
@@ -560,13 +689,20 @@ greater = _comparison("Greater", lambda x, y: x > y)
 greater_equal = _comparison("GreaterEqual", lambda x, y: x >= y)
 
 
+def _not_bool(op_type, t: Tensor, index: int) -> InvalidArgumentError:
+    return InvalidArgumentError(
+        f"cannot compute {op_type} as input #{index}(zero-based) was expected to be a bool tensor "
+        f"but is a {KERNEL_NAMES.get(t._dtype.name, t._dtype.name)} tensor [Op:{op_type}] name: "
+        "\n  Hint: logical ops take bool tensors; compare first (e.g. x > 0).", op=op_type)
+
+
 def _logical(op_type, fn):
     def op(x, y, name=None):
-        x, y = binary_inputs(op_type, x, y)
+        x, y = to_tensor(x), to_tensor(y)
         if not x._dtype.is_bool:
-            raise InvalidArgumentError(
-                f"{op_type} needs bool inputs, got {x._dtype.name} [Op:{op_type}] name: \n  Hint: "
-                "compare first (e.g. x > 0) to get bool tensors.", op=op_type)
+            raise _not_bool(op_type, x, 0)
+        if not y._dtype.is_bool:
+            raise _not_bool(op_type, y, 1)
         return execute(op_type, fn, (x, y))
 
     no_gradient(op_type)
@@ -581,8 +717,7 @@ logical_xor = _logical("LogicalXor", lambda x, y: x ^ y)
 def logical_not(x, name=None):
     x = to_tensor(x)
     if not x._dtype.is_bool:
-        raise InvalidArgumentError(f"LogicalNot needs a bool input, got {x._dtype.name} "
-                                   "[Op:LogicalNot] name: ", op="LogicalNot")
+        raise _not_bool("LogicalNot", x, 0)
     return execute("LogicalNot", lambda v: ~v, (x,))
 
 

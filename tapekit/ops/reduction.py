@@ -30,14 +30,35 @@ def normalize_axis(axis, ndim: int, op_type: str):
     return tuple(sorted(set(out)))
 
 
+def _empty_extremum(x, axis, keepdims, np_name):
+    """max/min over an empty axis: TF gives the identity (-inf / +inf, or the dtype's limits)."""
+    info = np.finfo(x.dtype) if x.dtype.kind == "f" else np.iinfo(x.dtype)
+    if x.dtype.kind == "f":
+        start = -np.inf if np_name == "max" else np.inf
+    else:
+        start = info.min if np_name == "max" else info.max
+    return np.asarray(getattr(np, np_name)(np.asarray(x), axis=axis, keepdims=keepdims,
+                                           initial=start))
+
+
 def _reducer(op_type, np_name, differentiable=True, result_dtype=None):
     def forward(x, axis, keepdims):
         xp = ns(x)
-        out = getattr(xp, np_name)(x, axis=axis, keepdims=keepdims)
-        return out.astype(x.dtype) if result_dtype is None and out.dtype != x.dtype else out
+        if x.size == 0 and np_name in ("max", "min"):
+            return _empty_extremum(x, axis, keepdims, np_name)
+        if np_name in ("sum", "prod"):
+            out = getattr(xp, np_name)(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+        else:
+            out = getattr(xp, np_name)(x, axis=axis, keepdims=keepdims)
+        return out if result_dtype is not None or out.dtype == x.dtype else xp.astype(out, x.dtype)
 
     def op(input_tensor, axis=None, keepdims=False, name=None):
         x = to_tensor(input_tensor)
+        if result_dtype is None and (x._dtype.is_bool or x._dtype.is_string):
+            raise InvalidArgumentError(
+                f"Value for attr 'T' of {x._dtype.name} is not in the list of allowed values for "
+                f"{op_type} [Op:{op_type}] name: \n  Hint: reduce a numeric tensor; for bools use "
+                "tk.reduce_any / tk.reduce_all, or tk.cast(x, tk.int32) to count.", op=op_type)
         axes = normalize_axis(axis, x.ndim, op_type)
         return execute(op_type, forward, (x,), {"axis": axes, "keepdims": bool(keepdims)})
 
@@ -72,16 +93,23 @@ def _bool_input(x, op_type):
 
 def _mean_forward(x, axis, keepdims):
     xp = ns(x)
-    if x.dtype.kind in "iu":
-        n = int(np.prod([x.shape[a] for a in axis])) if axis else 1
-        return (xp.sum(x, axis=axis, keepdims=keepdims) // max(n, 1)).astype(x.dtype)
+    if x.dtype.kind in "iu":  # integer mean truncates toward zero, as TF
+        n = max(int(np.prod([x.shape[a] for a in axis])) if axis else 1, 1)
+        total = xp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+        return xp.astype(xp.sign(total) * (xp.abs(total) // n), x.dtype)
+    n = int(np.prod([x.shape[a] for a in axis])) if axis else 1
     with np.errstate(invalid="ignore", divide="ignore"):
-        return xp.mean(x, axis=axis, keepdims=keepdims).astype(x.dtype)
+        out = xp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype) / xp.asarray(n, dtype=x.dtype)
+    return out if out.dtype == x.dtype else xp.astype(out, x.dtype)
 
 
 def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     """Mean over ``axis``; integer inputs give an integer mean (truncated), as TF."""
     x = to_tensor(input_tensor)
+    if x._dtype.is_bool or x._dtype.is_string:
+        raise InvalidArgumentError(
+            f"Value for attr 'T' of {x._dtype.name} is not in the list of allowed values for Mean "
+            "[Op:Mean] name: \n  Hint: tk.cast(x, tk.float32) first.", op="Mean")
     axes = normalize_axis(axis, x.ndim, "Mean")
     return execute("Mean", _mean_forward, (x,), {"axis": axes, "keepdims": bool(keepdims)})
 
@@ -133,25 +161,24 @@ gradient("Min")(_extremum_grad)
 
 @gradient("Prod")
 def _prod_grad(op, grad):
-    """d prod / dx_i = prod of the others (computed without dividing, so zeros work)."""
+    """d prod / dx_i = product of the others: exclusive cumprods from both sides (no division).
+
+    As TF: the reduced axes are moved last and flattened, so one cumprod covers them all.
+    """
+    from .array_ops import reshape, transpose
+
     x = op.inputs[0]
     axes = op.attrs["axis"]
-    xv = x._value
-    xp = ns(xv)
-    g = _restore_dims(grad, op)
-    others = _prod_of_others(xp, xv, axes)
-    return multiply(_broadcast_like(g, x), Tensor(others, x.dtype))
-
-
-def _prod_of_others(xp, x, axes):
-    moved = np.moveaxis(np.asarray(x), axes, range(-len(axes), 0)) if axes else np.asarray(x)
-    lead = moved.shape[:moved.ndim - len(axes)]
-    flat = moved.reshape(lead + (-1,))
-    left = np.cumprod(np.concatenate([np.ones(lead + (1,), x.dtype), flat[..., :-1]], -1), -1)
-    right = np.cumprod(np.concatenate([np.ones(lead + (1,), x.dtype), flat[..., :0:-1]], -1),
-                       -1)[..., ::-1]
-    others = (left * right).reshape(moved.shape)
-    return np.moveaxis(others, range(-len(axes), 0), axes) if axes else others
+    shape = tuple(x.shape)
+    kept = [i for i in range(len(shape)) if i not in axes]
+    perm = kept + list(axes)
+    moved_shape = [shape[i] for i in perm]
+    lead = moved_shape[:len(kept)]
+    flat = reshape(transpose(x, perm), lead + [-1])
+    others = multiply(cumprod(flat, axis=-1, exclusive=True),
+                      cumprod(flat, axis=-1, exclusive=True, reverse=True))
+    others = transpose(reshape(others, moved_shape), list(np.argsort(perm)))
+    return multiply(_broadcast_like(_restore_dims(grad, op), x), others)
 
 
 def _arg_reducer(op_type, np_name):
@@ -191,3 +218,88 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
 def _cumsum_grad(op, grad):
     a = op.attrs
     return cumsum(grad, a["axis"], exclusive=a["exclusive"], reverse=not a["reverse"])
+
+
+def _shift_exclusive(xp, x, axis, fill):
+    """``x`` shifted one step along ``axis`` (toward higher indices), ``fill`` entering first."""
+    head = [slice(None)] * x.ndim
+    head[axis] = slice(0, 1)
+    body = [slice(None)] * x.ndim
+    body[axis] = slice(0, x.shape[axis] - 1)
+    first = xp.full_like(x[tuple(head)], fill)
+    return xp.concat([first, x[tuple(body)]], axis=axis)
+
+
+def _cumprod_forward(x, axis, exclusive, reverse):
+    xp = ns(x)
+    if reverse:
+        x = xp.flip(x, axis=axis)
+    if exclusive and x.shape[axis]:
+        x = _shift_exclusive(xp, x, axis, 1)
+    out = xp.cumulative_prod(x, axis=axis, dtype=x.dtype) if hasattr(xp, "cumulative_prod") \
+        else xp.cumprod(x, axis=axis, dtype=x.dtype)
+    return xp.flip(out, axis=axis) if reverse else out
+
+
+def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
+    """Running product along ``axis``; ``exclusive`` leaves each element out, ``reverse`` runs backwards."""
+    x = to_tensor(x)
+    ax = int(axis) % max(x.ndim, 1)
+    return execute("Cumprod", _cumprod_forward, (x,),
+                   {"axis": ax, "exclusive": bool(exclusive), "reverse": bool(reverse)})
+
+
+@gradient("Cumprod")
+def _cumprod_grad(op, grad):
+    """As TF: cumsum(y * grad) run the other way, divided by x (0 where x is 0, via divide_no_nan)."""
+    from .math_ops import divide_no_nan
+
+    a = op.attrs
+    x, y = op.inputs[0], op.outputs[0]
+    summed = cumsum(multiply(y, grad), a["axis"], exclusive=a["exclusive"], reverse=not a["reverse"])
+    return divide_no_nan(summed, x)
+
+
+# ---------- composite reductions (their gradients come from the ops they are built of) ----------
+def _require_real(x: Tensor) -> Tensor:
+    if not (x.dtype.is_floating or x.dtype.is_complex):
+        raise TypeError(f"Input must be either real or complex. Received integer type {x.dtype}."
+                        "\n  Hint: tk.cast(x, tk.float32) first.")
+    return x
+
+
+def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
+    """Population variance: mean of squared deviations from the mean (divides by N)."""
+    from .math_ops import squared_difference
+
+    x = _require_real(to_tensor(input_tensor))
+    mean = reduce_mean(x, axis=axis, keepdims=True)
+    return reduce_mean(squared_difference(x, mean), axis=axis, keepdims=keepdims)
+
+
+def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
+    """Population standard deviation: sqrt of ``reduce_variance``."""
+    from .math_ops import sqrt
+
+    return sqrt(reduce_variance(input_tensor, axis=axis, keepdims=keepdims))
+
+
+def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
+    """log(sum(exp(x))) without overflow: the max is taken out first (and held constant)."""
+    from .array_ops import reshape
+    from .math_ops import add, exp, is_finite, log, stop_gradient, subtract, where
+    from .creation import zeros_like
+
+    x = to_tensor(input_tensor)
+    if not x.dtype.is_floating:
+        raise InvalidArgumentError(
+            f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: bfloat16, "
+            "half, float, double [Op:IsFinite] name: \n  Hint: tk.cast(x, tk.float32) first.",
+            op="IsFinite")
+    raw_max = reduce_max(x, axis=axis, keepdims=True)
+    shift = stop_gradient(where(is_finite(raw_max), raw_max, zeros_like(raw_max)))
+    out = add(log(reduce_sum(exp(subtract(x, shift)), axis=axis, keepdims=True)), shift)
+    if keepdims:
+        return out
+    axes = normalize_axis(axis, x.ndim, "Max")
+    return reshape(out, [d for i, d in enumerate(x.shape) if i not in axes])

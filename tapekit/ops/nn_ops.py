@@ -1,0 +1,344 @@
+"""Neural-network ops (TF's ``tf.nn``): activations, softmax, cross-entropies, losses.
+
+Each op's forward sits right above its gradient rule; composite ops (cross-entropies, moments,
+l2_normalize) are built from recorded ops and need no rule of their own.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import dtypes
+from ..backend import ns
+from ..errors import InvalidArgumentError
+from ..registry import execute, gradient
+from ..tensor import Tensor
+from .math_ops import (_require_float, add, exp, multiply, negative, rsqrt, sigmoid, softplus,
+                       subtract, tanh, to_tensor, where)
+
+__all__ = ["relu", "relu6", "leaky_relu", "elu", "selu", "gelu", "sigmoid", "softplus", "tanh",
+           "softmax", "log_softmax", "sigmoid_cross_entropy_with_logits",
+           "softmax_cross_entropy_with_logits", "sparse_softmax_cross_entropy_with_logits",
+           "l2_loss", "bias_add", "moments", "l2_normalize"]
+
+
+def _float_input(op_type, x) -> Tensor:
+    x = to_tensor(x)
+    _require_float(op_type, x)
+    return x
+
+
+# ---------- piecewise-linear activations ----------
+# Their gradients are masks, recorded as TF's *Grad ops, so that a second derivative is zeros
+# (the mask is flat), as in TF, rather than None.
+def _masked_grad_op(op_type, keep):
+    """An op ``(grad, ref) -> where(keep(ref), grad, scale * grad)``; ``keep`` returns (mask, scale)."""
+
+    def forward(g, ref, **attrs):
+        xp = ns(g)
+        mask, scale = keep(ref, **attrs)
+        return xp.where(mask, g, g * xp.asarray(scale, dtype=g.dtype))
+
+    def run(grad, ref, **attrs):
+        return execute(op_type, forward, (grad, ref), attrs or None)
+
+    @gradient(op_type)
+    def _grad_of_grad(op, gg):
+        from .creation import zeros_like
+
+        return run(gg, op.inputs[1], **(op.attrs or {})), zeros_like(op.inputs[1])
+
+    return run
+
+
+_relu_grad = _masked_grad_op("ReluGrad", lambda y: (y > 0, 0))
+_relu6_grad = _masked_grad_op("Relu6Grad", lambda y: ((y > 0) & (y < 6), 0))
+_leaky_relu_grad = _masked_grad_op("LeakyReluGrad", lambda x, alpha: (x > 0, alpha))
+
+
+def relu(features, name=None):
+    """max(x, 0); its gradient at 0 is 0, as TF."""
+    x = to_tensor(features)
+    return execute("Relu", lambda v: ns(v).maximum(v, ns(v).zeros_like(v)), (x,))
+
+
+@gradient("Relu")
+def _relu_grad_rule(op, grad):
+    return _relu_grad(grad, op.outputs[0])
+
+
+def relu6(features, name=None):
+    """min(max(x, 0), 6); gradient 1 strictly between 0 and 6, else 0."""
+    x = to_tensor(features)
+    return execute("Relu6", lambda v: ns(v).clip(v, 0, 6), (x,))
+
+
+@gradient("Relu6")
+def _relu6_grad_rule(op, grad):
+    return _relu6_grad(grad, op.outputs[0])
+
+
+def leaky_relu(features, alpha=0.2, name=None):
+    """x for x > 0, else alpha * x (the gradient at 0 is alpha, as TF)."""
+    x = _float_input("LeakyRelu", features)
+    return execute("LeakyRelu", _leaky_relu, (x,), {"alpha": float(alpha)})
+
+
+def _leaky_relu(x, alpha):
+    xp = ns(x)
+    return xp.where(x > 0, x, x * xp.asarray(alpha, dtype=x.dtype))
+
+
+@gradient("LeakyRelu")
+def _leaky_relu_grad_rule(op, grad):
+    return _leaky_relu_grad(grad, op.inputs[0], alpha=op.attrs["alpha"])
+
+
+# ---------- smooth activations ----------
+def _elu(x):
+    xp = ns(x)
+    return xp.where(x > 0, x, xp.expm1(xp.minimum(x, xp.zeros_like(x))))
+
+
+def elu(features, name=None):
+    """x for x > 0, else exp(x) - 1."""
+    return execute("Elu", _elu, (_float_input("Elu", features),))
+
+
+@gradient("Elu")
+def _elu_grad(op, grad):
+    """1 where y >= 0, else y + 1 (= exp(x)); written with y so it differentiates again."""
+    y = op.outputs[0]
+    return where(y < 0, multiply(grad, add(y, 1.0)), grad)
+
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def _selu(x):
+    xp = ns(x)
+    neg = xp.expm1(xp.minimum(x, xp.zeros_like(x))) * xp.asarray(_SELU_ALPHA, dtype=x.dtype)
+    return xp.asarray(_SELU_SCALE, dtype=x.dtype) * xp.where(x > 0, x, neg)
+
+
+def selu(features, name=None):
+    """scale * elu-like(x) with TF's fixed alpha and scale (self-normalising)."""
+    return execute("Selu", _selu, (_float_input("Selu", features),))
+
+
+@gradient("Selu")
+def _selu_grad(op, grad):
+    """scale where y >= 0, else y + scale * alpha."""
+    y = op.outputs[0]
+    return where(y < 0, multiply(grad, add(y, _SELU_SCALE * _SELU_ALPHA)),
+                 multiply(grad, _SELU_SCALE))
+
+
+def gelu(features, approximate=False, name=None):
+    """x * Phi(x). ``approximate=True`` uses the tanh formula; otherwise the exact erf form."""
+    from .math_ops import erf
+
+    x = _float_input("Gelu", features)
+    if approximate:
+        inner = multiply(0.7978845608028654, add(x, multiply(0.044715, multiply(x, multiply(x, x)))))
+        return multiply(multiply(0.5, x), add(1.0, tanh(inner)))
+    return multiply(multiply(0.5, x), add(1.0, erf(multiply(x, 0.7071067811865476))))
+
+
+# ---------- softmax family ----------
+def _softmax(x, axis):
+    xp = ns(x)
+    e = xp.exp(x - xp.max(x, axis=axis, keepdims=True))
+    return e / xp.sum(e, axis=axis, keepdims=True)
+
+
+def _axis_of(x: Tensor, axis, op_type) -> int:
+    axis = -1 if axis is None else int(axis)
+    if not -x.ndim <= axis < max(x.ndim, 1) or x.ndim == 0:
+        raise InvalidArgumentError(
+            f"Dimension {axis} must be >= -{x.ndim} and < {x.ndim} [Op:{op_type}] name: \n  "
+            f"Hint: {op_type} needs an axis of the input, whose shape is {list(x.shape)}.",
+            op=op_type)
+    return axis % x.ndim
+
+
+def softmax(logits, axis=None, name=None):
+    """exp(x) / sum(exp(x)) along ``axis`` (default the last), computed without overflow."""
+    x = _float_input("Softmax", logits)
+    return execute("Softmax", _softmax, (x,), {"axis": _axis_of(x, axis, "Softmax")})
+
+
+@gradient("Softmax")
+def _softmax_grad(op, grad):
+    """(grad - sum(grad * y)) * y along the axis."""
+    from .reduction import reduce_sum
+
+    y = op.outputs[0]
+    inner = reduce_sum(multiply(grad, y), axis=op.attrs["axis"], keepdims=True)
+    return multiply(subtract(grad, inner), y)
+
+
+def _log_softmax(x, axis):
+    xp = ns(x)
+    shifted = x - xp.max(x, axis=axis, keepdims=True)
+    return shifted - xp.log(xp.sum(xp.exp(shifted), axis=axis, keepdims=True))
+
+
+def log_softmax(logits, axis=None, name=None):
+    """x - logsumexp(x) along ``axis``: finite even where softmax underflows to 0."""
+    x = _float_input("LogSoftmax", logits)
+    return execute("LogSoftmax", _log_softmax, (x,), {"axis": _axis_of(x, axis, "LogSoftmax")})
+
+
+@gradient("LogSoftmax")
+def _log_softmax_grad(op, grad):
+    """grad - softmax * sum(grad) along the axis."""
+    from .reduction import reduce_sum
+
+    total = reduce_sum(grad, axis=op.attrs["axis"], keepdims=True)
+    return subtract(grad, multiply(exp(op.outputs[0]), total))
+
+
+# ---------- losses ----------
+def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
+    """Element-wise logistic loss, in TF's stable form max(x, 0) - x * z + log(1 + exp(-|x|))."""
+    from .creation import zeros_like
+
+    if labels is None or logits is None:
+        raise ValueError("Both labels and logits must be provided.")
+    logits = to_tensor(logits)
+    labels = to_tensor(labels, logits.dtype) if not isinstance(labels, Tensor) and \
+        not hasattr(labels, "_read") else to_tensor(labels)
+    if tuple(logits.shape) != tuple(labels.shape):
+        raise ValueError(f"`logits` and `labels` must have the same shape, received "
+                         f"({tuple(logits.shape)} vs {tuple(labels.shape)}).")
+    zeros = zeros_like(logits)
+    positive = logits >= zeros
+    relu_logits = where(positive, logits, zeros)
+    neg_abs = where(positive, negative(logits), logits)
+    return add(subtract(relu_logits, multiply(logits, labels)), softplus(neg_abs))
+
+
+def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
+    """-sum(labels * log_softmax(logits)) along ``axis``; labels are probabilities."""
+    from .reduction import reduce_sum
+
+    logits = _float_input("SoftmaxCrossEntropyWithLogits", logits)
+    labels = to_tensor(labels, logits.dtype) if not isinstance(labels, Tensor) and \
+        not hasattr(labels, "_read") else to_tensor(labels)
+    try:
+        np.broadcast_shapes(tuple(logits.shape), tuple(labels.shape))
+    except ValueError:
+        raise InvalidArgumentError(
+            f"logits and labels must be broadcastable: logits_size={list(logits.shape)} "
+            f"labels_size={list(labels.shape)} [Op:SoftmaxCrossEntropyWithLogits] name: \n  Hint: "
+            "labels need one probability per class (one-hot); for class indices use "
+            "tk.nn.sparse_softmax_cross_entropy_with_logits.", op="SoftmaxCrossEntropyWithLogits") \
+            from None
+    ax = _axis_of(logits, axis, "SoftmaxCrossEntropyWithLogits")
+    return negative(reduce_sum(multiply(labels, log_softmax(logits, axis=ax)), axis=ax))
+
+
+def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
+    """Softmax cross-entropy where ``labels`` are class indices (int32/int64) into the last axis."""
+    from .creation import one_hot
+
+    logits = _float_input("SparseSoftmaxCrossEntropyWithLogits", logits)
+    labels = to_tensor(labels)
+    op_type = "SparseSoftmaxCrossEntropyWithLogits"
+    if labels.dtype not in (dtypes.int32, dtypes.int64):
+        raise InvalidArgumentError(
+            f"Value for attr 'Tlabels' of {labels.dtype.name} is not in the list of allowed values: "
+            f"int32, int64 [Op:{op_type}] name: \n  Hint: labels are class indices; "
+            "tk.cast(labels, tk.int32), or use softmax_cross_entropy_with_logits for one-hot "
+            "labels.", op=op_type)
+    if logits.ndim == 0 or tuple(labels.shape) != tuple(logits.shape)[:-1]:
+        raise ValueError("`labels.shape` must equal `logits.shape` except for the last dimension. "
+                         f"Received: labels.shape={tuple(labels.shape)} and "
+                         f"logits.shape={tuple(logits.shape)}")
+    depth = logits.shape[-1]
+    idx = np.asarray(labels._value)
+    bad = idx[(idx < 0) | (idx >= depth)]
+    if bad.size:
+        raise InvalidArgumentError(
+            f"Received a label value of {int(bad[0])} which is outside the valid range of "
+            f"[0, {depth}).  Label values: {' '.join(str(v) for v in idx.reshape(-1))} "
+            f"[Op:{op_type}] name: ", op=op_type)
+    hot = one_hot(labels, depth, dtype=logits.dtype)
+    return softmax_cross_entropy_with_logits(hot, logits)
+
+
+def _l2_loss(x):
+    xp = ns(x)
+    return xp.sum(x * x, dtype=x.dtype) / xp.asarray(2, dtype=x.dtype)
+
+
+def l2_loss(t, name=None):
+    """sum(t ** 2) / 2 (no square root), a scalar."""
+    return execute("L2Loss", _l2_loss, (_float_input("L2Loss", t),))
+
+
+@gradient("L2Loss")
+def _l2_loss_grad(op, grad):
+    return multiply(op.inputs[0], grad)
+
+
+def _bias_add(value, bias, channel_axis):
+    shape = [1] * value.ndim
+    shape[channel_axis] = bias.shape[0]
+    return value + ns(bias).reshape(bias, tuple(shape))
+
+
+def bias_add(value, bias, data_format=None, name=None):
+    """value + bias, the bias (rank 1) added along the channel axis (last, or 1 for "NC...")."""
+    from .math_ops import binary_inputs
+
+    value, bias = binary_inputs("BiasAdd", value, bias)
+    channel_axis = 1 if data_format is not None and str(data_format).startswith("NC") else -1
+    if value.ndim < 2:
+        raise InvalidArgumentError(f"Input tensor must be at least 2D: {list(value.shape)} "
+                                   "[Op:BiasAdd] name: \n  Hint: bias_add expects a batch of "
+                                   "rows; use tk.add for a vector.", op="BiasAdd")
+    if bias.ndim != 1 or bias.shape[0] != value.shape[channel_axis]:
+        raise InvalidArgumentError(
+            f"Must provide as many biases as the last dimension of the input tensor: "
+            f"{list(bias.shape)} vs. {list(value.shape)} [Op:BiasAdd] name: \n  Hint: the bias "
+            f"needs one entry per channel ({value.shape[channel_axis]}).", op="BiasAdd")
+    return execute("BiasAdd", _bias_add, (value, bias), {"channel_axis": channel_axis % value.ndim})
+
+
+@gradient("BiasAdd")
+def _bias_add_grad(op, grad):
+    """The bias gets grad summed over every axis but the channel axis."""
+    from .reduction import reduce_sum
+
+    channel = op.attrs["channel_axis"]
+    others = [i for i in range(grad.ndim) if i != channel]
+    return grad, reduce_sum(grad, axis=others)
+
+
+def moments(x, axes, shift=None, keepdims=False, name=None):
+    """(mean, variance) over ``axes``, as TF (the variance does not divide by N - 1)."""
+    from .array_ops import squeeze
+    from .math_ops import squared_difference, stop_gradient
+    from .reduction import normalize_axis, reduce_mean
+
+    x = to_tensor(x)
+    mean = reduce_mean(x, axes, keepdims=True)
+    variance = reduce_mean(squared_difference(x, stop_gradient(mean)), axes, keepdims=True)
+    if not keepdims:
+        ax = list(normalize_axis(axes, x.ndim, "Mean"))
+        mean, variance = squeeze(mean, ax), squeeze(variance, ax)
+    return mean, variance
+
+
+def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
+    """x / sqrt(max(sum(x ** 2), epsilon)) along ``axis`` (a zero vector stays zero)."""
+    from .math_ops import maximum, square
+    from .reduction import reduce_sum
+
+    axis = dim if axis is None else axis
+    x = to_tensor(x)
+    square_sum = reduce_sum(square(x), axis, keepdims=True)
+    return multiply(x, rsqrt(maximum(square_sum, epsilon)))
