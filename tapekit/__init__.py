@@ -30,6 +30,11 @@ from . import random  # noqa: E402
 # ---- end array ----
 
 # ---- exports added by the math/nn work ----
+from .ops.linalg import einsum, norm, tensordot  # noqa: E402
+from .ops.math_ops import (acos, asin, atan, atan2, cos, cosh, floor, realdiv, round,  # noqa: E402
+                           sigmoid, sign, sin, sinh, tan, tanh)
+from .ops.reduction import reduce_logsumexp  # noqa: E402
+from . import nn  # noqa: E402
 # ---- end math ----
 
 # ---- exports added by the models work (Module, keras) ----
