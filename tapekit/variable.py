@@ -156,6 +156,30 @@ class Variable:
                 f"{TensorShape(self._value.shape)}.", op=_ASSIGN_OPS[method])
         return t._value
 
+    @staticmethod
+    def _sliceable_getitem(getitem):
+        """Wrap Tensor indexing so that ``var[key].assign(value)`` updates part of the variable."""
+
+        def var_getitem(self, key):
+            return _SliceOfVariable(getitem(self, key), self, key)
+
+        return var_getitem
+
+    def _assign_slice(self, key, value, read_value=True):
+        try:
+            t = convert_to_tensor(value, dtype=self._dtype)
+        except TypeError as err:
+            raise TypeError(f"{err}\n  Hint: variable {self._name!r} holds {self._dtype.name}.") from None
+        new_value = self._value.copy()
+        try:
+            new_value[key] = t._value
+        except (ValueError, IndexError) as err:
+            raise InvalidArgumentError(f"{err} [Op:ResourceStridedSliceAssign] name: \n  Hint: the "
+                                       "value must broadcast to the shape of the slice.",
+                                       op="ResourceStridedSliceAssign") from None
+        self._set(new_value, "assign")
+        return self if read_value else None
+
     def _set(self, new_value, how: str) -> None:
         self._value = new_value
         for tape in state.tapes:
@@ -185,6 +209,20 @@ class Variable:
 
     def __index__(self) -> int:
         return self._read().__index__()
+
+
+class _SliceOfVariable(Tensor):
+    """The value of ``var[key]`` (a Tensor) that remembers where it came from, for ``.assign``."""
+
+    __slots__ = ("_var", "_key")
+
+    def __init__(self, read, var, key):
+        self._value, self._dtype, self._id = read._value, read._dtype, read._id
+        self._var, self._key = var, key
+
+    def assign(self, value, use_locking=False, name=None, read_value=True):
+        """Write ``value`` into this slice of the variable, in place. Returns the variable."""
+        return self._var._assign_slice(self._key, value, read_value)
 
 
 def _private_copy(arr):

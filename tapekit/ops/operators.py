@@ -69,6 +69,7 @@ def install() -> None:
         cls.__eq__ = _eq
         cls.__ne__ = _ne
         cls.__getitem__ = getitem
+    Variable.__getitem__ = Variable._sliceable_getitem(getitem)  # var[i].assign(v) (tape work)
     Tensor.__hash__ = _unhashable
     Variable.__hash__ = _unhashable
 
