@@ -220,7 +220,7 @@ class GradientTape:
     @contextlib.contextmanager
     def stop_recording(self):
         """Within the block, ops are not recorded on this tape."""
-        if not self._entered:
+        if not self._entered or self._used:   # TF: never entered, or spent by gradient()
             raise RuntimeError("Trying to stop recording a tape which is not recording.")
         if not self._recording:
             raise ValueError("Tape is not recording.")

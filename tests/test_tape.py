@@ -281,6 +281,13 @@ def test_stop_recording_errors():
     with pytest.raises(ValueError, match="^Tape is not recording."):
         with tape.stop_recording():
             pass
+    x = tk.Variable(1.0)
+    with tk.GradientTape() as spent:
+        y = x * x
+    spent.gradient(y, x)
+    with pytest.raises(RuntimeError, match="^Trying to stop recording a tape which is not recording."):
+        with spent.stop_recording():
+            pass
 
 
 # ---------- gradient(): errors ----------
