@@ -38,6 +38,8 @@ from . import nn  # noqa: E402
 # ---- end math ----
 
 # ---- exports added by the models work (Module, keras) ----
+from .module import Module  # noqa: E402
+from . import keras  # noqa: E402
 # ---- end models ----
 
 # ---- exports added by the tape work (custom_gradient, ...) ----

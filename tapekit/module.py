@@ -8,10 +8,12 @@ from . import nest
 from .variable import Variable
 
 
+_CAMEL_TO_SNAKE = re.compile(r"((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))")
+
+
 def camel_to_snake(name: str) -> str:
-    """``MyDenseLayer`` -> ``my_dense_layer`` (the rule TF and Keras use for default names)."""
-    name = re.sub(r"(.)([A-Z][a-z]+)", r"\1_\2", name)
-    return re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()
+    """``MyDenseLayer`` -> ``my_dense_layer`` (tf.Module's rule for default names)."""
+    return _CAMEL_TO_SNAKE.sub(r"_\1", name).lower()
 
 
 class Module:

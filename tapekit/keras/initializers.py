@@ -129,6 +129,6 @@ def get(identifier):
 
 
 def _snake(name: str) -> str:
-    from ..module import camel_to_snake
+    from .layers import to_snake_case
 
-    return camel_to_snake(name)
+    return to_snake_case(name)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import threading
 
 import numpy as np
 
 from .. import dtypes
-from ..module import Module, camel_to_snake
+from ..module import Module
 from ..ops.linalg import matmul
 from ..ops.math_ops import cast
 from ..tensor import Tensor, convert_to_tensor
@@ -23,6 +24,13 @@ class _Naming(threading.local):
 
 
 _naming = _Naming()
+
+
+def to_snake_case(name: str) -> str:
+    """``MyDenseLayer`` -> ``my_dense_layer`` (Keras's rule for default layer names)."""
+    name = re.sub(r"\W+", "", name)
+    name = re.sub(r"(.)([A-Z][a-z]+)", r"\1_\2", name)
+    return re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
 
 
 def unique_name(prefix: str) -> str:
@@ -85,7 +93,7 @@ class Layer(Module):
 
     def __init__(self, trainable=True, name=None, dtype=None, **kwargs):
         if name is None:
-            name = unique_name(camel_to_snake(type(self).__name__))
+            name = unique_name(to_snake_case(type(self).__name__))
         Module.__init__(self, name=name)
         self.built = False
         self._trainable = bool(trainable)

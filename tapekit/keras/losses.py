@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 
 from .. import dtypes
-from ..module import camel_to_snake
 from ..ops import math_ops, reduction
 from ..ops.array_ops import expand_dims, squeeze
 from ..ops.creation import one_hot
 from ..ops.math_ops import cast, to_tensor
 from ..tensor import Tensor
+from .layers import to_snake_case
 
 EPSILON = 1e-7  # Keras's backend.epsilon(): probabilities are clipped to [EPSILON, 1 - EPSILON]
 
@@ -135,7 +135,7 @@ class Loss:
         if reduction not in _REDUCTIONS:
             raise ValueError(f"Invalid value for argument `reduction`. Expected one of {set(_REDUCTIONS)}. "
                              f"Received: reduction={reduction}")
-        self.name = name or camel_to_snake(type(self).__name__)
+        self.name = name or to_snake_case(type(self).__name__)
         self.reduction = reduction
         self.dtype = dtypes.as_dtype(dtype) if dtype is not None else dtypes.float32
 
@@ -215,7 +215,7 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
 def get(identifier):
     """A loss from a name (``"mean_squared_error"``, ``"MeanSquaredError"``), a Loss, or a callable."""
     if isinstance(identifier, str):
-        found = _BY_NAME.get(identifier) or _BY_NAME.get(camel_to_snake(identifier))
+        found = _BY_NAME.get(identifier) or _BY_NAME.get(to_snake_case(identifier))
         if found is not None:
             return found
     elif callable(identifier):

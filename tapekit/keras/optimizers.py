@@ -5,14 +5,13 @@ from __future__ import annotations
 import warnings
 
 from .. import dtypes
-from ..module import camel_to_snake
 from ..ops import math_ops
 from ..ops.creation import zeros
 from ..ops.math_ops import cast, to_tensor
 from ..tape import GradientTape
 from ..tensor import Tensor
 from ..variable import Variable as _TkVariable
-from .layers import Variable, _naming, unique_name
+from .layers import Variable, _naming, to_snake_case, unique_name
 
 
 class Optimizer:
@@ -22,7 +21,7 @@ class Optimizer:
     """
 
     def __init__(self, learning_rate=0.001, name=None, **kwargs):
-        self.name = name or unique_name(camel_to_snake(type(self).__name__))
+        self.name = name or unique_name(to_snake_case(type(self).__name__))
         self.built = False
         self._index: dict = {}          # id(variable) -> its position in the built list
         self._variables: list = []      # the model variables this optimizer was built with
