@@ -99,3 +99,8 @@ def crashed(exc: Exception, what: str) -> Feedback:
     """A verdict for an answer function that raised."""
     first_line = str(exc).splitlines()[0] if str(exc) else ""
     return hint("raised", f"{what} raised {type(exc).__name__}: {first_line}")
+
+
+def none_gradient_error(exc: Exception | None) -> bool:
+    """True when ``exc`` comes from differentiating or computing with a None gradient."""
+    return exc is not None and isinstance(exc, (TypeError, ValueError)) and "None" in str(exc)

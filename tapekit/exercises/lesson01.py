@@ -26,7 +26,7 @@ def _not_a_tensor(answer) -> Feedback | None:
 def check_grid(answer) -> Feedback:
     """Exercise 1: a float64 tensor of shape (2, 3) holding 1..6 row by row."""
     problem = _not_a_tensor(answer)
-    if problem:
+    if problem is not None:
         return problem
     shape = shape_of(answer)
     if shape == (6,):
@@ -53,7 +53,7 @@ def check_grid(answer) -> Feedback:
 def check_clip_negatives(answer) -> Feedback:
     """Exercise 2: READINGS with every negative entry replaced by 0.0 (still float32)."""
     problem = _not_a_tensor(answer)
-    if problem:
+    if problem is not None:
         return problem
     readings = np.array(READINGS, dtype=np.float32)
     if dtype_name(answer) == "bool":
@@ -77,7 +77,7 @@ def check_clip_negatives(answer) -> Feedback:
 def check_pick(answer) -> Feedback:
     """Exercise 3: the elements SCORES[0][2] and SCORES[2][1], as a 1-D tensor [12, 31]."""
     problem = _not_a_tensor(answer)
-    if problem:
+    if problem is not None:
         return problem
     scores = np.array(SCORES)
     expected = np.array([scores[0, 2], scores[2, 1]])

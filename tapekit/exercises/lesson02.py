@@ -17,7 +17,7 @@ def _not_a_variable(answer) -> Feedback | None:
 def check_bias(answer) -> Feedback:
     """Exercise 1: a trainable float32 Variable named 'bias' holding three zeros."""
     problem = _not_a_variable(answer)
-    if problem:
+    if problem is not None:
         return problem
     dtype = dtype_name(answer)
     if dtype and dtype.startswith(("int", "uint")):
@@ -79,7 +79,7 @@ def check_sgd_step(step) -> Feedback:
 def check_growing(answer) -> Feedback:
     """Exercise 3: a float32 Variable whose length may change (shape unknown or (None,))."""
     problem = _not_a_variable(answer)
-    if problem:
+    if problem is not None:
         return problem
     dtype = dtype_name(answer)
     if dtype != "float32":

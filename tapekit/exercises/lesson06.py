@@ -2,7 +2,8 @@
 
 import numpy as np
 
-from ._check import Feedback, call_safely, correct, crashed, hint, kind_of, same_values, shape_of, values_of
+from ._check import (Feedback, call_safely, correct, crashed, hint, kind_of, none_gradient_error, same_values, shape_of,
+                     values_of)
 
 # f(x), f'(x), f''(x), f'''(x) at a point, for the third-derivative check
 _POLYNOMIALS = [
@@ -32,11 +33,13 @@ def check_third_derivative(third_derivative) -> Feedback:
         return hint("not_callable", "pass the function itself: check_third_derivative(third_derivative).")
     for f, point, (first, second, third) in _POLYNOMIALS:
         result, exc = call_safely(third_derivative, f, tk.constant(point))
+        if none_gradient_error(exc):
+            result, exc = None, None
         if exc is not None:
             return crashed(exc, f"third_derivative(f, tk.constant({point}))")
         if result is None:
-            return hint("none", "the result is None: x is a constant, so every tape must tape.watch(x), and each "
-                                "inner gradient must be computed inside the with-blocks of the outer tapes.")
+            return hint("none", "a gradient came out None: x is a constant, so every tape must tape.watch(x), and "
+                                "each inner gradient must be computed inside the with-blocks of the outer tapes.")
         values = values_of(result)
         if values is None or values.size != 1:
             return hint("shape", f"return a single number, got {kind_of(result)} with shape {shape_of(result)}.")
@@ -94,10 +97,12 @@ def check_hvp(hvp) -> Feedback:
         return hint("not_callable", "pass the function itself: check_hvp(hvp).")
     for f, x, v, grad, hessian in _hvp_cases():
         result, exc = call_safely(hvp, f, tk.constant(x, dtype=tk.float32), tk.constant(v, dtype=tk.float32))
+        if none_gradient_error(exc):
+            result, exc = None, None
         if exc is not None:
             return crashed(exc, "hvp(f, x, v)")
         if result is None:
-            return hint("none", "the result is None: watch x on both tapes and take the inner gradient "
+            return hint("none", "a gradient came out None: watch x on both tapes and take the inner gradient "
                                 "inside the outer tape's with-block.")
         shape = shape_of(result)
         if shape == hessian.shape and same_values(result, hessian, rtol=1e-4):
