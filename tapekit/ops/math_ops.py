@@ -104,7 +104,8 @@ def _sub_grad(op, grad):
 
 
 def _mul(x, y):
-    return x * y
+    with np.errstate(invalid="ignore", over="ignore"):  # 0 * inf is nan, silently, as TF
+        return x * y
 
 
 def multiply(x, y, name=None):

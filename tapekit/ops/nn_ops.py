@@ -10,6 +10,7 @@ import numpy as np
 
 from .. import dtypes
 from ..backend import ns
+from ..dtypes import KERNEL_NAMES
 from ..errors import InvalidArgumentError
 from ..registry import execute, gradient
 from ..tensor import Tensor
@@ -249,7 +250,8 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     op_type = "SparseSoftmaxCrossEntropyWithLogits"
     if labels.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
-            f"Value for attr 'Tlabels' of {labels.dtype.name} is not in the list of allowed values: "
+            f"Value for attr 'Tlabels' of {KERNEL_NAMES.get(labels.dtype.name, labels.dtype.name)} "
+            "is not in the list of allowed values: "
             f"int32, int64 [Op:{op_type}] name: \n  Hint: labels are class indices; "
             "tk.cast(labels, tk.int32), or use softmax_cross_entropy_with_logits for one-hot "
             "labels.", op=op_type)
