@@ -39,13 +39,16 @@ def compute_gradient(tape, target, sources, output_gradients, unconnected):
     targets = [_check_target(t) for t in nest.flatten(target)]
     flat_sources = [_check_source(s) for s in nest.flatten(sources)]
     seeds = _seed_gradients(targets, output_gradients)
+    observer = tape._events().backward_observer("gradient", targets, flat_sources, output_gradients,
+                                                unconnected)
     # Only what the tape watched (or computed from watched values) can be a source; an unwatched
     # source still gets the seed when it is itself a target (TF: gradient(x, x) is ones).
     tracked = tape._tracked
-    grads = reverse_pass(tape, seeds, [s for s in flat_sources if tracked.get(s._id)])
+    grads = reverse_pass(tape, seeds, [s for s in flat_sources if tracked.get(s._id)], observer)
     unwatched = _summed_seeds(seeds) if any(not tracked.get(s._id) for s in flat_sources) else {}
     results = [_finish(grads.get(s._id) if tracked.get(s._id) else unwatched.get(s._id), s, unconnected)
                for s in flat_sources]
+    observer.finish(results)
     return nest.pack_sequence_as(sources, results)
 
 
@@ -221,9 +224,11 @@ def compute_jacobian(tape, target, sources, unconnected):
     for d in tshape:
         n *= d
     rows = [[] for _ in flat_sources]
+    observer = tape._events().backward_observer("jacobian", [target], flat_sources, None, unconnected)
     for k in range(n):
         seed = _one_hot_like(target, k)
-        grads = reverse_pass(_KeepEntries(tape), [(target._id, seed)], flat_sources)
+        observer.row = k
+        grads = reverse_pass(_KeepEntries(tape), [(target._id, seed)], flat_sources, observer)
         for j, s in enumerate(flat_sources):
             rows[j].append(grads.get(s._id))
     results = []
@@ -238,6 +243,7 @@ def compute_jacobian(tape, target, sources, unconnected):
             results.append(zeros(tshape + sshape, s.dtype))
         else:
             results.append(reshape(stack(filled), tshape + sshape))
+    observer.finish(results)
     return nest.pack_sequence_as(sources, results)
 
 

@@ -8,7 +8,7 @@ import logging
 import sys
 
 from . import nest
-from .registry import state
+from .registry import _GRADIENTS, state
 from .tensor import Tensor
 
 logger = logging.getLogger("tapekit")
@@ -34,14 +34,28 @@ def active_tapes() -> list:
     return state.tapes
 
 
-def user_location(skip_package: str = _PACKAGE_DIR):
-    """(filename, line) of the innermost frame outside tapekit: the user's line of code."""
-    frame = sys._getframe(2)
-    while frame is not None and frame.f_code.co_filename.startswith(skip_package):
-        frame = frame.f_back
-    if frame is None:
-        return None
-    return (frame.f_code.co_filename, frame.f_lineno)
+_INTERNAL_FILES: set = set()   # filenames known to lie inside tapekit (a set test is cheaper than startswith)
+
+
+def user_location(skip_package: str = _PACKAGE_DIR, depth: int = 2):
+    """(filename, line) of the innermost frame outside tapekit: the user's line of code.
+
+    ``depth`` frames (counted from this function) are skipped unexamined: callers that know
+    they sit under that many tapekit frames pass more to walk less.
+    """
+    frame = sys._getframe(depth)
+    internal = _INTERNAL_FILES
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if name in internal:
+            frame = frame.f_back
+        elif name.startswith(skip_package):
+            if skip_package == _PACKAGE_DIR:
+                internal.add(name)
+            frame = frame.f_back
+        else:
+            return (name, frame.f_lineno)
+    return None
 
 
 class TapeEntry:
@@ -69,7 +83,7 @@ class TapeEntry:
     def release(self) -> None:
         """Drop the saved values, keeping what explain() needs: ids, shapes and dtypes."""
         self.inputs = tuple(_Ghost(t) for t in self.inputs)
-        self.outputs = tuple(_Ghost(t) for t in self.outputs)
+        self.outputs = tuple(_Ghost(t, keep_sample=True) for t in self.outputs)
 
     def __repr__(self) -> str:
         return f"<TapeEntry {self.index}: {self.type}>"
@@ -78,12 +92,15 @@ class TapeEntry:
 class _Ghost:
     """What is left of a tensor once its value was released: id, shape and dtype."""
 
-    __slots__ = ("_id", "_dtype", "shape")
+    __slots__ = ("_id", "_dtype", "shape", "sample")
 
-    def __init__(self, t):
+    def __init__(self, t, keep_sample=False):
         self._id = t._id
         self._dtype = t._dtype
         self.shape = t.shape
+        # the first few elements, so events can still show a value preview (events.SAMPLE_SIZE)
+        v = t._value if keep_sample else None
+        self.sample = None if v is None else (v if v.size <= 8 else v.reshape(-1)[:8].copy())
 
 
 class GradientTape:
@@ -119,6 +136,7 @@ class GradientTape:
         self._entered = True
         self._recording = True
         state.tapes.append(self)
+        self._events().entered(user_location())
         return self
 
     def __exit__(self, typ, value, traceback):
@@ -185,8 +203,8 @@ class GradientTape:
             self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp", None)
 
     def _variable_assigned(self, var, how: str) -> None:
-        if self._tracked.get(var._id) is not None:
-            self._events().state_changed(var, how, user_location())
+        # logged even before the tape reads var: a later read then starts from the new state
+        self._events().state_changed(var, how, user_location())
 
     def _note_left(self, t, how: str) -> None:
         if self._tracked.get(t._id) is not None:
@@ -208,14 +226,20 @@ class GradientTape:
         if self._paused:
             cut = "recording_stopped"
         entry = TapeEntry(op_type, inputs, outputs, attrs, grad_key,
-                          cut if live else (cut or "shadow"), user_location(),
-                          len(self._entries))
+                          cut if live else (cut or "shadow"), None, len(self._entries))
         self._entries.append(entry)
         differentiable = live and cut is None
+        blocked = False
         for out in outputs:
-            tracked[out._id] = differentiable and out._dtype.is_differentiable
-        if self._listeners:
-            self._events().recorded(entry)
+            flag = differentiable and out._dtype.is_differentiable
+            tracked[out._id] = flag
+            blocked = blocked or not flag
+        # The user's line costs a stack walk: take it for listeners and for the live ops where a
+        # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
+        if self._listeners or (live and (blocked or _GRADIENTS.get(grad_key, True) is None)):
+            entry.location = user_location(depth=3)
+            if self._listeners:
+                self._events().recorded(entry)
 
     @contextlib.contextmanager
     def stop_recording(self):
@@ -320,6 +344,21 @@ class GradientTape:
 
             self._log = TapeLog(self)
         return self._log
+
+    @property
+    def events(self) -> list:
+        """What this tape recorded and computed, as plain JSON-able dicts (docs/EVENTS.md)."""
+        return self._events().materialize()
+
+    def subscribe(self, callback):
+        """Call ``callback(event)`` for each new event; returns a function that unsubscribes."""
+        return self._events().subscribe(callback)
+
+    def explain(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE):
+        """Why ``gradient(target, sources)`` is None (or not) for each source: an ``Explanation``."""
+        from .explain import explain
+
+        return explain(self, target, sources, _unconnected(unconnected_gradients))
 
 
 def _unconnected(value) -> UnconnectedGradients:

@@ -73,8 +73,9 @@ def test_exception_inside_with_leaves_no_tape_active():
 
 def test_gradient_autodiff_alias_and_public_methods():
     public = {n for n in dir(tk.GradientTape) if not n.startswith("_")}
+    # TF's seven, plus tapekit's introspection (docs/EVENTS.md): events, subscribe, explain
     assert public == {"batch_jacobian", "gradient", "jacobian", "reset", "stop_recording", "watch",
-                      "watched_variables"}
+                      "watched_variables", "events", "subscribe", "explain"}
 
 
 # ---------- watch ----------

@@ -1,0 +1,457 @@
+"""Why a gradient is None: one cause from a closed set, the op and line involved, and a fix.
+
+``tape.explain(target, sources)`` reads only what the tape kept (entry ids, dtypes, cuts, the
+events log), so it works before or after ``gradient()``, on persistent and spent tapes alike.
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+import linecache
+import re
+
+from . import nest
+from .events import entry_cut, user_frame
+
+CAUSES = ("not_watched", "not_connected", "integer_or_string_dtype", "stop_gradient",
+          "recording_stopped", "left_the_tape", "variable_replaced_by_tensor", "state_changed",
+          "no_gradient_registered", "unconnected_zero")
+
+_ASSIGN_OPS = {"assign": "AssignVariableOp", "assign_add": "AssignAddVariableOp",
+               "assign_sub": "AssignSubVariableOp"}
+
+# Variables watched from each piece of user code: {code object: [(shape, dtype), ...]}. Lets
+# explain() recognise ``x = x + 1`` (a name that held a watched Variable now holds a Tensor).
+# Bounded, oldest dropped. (User frames are read through f_code/f_lineno only: reading f_locals
+# would pin the caller's locals in a snapshot dict on Python < 3.13.)
+_WATCHED_BY_CODE: dict = {}
+_MAX_CODES = 256
+
+
+def remember_variable(var, frame) -> None:
+    """Note that the code of ``frame`` had a tape watch ``var`` (called on each watch)."""
+    key = frame.f_code
+    seen = _WATCHED_BY_CODE.pop(key, [])
+    sig = (list(var._value.shape), var.dtype.name)
+    if sig not in seen:
+        seen.append(sig)
+    _WATCHED_BY_CODE[key] = seen
+    while len(_WATCHED_BY_CODE) > _MAX_CODES:
+        del _WATCHED_BY_CODE[next(iter(_WATCHED_BY_CODE))]
+
+
+# ---------- the result objects ----------
+class SourceExplanation:
+    """Why one source's gradient is what it is. ``cause`` is None when the gradient exists."""
+
+    __slots__ = ("source", "cause", "op", "file", "line", "message", "fix", "underlying")
+
+    def __init__(self, source, cause=None, op=None, where=None, message="", fix=None, underlying=None):
+        self.source = source
+        self.cause = cause
+        self.op = op
+        self.file, self.line = where if where else (None, None)
+        self.message = message
+        self.fix = fix
+        self.underlying = underlying
+
+    def to_dict(self) -> dict:
+        return {"source": self.source, "cause": self.cause, "op": self.op, "file": self.file,
+                "line": self.line, "message": self.message, "fix": self.fix, "underlying": self.underlying}
+
+    def where_text(self) -> str | None:
+        if self.line is None:
+            return None
+        return f"{_short_file(self.file)}:{self.line}"
+
+    def __repr__(self) -> str:
+        if self.cause is None:
+            return f"{self.source}: gradient OK. {self.message}"
+        head = f"{self.source}: {self.cause}"
+        if self.op:
+            head += f" at {self.op['type']}" + (f" ({self.op['id']})" if self.op.get("id") else "")
+        if self.where_text():
+            head += f", line {self.where_text()}"
+        text = f"{head}\n  {self.message}"
+        if self.fix:
+            text += f"\n  Fix: {self.fix}"
+        return text
+
+
+class Explanation:
+    """The explanations for all sources, in the structure of ``sources`` (see ``.structure``)."""
+
+    def __init__(self, items, structure):
+        self.items = list(items)
+        self.structure = structure
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __getitem__(self, index):
+        return self.items[index]
+
+    def _single(self) -> SourceExplanation:
+        if len(self.items) != 1:
+            raise AttributeError(f"this Explanation covers {len(self.items)} sources: index it, e.g. "
+                                 "explanation[0].cause")
+        return self.items[0]
+
+    cause = property(lambda self: self._single().cause)
+    op = property(lambda self: self._single().op)
+    line = property(lambda self: self._single().line)
+    file = property(lambda self: self._single().file)
+    message = property(lambda self: self._single().message)
+    fix = property(lambda self: self._single().fix)
+
+    def to_dict(self) -> dict:
+        return {"items": [item.to_dict() for item in self.items]}
+
+    def __repr__(self) -> str:
+        return "\n".join(["Explanation of tape.gradient(target, sources):"] +
+                         ["- " + repr(item).replace("\n", "\n  ") for item in self.items])
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for item in self.items:
+            esc = html.escape
+            if item.cause is None:
+                status = '<span style="color:#1a7f37">gradient OK</span>'
+            else:
+                status = f'<b style="color:#cf222e">None</b> <code>{esc(item.cause)}</code>'
+            op = "" if not item.op else esc(item.op["type"]) + (f" ({esc(item.op['id'])})" if item.op.get("id")
+                                                                else "")
+            where = esc(item.where_text() or "")
+            text = esc(item.message) + (f"<br><b>Fix:</b> {esc(item.fix)}" if item.fix else "")
+            rows.append(f"<tr><td><code>{esc(item.source)}</code></td><td>{status}</td><td>{op}</td>"
+                        f"<td>{where}</td><td style='text-align:left'>{text}</td></tr>")
+        return ("<table><thead><tr><th>source</th><th>gradient</th><th>op</th><th>line</th>"
+                "<th>why</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+
+
+# ---------- entry points ----------
+def explain(tape, target, sources, unconnected):
+    """``tape.explain``: an ``Explanation`` for each source of ``gradient(target, sources)``."""
+    if target is None:
+        raise TypeError("Argument `target` should be a list or nested structure of Tensors, "
+                        "Variables or CompositeTensors to be differentiated, but received None.")
+    targets = [t for t in nest.flatten(target) if t is not None]
+    flat = nest.flatten(sources)
+    for s in flat:
+        if s is None or not hasattr(s, "_id"):
+            raise TypeError(f"explain() needs tk.Tensor or tk.Variable sources, got {type(s).__name__}.")
+    frame = user_frame()
+    names = _source_names(frame, len(flat))
+    items = [_explain_one(tape, targets, s, frame, name, zero=unconnected.value == "zero")
+             for s, name in zip(flat, names)]
+    return Explanation(items, nest.pack_sequence_as(sources, items))
+
+
+def causes_for(tape, targets, sources, results, unconnected) -> list:
+    """The cause of each None (or ZERO-filled) result of a gradient()/jacobian() call."""
+    zero = unconnected is not None and unconnected.value == "zero"
+    if not zero and all(r is not None for r in results):
+        return [None] * len(results)
+    frame = user_frame()
+    names = _source_names(frame, len(sources))
+    out = []
+    for s, r, name in zip(sources, results, names):
+        if r is not None and not zero:
+            out.append(None)
+            continue
+        cause = _explain_one(tape, targets, s, frame, name, zero=zero).cause
+        if r is None and cause is None:       # a gradient function returned None on the path
+            cause = "not_connected"
+        out.append(cause)
+    return out
+
+
+# ---------- the analysis ----------
+def _explain_one(tape, targets, source, frame, name, zero) -> SourceExplanation:
+    item = _analyse(tape, targets, source, frame, name)
+    if zero and item.cause is not None:
+        return SourceExplanation(
+            item.source, "unconnected_zero", item.op, (item.file, item.line),
+            "The gradient is zeros only because unconnected_gradients=tk.UnconnectedGradients.ZERO was "
+            f"asked for; without it, it would be None. {item.message}", item.fix, underlying=item.cause)
+    return item
+
+
+def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
+    log = tape._events()
+    entries = tape._entries or []
+    tracked = tape._tracked
+    sid = source._id
+    is_var = hasattr(source, "_read")
+    label = _label(source, name)
+    target_ids = {t._id for t in targets}
+    with_line = _last(log, "enter")
+    if sid in target_ids:
+        return SourceExplanation(label, message=f"{label} is itself the target: its gradient is ones.")
+    flag = tracked.get(sid)
+    if flag is None:
+        return _untracked(tape, source, label, frame, name, with_line)
+    if not source.dtype.is_differentiable:
+        watch = next((i for i in log.items if i[0] == "watch" and i[2] == sid), None)
+        return SourceExplanation(
+            label, "integer_or_string_dtype", None, watch[-1] if watch else with_line,
+            f"{label} has dtype {source.dtype.name}: integers and strings have no gradient, so the "
+            "tape cannot differentiate with respect to it.",
+            f"make it a float, e.g. tk.constant(10.0) or tk.Variable(2.0) instead of 10 or 2, or "
+            f"tk.cast({_py(label)}, tk.float32) before using it.")
+    live, blocked = _forward_scan(entries, sid)
+    if target_ids & live:
+        return SourceExplanation(label, message=f"The target depends on {label} through recorded, "
+                                 "differentiable ops, so the gradient flows.")
+    hit = next((blocked[t._id] for t in targets if t._id in blocked), None)
+    if hit is not None:
+        return _blocked(label, *hit)
+    reached = live | set(blocked) | {sid}
+    left = next((i for i in log.items if i[0] == "left_tape" and i[2] in reached), None)
+    if left is not None:
+        producer = _producer(entries, left[2])
+        how = {"numpy": ".numpy()", "float": "float()", "int": "int()", "__array__": "NumPy"}.get(left[3], left[3])
+        return SourceExplanation(
+            label, "left_the_tape", _op(producer), left[4],
+            f"A value computed from {label} left the tape through {how}; what was computed from it "
+            "afterwards is plain data the tape cannot trace back.",
+            "stay in tapekit: use tk ops (tk.reduce_mean, tk.square, ...) instead of NumPy, .numpy() "
+            "or float() between the watched value and the target.")
+    assign = _assign_cut(log, entries, reached, targets)
+    if assign is not None:
+        var = _assigned_name(assign[7], assign[3])
+        return SourceExplanation(
+            label, "state_changed", {"id": None, "type": _ASSIGN_OPS.get(assign[4], assign[4])}, assign[7],
+            f"{label} only reached the target through {var}.{assign[4]}(...): an assign changes the "
+            "variable's state, and the tape records reads of the new state, not the history that led to it.",
+            f"use {_py(label)} in the computation itself (e.g. y = ({var} + {_py(label)})**2) instead of "
+            f"passing it through {var}.{assign[4]}(...).")
+    return _unconnected(label, targets, tracked, entries, reached, with_line)
+
+
+def _untracked(tape, source, label, frame, name, with_line) -> SourceExplanation:
+    if hasattr(source, "_read"):
+        if not source.trainable:
+            return SourceExplanation(
+                label, "not_watched", None, with_line,
+                f"{label} is a Variable with trainable=False: the tape only watches trainable "
+                "variables automatically.",
+                f"call tape.watch({_py(label)}) inside the with-block, or create it with trainable=True.")
+        if not tape._watch_accessed_variables:
+            return SourceExplanation(
+                label, "not_watched", None, with_line,
+                f"The tape was created with watch_accessed_variables=False, so it only watches what "
+                f"you pass to tape.watch(), and {label} was not.",
+                f"call tape.watch({_py(label)}) inside the with-block before using it.")
+        return SourceExplanation(
+            label, "not_connected", None, with_line,
+            f"{label} was never used while the tape was recording (for example the if/else branch "
+            "that uses it did not run, or the target was computed outside the with-block).",
+            f"compute the target from {label} inside the with-block; if it is right that the target "
+            "does not use it, pass unconnected_gradients=tk.UnconnectedGradients.ZERO to get zeros.")
+    line = _replaced_variable(source, frame, name)
+    if line is not None:
+        return SourceExplanation(
+            label, "variable_replaced_by_tensor", None, (frame.f_code.co_filename, line),
+            f"{name} is now a tk.Tensor, not the tk.Variable an earlier tape watched here: the "
+            f"assignment on line {line} (like `{name} = {name} + 1`) replaced the Variable with a Tensor "
+            "computed from it, and the tape does not watch Tensors.",
+            f"update the variable in place: use {name}.assign_add(1) instead of {name} = {name} + 1 "
+            f"(or {name}.assign(...) / {name}.assign_sub(...)).")
+    return SourceExplanation(
+        label, "not_watched", None, with_line,
+        f"{label} is a tk.Tensor the tape never watched: a tape follows only trainable Variables and "
+        "tensors passed to tape.watch().",
+        f"call tape.watch({_py(label)}) inside the with-block before computing with it, or make it a "
+        "tk.Variable.")
+
+
+def _forward_scan(entries, sid):
+    """Tensors reached from ``sid`` with a gradient path (live) and without one (blocked: why, where)."""
+    live = {sid}
+    blocked: dict = {}
+    for e in entries:
+        ids = [t._id for t in e.inputs]
+        if any(i in live for i in ids):
+            cut = entry_cut(e)
+            if cut is None:
+                for o in e.outputs:
+                    if o._dtype.is_differentiable:
+                        live.add(o._id)
+                    else:
+                        blocked.setdefault(o._id, (e, "integer_or_string_dtype"))
+            else:
+                for o in e.outputs:
+                    blocked.setdefault(o._id, (e, cut if cut in CAUSES else "not_connected"))
+        else:
+            why = next((blocked[i] for i in ids if i in blocked), None)
+            if why is not None:
+                for o in e.outputs:
+                    blocked.setdefault(o._id, why)
+    return live, blocked
+
+
+def _blocked(label, entry, cause) -> SourceExplanation:
+    op = _op(entry)
+    t = entry.type
+    texts = {
+        "stop_gradient": (f"The path from {label} to the target goes through tk.stop_gradient, which "
+                          "blocks the gradient on purpose.",
+                          "remove tk.stop_gradient if you want the gradient to flow through it."),
+        "recording_stopped": (f"{t} ran inside tape.stop_recording(), so the tape did not record it as "
+                              f"part of the path from {label} to the target.",
+                              "move the computation out of the `with tape.stop_recording():` block."),
+        "integer_or_string_dtype": (f"{t} produced a {_dtype_of(entry)} value from {label}: integers and "
+                                    "strings have no gradient, so the path is cut there.",
+                                    "keep the value floating (cast to tk.float32, not to an integer type) "
+                                    "on the path to the target."),
+        "no_gradient_registered": (f"{t} has no gradient: it is declared non-differentiable "
+                                   "(tk.no_gradient), so no gradient flows back through it.",
+                                   f"use a differentiable op instead of {t}, or register a gradient "
+                                   f"with @tk.RegisterGradient({t!r})."),
+    }
+    message, fix = texts.get(cause, (f"{t} does not pass a gradient back to {label}.", None))
+    return SourceExplanation(label, cause, op, entry.location, message, fix)
+
+
+def _assign_cut(log, entries, reached, targets):
+    """The assign that a value from the source flowed into, when the target reads that variable."""
+    ancestors = _ancestors(entries, {t._id for t in targets})
+    for item in log.items:
+        if item[0] != "assign":
+            continue
+        at, vid = item[1], item[2]
+        fed = at > 0 and any(o._id in reached for o in entries[at - 1].outputs)
+        reads_after = any(e.type == "ReadVariableOp" and e.index >= at and e.inputs[0]._id == vid
+                          for e in ancestors)
+        if fed and (reads_after or not ancestors):
+            return item
+    return None
+
+
+def _ancestors(entries, ids) -> list:
+    need = set(ids)
+    found = []
+    for e in reversed(entries):
+        if any(o._id in need for o in e.outputs):
+            found.append(e)
+            need.update(t._id for t in e.inputs)
+    return found
+
+
+def _unconnected(label, targets, tracked, entries, reached, with_line) -> SourceExplanation:
+    fix = ("compute the target from it inside the with-block; if the target really does not depend on "
+           "it, pass unconnected_gradients=tk.UnconnectedGradients.ZERO to get zeros instead of None.")
+    if not any(t._id in tracked for t in targets):
+        return SourceExplanation(
+            label, "not_connected", None, with_line,
+            "The target was not recorded by this tape: it was computed outside the with-block (or only "
+            f"from values the tape does not watch), so nothing connects it to {label}.", fix)
+    test = next((e for e in entries if e.outputs and e.outputs[0]._dtype.is_bool
+                 and any(t._id in reached for t in e.inputs)), None)
+    if test is not None:
+        return SourceExplanation(
+            label, "not_connected", _op(test), test.location,
+            f"{label} was only used in a comparison ({test.type}) that decided which Python branch ran; "
+            "control flow is not differentiable, and the target does not use it otherwise.", fix)
+    return SourceExplanation(label, "not_connected", None, with_line,
+                             f"The target does not depend on {label}: no recorded op connects them.", fix)
+
+
+# ---------- helpers ----------
+def _replaced_variable(source, frame, name):
+    """The line that rebinds ``name`` from itself, when the same code watched a Variable like source."""
+    if frame is None or name is None:
+        return None
+    sigs = _WATCHED_BY_CODE.get(frame.f_code)
+    if not sigs or (list(source._value.shape), source.dtype.name) not in sigs:
+        return None
+    return _rebinding_line(frame.f_code, name)
+
+
+def _rebinding_line(code, name):
+    """The first line of ``code`` that rebinds ``name`` from itself (``x = x + 1``, ``x -= g``)."""
+    pattern = re.compile(rf"^\s*{re.escape(name)}\s*(?:[-+*/@]=|=(?!=).*\b{re.escape(name)}\b)")
+    lines = sorted({ln for _, _, ln in code.co_lines() if ln})
+    for ln in lines:
+        if pattern.match(linecache.getline(code.co_filename, ln)):
+            return ln
+    return None
+
+
+def _label(source, name) -> str:
+    """The name the user's call gives the source, else the variable's name."""
+    if name:
+        return name
+    if hasattr(source, "_read"):
+        return source.name.rsplit(":", 1)[0]
+    return f"tensor{list(source.shape.as_list()) if source.shape.rank is not None else ''}"
+
+
+def _source_names(frame, n: int) -> list:
+    """Names of the sources in the user's ``tape.gradient(y, [a, b])`` line (None where unknown).
+
+    Read from the source text, not from the frame's locals (see ``_WATCHED_BY_CODE``).
+    """
+    unknown = [None] * n
+    if frame is None:
+        return unknown
+    text = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+    tree = None
+    for candidate in (text, text + "\n    pass"):
+        try:
+            tree = ast.parse(candidate)
+            break
+        except SyntaxError:
+            continue
+    if tree is None:
+        return unknown
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                node.func.attr in ("gradient", "explain", "jacobian", "batch_jacobian"):
+            arg = node.args[1] if len(node.args) > 1 else \
+                next((k.value for k in node.keywords if k.arg in ("sources", "source")), None)
+            if arg is None:
+                continue
+            elts = arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]
+            if len(elts) != n:
+                return unknown
+            return [e.id if isinstance(e, ast.Name) else None for e in elts]
+    return unknown
+
+
+def _assigned_name(where, fallback: str) -> str:
+    """``x1`` from the user's line ``x1.assign_add(x0)``."""
+    text = linecache.getline(where[0], where[1]) if where else ""
+    match = re.search(r"(\w+)\s*\.\s*assign(?:_add|_sub)?\s*\(", text)
+    return match.group(1) if match else fallback
+
+
+def _py(label: str) -> str:
+    """A Python-ish name for code in a fix: ``x:0`` -> ``x``."""
+    return label.split(":")[0] if re.fullmatch(r"[A-Za-z_]\w*(:\d+)?", label) else "x"
+
+
+def _op(entry):
+    return None if entry is None else {"id": f"op{entry.index}", "type": entry.type}
+
+
+def _producer(entries, tid):
+    return next((e for e in entries if any(o._id == tid for o in e.outputs)), None)
+
+
+def _dtype_of(entry) -> str:
+    return entry.outputs[0]._dtype.name if entry.outputs else "non-float"
+
+
+def _last(log, kind):
+    return next((i[2] for i in reversed(log.items) if i[0] == kind), None)
+
+
+def _short_file(path) -> str:
+    name = str(path or "").rsplit("/", 1)[-1]
+    return "cell" if name.startswith(("ipykernel_", "<ipython")) else name
