@@ -101,7 +101,7 @@ def _float(x: float) -> str:
     if math.isinf(x):
         return "inf" if x > 0 else "-inf"
     if x != 0 and (abs(x) >= 1e5 or abs(x) < 1e-4):
-        return np.format_float_scientific(x, precision=3, unique=True, trim="-")
+        return np.format_float_scientific(x, precision=3, unique=True, trim=".")
     return np.format_float_positional(x, precision=4, unique=True, fractional=False, trim=".")
 
 

@@ -186,7 +186,6 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
     entries = tape._entries or []
     tracked = tape._tracked
     sid = source._id
-    is_var = hasattr(source, "_read")
     label = _label(source, name)
     target_ids = {t._id for t in targets}
     with_line = _last(log, "enter")
@@ -346,11 +345,6 @@ def _ancestors(entries, ids) -> list:
 def _unconnected(label, targets, tracked, entries, reached, with_line) -> SourceExplanation:
     fix = ("compute the target from it inside the with-block; if the target really does not depend on "
            "it, pass unconnected_gradients=tk.UnconnectedGradients.ZERO to get zeros instead of None.")
-    if not any(t._id in tracked for t in targets):
-        return SourceExplanation(
-            label, "not_connected", None, with_line,
-            "The target was not recorded by this tape: it was computed outside the with-block (or only "
-            f"from values the tape does not watch), so nothing connects it to {label}.", fix)
     test = next((e for e in entries if e.outputs and e.outputs[0]._dtype.is_bool
                  and any(t._id in reached for t in e.inputs)), None)
     if test is not None:
@@ -358,6 +352,11 @@ def _unconnected(label, targets, tracked, entries, reached, with_line) -> Source
             label, "not_connected", _op(test), test.location,
             f"{label} was only used in a comparison ({test.type}) that decided which Python branch ran; "
             "control flow is not differentiable, and the target does not use it otherwise.", fix)
+    if not any(t._id in tracked for t in targets):
+        return SourceExplanation(
+            label, "not_connected", None, with_line,
+            "The target was not recorded by this tape: it was computed outside the with-block (or only "
+            f"from values the tape does not watch), so nothing connects it to {label}.", fix)
     return SourceExplanation(label, "not_connected", None, with_line,
                              f"The target does not depend on {label}: no recorded op connects them.", fix)
 

@@ -1,0 +1,323 @@
+"""tape.events and tape.subscribe: order, content and determinism of both passes (docs/EVENTS.md)."""
+
+import json
+import sys
+
+import numpy as np
+import pytest
+
+import tapekit as tk
+from tapekit import events as ev
+
+
+def lineno() -> int:
+    return sys._getframe(1).f_lineno
+
+
+def kinds(events, phase=None):
+    return [e["kind"] for e in events if phase is None or e["phase"] == phase]
+
+
+def of_kind(events, kind):
+    return [e for e in events if e["kind"] == kind]
+
+
+def diamond():
+    x = tk.Variable(2.0, name="x")
+    with tk.GradientTape() as tape:
+        a = x * 3.0
+        b = x * x
+        y = a * b
+    grad = tape.gradient(y, x)
+    return tape, grad
+
+
+# ---------- forward ----------
+def test_forward_events_of_a_diamond():
+    tape, grad = diamond()
+    assert grad.numpy() == pytest.approx(36.0)   # d(3x * x^2)/dx = 9x^2
+    events = tape.events
+    assert [e["seq"] for e in events] == list(range(len(events)))
+    fwd = [e for e in events if e["phase"] == "forward"]
+    assert kinds(fwd) == ["watch"] + ["op"] * 6
+    watch = fwd[0]
+    assert watch["tensor"] == "t0" and watch["how"] == "access" and watch["name"] == "x"
+    assert watch["is_variable"] and watch["trainable"] and watch["differentiable"]
+    assert (watch["shape"], watch["dtype"], watch["value"]) == ([], "float32", "2.")
+    ops = of_kind(events, "op")
+    assert [o["op"] for o in ops] == ["op0", "op1", "op2", "op3", "op4", "op5"]
+    # x * x reads the variable twice, as in TF
+    assert [o["type"] for o in ops] == ["ReadVariableOp", "Mul", "ReadVariableOp", "ReadVariableOp", "Mul", "Mul"]
+    assert ops[0]["inputs"] == ["t0"] and ops[1]["inputs"][0] == ops[0]["outputs"][0]
+    assert ops[5]["inputs"] == [ops[1]["outputs"][0], ops[4]["outputs"][0]]
+    assert ops[5]["value"] == "24." and ops[5]["dtypes"] == ["float32"] and ops[5]["cut"] is None
+    assert all(o["output_shapes"] == [[]] for o in ops)
+
+
+def test_ids_are_stable_and_dense():
+    tape, _ = diamond()
+    ids = []
+    for e in tape.events:
+        for key in ("tensor", "to"):
+            if key in e:
+                ids.append(e[key])
+        ids += e.get("inputs", []) + e.get("outputs", [])
+    numbers = sorted({int(i[1:]) for i in ids})
+    assert numbers == list(range(len(numbers)))
+
+
+def test_pause_left_tape_assign_and_cut_events():
+    v = tk.Variable([1.0, 2.0], name="v")
+    with tk.GradientTape() as tape:
+        h = v * 2.0
+        left = lineno() + 1
+        h.numpy()
+        with tape.stop_recording():
+            pause = lineno() - 1
+            h * 3.0
+        stop = lineno() + 1
+        tk.stop_gradient(h)
+        assign = lineno() + 1
+        v.assign_add([1.0, 1.0])
+    events = tape.events
+    assert kinds(events) == ["watch", "op", "op", "left_tape", "pause", "op", "resume", "op", "assign"]
+    lt = of_kind(events, "left_tape")[0]
+    assert (lt["how"], lt["line"], lt["file"]) == ("numpy", left, __file__)
+    assert of_kind(events, "pause")[0]["line"] == pause
+    ops = of_kind(events, "op")
+    assert ops[2]["cut"] == "recording_stopped" and ops[2]["line"] == pause + 2
+    assert ops[3]["cut"] == "stop_gradient" and ops[3]["line"] == stop
+    a = of_kind(events, "assign")[0]
+    assert (a["tensor"], a["name"], a["how"], a["value"], a["line"]) == ("t0", "v", "assign_add", "[2. 3.]",
+                                                                         assign)
+
+
+def test_lines_of_all_ops_with_a_listener():
+    x = tk.Variable(1.0)
+    seen = []
+    with tk.GradientTape() as tape:
+        tape.subscribe(seen.append)
+        first = lineno() + 1
+        y = x * 2.0
+        z = tk.exp(y)
+    ops = of_kind(seen, "op")
+    assert [o["line"] for o in ops] == [first, first, first + 1]
+    assert of_kind(tape.events, "op") == ops
+    del z
+
+
+# ---------- backward ----------
+def test_backward_events_of_a_diamond_with_accumulation():
+    tape, _ = diamond()
+    back = [e for e in tape.events if e["phase"] == "backward"]
+    start, end = back[0], back[-1]
+    assert start["kind"] == "backward_start" and start["call"] == 0 and start["method"] == "gradient"
+    assert start["sources"] == ["t0"] and start["output_gradients"] is None
+    assert [e["op"] for e in back if e["kind"] == "visit"] == ["op5", "op4", "op3", "op2", "op1", "op0"]
+    visit = back[1]
+    assert visit["grads"] == [{"tensor": start["targets"][0], "value": "1.", "shape": []}]
+    sends_to_x = [e for e in back if e["kind"] == "send" and e["to"] == "t0"]
+    assert [s["accumulated"] for s in sends_to_x] == [False, True, True]
+    assert sum(float(s["value"]) for s in sends_to_x) == pytest.approx(36.0)
+    assert end["kind"] == "backward_end" and end["results"] == [
+        {"source": "t0", "value": "36.", "shape": [], "dtype": "float32", "cause": None}]
+
+
+def test_fan_out_same_input_twice():
+    x = tk.constant([1.0, 2.0])
+    with tk.GradientTape() as tape:
+        tape.watch(x)
+        y = x * x
+    tape.gradient(y, x)
+    sends = of_kind(tape.events, "send")
+    assert [(s["to"], s["value"], s["accumulated"]) for s in sends] == [("t0", "[1. 2.]", False),
+                                                                        ("t0", "[1. 2.]", True)]
+
+
+def test_output_gradients_and_intermediate_sources():
+    x = tk.Variable([1.0, 2.0, 3.0])
+    with tk.GradientTape() as tape:
+        mid = x * 2.0
+        y = mid * mid
+    g = tape.gradient(y, mid, output_gradients=tk.constant([1.0, 0.5, 0.0]))
+    np.testing.assert_allclose(g.numpy(), [4.0, 4.0, 0.0])
+    start = of_kind(tape.events, "backward_start")[0]
+    assert start["output_gradients"] == ["[1. 0.5 0.]"]
+    mid_id = of_kind(tape.events, "op")[1]["outputs"][0]
+    assert start["sources"] == [mid_id]
+    assert of_kind(tape.events, "backward_end")[0]["results"][0]["value"] == "[4. 4. 0.]"
+
+
+def test_values_survive_release_of_a_non_persistent_tape():
+    x = tk.Variable(np.arange(20, dtype=np.float32))
+    with tk.GradientTape() as tape:
+        y = tk.reduce_sum(x * 2.0)
+    before = json.dumps(tape.events)
+    tape.gradient(y, x)
+    after = tape.events
+    assert json.dumps(after[:len(json.loads(before))]) == before
+    assert of_kind(after, "op")[1]["value"].endswith("shape=(20,)")
+
+
+def test_nested_tapes():
+    x = tk.Variable(3.0)
+    with tk.GradientTape() as outer:
+        with tk.GradientTape() as inner:
+            y = x * x * x
+        dy = inner.gradient(y, x)
+    d2 = outer.gradient(dy, x)
+    assert (dy.numpy(), d2.numpy()) == (27.0, 18.0)
+    inner_ev, outer_ev = inner.events, outer.events
+    assert kinds(inner_ev).count("backward_start") == 1
+    assert of_kind(inner_ev, "backward_end")[0]["results"][0]["value"] == "27."
+    # the outer tape recorded the inner gradient's ops too, then ran its own backward pass
+    assert len(of_kind(outer_ev, "op")) > len(of_kind(inner_ev, "op"))
+    assert of_kind(outer_ev, "backward_end")[0]["results"][0]["value"] == "18."
+
+
+def test_jacobian_events_have_rows():
+    x = tk.Variable([1.0, 2.0])
+    with tk.GradientTape() as tape:
+        y = x * x
+    j = tape.jacobian(y, x)
+    np.testing.assert_allclose(j.numpy(), [[2.0, 0.0], [0.0, 4.0]])
+    start = of_kind(tape.events, "backward_start")[0]
+    assert start["method"] == "jacobian"
+    rows = [e["row"] for e in of_kind(tape.events, "visit")]
+    assert rows == [0, 0, 0, 1, 1, 1]
+    end = of_kind(tape.events, "backward_end")[0]
+    assert end["results"][0]["shape"] == [2, 2] and end["results"][0]["value"] == "[[2. 0.] [0. 4.]]"
+
+
+def test_two_calls_on_a_persistent_tape():
+    x = tk.Variable(2.0)
+    with tk.GradientTape(persistent=True) as tape:
+        y = x * x
+    tape.gradient(y, x)
+    tape.gradient(y, [x, tk.constant(1.0)])
+    starts = of_kind(tape.events, "backward_start")
+    assert [s["call"] for s in starts] == [0, 1]
+    assert starts[1]["sources"] == ["t0", "t4"]          # a source the tape never saw: a fresh id
+    assert of_kind(tape.events, "backward_end")[1]["results"][1]["cause"] == "not_watched"
+
+
+def test_no_gradient_op_send_reason():
+    x = tk.Variable(7.0)
+    with tk.GradientTape() as tape:
+        y = (x // 2.0) * 3.0
+    assert tape.gradient(y, x) is None
+    sends = of_kind(tape.events, "send")
+    assert sends[-1]["reason"] == "no_gradient_registered" and sends[-1]["value"] is None
+    assert of_kind(tape.events, "op")[1]["cut"] == "no_gradient_registered"
+
+
+def test_backward_events_are_bounded(monkeypatch):
+    monkeypatch.setattr(ev, "MAX_BACKWARD_EVENTS", 10)
+    x = tk.Variable(1.0)
+    with tk.GradientTape() as tape:
+        y = x
+        for _ in range(50):
+            y = y * 1.0
+    tape.gradient(y, x)
+    back = [e for e in tape.events if e["phase"] == "backward"]
+    assert len(back) == 1 + 10 + 1 + 1
+    assert back[-2] == {"seq": back[-2]["seq"], "phase": "backward", "kind": "truncated", "dropped": 92}
+
+
+# ---------- listeners and determinism ----------
+def test_subscribe_sees_the_same_events_live():
+    seen = []
+    x = tk.Variable(2.0)
+    with tk.GradientTape() as tape:
+        unsubscribe = tape.subscribe(seen.append)
+        a = x * 3.0
+        y = a * x
+    tape.gradient(y, x)
+    assert seen == tape.events
+    assert kinds(seen, "backward")[0] == "backward_start" and kinds(seen)[-1] == "backward_end"
+    unsubscribe()
+    n = len(seen)
+    with tk.GradientTape() as tape:
+        y = x * 2.0
+    assert len(seen) == n
+
+
+def test_subscribe_late_continues_ids_and_seq():
+    seen = []
+    x = tk.Variable(2.0)
+    with tk.GradientTape(persistent=True) as tape:
+        a = x * 3.0
+        tape.subscribe(seen.append)
+        y = a * x
+    tape.gradient(y, x)
+    assert seen == tape.events[-len(seen):]
+    assert seen[0]["seq"] > 0
+    with pytest.raises(TypeError):
+        tape.subscribe(42)
+
+
+def _program():
+    x = tk.Variable([1.0, 2.0], name="x")
+    c = tk.constant([3.0, 4.0])
+    with tk.GradientTape(persistent=True) as tape:
+        tape.watch(c)
+        a = x * c
+        b = tk.stop_gradient(a) + x
+        with tape.stop_recording():
+            b * 2.0
+        y = tk.reduce_sum(a * b)
+    tape.gradient(y, [x, c])
+    tape.jacobian(a, x)
+    return json.dumps(tape.events)
+
+
+def test_same_program_gives_byte_identical_json():
+    assert _program() == _program()
+
+
+def test_events_are_plain_json_types():
+    data = json.loads(_program())
+
+    def walk(obj):
+        if isinstance(obj, dict):
+            assert all(isinstance(k, str) for k in obj)
+            for v in obj.values():
+                walk(v)
+        elif isinstance(obj, list):
+            for v in obj:
+                walk(v)
+        else:
+            assert obj is None or isinstance(obj, (str, int, float, bool))
+
+    walk(data)
+
+
+def test_reset_starts_the_events_over():
+    x = tk.Variable(1.0)
+    with tk.GradientTape() as tape:
+        x * 2.0
+        tape.reset()
+        y = x * 3.0
+    assert kinds(tape.events) == ["watch", "op", "op"] and tape.events[0]["seq"] == 0
+    del y
+
+
+# ---------- previews ----------
+@pytest.mark.parametrize("value, text", [
+    (np.float32(3.0), "3."),
+    (np.array([1.5, -2.0], np.float32), "[1.5 -2.]"),
+    (np.array([[1, 2], [3, 4]], np.int32), "[[1 2] [3 4]]"),
+    (np.array(1e-7), "1.e-07"),
+    (np.array([True, False]), "[True False]"),
+    (np.array(np.nan), "nan"),
+    (np.array(2 / 3), "0.6667"),
+])
+def test_preview_small_values(value, text):
+    assert ev.preview(np.asarray(value)) == text
+
+
+def test_preview_elides_large_values_with_shape():
+    text = ev.preview(np.arange(1000.0).reshape(10, 100))
+    assert text.startswith("[0. 1.") and text.endswith("shape=(10, 100)") and len(text) <= 40
+    sample = ev.sample(np.arange(1000.0))
+    assert sample.size == ev.SAMPLE_SIZE and ev.preview(sample, [1000]) == ev.preview(np.arange(1000.0))
