@@ -257,7 +257,7 @@ class BackwardObserver:
     def visit(self, entry, out_grads) -> None:
         if self._room():
             grads = [None if g is None else (o._id,) + _grad_record(g) for o, g in zip(entry.outputs, out_grads)]
-            self.log._add(("visit", self.log._at(), entry.index, entry.type, grads, self.row))
+            self.log._add(("visit", len(self.log.tape._entries), entry.index, entry.type, grads, self.row))
 
     def sent(self, entry, inp, g, accumulated=False) -> None:
         if self._room():
@@ -267,8 +267,8 @@ class BackwardObserver:
                                self.row))
             else:
                 value, shape = _grad_record(g)
-                self.log._add(("send", self.log._at(), entry.index, inp._id, value, shape, bool(accumulated),
-                               None, self.row))
+                self.log._add(("send", len(self.log.tape._entries), entry.index, inp._id, value, shape,
+                               bool(accumulated), None, self.row))
 
     def stopped(self, entry, reason) -> None:
         for inp in entry.inputs:
@@ -303,11 +303,11 @@ def _var_name(var) -> str:
 
 
 def _grad_record(g):
-    """(sample, shape) of a gradient value (a Tensor, or anything convertible)."""
+    """(sample, shape) of a gradient value (a Tensor, or anything convertible); shape as a tuple."""
     value = getattr(g, "_value", None)
     if value is None:
         value = np.asarray(g)
-    return sample(value), [int(d) for d in value.shape]
+    return (value if value.size <= SAMPLE_SIZE else value.reshape(-1)[:SAMPLE_SIZE].copy()), value.shape
 
 
 # ---------- building event dicts ----------
@@ -393,14 +393,15 @@ class _Builder:
         self.add("backward", "backward_start", call=call, method=method,
                  targets=[self.tid(t) for t in targets], sources=[self.tid(s) for s in sources],
                  output_gradients=None if ogs is None else
-                 [None if g is None else preview(g[0], g[1]) for g in ogs])
+                 [None if g is None else preview(g[0], list(g[1])) for g in ogs])
 
     def _visit(self, at, index, op_type, grads, row) -> None:
         self.add("backward", "visit", op=f"op{index}", type=op_type, row=row,
-                 grads=[None if g is None else {"tensor": self.tid(g[0]), "value": preview(g[1], g[2]),
-                                                "shape": g[2]} for g in grads])
+                 grads=[None if g is None else {"tensor": self.tid(g[0]), "value": preview(g[1], list(g[2])),
+                                                "shape": [int(d) for d in g[2]]} for g in grads])
 
     def _send(self, at, index, to, value, shape, accumulated, reason, row) -> None:
+        shape = None if shape is None else [int(d) for d in shape]
         self.add("backward", "send", op=f"op{index}", to=self.tid(to),
                  value=None if value is None else preview(value, shape), shape=shape,
                  accumulated=accumulated, reason=reason, row=row)
@@ -410,8 +411,8 @@ class _Builder:
 
     def _backward_end(self, at, call, results) -> None:
         self.add("backward", "backward_end", call=call, results=[
-            {"source": self.tid(sid), "value": None if value is None else preview(value, shape),
-             "shape": shape, "dtype": dtype, "cause": cause}
+            {"source": self.tid(sid), "value": None if value is None else preview(value, list(shape)),
+             "shape": None if shape is None else [int(d) for d in shape], "dtype": dtype, "cause": cause}
             for sid, value, shape, dtype, cause in results])
 
 
