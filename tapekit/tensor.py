@@ -69,11 +69,11 @@ class Tensor:
 
     def __float__(self) -> float:
         _note_left_tape(self, "float")
-        return float(self._scalar("float"))
+        return float(self._zero_d("float"))
 
     def __int__(self) -> int:
         _note_left_tape(self, "int")
-        return int(self._scalar("int"))
+        return int(self._zero_d("int"))
 
     def __index__(self) -> int:
         if not self._dtype.is_integer:
@@ -81,7 +81,27 @@ class Tensor:
         return int(self._scalar("__index__"))
 
     def __bool__(self) -> bool:
-        return bool(self._scalar("bool"))
+        from .backend import to_host
+
+        value = to_host(self._value)
+        if value.size > 1:
+            raise ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() "
+                             f"or a.all()\n  Hint: this tensor has shape {self.shape}; reduce it with "
+                             "tk.reduce_any / tk.reduce_all first.")
+        return bool(value)
+
+    def _zero_d(self, what: str):
+        """The value of a rank-0 tensor (TypeError for any other rank, as TF/NumPy)."""
+        from .backend import to_host
+
+        if self._value.ndim != 0:
+            raise TypeError(f"only 0-dimensional arrays can be converted to Python scalars\n  Hint: {what}() "
+                            f"needs a scalar tensor; this one has shape {self.shape}. Index one element or "
+                            "reduce it (e.g. tk.reduce_sum) first.")
+        value = to_host(self._value)[()]
+        if isinstance(value, bytes):
+            raise ValueError(f"could not convert string to float: {value!r}")
+        return value
 
     def _scalar(self, what: str):
         from .backend import to_host
@@ -111,8 +131,8 @@ class Tensor:
 
     def __setitem__(self, key, value):
         raise TypeError(
-            "'Tensor' object does not support item assignment: tensors are immutable. Build a "
-            "new tensor instead (tk.where with a mask, or tk.tensor_scatter_nd_update), or use a "
+            "'tapekit.Tensor' object does not support item assignment\n  Hint: tensors are immutable. "
+            "Build a new tensor instead (tk.where with a mask, or tk.tensor_scatter_nd_update), or use a "
             "tk.Variable and its assign methods.")
 
     def __copy__(self):
@@ -129,9 +149,11 @@ class Tensor:
         return f"<tk.Tensor: shape={self.shape}, dtype={self._dtype.name}, numpy={_numpy_text(self, is_repr=True)}>"
 
     def __format__(self, spec: str) -> str:
-        if spec and self._value.ndim == 0:
-            return format(self._scalar("format"), spec)
-        return str(self) if not spec else format(str(self), spec)
+        """Formats the value as NumPy would (``f"{t:.2f}"`` works for scalars)."""
+        from .backend import to_host
+
+        value = to_host(self._value)
+        return format(value[()] if value.ndim == 0 else value, spec)
 
 
 class _Ref:
@@ -164,9 +186,8 @@ def _numpy_text(t, is_repr: bool) -> str:
 
 
 def _scalar_repr(x) -> str:
-    if isinstance(x, bytes):
-        return repr(x)
-    return str(x)
+    """TF shows a scalar's ``numpy=`` as the Python value's repr (float32 1/3 -> 0.3333333432674408)."""
+    return repr(x.item() if hasattr(x, "item") else x)
 
 
 def _note_left_tape(t, how: str) -> None:
@@ -187,53 +208,106 @@ def dtype_of_array(value) -> DType:
     return dtype_of(value)
 
 
-def _infer_dtype(value) -> DType:
-    """TF's inference for Python values: floats→float32, ints→int32 (int64 if too big)."""
-    if isinstance(value, bool | np.bool_):
-        return dtypes.bool
-    if isinstance(value, numbers.Integral):
-        return dtypes.int32 if -2**31 <= value < 2**31 else dtypes.int64
-    if isinstance(value, numbers.Real):
-        return dtypes.float32
-    if isinstance(value, numbers.Complex):
-        return dtypes.complex128
-    if isinstance(value, (str, bytes)):
-        return dtypes.string
-    raise TypeError(f"Cannot convert {value!r} (type {type(value).__name__}) to a tensor.")
+_INT64_MIN, _INT64_MAX = -2**63, 2**63 - 1
+
+
+def _kind(leaf) -> str:
+    """The conversion category of one Python/NumPy leaf: bool, int, float, complex or string."""
+    if isinstance(leaf, (bool, np.bool_)):
+        return "bool"
+    if isinstance(leaf, (numbers.Integral, np.integer)):
+        return "int"
+    if isinstance(leaf, (numbers.Real, np.floating)):
+        return "float"
+    if isinstance(leaf, (numbers.Complex, np.complexfloating)):
+        return "complex"
+    if isinstance(leaf, (str, bytes, np.str_, np.bytes_)):
+        return "string"
+    if leaf is None:
+        return "none"
+    raise ValueError(f"Attempt to convert a value ({leaf!r}) with an unsupported type ({type(leaf)}) to a Tensor.")
 
 
 def _leaves(value):
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, (list, tuple)):
-            stack.extend(item)
-        else:
-            yield item
+    """Leaves of a nested list in order; tensors inside become NumPy arrays (scalars are refused, as TF)."""
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _leaves(item)
+    elif isinstance(value, Tensor) or hasattr(value, "_read"):
+        arr = value.numpy()
+        if np.ndim(arr) == 0:
+            raise ValueError("TypeError: Scalar tensor has no `len()`\n  Hint: to build a tensor from "
+                             "scalar tensors, use tk.stack([...]) instead of tk.constant([...]).")
+        yield from _leaves(arr.tolist())
+    elif isinstance(value, np.ndarray):
+        yield from _leaves(value.tolist())
+    else:
+        yield value
 
 
-def _infer_nested(value) -> DType:
-    kinds = set()
+_ACCEPTS = {  # what each inferred kind (set by the first element, as TF) lets later elements be
+    "bool": {"bool"}, "int": {"bool", "int", "float"}, "float": {"bool", "int", "float"},
+    "complex": {"bool", "int", "float", "complex"}, "string": {"string"},
+}
+
+
+def _infer(value) -> DType:
+    """TF's dtype for a Python value: floats->float32, ints->int32 (int64 if too big), ..."""
+    state, np_floats, ints = None, [], []
     for leaf in _leaves(value):
-        if isinstance(leaf, (Tensor,)) or hasattr(leaf, "_read"):
-            kinds.add(leaf.dtype)
-        elif isinstance(leaf, np.ndarray | np.generic):
-            kinds.add(dtypes.from_numpy(leaf.dtype))
-        else:
-            kinds.add(_infer_dtype(leaf))
-    if not kinds:
+        kind = _kind(leaf)
+        if state is None:
+            state = kind
+        elif kind not in _ACCEPTS.get(state, ()):
+            raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+        elif state == "int" and kind == "float":
+            state = "float"
+        if kind == "float" and isinstance(leaf, np.floating):
+            np_floats.append(dtypes.from_numpy(leaf.dtype))
+        elif kind == "int":
+            ints.append(int(leaf))
+    if state == "none":
+        raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+    if state is None:
         return dtypes.float32
-    order = [dtypes.string, dtypes.complex128, dtypes.float32, dtypes.int64, dtypes.int32, dtypes.bool]
-    for d in order:
-        if d in kinds:
-            if d is dtypes.int32 and dtypes.int64 in kinds:
-                return dtypes.int64
-            return d
-    return kinds.pop()
+    if state in ("bool", "string", "complex"):
+        return {"bool": dtypes.bool, "string": dtypes.string, "complex": dtypes.complex128}[state]
+    if state == "float":
+        return max(np_floats, key=lambda d: d.size) if np_floats else dtypes.float32
+    if any(not _INT64_MIN <= v <= _INT64_MAX for v in ints):
+        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+    return dtypes.int32 if all(-2**31 <= v < 2**31 for v in ints) else dtypes.int64
+
+
+_KIND_DTYPE = {"bool": dtypes.bool, "int": dtypes.int64, "float": dtypes.float64,
+               "complex": dtypes.complex128, "string": dtypes.string}
+
+
+def _infer_loose(value) -> DType:
+    """The widest kind among the elements (no mixing or range checks: an explicit dtype decides)."""
+    kinds = {_kind(leaf) for leaf in _leaves(value)}
+    for kind in ("string", "complex", "float", "int", "bool"):
+        if kind in kinds:
+            return _KIND_DTYPE[kind]
+    return dtypes.float32
+
+
+def _check_explicit(value, target: DType) -> None:
+    """With an explicit dtype, every element must convert to it (TF's errors otherwise)."""
+    kinds = {_kind(leaf) for leaf in _leaves(value)}
+    if "none" in kinds:
+        raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+    bad = [k for k in kinds if not _fits(_KIND_DTYPE[k], target)]
+    if bad:
+        if "string" in kinds and len(kinds) > 1:
+            raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+        raise _cannot(value, target)
 
 
 def _to_string_array(value) -> np.ndarray:
-    arr = np.array(value, dtype=object)
+    if isinstance(value, np.ndarray):
+        value = value.tolist()
+    arr = np.array(_unwrap_leaves(value), dtype=object)
     flat = arr.reshape(-1)
     for i, item in enumerate(flat):
         if isinstance(item, str):
@@ -243,39 +317,67 @@ def _to_string_array(value) -> np.ndarray:
     return arr
 
 
-def _python_to_array(value, dtype: DType | None, *, strict_hint: bool) -> np.ndarray:
-    """Convert a Python number or nested list; raise TypeError like TF when the hint cannot hold it."""
-    inferred = _infer_nested(value) if isinstance(value, (list, tuple)) else _infer_dtype(value)
-    target = dtype or inferred
+def _cannot(value, target: DType) -> TypeError:
+    name = dtypes.KERNEL_NAMES.get(target.name, target.name) if target.is_floating else target.name
+    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {name}")
+
+
+def _fits(inferred: DType, target: DType) -> bool:
+    """Whether TF converts values inferred as ``inferred`` to an explicit ``target`` dtype."""
     if target.is_string or inferred.is_string:
-        if not (target.is_string and inferred.is_string):
-            raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {target.name}")
+        return target.is_string and inferred.is_string
+    if target.is_bool:
+        return inferred.is_bool
+    if target.is_integer:
+        return inferred.is_integer or inferred.is_bool
+    if target.is_floating:
+        return not inferred.is_complex
+    return True
+
+
+def _python_to_array(value, dtype: DType | None, *, strict_hint: bool) -> np.ndarray:
+    """Convert a Python number or nested list; raise like TF when ``dtype`` cannot hold it."""
+    if isinstance(value, (list, tuple)):
+        _check_rectangular(value)
+    if dtype is not None and strict_hint:
+        _check_explicit(value, dtype)
+        inferred = _infer_loose(value)
+        target = dtype
+    else:
+        inferred = _infer(value)
+        target = dtype if dtype is not None and _fits(inferred, dtype) else inferred
+    if target.is_string:
         return _to_string_array(value)
-    if (inferred.is_floating or inferred.is_complex) and (target.is_integer or target.is_bool) or (
-            inferred.is_complex and target.is_floating):
-        if strict_hint:
-            raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {target.name}")
-        target = inferred
+    plain = _unwrap_leaves(value)
     try:
-        arr = np.array(_unwrap_leaves(value), dtype=target._np)
-    except ValueError as err:
-        if "inhomogeneous" in str(err) or "sequence" in str(err):
-            raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
-        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {target.name}") from None
-    except OverflowError:
-        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {target.name}") from None
-    if arr.dtype == object and not target.is_string:
-        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {target.name}")
-    return arr
+        if target.is_integer and inferred.is_integer:  # explicit int dtypes wrap around, as TF
+            return np.array(plain, dtype=np.int64).astype(target._np)
+        return np.array(plain, dtype=target._np)
+    except (OverflowError, ValueError, TypeError):
+        raise _cannot(value, target) from None
+
+
+def _check_rectangular(value) -> None:
+    def shape_of(v):
+        if isinstance(v, (list, tuple)):
+            inner = [shape_of(x) for x in v]
+            if any(s != inner[0] for s in inner[1:]):
+                raise ValueError("Can't convert non-rectangular Python sequence to Tensor.")
+            return (len(v),) + (inner[0] if inner else ())
+        if isinstance(v, np.ndarray) or isinstance(v, Tensor) or hasattr(v, "_read"):
+            return tuple(np.shape(v))
+        return ()
+
+    shape_of(value)
 
 
 def _unwrap_leaves(value):
     if isinstance(value, (list, tuple)):
         return [_unwrap_leaves(v) for v in value]
-    if isinstance(value, Tensor):
-        return value.numpy()
-    if hasattr(value, "_read"):
-        return value.numpy()
+    if isinstance(value, Tensor) or hasattr(value, "_read"):
+        return value.numpy().tolist()
+    if isinstance(value, np.ndarray):
+        return value.tolist()
     return value
 
 
@@ -302,22 +404,27 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
                          "(<class 'NoneType'>) to a Tensor.")
     from .backend import is_backend_array, from_host
 
-    if is_backend_array(value):
+    if isinstance(value, (np.ndarray, np.generic)):
+        arr = np.asarray(value)
+        if arr.dtype.kind in "SU" or arr.dtype == object:
+            if dtype is not None and not dtype.is_string:
+                raise _cannot(value, dtype)
+            arr = _to_string_array(arr)
+        elif dtype is not None and arr.dtype != dtype._np:
+            arr = arr.astype(dtype._np)  # NumPy arrays are cast (floats truncate), as TF
+        elif isinstance(value, np.ndarray):
+            arr = arr.copy()  # the tensor must not change when the caller's array does
+    elif is_backend_array(value):
         arr = value
         if dtype is not None and dtype_of_array(arr) is not dtype:
             arr = arr.astype(dtype._np)
         return Tensor(arr)
-    if isinstance(value, (np.ndarray, np.generic)):
-        arr = np.asarray(value)
-        if arr.dtype.kind in "SU":
-            arr = _to_string_array(arr.tolist())
-        elif dtype is not None and arr.dtype != dtype._np:
-            if arr.dtype.kind in "fc" and dtype._np.kind in "iub" and not np.all(np.mod(arr, 1) == 0):
-                raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
-            arr = arr.astype(dtype._np)
-    else:
+    elif isinstance(value, (list, tuple, numbers.Number, str, bytes)):
         hint = dtype if dtype is not None else (dtypes.as_dtype(dtype_hint) if dtype_hint else None)
-        arr = _python_to_array(value, hint, strict_hint=dtype is not None or not isinstance(value, (list, tuple)))
+        arr = _python_to_array(value, hint, strict_hint=dtype is not None)
+    else:
+        raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type ({type(value)}) "
+                         "to a Tensor.")
     return Tensor(from_host(arr))
 
 
@@ -343,7 +450,7 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
     elif arr.size == n:
         arr = arr.reshape(shape)
     else:
-        raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tensor {t} "
+        raise TypeError(f"Eager execution of tk.constant with unsupported shape. Tensor {t.numpy()} "
                         f"(converted from {value!r}) has {arr.size} elements, but got `shape` "
                         f"{shape} with {n} elements).")
     return Tensor(arr, t._dtype)

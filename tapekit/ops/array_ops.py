@@ -7,7 +7,8 @@ import numpy as np
 from .. import dtypes
 from ..backend import from_host, ns
 from ..errors import InvalidArgumentError
-from ..registry import execute, gradient
+from ..registry import execute, execute_multi, gradient
+from ..shape import TensorShape
 from ..tensor import Tensor
 from .math_ops import to_tensor
 
@@ -24,7 +25,13 @@ def _reshape(x, shape):
     return ns(x).reshape(x, shape)
 
 
+def _dims(shape) -> str:
+    """A shape as TF writes it inside kernel messages: ``[2,3]``."""
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
 def reshape(tensor, shape, name=None) -> Tensor:
+    """The same values in a new shape; one axis may be -1 (inferred)."""
     x = to_tensor(tensor)
     shape = tuple(_int_list(shape))
     size = x._value.size
@@ -32,13 +39,23 @@ def reshape(tensor, shape, name=None) -> Tensor:
     for d in shape:
         if d != -1:
             known *= d
-    if shape.count(-1) > 1 or (-1 not in shape and known != size) or (
-            -1 in shape and (known == 0 or size % known)):
+    unknown = [i for i, d in enumerate(shape) if d == -1]
+    if len(unknown) > 1:
+        what = f"Only one input size may be -1, not both {unknown[0]} and {unknown[1]}"
+    elif not unknown and known != size:
+        what = f"Input to reshape is a tensor with {size} values, but the requested shape has {known}"
+    elif unknown and (known == 0 and size or known and size % known):
+        what = (f"Input to reshape is a tensor with {size} values, but the requested shape requires "
+                f"a multiple of {known}")
+    else:
+        what = None
+    if what:
         raise InvalidArgumentError(
-            f"Input to reshape is a tensor with {size} values, but the requested shape has "
-            f"{known if -1 not in shape else 'a multiple of ' + str(known)} [Op:Reshape]\n  Hint: "
-            f"the new shape {list(shape)} must hold exactly {size} elements (tensor shape "
-            f"{list(x._value.shape)}); use -1 for one axis to infer it.", op="Reshape")
+            f"{what} [Op:Reshape]\n  Hint: the new shape {list(shape)} must hold exactly {size} elements "
+            f"(tensor shape {list(x._value.shape)}); use -1 for one axis to infer it.", op="Reshape")
+    if unknown:
+        shape = tuple(size // known if d == -1 else d for d in shape) if known else \
+            tuple(0 if d == -1 else d for d in shape)
     return execute("Reshape", _reshape, (x,), {"shape": shape})
 
 
@@ -52,10 +69,17 @@ def _broadcast_to(x, shape):
 
 
 def broadcast_to(input, shape, name=None) -> Tensor:  # noqa: A002
+    """``input`` repeated along axes of size 1 (and new leading axes) to ``shape``."""
     x = to_tensor(input)
     shape = tuple(_int_list(shape))
     if tuple(x._value.shape) == shape:
         return x
+    xs = x._value.shape
+    ok = len(xs) <= len(shape) and all(a in (1, b) for a, b in zip(reversed(xs), reversed(shape)))
+    if not ok:
+        raise InvalidArgumentError(
+            f"Incompatible shapes: {_dims(xs)} vs. {_dims(shape)} [Op:BroadcastTo]\n  Hint: each axis of "
+            "the input must equal the target's axis (aligned from the right) or be 1.", op="BroadcastTo")
     return execute("BroadcastTo", _broadcast_to, (x,), {"shape": shape})
 
 
@@ -69,17 +93,28 @@ def _transpose(x, perm):
 
 
 def transpose(a, perm=None, conjugate=False, name="transpose") -> Tensor:
+    """Permute the axes (reverse them when ``perm`` is None)."""
     x = to_tensor(a)
     perm = tuple(reversed(range(x.ndim))) if perm is None else tuple(_int_list(perm))
-    if sorted(p % max(x.ndim, 1) for p in perm) != list(range(x.ndim)):
-        raise InvalidArgumentError(f"transpose expects a permutation of 0..{x.ndim - 1}, got "
-                                   f"{list(perm)} [Op:Transpose] name: ", op="Transpose")
-    return execute("Transpose", _transpose, (x,), {"perm": perm})
+    if len(perm) != x.ndim:
+        what = f"transpose expects a vector of size {x.ndim}. But input(1) is a vector of size {len(perm)}"
+    else:
+        missing = [i for i in range(x.ndim) if i not in [p % x.ndim for p in perm]]
+        what = f"{missing[0]} is missing from {{{','.join(map(str, perm))}}}." if missing else None
+    if what:
+        raise InvalidArgumentError(f"{what} [Op:Transpose]\n  Hint: perm must list each axis of the "
+                                   f"rank-{x.ndim} input exactly once.", op="Transpose")
+    out = execute("Transpose", _transpose, (x,), {"perm": tuple(p % x.ndim for p in perm)})
+    if conjugate and x.dtype.is_complex:
+        from .math_ops import conj
+
+        out = conj(out)
+    return out
 
 
 @gradient("Transpose")
 def _transpose_grad(op, grad):
-    return transpose(grad, tuple(np.argsort(op.attrs["perm"])))
+    return transpose(grad, tuple(int(i) for i in np.argsort(op.attrs["perm"])))
 
 
 def _expand_dims(x, axis):
@@ -87,6 +122,7 @@ def _expand_dims(x, axis):
 
 
 def expand_dims(input, axis, name=None) -> Tensor:  # noqa: A002
+    """Insert an axis of size 1 at ``axis``."""
     x = to_tensor(input)
     axis = int(axis)
     if not -x.ndim - 1 <= axis <= x.ndim:
@@ -101,6 +137,7 @@ def _expand_dims_grad(op, grad):
 
 
 def squeeze(input, axis=None, name=None) -> Tensor:  # noqa: A002
+    """Remove axes of size 1 (all of them, or those in ``axis``)."""
     x = to_tensor(input)
     shape = x._value.shape
     if axis is None:
@@ -120,28 +157,36 @@ def _squeeze_grad(op, grad):
     return reshape(grad, tuple(op.inputs[0].shape))
 
 
-def _check_same(op_type, tensors):
+def _check_same(op_type, tensors, name=""):
     first = tensors[0]
     for t in tensors[1:]:
         if t._dtype is not first._dtype:
             from .math_ops import dtype_mismatch
 
-            raise dtype_mismatch(op_type, first, t)
+            err = dtype_mismatch(op_type, first, t)
+            err.args = (err.message.replace("name: ", f"name: {name}", 1),)
+            err.message = err.args[0]
+            raise err
 
 
 def stack(values, axis=0, name="stack") -> Tensor:
+    """Join tensors of one shape along a new axis."""
     tensors = tuple(to_tensor(v) for v in values)
     if not tensors:
         raise ValueError("stack needs at least one tensor.")
-    _check_same("Pack", tensors)
-    shapes = {tuple(t._value.shape) for t in tensors}
-    if len(shapes) > 1:
-        raise InvalidArgumentError(
-            f"Shapes of all inputs must match: values[0].shape = {list(tensors[0]._value.shape)} "
-            f"!= values[i].shape for some i (shapes {sorted(shapes)}) [Op:Pack] name: {name}",
-            op="Pack")
+    _check_same("Pack", tensors, name)
+    first = tensors[0]._value.shape
+    for i, t in enumerate(tensors[1:], 1):
+        if t._value.shape != first:
+            raise InvalidArgumentError(
+                f"Shapes of all inputs must match: values[0].shape = {_dims(first)} != values[{i}].shape = "
+                f"{_dims(t._value.shape)} [Op:Pack] name: {name}\n  Hint: tk.stack needs equal shapes; "
+                "tk.concat joins along an existing axis.", op="Pack")
+    ndim = len(first) + 1
+    if not -ndim <= int(axis) < ndim:
+        raise ValueError(f"Argument `axis` = {axis} not in range [{-ndim}, {ndim})")
     return execute("Pack", lambda *vs, axis: ns(vs[0]).stack(vs, axis=axis), tensors,
-                   {"axis": int(axis)})
+                   {"axis": int(axis) % ndim})
 
 
 @gradient("Pack")
@@ -149,10 +194,27 @@ def _stack_grad(op, grad):
     return unstack(grad, axis=op.attrs["axis"])
 
 
+def _unpack(x, axis):
+    xp = ns(x)
+    return tuple(xp.take(x, i, axis=axis) for i in range(x.shape[axis]))
+
+
 def unstack(value, num=None, axis=0, name="unstack") -> list:
+    """Split a tensor along ``axis`` into a list of tensors of one rank less."""
     x = to_tensor(value)
-    axis = int(axis) % max(x.ndim, 1)
-    return [gather_axis_index(x, i, axis) for i in range(x._value.shape[axis])]
+    if not -x.ndim <= int(axis) < x.ndim:
+        raise ValueError(f"Argument `axis` = {axis} not in range [{-x.ndim}, {x.ndim})")
+    axis = int(axis) % x.ndim
+    if num is not None and num != x._value.shape[axis]:
+        raise InvalidArgumentError(
+            f"Input shape axis {axis} must equal {num}, got shape {_dims(x._value.shape)} [Op:Unpack] "
+            f"name: {name}", op="Unpack")
+    return list(execute_multi("Unpack", _unpack, (x,), {"axis": axis}))
+
+
+@gradient("Unpack")
+def _unstack_grad(op, *grads):
+    return stack(list(grads), axis=op.attrs["axis"])
 
 
 def gather_axis_index(x: Tensor, i: int, axis: int) -> Tensor:
@@ -161,15 +223,36 @@ def gather_axis_index(x: Tensor, i: int, axis: int) -> Tensor:
 
 
 def concat(values, axis, name="concat") -> Tensor:
+    """Join tensors along an existing axis."""
     tensors = tuple(to_tensor(v) for v in values)
-    _check_same("ConcatV2", tensors)
-    return execute("ConcatV2", lambda *vs, axis: ns(vs[0]).concat(vs, axis=axis), tensors,
-                   {"axis": int(axis)})
+    if not tensors:
+        raise ValueError("concat needs at least one tensor.")
+    if len(tensors) == 1:
+        return identity(tensors[0])
+    _check_same("ConcatV2", tensors, name)
+    first = tensors[0]._value.shape
+    rank = len(first)
+    if not -rank <= int(axis) < max(rank, 1):
+        raise InvalidArgumentError(f"ConcatOp : Expected concatenating dimensions in the range [{-rank}, "
+                                   f"{rank}), but got {axis} [Op:ConcatV2] name: {name}", op="ConcatV2")
+    axis = int(axis) % max(rank, 1)
+    for i, t in enumerate(tensors[1:], 1):
+        s = t._value.shape
+        if len(s) != rank:
+            what = "Ranks of all input tensors should match"
+        else:
+            bad = [d for d in range(rank) if d != axis and s[d] != first[d]]
+            what = f"Dimension {bad[0]} in both shapes must be equal" if bad else None
+        if what:
+            raise InvalidArgumentError(
+                f"ConcatOp : {what}: shape[0] = {_dims(first)} vs. shape[{i}] = {_dims(s)} [Op:ConcatV2] "
+                f"name: {name}\n  Hint: all axes except axis {axis} must agree.", op="ConcatV2")
+    return execute("ConcatV2", lambda *vs, axis: ns(vs[0]).concat(vs, axis=axis), tensors, {"axis": axis})
 
 
 @gradient("ConcatV2")
 def _concat_grad(op, grad):
-    axis = op.attrs["axis"] % max(grad.ndim, 1)
+    axis = op.attrs["axis"]
     grads, start = [], 0
     for t in op.inputs:
         n = t.shape[axis]
@@ -179,8 +262,408 @@ def _concat_grad(op, grad):
     return grads
 
 
+def identity(input, name=None) -> Tensor:  # noqa: A002
+    from .math_ops import identity as _identity
+
+    return _identity(input)
+
+
+def tile(input, multiples, name=None) -> Tensor:  # noqa: A002
+    """Repeat the tensor ``multiples[i]`` times along axis i."""
+    x = to_tensor(input)
+    reps = tuple(_int_list(multiples))
+    if len(reps) != x.ndim:
+        raise InvalidArgumentError(
+            f"Expected multiples argument to be a vector of length {x.ndim} but got length {len(reps)} "
+            f"[Op:Tile]\n  Hint: give one repeat count per axis of the shape-{list(x.shape)} input.", op="Tile")
+    for i, m in enumerate(reps):
+        if m < 0:
+            raise InvalidArgumentError(f"Expected multiples[{i}] >= 0, but got {m} [Op:Tile]", op="Tile")
+    return execute("Tile", lambda v, multiples: ns(v).tile(v, multiples), (x,), {"multiples": reps})
+
+
+@gradient("Tile")
+def _tile_grad(op, grad):
+    """Sum the copies: view the gradient as [m0, d0, m1, d1, ...] and reduce the m axes."""
+    from .reduction import reduce_sum
+
+    dims = tuple(op.inputs[0].shape)
+    split = [n for pair in zip(op.attrs["multiples"], dims) for n in pair]
+    return reduce_sum(reshape(grad, split), axis=list(range(0, 2 * len(dims), 2)))
+
+
+def _reverse(x, axis):
+    return ns(x).flip(x, axis=axis)
+
+
+def reverse(tensor, axis, name=None) -> Tensor:
+    """Reverse the order of elements along the axes in ``axis``."""
+    x = to_tensor(tensor)
+    axes = []
+    for i, a in enumerate(_int_list(axis)):
+        if not -x.ndim <= a < x.ndim:
+            raise InvalidArgumentError(f"'axis'[{i}] = {a} is out of valid range [0, {x.ndim - 1} [Op:ReverseV2]",
+                                       op="ReverseV2")
+        if a % x.ndim in axes:
+            raise InvalidArgumentError(f"axis {a % x.ndim} specified more than once. [Op:ReverseV2]",
+                                       op="ReverseV2")
+        axes.append(a % x.ndim)
+    return execute("ReverseV2", _reverse, (x,), {"axis": tuple(axes)})
+
+
+@gradient("ReverseV2")
+def _reverse_grad(op, grad):
+    return reverse(grad, list(op.attrs["axis"]))
+
+
+# ---------- gather / scatter ----------
+def scatter_add(xp, shape, index, updates):
+    """A zero array of ``shape`` with ``updates`` added at ``index`` (a tuple of index arrays).
+
+    Repeated indices accumulate. The one backend-specific scatter in tapekit: a GPU backend
+    replaces this function (e.g. with ``cupyx.scatter_add``).
+    """
+    out = xp.zeros(shape, dtype=updates.dtype)
+    np.add.at(out, index, updates)
+    return out
+
+
+def _index_tensor(indices, op_type) -> Tensor:
+    idx = to_tensor(indices, dtypes.int32)
+    if not idx.dtype.is_integer:
+        raise InvalidArgumentError(
+            f"Value for attr 'Tindices' of {dtypes.KERNEL_NAMES.get(idx.dtype.name, idx.dtype.name)} is not in "
+            f"the list of allowed values: int16, int32, int64 [Op:{op_type}]\n  Hint: indices must be "
+            "integers; convert them with tk.cast(indices, tk.int32).", op=op_type)
+    return idx
+
+
+def _nd_index(indices: np.ndarray) -> tuple:
+    return tuple(indices[..., i] for i in range(indices.shape[-1]))
+
+
+def _check_nd_indices(idx: np.ndarray, shape, op_type, what="does not index into param shape"):
+    if idx.ndim == 0:
+        raise InvalidArgumentError(f"indices must be at least a vector [Op:{op_type}]", op=op_type)
+    m = idx.shape[-1]
+    if m > len(shape):
+        raise InvalidArgumentError(f"index innermost dimension length must be <= params rank; saw: {m} vs. "
+                                   f"{len(shape)} [Op:{op_type}]", op=op_type)
+    flat = idx.reshape(-1, m)
+    bad = np.nonzero(np.any((flat < 0) | (flat >= np.array(shape[:m], dtype=np.int64)), axis=1))[0]
+    if bad.size:
+        i = int(bad[0])
+        node = ", node name: GatherNd" if op_type == "GatherNd" else ""
+        raise InvalidArgumentError(
+            f"indices[{i}] = [{', '.join(str(int(v)) for v in flat[i])}] {what} {_dims(shape)}{node} "
+            f"[Op:{op_type}]\n  Hint: index {i} points outside the shape {list(shape)}.", op=op_type)
+
+
+def _gather_nd(params, indices):
+    return params[_nd_index(indices)]
+
+
+def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
+    """Pick slices of ``params`` addressed by the last axis of ``indices``."""
+    p = to_tensor(params)
+    idx = _index_tensor(indices, "GatherNd")
+    host = np.asarray(idx._value)
+    if batch_dims:
+        host = _with_batch_coords(host, int(batch_dims))
+        idx = Tensor(from_host(host.astype(idx.dtype._np)), idx.dtype)
+    _check_nd_indices(host, p._value.shape, "GatherNd")
+    return execute("GatherNd", _gather_nd, (p, idx))
+
+
+def _with_batch_coords(idx: np.ndarray, b: int) -> np.ndarray:
+    """Prepend the batch coordinates to each index, turning batch_dims=b into batch_dims=0."""
+    lead = idx.shape[:-1]
+    grids = np.meshgrid(*[np.arange(n) for n in lead[:b]], indexing="ij")
+    coords = [np.broadcast_to(g.reshape(g.shape + (1,) * (len(lead) - b)), lead) for g in grids]
+    return np.concatenate([np.stack(coords, axis=-1), idx], axis=-1) if coords else idx
+
+
+@gradient("GatherNd")
+def _gather_nd_grad(op, grad):
+    params, indices = op.inputs
+    return scatter_nd(indices, grad, tuple(params.shape)), None
+
+
+def _scatter_nd(indices, updates, shape):
+    return scatter_add(ns(updates), shape, _nd_index(indices), updates)
+
+
+def scatter_nd(indices, updates, shape, name=None) -> Tensor:
+    """A zero tensor of ``shape`` with ``updates`` summed in at ``indices``."""
+    u = to_tensor(updates)
+    idx = _index_tensor(indices, "ScatterNd")
+    shape = tuple(_int_list(shape))
+    _check_nd_indices(np.asarray(idx._value), shape, "ScatterNd", "does not index into shape")
+    return execute("ScatterNd", _scatter_nd, (idx, u), {"shape": shape})
+
+
+@gradient("ScatterNd")
+def _scatter_nd_grad(op, grad):
+    indices, _ = op.inputs
+    return None, gather_nd(grad, indices)
+
+
+def _gather_full_indices(params_shape, idx: np.ndarray, axis: int, batch_dims: int) -> np.ndarray:
+    """gather(params, idx, axis, batch_dims) as gather_nd indices over params' first axis+1 dims."""
+    b = batch_dims
+    out_lead = tuple(params_shape[:axis]) + idx.shape[b:]
+    rank = len(out_lead)
+    cols = []
+    for d in range(axis):
+        shape = [1] * rank
+        shape[d] = params_shape[d]
+        cols.append(np.broadcast_to(np.arange(params_shape[d]).reshape(shape), out_lead))
+    placed = idx.reshape(idx.shape[:b] + (1,) * (axis - b) + idx.shape[b:])
+    cols.append(np.broadcast_to(placed, out_lead))
+    return np.stack(cols, axis=-1)
+
+
+def _gather(params, indices, axis, batch_dims):
+    xp = ns(params)
+    if batch_dims == 0:
+        return xp.take(params, indices, axis=axis)
+    full = _gather_full_indices(params.shape, np.asarray(indices), axis, batch_dims)
+    return params[_nd_index(xp.asarray(full))]
+
+
+def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None) -> Tensor:
+    """Slices of ``params`` along ``axis`` at ``indices`` (``batch_dims`` leading axes shared)."""
+    p = to_tensor(params)
+    idx = _index_tensor(indices, "GatherV2")
+    axis = batch_dims if axis is None else int(axis)
+    batch_dims = int(batch_dims)
+    if batch_dims < 0:
+        batch_dims += idx.ndim
+    if axis < 0:
+        axis += p.ndim
+    if not 0 <= axis < p.ndim:
+        raise InvalidArgumentError(f"Shape must be at least rank {axis + 1} but is rank {p.ndim} [Op:GatherV2]"
+                                   f"\n  Hint: params has shape {list(p.shape)}.", op="GatherV2")
+    host = np.asarray(idx._value)
+    n = p._value.shape[axis]
+    bad = np.nonzero((host.reshape(-1) < 0) | (host.reshape(-1) >= n))[0]
+    if bad.size:
+        pos = np.unravel_index(int(bad[0]), host.shape)
+        where_ = ",".join(str(int(i)) for i in pos)
+        raise InvalidArgumentError(
+            f"indices[{where_}] = {int(host.reshape(-1)[bad[0]])} is not in [0, {n}) [Op:GatherV2]\n  Hint: "
+            f"axis {axis} of params (shape {list(p.shape)}) has {n} entries; negative indices are not "
+            "allowed.", op="GatherV2")
+    return execute("GatherV2", _gather, (p, idx), {"axis": axis, "batch_dims": batch_dims})
+
+
+@gradient("GatherV2")
+def _gather_grad(op, grad):
+    """Dense gradient: scatter the incoming slices back (TF returns IndexedSlices instead)."""
+    params, indices = op.inputs
+    axis, b = op.attrs["axis"], op.attrs["batch_dims"]
+    full = _gather_full_indices(tuple(params.shape), np.asarray(indices._value), axis, b)
+    full_t = Tensor(from_host(full.astype(np.int64)), dtypes.int64)
+    return scatter_nd(full_t, grad, tuple(params.shape)), None
+
+
+def _scatter_inputs(op_type, tensor, indices, updates):
+    t = to_tensor(tensor)
+    idx = _index_tensor(indices, op_type)
+    u = updates if isinstance(updates, Tensor) or hasattr(updates, "_read") else to_tensor(updates, t.dtype)
+    u = to_tensor(u)
+    if u.dtype is not t.dtype:
+        want = dtypes.KERNEL_NAMES.get(t.dtype.name, t.dtype.name)
+        got = dtypes.KERNEL_NAMES.get(u.dtype.name, u.dtype.name)
+        raise InvalidArgumentError(
+            f"cannot compute {op_type} as input #2(zero-based) was expected to be a {want} tensor but is a "
+            f"{got} tensor [Op:{op_type}]\n  Hint: updates must have the tensor's dtype {t.dtype.name}.",
+            op=op_type)
+    host = np.asarray(idx._value)
+    _check_nd_indices(host, t._value.shape, op_type, "does not index into shape")
+    expect = host.shape[:-1] + t._value.shape[host.shape[-1]:]
+    if u._value.shape != expect:
+        raise InvalidArgumentError(
+            f"Outer dimensions of indices and update must match. Indices shape: {_dims(host.shape)}, updates "
+            f"shape:{_dims(u._value.shape)} [Op:{op_type}]\n  Hint: updates need shape {list(expect)}.",
+            op=op_type)
+    return t, idx, u
+
+
+def _scatter_update(tensor, indices, updates):
+    out = ns(tensor).asarray(tensor, copy=True)
+    out[_nd_index(indices)] = updates
+    return out
+
+
+def _scatter_add_forward(tensor, indices, updates):
+    return tensor + scatter_add(ns(tensor), tensor.shape, _nd_index(indices), updates)
+
+
+def tensor_scatter_nd_update(tensor, indices, updates, name=None) -> Tensor:
+    """A copy of ``tensor`` with the slices at ``indices`` replaced by ``updates``."""
+    inputs = _scatter_inputs("TensorScatterUpdate", tensor, indices, updates)
+    return execute("TensorScatterUpdate", _scatter_update, inputs)
+
+
+def tensor_scatter_nd_add(tensor, indices, updates, name=None) -> Tensor:
+    """A copy of ``tensor`` with ``updates`` added at ``indices`` (repeats accumulate)."""
+    inputs = _scatter_inputs("TensorScatterAdd", tensor, indices, updates)
+    return execute("TensorScatterAdd", _scatter_add_forward, inputs)
+
+
+@gradient("TensorScatterUpdate")
+def _scatter_update_grad(op, grad):
+    """Overwritten positions get no gradient; the updates get the gradient gathered there."""
+    from .creation import zeros_like
+
+    _, indices, updates = op.inputs
+    return tensor_scatter_nd_update(grad, indices, zeros_like(updates)), None, gather_nd(grad, indices)
+
+
+@gradient("TensorScatterAdd")
+def _scatter_add_grad(op, grad):
+    _, indices, _ = op.inputs
+    return grad, None, gather_nd(grad, indices)
+
+
+def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
+    """The elements (or slices) of ``tensor`` where ``mask`` is True, as TF: reshape, where, gather."""
+    x = to_tensor(tensor)
+    m = to_tensor(mask)
+    if m.ndim == 0:
+        raise ValueError("mask cannot be scalar.")
+    axis = 0 if axis is None else int(axis) % x.ndim
+    k = m.ndim
+    span = x._value.shape[axis:axis + k]
+    if tuple(span) != tuple(m._value.shape):
+        raise ValueError(f"Shapes {m.shape} and {TensorShape(span)} are incompatible\n  Hint: the mask's "
+                         f"shape must equal the tensor's shape {list(x.shape)} from axis {axis} on.")
+    lead, rest = x._value.shape[:axis], x._value.shape[axis + k:]
+    flat = reshape(x, tuple(lead) + (int(np.prod(span, dtype=np.int64)),) + tuple(rest))
+    flat_mask = reshape(m, (-1,))
+    chosen = where_indices(flat_mask)
+    return gather(flat, squeeze(chosen, axis=[1]), axis=axis)
+
+
+def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
+    """Values limited to [min, max]; the gradient passes where min <= t <= max (bounds included)."""
+    from .math_ops import maximum, minimum
+
+    return maximum(minimum(t, clip_value_max), clip_value_min)
+
+
+# ---------- pad / split ----------
+def _paddings(paddings, x: Tensor, op_type) -> tuple:
+    pads = np.asarray(paddings._value if isinstance(paddings, Tensor) else paddings, dtype=np.int64)
+    if pads.ndim != 2 or pads.shape[0] != x.ndim or pads.shape[1] != 2:
+        raise InvalidArgumentError(
+            f"The first dimension of paddings must be the rank of inputs{_dims(pads.shape)} {_dims(x.shape)} "
+            f"[Op:{op_type}]\n  Hint: give one [before, after] pair per axis.", op=op_type)
+    return tuple((int(a), int(b)) for a, b in pads)
+
+
+def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tensor:
+    """Pad with a constant (``CONSTANT``) or a mirror image (``REFLECT``, ``SYMMETRIC``)."""
+    x = to_tensor(tensor)
+    mode_up = str(mode).upper()
+    if mode_up not in ("CONSTANT", "REFLECT", "SYMMETRIC"):
+        raise ValueError('Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or '
+                         f'"SYMMETRIC". Received `mode` = {mode}')
+    if mode_up == "CONSTANT":
+        pads = _paddings(paddings, x, "Pad")
+        c = to_tensor(constant_values, x.dtype) if not isinstance(constant_values, Tensor) else constant_values
+        if np.all(np.asarray(c._value) == 0) and not isinstance(constant_values, Tensor):
+            return execute("Pad", lambda v, pads: ns(v).pad(v, pads), (x,), {"pads": pads})
+        return execute("PadV2", lambda v, c, pads: ns(v).pad(v, pads, constant_values=c), (x, c), {"pads": pads})
+    pads = _paddings(paddings, x, "MirrorPad")
+    offset = 0 if mode_up == "SYMMETRIC" else 1
+    for d, (a, b) in enumerate(pads):
+        if max(a, b) > x._value.shape[d] - offset:
+            raise InvalidArgumentError(
+                f"paddings must be {'less than' if offset else 'no greater than'} the dimension size: {a}, {b} "
+                f"not {'less than' if offset else 'greater than'} {x._value.shape[d]} [Op:MirrorPad]",
+                op="MirrorPad")
+    index = np.ix_(*[_mirror_index(n, a, b, offset) for n, (a, b) in zip(x._value.shape, pads)])
+    return execute("MirrorPad", lambda v, index, in_shape: v[index], (x,),
+                   {"index": index, "in_shape": tuple(x._value.shape), "mode": mode_up})
+
+
+def _mirror_index(n: int, before: int, after: int, offset: int) -> np.ndarray:
+    """Source positions of a mirror-padded axis of length n."""
+    pos = np.arange(-before, n + after)
+    pos = np.where(pos < 0, -pos - 1 + offset, pos)
+    return np.where(pos >= n, 2 * n - pos - 1 - offset, pos)
+
+
+def _pad_grad_slice(op, grad):
+    key = tuple(slice(a, a + n) for (a, _), n in zip(op.attrs["pads"], op.inputs[0].shape))
+    return strided_slice(grad, key)
+
+
+@gradient("Pad")
+def _pad_grad(op, grad):
+    return _pad_grad_slice(op, grad)
+
+
+@gradient("PadV2")
+def _pad_v2_grad(op, grad):
+    return _pad_grad_slice(op, grad), None
+
+
+@gradient("MirrorPad")
+def _mirror_pad_grad(op, grad):
+    return execute("MirrorPadGrad", lambda g, index, in_shape, mode: scatter_add(ns(g), in_shape, index, g),
+                   (grad,), op.attrs)
+
+
+@gradient("MirrorPadGrad")
+def _mirror_pad_grad_grad(op, grad):
+    return execute("MirrorPad", lambda v, index, in_shape, mode: v[index], (grad,), op.attrs)
+
+
+def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
+    """Split along ``axis`` into equal parts (an int) or parts of the given sizes (one may be -1)."""
+    x = to_tensor(value)
+    axis = int(axis) % x.ndim
+    n = x._value.shape[axis]
+    if isinstance(num_or_size_splits, (int, np.integer)):
+        k = int(num_or_size_splits)
+        if k <= 0 or n % k:
+            raise InvalidArgumentError(
+                f"Number of ways to split should evenly divide the split dimension, but got split_dim {axis} "
+                f"(size = {n}) and num_split {k} [Op:Split] name: {name}", op="Split")
+        sizes, op_type = [n // k] * k, "Split"
+    else:
+        sizes, op_type = _int_list(num_or_size_splits), "SplitV"
+        if sizes.count(-1) == 1:
+            sizes[sizes.index(-1)] = n - (sum(sizes) + 1)
+        if sum(sizes) != n or min(sizes) < 0:
+            raise InvalidArgumentError(
+                "Determined shape must either match input shape along split_dim exactly if fully specified, or "
+                "be less than the size of the input along split_dim if not fully specified.  Got: "
+                f"{sum(s for s in sizes if s >= 0)} [Op:SplitV] name: {name}", op="SplitV")
+    cuts = tuple(int(c) for c in np.cumsum(sizes)[:-1])
+    return list(execute_multi(op_type, lambda v, cuts, axis: tuple(ns(v).split(v, cuts, axis=axis)), (x,),
+                              {"cuts": cuts, "axis": axis}))
+
+
+def _split_grad(op, *grads):
+    return concat(list(grads), axis=op.attrs["axis"])
+
+
+gradient("Split")(_split_grad)
+gradient("SplitV")(_split_grad)
+
+
 # ---------- indexing ----------
+_INDEX_TYPES = ("Only integers, slices (`:`), ellipsis (`...`), tk.newaxis (`None`) and scalar "
+                "tk.int32/tk.int64 tensors are valid indices, got ")
+
+
 def _normalize_key(key):
+    if isinstance(key, list):
+        key = tuple(key)  # TF reads x[[0, 1]] as x[0, 1]
     if not isinstance(key, tuple):
         key = (key,)
     out = []
@@ -188,16 +671,13 @@ def _normalize_key(key):
         if isinstance(k, Tensor) or hasattr(k, "_read"):
             k = to_tensor(k)
             if k.ndim != 0 or not k.dtype.is_integer:
-                raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tk.newaxis "
-                                "(`None`) and scalar integer tensors are valid indices, got "
-                                f"a tensor of shape {k.shape} and dtype {k.dtype.name}. Use "
-                                "tk.gather or tk.boolean_mask to pick several elements.")
+                raise TypeError(f"{_INDEX_TYPES}{k!r}\n  Hint: use tk.gather or tk.boolean_mask to pick "
+                                "several elements.")
             k = int(np.asarray(k._value))
         elif isinstance(k, slice):
             k = slice(*(None if v is None else int(v) for v in (k.start, k.stop, k.step)))
-        elif not (k is None or k is Ellipsis or isinstance(k, (int, np.integer))):
-            raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tk.newaxis (`None`) "
-                            f"and scalar integer tensors are valid indices, got {k!r}")
+        elif not (k is None or k is Ellipsis or isinstance(k, (int, np.integer))) or isinstance(k, bool):
+            raise TypeError(f"{_INDEX_TYPES}{k!r}")
         out.append(k)
     return tuple(out)
 
@@ -222,8 +702,8 @@ def strided_slice(x: Tensor, key) -> Tensor:
                 f"strided_slice/\n  Hint: axis {dim} has size {shape[dim]}.", op="StridedSlice")
         dim += 1
     if dim > x.ndim:
-        raise InvalidArgumentError(f"Index out of range using input dim {x.ndim}; too many "
-                                   "indices [Op:StridedSlice] name: strided_slice/",
+        raise InvalidArgumentError(f"Index out of range using input dim {x.ndim}; input has only {x.ndim} "
+                                   "dims [Op:StridedSlice] name: strided_slice/",
                                    op="StridedSlice")
     return execute("StridedSlice", _getitem, (x,), {"key": key})
 
@@ -278,5 +758,9 @@ def rank(input, name=None) -> Tensor:  # noqa: A002
 
 
 def where_indices(condition: Tensor) -> Tensor:
+    """The coordinates of the true (non-zero) elements, one row each, as int64 (``tk.where(c)``)."""
+    if condition.ndim == 0:
+        raise InvalidArgumentError("WhereOp : Unhandled input dimensions: 0 [Op:Where] name: \n  Hint: "
+                                   "tk.where(condition) needs a condition of rank >= 1.", op="Where")
     idx = np.argwhere(np.asarray(condition._value)).astype(np.int64)
     return Tensor(from_host(idx), dtypes.int64)
