@@ -26,7 +26,11 @@ from .ops.reduction import (argmax, argmin, cumsum, reduce_all, reduce_any, redu
 from . import linalg, math, test  # noqa: E402
 
 # ---- exports added by the array/creation/tensor work ----
-from . import random  # noqa: E402
+from . import image, ragged, random, sparse  # noqa: E402
+from .ops.array_ops import (boolean_mask, clip_by_value, gather, gather_nd, pad, reverse,  # noqa: E402
+                            scatter_nd, split, tensor_scatter_nd_add, tensor_scatter_nd_update, tile)
+from .ragged import RaggedTensor  # noqa: E402
+from .sparse import SparseTensor  # noqa: E402
 # ---- end array ----
 
 # ---- exports added by the math/nn work ----

@@ -537,7 +537,7 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
     k = m.ndim
     span = x._value.shape[axis:axis + k]
     if tuple(span) != tuple(m._value.shape):
-        raise ValueError(f"Shapes {m.shape} and {TensorShape(span)} are incompatible\n  Hint: the mask's "
+        raise ValueError(f"Shapes {TensorShape(span)} and {m.shape} are incompatible\n  Hint: the mask's "
                          f"shape must equal the tensor's shape {list(x.shape)} from axis {axis} on.")
     lead, rest = x._value.shape[:axis], x._value.shape[axis + k:]
     flat = reshape(x, tuple(lead) + (int(np.prod(span, dtype=np.int64)),) + tuple(rest))
@@ -585,8 +585,12 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tens
                 f"not {'less than' if offset else 'greater than'} {x._value.shape[d]} [Op:MirrorPad]",
                 op="MirrorPad")
     index = np.ix_(*[_mirror_index(n, a, b, offset) for n, (a, b) in zip(x._value.shape, pads)])
-    return execute("MirrorPad", lambda v, index, in_shape: v[index], (x,),
+    return execute("MirrorPad", _mirror_take, (x,),
                    {"index": index, "in_shape": tuple(x._value.shape), "mode": mode_up})
+
+
+def _mirror_take(v, index, in_shape, mode):
+    return v[index]
 
 
 def _mirror_index(n: int, before: int, after: int, offset: int) -> np.ndarray:
@@ -619,7 +623,7 @@ def _mirror_pad_grad(op, grad):
 
 @gradient("MirrorPadGrad")
 def _mirror_pad_grad_grad(op, grad):
-    return execute("MirrorPad", lambda v, index, in_shape, mode: v[index], (grad,), op.attrs)
+    return execute("MirrorPad", _mirror_take, (grad,), op.attrs)
 
 
 def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:

@@ -6,6 +6,7 @@ import numpy as np
 
 from .. import dtypes
 from ..backend import from_host, ns
+from ..errors import InvalidArgumentError
 from ..registry import execute, gradient, no_gradient
 from ..shape import TensorShape
 from ..tensor import Tensor
@@ -82,12 +83,15 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
                      dtypes.int32)
     dtype = dtypes.as_dtype(dtype)
     s, lim, d = (np.asarray(v._value).item() for v in values)
+    if d == 0:
+        raise InvalidArgumentError(f"Requires delta != 0: {d} [Op:Range] name: \n  Hint: the step of "
+                                   "tk.range must not be zero.", op="Range")
     return Tensor(from_host(np.arange(s, lim, d, dtype=dtype._np)), dtype)
 
 
 def linspace(start, stop, num, name=None, axis=0) -> Tensor:
     start, stop = to_tensor(start), to_tensor(stop)
-    dtype = start.dtype if start.dtype.is_floating else dtypes.float32
+    dtype = start.dtype if start.dtype.is_floating else dtypes.float64  # TF: integer ends give float64
     arr = np.linspace(np.asarray(start._value), np.asarray(stop._value), int(num), axis=axis)
     return Tensor(from_host(arr.astype(dtype._np)), dtype)
 
@@ -103,7 +107,13 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None,
             name=None) -> Tensor:
     """One-hot rows: position ``indices`` gets ``on_value`` (1), the rest ``off_value`` (0)."""
-    idx = np.asarray(to_tensor(indices)._value)
+    idx_t = to_tensor(indices)
+    if idx_t.dtype not in (dtypes.uint8, dtypes.int8, dtypes.int32, dtypes.int64):
+        raise InvalidArgumentError(
+            f"Value for attr 'TI' of {dtypes.KERNEL_NAMES.get(idx_t.dtype.name, idx_t.dtype.name)} is not in the "
+            "list of allowed values: uint8, int8, int32, int64 [Op:OneHot]\n  Hint: one_hot needs integer "
+            "indices; convert with tk.cast(indices, tk.int32).", op="OneHot")
+    idx = np.asarray(idx_t._value)
     if dtype is None:
         dtype = to_tensor(on_value).dtype if on_value is not None else dtypes.float32
     dtype = dtypes.as_dtype(dtype)

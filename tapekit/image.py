@@ -1,0 +1,48 @@
+"""``tk.image``: image adjustments. ``adjust_contrast`` has, as in TF, no registered gradient."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import dtypes
+from .backend import ns
+from .errors import InvalidArgumentError
+from .registry import execute
+from .tensor import Tensor, convert_to_tensor
+
+
+def _adjust_contrast(images, factor):
+    xp = ns(images)
+    mean = xp.mean(images, axis=(-3, -2), keepdims=True)
+    return xp.astype((images - mean) * factor + mean, images.dtype)
+
+
+def adjust_contrast(images, contrast_factor) -> Tensor:
+    """Move each channel away from (factor > 1) or toward (factor < 1) its mean over height and width.
+
+    Op type ``AdjustContrastv2``. No gradient is registered, exactly as in TF: differentiating
+    through it raises ``LookupError: gradient registry has no entry for: AdjustContrastv2``.
+    """
+    images = convert_to_tensor(images)
+    if images.ndim < 3:
+        raise InvalidArgumentError(
+            f"input must be at least 3-D, got shape[{','.join(str(d) for d in images.shape)}] "
+            "[Op:AdjustContrastv2] name: \n  Hint: images are [height, width, channels] or "
+            "[batch, height, width, channels].", op="AdjustContrastv2")
+    orig = images.dtype
+    work = images
+    if orig.is_integer:  # as TF: convert to float in [0, 1], adjust, convert back with saturation
+        work = Tensor(np.asarray(images._value, dtype=np.float32) / float(orig.max), dtypes.float32)
+    elif orig is not dtypes.float32:
+        work = Tensor(np.asarray(images._value).astype(np.float32), dtypes.float32)
+    factor = convert_to_tensor(contrast_factor, dtype=dtypes.float32)
+    out = execute("AdjustContrastv2", _adjust_contrast, (work, factor))
+    if orig.is_integer:
+        scaled = np.asarray(out._value, dtype=np.float64) * (float(orig.max) + 0.5)
+        return Tensor(np.clip(scaled, orig.min, orig.max).astype(orig._np), orig)
+    if orig is not dtypes.float32:
+        return Tensor(np.asarray(out._value).astype(orig._np), orig)
+    return out
+
+
+__all__ = ["adjust_contrast"]
