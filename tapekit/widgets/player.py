@@ -53,7 +53,7 @@ class TapePlayer(anywidget.AnyWidget):
         return cls(events=list(events), explanations=explanations, **kwargs)
 
     def _collect(self, tape, target, sources, output_gradients):
-        from ... import nest
+        from .. import nest
 
         flat_sources = nest.flatten(sources) if sources is not None else []
         if target is not None:

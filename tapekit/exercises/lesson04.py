@@ -1,0 +1,89 @@
+"""Exercises for lesson 04 (what the tape watches)."""
+
+import numpy as np
+
+from ._check import Feedback, call_safely, correct, crashed, hint, kind_of, same_values, shape_of, values_of
+
+# Exercise 1: which of the five sources get a None gradient (see the notebook's setup cell)
+NONE_SOURCES = {"bias", "offset", "steps"}
+ALL_SOURCES = {"weight", "bias", "offset", "scale", "steps"}
+
+_WHY = {
+    "weight": ("weight_is_watched", "`weight` is a trainable Variable read inside the block: the tape watches it "
+                                    "automatically, so its gradient exists."),
+    "scale": ("scale_is_watched", "`scale` is a constant, but the block calls tape.watch(scale): a watched "
+                                  "constant gets a gradient."),
+    "bias": ("bias_not_watched", "`bias` was created with trainable=False; tapes do not watch such variables "
+                                 "automatically, so its gradient is None."),
+    "offset": ("offset_not_watched", "`offset` is a plain constant nobody passed to tape.watch: its gradient "
+                                     "is None."),
+    "steps": ("steps_integer", "`steps` is an int32 Variable. The tape watches it, but integers have no "
+                               "gradient: it is None (the tk.cast to float does not change that)."),
+}
+
+# Exercise 2: points for the straight-through rounding (no .5 ties)
+ROUND_POINTS = [0.2, 1.7, -2.4, 3.0, -0.6]
+
+
+def check_none_prediction(answer) -> Feedback:
+    """Exercise 1: the names of the sources whose gradient is None, as a set (or list) of strings."""
+    if answer is None:
+        return hint("none", "`answer` is None: write the set of names, e.g. {'weight', 'scale'}.")
+    if isinstance(answer, str):
+        answer = {answer}
+    try:
+        names = set(answer)
+    except TypeError:
+        return hint("not_names", f"`answer` is a {kind_of(answer)}; write a set of names such as {{'weight'}}.")
+    if not all(isinstance(name, str) for name in names):
+        return hint("not_names", "write the names as strings, e.g. {'weight', 'scale'}.")
+    unknown = sorted(names - ALL_SOURCES)
+    if unknown:
+        return hint("unknown", f"{unknown} is not one of the sources; choose from {sorted(ALL_SOURCES)}.")
+    for name in ("weight", "scale", "bias", "offset", "steps"):
+        wrongly_in = name in names and name not in NONE_SOURCES
+        wrongly_out = name not in names and name in NONE_SOURCES
+        if wrongly_in or wrongly_out:
+            code, message = _WHY[name]
+            return hint(code, message)
+    return correct("bias (not trainable), offset (never watched) and steps (an integer) get None.")
+
+
+def check_straight_through(round_fn) -> Feedback:
+    """Exercise 2: ``round_fn(x)`` has the value of tk.round(x) and a gradient of 1 everywhere."""
+    import tapekit as tk
+
+    if not callable(round_fn):
+        return hint("not_callable", "pass the function itself: check_straight_through(straight_through_round).")
+    points = np.array(ROUND_POINTS, dtype=np.float32)
+    weights = np.arange(1.0, points.size + 1.0, dtype=np.float32)
+    x = tk.constant(points)
+    with tk.GradientTape() as tape:
+        tape.watch(x)
+        result, exc = call_safely(round_fn, x)
+        if exc is None and result is not None and shape_of(result) == points.shape:
+            total = tk.reduce_sum(tk.cast(result, tk.float32) * weights)
+    if exc is not None:
+        return crashed(exc, "round_fn(x)")
+    if result is None:
+        return hint("none", "round_fn returned None: return the rounded tensor.")
+    if shape_of(result) != points.shape:
+        return hint("shape", f"the result has shape {shape_of(result)}; it should have the shape of x.")
+    values = values_of(result)
+    if same_values(values, points):
+        return hint("identity", "the values are x itself, not rounded: the value must equal tk.round(x).")
+    if not same_values(values, np.round(points)):
+        return hint("values", f"the values are {values.tolist()}; tk.round(x) gives {np.round(points).tolist()}.")
+    gradient = tape.gradient(total, x)
+    if gradient is None:
+        return hint("no_gradient", "the value is right but the gradient is None: tk.round (or a stop_gradient "
+                                   "around everything) cuts the path. Keep one plain `x` outside stop_gradient: "
+                                   "x + tk.stop_gradient(tk.round(x) - x).")
+    per_element = values_of(gradient) / weights
+    if same_values(per_element, np.zeros_like(points)):
+        return hint("zero_gradient", "the gradient is zero: the x terms outside stop_gradient cancel out. Write "
+                                     "x + tk.stop_gradient(tk.round(x) - x), so exactly one x stays visible.")
+    if not same_values(per_element, np.ones_like(points)):
+        return hint("gradient", f"the gradient is {per_element.round(4).tolist()} per element; it should be 1: "
+                                "only one x may stay outside stop_gradient, with factor 1.")
+    return correct("the forward pass rounds, the backward pass acts like the identity.")
