@@ -64,3 +64,48 @@ def test_shuffle_permutes_first_axis_and_has_no_gradient():
     assert sorted(y.numpy()[:, 0].tolist()) == [1.0, 2.0, 3.0, 4.0]
     np.testing.assert_array_equal(y.numpy()[:, 0], y.numpy()[:, 1])
     assert tape.gradient(y, x) is None
+
+
+# ---------- creation ----------
+def test_zeros_ones_fill_like():
+    z = tk.zeros([2, 3], dtype=tk.int32)
+    assert z.dtype is tk.int32 and z.numpy().tolist() == [[0, 0, 0], [0, 0, 0]]
+    assert repr(tk.zeros(())) == "<tk.Tensor: shape=(), dtype=float32, numpy=0.0>"
+    assert tk.zeros(tk.constant([2])).shape == tk.TensorShape([2])
+    assert tk.ones_like(tk.constant([1, 2]), dtype=tk.float32).dtype is tk.float32
+    assert tk.zeros_like([1.0, 2.0]).dtype is tk.float32
+    assert tk.fill([2, 2], 7).dtype is tk.int32 and tk.fill([2], 7.5).numpy().tolist() == [7.5, 7.5]
+
+
+@pytest.mark.parametrize("args, kwargs, values, dtype", [
+    ((5,), {}, [0, 1, 2, 3, 4], tk.int32),
+    ((1, 4, 0.5), {}, [1, 1.5, 2, 2.5, 3, 3.5], tk.float32),
+    ((5,), {"dtype": tk.float32}, [0, 1, 2, 3, 4], tk.float32),
+    ((10, 0, -3), {}, [10, 7, 4, 1], tk.int32),
+    ((2.5,), {}, [0, 1, 2], tk.float32),
+])
+def test_range(args, kwargs, values, dtype):
+    t = tk.range(*args, **kwargs)
+    assert t.dtype is dtype and t.numpy().tolist() == values
+    assert tk.range(tk.constant(5, dtype=tk.int64)).dtype is tk.int64
+
+
+def test_range_zero_delta_raises():
+    with pytest.raises(tk.errors.InvalidArgumentError, match="Requires delta != 0: 0"):
+        tk.range(0, 1, 0)
+
+
+def test_linspace_eye_one_hot():
+    assert tk.linspace(0.0, 1.0, 5).numpy().tolist() == [0, 0.25, 0.5, 0.75, 1]
+    assert tk.linspace(0, 1, 3).dtype is tk.float64
+    assert tk.eye(2, 3).numpy().tolist() == [[1, 0, 0], [0, 1, 0]]
+    assert tk.eye(2, batch_shape=[2], dtype=tk.int32).shape == tk.TensorShape([2, 2, 2])
+    assert tk.one_hot([0, 2, -1], 3).numpy().tolist() == [[1, 0, 0], [0, 0, 1], [0, 0, 0]]
+    oh = tk.one_hot([[0, 1]], 3, on_value=5, off_value=-1)
+    assert oh.dtype is tk.int32 and oh.numpy().tolist() == [[[5, -1, -1], [-1, 5, -1]]]
+    assert tk.one_hot([0, 1], 3, axis=0).numpy().tolist() == [[1, 0], [0, 1], [0, 0]]
+    assert tk.one_hot([0, 1], 3, dtype=tk.int64).dtype is tk.int64
+    assert tk.one_hot(tk.constant(1), 3, on_value=2.0, off_value=0.5, dtype=tk.float64).numpy().tolist() == \
+        [0.5, 2.0, 0.5]
+    with pytest.raises(tk.errors.InvalidArgumentError, match="Value for attr 'TI' of float"):
+        tk.one_hot([0.0], 3)
