@@ -73,9 +73,10 @@ def check_regression_grads(grads) -> Feedback:
                             "params['b'] inside the with-block.")
     if shape_of(grads["w"]) == (1, 2) or shape_of(grads["b"]) == ():
         return hint("shape", "each gradient has the shape of its source: w is (2, 1) and b is (1,).")
-    if same_values(grads["w"], 2 * expected_w) and same_values(grads["b"], 2 * expected_b):
-        return hint("sum_not_mean", "the gradients are twice too large: the loss averages the squared errors "
-                                    "(tk.reduce_mean), it does not sum them.")
+    count = len(TARGETS)
+    if same_values(grads["w"], count * expected_w) and same_values(grads["b"], count * expected_b):
+        return hint("sum_not_mean", f"the gradients are {count} times too large: the loss averages the squared "
+                                    "errors (tk.reduce_mean), it does not sum them.")
     if shape_of(grads["w"]) != (2, 1) or shape_of(grads["b"]) != (1,):
         return hint("shape", f"shapes {shape_of(grads['w'])} and {shape_of(grads['b'])}: expected (2, 1) and (1,).")
     if not (same_values(grads["w"], expected_w) and same_values(grads["b"], expected_b)):

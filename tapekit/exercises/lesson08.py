@@ -19,7 +19,7 @@ def check_clip_gradient(clip_gradient) -> Feedback:
     with tk.GradientTape() as tape:
         tape.watch(x)
         result, exc = call_safely(clip_gradient, x)
-        if exc is None and result is not None:
+        if exc is None and result is not None and not isinstance(result, tuple):
             total, exc = call_safely(lambda: tk.reduce_sum(result * _CLIP_UPSTREAM))
     if exc is not None:
         return crashed(exc, "clip_gradient(x)")
@@ -72,9 +72,9 @@ def check_mini_exp(exp, mini_tape_class, value_class) -> Feedback:
         expected_value = np.exp(point) * point
         if not same_values(getattr(out, "value", None), expected_value):
             return hint("value", "exp(x) does not compute e**x: use np.exp(x.value) as the result of op(...).")
-        if grad is None:
-            return hint("not_recorded", "the gradient is None: build the result with op(result, [x], backward) "
-                                        "so the active tape records it.")
+        if grad is None or same_values(grad, np.exp(point)):
+            return hint("not_recorded", "no gradient reaches x through exp: build the result with "
+                                        "op(result, [x], backward) so the active tape records it.")
         expected = np.exp(point) * (point + 1.0)
         if same_values(grad, 2.0 * np.exp(point)):
             return hint("ignores_upstream", "the backward rule ignores its argument g: return [g * np.exp(x.value)], "
