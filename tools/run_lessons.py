@@ -43,9 +43,12 @@ def clean(nb) -> None:
         if cell.cell_type == "code":
             count += 1
             cell.execution_count = count
-            for output in cell.outputs:
+            for index, output in enumerate(cell.outputs):
                 if "execution_count" in output:
                     output["execution_count"] = count
+                view = output.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+                if view is not None:  # widget state is not stored, so the random model id means nothing
+                    view["model_id"] = f"cell-{number:02d}-output-{index}"
         cell["id"] = f"cell-{number:02d}"
 
 
