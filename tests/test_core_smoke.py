@@ -72,3 +72,13 @@ def test_broadcast_gradient_is_reduced_to_input_shape():
     assert ga.shape == (3, 1) and gb.shape == (1, 4)
     np.testing.assert_array_equal(ga.numpy(), np.full((3, 1), 4.0))
     np.testing.assert_array_equal(gb.numpy(), np.full((1, 4), 3.0))
+
+
+def test_add_with_a_python_float_on_an_int_tensor_reports_the_dtype_clash_like_tf():
+    c = tk.constant([1, 2])
+    with pytest.raises(tk.errors.InvalidArgumentError, match="AddV2 .* int32 tensor but is a float"):
+        c + 1.0
+    with pytest.raises(TypeError, match="Cannot convert 1.0 to EagerTensor of dtype int32"):
+        c - 1.0
+    with pytest.raises(TypeError, match="Cannot convert 1.0 to EagerTensor of dtype int32"):
+        1.0 + c

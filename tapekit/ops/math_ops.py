@@ -82,7 +82,15 @@ def _add(x, y):
 
 
 def add(x, y, name=None):
-    return _binary("AddV2", _add, x, y)
+    try:
+        return _binary("AddV2", _add, x, y)
+    except TypeError:
+        x_is = isinstance(x, Tensor) or hasattr(x, "_read")
+        if not x_is or isinstance(y, Tensor) or hasattr(y, "_read"):
+            raise
+        # TF's AddV2 converts a Python value that does not fit x's dtype on its own, then
+        # reports the dtype clash (Mul, Sub, ... raise the TypeError instead).
+        raise dtype_mismatch("AddV2", to_tensor(x), to_tensor(y)) from None
 
 
 @gradient("AddV2")
