@@ -72,7 +72,8 @@ function render({ model, el }) {
   }
 
   // ---------- DOM ----------
-  const root = h("div", "tkp-root");
+  el.classList.add("tkp");
+  const root = h("div", "tkp tkp-root");
   root.tabIndex = 0;
   const head = h("div", "tkp-head");
   const title = h("span", "tkp-title", model.get("title") || "GradientTape");
@@ -111,14 +112,25 @@ function render({ model, el }) {
   caption.append(where, ctext);
 
   const controls = h("div", "tkp-controls");
+  const ICONS = { first: "M5 4h2v16H5zM20 4v16L8 12z", back: "M18 4v16L6 12z", play: "M7 4v16l13-8z",
+    pause: "M6 4h4v16H6zM14 4h4v16h-4z", forward: "M6 4v16l12-8z", last: "M17 4h2v16h-2zM4 4v16l12-8z" };
+  const icon = (name) => {
+    const s = document.createElementNS(SVGNS, "svg");
+    s.setAttribute("viewBox", "0 0 24 24"); s.setAttribute("width", "14"); s.setAttribute("height", "14");
+    const p = document.createElementNS(SVGNS, "path");
+    p.setAttribute("d", ICONS[name]); p.setAttribute("fill", "currentColor");
+    s.append(p);
+    return s;
+  };
   const btn = (act, text, tipText) => {
-    const b = h("button", "tkp-btn", text);
+    const b = h("button", "tkp-btn");
+    b.append(icon(act));
     b.dataset.act = act; b.title = tipText; b.setAttribute("aria-label", tipText);
     return b;
   };
   const bFirst = btn("first", "⏮", "first frame (Home)");
   const bBack = btn("back", "◀", "step back (←)");
-  const bPlay = btn("play", "▶", "play / pause (space)");
+  const bPlay = btn("play", "", "play / pause (space)");
   const bFwd = btn("forward", "▶|", "step forward (→)");
   const bLast = btn("last", "⏭", "last frame (End)");
   const slider = h("input", "tkp-slider");
@@ -360,7 +372,7 @@ function render({ model, el }) {
   function sync() { model.set("frame", current); model.save_changes(); }
   function setPlaying(on) {
     playing = on && current < last;
-    bPlay.textContent = playing ? "⏸" : "▶";
+    bPlay.replaceChildren(icon(playing ? "pause" : "play"));
     root.dataset.playing = playing ? "1" : "0";
     root.classList.toggle("is-playing", playing);
     cancelAnimationFrame(raf);

@@ -37,7 +37,7 @@ def node_label(node) -> str:
     if node["kind"] == "op":
         sym = node.get("symbol") or node.get("type") or "op"
         return _clip(sym, 10)
-    title = node["name"] or ("const" if node["role"] == "const" else node["id"])
+    title = node["name"] or {"const": "const", "unseen": "not on tape"}.get(node["role"], node["id"])
     meta = _shape(node.get("shape"))
     if node.get("dtype"):
         meta += " " + node["dtype"]

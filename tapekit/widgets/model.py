@@ -154,7 +154,8 @@ class _Builder:
     def label(self, tid) -> str:
         node = self.tensors.get(self.alias.get(tid, tid))
         if node is None:
-            return self.source_names.get(tid) or tid
+            info = self.source_names.get(tid)
+            return (info.get("name") if isinstance(info, dict) else info) or tid
         return node["name"] or tid
 
     # ---------- forward ----------
@@ -256,7 +257,9 @@ class _Builder:
         sources = [self.alias.get(s, s) for s in start.get("sources", [])]
         for sid in sources:
             if sid not in self.tensors:
-                node = self.tensor(sid, name=self.source_names.get(sid), role="unseen")
+                info = self.source_names.get(sid)
+                info = info if isinstance(info, dict) else {"name": info}
+                node = self.tensor(sid, name=info.get("name"), shape=info.get("shape"), dtype=info.get("dtype"))
                 node["role"] = "unseen"
         self.model.sources = sources
         self.has_grad = set(targets)

@@ -65,7 +65,9 @@ class TapePlayer(anywidget.AnyWidget):
         if start is not None:
             ids = list(start.get("sources", []))
             for sid, src in zip(ids, flat_sources):
-                names[sid] = getattr(src, "name", None) if hasattr(src, "_read") else None
+                names[sid] = {"name": getattr(src, "name", None) if hasattr(src, "_read") else None,
+                              "shape": list(getattr(src, "shape", None) or []) if hasattr(src, "shape") else None,
+                              "dtype": getattr(getattr(src, "dtype", None), "name", None)}
             if target is not None and hasattr(tape, "explain"):
                 explanations = _explanations(tape, target, sources, ids)
         return events, explanations, names
