@@ -20,3 +20,10 @@ def pytest_configure(config):
     option = config.option
     if getattr(option, "nbval_sanitize_with", "missing") is None and SANITIZE_FILE.exists():
         option.nbval_sanitize_with = str(SANITIZE_FILE)
+
+
+def pytest_ignore_collect(collection_path, config):
+    """nbval tests the lessons in notebooks/ only (other notebooks, e.g. browser-test fixtures, are not lessons)."""
+    if collection_path.suffix == ".ipynb" and (ROOT / "notebooks") not in collection_path.parents:
+        return True
+    return None
