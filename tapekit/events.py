@@ -30,9 +30,9 @@ def sample(value):
     """The first few elements of a backend array (the array itself when it is small)."""
     if value is None:
         return None
-    if value.size <= SAMPLE_SIZE:
-        return value
-    return value.reshape(-1)[:SAMPLE_SIZE].copy()
+    from .backend import head
+
+    return head(value, SAMPLE_SIZE)
 
 
 def dims(t) -> list | None:
@@ -307,7 +307,9 @@ def _grad_record(g):
     value = getattr(g, "_value", None)
     if value is None:
         value = np.asarray(g)
-    return (value if value.size <= SAMPLE_SIZE else value.reshape(-1)[:SAMPLE_SIZE].copy()), value.shape
+    from .backend import head
+
+    return head(value, SAMPLE_SIZE), value.shape
 
 
 # ---------- building event dicts ----------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import threading
 
+from .backend import PLACEMENT, place_inputs
 from .errors import InvalidArgumentError
 from .tensor import Tensor
 
@@ -28,9 +29,9 @@ def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None, sha
 
     ``forward`` receives the backend arrays (and ``attrs`` as keywords) and returns one array.
     """
+    arrays = [t._value for t in inputs] if not PLACEMENT.active else place_inputs(op_type, inputs)
     try:
-        value = forward(*[t._value for t in inputs], **attrs) if attrs else \
-            forward(*[t._value for t in inputs])
+        value = forward(*arrays, **attrs) if attrs else forward(*arrays)
     except (ValueError, IndexError, TypeError) as err:
         raise _describe_failure(op_type, inputs, err) from None
     out = Tensor(value)
@@ -41,8 +42,9 @@ def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None, sha
 
 def execute_multi(op_type: str, forward, inputs: tuple, attrs: dict | None = None):
     """Like ``execute`` for an op with several outputs (``forward`` returns a tuple)."""
+    arrays = [t._value for t in inputs] if not PLACEMENT.active else place_inputs(op_type, inputs)
     try:
-        values = forward(*[t._value for t in inputs], **(attrs or {}))
+        values = forward(*arrays, **(attrs or {}))
     except (ValueError, IndexError, TypeError) as err:
         raise _describe_failure(op_type, inputs, err) from None
     outs = tuple(Tensor(v) for v in values)

@@ -8,6 +8,7 @@ import logging
 import sys
 
 from . import nest
+from .backend import head
 from .registry import _GRADIENTS, state
 from .tensor import Tensor
 
@@ -100,7 +101,7 @@ class _Ghost:
         self.shape = t.shape
         # the first few elements, so events can still show a value preview (events.SAMPLE_SIZE)
         v = t._value if keep_sample else None
-        self.sample = None if v is None else (v if v.size <= 8 else v.reshape(-1)[:8].copy())
+        self.sample = None if v is None else (v if v.size <= 8 else head(v, 8))
 
 
 class GradientTape:

@@ -200,9 +200,11 @@ def _note_left_tape(t, how: str) -> None:
 
 # ---------- conversion ----------
 def dtype_of_array(value) -> DType:
-    found = _NP_TO_DT.get(value.dtype)
-    if found is not None:
-        return found
+    dt = value.dtype
+    if isinstance(dt, np.dtype):  # NumPy and CuPy arrays; other libraries ask the backend
+        found = _NP_TO_DT.get(dt)
+        if found is not None:
+            return found
     from .backend import dtype_of
 
     return dtype_of(value)

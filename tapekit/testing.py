@@ -74,7 +74,7 @@ def check_gradients(f, *args, atol=None, rtol=None, delta=None) -> None:
     rtol = rtol if rtol is not None else (2e-2 if low_precision else 1e-5)
     if low_precision:
         # finite differences in float32 are too noisy: differentiate numerically in float64
-        wide = [Tensor(np.asarray(v.numpy(), dtype=np.float64)) for v in xs]
+        wide = [convert_to_tensor(np.asarray(v.numpy(), dtype=np.float64)) for v in xs]
         theo, _ = compute_gradient(f, xs, delta)
         _, num = compute_gradient(f, wide, delta or 1e-6)
     else:

@@ -1,8 +1,35 @@
+import os
+
 import numpy as np
 import pytest
 
 import tapekit as tk
+from tapekit import backend
 from tapekit.registry import state
+
+# TAPEKIT_TEST_BACKEND=strict runs the suite with tensors on array_api_strict (a strict Array API namespace:
+# what passes there also runs on CuPy); =cupy runs it on the GPU (every test skips when there is none).
+TEST_BACKEND = os.environ.get("TAPEKIT_TEST_BACKEND", "numpy")
+backend.use_test_backend(TEST_BACKEND)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "numpy_only(reason): inspects host NumPy specifics; skipped on other "
+                                       "test backends")
+
+
+def pytest_collection_modifyitems(config, items):
+    if TEST_BACKEND == "cupy" and not backend.gpus():
+        skip = pytest.mark.skip(reason=f"TAPEKIT_TEST_BACKEND=cupy needs a CUDA GPU: "
+                                       f"{backend.PLACEMENT.gpu_absent_reason}")
+        for item in items:
+            item.add_marker(skip)
+    elif TEST_BACKEND != "numpy":
+        for item in items:
+            mark = item.get_closest_marker("numpy_only")
+            if mark is not None:
+                reason = mark.args[0] if mark.args else mark.kwargs.get("reason", "NumPy specifics")
+                item.add_marker(pytest.mark.skip(reason=f"numpy only: {reason}"))
 
 
 @pytest.fixture(autouse=True)

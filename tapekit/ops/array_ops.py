@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes
-from ..backend import from_host, ns
+from ..backend import from_host, ns, to_host
 from ..errors import InvalidArgumentError
 from ..registry import execute, execute_multi, gradient
 from ..shape import TensorShape
@@ -15,7 +15,7 @@ from .math_ops import to_tensor
 
 def _int_list(value) -> list:
     if isinstance(value, Tensor):
-        return [int(v) for v in np.asarray(value._value).reshape(-1)]
+        return [int(v) for v in to_host(value._value).reshape(-1)]
     if isinstance(value, (int, np.integer)):
         return [int(value)]
     return [int(v) for v in value]
@@ -367,7 +367,7 @@ def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
     """Pick slices of ``params`` addressed by the last axis of ``indices``."""
     p = to_tensor(params)
     idx = _index_tensor(indices, "GatherNd")
-    host = np.asarray(idx._value)
+    host = to_host(idx._value)
     if batch_dims:
         host = _with_batch_coords(host, int(batch_dims))
         idx = Tensor(from_host(host.astype(idx.dtype._np)), idx.dtype)
@@ -398,7 +398,7 @@ def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     u = to_tensor(updates)
     idx = _index_tensor(indices, "ScatterNd")
     shape = tuple(_int_list(shape))
-    _check_nd_indices(np.asarray(idx._value), shape, "ScatterNd", "does not index into shape")
+    _check_nd_indices(to_host(idx._value), shape, "ScatterNd", "does not index into shape")
     return execute("ScatterNd", _scatter_nd, (idx, u), {"shape": shape})
 
 
@@ -444,7 +444,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     if not 0 <= axis < p.ndim:
         raise InvalidArgumentError(f"Shape must be at least rank {axis + 1} but is rank {p.ndim} [Op:GatherV2]"
                                    f"\n  Hint: params has shape {list(p.shape)}.", op="GatherV2")
-    host = np.asarray(idx._value)
+    host = to_host(idx._value)
     n = p._value.shape[axis]
     bad = np.nonzero((host.reshape(-1) < 0) | (host.reshape(-1) >= n))[0]
     if bad.size:
@@ -462,7 +462,7 @@ def _gather_grad(op, grad):
     """Dense gradient: scatter the incoming slices back (TF returns IndexedSlices instead)."""
     params, indices = op.inputs
     axis, b = op.attrs["axis"], op.attrs["batch_dims"]
-    full = _gather_full_indices(tuple(params.shape), np.asarray(indices._value), axis, b)
+    full = _gather_full_indices(tuple(params.shape), to_host(indices._value), axis, b)
     full_t = Tensor(from_host(full.astype(np.int64)), dtypes.int64)
     return scatter_nd(full_t, grad, tuple(params.shape)), None
 
@@ -479,7 +479,7 @@ def _scatter_inputs(op_type, tensor, indices, updates):
             f"cannot compute {op_type} as input #2(zero-based) was expected to be a {want} tensor but is a "
             f"{got} tensor [Op:{op_type}]\n  Hint: updates must have the tensor's dtype {t.dtype.name}.",
             op=op_type)
-    host = np.asarray(idx._value)
+    host = to_host(idx._value)
     _check_nd_indices(host, t._value.shape, op_type, "does not index into shape")
     expect = host.shape[:-1] + t._value.shape[host.shape[-1]:]
     if u._value.shape != expect:
@@ -555,7 +555,7 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
 
 # ---------- pad / split ----------
 def _paddings(paddings, x: Tensor, op_type) -> tuple:
-    pads = np.asarray(paddings._value if isinstance(paddings, Tensor) else paddings, dtype=np.int64)
+    pads = np.asarray(to_host(paddings._value) if isinstance(paddings, Tensor) else paddings, dtype=np.int64)
     if pads.ndim != 2 or pads.shape[0] != x.ndim or pads.shape[1] != 2:
         raise InvalidArgumentError(
             f"The first dimension of paddings must be the rank of inputs{_dims(pads.shape)} {_dims(x.shape)} "
@@ -573,7 +573,7 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tens
     if mode_up == "CONSTANT":
         pads = _paddings(paddings, x, "Pad")
         c = to_tensor(constant_values, x.dtype) if not isinstance(constant_values, Tensor) else constant_values
-        if np.all(np.asarray(c._value) == 0) and not isinstance(constant_values, Tensor):
+        if np.all(to_host(c._value) == 0) and not isinstance(constant_values, Tensor):
             return execute("Pad", lambda v, pads: ns(v).pad(v, pads), (x,), {"pads": pads})
         return execute("PadV2", lambda v, c, pads: ns(v).pad(v, pads, constant_values=c), (x, c), {"pads": pads})
     pads = _paddings(paddings, x, "MirrorPad")
@@ -677,7 +677,7 @@ def _normalize_key(key):
             if k.ndim != 0 or not k.dtype.is_integer:
                 raise TypeError(f"{_INDEX_TYPES}{k!r}\n  Hint: use tk.gather or tk.boolean_mask to pick "
                                 "several elements.")
-            k = int(np.asarray(k._value))
+            k = int(to_host(k._value))
         elif isinstance(k, slice):
             k = slice(*(None if v is None else int(v) for v in (k.start, k.stop, k.step)))
         elif not (k is None or k is Ellipsis or isinstance(k, (int, np.integer))) or isinstance(k, bool):
@@ -766,5 +766,5 @@ def where_indices(condition: Tensor) -> Tensor:
     if condition.ndim == 0:
         raise InvalidArgumentError("WhereOp : Unhandled input dimensions: 0 [Op:Where] name: \n  Hint: "
                                    "tk.where(condition) needs a condition of rank >= 1.", op="Where")
-    idx = np.argwhere(np.asarray(condition._value)).astype(np.int64)
+    idx = np.argwhere(to_host(condition._value)).astype(np.int64)
     return Tensor(from_host(idx), dtypes.int64)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes
-from ..backend import from_host, ns
+from ..backend import astype, from_host, ns, to_host
 from ..errors import InvalidArgumentError
 from ..registry import execute, gradient, no_gradient
 from ..shape import TensorShape
@@ -15,7 +15,7 @@ from .math_ops import to_tensor
 
 def _shape_tuple(shape) -> tuple:
     if isinstance(shape, Tensor):
-        return tuple(int(d) for d in np.asarray(shape._value).reshape(-1))
+        return tuple(int(d) for d in to_host(shape._value).reshape(-1))
     if isinstance(shape, int):
         return (shape,)
     return tuple(TensorShape(shape).as_list())
@@ -53,7 +53,7 @@ def ones_like(input, dtype=None, name=None) -> Tensor:  # noqa: A002
 
 def _retype(t: Tensor, dtype) -> Tensor:
     dtype = dtypes.as_dtype(dtype)
-    return Tensor(t._value.astype(dtype._np), dtype)
+    return Tensor(astype(t._value, dtype), dtype)
 
 
 no_gradient("ZerosLike")
@@ -82,7 +82,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
         dtype = next((d for d in (dtypes.float64, dtypes.float32, dtypes.int64) if d in kinds),
                      dtypes.int32)
     dtype = dtypes.as_dtype(dtype)
-    s, lim, d = (np.asarray(v._value).item() for v in values)
+    s, lim, d = (to_host(v._value).item() for v in values)
     if d == 0:
         raise InvalidArgumentError(f"Requires delta != 0: {d} [Op:Range] name: \n  Hint: the step of "
                                    "tk.range must not be zero.", op="Range")
@@ -92,7 +92,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
 def linspace(start, stop, num, name=None, axis=0) -> Tensor:
     start, stop = to_tensor(start), to_tensor(stop)
     dtype = start.dtype if start.dtype.is_floating else dtypes.float64  # TF: integer ends give float64
-    arr = np.linspace(np.asarray(start._value), np.asarray(stop._value), int(num), axis=axis)
+    arr = np.linspace(to_host(start._value), to_host(stop._value), int(num), axis=axis)
     return Tensor(from_host(arr.astype(dtype._np)), dtype)
 
 
@@ -113,12 +113,12 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
             f"Value for attr 'TI' of {dtypes.KERNEL_NAMES.get(idx_t.dtype.name, idx_t.dtype.name)} is not in the "
             "list of allowed values: uint8, int8, int32, int64 [Op:OneHot]\n  Hint: one_hot needs integer "
             "indices; convert with tk.cast(indices, tk.int32).", op="OneHot")
-    idx = np.asarray(idx_t._value)
+    idx = to_host(idx_t._value)
     if dtype is None:
         dtype = to_tensor(on_value).dtype if on_value is not None else dtypes.float32
     dtype = dtypes.as_dtype(dtype)
-    on = 1 if on_value is None else np.asarray(to_tensor(on_value, dtype)._value)
-    off = 0 if off_value is None else np.asarray(to_tensor(off_value, dtype)._value)
+    on = 1 if on_value is None else to_host(to_tensor(on_value, dtype)._value)
+    off = 0 if off_value is None else to_host(to_tensor(off_value, dtype)._value)
     hot = idx[..., None] == np.arange(depth)
     arr = np.where(hot, on, off).astype(dtype._np)
     if axis is not None and axis != -1:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes
-from ..backend import ns
+from ..backend import astype, dtype_kind, ns, to_host
 from ..dtypes import KERNEL_NAMES
 from ..errors import InvalidArgumentError
 from ..registry import execute, gradient, no_gradient
@@ -167,7 +167,7 @@ def _floordiv(x, y):
 
 
 def _check_int_divisor(op_type, x: Tensor, y: Tensor) -> None:
-    if x._dtype.is_integer and bool(np.any(np.asarray(y._value) == 0)):
+    if x._dtype.is_integer and bool(np.any(to_host(y._value) == 0)):
         raise InvalidArgumentError(f"Integer division by zero [Op:{op_type}] name: \n  Hint: an "
                                    f"integer {op_type} needs a divisor without zeros.", op=op_type)
 
@@ -210,7 +210,7 @@ def _pow(x, y):
 
 def pow(x, y, name=None):  # noqa: A001 - TF's name
     x, y = binary_inputs("Pow", x, y)
-    if x._dtype.is_integer and bool(np.any(np.asarray(y._value) < 0)):
+    if x._dtype.is_integer and bool(np.any(to_host(y._value) < 0)):
         raise InvalidArgumentError("Integers to negative integer powers are not allowed "
                                    "[Op:Pow] name: ", op="Pow")
     return execute("Pow", _pow, (x, y))
@@ -638,15 +638,16 @@ def _conj_grad(op, grad):
 
 
 def _erf(x):
+    from ..backend import device_obj, from_host, np_dtype
+
+    host_dtype = np_dtype(x)
     try:
         from scipy.special import erf as host_erf
     except ImportError:  # scipy is optional: fall back to the standard library, element by element
         import math
 
-        host_erf = np.vectorize(math.erf, otypes=[x.dtype])
-    from ..backend import from_host, to_host
-
-    return from_host(np.asarray(host_erf(to_host(x)), dtype=x.dtype))
+        host_erf = np.vectorize(math.erf, otypes=[host_dtype])
+    return from_host(np.asarray(host_erf(to_host(x)), dtype=host_dtype), device_obj(x))
 
 
 def erf(x, name=None):
@@ -747,13 +748,14 @@ def _bitwise_or_logical(op_type, logical_fn, int_fn):
 def _cast_forward(x, dtype):
     if dtype.is_string:
         raise InvalidArgumentError("Cast to string is not supported [Op:Cast] name: ", op="Cast")
-    if x.dtype == object:
+    if dtype_kind(x) == "O":
         raise InvalidArgumentError("Cast string to number is not supported [Op:Cast] name: \n"
                                    "  Hint: use tk.strings.to_number.", op="Cast")
     xp = ns(x)
-    if dtype.is_integer and x.dtype.kind in "fc":
-        x = xp.trunc(x.real if x.dtype.kind == "c" else x)
-    return x.astype(dtype._np)
+    kind = dtype_kind(x)
+    if dtype.is_integer and kind in "fc":
+        x = xp.trunc(xp.real(x) if kind == "c" else x)
+    return astype(x, dtype)
 
 
 def cast(x, dtype, name=None):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes
-from ..backend import ns
+from ..backend import ns, to_host
 from ..dtypes import KERNEL_NAMES
 from ..errors import InvalidArgumentError
 from ..registry import execute, gradient
@@ -260,7 +260,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
                          f"Received: labels.shape={tuple(labels.shape)} and "
                          f"logits.shape={tuple(logits.shape)}")
     depth = logits.shape[-1]
-    idx = np.asarray(labels._value)
+    idx = to_host(labels._value)
     bad = idx[(idx < 0) | (idx >= depth)]
     if bad.size:
         raise InvalidArgumentError(

@@ -14,7 +14,7 @@ import threading
 import numpy as np
 
 from .. import dtypes
-from ..backend import from_host, ns
+from ..backend import from_host, ns, to_host
 from ..errors import InvalidArgumentError
 from ..registry import execute, no_gradient
 from ..shape import TensorShape
@@ -61,7 +61,7 @@ def generator(seed=None) -> np.random.Generator:
 
 def _shape(shape) -> tuple:
     if isinstance(shape, Tensor) or hasattr(shape, "_read"):
-        return tuple(int(d) for d in np.asarray(to_tensor(shape)._value).reshape(-1))
+        return tuple(int(d) for d in to_host(to_tensor(shape)._value).reshape(-1))
     if isinstance(shape, (int, np.integer)):
         return (int(shape),)
     return tuple(int(d) for d in TensorShape(shape).as_list())
@@ -69,7 +69,7 @@ def _shape(shape) -> tuple:
 
 def _scalar(value, dtype) -> float:
     """A Python value of ``dtype`` (TypeError like TF's when it does not fit)."""
-    return np.asarray(to_tensor(value, dtype)._value).item()
+    return to_host(to_tensor(value, dtype)._value).item()
 
 
 def _float_dtype(dtype, op_type):

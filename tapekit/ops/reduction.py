@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes
-from ..backend import ns
+from ..backend import astype, device_obj, dtype_kind, from_host, np_dtype, ns, to_host
 from ..errors import InvalidArgumentError
 from ..registry import execute, gradient, no_gradient
 from ..tensor import Tensor
@@ -17,7 +17,7 @@ def normalize_axis(axis, ndim: int, op_type: str):
     if axis is None:
         return tuple(range(ndim))
     if isinstance(axis, Tensor):
-        axis = np.asarray(axis._value).tolist()
+        axis = to_host(axis._value).tolist()
     axes = [axis] if isinstance(axis, (int, np.integer)) else list(axis)
     out = []
     for a in axes:
@@ -32,13 +32,14 @@ def normalize_axis(axis, ndim: int, op_type: str):
 
 def _empty_extremum(x, axis, keepdims, np_name):
     """max/min over an empty axis: TF gives the identity (-inf / +inf, or the dtype's limits)."""
-    info = np.finfo(x.dtype) if x.dtype.kind == "f" else np.iinfo(x.dtype)
-    if x.dtype.kind == "f":
+    host_dtype = np_dtype(x)
+    info = np.finfo(host_dtype) if host_dtype.kind == "f" else np.iinfo(host_dtype)
+    if host_dtype.kind == "f":
         start = -np.inf if np_name == "max" else np.inf
     else:
         start = info.min if np_name == "max" else info.max
-    return np.asarray(getattr(np, np_name)(np.asarray(x), axis=axis, keepdims=keepdims,
-                                           initial=start))
+    out = getattr(np, np_name)(to_host(x), axis=axis, keepdims=keepdims, initial=start)
+    return from_host(np.asarray(out), device_obj(x))
 
 
 def _reducer(op_type, np_name, differentiable=True, result_dtype=None):
@@ -93,7 +94,7 @@ def _bool_input(x, op_type):
 
 def _mean_forward(x, axis, keepdims):
     xp = ns(x)
-    if x.dtype.kind in "iu":  # integer mean truncates toward zero, as TF
+    if dtype_kind(x) in "iu":  # integer mean truncates toward zero, as TF
         n = max(int(np.prod([x.shape[a] for a in axis])) if axis else 1, 1)
         total = xp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
         return xp.astype(xp.sign(total) * (xp.abs(total) // n), x.dtype)
@@ -186,7 +187,7 @@ def _arg_reducer(op_type, np_name):
         x = to_tensor(input)
         ax = 0 if axis is None else int(axis)
         out_dt = dtypes.as_dtype(output_type)
-        return execute(op_type, lambda v: getattr(ns(v), np_name)(v, axis=ax).astype(out_dt._np),
+        return execute(op_type, lambda v: astype(getattr(ns(v), np_name)(v, axis=ax), out_dt),
                        (x,))
 
     no_gradient(op_type)
