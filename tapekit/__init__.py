@@ -51,6 +51,8 @@ from .custom_gradient import custom_gradient  # noqa: E402
 # ---- end tape ----
 
 # ---- exports added by the backend/device work ----
+from . import backend, config, debugging  # noqa: E402
+from .device import device  # noqa: E402
 # ---- end backend ----
 
 newaxis = None
