@@ -67,7 +67,7 @@ def device(device_name):
 
 
 def _matching(device_type, make, prefix):
-    wanted = None if device_type is None else str(device_type).upper()
+    wanted = device_type  # case-sensitive, as TF ("cpu" lists nothing)
     return [make(f"{prefix}{d.kind}:{d.index}", d.kind) for d in backend.devices()
             if wanted is None or d.kind == wanted]
 
