@@ -14,6 +14,8 @@ import weakref
 
 import numpy as np
 
+from .backend import head
+
 SAMPLE_SIZE = 8                  # elements kept per value for previews
 PREVIEW_CHARS = 40               # longest preview string
 MAX_BACKWARD_EVENTS = 20_000     # visit/send events kept per gradient()/jacobian() call
@@ -30,9 +32,7 @@ def sample(value):
     """The first few elements of a backend array (the array itself when it is small)."""
     if value is None:
         return None
-    from .backend import head
-
-    return head(value, SAMPLE_SIZE)
+    return value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE)
 
 
 def dims(t) -> list | None:
@@ -307,9 +307,7 @@ def _grad_record(g):
     value = getattr(g, "_value", None)
     if value is None:
         value = np.asarray(g)
-    from .backend import head
-
-    return head(value, SAMPLE_SIZE), value.shape
+    return (value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE)), value.shape
 
 
 # ---------- building event dicts ----------
