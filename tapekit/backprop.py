@@ -235,8 +235,7 @@ def compute_jacobian(tape, target, sources, unconnected):
     for j, s in enumerate(flat_sources):
         sshape = tuple(s.shape)
         if all(g is None for g in rows[j]):
-            results.append(_finish(None, s, unconnected) if n == 0 else
-                           (None if unconnected.value == "none" else zeros(tshape + sshape, s.dtype)))
+            results.append(None if unconnected.value == "none" else zeros(tshape + sshape, s.dtype))
             continue
         filled = [zeros(sshape, s.dtype) if g is None else g for g in rows[j]]
         if n == 0:

@@ -303,7 +303,7 @@ class GradientTape:
         if not self._persistent:
             self._used = True
             for entry in self._entries:
-                if not isinstance(entry.outputs[0], _Ghost):
+                if not entry.outputs or not isinstance(entry.outputs[0], _Ghost):
                     entry.release()
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,

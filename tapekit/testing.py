@@ -19,8 +19,8 @@ def _theoretical(f, xs):
             tape.watch(x)
         y = f(*xs)
     jac = tape.jacobian(y, list(xs), unconnected_gradients="zero")
-    return [np.asarray(j.numpy(), dtype=np.float64).reshape(int(np.prod(y.shape)), -1)
-            for j in jac]
+    return [np.asarray(j.numpy(), dtype=np.float64).reshape(int(np.prod(y.shape)), int(np.prod(x.shape)))
+            for j, x in zip(jac, xs)]
 
 
 def _numerical(f, xs, delta):

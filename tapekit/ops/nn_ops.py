@@ -150,6 +150,8 @@ def gelu(features, approximate=False, name=None):
 # ---------- softmax family ----------
 def _softmax(x, axis):
     xp = ns(x)
+    if x.size == 0:  # max over an empty axis has no identity; the result is empty too (as TF)
+        return xp.exp(x)
     e = xp.exp(x - xp.max(x, axis=axis, keepdims=True))
     return e / xp.sum(e, axis=axis, keepdims=True)
 
@@ -182,6 +184,8 @@ def _softmax_grad(op, grad):
 
 def _log_softmax(x, axis):
     xp = ns(x)
+    if x.size == 0:
+        return xp.exp(x)
     shifted = x - xp.max(x, axis=axis, keepdims=True)
     return shifted - xp.log(xp.sum(xp.exp(shifted), axis=axis, keepdims=True))
 
