@@ -1,0 +1,183 @@
+"""Exercise checks of lesson 09 (devices): correct answers pass, each typical mistake gets its hint."""
+
+import os
+
+import numpy as np
+import pytest
+
+import tapekit as tk
+from tapekit import backend
+from tapekit.exercises import lesson09
+
+TEST_BACKEND = os.environ.get("TAPEKIT_TEST_BACKEND", "numpy")
+# without a GPU the answers' tk.device("GPU:0") soft-places on the CPU with one expected warning
+pytestmark = pytest.mark.filterwarnings("ignore:tk.device.*no GPU:UserWarning")
+
+
+def assert_verdict(feedback, code):
+    assert feedback.code == code, f"expected {code!r}, got {feedback.code!r}: {feedback.message}"
+    assert bool(feedback) is (code == "correct")
+    assert repr(feedback).startswith("Correct!" if code == "correct" else "Not yet. Hint:")
+
+
+@pytest.fixture
+def fake_gpu():
+    """GPU:0 on array_api_strict's second device (as in tests/test_devices.py); restores the backend after."""
+    pytest.importorskip("array_api_strict")
+    backend.use_test_backend("strict", fake_gpu=True)
+    yield
+    backend.use_test_backend(TEST_BACKEND)
+
+
+# ---- exercise 1: the device string of the first GPU ----------------------------------------------
+
+@pytest.mark.parametrize("answer, code", [
+    ("GPU:0", "correct"),
+    ("/device:GPU:0", "correct"),
+    ("/job:localhost/replica:0/task:0/device:GPU:0", "correct"),
+    ("gpu", "correct"),
+    (0, "not_string"),
+    ("/physical_device:GPU:0", "physical_name"),
+    ("cuda:0", "cuda_name"),
+    ("graphics card", "invalid"),
+    ("", "no_device"),
+    ("CPU:0", "cpu"),
+    ("GPU:1", "index"),
+])
+def test_check_gpu_device_name(answer, code):
+    assert_verdict(lesson09.check_gpu_device_name(answer), code)
+
+
+def test_device_name_hints_say_what_to_write():
+    assert "'GPU:0'" in lesson09.check_gpu_device_name("/physical_device:GPU:0").message
+    assert "counted from 0" in lesson09.check_gpu_device_name("GPU:1").message
+
+
+# ---- exercise 2: compute on GPU:0, return host data ----------------------------------------------
+
+def _squares(device_name="GPU:0", finish=lambda t: t.numpy(), body=lambda x: tk.reduce_sum(x * x)):
+    def sum_of_squares(values):
+        if device_name is None:
+            return finish(body(tk.constant(values)))
+        with tk.device(device_name):
+            total = body(tk.constant(values))
+        return finish(total)
+    return sum_of_squares
+
+
+SQUARES_CASES = {
+    "correct": _squares(),
+    "correct ": _squares("/device:GPU:0", finish=float, body=lambda x: tk.math.reduce_sum(tk.square(x))),
+    "correct  ": _squares("gpu", body=lambda x: tk.reduce_sum(x ** 2)),
+    "tensor": _squares(finish=lambda t: t),
+    "type": _squares(finish=lambda t: [float(t)]),
+    "no_device": _squares(None),
+    "cpu": _squares("CPU:0"),
+    "not_reduced": _squares(body=lambda x: x * x),
+    "not_squared": _squares(body=tk.reduce_sum),
+    "shape": _squares(body=lambda x: x),
+    "values": _squares(body=lambda x: tk.reduce_sum(x * 2.0)),
+    "raised": _squares(body=lambda x: x.no_such_method()),
+    "not_callable": 14.0,
+}
+
+
+@pytest.mark.parametrize("case", SQUARES_CASES)
+def test_check_squares_on_gpu(case):
+    assert_verdict(lesson09.check_squares_on_gpu(SQUARES_CASES[case]), case.strip())
+
+
+def test_tensor_hint_names_numpy():
+    message = lesson09.check_squares_on_gpu(SQUARES_CASES["tensor"]).message
+    assert ".numpy()" in message and "tk.Tensor" in message
+
+
+# ---- exercise 3: gradients on the device named ---------------------------------------------------
+
+def _gradient(device=lambda name: name, make=tk.Variable, finish=lambda g, w: g.numpy(),
+              target=lambda w: tk.reduce_sum(w ** 3)):
+    def gradient_on(device_name, values):
+        with tk.device(device(device_name)):
+            w = make(values)
+            with tk.GradientTape() as tape:
+                if not isinstance(w, tk.Variable) and make is not tk.constant:
+                    tape.watch(w)
+                y = target(w)
+            return finish(tape.gradient(y, w), w)
+    return gradient_on
+
+
+def _watched_constant(device_name, values):
+    with tk.device(device_name):
+        w = tk.constant(values)
+    with tk.GradientTape() as tape:  # the op runs on the default device; only w's placement was asked for
+        tape.watch(w)
+        y = tk.reduce_sum(w * w * w)
+    return np.asarray(tape.gradient(y, w))
+
+
+GRADIENT_CASES = {
+    "correct": _gradient(),
+    "correct ": _watched_constant,
+    "correct  ": _gradient(target=lambda w: tk.reduce_sum(tk.pow(w, 3.0))),
+    "none": _gradient(make=tk.constant),                                  # None.numpy() raises
+    "none ": _gradient(make=tk.constant, finish=lambda g, w: g),           # returns the None itself
+    "tensor": _gradient(finish=lambda g, w: g),
+    "type": _gradient(finish=lambda g, w: g.numpy().tolist()),
+    "device_ignored": _gradient(device=lambda name: "GPU:0"),
+    "device_ignored ": _gradient(device=lambda name: None),
+    "value_not_gradient": _gradient(finish=lambda g, w: (w ** 3).numpy()),
+    "values": _gradient(target=lambda w: tk.reduce_sum(w ** 2)),
+    "shape": _gradient(finish=lambda g, w: tk.reduce_sum(g).numpy()),
+    "raised": _gradient(target=lambda w: w.no_such_method()),
+    "not_callable": "gradient",
+}
+
+
+@pytest.mark.parametrize("case", GRADIENT_CASES)
+def test_check_gradient_on(case):
+    assert_verdict(lesson09.check_gradient_on(GRADIENT_CASES[case]), case.strip())
+
+
+def test_device_ignored_hint_says_what_was_asked():
+    message = lesson09.check_gradient_on(GRADIENT_CASES["device_ignored"]).message
+    assert "'CPU:0'" in message and "GPU:0" in message and "device_name" in message
+
+
+def test_answer_keys_match_the_engine_and_finite_differences():
+    for device_name, values in lesson09.GRADIENT_CASES:
+        w = np.array(values, dtype=np.float64)
+        got = GRADIENT_CASES["correct"](device_name, w)
+        eps = 1e-6
+        numeric = np.zeros_like(w).ravel()
+        for i in range(w.size):
+            step = np.zeros(w.size)
+            step[i] = eps
+            step = step.reshape(w.shape)
+            numeric[i] = (np.sum((w + step) ** 3) - np.sum((w - step) ** 3)) / (2 * eps)
+        np.testing.assert_allclose(got, numeric.reshape(w.shape), rtol=1e-6)
+
+
+def test_checks_restore_device_resolution():
+    original = backend.resolve
+    lesson09.check_squares_on_gpu(SQUARES_CASES["raised"])
+    lesson09.check_gradient_on(GRADIENT_CASES["correct"])
+    assert backend.resolve is original
+
+
+# ---- on a (fake) GPU: the same verdicts, with the data really on GPU:0 --------------------------
+
+def test_checks_on_a_fake_gpu(fake_gpu):
+    seen = []
+
+    def sum_of_squares(values):
+        with tk.device("GPU:0"):
+            total = tk.reduce_sum(tk.constant(values) ** 2)
+        seen.append(total.device)
+        return total.numpy()
+
+    assert_verdict(lesson09.check_squares_on_gpu(sum_of_squares), "correct")
+    assert set(seen) == {"/job:localhost/replica:0/task:0/device:GPU:0"}
+    assert_verdict(lesson09.check_squares_on_gpu(_squares(finish=lambda t: t)), "tensor")
+    assert_verdict(lesson09.check_gradient_on(_gradient()), "correct")
+    assert_verdict(lesson09.check_gradient_on(_gradient(device=lambda name: "GPU:0")), "device_ignored")
