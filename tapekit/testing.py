@@ -33,9 +33,9 @@ def _numerical(f, xs, delta):
             plus, minus = x.copy().reshape(-1), x.copy().reshape(-1)
             plus[k] += delta
             minus[k] -= delta
-            args_p = [Tensor(plus.reshape(x.shape)) if j == i else convert_to_tensor(b)
+            args_p = [convert_to_tensor(plus.reshape(x.shape)) if j == i else convert_to_tensor(b)
                       for j, b in enumerate(base)]
-            args_m = [Tensor(minus.reshape(x.shape)) if j == i else convert_to_tensor(b)
+            args_m = [convert_to_tensor(minus.reshape(x.shape)) if j == i else convert_to_tensor(b)
                       for j, b in enumerate(base)]
             yp = np.asarray(f(*args_p).numpy(), dtype=np.float64).reshape(-1)
             ym = np.asarray(f(*args_m).numpy(), dtype=np.float64).reshape(-1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..backend import einsum as backend_einsum
 from ..backend import ns
 from ..errors import InvalidArgumentError
 from ..registry import execute, gradient
@@ -210,7 +211,7 @@ def tensordot(a, b, axes, name=None):
 
 
 def _einsum(*xs, equation):
-    return np.einsum(equation, *xs)
+    return backend_einsum(equation, *xs)
 
 
 def einsum(equation, *inputs, **kwargs):
