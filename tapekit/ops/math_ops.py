@@ -564,7 +564,7 @@ for _name in ("Floor", "Ceil", "Round"):
 
 def _flush_subnormals(xp, out):
     """Zero results below the dtype's smallest normal number, as TF's CPU kernels (flush-to-zero)."""
-    tiny = np.finfo(out.dtype).tiny
+    tiny = xp.finfo(out.dtype).smallest_normal
     return xp.where(xp.abs(out) < tiny, xp.zeros_like(out), out)
 
 

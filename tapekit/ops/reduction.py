@@ -202,7 +202,8 @@ def _cumsum_forward(x, axis, exclusive, reverse):
     xp = ns(x)
     if reverse:
         x = xp.flip(x, axis=axis)
-    out = xp.cumsum(x, axis=axis, dtype=x.dtype)
+    out = xp.cumulative_sum(x, axis=axis, dtype=x.dtype) if hasattr(xp, "cumulative_sum") \
+        else xp.cumsum(x, axis=axis, dtype=x.dtype)
     if exclusive:
         out = out - x
     return xp.flip(out, axis=axis) if reverse else out
