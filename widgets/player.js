@@ -4,7 +4,7 @@
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const CHECKPOINT = 32;
-const SPEEDS = [["0.5", 0.5], ["1", 1], ["2", 2], ["4", 4], ["8", 8], ["30", 30], ["max", 0]];
+const SPEEDS = [["0.5", 0.5], ["1", 1], ["2", 2], ["4", 4], ["8", 8], ["30", 30], ["60", 60], ["max", 0]];
 const G_TEXT = {
   wait: "not reached yet", grad: "gradient", acc: "gradient (accumulated, fan-in)",
   none: "None", zero: "zeros (unconnected)", active: "being visited", done: "visited", stopped: "stopped here",
@@ -160,10 +160,14 @@ function render({ model, el }) {
   el.append(root);
 
   // ---------- elements ----------
-  const elems = new Map();
+  // elems: every drawn group; primary: the first group per id (a value used by many ops may be drawn once per use)
+  const elems = [];
+  const primary = new Map();
   svg.querySelectorAll("g.node, g.edge").forEach((g) => {
-    const id = g.getAttribute("id") || "";
-    elems.set(id.slice(2), { g, kind: id[0] === "n" ? "node" : "edge", cls: null });
+    const raw = g.getAttribute("id") || "";
+    const e = { id: raw.slice(2).split("~")[0], g, kind: raw[0] === "n" ? "node" : "edge", cls: null };
+    elems.push(e);
+    if (!primary.has(e.id)) primary.set(e.id, e);
   });
   const rows = new Map();
   const rowIds = [...(graph.watched || [])];
@@ -189,7 +193,7 @@ function render({ model, el }) {
   const mids = new Map();
   function midpoint(id) {
     if (!mids.has(id)) {
-      const e = elems.get(id);
+      const e = primary.get(id);
       const path = e && e.g.querySelector("path");
       let p = null;
       try { if (path) { const len = path.getTotalLength(); p = path.getPointAtLength(len / 2); } } catch (err) { p = null; }
@@ -198,7 +202,7 @@ function render({ model, el }) {
     return mids.get(id);
   }
   function nodeAnchor(id) {
-    const e = elems.get(id);
+    const e = primary.get(id);
     if (!e) return null;
     try { const b = e.g.getBBox(); return { x: b.x + b.width / 2, y: b.y + b.height + 11 }; } catch (err) { return null; }
   }
@@ -227,19 +231,38 @@ function render({ model, el }) {
 
   let current = -1;
   let rendered = 0;
+  let curState = null;
+  let prevHot = new Set();
+  const byId = new Map();
+  for (const e of elems) { if (!byId.has(e.id)) byId.set(e.id, []); byId.get(e.id).push(e); }
+  const restyle = (id, state, hot) => {
+    for (const e of byId.get(id) || []) {
+      const cls = classesOf(e.kind, state[id] || {}, hot.has(id));
+      if (cls !== e.cls) { e.g.setAttribute("class", cls); e.cls = cls; }
+    }
+  };
   function show(i) {
     i = Math.max(0, Math.min(last, i | 0));
     if (!frames.length) return;
     const f = frames[i];
-    const state = stateAt(i);
     const hot = new Set(f.hot || []);
-    for (const [id, e] of elems) {
-      const cls = classesOf(e.kind, state[id] || {}, hot.has(id));
-      if (cls !== e.cls) { e.g.setAttribute("class", cls); e.cls = cls; }
+    let state;
+    if (curState && i === current + 1) {  // playing: apply just this frame's delta
+      state = curState;
+      const touched = new Set([...prevHot, ...hot]);
+      for (const [k, ch] of Object.entries(f.set || {})) { state[k] = { ...(state[k] || {}), ...ch }; touched.add(k); }
+      for (const id of touched) restyle(id, state, hot);
+    } else {
+      state = stateAt(i);
+      for (const id of byId.keys()) restyle(id, state, hot);
     }
+    curState = state;
+    prevHot = hot;
     labels.replaceChildren();
     const ended = i === last && f.phase === "backward";
-    for (const [id, e] of elems) {
+    for (const id of ended ? primary.keys() : hot) {
+      const e = primary.get(id);
+      if (!e) continue;
       const st = state[id] || {};
       if (e.kind === "edge") {
         if (hot.has(id) && st.g && st.g !== "wait") badge(midpoint(id), gradText(st), "b-" + st.g);
@@ -280,7 +303,7 @@ function render({ model, el }) {
   function fillTip(id) {
     const n = nodes.get(id);
     if (!n) return;
-    const st = stateAt(current)[id] || {};
+    const st = (curState || {})[id] || {};
     tip.replaceChildren();
     const rowsTip = [];
     if (n.kind === "op") {
@@ -307,7 +330,7 @@ function render({ model, el }) {
   }
   function nodeIdFrom(target) {
     const g = target && target.closest ? target.closest("g.node") : null;
-    return g ? (g.getAttribute("id") || "").slice(2) : null;
+    return g ? (g.getAttribute("id") || "").slice(2).split("~")[0] : null;
   }
   svg.addEventListener("mousemove", (ev) => {
     const id = nodeIdFrom(ev.target);
@@ -381,7 +404,7 @@ function render({ model, el }) {
   function tick(now) {
     if (!playing) return;
     const fps = Number(speed.value);
-    if (fps === 0 || now - lastTick >= 1000 / fps) {
+    if (fps === 0 || now - lastTick >= 1000 / fps - 4) {  // 4 ms slack: 60 fps on a 60 Hz display
       lastTick = now;
       show(current + 1);
       if (current >= last) { setPlaying(false); return; }

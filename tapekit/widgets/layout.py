@@ -13,6 +13,8 @@ import subprocess
 
 FONT = "Helvetica,Arial,sans-serif"
 _MAX_LABEL = 28
+BIG_GRAPH = 80   # nodes; above this, values with more than HUB_USES uses get a copy per use
+HUB_USES = 3
 
 
 def find_dot():
@@ -68,8 +70,22 @@ def to_dot(model):
             peripheries = "2" if role == "variable" else "1"
             g.node(node["id"], label=graphviz.nohtml(label), id="n-" + node["id"], shape="box",
                    style="rounded,filled", peripheries=peripheries, margin="0.1,0.04")
+    uses: dict = {}
     for edge in model.edges:
-        g.edge(edge["from"], edge["to"], id="e-" + edge["id"])
+        if edge["to"].startswith("op"):
+            uses[edge["from"]] = uses.get(edge["from"], 0) + 1
+    hubs = {tid for tid, n in uses.items() if n > HUB_USES} if len(model.nodes) > BIG_GRAPH else set()
+    nodes = {n["id"]: n for n in model.nodes}
+    count: dict = {}
+    for edge in model.edges:
+        start = edge["from"]
+        if start in hubs:  # a value used by many ops is drawn again at each use: far faster layout
+            count[start] = count.get(start, 0) + 1
+            start = f"{start}~{count[start]}"
+            label = graphviz.escape(_clip(nodes[edge["from"]]["name"] or edge["from"], 14))
+            g.node(start, label=graphviz.nohtml(label), id="n-" + start, shape="box", style="rounded,filled",
+                   fontsize="9", margin="0.04,0.02", height="0.2")
+        g.edge(start, edge["to"], id="e-" + edge["id"])
     return g
 
 

@@ -28,7 +28,7 @@ def apply_state(svg: str, model, state: dict, hot=()) -> str:
 
     def swap(match):
         prefix, ident, kind = match.group(1), match.group(2), match.group(3)
-        key = ident[2:]
+        key = ident[2:].split("~")[0]
         return f'{prefix}class="{element_classes(kind, state.get(key, {}), key in hot)}"'
 
     return re.sub(r'(<g id="([ne]-[^"]+)" )class="(node|edge)"', swap, svg)
