@@ -98,7 +98,7 @@ def _seed_gradients(targets, output_gradients):
                 from .errors import InvalidArgumentError
 
                 raise InvalidArgumentError(
-                    f"Incompatible shapes: {list(t.shape)} vs. {list(og.shape)} [Op:Mul] name: \n"
+                    f"Incompatible shapes: {list(og.shape)} vs. {list(t.shape)} [Op:Mul] name: \n"
                     "  Hint: each output_gradients entry must have the shape of its target.",
                     op="Mul")
         seeds.append((t._id, og))

@@ -76,4 +76,5 @@ def install() -> None:
 
 def _unhashable(self):
     kind = "Variable" if isinstance(self, Variable) else "Tensor"
-    raise TypeError(f"{kind} is unhashable. Instead, use {kind.lower()}.ref() as the key.")
+    suffix = f" (Variable: {self!r})" if kind == "Variable" else ""  # as TF
+    raise TypeError(f"{kind} is unhashable. Instead, use {kind.lower()}.ref() as the key.{suffix}")
