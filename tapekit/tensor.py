@@ -448,14 +448,20 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
     n = int(np.prod(shape))
     if arr.size == 1:
         arr = np.full(shape, arr.reshape(())[()], dtype=arr.dtype) if isinstance(arr, np.ndarray) \
-            else arr.reshape(()) + arr.__array_namespace__().zeros(shape, dtype=arr.dtype)
+            else _reshape(arr, ()) + arr.__array_namespace__().zeros(shape, dtype=arr.dtype)
     elif arr.size == n:
-        arr = arr.reshape(shape)
+        arr = _reshape(arr, shape)
     else:
         raise TypeError(f"Eager execution of tk.constant with unsupported shape. Tensor {t.numpy()} "
                         f"(converted from {value!r}) has {arr.size} elements, but got `shape` "
                         f"{shape} with {n} elements).")
     return Tensor(arr, t._dtype)
+
+
+def _reshape(arr, shape):
+    from .backend import ns
+
+    return ns(arr).reshape(arr, shape)
 
 
 def is_tensor(x) -> bool:

@@ -712,8 +712,35 @@ def strided_slice(x: Tensor, key) -> Tensor:
     return execute("StridedSlice", _getitem, (x,), {"key": key})
 
 
+def _standard_key(key, shape):
+    """``key`` as the Array API standard wants it: every axis indexed (a trailing ``...`` when there
+    is none) and slice bounds inside the axis (NumPy clamps them itself; the standard leaves that open)."""
+    if not any(k is Ellipsis for k in key):
+        key = key + (Ellipsis,)
+    out, dim = [], 0
+    for k in key:
+        if k is Ellipsis:
+            dim += len(shape) - sum(1 for j in key if j is not None and j is not Ellipsis)
+        elif isinstance(k, slice):
+            k = _clamp_slice(k, shape[dim])
+            dim += 1
+        elif k is not None:
+            dim += 1
+        out.append(k)
+    return tuple(out)
+
+
+def _clamp_slice(k, size):
+    start, stop, step = k.indices(size)
+    if step > 0:
+        return slice(start, stop, step)
+    if start < 0:  # a backward slice starting before the first element: empty
+        return slice(0, 0, 1)
+    return slice(start, None if stop < 0 else stop, step)  # stop -1 here means "through index 0"
+
+
 def _getitem(x, key):
-    return x[key]
+    return x[_standard_key(key, x.shape)]
 
 
 @gradient("StridedSlice")
@@ -726,7 +753,8 @@ def _strided_slice_grad(op, grad):
 def _scatter_slice(g, key, shape):
     xp = ns(g)
     out = xp.zeros(shape, dtype=g.dtype)
-    out[key] = g
+    key = tuple(k for k in _standard_key(key, shape) if k is not None)  # new axes have size 1 in g
+    out[key] = xp.reshape(g, out[key].shape)
     return out
 
 
