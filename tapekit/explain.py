@@ -374,12 +374,25 @@ def _replaced_variable(source, frame, name):
 
 def _rebinding_line(code, name):
     """The first line of ``code`` that rebinds ``name`` from itself (``x = x + 1``, ``x -= g``)."""
-    pattern = re.compile(rf"^\s*{re.escape(name)}\s*(?:[-+*/@]=|=(?!=).*\b{re.escape(name)}\b)")
     lines = sorted({ln for _, _, ln in code.co_lines() if ln})
     for ln in lines:
-        if pattern.match(linecache.getline(code.co_filename, ln)):
+        if _rebinds_itself(linecache.getline(code.co_filename, ln), name):
             return ln
     return None
+
+
+def _rebinds_itself(line: str, name: str) -> bool:
+    """Whether ``line`` assigns to ``name`` an expression that reads ``name`` (names, not strings)."""
+    try:
+        tree = ast.parse(line.strip())
+    except SyntaxError:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
+            return True
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node.value))
+    return False
 
 
 def _label(source, name) -> str:
@@ -452,5 +465,8 @@ def _last(log, kind):
 
 
 def _short_file(path) -> str:
-    name = str(path or "").rsplit("/", 1)[-1]
-    return "cell" if name.startswith(("ipykernel_", "<ipython")) else name
+    """The file's name, or ``cell`` for code run in a notebook (IPython's ipykernel_<pid>/<hash>.py)."""
+    parts = str(path or "").rsplit("/", 2)
+    name = parts[-1]
+    in_kernel = len(parts) > 1 and parts[-2].startswith("ipykernel_")
+    return "cell" if in_kernel or name.startswith(("ipykernel_", "<ipython")) else name

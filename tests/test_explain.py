@@ -52,6 +52,26 @@ def test_variable_replaced_by_tensor():
     assert "x.assign_add(1)" in e1.fix
 
 
+def test_replaced_variable_points_at_the_rebinding_not_the_creation_line():
+    w = tk.Variable(2.0, name="w")
+    results = []
+    for _step in range(2):
+        with tk.GradientTape() as tape:
+            loss = w * w
+        results.append((tape.gradient(loss, w), tape.explain(loss, w)))
+        rebind = lineno() + 1
+        w = w - 0.1
+    assert results[1][0] is None
+    check(results[1][1], "variable_replaced_by_tensor", None, rebind)
+
+
+def test_notebook_cells_are_called_cell():
+    from tapekit.explain import _short_file
+
+    assert _short_file("/tmp/ipykernel_4242/2486720287.py") == "cell"
+    assert _short_file("/home/me/train.py") == "train.py"
+
+
 def test_computed_outside_tapekit_with_numpy():
     x = tk.Variable([[1.0, 2.0], [3.0, 4.0]], dtype=tk.float32)
     with tk.GradientTape() as tape:
