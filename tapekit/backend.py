@@ -19,8 +19,9 @@ Op forwards compute through the array's namespace, never ``numpy`` directly::
         return xp.multiply(x, y)   # Array API names: xp.concat, xp.permute_dims, xp.pow, ...
 
 Where the standard has a gap, one helper per gap, written once per library: ``scatter_add``
-(gather's gradient), ``einsum``, ``errstate``, ``to_host``/``from_host`` (host transfer),
-``synchronize`` (timing), ``astype``/``native_dtype`` (dtype conversion).
+(gather's gradient), ``scatter_update`` (``tensor_scatter_nd_update``), ``einsum``, ``errstate``,
+``to_host``/``from_host`` (host transfer), ``synchronize`` (timing), ``astype``/``native_dtype`` (dtype
+conversion).
 
 Devices (``tk.device``, ``tk.config``) are in ``tapekit/device.py``; this module keeps their state:
 the device scope stack, soft placement and the placement log.
@@ -77,6 +78,12 @@ class NumpyLib:
     def scatter_add(self, out, index, updates):
         """``out[index] += updates`` with repeated indices accumulating; returns the result."""
         np.add.at(out, index, updates)
+        return out
+
+    def scatter_update(self, out, index, updates):
+        """``out[index] = updates`` for integer index arrays (the standard only assigns through slices);
+        may work in place, use the returned array."""
+        out[index] = updates
         return out
 
     def einsum(self, equation, *arrays):
@@ -176,6 +183,11 @@ class StrictLib(NumpyLib):
     def scatter_add(self, out, index, updates):
         host = self.to_host(out).copy()  # the standard has no scatter: a host round trip, once here
         np.add.at(host, _host_index(self, index), self.to_host(updates))
+        return self.from_host(host, self.device_index(out))
+
+    def scatter_update(self, out, index, updates):
+        host = self.to_host(out).copy()
+        host[_host_index(self, index)] = self.to_host(updates)
         return self.from_host(host, self.device_index(out))
 
     def einsum(self, equation, *arrays):
@@ -441,6 +453,11 @@ def scatter_add(out, index, updates):
     """``out[index] += updates`` with repeated indices accumulating (NumPy's ``add.at``); may work in
     place, use the returned array."""
     return lib_of(out).scatter_add(out, index, updates)
+
+
+def scatter_update(out, index, updates):
+    """``out[index] = updates`` with integer index arrays; may work in place, use the returned array."""
+    return lib_of(out).scatter_update(out, index, updates)
 
 
 def copy(value):

@@ -41,6 +41,15 @@ def test_scatter_add_accumulates_repeated_indices(lib):
     np.testing.assert_array_equal(got, [[3, 3], [0, 0], [1, 1], [0, 0]])
 
 
+def test_scatter_update_assigns_at_index_arrays(lib):
+    out = lib.from_host(np.zeros((3, 2), np.float32))
+    index = (lib.from_host(np.array([2, 0], np.int64)), lib.from_host(np.array([1, 0], np.int64)))
+    updates = lib.from_host(np.array([5.0, 7.0], np.float32))
+    got = lib.to_host(lib.scatter_update(out, index, updates))
+    np.testing.assert_array_equal(got, [[7, 0], [0, 0], [0, 5]])
+    assert got.dtype == np.float32
+
+
 def test_einsum_and_astype(lib):
     a = lib.from_host(np.array([[1.0, 2.0], [3.0, 4.0]]))
     b = lib.from_host(np.array([1.0, -1.0]))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes
-from ..backend import from_host, ns, to_host
+from .. import backend
+from ..backend import device_obj, from_host, ns, to_host
 from ..errors import InvalidArgumentError
 from ..registry import execute, execute_multi, gradient
 from ..shape import TensorShape
@@ -195,8 +196,8 @@ def _stack_grad(op, grad):
 
 
 def _unpack(x, axis):
-    xp = ns(x)
-    return tuple(xp.take(x, i, axis=axis) for i in range(x.shape[axis]))
+    lead = (slice(None),) * axis
+    return tuple(x[lead + (i, ...)] for i in range(x.shape[axis]))
 
 
 def unstack(value, num=None, axis=0, name="unstack") -> list:
@@ -320,12 +321,9 @@ def _reverse_grad(op, grad):
 def scatter_add(xp, shape, index, updates):
     """A zero array of ``shape`` with ``updates`` added at ``index`` (a tuple of index arrays).
 
-    Repeated indices accumulate. The one backend-specific scatter in tapekit: a GPU backend
-    replaces this function (e.g. with ``cupyx.scatter_add``).
+    Repeated indices accumulate (``backend.scatter_add``: ``np.add.at``, ``cupyx.scatter_add``, ...).
     """
-    out = xp.zeros(shape, dtype=updates.dtype)
-    np.add.at(out, index, updates)
-    return out
+    return backend.scatter_add(xp.zeros(shape, dtype=updates.dtype), index, updates)
 
 
 def _index_tensor(indices, op_type) -> Tensor:
@@ -340,6 +338,27 @@ def _index_tensor(indices, op_type) -> Tensor:
 
 def _nd_index(indices: np.ndarray) -> tuple:
     return tuple(indices[..., i] for i in range(indices.shape[-1]))
+
+
+def _like(value, host: np.ndarray):
+    """A host array placed on the device (and in the library) of ``value``."""
+    return from_host(host, device_obj(value))
+
+
+def _take_nd(params, index: tuple):
+    """``params[index]`` for a tuple of m integer index arrays of one shape addressing params' first m
+    axes: one ``take`` on the flattened leading axes (the standard indexes with one array per axis only)."""
+    if not index:
+        return params[index]
+    xp = ns(params)
+    shape = tuple(params.shape)
+    m = len(index)
+    flat_index = index[0]
+    for i in range(1, m):
+        flat_index = flat_index * shape[i] + index[i]
+    rows = xp.reshape(params, (int(np.prod(shape[:m], dtype=np.int64)),) + shape[m:])
+    out = xp.take(rows, xp.reshape(flat_index, (-1,)), axis=0)
+    return xp.reshape(out, tuple(flat_index.shape) + shape[m:])
 
 
 def _check_nd_indices(idx: np.ndarray, shape, op_type, what="does not index into param shape"):
@@ -360,7 +379,7 @@ def _check_nd_indices(idx: np.ndarray, shape, op_type, what="does not index into
 
 
 def _gather_nd(params, indices):
-    return params[_nd_index(indices)]
+    return _take_nd(params, _nd_index(indices))
 
 
 def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
@@ -426,9 +445,12 @@ def _gather_full_indices(params_shape, idx: np.ndarray, axis: int, batch_dims: i
 def _gather(params, indices, axis, batch_dims):
     xp = ns(params)
     if batch_dims == 0:
-        return xp.take(params, indices, axis=axis)
-    full = _gather_full_indices(params.shape, np.asarray(indices), axis, batch_dims)
-    return params[_nd_index(xp.asarray(full))]
+        if indices.ndim == 1:
+            return xp.take(params, indices, axis=axis)
+        out = xp.take(params, xp.reshape(indices, (-1,)), axis=axis)  # the standard takes 1-D indices
+        return xp.reshape(out, tuple(params.shape[:axis]) + tuple(indices.shape) + tuple(params.shape[axis + 1:]))
+    full = _gather_full_indices(params.shape, to_host(indices), axis, batch_dims)
+    return _take_nd(params, _nd_index(_like(params, full)))
 
 
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None) -> Tensor:
@@ -492,8 +514,7 @@ def _scatter_inputs(op_type, tensor, indices, updates):
 
 def _scatter_update(tensor, indices, updates):
     out = ns(tensor).asarray(tensor, copy=True)
-    out[_nd_index(indices)] = updates
-    return out
+    return backend.scatter_update(out, _nd_index(indices), updates)
 
 
 def _scatter_add_forward(tensor, indices, updates):
@@ -574,8 +595,8 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tens
         pads = _paddings(paddings, x, "Pad")
         c = to_tensor(constant_values, x.dtype) if not isinstance(constant_values, Tensor) else constant_values
         if np.all(to_host(c._value) == 0) and not isinstance(constant_values, Tensor):
-            return execute("Pad", lambda v, pads: ns(v).pad(v, pads), (x,), {"pads": pads})
-        return execute("PadV2", lambda v, c, pads: ns(v).pad(v, pads, constant_values=c), (x, c), {"pads": pads})
+            return execute("Pad", lambda v, pads: _pad_constant(v, None, pads), (x,), {"pads": pads})
+        return execute("PadV2", _pad_constant, (x, c), {"pads": pads})
     pads = _paddings(paddings, x, "MirrorPad")
     offset = 0 if mode_up == "SYMMETRIC" else 1
     for d, (a, b) in enumerate(pads):
@@ -584,13 +605,26 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tens
                 f"paddings must be {'less than' if offset else 'no greater than'} the dimension size: {a}, {b} "
                 f"not {'less than' if offset else 'greater than'} {x._value.shape[d]} [Op:MirrorPad]",
                 op="MirrorPad")
-    index = np.ix_(*[_mirror_index(n, a, b, offset) for n, (a, b) in zip(x._value.shape, pads)])
+    index = tuple(_mirror_index(n, a, b, offset) for n, (a, b) in zip(x._value.shape, pads))
     return execute("MirrorPad", _mirror_take, (x,),
                    {"index": index, "in_shape": tuple(x._value.shape), "mode": mode_up})
 
 
+def _pad_constant(v, c, pads):
+    """``v`` inside a block of ``c`` (0 when None), ``pads[d]`` = (before, after) cells on axis d."""
+    xp = ns(v)
+    shape = tuple(n + a + b for n, (a, b) in zip(v.shape, pads))
+    out = xp.zeros(shape, dtype=v.dtype) if c is None else xp.asarray(xp.broadcast_to(c, shape), copy=True)
+    out[tuple(slice(a, a + n) for n, (a, _) in zip(v.shape, pads)) + (...,)] = v
+    return out
+
+
 def _mirror_take(v, index, in_shape, mode):
-    return v[index]
+    """Mirror padding: axis by axis, take the source positions ``index[d]`` (host arrays)."""
+    xp = ns(v)
+    for d, positions in enumerate(index):
+        v = xp.take(v, _like(v, positions), axis=d)
+    return v
 
 
 def _mirror_index(n: int, before: int, after: int, offset: int) -> np.ndarray:
@@ -617,8 +651,12 @@ def _pad_v2_grad(op, grad):
 
 @gradient("MirrorPad")
 def _mirror_pad_grad(op, grad):
-    return execute("MirrorPadGrad", lambda g, index, in_shape, mode: scatter_add(ns(g), in_shape, index, g),
-                   (grad,), op.attrs)
+    return execute("MirrorPadGrad", _mirror_pad_scatter, (grad,), op.attrs)
+
+
+def _mirror_pad_scatter(g, index, in_shape, mode):
+    """MirrorPad's gradient: each padded cell's gradient summed back into its source cell."""
+    return scatter_add(ns(g), in_shape, np.ix_(*index), g)
 
 
 @gradient("MirrorPadGrad")
@@ -648,8 +686,14 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
                 "be less than the size of the input along split_dim if not fully specified.  Got: "
                 f"{sum(s for s in sizes if s >= 0)} [Op:SplitV] name: {name}", op="SplitV")
     cuts = tuple(int(c) for c in np.cumsum(sizes)[:-1])
-    return list(execute_multi(op_type, lambda v, cuts, axis: tuple(ns(v).split(v, cuts, axis=axis)), (x,),
-                              {"cuts": cuts, "axis": axis}))
+    return list(execute_multi(op_type, _split, (x,), {"cuts": cuts, "axis": axis}))
+
+
+def _split(v, cuts, axis):
+    """``v`` cut along ``axis`` before each position in ``cuts`` (slices: the standard has no split)."""
+    bounds = (0,) + cuts + (v.shape[axis],)
+    lead = (slice(None),) * axis
+    return tuple(v[lead + (slice(a, b), ...)] for a, b in zip(bounds[:-1], bounds[1:]))
 
 
 def _split_grad(op, *grads):
