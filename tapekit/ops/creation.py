@@ -62,7 +62,12 @@ no_gradient("OnesLike")
 
 def fill(dims, value, name=None) -> Tensor:
     v = to_tensor(value)
-    return execute("Fill", lambda x: ns(x).full(_shape_tuple(dims), x, dtype=x.dtype), (v,))
+    return execute("Fill", lambda x: _fill(x, _shape_tuple(dims)), (v,))
+
+
+def _fill(x, shape):
+    xp = ns(x)
+    return xp.asarray(xp.broadcast_to(x, shape), copy=True)  # the standard's full takes Python scalars only
 
 
 @gradient("Fill")

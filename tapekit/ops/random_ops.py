@@ -14,7 +14,7 @@ import threading
 import numpy as np
 
 from .. import dtypes
-from ..backend import from_host, ns, to_host
+from ..backend import device_obj, from_host, ns, to_host
 from ..errors import InvalidArgumentError
 from ..registry import execute, no_gradient
 from ..shape import TensorShape
@@ -126,7 +126,7 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
 
 
 def _shuffle(x, rng):
-    return x[ns(x).asarray(rng.permutation(x.shape[0]))] if x.ndim else x
+    return ns(x).take(x, from_host(rng.permutation(x.shape[0]), device_obj(x)), axis=0) if x.ndim else x
 
 
 def shuffle(value, seed=None, name=None) -> Tensor:
