@@ -170,7 +170,7 @@ class Variable:
             t = convert_to_tensor(value, dtype=self._dtype)
         except TypeError as err:
             raise TypeError(f"{err}\n  Hint: variable {self._name!r} holds {self._dtype.name}.") from None
-        new_value = self._value.copy()
+        new_value = _private_copy(self._value)
         try:
             new_value[key] = t._value
         except (ValueError, IndexError) as err:
