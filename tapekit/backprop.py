@@ -9,6 +9,8 @@ The pass is a loop, never recursion, so a chain of any length differentiates.
 
 from __future__ import annotations
 
+import gc
+
 from . import nest
 from .registry import gradient_function
 from .tensor import Tensor
@@ -120,6 +122,16 @@ def _reachable_from(entries, source_ids):
 
 def reverse_pass(tape, seeds, sources, observer=None):
     """Gradients of the seeded targets with respect to every reachable tensor id."""
+    gc_was_enabled = gc.isenabled()
+    gc.disable()  # a full collection would walk the whole tape, again and again on long chains
+    try:
+        return _reverse_pass(tape, seeds, sources, observer)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _reverse_pass(tape, seeds, sources, observer):
     from .ops.math_ops import add_n_pair
 
     entries = tape._entries
@@ -149,6 +161,9 @@ def reverse_pass(tape, seeds, sources, observer=None):
             continue
         if len(outs) > 1:
             out_grads = _fill_zeros(out_grads, outs)
+        inputs = entry.inputs
+        if len(inputs) > 1:  # TF's op.skip_input_indices: rules may skip gradients nobody needs
+            entry.skip_input_indices = tuple(k for k, t in enumerate(inputs) if t._id not in reach)
         in_grads = fn(entry, *out_grads)
         if not isinstance(in_grads, (list, tuple)):
             in_grads = (in_grads,)

@@ -9,7 +9,9 @@ class TensorShape:
     __slots__ = ("_dims",)
 
     def __init__(self, dims=None):
-        if dims is None:
+        if type(dims) is tuple and all(type(d) is int for d in dims):
+            self._dims = dims          # the common case: an array's shape
+        elif dims is None:
             self._dims = None
         elif isinstance(dims, TensorShape):
             self._dims = dims._dims

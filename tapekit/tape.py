@@ -10,6 +10,7 @@ import sys
 from . import nest
 from .backend import head
 from .registry import _GRADIENTS, state
+from .shape import TensorShape
 from .tensor import Tensor
 
 logger = logging.getLogger("tapekit")
@@ -62,9 +63,11 @@ def user_location(skip_package: str = _PACKAGE_DIR, depth: int = 2):
 class TapeEntry:
     """One recorded op: TF's ``op`` as seen by a gradient function (``op.inputs`` ...)."""
 
-    __slots__ = ("type", "inputs", "outputs", "attrs", "grad_key", "cut", "location", "index")
+    __slots__ = ("type", "inputs", "outputs", "attrs", "grad_key", "cut", "location", "index",
+                 "skip_input_indices")
 
     def __init__(self, op_type, inputs, outputs, attrs, grad_key, cut, location, index):
+        self.skip_input_indices = ()   # inputs whose gradient nobody needs (set by the reverse pass)
         self.type = op_type
         self.inputs = inputs
         self.outputs = outputs
@@ -93,15 +96,20 @@ class TapeEntry:
 class _Ghost:
     """What is left of a tensor once its value was released: id, shape and dtype."""
 
-    __slots__ = ("_id", "_dtype", "shape", "sample")
+    __slots__ = ("_id", "_dtype", "_dims", "sample")
 
     def __init__(self, t, keep_sample=False):
         self._id = t._id
         self._dtype = t._dtype
-        self.shape = t.shape
+        value = getattr(t, "_value", None)
+        self._dims = tuple(value.shape) if value is not None else t._dims
         # the first few elements, so events can still show a value preview (events.SAMPLE_SIZE)
         v = t._value if keep_sample else None
         self.sample = None if v is None else (v if v.size <= 8 else head(v, 8))
+
+    @property
+    def shape(self) -> TensorShape:
+        return TensorShape(self._dims)
 
 
 class GradientTape:

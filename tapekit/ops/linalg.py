@@ -59,16 +59,18 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
 
 
 def _matmul_grad(op, grad):
+    """dA = G B^T and dB = A^T G, with the forward's transposes folded in."""
     a, b = op.inputs
     ta, tb = op.attrs["transpose_a"], op.attrs["transpose_b"]
-    if not ta and not tb:
-        return matmul(grad, b, transpose_b=True), matmul(a, grad, transpose_a=True)
-    if not ta and tb:
-        return matmul(grad, b), matmul(grad, a, transpose_a=True)
-    if ta and not tb:
-        return matmul(b, grad, transpose_b=True), matmul(a, grad)
-    return matmul(b, grad, transpose_a=True, transpose_b=True), \
-        matmul(grad, a, transpose_a=True, transpose_b=True)
+    skip = op.skip_input_indices
+    da = db = None
+    if 0 not in skip:
+        da = matmul(b, grad, transpose_a=tb, transpose_b=True) if ta else \
+            matmul(grad, b, transpose_b=not tb)
+    if 1 not in skip:
+        db = matmul(grad, a, transpose_a=True, transpose_b=ta) if tb else \
+            matmul(a, grad, transpose_a=not ta)
+    return da, db
 
 
 gradient("MatMul")(_matmul_grad)

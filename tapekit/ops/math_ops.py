@@ -108,12 +108,11 @@ def subtract(x, y, name=None):
 
 @gradient("Sub")
 def _sub_grad(op, grad):
-    return grad, negative(grad)
+    return grad, (None if 1 in op.skip_input_indices else negative(grad))
 
 
 def _mul(x, y):
-    with np.errstate(invalid="ignore", over="ignore"):  # 0 * inf is nan, silently, as TF
-        return x * y
+    return x * y  # 0 * inf is nan, silently, as TF (see ops/__init__.py on warnings)
 
 
 def multiply(x, y, name=None):
@@ -123,12 +122,12 @@ def multiply(x, y, name=None):
 @gradient("Mul")
 def _mul_grad(op, grad):
     x, y = op.inputs
-    return multiply(grad, y), multiply(x, grad)
+    skip = op.skip_input_indices
+    return (None if 0 in skip else multiply(grad, y)), (None if 1 in skip else multiply(x, grad))
 
 
 def _div(x, y):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return x / y
+    return x / y
 
 
 def divide(x, y, name=None):
@@ -158,12 +157,14 @@ realdiv = real_div
 @gradient("RealDiv")
 def _div_grad(op, grad):
     x, y = op.inputs
-    return divide(grad, y), multiply(grad, divide(divide(negative(x), y), y))
+    skip = op.skip_input_indices
+    dx = None if 0 in skip else divide(grad, y)
+    dy = None if 1 in skip else multiply(grad, divide(divide(negative(x), y), y))
+    return dx, dy
 
 
 def _floordiv(x, y):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return ns(x).floor_divide(x, y)
+    return ns(x).floor_divide(x, y)
 
 
 def _check_int_divisor(op_type, x: Tensor, y: Tensor) -> None:
@@ -183,8 +184,7 @@ no_gradient("FloorDiv")
 
 
 def _mod(x, y):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return ns(x).remainder(x, y)
+    return ns(x).remainder(x, y)
 
 
 def floormod(x, y, name=None):
@@ -204,8 +204,7 @@ def _mod_grad(op, grad):
 
 
 def _pow(x, y):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return ns(x).pow(x, y)
+    return ns(x).pow(x, y)
 
 
 def pow(x, y, name=None):  # noqa: A001 - TF's name
@@ -222,6 +221,8 @@ def _pow_grad(op, grad):
     x, y = op.inputs
     z = op.outputs[0]
     dx = multiply(grad, multiply(y, pow(x, subtract(y, 1))))
+    if 1 in op.skip_input_indices:
+        return dx, None
     positive = greater(x, 0)
     safe_x = where(positive, x, ones_like_(x))
     dy = multiply(grad, multiply(z, where(positive, log(safe_x), zeros_like_(x))))
@@ -359,8 +360,7 @@ def _square_grad(op, grad):
 
 def _float_unary(op_type, fn_name):
     def forward(x):
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            return getattr(ns(x), fn_name)(x)
+        return getattr(ns(x), fn_name)(x)
 
     def op(x, name=None):
         x = to_tensor(x)
@@ -465,8 +465,7 @@ def _atan_grad(op, grad):
 
 
 def _rsqrt(x):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return 1 / ns(x).sqrt(x)
+    return 1 / ns(x).sqrt(x)
 
 
 def rsqrt(x, name=None):
@@ -483,8 +482,7 @@ def _rsqrt_grad(op, grad):
 
 
 def _reciprocal(x):
-    with np.errstate(divide="ignore"):
-        return 1 / x
+    return 1 / x
 
 
 def reciprocal(x, name=None):

@@ -38,6 +38,8 @@ def _masked_grad_op(op_type, keep):
     def forward(g, ref, **attrs):
         xp = ns(g)
         mask, scale = keep(ref, **attrs)
+        if scale == 0 and bool(xp.all(xp.isfinite(g))):
+            return g * xp.astype(mask, g.dtype)  # several times faster than where() on random masks
         return xp.where(mask, g, g * xp.asarray(scale, dtype=g.dtype))
 
     def run(grad, ref, **attrs):
