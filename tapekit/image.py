@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import dtypes
-from .backend import ns
+from .backend import device_obj, from_host, ns, to_host
 from .errors import InvalidArgumentError
 from .registry import execute
 from .tensor import Tensor, convert_to_tensor
@@ -32,17 +32,22 @@ def adjust_contrast(images, contrast_factor) -> Tensor:
     orig = images.dtype
     work = images
     if orig.is_integer:  # as TF: convert to float in [0, 1], adjust, convert back with saturation
-        work = Tensor(np.asarray(images._value, dtype=np.float32) / float(orig.max), dtypes.float32)
+        work = _host_tensor(to_host(images._value).astype(np.float32) / float(orig.max), images)
     elif orig is not dtypes.float32:
-        work = Tensor(np.asarray(images._value).astype(np.float32), dtypes.float32)
+        work = _host_tensor(to_host(images._value).astype(np.float32), images)
     factor = convert_to_tensor(contrast_factor, dtype=dtypes.float32)
     out = execute("AdjustContrastv2", _adjust_contrast, (work, factor))
     if orig.is_integer:
-        scaled = np.asarray(out._value, dtype=np.float64) * (float(orig.max) + 0.5)
-        return Tensor(np.clip(scaled, orig.min, orig.max).astype(orig._np), orig)
+        scaled = to_host(out._value).astype(np.float64) * (float(orig.max) + 0.5)
+        return _host_tensor(np.clip(scaled, orig.min, orig.max).astype(orig._np), images)
     if orig is not dtypes.float32:
-        return Tensor(np.asarray(out._value).astype(orig._np), orig)
+        return _host_tensor(to_host(out._value).astype(orig._np), images)
     return out
+
+
+def _host_tensor(host: np.ndarray, like: Tensor) -> Tensor:
+    """A host array's tensor, placed on the device of ``like`` (dtype conversions are done on the host)."""
+    return Tensor(from_host(host, device_obj(like._value)))
 
 
 __all__ = ["adjust_contrast"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from . import dtypes
-from .backend import from_host
+from . import backend
+from .backend import device_obj, from_host, ns, to_host
 from .errors import InvalidArgumentError
 from .registry import execute, gradient
 from .shape import TensorShape
@@ -56,16 +57,18 @@ def _as_int64(t: Tensor) -> Tensor:
 
 
 def _to_dense(values, default, indices, shape):
-    out = np.full(shape, default, dtype=values.dtype)
+    xp = ns(values)
+    out = xp.asarray(xp.broadcast_to(default, shape), copy=True)
     if len(indices):
-        out[tuple(indices.T)] = values
-    return from_host(out)
+        where = device_obj(values)
+        out = backend.scatter_update(out, tuple(from_host(col, where) for col in indices.T), values)
+    return out
 
 
 def to_dense(sp_input, default_value=None, validate_indices=True, name=None) -> Tensor:
     """The dense tensor: values at their indices, ``default_value`` (0) elsewhere."""
-    idx = np.asarray(sp_input.indices._value)
-    shape = tuple(int(d) for d in np.asarray(sp_input.dense_shape._value))
+    idx = to_host(sp_input.indices._value)
+    shape = tuple(int(d) for d in to_host(sp_input.dense_shape._value))
     for i, row in enumerate(idx):
         if np.any(row < 0) or np.any(row >= np.array(shape)):
             raise InvalidArgumentError(
@@ -93,7 +96,7 @@ def _to_dense_grad(op, grad):
 def from_dense(tensor, name=None) -> SparseTensor:
     """The non-zero elements of a dense tensor, as a SparseTensor."""
     t = convert_to_tensor(tensor)
-    arr = np.asarray(t._value)
+    arr = to_host(t._value)
     idx = np.argwhere(arr != (b"" if t.dtype.is_string else 0)).astype(np.int64)
     values = Tensor(from_host(arr[tuple(idx.T)]), t.dtype)
     return SparseTensor(Tensor(from_host(idx), dtypes.int64), values,
@@ -102,9 +105,9 @@ def from_dense(tensor, name=None) -> SparseTensor:
 
 def reorder(sp_input, name=None) -> SparseTensor:
     """The same sparse tensor with indices in row-major order."""
-    idx = np.asarray(sp_input.indices._value)
+    idx = to_host(sp_input.indices._value)
     order = np.lexsort(idx.T[::-1]) if len(idx) else np.arange(0)
-    values = Tensor(from_host(np.asarray(sp_input.values._value)[order]), sp_input.values.dtype)
+    values = Tensor(from_host(to_host(sp_input.values._value)[order]), sp_input.values.dtype)
     return SparseTensor(Tensor(from_host(idx[order]), dtypes.int64), values, sp_input.dense_shape)
 
 
