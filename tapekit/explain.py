@@ -423,9 +423,11 @@ def _source_names(frame, n: int) -> list:
     if tree is None:
         return unknown
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
-                node.func.attr in ("gradient", "explain", "jacobian", "batch_jacobian"):
-            arg = node.args[1] if len(node.args) > 1 else \
+        func = node.func if isinstance(node, ast.Call) else None
+        called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if called in ("gradient", "explain", "jacobian", "batch_jacobian", "TapePlayer"):
+            position = 2 if called == "TapePlayer" else 1   # TapePlayer(tape, target, sources)
+            arg = node.args[position] if len(node.args) > position else \
                 next((k.value for k in node.keywords if k.arg in ("sources", "source")), None)
             if arg is None:
                 continue

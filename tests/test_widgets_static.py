@@ -113,3 +113,17 @@ def test_frontend_assets_ship_and_avoid_markup_sinks():
     assert "export default" in js and "innerHTML" not in js and "insertAdjacentHTML" not in js
     assert "http://" not in js.replace("http://www.w3.org/2000/svg", "")
     assert ".tkp" in read_asset("player.css")
+
+
+def test_player_names_sources_as_the_users_code_does():
+    import tapekit as tk
+    from tapekit.widgets import TapePlayer
+
+    fuel_rate = tk.Variable(2.0, name="fuel_rate")
+    distance = tk.constant(5.0)
+    with tk.GradientTape(persistent=True) as tape:
+        y = fuel_rate * distance
+    summary = TapePlayer(tape, target=y, sources=[fuel_rate, distance]).summary()
+    assert "gradient wrt fuel_rate: 5." in summary
+    assert "gradient wrt distance: None (not_watched)" in summary
+    assert ":0" not in summary

@@ -153,10 +153,11 @@ class _Builder:
 
     def label(self, tid) -> str:
         node = self.tensors.get(self.alias.get(tid, tid))
+        info = self.source_names.get(tid)
+        given = info.get("name") if isinstance(info, dict) else info
         if node is None:
-            info = self.source_names.get(tid)
-            return (info.get("name") if isinstance(info, dict) else info) or tid
-        return node["name"] or tid
+            return given or tid
+        return node["name"] or given or tid
 
     # ---------- forward ----------
     def forward(self, events):

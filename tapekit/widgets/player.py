@@ -64,12 +64,16 @@ class TapePlayer(anywidget.AnyWidget):
         names = {}
         if start is not None:
             ids = list(start.get("sources", []))
-            for sid, src in zip(ids, flat_sources):
-                names[sid] = {"name": getattr(src, "name", None) if hasattr(src, "_read") else None,
-                              "shape": list(getattr(src, "shape", None) or []) if hasattr(src, "shape") else None,
-                              "dtype": getattr(getattr(src, "dtype", None), "name", None)}
             if target is not None and hasattr(tape, "explain"):
                 explanations = _explanations(tape, target, sources, ids)
+            for sid, src in zip(ids, flat_sources):
+                # the name the user's code gives the source (from explain), else the variable's name
+                label = (explanations.get(sid) or {}).get("source")
+                if not label and hasattr(src, "_read"):
+                    label = src.name.rsplit(":", 1)[0]
+                names[sid] = {"name": label,
+                              "shape": list(getattr(src, "shape", None) or []) if hasattr(src, "shape") else None,
+                              "dtype": getattr(getattr(src, "dtype", None), "name", None)}
         return events, explanations, names
 
     @property
