@@ -136,7 +136,9 @@ def _reverse_pass(tape, seeds, sources, observer):
 
     entries = tape._entries
     source_ids = {s._id for s in sources}
-    reach = _reachable_from(entries, source_ids)
+    # gradients flow only from what this tape tracks as differentiable (its rules may rely on it)
+    tracked = tape._tracked
+    reach = _reachable_from(entries, {sid for sid in source_ids if tracked.get(sid)})
     grads: dict = {}
     for tid, g in seeds:
         if tid in reach or tid in source_ids:
@@ -298,6 +300,7 @@ class _KeepEntries:
 
     def __init__(self, tape):
         self._entries = tape._entries
+        self._tracked = tape._tracked
 
 
 def _one_hot_like(target, k):

@@ -132,11 +132,20 @@ def no_gradient(op_type) -> None:
 NotDifferentiable = no_gradient
 
 
-def gradient(op_type: str):
-    """Internal decorator: register the built-in gradient of ``op_type``."""
+# What a built-in gradient reads of its op's values, so that a tape keeps only that much alive
+# (shapes and dtypes are always kept): "nothing", "inputs", "outputs", "other_input" (a binary op
+# whose gradient for x reads y and for y reads x: Mul, MatMul), "divisor" (RealDiv: both gradients
+# read y, y's also reads x). Ops without an entry keep every input and output.
+READS: dict = {}
+
+
+def gradient(op_type: str, reads: str | None = None):
+    """Internal decorator: register the built-in gradient of ``op_type`` (and what it reads)."""
 
     def deco(f):
         _register(op_type, f, f"{f.__module__}.{f.__name__}")
+        if reads is not None:
+            READS[op_type] = reads
         return f
 
     return deco

@@ -9,7 +9,7 @@ import sys
 
 from . import nest
 from .backend import head
-from .registry import _GRADIENTS, state
+from .registry import _GRADIENTS, READS, state
 from .shape import TensorShape
 from .tensor import Tensor
 
@@ -86,8 +86,23 @@ class TapeEntry:
 
     def release(self) -> None:
         """Drop the saved values, keeping what explain() needs: ids, shapes and dtypes."""
-        self.inputs = tuple(_Ghost(t) for t in self.inputs)
-        self.outputs = tuple(_Ghost(t, keep_sample=True) for t in self.outputs)
+        self.inputs = tuple(t if type(t) is _Ghost else _Ghost(t) for t in self.inputs)
+        self.outputs = tuple(t if type(t) is _Ghost else _Ghost(t, keep_sample=True) for t in self.outputs)
+
+    def keep_only_what_the_gradient_reads(self, reads: str, tracked: dict) -> None:
+        """Release, right away, the values this op's gradient never reads (see ``registry.READS``)."""
+        inputs = self.inputs
+        if reads == "other_input":   # d/dx reads y, d/dy reads x: keep one only if the other is live
+            x, y = inputs
+            inputs = (x if tracked.get(y._id) else _Ghost(x), y if tracked.get(x._id) else _Ghost(y))
+        elif reads == "divisor":     # d/dx reads y, d/dy reads x and y
+            x, y = inputs
+            inputs = (x if tracked.get(y._id) else _Ghost(x), y)
+        elif reads != "inputs":
+            inputs = tuple(_Ghost(t) for t in inputs)
+        self.inputs = inputs
+        if reads != "outputs":
+            self.outputs = tuple(_Ghost(t, keep_sample=True) for t in self.outputs)
 
     def __repr__(self) -> str:
         return f"<TapeEntry {self.index}: {self.type}>"
@@ -243,6 +258,9 @@ class GradientTape:
             flag = differentiable and out._dtype.is_differentiable
             tracked[out._id] = flag
             blocked = blocked or not flag
+        reads = READS.get(grad_key) if differentiable and type(grad_key) is str else None
+        if reads is not None:
+            entry.keep_only_what_the_gradient_reads(reads, tracked)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
         if self._listeners or (live and (blocked or _GRADIENTS.get(grad_key, True) is None)):
@@ -311,8 +329,7 @@ class GradientTape:
         if not self._persistent:
             self._used = True
             for entry in self._entries:
-                if not entry.outputs or not isinstance(entry.outputs[0], _Ghost):
-                    entry.release()
+                entry.release()
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):

@@ -73,8 +73,8 @@ def _matmul_grad(op, grad):
     return da, db
 
 
-gradient("MatMul")(_matmul_grad)
-gradient("BatchMatMulV2")(_matmul_grad)
+gradient("MatMul", reads="other_input")(_matmul_grad)
+gradient("BatchMatMulV2", reads="other_input")(_matmul_grad)
 
 
 # ---------- built on matmul and the array ops ----------

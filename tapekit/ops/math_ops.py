@@ -93,7 +93,7 @@ def add(x, y, name=None):
         raise dtype_mismatch("AddV2", to_tensor(x), to_tensor(y)) from None
 
 
-@gradient("AddV2")
+@gradient("AddV2", reads="nothing")
 def _add_grad(op, grad):
     return grad, grad
 
@@ -106,7 +106,7 @@ def subtract(x, y, name=None):
     return _binary("Sub", _sub, x, y)
 
 
-@gradient("Sub")
+@gradient("Sub", reads="nothing")
 def _sub_grad(op, grad):
     return grad, (None if 1 in op.skip_input_indices else negative(grad))
 
@@ -119,7 +119,7 @@ def multiply(x, y, name=None):
     return _binary("Mul", _mul, x, y)
 
 
-@gradient("Mul")
+@gradient("Mul", reads="other_input")
 def _mul_grad(op, grad):
     x, y = op.inputs
     skip = op.skip_input_indices
@@ -154,7 +154,7 @@ def real_div(x, y, name=None):
 realdiv = real_div
 
 
-@gradient("RealDiv")
+@gradient("RealDiv", reads="divisor")
 def _div_grad(op, grad):
     x, y = op.inputs
     skip = op.skip_input_indices
@@ -321,7 +321,7 @@ def _add_n(*xs):
     return total
 
 
-@gradient("AddN")
+@gradient("AddN", reads="nothing")
 def _add_n_grad(op, grad):
     return [grad] * len(op.inputs)
 
@@ -340,7 +340,7 @@ def negative(x, name=None):
     return _unary("Neg", _neg, x)
 
 
-@gradient("Neg")
+@gradient("Neg", reads="nothing")
 def _neg_grad(op, grad):
     return negative(grad)
 
@@ -353,7 +353,7 @@ def square(x, name=None):
     return _unary("Square", _square, x)
 
 
-@gradient("Square")
+@gradient("Square", reads="inputs")
 def _square_grad(op, grad):
     return multiply(grad, multiply(op.inputs[0], 2.0))
 
@@ -387,18 +387,18 @@ acos = _float_unary("Acos", "acos")
 atan = _float_unary("Atan", "atan")
 
 
-@gradient("Sqrt")
+@gradient("Sqrt", reads="outputs")
 def _sqrt_grad(op, grad):
     """d sqrt(x) = 0.5 / sqrt(x) (inf at 0, as TF)."""
     return divide(multiply(grad, 0.5), op.outputs[0])
 
 
-@gradient("Exp")
+@gradient("Exp", reads="outputs")
 def _exp_grad(op, grad):
     return multiply(grad, op.outputs[0])
 
 
-@gradient("Log")
+@gradient("Log", reads="inputs")
 def _log_grad(op, grad):
     return multiply(grad, reciprocal(op.inputs[0]))
 
@@ -429,7 +429,7 @@ def _tan_grad(op, grad):
     return divide(grad, multiply(c, c))
 
 
-@gradient("Tanh")
+@gradient("Tanh", reads="outputs")
 def _tanh_grad(op, grad):
     """d tanh = 1 - tanh^2."""
     y = op.outputs[0]
@@ -578,7 +578,7 @@ def sigmoid(x, name=None):
     return execute("Sigmoid", _sigmoid, (x,))
 
 
-@gradient("Sigmoid")
+@gradient("Sigmoid", reads="outputs")
 def _sigmoid_grad(op, grad):
     """d sigmoid = y (1 - y)."""
     y = op.outputs[0]
@@ -781,12 +781,12 @@ def identity(x, name=None):
     return _unary("Identity", _identity, x)
 
 
-@gradient("Identity")
+@gradient("Identity", reads="nothing")
 def _identity_grad(op, grad):
     return grad
 
 
-@gradient("ReadVariableOp")
+@gradient("ReadVariableOp", reads="nothing")
 def _read_variable_grad(op, grad):
     return grad
 

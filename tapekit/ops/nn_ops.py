@@ -65,7 +65,7 @@ def relu(features, name=None):
     return execute("Relu", lambda v: ns(v).maximum(v, ns(v).zeros_like(v)), (x,))
 
 
-@gradient("Relu")
+@gradient("Relu", reads="outputs")
 def _relu_grad_rule(op, grad):
     return _relu_grad(grad, op.outputs[0])
 

@@ -132,12 +132,12 @@ def _broadcast_like(grad: Tensor, x) -> Tensor:
     return broadcast_to(grad, tuple(x.shape))
 
 
-@gradient("Sum")
+@gradient("Sum", reads="nothing")
 def _sum_grad(op, grad):
     return _broadcast_like(_restore_dims(grad, op), op.inputs[0])
 
 
-@gradient("Mean")
+@gradient("Mean", reads="nothing")
 def _mean_grad(op, grad):
     x = op.inputs[0]
     n = 1
