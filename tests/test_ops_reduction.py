@@ -4,29 +4,10 @@ import numpy as np
 import pytest
 
 import tapekit as tk
+from tape_helpers import grads, second
 
 DTYPES = [np.float32, np.float64]
 AXES = [None, 0, -1, [0, 2], (-1, -3), [1]]
-
-
-def grads(f, *xs):
-    xs = [tk.constant(x) for x in xs]
-    with tk.GradientTape(persistent=True) as tape:
-        for x in xs:
-            tape.watch(x)
-        y = f(*xs)
-    return y, [tape.gradient(y, x) for x in xs]
-
-
-def second(f, x):
-    x = tk.constant(x)
-    with tk.GradientTape() as outer:
-        outer.watch(x)
-        with tk.GradientTape() as inner:
-            inner.watch(x)
-            y = f(x)
-        d1 = inner.gradient(y, x)
-    return d1, outer.gradient(d1, x)
 
 
 REDUCERS = {
