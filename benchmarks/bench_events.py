@@ -13,10 +13,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import sys
 import time
+from pathlib import Path
 
-import tapekit as tk
-from tapekit import events, tape as tape_module
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's tapekit
+
+import tapekit as tk  # noqa: E402
+from tapekit import events, tape as tape_module  # noqa: E402
 
 HOOKS = ("entered", "watched", "recorded", "paused", "left_tape", "state_changed")
 
