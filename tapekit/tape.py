@@ -20,6 +20,9 @@ if not logger.handlers:
     logger.addHandler(_handler)
     logger.propagate = False
 
+# Values of at most this many elements stay saved whole: dropping them saves little memory and
+# costs more time than it saves (W1 in benchmarks/).
+_SMALL = 64
 _PACKAGE_DIR = __file__.rsplit("/", 1)[0]
 _NON_PERSISTENT_USED = ("A non-persistent GradientTape can only be used to compute one set of "
                         "gradients (or jacobians)")
@@ -64,10 +67,11 @@ class TapeEntry:
     """One recorded op: TF's ``op`` as seen by a gradient function (``op.inputs`` ...)."""
 
     __slots__ = ("type", "inputs", "outputs", "attrs", "grad_key", "cut", "location", "index",
-                 "skip_input_indices")
+                 "skip_input_indices", "released")
 
     def __init__(self, op_type, inputs, outputs, attrs, grad_key, cut, location, index):
         self.skip_input_indices = ()   # inputs whose gradient nobody needs (set by the reverse pass)
+        self.released = False
         self.type = op_type
         self.inputs = inputs
         self.outputs = outputs
@@ -86,6 +90,9 @@ class TapeEntry:
 
     def release(self) -> None:
         """Drop the saved values, keeping what explain() needs: ids, shapes and dtypes."""
+        if self.released:
+            return
+        self.released = True
         self.inputs = tuple(t if type(t) is _Ghost else _Ghost(t) for t in self.inputs)
         self.outputs = tuple(t if type(t) is _Ghost else _Ghost(t, keep_sample=True) for t in self.outputs)
 
@@ -259,7 +266,7 @@ class GradientTape:
             tracked[out._id] = flag
             blocked = blocked or not flag
         reads = READS.get(grad_key) if differentiable and type(grad_key) is str else None
-        if reads is not None:
+        if reads is not None and (outputs[0]._value.size > _SMALL or inputs[0]._value.size > _SMALL):
             entry.keep_only_what_the_gradient_reads(reads, tracked)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
