@@ -82,3 +82,14 @@ def test_add_with_a_python_float_on_an_int_tensor_reports_the_dtype_clash_like_t
         c - 1.0
     with pytest.raises(TypeError, match="Cannot convert 1.0 to EagerTensor of dtype int32"):
         1.0 + c
+
+
+@pytest.mark.numpy_only("string tensors: the strict backend has none by design")
+@pytest.mark.parametrize("value, dtype, text", [
+    (["1"], tk.float32, "Cast string to float is not supported"),
+    (["1"], tk.int32, "Cast string to int32 is not supported"),
+    ([1.5], tk.string, "Cast float to string is not supported"),
+])
+def test_casting_between_strings_and_numbers_is_unimplemented_as_in_tf(value, dtype, text):
+    with pytest.raises(tk.errors.UnimplementedError, match=text):
+        tk.cast(tk.constant(value), dtype)

@@ -12,7 +12,7 @@ import numpy as np
 from .. import dtypes
 from ..backend import astype, dtype_kind, ns, to_host
 from ..dtypes import KERNEL_NAMES
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, UnimplementedError
 from ..registry import execute, gradient, no_gradient
 from ..tensor import Tensor, convert_to_tensor
 
@@ -743,12 +743,15 @@ def _bitwise_or_logical(op_type, logical_fn, int_fn):
 
 
 # ---------- casting, identity, selection ----------
+def _cast_unsupported(source: str, target: str) -> UnimplementedError:
+    kernel = [KERNEL_NAMES.get(n, n) for n in (source, target)]
+    return UnimplementedError(
+        f"Cast {kernel[0]} to {kernel[1]} is not supported [Op:Cast] name: \n  Hint: tk.cast converts "
+        "between numeric and bool dtypes only; strings and numbers do not convert into each other.",
+        op="Cast")
+
+
 def _cast_forward(x, dtype):
-    if dtype.is_string:
-        raise InvalidArgumentError("Cast to string is not supported [Op:Cast] name: ", op="Cast")
-    if dtype_kind(x) == "O":
-        raise InvalidArgumentError("Cast string to number is not supported [Op:Cast] name: \n"
-                                   "  Hint: use tk.strings.to_number.", op="Cast")
     xp = ns(x)
     kind = dtype_kind(x)
     if dtype.is_integer and kind in "fc":
@@ -762,6 +765,8 @@ def cast(x, dtype, name=None):
     x = to_tensor(x)
     if x._dtype is dtype:
         return x
+    if dtype.is_string or x._dtype.is_string:
+        raise _cast_unsupported(x._dtype.name, dtype.name)
     return execute("Cast", _cast_forward, (x,), {"dtype": dtype})
 
 
