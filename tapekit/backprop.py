@@ -12,8 +12,11 @@ from __future__ import annotations
 import gc
 
 from . import nest
-from .registry import gradient_function
+from .registry import _GRADIENTS, gradient_function
+from .tape import _Ghost
 from .tensor import Tensor
+
+_MISSING = object()
 
 
 def _check_source(s):
@@ -150,13 +153,23 @@ def _reverse_pass(tape, seeds, sources, observer):
         if entry.cut is not None or not grads:
             continue
         outs = entry.outputs
-        out_grads = [grads.get(o._id) if o._id in source_ids else grads.pop(o._id, None)
-                     for o in outs]
-        if all(g is None for g in out_grads):
-            continue
+        if len(outs) == 1:
+            oid = outs[0]._id
+            g = grads.get(oid) if oid in source_ids else grads.pop(oid, None)
+            if g is None:
+                continue
+            out_grads = (g,)
+        else:
+            out_grads = [grads.get(o._id) if o._id in source_ids else grads.pop(o._id, None)
+                         for o in outs]
+            if all(g is None for g in out_grads):
+                continue
         if observer is not None:
             observer.visit(entry, out_grads)
-        fn = gradient_function(entry.grad_key)
+        key = entry.grad_key
+        fn = _GRADIENTS.get(key, _MISSING) if type(key) is str else key
+        if fn is _MISSING:
+            fn = gradient_function(key)  # raises TF's LookupError
         if fn is None:
             if observer is not None:
                 observer.stopped(entry, "no_gradient_registered")
@@ -180,21 +193,18 @@ def _reverse_pass(tape, seeds, sources, observer):
                 if observer is not None:
                     observer.sent(entry, inp, None)
                 continue
-            g = _as_tensor(g)
-            g = sum_to_shape(g, inp)
+            if type(g) is not Tensor:
+                g = _as_tensor(g)
+            if g._value.shape != (inp._dims if type(inp) is _Ghost else inp._value.shape):
+                g = sum_to_shape(g, inp)
             if observer is not None:
                 observer.sent(entry, inp, g, accumulated=iid in grads)
             grads[iid] = add_n_pair(grads[iid], g) if iid in grads else g
         if consume:
-            entries[i] = _spent(entry)
+            entry.release()
     if observer is not None:
         observer.done({s._id: grads.get(s._id) for s in sources})
     return grads
-
-
-def _spent(entry):
-    entry.release()
-    return entry
 
 
 def _as_tensor(g):

@@ -9,7 +9,7 @@ class DType:
     """A tensor element type, printed as ``tk.float32`` like ``tf.float32``."""
 
     __slots__ = ("name", "as_numpy_dtype", "_np", "is_floating", "is_integer",
-                 "is_complex", "is_bool", "is_unsigned", "is_string")
+                 "is_complex", "is_bool", "is_unsigned", "is_string", "is_differentiable")
 
     def __init__(self, name: str, np_type):
         self.name = name
@@ -22,10 +22,7 @@ class DType:
         self.is_unsigned = kind == "u"
         self.is_bool = kind == "b"
         self.is_string = kind == "O"
-
-    @property
-    def is_differentiable(self) -> bool:
-        return self.is_floating or self.is_complex
+        self.is_differentiable = self.is_floating or self.is_complex  # gradients flow through these
 
     @property
     def base_dtype(self) -> DType:

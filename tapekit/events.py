@@ -246,6 +246,10 @@ class BackwardObserver:
             ogs = [None if g is None else _grad_record(g) for g in nest.flatten(output_gradients)]
         log._add(("backward_start", log._at(), call, method, [t._id for t in self.targets],
                   [s._id for s in self.sources], ogs))
+        # the per-op hooks below run once per visited op: look these up once
+        tape = log.tape
+        self._entries = tape._entries
+        self._log_item = log._add if tape._listeners else log.items.append
 
     def _room(self) -> bool:
         if self.kept < MAX_BACKWARD_EVENTS:
@@ -257,7 +261,7 @@ class BackwardObserver:
     def visit(self, entry, out_grads) -> None:
         if self._room():
             grads = [None if g is None else (o._id,) + _grad_record(g) for o, g in zip(entry.outputs, out_grads)]
-            self.log._add(("visit", len(self.log.tape._entries), entry.index, entry.type, grads, self.row))
+            self._log_item(("visit", len(self._entries), entry.index, entry.type, grads, self.row))
 
     def sent(self, entry, inp, g, accumulated=False) -> None:
         if self._room():
@@ -267,8 +271,8 @@ class BackwardObserver:
                                self.row))
             else:
                 value, shape = _grad_record(g)
-                self.log._add(("send", len(self.log.tape._entries), entry.index, inp._id, value, shape,
-                               bool(accumulated), None, self.row))
+                self._log_item(("send", len(self._entries), entry.index, inp._id, value, shape,
+                                bool(accumulated), None, self.row))
 
     def stopped(self, entry, reason) -> None:
         for inp in entry.inputs:
