@@ -1,10 +1,8 @@
 """``tk.linalg``: matrix operations (TF's ``tf.linalg``)."""
 
-from .ops.array_ops import transpose as matrix_transpose_full  # noqa: F401
 from .ops.linalg import (diag_part, einsum, matmul, matrix_transpose, matvec, norm,  # noqa: F401
                          tensordot, trace)
 from .ops.nn_ops import l2_normalize  # noqa: F401
-
 
 
 def adjoint(matrix, name=None):

@@ -24,7 +24,7 @@ _GRADIENTS: dict = {}
 _REGISTERED_AT: dict = {}
 
 
-def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None, shapes_hint=None):
+def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None):
     """Run ``forward`` on the inputs' arrays and record the op on every tape that tracks an input.
 
     ``forward`` receives the backend arrays (and ``attrs`` as keywords) and returns one array.

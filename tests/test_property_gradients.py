@@ -508,7 +508,6 @@ SKIPPED = {
     "nn.tanh": "same function object as math.tanh",
     "linalg.l2_normalize": "same function object as nn.l2_normalize",
     "math.l2_normalize": "same function object as nn.l2_normalize",
-    "linalg.matrix_transpose_full": "alias of tk.transpose",
     "strided_slice": "the engine of Tensor indexing: covered by 'getitem'",
     "gather_axis_index": "internal helper (not part of tk's public API)",
     "scatter_add": "internal helper on backend arrays (not an op)",

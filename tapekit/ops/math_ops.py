@@ -732,16 +732,6 @@ def logical_not(x, name=None):
 no_gradient("LogicalNot")
 
 
-def _bitwise_or_logical(op_type, logical_fn, int_fn):
-    def op(x, y):
-        x, y = binary_inputs(op_type, x, y)
-        if x._dtype.is_bool:
-            return logical_fn(x, y)
-        return execute(op_type, int_fn, (x, y))
-
-    return op
-
-
 # ---------- casting, identity, selection ----------
 def _cast_unsupported(source: str, target: str) -> UnimplementedError:
     kernel = [KERNEL_NAMES.get(n, n) for n in (source, target)]
