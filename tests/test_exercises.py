@@ -142,7 +142,7 @@ def test_check_growing(case):
     assert_verdict(lesson02.check_growing(GROWING_CASES[case]()), case.strip())
 
 
-# ---- lesson 06 -------------------------------------------------------------------------------
+# ---- lesson 07 (higher order) ----------------------------------------------------------------
 
 def _nested(order, inner_outside=False, watch=True):
     """A derivative of the given order with nested tapes (optionally broken)."""
@@ -202,18 +202,18 @@ THIRD_CASES = {
 
 @pytest.mark.parametrize("case", THIRD_CASES)
 def test_check_third_derivative(case):
-    assert_verdict(lesson06.check_third_derivative(THIRD_CASES[case]), case.strip())
+    assert_verdict(lesson07.check_third_derivative(THIRD_CASES[case]), case.strip())
 
 
 def test_check_third_derivative_unwatched_constant_gives_none_hint():
-    assert_verdict(lesson06.check_third_derivative(_nested(3, watch=False)), "none")
+    assert_verdict(lesson07.check_third_derivative(_nested(3, watch=False)), "none")
 
 
 def _jacobian_parts():
-    x = tk.constant(lesson06.JACOBIAN_POINT)
+    x = tk.constant(lesson07.JACOBIAN_POINT)
     with tk.GradientTape(persistent=True) as tape:
         tape.watch(x)
-        y = lesson06.jacobian_target(x)
+        y = lesson07.jacobian_target(x)
         elements = [y[0], y[1]]
     parts = {"jacobian": tape.jacobian(y, x), "gradient": tape.gradient(y, x)}
     rows = [tape.gradient(element, x) for element in elements]
@@ -235,7 +235,7 @@ JACOBIAN_CASES = {
 
 @pytest.mark.parametrize("case", JACOBIAN_CASES)
 def test_check_jacobian(case):
-    assert_verdict(lesson06.check_jacobian(JACOBIAN_CASES[case](_jacobian_parts())), case.strip())
+    assert_verdict(lesson07.check_jacobian(JACOBIAN_CASES[case](_jacobian_parts())), case.strip())
 
 
 def _grad_and_hessian(f, x):
@@ -278,10 +278,10 @@ HVP_CASES = {
 
 @pytest.mark.parametrize("case", HVP_CASES)
 def test_check_hvp(case):
-    assert_verdict(lesson06.check_hvp(HVP_CASES[case]), case.strip())
+    assert_verdict(lesson07.check_hvp(HVP_CASES[case]), case.strip())
 
 
-# ---- lesson 07 -------------------------------------------------------------------------------
+# ---- lesson 06 (models) ----------------------------------------------------------------------
 
 def _affine(w_shape="in_out", bias=True, use_bias=True, variables=True):
     class Affine(tk.Module):
@@ -334,7 +334,7 @@ AFFINE_CASES = {
 
 @pytest.mark.parametrize("case", AFFINE_CASES)
 def test_check_affine(case):
-    assert_verdict(lesson07.check_affine(AFFINE_CASES[case]()), case.strip())
+    assert_verdict(lesson06.check_affine(AFFINE_CASES[case]()), case.strip())
 
 
 def test_check_affine_restores_the_models_variables():
@@ -345,7 +345,7 @@ def test_check_affine_restores_the_models_variables():
             calls.append(self)
             return super().__call__(x)
 
-    lesson07.check_affine(Spy)
+    lesson06.check_affine(Spy)
     model = calls[0]
     np.testing.assert_array_equal(model.w.numpy(), np.ones((3, 2)))
     np.testing.assert_array_equal(model.b.numpy(), np.zeros(2))
@@ -366,7 +366,7 @@ MSE_CASES = {
 
 @pytest.mark.parametrize("case", MSE_CASES)
 def test_check_mse(case):
-    assert_verdict(lesson07.check_mse(MSE_CASES[case]), case.strip())
+    assert_verdict(lesson06.check_mse(MSE_CASES[case]), case.strip())
 
 
 def _hits(labels, logits):
@@ -387,4 +387,4 @@ ACCURACY_CASES = {
 
 @pytest.mark.parametrize("case", ACCURACY_CASES)
 def test_check_accuracy(case):
-    assert_verdict(lesson07.check_accuracy(ACCURACY_CASES[case]), case.strip())
+    assert_verdict(lesson06.check_accuracy(ACCURACY_CASES[case]), case.strip())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 
@@ -22,9 +24,36 @@ class Feedback:
         return self.ok
 
     def __repr__(self) -> str:
+        if self.code == NOT_DONE:
+            return "Not done yet: " + self.message
         return ("Correct! " if self.ok else "Not yet. Hint: ") + self.message
 
     __str__ = __repr__
+
+
+NOT_DONE = "not_done"
+NOT_DONE_MESSAGE = ("this exercise is waiting for your answer. Write it in the cell above, where it says "
+                    "YOUR ANSWER, run that cell, then run this one again.")
+
+
+def not_done() -> Feedback:
+    """The verdict while the student edition's stub (``...`` or ``raise NotImplementedError``) is in place."""
+    return Feedback(False, NOT_DONE, NOT_DONE_MESSAGE)
+
+
+def exercise(check):
+    """Decorate a check: an answer still ``...``, or code still raising NotImplementedError, is "not done yet"."""
+
+    @functools.wraps(check)
+    def checked(*args, **kwargs):
+        if any(value is Ellipsis for value in (*args, *kwargs.values())):
+            return not_done()
+        try:
+            return check(*args, **kwargs)
+        except NotImplementedError:
+            return not_done()
+
+    return checked
 
 
 def correct(message: str = "Well done.") -> Feedback:
@@ -96,7 +125,9 @@ def call_safely(fn, *args):
 
 
 def crashed(exc: Exception, what: str) -> Feedback:
-    """A verdict for an answer function that raised."""
+    """A verdict for an answer function that raised (the student edition's stub raises NotImplementedError)."""
+    if isinstance(exc, NotImplementedError):
+        return not_done()
     first_line = str(exc).splitlines()[0] if str(exc) else ""
     return hint("raised", f"{what} raised {type(exc).__name__}: {first_line}")
 

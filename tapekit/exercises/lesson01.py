@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ._check import Feedback, correct, dtype_name, hint, kind_of, same_values, shape_of, values_of
+from ._check import Feedback, correct, dtype_name, exercise, hint, kind_of, same_values, shape_of, values_of
 
 GRID = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
 
@@ -23,6 +23,7 @@ def _not_a_tensor(answer) -> Feedback | None:
     return None
 
 
+@exercise
 def check_grid(answer) -> Feedback:
     """Exercise 1: a float64 tensor of shape (2, 3) holding 1..6 row by row."""
     problem = _not_a_tensor(answer)
@@ -50,6 +51,7 @@ def check_grid(answer) -> Feedback:
     return correct("a (2, 3) float64 tensor.")
 
 
+@exercise
 def check_clip_negatives(answer) -> Feedback:
     """Exercise 2: READINGS with every negative entry replaced by 0.0 (still float32)."""
     problem = _not_a_tensor(answer)
@@ -74,6 +76,7 @@ def check_clip_negatives(answer) -> Feedback:
     return correct("negatives replaced by 0, without touching the original tensor.")
 
 
+@exercise
 def check_pick(answer) -> Feedback:
     """Exercise 3: the elements SCORES[0][2] and SCORES[2][1], as a 1-D tensor [12, 31]."""
     problem = _not_a_tensor(answer)

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ._check import Feedback, call_safely, correct, crashed, dtype_name, hint, kind_of, same_values, shape_of
+from ._check import Feedback, call_safely, correct, crashed, dtype_name, exercise, hint, kind_of, same_values, shape_of
 
 
 def _not_a_variable(answer) -> Feedback | None:
@@ -14,6 +14,7 @@ def _not_a_variable(answer) -> Feedback | None:
     return None
 
 
+@exercise
 def check_bias(answer) -> Feedback:
     """Exercise 1: a trainable float32 Variable named 'bias' holding three zeros."""
     problem = _not_a_variable(answer)
@@ -39,6 +40,7 @@ def check_bias(answer) -> Feedback:
     return correct("a float32 bias variable, trainable, named 'bias:0'.")
 
 
+@exercise
 def check_sgd_step(step) -> Feedback:
     """Exercise 2: ``step(v, g, lr)`` changes the Variable ``v`` in place to ``v - lr * g``."""
     import tapekit as tk
@@ -76,6 +78,7 @@ def check_sgd_step(step) -> Feedback:
     return correct("the variable is updated in place and keeps its identity.")
 
 
+@exercise
 def check_growing(answer) -> Feedback:
     """Exercise 3: a float32 Variable whose length may change (shape unknown or (None,))."""
     problem = _not_a_variable(answer)

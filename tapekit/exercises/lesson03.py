@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ._check import (Feedback, call_safely, correct, crashed, hint, kind_of, none_gradient_error, same_values,
+from ._check import (Feedback, call_safely, correct, crashed, exercise, hint, kind_of, none_gradient_error, same_values,
                      shape_of, values_of)
 
 # Exercise 1: y = x**3 - 4x at several points: (x, y, dy/dx)
@@ -24,6 +24,7 @@ def _regression_gradients():
     return x.T @ (scale * error), (scale * error).sum(axis=0)
 
 
+@exercise
 def check_slope(slope) -> Feedback:
     """Exercise 1: ``slope(x)`` returns dy/dx of y = x**3 - 4*x for a scalar constant ``x``."""
     import tapekit as tk
@@ -55,6 +56,7 @@ def check_slope(slope) -> Feedback:
     return correct("the tape recorded y and played it backward.")
 
 
+@exercise
 def check_regression_grads(grads) -> Feedback:
     """Exercise 2: the gradients of the regression loss as a dict ``{"w": dL/dw, "b": dL/db}``."""
     expected_w, expected_b = _regression_gradients()
@@ -86,6 +88,7 @@ def check_regression_grads(grads) -> Feedback:
     return correct("the gradients come back in the structure of the sources.")
 
 
+@exercise
 def check_two_gradients(two_gradients) -> Feedback:
     """Exercise 3: ``two_gradients(x)`` returns (dy/dx, dz/dx) for y = x**2 and z = tk.exp(y), from one tape."""
     import tapekit as tk

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ._check import Feedback, call_safely, correct, crashed, hint, kind_of, same_values, shape_of, values_of
+from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kind_of, same_values, shape_of, values_of
 
 # Exercise 1: which of the five sources get a None gradient (see the notebook's setup cell)
 NONE_SOURCES = {"bias", "offset", "steps"}
@@ -25,8 +25,14 @@ _WHY = {
 ROUND_POINTS = [0.2, 1.7, -2.4, 3.0, -0.6]
 
 
-def check_none_prediction(answer) -> Feedback:
-    """Exercise 1: the names of the sources whose gradient is None, as a set (or list) of strings."""
+@exercise
+def check_none_prediction(answer, tape=None, target=None, sources=None) -> Feedback:
+    """Exercise 1: the names of the sources whose gradient is None, as a set (or list) of strings.
+
+    Given the exercise's ``tape``, ``target`` and ``sources`` (a dict of name -> source), the verdict
+    then reveals what ``tape.gradient(target, sources)`` really returns: the truth comes only after
+    the student has committed to a prediction.
+    """
     if answer is None:
         return hint("none", "`answer` is None: write the set of names, e.g. {'weight', 'scale'}.")
     if isinstance(answer, str):
@@ -37,18 +43,26 @@ def check_none_prediction(answer) -> Feedback:
         return hint("not_names", f"`answer` is a {kind_of(answer)}; write a set of names such as {{'weight'}}.")
     if not all(isinstance(name, str) for name in names):
         return hint("not_names", "write the names as strings, e.g. {'weight', 'scale'}.")
-    unknown = sorted(names - ALL_SOURCES)
+    known = ALL_SOURCES if sources is None else set(sources)
+    unknown = sorted(names - known)
     if unknown:
-        return hint("unknown", f"{unknown} is not one of the sources; choose from {sorted(ALL_SOURCES)}.")
-    for name in ("weight", "scale", "bias", "offset", "steps"):
-        wrongly_in = name in names and name not in NONE_SOURCES
-        wrongly_out = name not in names and name in NONE_SOURCES
-        if wrongly_in or wrongly_out:
-            code, message = _WHY[name]
-            return hint(code, message)
-    return correct("bias (not trainable), offset (never watched) and steps (an integer) get None.")
+        return hint("unknown", f"{unknown} is not one of the sources; choose from {sorted(known)}.")
+    none_sources, revealed = NONE_SOURCES, ""
+    if tape is not None:
+        gradients = tape.gradient(target, sources)
+        none_sources = {name for name, gradient in gradients.items() if gradient is None}
+        revealed = "\nWhat tape.gradient returned:\n" + "\n".join(
+            f"  {name}: {'None' if g is None else np.asarray(g.numpy()).tolist()}" for name, g in gradients.items())
+    for name in sorted(known, key=lambda n: (n not in _WHY, list(_WHY).index(n) if n in _WHY else 0, n)):
+        if (name in names) != (name in none_sources):
+            code, message = _WHY.get(name, ("wrong_" + name, f"look again at how `{name}` is created and used."))
+            verdict = hint(code, message)
+            verdict.message += revealed
+            return verdict
+    return correct("bias (not trainable), offset (never watched) and steps (an integer) get None." + revealed)
 
 
+@exercise
 def check_straight_through(round_fn) -> Feedback:
     """Exercise 2: ``round_fn(x)`` has the value of tk.round(x) and a gradient of 1 everywhere."""
     import tapekit as tk

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ._check import Feedback, call_safely, correct, crashed, hint, kind_of, same_values, shape_of, values_of
+from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kind_of, same_values, shape_of, values_of
 
 # Exercise 1: the cause behind each snippet of the notebook
 CAUSES_BY_SNIPPET = {
@@ -26,6 +26,7 @@ _KNOWN_CAUSES = ("not_watched", "not_connected", "integer_or_string_dtype", "sto
                  "unconnected_zero")
 
 
+@exercise
 def check_causes(answer) -> Feedback:
     """Exercise 1: ``answer`` maps each snippet ("A" ... "D") to the cause name ``tape.explain`` would give."""
     if not isinstance(answer, dict):
@@ -62,6 +63,7 @@ def _zero_case():
     return tape, target, [a, b, c], expected
 
 
+@exercise
 def check_gradients_or_zeros(gradients_or_zeros) -> Feedback:
     """Exercise 2: ``gradients_or_zeros(tape, target, sources)`` returns zeros (source-shaped) instead of None."""
     if not callable(gradients_or_zeros):

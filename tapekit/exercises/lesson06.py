@@ -1,121 +1,120 @@
-"""Exercises for lesson 06 (higher-order gradients and Jacobians)."""
+"""Exercises for lesson 06 (models and training)."""
 
 import numpy as np
 
-from ._check import (Feedback, call_safely, correct, crashed, hint, kind_of, none_gradient_error, same_values, shape_of,
-                     values_of)
-
-# f(x), f'(x), f''(x), f'''(x) at a point, for the third-derivative check
-_POLYNOMIALS = [
-    # f(x) = x**4 at x = 1
-    (lambda x: x ** 4, 1.0, (4.0, 12.0, 24.0)),
-    # f(x) = 2 x**3 + x**2 at x = -1.5
-    (lambda x: 2.0 * x ** 3 + x ** 2, -1.5, (10.5, -16.0, 12.0)),
-    # f(x) = x**5 at x = 1.5
-    (lambda x: x ** 5, 1.5, (25.3125, 67.5, 135.0)),
-]
-
-JACOBIAN_POINT = [1.0, 2.0, 3.0]
+from ._check import Feedback, call_safely, correct, crashed, dtype_name, exercise, hint, kind_of, same_values, shape_of
 
 
-def jacobian_target(x):
-    """The function of exercise 2: y = [x0 * x1, x1 + x2]."""
+@exercise
+def check_affine(affine_class) -> Feedback:
+    """Exercise 1: ``affine_class(in_features, out_features)`` is a Module with ``w`` (in, out) and ``b`` (out,)
+    whose call computes ``x @ w + b``."""
     import tapekit as tk
 
-    return tk.stack([x[0] * x[1], x[1] + x[2]])
+    if not callable(affine_class):
+        return hint("not_callable", "pass the class itself: check_affine(Affine).")
+    model, exc = call_safely(affine_class, 3, 2)
+    if exc is not None:
+        return crashed(exc, "Affine(3, 2)")
+    variables = getattr(model, "trainable_variables", None)
+    if variables is None:
+        return hint("not_module", "the object has no trainable_variables: subclass tk.Module.")
+    variables = list(variables)
+    if not variables:
+        return hint("no_variables", "trainable_variables is empty: store w and b as tk.Variable attributes "
+                                    "(tensors are not collected) and call super().__init__() first.")
+    shapes = sorted(tuple(var.shape.as_list()) for var in variables)
+    if (2, 3) in shapes:
+        return hint("w_shape", "w has shape (out, in) = (2, 3); make it (in, out) = (3, 2) so x @ w works for "
+                               "x of shape (batch, in).")
+    if shapes == [(3, 2)]:
+        return hint("missing_bias", "only w is a variable; add a bias Variable b of shape (out,).")
+    if shapes != [(2,), (3, 2)]:
+        return hint("variables", f"trainable_variables have shapes {shapes}; expected w (3, 2) and b (2,).")
+    by_shape = {tuple(var.shape.as_list()): var for var in variables}
+    w_value = np.arange(6, dtype=np.float32).reshape(3, 2) / 4.0
+    b_value = np.array([1.0, -2.0], dtype=np.float32)
+    old = [var.numpy() for var in (by_shape[(3, 2)], by_shape[(2,)])]
+    by_shape[(3, 2)].assign(w_value)
+    by_shape[(2,)].assign(b_value)
+    x = np.array([[1.0, 0.0, -1.0], [2.0, 1.0, 0.5], [0.0, 0.0, 0.0], [-1.0, 3.0, 2.0]], dtype=np.float32)
+    output, exc = call_safely(model, tk.constant(x))
+    by_shape[(3, 2)].assign(old[0])
+    by_shape[(2,)].assign(old[1])
+    if exc is not None:
+        return crashed(exc, "model(x) for x of shape (4, 3)")
+    if shape_of(output) != (4, 2):
+        return hint("shape", f"model(x) has shape {shape_of(output)} for x of shape (4, 3); expected (4, 2).")
+    if same_values(output, x @ w_value):
+        return hint("no_bias_in_call", "the output ignores b: return tk.matmul(x, self.w) + self.b.")
+    if not same_values(output, x @ w_value + b_value):
+        return hint("values", "model(x) should be tk.matmul(x, self.w) + self.b.")
+    return correct("two trainable variables and the affine map x @ w + b.")
 
 
-def check_third_derivative(third_derivative) -> Feedback:
-    """Exercise 1: ``third_derivative(f, x)`` returns f'''(x) for a scalar constant ``x``."""
+def _regression_batches():
+    y_true = np.array([[1.0], [2.0], [-1.0], [0.5]], dtype=np.float32)
+    y_pred = np.array([[1.5], [1.0], [-1.0], [2.5]], dtype=np.float32)
+    return y_true, y_pred
+
+
+@exercise
+def check_mse(mse) -> Feedback:
+    """Exercise 2: ``mse(y_true, y_pred)`` returns the mean squared error as a scalar tensor."""
     import tapekit as tk
 
-    if not callable(third_derivative):
-        return hint("not_callable", "pass the function itself: check_third_derivative(third_derivative).")
-    for f, point, (first, second, third) in _POLYNOMIALS:
-        result, exc = call_safely(third_derivative, f, tk.constant(point))
-        if none_gradient_error(exc):
-            result, exc = None, None
-        if exc is not None:
-            return crashed(exc, f"third_derivative(f, tk.constant({point}))")
-        if result is None:
-            return hint("none", "a gradient came out None: x is a constant, so every tape must tape.watch(x), and "
-                                "each inner gradient must be computed inside the with-blocks of the outer tapes.")
-        values = values_of(result)
-        if values is None or values.size != 1:
-            return hint("shape", f"return a single number, got {kind_of(result)} with shape {shape_of(result)}.")
-        if same_values(values.reshape(()), second):
-            return hint("order2", "that is the second derivative: a third derivative needs three nested tapes.")
-        if same_values(values.reshape(()), first):
-            return hint("order1", "that is the first derivative: nest three tapes and differentiate three times.")
-        if not same_values(values.reshape(()), third):
-            return hint("values", f"for the point x={point} you returned {values.reshape(()).item():g}, "
-                                  f"the third derivative is {third:g}.")
-    return correct("three nested tapes give the third derivative.")
+    if not callable(mse):
+        return hint("not_callable", "pass the function itself: check_mse(mse).")
+    y_true, y_pred = _regression_batches()
+    result, exc = call_safely(mse, tk.constant(y_true), tk.constant(y_pred))
+    if exc is not None:
+        return crashed(exc, "mse(y_true, y_pred)")
+    if kind_of(result) != "Tensor":
+        return hint("not_tensor", f"mse returned a {kind_of(result)}; build it from tapekit ops so a tape can "
+                                  "differentiate it.")
+    error = y_pred - y_true
+    if shape_of(result) != ():
+        return hint("not_reduced", f"the result has shape {shape_of(result)}: average over all elements with "
+                                   "tk.reduce_mean to get one number.")
+    if same_values(result, np.sum(error ** 2)):
+        return hint("sum", "that is the sum of squared errors; divide by the number of elements (reduce_mean).")
+    if same_values(result, np.mean(np.abs(error))):
+        return hint("abs", "that is the mean absolute error; square the differences instead.")
+    if same_values(result, np.sqrt(np.mean(error ** 2))):
+        return hint("rmse", "that is the root of the mean squared error; leave out the square root.")
+    if not same_values(result, np.mean(error ** 2)):
+        return hint("values", f"expected {np.mean(error ** 2):g} for this batch.")
+    return correct("the mean of the squared differences.")
 
 
-def check_jacobian(answer) -> Feedback:
-    """Exercise 2: the Jacobian of ``jacobian_target`` at JACOBIAN_POINT, shape (2, 3)."""
-    if answer is None:
-        return hint("none", "the answer is None: watch x (it is a constant) before computing y on the tape.")
-    x0, x1, _ = JACOBIAN_POINT
-    expected = np.array([[x1, x0, 0.0], [0.0, 1.0, 1.0]])
-    shape = shape_of(answer)
-    if shape == (3,) and same_values(answer, expected.sum(axis=0)):
-        return hint("summed", "shape (3,): tape.gradient sums over the elements of y. tape.jacobian keeps one row "
-                              "per element of y.")
-    if shape == (3, 2) and same_values(answer, expected.T):
-        return hint("transposed", "the Jacobian is transposed: it has one row per element of the target y "
-                                  "and one column per element of the source x, so shape (2, 3).")
-    if shape != (2, 3):
-        return hint("shape", f"the shape is {shape}; the Jacobian of 2 outputs w.r.t. 3 inputs is (2, 3).")
-    if not same_values(answer, expected):
-        return hint("values", f"got {values_of(answer).tolist()}; row i holds dy_i/dx_j for each j.")
-    return correct("one row per output, one column per input.")
-
-
-def _hvp_cases():
-    """(f, x, v, gradient, Hessian) for f(x) = 0.5 * sum(x)**2 + sum(x**3): H = 1 + diag(6 x)."""
+@exercise
+def check_accuracy(accuracy) -> Feedback:
+    """Exercise 3: ``accuracy(labels, logits)`` returns the fraction (float32 scalar) of rows whose
+    largest logit is at the label's index."""
     import tapekit as tk
 
-    def f(x):
-        return 0.5 * tk.reduce_sum(x) ** 2 + tk.reduce_sum(x ** 3)
-
-    cases = []
-    for x, v in (([1.0, -2.0, 0.5], [1.0, 0.0, 2.0]), ([0.5, 1.5], [-1.0, 3.0])):
-        x, v = np.array(x), np.array(v)
-        grad = x.sum() + 3 * x ** 2
-        hessian = np.ones((x.size, x.size)) + np.diag(6 * x)
-        cases.append((f, x, v, grad, hessian))
-    return cases
-
-
-def check_hvp(hvp) -> Feedback:
-    """Exercise 3: ``hvp(f, x, v)`` returns the Hessian of ``f`` at ``x`` times ``v`` (a vector like ``x``)."""
-    import tapekit as tk
-
-    if not callable(hvp):
-        return hint("not_callable", "pass the function itself: check_hvp(hvp).")
-    for f, x, v, grad, hessian in _hvp_cases():
-        result, exc = call_safely(hvp, f, tk.constant(x, dtype=tk.float32), tk.constant(v, dtype=tk.float32))
-        if none_gradient_error(exc):
-            result, exc = None, None
-        if exc is not None:
-            return crashed(exc, "hvp(f, x, v)")
-        if result is None:
-            return hint("none", "a gradient came out None: watch x on both tapes and take the inner gradient "
-                                "inside the outer tape's with-block.")
-        shape = shape_of(result)
-        if shape == hessian.shape and same_values(result, hessian, rtol=1e-4):
-            return hint("full_hessian", "that is the whole Hessian matrix; multiply it by v, or better, "
-                                        "differentiate sum(gradient * v) so the matrix is never built.")
-        if same_values(result, grad, rtol=1e-4):
-            return hint("gradient", "that is the gradient of f; differentiate once more, "
-                                    "the dot product of the gradient with v.")
-        if same_values(result, np.diag(hessian) * v, rtol=1e-4):
-            return hint("diagonal", "you multiplied v by the Hessian's diagonal only: reduce_sum(g * v) "
-                                    "before the outer gradient couples all entries.")
-        if shape != x.shape:
-            return hint("shape", f"the result has shape {shape}; H @ v has the shape of x, {x.shape}.")
-        if not same_values(result, hessian @ v, rtol=1e-4):
-            return hint("values", f"got {values_of(result).tolist()}; expected H @ v = {(hessian @ v).tolist()}.")
-    return correct("a Hessian-vector product without building the Hessian.")
+    if not callable(accuracy):
+        return hint("not_callable", "pass the function itself: check_accuracy(accuracy).")
+    logits = np.array([[2.0, 0.1, -1.0], [0.0, 3.0, 0.5], [1.0, 0.2, 4.0], [0.3, 0.1, 0.0], [1.0, 2.0, 0.0]],
+                      dtype=np.float32)
+    labels = np.array([0, 1, 1, 2, 1], dtype=np.int32)
+    hits = logits.argmax(axis=1) == labels
+    result, exc = call_safely(accuracy, tk.constant(labels), tk.constant(logits))
+    if exc is not None:
+        return crashed(exc, "accuracy(labels, logits)")
+    if shape_of(result) == (5,):
+        return hint("not_reduced", "that is one value per example; average them into one number.")
+    if shape_of(result) != ():
+        return hint("shape", f"the result has shape {shape_of(result)}; return one number.")
+    dtype = dtype_name(result)
+    if dtype and dtype.startswith(("int", "uint")) or dtype == "bool":
+        return hint("int_mean", "the mean of integers stays an integer (it truncates to 0 here): cast the "
+                                "hits to tk.float32 before tk.reduce_mean.")
+    if same_values(result, hits.sum()):
+        return hint("count", "that is the number of correct rows; divide by the number of rows.")
+    if same_values(result, 1.0 - hits.mean()):
+        return hint("inverted", "that is the error rate: count rows where argmax equals the label.")
+    if not same_values(result, hits.mean()):
+        return hint("values", f"expected {hits.mean():g}: take tk.argmax(logits, axis=1), compare with the "
+                              "labels, cast to float32 and average.")
+    return correct(f"accuracy {hits.mean():g} on the test batch.")

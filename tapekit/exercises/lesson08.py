@@ -2,12 +2,13 @@
 
 import numpy as np
 
-from ._check import Feedback, call_safely, correct, crashed, hint, none_gradient_error, same_values, values_of
+from ._check import Feedback, call_safely, correct, crashed, exercise, hint, none_gradient_error, same_values, values_of
 
 _CLIP_X = np.array([0.5, -2.0, 3.0, 0.0], dtype=np.float32)
 _CLIP_UPSTREAM = np.array([4.0, -0.5, -3.0, 1.0], dtype=np.float32)
 
 
+@exercise
 def check_clip_gradient(clip_gradient) -> Feedback:
     """Exercise 1: ``clip_gradient(x)`` returns x unchanged; its gradient is the upstream gradient clipped to
     [-1, 1]."""
@@ -54,6 +55,7 @@ def check_clip_gradient(clip_gradient) -> Feedback:
     return correct("the value passes through, the gradient is clipped.")
 
 
+@exercise
 def check_mini_exp(exp, mini_tape_class, value_class) -> Feedback:
     """Exercise 2: ``exp(x)`` for the notebook's mini tape: value e**x, recorded with the right backward rule."""
     if not callable(exp):

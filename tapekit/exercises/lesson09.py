@@ -10,7 +10,8 @@ import contextlib
 
 import numpy as np
 
-from ._check import Feedback, call_safely, correct, crashed, hint, kind_of, none_gradient_error, same_values, shape_of
+from ._check import (Feedback, call_safely, correct, crashed, exercise, hint, kind_of, none_gradient_error, same_values,
+                     shape_of)
 
 SQUARES_CASES = [[1.0, 2.0, 3.0], [0.5, -2.0], [[1.0, -1.0], [3.0, 0.25]]]
 GRADIENT_CASES = [("GPU:0", [1.0, 2.0, 3.0]), ("CPU:0", [[0.5, -1.0], [2.0, 0.0]]), ("/device:GPU:0", [-1.5])]
@@ -57,6 +58,7 @@ _TENSOR_HINT = ("you returned a tk.{kind}: its memory stays on the device it was
                 "GPU machine). Call .numpy() on it to copy the values to the host as a NumPy array.")
 
 
+@exercise
 def check_gpu_device_name(answer) -> Feedback:
     """Exercise 1: the string to pass to ``tk.device`` to place work on the first GPU."""
     if not isinstance(answer, str):
@@ -92,6 +94,7 @@ def _requested_kinds(requests) -> set:
     return {kind for kind, _ in requests if kind is not None}
 
 
+@exercise
 def check_squares_on_gpu(sum_of_squares) -> Feedback:
     """Exercise 2: ``sum_of_squares(values)`` computes sum(values**2) on GPU:0 and returns host data."""
     if not callable(sum_of_squares):
@@ -126,6 +129,7 @@ def check_squares_on_gpu(sum_of_squares) -> Feedback:
     return correct("computed where you asked, and .numpy() brought the answer to the host.")
 
 
+@exercise
 def check_gradient_on(gradient_on) -> Feedback:
     """Exercise 3: ``gradient_on(device_name, values)`` returns d reduce_sum(w**3) / dw as a NumPy array, for a
     Variable ``w`` holding ``values`` created on ``device_name``."""
