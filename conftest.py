@@ -2,13 +2,16 @@
 
 The notebooks run in a separate Jupyter kernel: put this checkout on its PYTHONPATH so the
 kernel imports this tapekit, and default nbval's sanitize file to notebooks/nbval_sanitize.cfg.
+nbval runs on the lesson editions (notebooks/NN_*.ipynb, notebooks/solutions/, and each locale's
+folder), never on the sources in notebooks/source/ (they store no outputs).
 """
 
 import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-SANITIZE_FILE = ROOT / "notebooks" / "nbval_sanitize.cfg"
+NOTEBOOKS = ROOT / "notebooks"
+SANITIZE_FILE = NOTEBOOKS / "nbval_sanitize.cfg"
 
 _path = os.environ.get("PYTHONPATH", "")
 if str(ROOT) not in _path.split(os.pathsep):
@@ -17,13 +20,17 @@ os.environ.setdefault("PYTHONHASHSEED", "0")
 
 
 def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: takes minutes (the lessons under TensorFlow); deselect with "
+                                       "-m 'not slow'")
     option = config.option
     if getattr(option, "nbval_sanitize_with", "missing") is None and SANITIZE_FILE.exists():
         option.nbval_sanitize_with = str(SANITIZE_FILE)
 
 
 def pytest_ignore_collect(collection_path, config):
-    """nbval tests the lessons in notebooks/ only (other notebooks, e.g. browser-test fixtures, are not lessons)."""
-    if collection_path.suffix == ".ipynb" and (ROOT / "notebooks") not in collection_path.parents:
+    """nbval tests the lesson editions only: not the sources, nor other notebooks (browser-test fixtures)."""
+    if collection_path.suffix != ".ipynb":
+        return None
+    if NOTEBOOKS not in collection_path.parents or (NOTEBOOKS / "source") in collection_path.parents:
         return True
     return None

@@ -1,0 +1,195 @@
+"""The transfer promise: every lesson's code, run by TensorFlow in tapekit's place, prints what the lesson shows.
+
+Each teacher edition (notebooks/solutions/, so the exercise solutions run too) is re-executed in a
+Jupyter kernel of the Python named by TAPEKIT_TF_PYTHON (TensorFlow 2.21 and ipykernel installed;
+.ci/run makes one), with ``import tapekit as tk`` turned into ``import tensorflow as tf`` and every
+``tk`` into ``tf`` (in code and in strings, not in comments), as a student would. Each cell's output is compared with the stored one:
+- text alike once tapekit's spellings are TF's (``tk.Tensor`` is ``tf.Tensor``, see SPELLINGS),
+  numbers within a tolerance, runs of spaces as one (NumPy pads columns to the widest number);
+- errors by type and TensorFlow's message (tapekit's added ``Hint:`` lines aside);
+- stderr, and TensorFlow's log lines wherever they go, are not compared.
+Cells tagged ``tapekit-only`` (the player, explain, events, the exercise checks) are skipped; cells
+tagged ``random`` run but their output is not compared; ``tensorflow-only`` cells must run without
+error. Without TAPEKIT_TF_PYTHON the test is skipped.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import tokenize
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from lessonbuild.source import RAISES, RANDOM, TAPEKIT_ONLY, TENSORFLOW_ONLY  # noqa: E402
+
+TF_PYTHON = os.environ.get("TAPEKIT_TF_PYTHON")
+TEACHER_EDITIONS = sorted((ROOT / "notebooks" / "solutions").glob("[0-9][0-9]_*.ipynb"))
+KERNEL_NAME = "tapekit-tf-lessons"
+
+needs_tensorflow = pytest.mark.skipif(not TF_PYTHON, reason="set TAPEKIT_TF_PYTHON to a Python with tensorflow "
+                                      "and ipykernel")
+
+# tapekit's spelling -> TensorFlow's, for the same thing under another name: the module prefix in
+# reprs, and the class names Python quotes in "'X' object does not support item assignment".
+SPELLINGS = [
+    (re.compile(r"\btk\."), "tf."),                                   # tk.Tensor(...), <tk.Variable ...>
+    (re.compile(r"'tapekit\.Tensor' object"), "'tensorflow.python.framework.ops.EagerTensor' object"),
+    (re.compile(r"'Variable' object"), "'ResourceVariable' object"),
+]
+# TensorFlow's own log lines (retracing warnings and the like) are not the lesson's output.
+TF_LOG_LINE = re.compile(r"^(?:WARNING|INFO|ERROR):tensorflow:.*\n?", re.M)
+NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?\b(?:nan|inf)\b")
+RTOL, ATOL = 1e-4, 1e-6
+
+
+def to_tensorflow(code: str) -> str:
+    """``code`` as a TensorFlow student writes it: ``import tensorflow as tf`` and ``tf.`` for ``tk.``."""
+    lines = code.split("\n")
+    tokens = list(tokenize.generate_tokens(io.StringIO(code).readline))
+    edits = []
+    for index, token in enumerate(tokens):
+        if token.type == tokenize.STRING and re.search(r"\btk\.", token.string) and token.start[0] == token.end[0]:
+            edits.append((token.start, token.end, re.sub(r"\btk\.", "tf.", token.string)))  # print("tk.shape ...")
+        if token.type != tokenize.NAME:
+            continue
+        if token.string == "tk":
+            edits.append((token.start, token.end, "tf"))
+        elif token.string == "tapekit":
+            following = tokens[index + 1].string if index + 1 < len(tokens) else ""
+            if following != "as":
+                raise AssertionError(f"a cell not tagged {TAPEKIT_ONLY!r} uses tapekit itself:\n{code}")
+            edits.append((token.start, token.end, "tensorflow"))
+    for (row, start), (_, end), text in reversed(edits):
+        line = lines[row - 1]
+        lines[row - 1] = line[:start] + text + line[end:]
+    return "\n".join(lines)
+
+
+def fenced_code(markdown: str) -> str:
+    match = re.search(r"```python\n(.*?)\n```", markdown, re.S)
+    assert match, f"a {TENSORFLOW_ONLY} cell shows its code in a ```python block:\n{markdown}"
+    return match.group(1)
+
+
+def shown(outputs: list, tapekit: bool) -> str:
+    """What a cell showed, as one text: stdout, results, errors (type: TF's message)."""
+    parts = []
+    for output in outputs:
+        kind = output.get("output_type")
+        if kind == "stream" and output.get("name") == "stdout":
+            parts.append(output["text"])
+        elif kind in ("execute_result", "display_data"):
+            parts.append(output.get("data", {}).get("text/plain", ""))
+        elif kind == "error":
+            message = "\n".join(line for line in output["evalue"].split("\n") if not line.startswith("  Hint:"))
+            parts.append(f"{output['ename']}: {message}")
+    text = TF_LOG_LINE.sub("", "\n".join(parts))
+    if tapekit:
+        for pattern, replacement in SPELLINGS:
+            text = pattern.sub(replacement, text)
+    return text
+
+
+def alike(expected: str, actual: str) -> bool:
+    """Same text around the numbers, every number within the tolerance; spaces collapse."""
+    def split(text):
+        squeezed = re.sub(r"\s+", " ", text).strip()
+        return NUMBER.split(squeezed), NUMBER.findall(squeezed)
+
+    (want_text, want_numbers), (got_text, got_numbers) = split(expected), split(actual)
+    if [t.strip() for t in want_text] != [t.strip() for t in got_text] or len(want_numbers) != len(got_numbers):
+        return False
+    want = np.array([float(n) for n in want_numbers])
+    got = np.array([float(n) for n in got_numbers])
+    return bool(np.allclose(got, want, rtol=RTOL, atol=ATOL, equal_nan=True))
+
+
+@pytest.fixture(scope="module")
+def tf_kernel(tmp_path_factory):
+    """A kernel spec for TAPEKIT_TF_PYTHON (with tapekit kept off its path)."""
+    check = subprocess.run([TF_PYTHON, "-c", "import tensorflow, ipykernel; print(tensorflow.__version__)"],
+                           capture_output=True, text=True, env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"})
+    assert check.returncode == 0, (f"TAPEKIT_TF_PYTHON={TF_PYTHON} cannot import tensorflow and ipykernel "
+                                   f"(pip install tensorflow-cpu ipykernel there):\n{check.stderr[-2000:]}")
+    folder = tmp_path_factory.mktemp("kernels") / KERNEL_NAME
+    folder.mkdir()
+    (folder / "kernel.json").write_text(json.dumps({
+        "argv": [TF_PYTHON, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "TensorFlow (lessons test)", "language": "python",
+        "env": {"TF_CPP_MIN_LOG_LEVEL": "3", "PYTHONPATH": "", "PYTHONHASHSEED": "0", "MPLBACKEND": ""}}))
+    return folder.parent
+
+
+def run_in_tensorflow(nb, kernels: Path, cwd: Path) -> None:
+    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_client.manager import KernelManager
+    from nbclient import NotebookClient
+
+    manager = KernelManager(kernel_name=KERNEL_NAME, kernel_spec_manager=KernelSpecManager(kernel_dirs=[str(kernels)]))
+    NotebookClient(nb, km=manager, timeout=600, allow_errors=True, record_timing=False,
+                   resources={"metadata": {"path": str(cwd)}}).execute()
+
+
+@pytest.mark.slow
+@needs_tensorflow
+@pytest.mark.parametrize("edition", TEACHER_EDITIONS, ids=[p.stem for p in TEACHER_EDITIONS])
+def test_lesson_prints_the_same_in_tensorflow(edition, tf_kernel):
+    stored = nbformat.read(edition, as_version=4)
+    runs = []  # (cell number, stored cell, compare?)
+    tf_nb = nbformat.v4.new_notebook()
+    for number, cell in enumerate(stored.cells, start=1):
+        tags = cell.metadata.get("tags", [])
+        if TENSORFLOW_ONLY in tags:
+            code, compare = fenced_code(cell.source), False
+        elif cell.cell_type != "code" or TAPEKIT_ONLY in tags:
+            continue
+        else:
+            code, compare = cell.source, RANDOM not in tags
+        runs.append((number, cell, compare))
+        tf_cell = nbformat.v4.new_code_cell(to_tensorflow(code))
+        if RAISES in tags:
+            tf_cell.metadata["tags"] = [RAISES]
+        tf_nb.cells.append(tf_cell)
+    assert runs, f"{edition.name}: no cell runs under TensorFlow"
+
+    run_in_tensorflow(tf_nb, tf_kernel, edition.parent)
+
+    problems = []
+    for (number, cell, compare), ran in zip(runs, tf_nb.cells):
+        got = shown(ran.outputs, tapekit=False)
+        errors = [o for o in ran.outputs if o.get("output_type") == "error"]
+        if errors and RAISES not in cell.metadata.get("tags", []):
+            problems.append(f"cell {number} raised in TensorFlow: {got}\n--- code\n{ran.source}")
+            continue
+        if not compare:
+            continue
+        want = shown(cell.outputs, tapekit=True)
+        if not alike(want, got):
+            problems.append(f"cell {number} differs\n--- code\n{ran.source}\n--- tapekit (stored)\n{want}\n"
+                            f"--- TensorFlow\n{got}")
+    assert not problems, f"{edition.name}: {len(problems)} cell(s) differ in TensorFlow\n\n" + "\n\n".join(problems)
+
+
+def test_to_tensorflow_renames_the_module_only():
+    code = "import tapekit as tk\nx = tk.constant(1.0)  # tk. in a comment stays\nprint('tk.x', x, 'tkx')"
+    assert to_tensorflow(code) == ("import tensorflow as tf\nx = tf.constant(1.0)  # tk. in a comment stays\n"
+                                   "print('tf.x', x, 'tkx')")
+    with pytest.raises(AssertionError, match="uses tapekit itself"):
+        to_tensorflow("from tapekit.widgets import TapePlayer")
+
+
+def test_outputs_compare_numbers_within_tolerance():
+    assert alike("tf.Tensor([2. 4.], shape=(2,), dtype=float32)", "tf.Tensor([2.0000001 4. ], shape=(2,), dtype=float32)")
+    assert not alike("tf.Tensor([2. 4.], shape=(2,), dtype=float32)", "tf.Tensor([2. 5.], shape=(2,), dtype=float32)")
+    assert not alike("dtype=float32", "dtype=float64")
+    assert alike("[nan inf]", "[nan inf]")
