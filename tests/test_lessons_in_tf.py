@@ -3,7 +3,8 @@
 Each teacher edition (notebooks/solutions/, so the exercise solutions run too) is re-executed in a
 Jupyter kernel of the Python named by TAPEKIT_TF_PYTHON (TensorFlow 2.21 and ipykernel installed;
 .ci/run makes one), with ``import tapekit as tk`` turned into ``import tensorflow as tf`` and every
-``tk`` into ``tf`` (in code and in strings, not in comments), as a student would. Each cell's output is compared with the stored one:
+``tk`` into ``tf`` (in code and in strings, not in comments), as a student would. Each cell's
+output is compared with the stored one:
 - text alike once tapekit's spellings are TF's (``tk.Tensor`` is ``tf.Tensor``, see SPELLINGS),
   numbers within a tolerance, runs of spaces as one (NumPy pads columns to the widest number);
 - errors by type and TensorFlow's message (tapekit's added ``Hint:`` lines aside);
@@ -189,7 +190,8 @@ def test_to_tensorflow_renames_the_module_only():
 
 
 def test_outputs_compare_numbers_within_tolerance():
-    assert alike("tf.Tensor([2. 4.], shape=(2,), dtype=float32)", "tf.Tensor([2.0000001 4. ], shape=(2,), dtype=float32)")
+    assert alike("tf.Tensor([2. 4.], shape=(2,), dtype=float32)",
+                 "tf.Tensor([2.0000001 4. ], shape=(2,), dtype=float32)")
     assert not alike("tf.Tensor([2. 4.], shape=(2,), dtype=float32)", "tf.Tensor([2. 5.], shape=(2,), dtype=float32)")
     assert not alike("dtype=float32", "dtype=float64")
     assert alike("[nan inf]", "[nan inf]")

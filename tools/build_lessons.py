@@ -4,7 +4,8 @@
     python tools/build_lessons.py 03 05           # some lessons
     python tools/build_lessons.py --locale zh_CN  # only that locale's editions (needs its catalogues)
     python tools/build_lessons.py --check         # exit 1 if a committed edition is not what its source makes
-    python tools/build_lessons.py --extract       # write notebooks/locale/NN_topic.pot (the messages to translate)
+    python tools/build_lessons.py --extract       # only write notebooks/locale/NN_topic.pot (the messages
+                                                  # to translate; a build writes them too)
 
 Editions: notebooks/NN_topic.ipynb (student: solutions replaced by stubs), notebooks/solutions/
 (teacher), and for each locale with catalogues in notebooks/locale/<ll_CC>/LC_MESSAGES/, the same
@@ -25,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from lessonbuild.editions import KINDS, available_locales, differences, edition_for, edition_path  # noqa: E402
 from lessonbuild.execute import PredictCellShowsOutput, execute, kernel_environment  # noqa: E402
-from lessonbuild.i18n import write_pot  # noqa: E402
+from lessonbuild.i18n import lesson_catalog, write_pot  # noqa: E402
 from lessonbuild.source import LOCALES, ROOT, SourceError, lessons, read_source  # noqa: E402
 
 
@@ -41,7 +42,22 @@ def stale(selection=None, locales=None) -> list[str]:
                     continue
                 found = differences(edition_for(lesson, kind, locale), nbformat.read(path, as_version=4))
                 problems += [f"{path.relative_to(ROOT)}: {d}" for d in found]
+        pot = LOCALES / f"{lesson.name}.pot"
+        if not pot.exists() or _messages(read_po_file(pot)) != _messages(
+                lesson_catalog(read_source(lesson.source), lesson.name)):
+            problems.append(f"{pot.relative_to(ROOT)}: not the lesson's messages (run --extract)")
     return problems
+
+
+def read_po_file(path: Path):
+    from babel.messages.pofile import read_po
+
+    with open(path, "rb") as handle:
+        return read_po(handle)
+
+
+def _messages(catalog) -> list:
+    return [(m.id, m.locations, m.auto_comments) for m in catalog if m.id]
 
 
 def extract(selection=None) -> list[Path]:
@@ -54,6 +70,7 @@ def extract(selection=None) -> list[Path]:
 
 
 def build(selection=None, locales=None, timeout: int = 120) -> float:
+    extract(selection)
     kernel_environment()
     total = 0.0
     for lesson in lessons(selection):

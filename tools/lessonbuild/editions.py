@@ -60,14 +60,14 @@ def translator_for(lesson: Lesson, locale: str | None, locales: Path = LOCALES):
 
 def _code(cell, kind: str, gettext, where: str) -> str:
     lines: list[str] = []
-    for segment in split_solutions(cell.source, where):
+    for segment in split_solutions(translate_comments(cell.source, gettext), where):
         if not isinstance(segment, Solution):
             lines.append(segment)
         elif kind == TEACHER:
             lines += [segment.begin, *segment.lines, segment.end]
         else:
             lines += student_stub(segment, gettext, where)
-    code = translate_comments("\n".join(lines), gettext)
+    code = "\n".join(lines)
     tags = tags_of(cell)
     if TAPEKIT_ONLY in tags or CHECK in tags:
         code = f"# {gettext(TAPEKIT_ONLY_LABEL)}\n{code}"

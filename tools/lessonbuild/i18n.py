@@ -99,7 +99,8 @@ def lesson_catalog(nb, name: str) -> Catalog:
         for message, kind in cell_messages(cell):
             existing = catalog.get(message)
             if existing is not None:
-                existing.locations.append((f"source/{name}.ipynb", number))
+                if (f"source/{name}.ipynb", number) not in existing.locations:
+                    existing.locations.append((f"source/{name}.ipynb", number))
                 continue
             catalog.add(message, locations=[(f"source/{name}.ipynb", number)], auto_comments=[kind])
     return catalog
