@@ -68,6 +68,7 @@ from .ops.manip_ops import meshgrid, repeat, roll  # noqa: E402
 from .ops.sort_ops import argsort, searchsorted, sort, unique, unique_with_counts  # noqa: E402
 from .printing import print_v2 as print  # noqa: E402,A001
 from .scopes import get_current_name_scope, name_scope  # noqa: E402
+from .tensor_array import TensorArray  # noqa: E402
 from .tensor_spec import TensorSpec  # noqa: E402
 # element-wise ops, reductions and cast that also accept a RaggedTensor (they replace the plain
 # ops imported above; see tapekit/ragged.py)

@@ -29,8 +29,9 @@ _LOG_LEVELS = {logging.INFO: logging.INFO, logging.info: logging.INFO,
 def print_v2(*inputs, **kwargs) -> None:
     """Print tensors and Python values, separated by ``sep`` and followed by ``end``.
 
-    Keywords (as TF): ``output_stream`` (``sys.stderr`` by default; ``sys.stdout``, a logging
-    function or level, or ``"file://<path>"`` to append to a file), ``summarize`` (elements shown
+    Keywords (as TF): ``output_stream`` (``sys.stderr`` by default; ``sys.stdout``; a logging
+    function or level such as ``logging.info``, which logs to the ``tapekit`` logger at that
+    level; or ``"file://<path>"`` to append to a file), ``summarize`` (elements shown
     at each end of each axis: 3; -1 for all), ``sep`` (" "), ``end`` (``os.linesep``), ``name``.
     """
     output_stream = kwargs.pop("output_stream", sys.stderr)

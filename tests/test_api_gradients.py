@@ -102,7 +102,8 @@ def repeat_case(draw):
 @st.composite
 def meshgrid_case(draw):
     n = draw(st.integers(1, 3))
-    return [draw(array((draw(st.integers(0, 3)),))) for _ in range(n)], {"indexing": draw(st.sampled_from(["xy", "ij"]))}
+    vectors = [draw(array((draw(st.integers(0, 3)),))) for _ in range(n)]
+    return vectors, {"indexing": draw(st.sampled_from(["xy", "ij"]))}
 
 
 @st.composite

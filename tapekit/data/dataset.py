@@ -594,7 +594,7 @@ class _TakeWhileDataset(_FilterDataset):
 
 class _ShuffleDataset(_Unary):
     def __init__(self, input_dataset, buffer_size, seed, reshuffle_each_iteration):
-        from ..ops.random_ops import generator
+        from ..ops.random_ops import get_seed
 
         super().__init__(input_dataset)
         size = _int_arg(buffer_size, "buffer_size")
@@ -603,8 +603,11 @@ class _ShuffleDataset(_Unary):
                                        "[Op:ShuffleDatasetV3] name: \n  Hint: a buffer at least as large "
                                        "as the dataset gives a full shuffle.", op="ShuffleDatasetV3")
         self._size = size
-        # TF's seed rules: the global seed and the op seed (or the op counter) fix the order
-        self._base = int(generator(seed).integers(0, 2 ** 63))
+        # TF's seed rules: the global seed and the op seed (or the op counter) fix the order;
+        # without either, every dataset (and epoch) draws afresh
+        pair = get_seed(seed)
+        self._base = [p & 0xFFFFFFFF for p in pair] if pair[0] is not None else \
+            [int(np.random.SeedSequence().entropy) & 0xFFFFFFFF]
         self._reshuffle = True if reshuffle_each_iteration is None else bool(reshuffle_each_iteration)
         self._epoch = 0
 
@@ -612,7 +615,7 @@ class _ShuffleDataset(_Unary):
         epoch = self._epoch
         if self._reshuffle:
             self._epoch += 1
-        rng = np.random.default_rng([self._base, epoch])
+        rng = np.random.default_rng(self._base + [epoch])
         size = self._size if self._size > 0 else None
         buffer = []
         for element in self._input._elements():

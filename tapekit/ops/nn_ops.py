@@ -413,7 +413,7 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
     import numbers
 
     from .math_ops import cast, greater_equal, real_div
-    from .random_ops import generator, uniform
+    from .random_ops import get_seed, uniform
 
     rate_is_number = isinstance(rate, numbers.Real) and not isinstance(rate, bool)
     if rate_is_number and not 0 <= rate < 1:
@@ -424,8 +424,7 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
         raise ValueError(f"`x.dtype` must be a floating point tensor as `x` will be scaled. Received: "
                          f"x_dtype={x.dtype}\n  Hint: convert x first, e.g. tk.cast(x, tk.float32).")
     if rate_is_number and rate == 0:
-        if seed is not None:
-            generator(seed)  # keep the op-seed sequence as if a draw had happened, as TF does
+        get_seed(seed)  # TF still takes an op seed here, so later ops draw the same numbers
         return x
     if rate_is_number:
         kept = multiply(x, to_tensor(1 / (1 - rate), x.dtype))
