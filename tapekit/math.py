@@ -12,7 +12,8 @@ from .ragged import dispatch_binary as _binary
 from .ragged import dispatch_reduce as _reduce
 from .ragged import dispatch_unary as _unary
 from .ops.confusion import confusion_matrix  # noqa: F401
-from .ops.extra_reductions import count_nonzero, reduce_euclidean_norm  # noqa: F401
+from .ops.elementwise_extra import multiply_no_nan, reciprocal_no_nan, scalar_mul  # noqa: F401
+from .ops.extra_reductions import bincount, count_nonzero, reduce_euclidean_norm, zero_fraction  # noqa: F401
 from .ops.math_ops import add_n, divide_no_nan  # noqa: F401
 from .ops.nn_ops import l2_normalize, log_softmax, softmax, softsign  # noqa: F401
 from .ops.reduction import argmax, argmin, cumprod, cumsum, reduce_logsumexp  # noqa: F401
@@ -21,7 +22,9 @@ from .ops.segment_ops import (segment_max, segment_mean, segment_min, segment_pr
                               segment_sum, unsorted_segment_max, unsorted_segment_mean,
                               unsorted_segment_min, unsorted_segment_prod, unsorted_segment_sqrt_n,
                               unsorted_segment_sum)
-from .ops.sort_ops import top_k  # noqa: F401
+from .ops import elementwise_extra as _ex
+from .ops.sort_ops import (in_top_k, invert_permutation, is_non_decreasing,  # noqa: F401
+                           is_strictly_increasing, top_k)
 
 # element-wise, one input (a RaggedTensor keeps its rows)
 abs = _unary(_m.abs)  # noqa: A001
@@ -36,6 +39,7 @@ sinh, softplus, sqrt = _unary(_m.sinh), _unary(_m.softplus), _unary(_m.sqrt)
 square, tan, tanh = _unary(_m.square), _unary(_m.tan), _unary(_m.tanh)
 lgamma, digamma, erfc = _unary(_sp.lgamma), _unary(_sp.digamma), _unary(_sp.erfc)
 log_sigmoid = _unary(_nn.log_sigmoid)
+asinh, acosh, atanh, rint = _unary(_ex.asinh), _unary(_ex.acosh), _unary(_ex.atanh), _unary(_ex.rint)
 
 # element-wise, two inputs (a RaggedTensor with a scalar, a tensor, or one with the same rows)
 add, subtract, multiply = _binary(_m.add), _binary(_m.subtract), _binary(_m.multiply)

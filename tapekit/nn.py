@@ -10,7 +10,7 @@ from .ops.nn_ops import (batch_normalization, bias_add, dropout, elu, embedding_
                          selu, sigmoid_cross_entropy_with_logits, silu, softmax,
                          softmax_cross_entropy_with_logits, softsign,
                          sparse_softmax_cross_entropy_with_logits, swish)
-from .ops.sort_ops import top_k  # noqa: F401
+from .ops.sort_ops import in_top_k, top_k  # noqa: F401
 from .unsupported import (atrous_conv2d, avg_pool, avg_pool1d, avg_pool2d, avg_pool3d,  # noqa: F401
                           conv1d, conv1d_transpose, conv2d, conv2d_transpose, conv3d,
                           conv3d_transpose, conv_transpose, convolution, depthwise_conv2d, max_pool,

@@ -173,6 +173,12 @@ API_OPS = {
     "math.digamma": Op(m.digamma, unary(st.one_of(interval(0.3, 4.0), interval(-0.8, -0.2)))),
     "math.polygamma": Op(polygamma, with_kwargs(unary(interval(0.5, 3.0)), order=[1.0, 2.0]), rtol32=5e-3),
     "math.erfc": Op(m.erfc, unary()),
+    "math.asinh": Op(m.asinh, unary()),
+    "math.acosh": Op(m.acosh, unary(interval(1.2, 4.0))),
+    "math.atanh": Op(m.atanh, unary(interval(-0.8, 0.8))),
+    "math.multiply_no_nan": Op(m.multiply_no_nan, binary()),
+    "math.reciprocal_no_nan": Op(m.reciprocal_no_nan, unary(away_from_zero(0.3))),
+    "math.scalar_mul": Op(lambda x: m.scalar_mul(2.5, x), unary()),
     "math.log_sigmoid": Op(m.log_sigmoid, unary(interval(-5, 5))),
     "nn.softsign": Op(nn.softsign, unary(away_from_zero(0.05))),
     "nn.silu": Op(nn.silu, with_kwargs(unary(), beta=[1.0, 0.5, 2.0])),
@@ -243,7 +249,13 @@ API_SKIPPED = {
                     "conv1d_transpose", "conv2d", "conv2d_transpose", "conv3d", "conv3d_transpose",
                     "conv_transpose", "convolution", "depthwise_conv2d", "max_pool", "max_pool1d",
                     "max_pool2d", "max_pool3d", "pool", "separable_conv2d")},
-    "math.count_nonzero": "integer output: not differentiable",
+    **{f"math.{name}": "integer or boolean output: not differentiable"
+       for name in ("count_nonzero", "in_top_k", "invert_permutation", "is_non_decreasing",
+                    "is_strictly_increasing")},
+    "math.zero_fraction": "built on a comparison, which has no gradient (None, as TF)",
+    "nn.in_top_k": "same function object as math.in_top_k",
+    "math.bincount": "TF registers no gradient for DenseBincount (LookupError, in the TF case)",
+    "math.rint": "piecewise constant: TF's gradient is None",
     "linalg.eye": "creates a constant from Python ints: no tensor input",
     "nn.dropout": "random mask: checked with a fixed draw in test_api_ops.py",
     "nn.swish": "same function object as nn.silu",
@@ -324,7 +336,8 @@ def test_softsign_second_derivative_raises_lookup_error_as_tf():
 
 
 @pytest.mark.parametrize("fn", [tk.argsort, lambda x: tk.unique(tk.reshape(x, [-1])).idx,
-                                lambda x: tk.searchsorted(tk.sort(x), x), tk.math.count_nonzero])
+                                lambda x: tk.searchsorted(tk.sort(x), x), tk.math.count_nonzero,
+                                lambda x: tk.math.in_top_k([0], x, 1), tk.math.is_non_decreasing])
 def test_integer_outputs_give_no_gradient(fn):
     x = tk.constant([[0.5, -1.0, 2.0]])
     with tk.GradientTape() as tape:
@@ -342,6 +355,25 @@ def test_unique_values_have_no_registered_gradient():
         y = tk.reduce_sum(tk.unique(x).y)
     with pytest.raises(LookupError, match="no entry for: Unique"):
         tape.gradient(y, x)
+
+
+def test_zero_fraction_and_rint_give_no_gradient():
+    x = tk.constant([0.0, 1.4, 2.6])
+    with tk.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        fraction = tk.math.zero_fraction(x)
+        rounded = tk.math.rint(x)
+    assert tape.gradient(fraction, x) is None and tape.gradient(rounded, x) is None
+
+
+def test_bincount_weights_have_no_registered_gradient():
+    w = tk.constant([0.5, 1.0, 2.0])
+    with tk.GradientTape() as tape:
+        tape.watch(w)
+        counts = tk.math.bincount([1, 1, 3], weights=w)
+    np.testing.assert_allclose(counts.numpy(), [0.0, 1.5, 0.0, 2.0])
+    with pytest.raises(LookupError, match="DenseBincount"):
+        tape.gradient(counts, w)
 
 
 def test_polygamma_order_gets_no_gradient():

@@ -1,5 +1,6 @@
-"""Reductions beyond ``reduction.py``: ``count_nonzero`` (composed as TF composes it) and
-``reduce_euclidean_norm`` (TF's ``EuclideanNorm`` op, with its gradient x / norm).
+"""Reductions beyond ``reduction.py``: ``count_nonzero`` and ``zero_fraction`` (composed as TF
+composes them), ``bincount`` (TF's ``DenseBincount``, no gradient) and ``reduce_euclidean_norm``
+(TF's ``EuclideanNorm`` op, with its gradient x / norm).
 """
 
 from __future__ import annotations
@@ -52,3 +53,67 @@ def _euclidean_norm_grad(op, grad):
         kept = [1 if i in op.attrs["axis"] else d for i, d in enumerate(x.shape)]
         norm, grad = reshape(norm, kept), reshape(grad, kept)
     return multiply(divide(x, norm), grad)
+
+
+def zero_fraction(value, name=None):
+    """The fraction of entries equal to zero, as a float32 scalar."""
+    x = to_tensor(value)
+    zero = "" if x.dtype.is_string else False if x.dtype.is_bool else 0
+    from .math_ops import equal
+    from .reduction import reduce_mean
+
+    return reduce_mean(cast(equal(x, zero), dtypes.float32))
+
+
+def _bincount(arr, *weights, size, axis, binary, dtype):
+    from ..backend import device_obj, from_host, to_host
+
+    a = to_host(arr).astype(np.int64)
+    w = to_host(weights[0]) if weights else None
+    rows = a.reshape(-1, a.shape[-1]) if axis == -1 else a.reshape(1, -1)
+    wrows = None if w is None else (w.reshape(rows.shape))
+    out_dtype = w.dtype if w is not None else dtype._np
+    out = np.zeros((rows.shape[0], size), dtype=out_dtype)
+    for r in range(rows.shape[0]):
+        keep = rows[r] < size
+        if binary:
+            out[r, np.unique(rows[r][keep])] = 1
+        else:
+            np.add.at(out[r], rows[r][keep], 1 if wrows is None else wrows[r][keep])
+    return from_host(out if axis == -1 else out[0], device_obj(arr))
+
+
+def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int32, name=None, axis=None,
+             binary_output=False):
+    """How often each value 0, 1, 2, ... occurs in ``arr`` (or the sum of its ``weights``).
+
+    ``axis=-1`` counts each row of a 2-D ``arr`` separately. No gradient, as TF (``LookupError``
+    when differentiating through ``weights``).
+    """
+    from ..backend import to_host
+
+    a = to_tensor(arr)
+    if not a.dtype.is_integer:
+        a = cast(a, dtypes.int32)
+    host = to_host(a._value)
+    if (host < 0).any():
+        raise InvalidArgumentError("Input arr must be non-negative! [Op:DenseBincount] name: \n  Hint: "
+                                   "bincount counts the values 0, 1, 2, ...", op="DenseBincount")
+    if axis not in (None, 0, -1):
+        raise ValueError(f"Unsupported axis value {axis}. Only 0 and -1 are currently supported.")
+    size = int(host.max()) + 1 if host.size else 0
+    if minlength is not None:
+        size = max(size, int(minlength))
+    if maxlength is not None:
+        size = min(size, int(maxlength))
+    inputs = (a,)
+    if weights is not None:
+        w = to_tensor(weights)
+        if tuple(w.shape) != tuple(a.shape):
+            raise InvalidArgumentError(f"`weights` must be the same shape as `arr` or a length-0 `Tensor`, "
+                                       f"in which case it acts as all weights equal to 1. Received "
+                                       f"{list(w.shape)} [Op:DenseBincount] name: ", op="DenseBincount")
+        inputs = (a, w)
+    return execute("DenseBincount", _bincount, inputs,
+                   {"size": size, "axis": -1 if axis == -1 else None, "binary": bool(binary_output),
+                    "dtype": dtypes.as_dtype(dtype)})

@@ -231,3 +231,56 @@ def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, na
             f"sorted_sequence {list(seq.shape)} and values {list(vals.shape)} must agree on every "
             "axis but the last.", op=op_type)
     return execute(op_type, _searchsorted, (seq, vals), {"side": side, "out_type": out_type})
+
+
+# ---------- ordering checks ----------
+def in_top_k(targets, predictions, k, name=None):
+    """Whether each target's prediction is among the ``k`` largest of its row (ties count as in)."""
+    from ..backend import to_host
+
+    preds = to_tensor(predictions)
+    t = to_host(to_tensor(targets)._value).astype(np.int64)
+    p = np.asarray(to_host(preds._value), dtype=np.float64)
+    if p.ndim != 2 or t.shape != (p.shape[0],):
+        raise InvalidArgumentError(f"predictions must be 2-dimensional and targets 1-dimensional with one "
+                                   f"entry per row: got {list(p.shape)} and {list(t.shape)} [Op:InTopKV2] "
+                                   "name: ", op="InTopKV2")
+    rows = np.arange(p.shape[0])
+    valid = (t >= 0) & (t < p.shape[1])
+    target = np.where(valid, p[rows, np.clip(t, 0, max(p.shape[1] - 1, 0))], np.nan) if p.shape[1] else \
+        np.full(p.shape[0], np.nan)
+    above = (p > target[:, None]).sum(axis=1)
+    result = valid & np.isfinite(target) & (above < int(k))
+    return Tensor(from_host(np.asarray(result)), dtypes.bool)
+
+
+def invert_permutation(x, name=None):
+    """The inverse permutation: ``y[x[i]] = i``."""
+    from ..backend import to_host
+
+    t = to_tensor(x)
+    p = to_host(t._value)
+    if p.ndim != 1 or sorted(p.tolist()) != list(range(p.size)):
+        raise InvalidArgumentError(f"{p.tolist()} is not a permutation of 0..{p.size - 1} "
+                                   "[Op:InvertPermutation] name: ", op="InvertPermutation")
+    inverse = np.empty_like(p)
+    inverse[p] = np.arange(p.size, dtype=p.dtype)
+    return Tensor(from_host(inverse), t.dtype)
+
+
+def _monotone(x, strict: bool):
+    from ..backend import to_host
+
+    v = np.asarray(to_host(to_tensor(x)._value)).reshape(-1)
+    d = np.diff(v)
+    return Tensor(from_host(np.asarray(bool(np.all(d > 0) if strict else np.all(d >= 0)))), dtypes.bool)
+
+
+def is_non_decreasing(x, name=None):
+    """True if each entry (in row-major order) is at least the one before it."""
+    return _monotone(x, strict=False)
+
+
+def is_strictly_increasing(x, name=None):
+    """True if each entry (in row-major order) is greater than the one before it."""
+    return _monotone(x, strict=True)
