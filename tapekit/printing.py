@@ -69,7 +69,7 @@ def _writer(stream):
         f"Unsupported output stream, logging level, or file.{stream}. Supported streams are "
         "sys.stdout, sys.stderr, tf.logging.info, tf.logging.warning, tf.logging.error. File needs "
         "to be in the form of 'file://<filepath>'.\n  Hint: to capture the text, print to "
-        "sys.stdout and redirect it, or use format_tensor().")
+        "sys.stdout and redirect it, or format a tensor with tapekit.printing.format_tensor(t).")
 
 
 def _hashable(x) -> bool:
