@@ -55,6 +55,37 @@ from . import backend, config, debugging  # noqa: E402
 from .device import device  # noqa: E402
 # ---- end backend ----
 
+# ---- exports added by the api work (issue 11 part C) ----
+from . import data  # noqa: E402
+from .control_flow import (case, cond, foldl, foldr, map_fn, scan, switch_case,  # noqa: E402
+                           vectorized_map, while_loop)
+from .function import executing_eagerly, function  # noqa: E402
+from .initializers import (constant_initializer, ones_initializer,  # noqa: E402
+                           random_normal_initializer, random_uniform_initializer, zeros_initializer)
+from .ops.cast_ops import saturate_cast  # noqa: E402
+from .ops.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
+from .ops.elementwise_extra import scalar_mul  # noqa: E402
+from .ops.manip_ops import meshgrid, repeat, roll  # noqa: E402
+from .ops.sort_ops import argsort, searchsorted, sort, unique, unique_with_counts  # noqa: E402
+from .printing import print_v2 as print  # noqa: E402,A001
+from .scopes import get_current_name_scope, name_scope  # noqa: E402
+from .tensor_array import TensorArray  # noqa: E402
+from .tensor_spec import TensorSpec  # noqa: E402
+# element-wise ops, reductions and cast that also accept a RaggedTensor (they replace the plain
+# ops imported above; see tapekit/ragged.py)
+from .math import acosh, asinh, atanh  # noqa: E402
+from .math import (abs, acos, add, asin, atan, atan2, cos, cosh, divide, equal, exp, floor,  # noqa: E402,F811
+                   greater, greater_equal, less, less_equal, logical_and, logical_not, logical_or,  # noqa: F811
+                   maximum, minimum, multiply, negative, not_equal, pow, reduce_all, reduce_any,  # noqa: F811
+                   reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_sum, round, sigmoid,  # noqa: F811
+                   sign, sin, sinh, sqrt, square, subtract, tan, tanh, truediv)  # noqa: F811
+from .ragged import dispatch_concat as _dispatch_concat  # noqa: E402
+from .ragged import dispatch_unary as _dispatch_unary  # noqa: E402
+
+cast = _dispatch_unary(cast)
+concat = _dispatch_concat(concat)
+# ---- end api ----
+
 newaxis = None
 __version__ = "0.1.0"
 

@@ -22,6 +22,10 @@ class NotFoundError(OpError):
     """Something that was asked for does not exist."""
 
 
+class OutOfRangeError(OpError):
+    """An iterator ran past its end (``get_next()`` on an exhausted ``tk.data`` iterator)."""
+
+
 def op_error(op: str, what: str, hint: str = "") -> InvalidArgumentError:
     """An InvalidArgumentError in TF's layout, plus a hint a student can act on."""
     text = f"{what} [Op:{op}] name: "

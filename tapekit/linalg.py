@@ -1,7 +1,9 @@
 """``tk.linalg``: matrix operations (TF's ``tf.linalg``)."""
 
-from .ops.linalg import (diag_part, einsum, matmul, matrix_transpose, matvec, norm,  # noqa: F401
-                         tensordot, trace)
+from .ops.clip_ops import global_norm  # noqa: F401
+from .ops.creation import eye  # noqa: F401
+from .ops.linalg import (det, diag_part, einsum, inv, matmul, matrix_transpose, matvec, norm,  # noqa: F401
+                         solve, tensordot, trace)
 from .ops.nn_ops import l2_normalize  # noqa: F401
 
 

@@ -1,35 +1,162 @@
 """``tk.ragged``: RaggedTensor, rows of different lengths (``tk.ragged.constant([[1, 2], [3]])``).
 
-A teaching-sized version: values are held as a flat tensor plus one row-splits vector per
-ragged dimension; it prints, converts and indexes as TF does, but ops do not accept it.
+A RaggedTensor is a ``values`` tensor (or a RaggedTensor, for more ragged axes) cut into rows by
+an int64 ``row_splits`` vector: row ``i`` is ``values[row_splits[i]:row_splits[i + 1]]``. It
+prints, indexes, converts and does arithmetic as TF's does. Every operation is a tapekit op on
+``flat_values``, so gradients flow to the tensors a RaggedTensor was built from. Element-wise
+math, ``tk.cast`` and the reductions (``tk.reduce_sum(r, axis=1)``) accept ragged inputs through
+the dispatch wrappers at the end of this module.
 """
 
 from __future__ import annotations
 
+import builtins
+import functools
+
 import numpy as np
 
 from . import dtypes
-from .backend import from_host
+from .errors import InvalidArgumentError
 from .shape import TensorShape
-from .tensor import Tensor, constant
+from .tensor import Tensor, constant as _dense_constant
 
 
-def _depth(value) -> int:
-    depth = 0
-    while isinstance(value, (list, tuple)):
-        if not value:
-            return depth + 1
-        depth += 1
-        value = value[0]
-    return depth
+def _as_tensor(value, dtype=None) -> Tensor:
+    from .ops.math_ops import to_tensor
+
+    if isinstance(value, RaggedTensor):
+        return value
+    return to_tensor(value) if dtype is None else to_tensor(value, dtype)
+
+
+def _splits_tensor(value, what: str) -> Tensor:
+    t = value if isinstance(value, Tensor) else _dense_constant(value, dtype=dtypes.int64) \
+        if not hasattr(value, "_read") else value._read()
+    if t.dtype not in (dtypes.int32, dtypes.int64):
+        raise InvalidArgumentError(f"{what} must be int32 or int64, got {t.dtype.name}.\n  Hint: "
+                                   "pass integer row partitions.", op="RaggedTensor")
+    return t
+
+
+def _invalid(factory: str, detail: str) -> InvalidArgumentError:
+    text = f"Arguments to {factory} do not form a valid RaggedTensor" + (f":{detail}" if detail else "")
+    return InvalidArgumentError(f"{text}\n  Hint: row_splits must start at 0, never decrease, and end "
+                                "at the number of values.", op="RaggedTensor")
 
 
 class RaggedTensor:
-    """Rows of different lengths: ``values`` (a Tensor or RaggedTensor) cut by ``row_splits``."""
+    """Rows of different lengths: ``values`` (a Tensor or RaggedTensor) cut by ``row_splits``.
 
-    def __init__(self, values, row_splits):
+    Build one with ``tk.ragged.constant`` or a ``from_*`` factory (``from_row_splits``,
+    ``from_row_lengths``, ``from_value_rowids``, ``from_tensor``, ...).
+    """
+
+    __hash__ = None  # == is element-wise, as in TF
+
+    def __init__(self, values, row_splits, internal=False):
+        if not internal:
+            raise ValueError("RaggedTensor constructor is private; please use one of the factory "
+                             "methods instead (e.g., RaggedTensor.from_row_lengths())")
         self._values = values
         self._row_splits = row_splits
+
+    # ----- factories -----
+    @classmethod
+    def _checked(cls, values, splits: Tensor, factory: str, validate: bool = True) -> RaggedTensor:
+        values = _as_tensor(values)
+        s = np.asarray(splits.numpy())
+        if validate:
+            if s.ndim != 1 or s.size == 0:
+                raise _invalid(factory, "row_splits must be a non-empty vector")
+            if s[0] != 0:
+                raise _invalid(factory, "zero")
+            if (np.diff(s) < 0).any() or s[-1] != _nvals(values):
+                raise _invalid("_from_row_partition", "")
+        return cls(values, splits, internal=True)
+
+    @classmethod
+    def from_row_splits(cls, values, row_splits, name=None, validate=True) -> RaggedTensor:
+        """Rows ``values[row_splits[i]:row_splits[i + 1]]``."""
+        return cls._checked(values, _splits_tensor(row_splits, "row_splits"), "from_row_splits",
+                            validate)
+
+    @classmethod
+    def from_row_lengths(cls, values, row_lengths, name=None, validate=True) -> RaggedTensor:
+        """Consecutive rows of the given lengths."""
+        lengths = _splits_tensor(row_lengths, "row_lengths")
+        n = np.asarray(lengths.numpy())
+        if validate and (n < 0).any():
+            raise _invalid("_from_row_partition", "")
+        splits = _dense_constant(np.concatenate([[0], np.cumsum(n)]).astype(lengths.dtype._np))
+        return cls._checked(values, splits, "from_row_lengths", validate)
+
+    @classmethod
+    def from_row_starts(cls, values, row_starts, name=None, validate=True) -> RaggedTensor:
+        starts = _splits_tensor(row_starts, "row_starts")
+        s = np.asarray(starts.numpy())
+        splits = _dense_constant(np.concatenate([s, [_nvals(_as_tensor(values))]]).astype(s.dtype))
+        return cls._checked(values, splits, "from_row_starts", validate)
+
+    @classmethod
+    def from_row_limits(cls, values, row_limits, name=None, validate=True) -> RaggedTensor:
+        limits = _splits_tensor(row_limits, "row_limits")
+        s = np.asarray(limits.numpy())
+        splits = _dense_constant(np.concatenate([[0], s]).astype(s.dtype))
+        return cls._checked(values, splits, "from_row_limits", validate)
+
+    @classmethod
+    def from_value_rowids(cls, values, value_rowids, nrows=None, name=None, validate=True) -> RaggedTensor:
+        """Value ``k`` goes to row ``value_rowids[k]`` (sorted); ``nrows`` adds empty rows at the end."""
+        ids = _splits_tensor(value_rowids, "value_rowids")
+        r = np.asarray(ids.numpy())
+        n = int(r.max()) + 1 if nrows is None and r.size else int(nrows or 0)
+        if validate and ((np.diff(r) < 0).any() or (r.size and (r[0] < 0 or r[-1] >= n))):
+            raise _invalid("from_value_rowids", "value_rowids must be sorted and in [0, nrows)")
+        counts = np.bincount(r, minlength=n) if r.size else np.zeros(n, np.int64)
+        splits = _dense_constant(np.concatenate([[0], np.cumsum(counts)]).astype(r.dtype))
+        return cls._checked(values, splits, "from_value_rowids", validate)
+
+    @classmethod
+    def from_nested_row_splits(cls, flat_values, nested_row_splits, name=None, validate=True):
+        result = flat_values
+        for splits in reversed(list(nested_row_splits)):
+            result = cls.from_row_splits(result, splits, validate=validate)
+        return result
+
+    @classmethod
+    def from_nested_row_lengths(cls, flat_values, nested_row_lengths, name=None, validate=True):
+        result = flat_values
+        for lengths in reversed(list(nested_row_lengths)):
+            result = cls.from_row_lengths(result, lengths, validate=validate)
+        return result
+
+    @classmethod
+    def from_tensor(cls, tensor, lengths=None, padding=None, ragged_rank=1, name=None,
+                    row_splits_dtype=dtypes.int64) -> RaggedTensor:
+        """Rows of a dense tensor, cut to ``lengths`` or with trailing ``padding`` removed."""
+        from .ops.array_ops import boolean_mask
+
+        t = _as_tensor(tensor)
+        if ragged_rank != 1:
+            raise NotImplementedError("tk.RaggedTensor.from_tensor supports ragged_rank=1 only.")
+        if t.ndim < 2:
+            raise ValueError(f"ragged_rank must be smaller than the rank of tensor: got shape {t.shape}")
+        rows, width = t.shape[0], t.shape[1]
+        if lengths is not None:
+            n = np.asarray(_as_tensor(lengths).numpy()).reshape(-1)
+        elif padding is not None:
+            host = np.asarray(t.numpy())
+            pad = np.asarray(_as_tensor(padding, t.dtype).numpy())
+            is_pad = (host == pad).reshape(rows, width, -1).all(axis=-1)
+            keep = ~is_pad[:, ::-1].cumprod(axis=1).astype(bool)[:, ::-1]
+            n = keep.sum(axis=1)
+        else:
+            n = np.full(rows, width)
+        mask = np.arange(width)[None, :] < n[:, None]
+        values = boolean_mask(t, mask) if t.shape.num_elements() else \
+            _dense_constant(np.zeros((0,) + tuple(t.shape[2:]), t.dtype._np))
+        splits = np.concatenate([[0], np.cumsum(n)]).astype(dtypes.as_dtype(row_splits_dtype)._np)
+        return cls(values, _dense_constant(splits), internal=True)
 
     # ----- structure -----
     @property
@@ -44,6 +171,11 @@ class RaggedTensor:
         return v
 
     @property
+    def nested_row_splits(self) -> tuple:
+        inner = self._values.nested_row_splits if isinstance(self._values, RaggedTensor) else ()
+        return (self._row_splits,) + inner
+
+    @property
     def row_splits(self) -> Tensor:
         return self._row_splits
 
@@ -52,99 +184,468 @@ class RaggedTensor:
         return self.flat_values.dtype
 
     @property
+    def row_splits_dtype(self):
+        return self._row_splits.dtype
+
+    @property
     def ragged_rank(self) -> int:
         return 1 + (self._values.ragged_rank if isinstance(self._values, RaggedTensor) else 0)
 
     @property
     def shape(self) -> TensorShape:
-        inner = self._values.shape
-        return TensorShape([self._nrows(), None]) + inner[1:]
+        return TensorShape([self._nrows(), None]) + self._values.shape[1:]
+
+    def get_shape(self) -> TensorShape:
+        return self.shape
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    def _splits(self) -> np.ndarray:
+        return np.asarray(self._row_splits.numpy())
 
     def _nrows(self) -> int:
-        return int(self._row_splits.numpy().shape[0]) - 1
+        return int(self._row_splits.shape[0]) - 1
 
     def nrows(self, out_type=None, name=None) -> Tensor:
-        return constant(self._nrows(), dtype=out_type or dtypes.int64)
+        return _dense_constant(self._nrows(), dtype=out_type or self.row_splits_dtype)
 
-    def row_lengths(self, axis=1, name=None) -> Tensor:
-        return constant(np.diff(self._row_splits.numpy()), dtype=dtypes.int64)
+    def row_lengths(self, axis=1, name=None):
+        """The length of each row (int64); ``axis=2`` gives the inner rows' lengths (ragged)."""
+        if axis == 1:
+            return _dense_constant(np.diff(self._splits()).astype(self.row_splits_dtype._np))
+        if axis > 1 and isinstance(self._values, RaggedTensor):
+            return self.with_values(self._values.row_lengths(axis - 1))
+        raise ValueError(f"axis={axis} is not a ragged axis of a tensor of shape {self.shape}")
 
+    def row_starts(self, name=None) -> Tensor:
+        return _dense_constant(self._splits()[:-1])
+
+    def row_limits(self, name=None) -> Tensor:
+        return _dense_constant(self._splits()[1:])
+
+    def value_rowids(self, name=None) -> Tensor:
+        """The row of each value: ``[0, 0, 0, 1, 3, 3]`` for rows of lengths 3, 1, 0, 2."""
+        return _dense_constant(np.repeat(np.arange(self._nrows()), np.diff(self._splits()))
+                               .astype(self.row_splits_dtype._np))
+
+    def bounding_shape(self, axis=None, name=None, out_type=None) -> Tensor:
+        """The shape of the smallest dense tensor that holds every row (int64)."""
+        dims = [self._nrows(), int(np.diff(self._splits()).max(initial=0))]
+        inner = self._values.bounding_shape().numpy().tolist()[1:] \
+            if isinstance(self._values, RaggedTensor) else list(self._values.shape[1:])
+        if isinstance(self._values, RaggedTensor) and self._values._nrows() == 0:
+            inner = [0] * len(inner)
+        dims += inner
+        out = _dense_constant(np.asarray(dims, dtype=(out_type or self.row_splits_dtype)._np))
+        return out if axis is None else out[axis]
+
+    def with_values(self, new_values) -> RaggedTensor:
+        return RaggedTensor(_as_tensor(new_values), self._row_splits, internal=True)
+
+    def with_flat_values(self, new_values) -> RaggedTensor:
+        if isinstance(self._values, RaggedTensor):
+            return self.with_values(self._values.with_flat_values(new_values))
+        return self.with_values(new_values)
+
+    # ----- conversion -----
     def to_list(self) -> list:
-        splits = self._row_splits.numpy()
-        inner = self._values.to_list() if isinstance(self._values, RaggedTensor) else self._values.numpy().tolist()
+        splits = self._splits()
+        inner = self._values.to_list() if isinstance(self._values, RaggedTensor) \
+            else np.asarray(self._values.numpy()).tolist()
         return [inner[a:b] for a, b in zip(splits[:-1], splits[1:])]
 
     def numpy(self):
-        rows = self.to_list()
+        """Rows as NumPy arrays: a regular array if every row has one length, else an object array."""
+        values = self._values.numpy()
+        splits = self._splits()
+        rows = [values[a:b] for a, b in zip(splits[:-1], splits[1:])]
+        if not rows:
+            return np.zeros((0, 0) + values.shape[1:], dtype=values.dtype)
+        ragged = any(len(r) != len(rows[0]) for r in rows)
+        if not ragged:
+            return np.array(rows)
         out = np.empty(len(rows), dtype=object)
         for i, r in enumerate(rows):
-            out[i] = np.array(r, dtype=self.dtype._np)
+            out[i] = r
         return out
 
     def to_tensor(self, default_value=None, name=None, shape=None) -> Tensor:
-        """A dense tensor, short rows padded with ``default_value`` (0)."""
-        rows = self.to_list()
-        dims = list(_max_shape(rows))
-        fill = 0 if default_value is None else default_value
-        arr = np.full(dims, fill, dtype=self.dtype._np)
-        _fill(arr, rows, ())
-        return Tensor(from_host(arr), self.dtype)
+        """A dense tensor, short rows padded with ``default_value`` (0); differentiable in the values.
 
+        ``shape`` crops or pads the result to that shape (None entries keep the bounding size).
+        """
+        from .ops.array_ops import gather, reshape, scatter_nd
+        from .ops.math_ops import add, multiply
+
+        flat = self.flat_values
+        bounds = [int(d) for d in self.bounding_shape().numpy()]
+        if shape is not None:
+            wanted = list(shape.as_list() if hasattr(shape, "as_list") else shape)
+            bounds = [b if w is None else int(w) for b, w in zip(bounds, wanted)]
+        coords = self._coordinates()                       # one row of indices per flat value
+        inside = np.all(coords < np.asarray(bounds[:coords.shape[1]]), axis=1) if coords.size else \
+            np.zeros(0, bool)
+        keep = np.nonzero(inside)[0]
+        inner = [min(d, b) for d, b in zip(flat.shape[1:], bounds[coords.shape[1]:])]
+        picked = gather(flat, keep) if keep.size != coords.shape[0] else flat
+        if inner != list(flat.shape[1:]):
+            picked = picked[(slice(None),) + tuple(slice(0, d) for d in inner)]
+        dense = scatter_nd(coords[keep], picked, bounds[:coords.shape[1]] + inner)
+        if inner != bounds[coords.shape[1]:]:
+            from .ops.array_ops import pad
+
+            dense = pad(dense, [[0, 0]] * coords.shape[1] + [[0, b - d] for d, b in
+                                                             zip(inner, bounds[coords.shape[1]:])])
+        if default_value is None:
+            return dense
+        filled = np.zeros(bounds[:coords.shape[1]], dtype=bool)
+        filled[tuple(coords[keep].T)] = True
+        fill = _dense_constant(~filled).numpy().astype(flat.dtype._np)
+        fill = reshape(_dense_constant(fill), bounds[:coords.shape[1]] + [1] * len(inner))
+        return add(dense, multiply(fill, _as_tensor(default_value, flat.dtype)))
+
+    def _coordinates(self) -> np.ndarray:
+        """For each flat value, its index along every ragged axis (shape [nvals, ragged_rank + 1])."""
+        splits = self._splits()
+        rows = np.repeat(np.arange(self._nrows()), np.diff(splits))
+        cols = np.arange(splits[-1]) - splits[:-1][rows] if splits[-1] else np.zeros(0, np.int64)
+        if isinstance(self._values, RaggedTensor):
+            inner = self._values._coordinates()
+            return np.concatenate([rows[inner[:, 0]][:, None], cols[inner[:, 0]][:, None],
+                                   inner[:, 1:]], axis=1)
+        return np.stack([rows, cols], axis=1).astype(np.int64)
+
+    # ----- indexing -----
     def __getitem__(self, key):
-        if isinstance(key, (int, np.integer)):
-            n = self._nrows()
-            if not -n <= key < n:
-                raise IndexError(f"row index {key} out of range for {n} rows")
-            splits = self._row_splits.numpy()
-            a, b = int(splits[key % n]), int(splits[key % n + 1])
-            return self._values[a:b]
-        raise TypeError("tapekit's RaggedTensor supports integer row indexing only.\n  Hint: use "
-                        ".to_tensor() or .to_list() for other selections.")
+        key = key if isinstance(key, tuple) else (key,)
+        if not key:
+            return self
+        first, rest = key[0], key[1:]
+        if first is Ellipsis:
+            if len(rest) == 0:
+                return self
+            raise NotImplementedError("tapekit's RaggedTensor supports `...` only on its own.")
+        if isinstance(first, (int, np.integer)) or (isinstance(first, Tensor) and first.ndim == 0):
+            row = self._row(int(first))
+            return row[rest] if rest else row
+        if isinstance(first, slice):
+            rows = self._rows(first)
+            return rows._map_rows(rest) if rest else rows
+        raise TypeError(f"Ragged tensors do not support indexing with {type(first).__name__}.\n  Hint: "
+                        "use integers and slices, or .to_tensor() first.")
 
-    def __len__(self):
-        return self._nrows()
+    def _row(self, i: int):
+        n = self._nrows()
+        if not -n <= i < n:
+            raise IndexError(f"Row key {i} out of bounds")
+        splits = self._splits()
+        a, b = int(splits[i % n]), int(splits[i % n + 1])
+        return self._values[a:b]
+
+    def _rows(self, key: slice) -> RaggedTensor:
+        start, stop, step = key.indices(self._nrows())
+        if step != 1:
+            raise ValueError("Slicing the rows of a RaggedTensor with a step is not supported.")
+        stop = max(stop, start)
+        splits = self._splits()
+        a, b = int(splits[start]), int(splits[stop])
+        new_splits = (splits[start:stop + 1] - a).astype(self.row_splits_dtype._np)
+        return RaggedTensor(self._values[a:b], _dense_constant(new_splits), internal=True)
+
+    def _map_rows(self, rest: tuple):
+        """Apply ``rest`` (indexing the inner axes) to every row."""
+        inner, more = rest[0], rest[1:]
+        if isinstance(inner, (int, np.integer)):
+            raise ValueError("Cannot index into an inner ragged dimension.")
+        if inner == slice(None):
+            values = self._values[(slice(None),) + more] if more and not \
+                isinstance(self._values, RaggedTensor) else \
+                (self._values._map_rows(more) if more else self._values)
+            return self.with_values(values)
+        if not isinstance(inner, slice) or inner.step not in (None, 1):
+            raise ValueError("tapekit's RaggedTensor supports `r[:, a:b]` (step 1) along its ragged axis.")
+        from .ops.array_ops import gather
+
+        splits = self._splits()
+        picked, lengths = [], []
+        for a, b in zip(splits[:-1], splits[1:]):
+            lo, hi, _ = inner.indices(int(b - a))
+            idx = np.arange(a + lo, a + max(hi, lo))
+            picked.append(idx)
+            lengths.append(idx.size)
+        index = np.concatenate(picked) if picked else np.zeros(0, np.int64)
+        values = gather(self._values, index) if not isinstance(self._values, RaggedTensor) \
+            else _gather_rows(self._values, index)
+        result = RaggedTensor.from_row_lengths(values, np.asarray(lengths, dtype=np.int64))
+        return result._map_rows((slice(None),) + more) if more else result
 
     def __iter__(self):
-        return (self[i] for i in range(self._nrows()))
+        return (self._row(i) for i in builtins.range(self._nrows()))
 
+    # ----- element-wise arithmetic -----
+    def _binary(self, other, fn, reverse=False):
+        x, y = (other, self) if reverse else (self, other)
+        return elementwise_binary(fn, x, y)
+
+    def __add__(self, other):
+        return self._binary(other, _op("add"))
+
+    def __radd__(self, other):
+        return self._binary(other, _op("add"), reverse=True)
+
+    def __sub__(self, other):
+        return self._binary(other, _op("subtract"))
+
+    def __rsub__(self, other):
+        return self._binary(other, _op("subtract"), reverse=True)
+
+    def __mul__(self, other):
+        return self._binary(other, _op("multiply"))
+
+    def __rmul__(self, other):
+        return self._binary(other, _op("multiply"), reverse=True)
+
+    def __truediv__(self, other):
+        return self._binary(other, _op("divide"))
+
+    def __rtruediv__(self, other):
+        return self._binary(other, _op("divide"), reverse=True)
+
+    def __floordiv__(self, other):
+        return self._binary(other, _op("floordiv"))
+
+    def __mod__(self, other):
+        return self._binary(other, _op("floormod"))
+
+    def __pow__(self, other):
+        return self._binary(other, _op("pow"))
+
+    def __rpow__(self, other):
+        return self._binary(other, _op("pow"), reverse=True)
+
+    def __neg__(self):
+        return self.with_flat_values(_op("negative")(self.flat_values))
+
+    def __abs__(self):
+        return self.with_flat_values(_op("abs")(self.flat_values))
+
+    def __eq__(self, other):
+        return self._binary(other, _op("equal"))
+
+    def __ne__(self, other):
+        return self._binary(other, _op("not_equal"))
+
+    def __lt__(self, other):
+        return self._binary(other, _op("less"))
+
+    def __le__(self, other):
+        return self._binary(other, _op("less_equal"))
+
+    def __gt__(self, other):
+        return self._binary(other, _op("greater"))
+
+    def __ge__(self, other):
+        return self._binary(other, _op("greater_equal"))
+
+    def __and__(self, other):
+        return self._binary(other, _op("logical_and"))
+
+    def __or__(self, other):
+        return self._binary(other, _op("logical_or"))
+
+    def __xor__(self, other):
+        return self._binary(other, _op("logical_xor"))
+
+    def __invert__(self):
+        return self.with_flat_values(_op("logical_not")(self.flat_values))
+
+    # ----- printing -----
     def __repr__(self) -> str:
-        return f"<tk.RaggedTensor {self.to_list()!r}>"
+        with np.printoptions(formatter={"all": _format_item}):
+            text = _format_item(self.numpy())
+        return f"<tk.RaggedTensor {text}>"
 
     __str__ = __repr__
 
 
-def _max_shape(rows):
-    if not isinstance(rows, list):
-        return ()
-    inner = [_max_shape(r) for r in rows]
-    depth = max((len(s) for s in inner), default=0)
-    best = [max((s[i] for s in inner if len(s) > i), default=0) for i in range(depth)]
-    return (len(rows), *best)
+def _format_item(x) -> str:
+    """numpy-style text with ", " between elements (``[]`` kept for empty inner axes), as TF."""
+    if isinstance(x, np.ndarray):
+        return np.array2string(x, separator=", ") if x.size else repr(x.tolist())
+    return str(x)
 
 
-def _fill(arr, rows, prefix):
-    for i, r in enumerate(rows):
-        if isinstance(r, list):
-            _fill(arr, r, prefix + (i,))
-        else:
-            arr[prefix + (i,)] = r
+def _nvals(values) -> int:
+    return values._nrows() if isinstance(values, RaggedTensor) else int(values.shape[0]) \
+        if values.ndim else 1
 
 
-def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None,  # noqa: F811
+def _gather_rows(r: RaggedTensor, index: np.ndarray) -> RaggedTensor:
+    """The rows of ``r`` at ``index`` (in that order), as a new RaggedTensor."""
+    parts = [r._row(int(i)) for i in index]
+    if not parts:
+        return r[0:0]
+    lengths = [_nvals(p) for p in parts]
+    from .ops.array_ops import concat
+
+    values = concat(parts, 0) if not isinstance(parts[0], RaggedTensor) else \
+        _concat_rows(parts)
+    return RaggedTensor.from_row_lengths(values, np.asarray(lengths, np.int64))
+
+
+def _concat_rows(parts):
+    from .ops.array_ops import concat
+
+    splits = [0]
+    for p in parts:
+        splits.extend((p._splits()[1:] + splits[-1]).tolist())
+    values = concat([p._values for p in parts], 0)
+    return RaggedTensor.from_row_splits(values, np.asarray(splits, np.int64))
+
+
+def _op(name):
+    from .ops import math_ops
+
+    return getattr(math_ops, name)
+
+
+def _same_partition(x: RaggedTensor, y: RaggedTensor) -> bool:
+    if x.ragged_rank != y.ragged_rank:
+        return False
+    return all(np.array_equal(a.numpy(), b.numpy()) for a, b in zip(x.nested_row_splits, y.nested_row_splits))
+
+
+def elementwise_binary(fn, x, y):
+    """``fn`` applied to the values of a RaggedTensor and a scalar, tensor or matching RaggedTensor."""
+    from .ops.array_ops import gather, reshape
+
+    if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
+        if not _same_partition(x, y):
+            raise InvalidArgumentError("Condition x == y did not hold.\n  Hint: both ragged operands "
+                                       "need the same row lengths.", op="AssertEqual")
+        return x.with_flat_values(fn(x.flat_values, y.flat_values))
+    ragged, dense, ragged_first = (x, y, True) if isinstance(x, RaggedTensor) else (y, x, False)
+    flat = ragged.flat_values
+    if hasattr(dense, "_read"):
+        dense = dense._read()
+    elif not isinstance(dense, Tensor):
+        try:  # the ragged operand's dtype if the value fits it, else its own (then fn raises)
+            dense = _as_tensor(dense, flat.dtype)
+        except (TypeError, ValueError):
+            dense = _as_tensor(dense)
+    if dense.ndim > flat.ndim - 1 and ragged.ragged_rank == 1 and dense.ndim == ragged.ndim:
+        if dense.shape[1] != 1 or dense.shape[0] not in (1, ragged._nrows()):
+            raise InvalidArgumentError(
+                f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of "
+                f"shape {ragged.shape}.\n  Hint: a dense operand needs shape [nrows, 1, ...] or a "
+                "shape that broadcasts against one element.", op="RaggedBroadcast")
+        rows = reshape(dense, [dense.shape[0]] + list(dense.shape[2:]))
+        ids = ragged.value_rowids().numpy() if dense.shape[0] != 1 else \
+            np.zeros(int(flat.shape[0]), np.int64)
+        dense = gather(rows, ids)
+    elif dense.ndim > flat.ndim - 1:
+        raise InvalidArgumentError(
+            f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape "
+            f"{ragged.shape}.\n  Hint: combine a RaggedTensor with a scalar, a tensor shaped like "
+            "its inner axes, or a RaggedTensor with the same rows.", op="RaggedBroadcast")
+    out = fn(flat, dense) if ragged_first else fn(dense, flat)
+    return ragged.with_flat_values(out)
+
+
+# ---------- reductions ----------
+_REDUCERS = {"sum": "unsorted_segment_sum", "max": "unsorted_segment_max",
+             "min": "unsorted_segment_min", "prod": "unsorted_segment_prod"}
+
+
+def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
+    """``tk.reduce_<kind>`` of a RaggedTensor (kind: sum, mean, max, min, prod, any, all)."""
+    from .ops import reduction
+    from .ops.array_ops import expand_dims
+
+    if kind in ("any", "all"):
+        as_int = r.with_flat_values(_op("cast")(r.flat_values if kind == "any" else
+                                                _op("logical_not")(r.flat_values), dtypes.int32))
+        total = reduce("sum", as_int, axis, keepdims)
+        return _op("greater")(total, 0) if kind == "any" else _op("equal")(total, 0)
+    ndim = r.ndim
+    if axis is None:
+        return getattr(reduction, f"reduce_{kind}")(r.flat_values, None, keepdims=False) \
+            if not keepdims else _keep_all(kind, r)
+    axes = sorted({int(a) % ndim for a in (axis if isinstance(axis, (list, tuple)) else [axis])})
+    for a in [int(a) for a in (axis if isinstance(axis, (list, tuple)) else [axis])]:
+        if not -ndim <= a < ndim:
+            raise ValueError(f"axis={a} out of bounds: expected {-ndim}<=axis<{ndim}")
+    if len(axes) > 1:
+        result = r
+        for a in reversed(axes):
+            result = reduce(kind, result, a, keepdims) if isinstance(result, RaggedTensor) else \
+                getattr(reduction, f"reduce_{kind}")(result, a, keepdims=keepdims)
+        return result
+    a = axes[0]
+    if a > r.ragged_rank:           # a uniform inner axis: reduce the values directly
+        values = r._values
+        inner = reduce(kind, values, a - 1, keepdims) if isinstance(values, RaggedTensor) else \
+            getattr(reduction, f"reduce_{kind}")(values, a - 1, keepdims=keepdims)
+        return r.with_values(inner)
+    if a >= 2:                     # a ragged axis inside each row
+        return r.with_values(reduce(kind, r._values, a - 1, keepdims))
+    if r.ragged_rank != 1:
+        raise NotImplementedError("Reducing axis 0 or 1 of a RaggedTensor with more than one ragged "
+                                  "axis is not supported in tapekit.\n  Hint: reduce the inner axes first.")
+    ids = r.value_rowids().numpy() if a == 1 else r._coordinates()[:, 1]
+    segments = r._nrows() if a == 1 else int(np.diff(r._splits()).max(initial=0))
+    out = _segment_reduce(kind, r.flat_values, ids, segments)
+    return expand_dims(out, a) if keepdims else out
+
+
+def _segment_reduce(kind, values, ids, segments):
+    from .ops import segment_ops
+
+    if kind == "mean":
+        total = segment_ops.unsorted_segment_sum(values, ids, segments)
+        counts = np.bincount(ids, minlength=segments).astype(values.dtype._np if
+                                                             values.dtype.is_floating else np.float64)
+        if not values.dtype.is_floating:
+            total = _op("cast")(total, dtypes.float64)
+        counts = _dense_constant(counts.reshape((-1,) + (1,) * (values.ndim - 1)))
+        return _op("divide")(total, counts)
+    return getattr(segment_ops, _REDUCERS[kind])(values, ids, segments)
+
+
+def _keep_all(kind, r):
+    from .ops import reduction
+    from .ops.array_ops import reshape
+
+    total = getattr(reduction, f"reduce_{kind}")(r.flat_values, None)
+    return reshape(total, [1] * r.ndim)
+
+
+# ---------- tk.ragged functions ----------
+def _depth(value) -> int:
+    depth = 0
+    while isinstance(value, (list, tuple)):
+        if not value:
+            return depth + 1
+        depth += 1
+        value = value[0]
+    return depth
+
+
+def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None,
              row_splits_dtype=dtypes.int64):
     """A RaggedTensor from a nested list whose rows may differ in length (a flat list gives a Tensor)."""
-    from .tensor import constant as dense
-
     depth = _depth(pylist)
     if depth <= 1:
-        return dense(pylist, dtype=dtype)
+        return _dense_constant(pylist, dtype=dtype)
     ragged_rank = depth - 1 if ragged_rank is None else int(ragged_rank)
+    if ragged_rank == 0:
+        return _dense_constant(pylist, dtype=dtype)
     return _build(pylist, ragged_rank, dtype, dtypes.as_dtype(row_splits_dtype))
 
 
 def _build(rows, ragged_rank, dtype, splits_dtype):
-    from .tensor import constant as dense
-
     splits = [0]
     flat = []
     for r in rows:
@@ -153,8 +654,115 @@ def _build(rows, ragged_rank, dtype, splits_dtype):
     if ragged_rank > 1:
         values = _build(flat, ragged_rank - 1, dtype, splits_dtype)
     else:
-        values = dense(flat, dtype=dtype) if flat else dense(np.zeros((0,)), dtype=dtype or dtypes.float32)
-    return RaggedTensor(values, dense(splits, dtype=splits_dtype))
+        values = _dense_constant(flat, dtype=dtype) if flat else \
+            _dense_constant(np.zeros((0,)), dtype=dtype or dtypes.float32)
+    return RaggedTensor(values, _dense_constant(splits, dtype=splits_dtype), internal=True)
 
 
-__all__ = ["RaggedTensor", "constant"]
+def map_flat_values(op, *args, **kwargs):
+    """``op`` applied to the flat values of the RaggedTensor arguments (rows kept)."""
+    ragged = [a for a in list(args) + list(kwargs.values()) if isinstance(a, RaggedTensor)]
+    if not ragged:
+        return op(*args, **kwargs)
+    for other in ragged[1:]:
+        if not _same_partition(ragged[0], other):
+            raise ValueError("map_flat_values requires all ragged inputs to have the same row partition.")
+    unwrap = (lambda a: a.flat_values if isinstance(a, RaggedTensor) else a)
+    out = op(*[unwrap(a) for a in args], **{k: unwrap(v) for k, v in kwargs.items()})
+    return ragged[0].with_flat_values(out)
+
+
+def range(starts, limits=None, deltas=1, dtype=None, name=None, row_splits_dtype=dtypes.int64):  # noqa: A001
+    """Row ``i`` is ``tk.range(starts[i], limits[i], deltas[i])``."""
+    if limits is None:
+        starts, limits = 0, starts
+    s, lim, d = np.broadcast_arrays(*(np.asarray(_as_tensor(v).numpy()) for v in (starts, limits, deltas)))
+    rows = [np.arange(a, b, c) for a, b, c in zip(s.reshape(-1), lim.reshape(-1), d.reshape(-1))]
+    dtype = dtypes.as_dtype(dtype) if dtype is not None else _as_tensor(starts).dtype
+    values = np.concatenate(rows).astype(dtype._np) if rows else np.zeros(0, dtype._np)
+    splits = np.concatenate([[0], np.cumsum([len(r) for r in rows])]).astype(
+        dtypes.as_dtype(row_splits_dtype)._np)
+    return RaggedTensor(_dense_constant(values), _dense_constant(splits), internal=True)
+
+
+def concat(values, axis: int) -> RaggedTensor:
+    """Ragged ``tk.concat``: axis 0 appends rows, axis 1 joins each row with the matching rows."""
+    from .ops.array_ops import concat as dense_concat
+
+    parts = [v if isinstance(v, RaggedTensor) else RaggedTensor.from_tensor(_as_tensor(v)) for v in values]
+    ndim = parts[0].ndim
+    axis = int(axis) % ndim if -ndim <= int(axis) < ndim else None
+    if axis is None or axis > 1 or any(p.ragged_rank != 1 for p in parts):
+        raise NotImplementedError("tapekit concatenates RaggedTensors with one ragged axis along axis 0 or "
+                                  "1 only.\n  Hint: use .to_tensor() for other cases.")
+    if axis == 0:
+        offsets, splits = 0, [np.zeros(1, np.int64)]
+        for p in parts:
+            splits.append(p._splits()[1:] + offsets)
+            offsets += int(p._splits()[-1])
+        return RaggedTensor.from_row_splits(dense_concat([p.values for p in parts], 0), np.concatenate(splits))
+    nrows = parts[0]._nrows()
+    if any(p._nrows() != nrows for p in parts):
+        raise InvalidArgumentError("Input tensors at index 0 (=x) and 1 (=y) have incompatible shapes.\n  "
+                                   "Hint: joining rows along axis 1 needs the same number of rows.",
+                                   op="RaggedConcat")
+    from .ops.array_ops import gather
+
+    starts = np.cumsum([0] + [int(p._splits()[-1]) for p in parts])  # each part's offset in flat
+    pieces, lengths = [], np.zeros(nrows, np.int64)
+    for i in builtins.range(nrows):
+        for k, p in enumerate(parts):
+            a, b = p._splits()[i], p._splits()[i + 1]
+            pieces.append(np.arange(starts[k] + a, starts[k] + b))
+            lengths[i] += b - a
+    flat = dense_concat([p.values for p in parts], 0)
+    index = np.concatenate(pieces) if pieces else np.zeros(0, np.int64)
+    return RaggedTensor.from_row_lengths(gather(flat, index), lengths)
+
+
+# ---------- dispatch: public tk functions that also accept RaggedTensors ----------
+def dispatch_unary(fn):
+    """``fn(x, ...)`` that maps over the flat values when ``x`` is a RaggedTensor."""
+    @functools.wraps(fn)
+    def wrapper(x, *args, **kwargs):
+        if isinstance(x, RaggedTensor):
+            return x.with_flat_values(fn(x.flat_values, *args, **kwargs))
+        return fn(x, *args, **kwargs)
+
+    return wrapper
+
+
+def dispatch_binary(fn):
+    """``fn(x, y, ...)`` that works element-wise when either operand is a RaggedTensor."""
+    @functools.wraps(fn)
+    def wrapper(x, y, *args, **kwargs):
+        if isinstance(x, RaggedTensor) or isinstance(y, RaggedTensor):
+            return elementwise_binary(lambda a, b: fn(a, b, *args, **kwargs), x, y)
+        return fn(x, y, *args, **kwargs)
+
+    return wrapper
+
+
+def dispatch_reduce(fn, kind: str):
+    """``tk.reduce_<kind>`` that also reduces RaggedTensors (along ragged or uniform axes)."""
+    @functools.wraps(fn)
+    def wrapper(input_tensor, axis=None, keepdims=False, name=None):
+        if isinstance(input_tensor, RaggedTensor):
+            return reduce(kind, input_tensor, axis, keepdims)
+        return fn(input_tensor, axis=axis, keepdims=keepdims, name=name)
+
+    return wrapper
+
+
+def dispatch_concat(fn):
+    """``tk.concat`` that joins RaggedTensors too (see ``concat``)."""
+    @functools.wraps(fn)
+    def wrapper(values, axis, name="concat"):
+        if isinstance(values, (list, tuple)) and any(isinstance(v, RaggedTensor) for v in values):
+            return concat(values, axis)
+        return fn(values, axis, name=name)
+
+    return wrapper
+
+
+__all__ = ["RaggedTensor", "constant", "map_flat_values", "range"]

@@ -113,4 +113,6 @@ def reorder(sp_input, name=None) -> SparseTensor:
 
 SparseTensor.to_dense = to_dense
 
-__all__ = ["SparseTensor", "from_dense", "reorder", "to_dense"]
+from .unsupported import sparse_dense_matmul  # noqa: E402  (out of scope: raises NotImplementedError)
+
+__all__ = ["SparseTensor", "from_dense", "reorder", "sparse_dense_matmul", "to_dense"]

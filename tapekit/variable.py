@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .errors import InvalidArgumentError
 from .registry import state
+from .scopes import scoped_name
 from .shape import TensorShape, as_shape
 from .tensor import Tensor, _numpy_text, convert_to_tensor, new_id
 
@@ -44,7 +45,7 @@ class Variable:
             raise ValueError(f"In this `tk.Variable` creation, the initial value's shape "
                              f"({TensorShape(self._value.shape)}) is not compatible with the "
                              f"explicitly supplied `shape` argument ({self._shape}).")
-        self._name = (name or "Variable") + ":0"
+        self._name = scoped_name(name or "Variable") + ":0"
         self.trainable = bool(trainable)
         self._id = new_id()
 

@@ -6,7 +6,8 @@ script printed under real TensorFlow, recorded by this tool; an uncaught excepti
 output with a line ``EXCEPTION <TypeName>``. Under tapekit the same file runs with ``tensorflow``
 and ``keras`` bound to ``tapekit`` and ``tapekit.keras`` (the swap a student makes), and
 ``tests/test_tf_cases.py`` compares the two outputs: text exactly, numbers within a tolerance,
-``tf.Tensor``/``tf.Variable`` read as ``tk.Tensor``/``tk.Variable``.
+``tf.X`` read as ``tk.X`` for tensors, variables, composites and dtype reprs (``tf.Tensor``,
+``tf.RaggedTensor``, ``tf.int32``).
 
     TAPEKIT_TF_PYTHON=/path/to/tf/python python tools/tf_cases.py record [paths...]
     python tools/tf_cases.py diff [paths...]        # tapekit's output against the recording
@@ -57,7 +58,9 @@ sys.stdout.flush()
 '''
 
 _NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?\b(?:nan|inf)\b")
-_TF_NAMES = re.compile(r"\btf\.(Tensor|Variable)\b")
+# names TF prints with "tf." where tapekit prints "tk.": tensors, composites and dtype reprs
+_TF_NAMES = re.compile(r"\btf\.(Tensor|Variable|RaggedTensor|SparseTensor|IndexedSlices|bool|string|half|double"
+                       r"|u?int(?:8|16|32|64)|float(?:16|32|64)|complex(?:64|128))\b")
 
 
 def case_files(paths: list[str] | None = None) -> list[Path]:

@@ -262,3 +262,132 @@ def _einsum_grad(op, grad):
             g = broadcast_to(g, shape)
         grads.append(g)
     return grads
+
+
+# ---------- inverse, determinant, solve (LAPACK through NumPy) ----------
+def _square_matrices(op_type, x, what="Input"):
+    """Check a float/complex [..., M, M] input, raising TF's errors (with a hint)."""
+    from .math_ops import to_tensor
+
+    x = to_tensor(x)
+    if not (x.dtype.is_floating or x.dtype.is_complex):
+        raise InvalidArgumentError(
+            f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: double, float, "
+            f"half, complex64, complex128 [Op:{op_type}] name: \n  Hint: convert the matrix first, "
+            "e.g. tk.cast(a, tk.float32).", op=op_type)
+    if x.ndim < 2:
+        raise InvalidArgumentError(f"Input tensor 0 must have rank >= 2, got {x.ndim} [Op:{op_type}]\n  "
+                                   f"Hint: {op_type} works on matrices (the last two axes).", op=op_type)
+    if x.shape[-1] != x.shape[-2]:
+        raise InvalidArgumentError(f"{what} matrix must be square. [Op:{op_type}]\n  Hint: got shape "
+                                   f"{list(x.shape)}; the last two axes must be equal.", op=op_type)
+    return x
+
+
+def _lapack(fn, *arrays, singular=None):
+    """Run a NumPy linalg function on host copies (float16 widened to float32 and back).
+
+    ``singular`` is ``(op_type, text)``: LAPACK's exact-zero pivot, TF's test, raises it.
+    """
+    from ..backend import device_obj, from_host, to_host
+
+    out_dtype = arrays[0].dtype
+    host = [to_host(a) for a in arrays]
+    host = [h.astype(np.float32) if h.dtype == np.float16 else h for h in host]
+    try:
+        out = fn(*host)
+    except np.linalg.LinAlgError:
+        op_type, text = singular
+        raise InvalidArgumentError(f"{text} [Op:{op_type}]\n  Hint: the matrix is singular (its "
+                                   "determinant is 0); it has no inverse.", op=op_type) from None
+    return from_host(np.asarray(out).astype(out_dtype), device_obj(arrays[0]))
+
+
+def _inv(x, adjoint):
+    xp = ns(x)
+    if adjoint:
+        x = xp.conj(xp.matrix_transpose(x))
+    if not x.size:
+        return x
+    return _lapack(np.linalg.inv, x, singular=("MatrixInverse", "Input is not invertible."))
+
+
+def inv(input, adjoint=False, name=None):  # noqa: A002
+    """The inverse of each square matrix in the last two axes (InvalidArgumentError if singular)."""
+    x = _square_matrices("MatrixInverse", input)
+    return execute("MatrixInverse", _inv, (x,), {"adjoint": bool(adjoint)})
+
+
+@gradient("MatrixInverse", reads="outputs")
+def _inv_grad(op, grad):
+    """d A^-1 = -A^-H G A^-H (H: conjugate transpose), with the forward's ``adjoint`` folded in."""
+    ainv = op.outputs[0]
+    if op.attrs["adjoint"]:  # Y = A^-H: dA = -Y G^H Y
+        return negative_(matmul(ainv, matmul(grad, ainv, adjoint_a=True)))
+    return negative_(matmul(ainv, matmul(grad, ainv, adjoint_b=True), adjoint_a=True))
+
+
+def _det(x):
+    return _lapack(np.linalg.det, x) if x.shape[-1] else ns(x).ones(x.shape[:-2], dtype=x.dtype)
+
+
+def det(input, name=None):  # noqa: A002
+    """The determinant of each square matrix in the last two axes: [..., M, M] -> [...]."""
+    return execute("MatrixDeterminant", _det, (_square_matrices("MatrixDeterminant", input),))
+
+
+@gradient("MatrixDeterminant")
+def _det_grad(op, grad):
+    """d det(A) = det(A) A^-T."""
+    from .array_ops import reshape
+    from .math_ops import multiply
+
+    a, c = op.inputs[0], op.outputs[0]
+    scale = reshape(multiply(grad, c), list(c.shape) + [1, 1])
+    return multiply(scale, inv(a, adjoint=True))
+
+
+def _solve(a, b, adjoint):
+    xp = ns(a)
+    if adjoint:
+        a = xp.conj(xp.matrix_transpose(a))
+    if not (a.size and b.size):
+        return xp.zeros(b.shape, dtype=b.dtype)
+    return _lapack(np.linalg.solve, a, b, singular=("MatrixSolve", "Input matrix is not invertible."))
+
+
+def solve(matrix, rhs, adjoint=False, name=None):
+    """X with ``matrix @ X = rhs`` for each matrix in the batch (``adjoint``: matrix^H X = rhs)."""
+    from .math_ops import binary_inputs
+
+    a = _square_matrices("MatrixSolve", matrix)
+    a, b = binary_inputs("MatrixSolve", a, rhs)
+    if a.ndim != b.ndim:
+        raise InvalidArgumentError(
+            "All input tensors must have the same rank. [Op:MatrixSolve] name: \n  Hint: rhs is "
+            f"[..., M, K] (got shape {list(b.shape)} for a matrix of shape {list(a.shape)}); make a "
+            "vector a column with tk.expand_dims(rhs, -1).", op="MatrixSolve")
+    if tuple(a.shape)[:-2] != tuple(b.shape)[:-2] or b.shape[-2] != a.shape[-1]:
+        raise InvalidArgumentError(
+            f"Input matrix and rhs are incompatible. [Op:MatrixSolve]\n  Hint: matrix {list(a.shape)} "
+            f"and rhs {list(b.shape)} need the same batch axes and rhs.shape[-2] == {a.shape[-1]}.",
+            op="MatrixSolve")
+    return execute("MatrixSolve", _solve, (a, b), {"adjoint": bool(adjoint)})
+
+
+@gradient("MatrixSolve")
+def _solve_grad(op, grad):
+    """dB = solve(A^H, G); dA = -dB X^H (or -X dB^H for the adjoint form)."""
+    a, _ = op.inputs
+    x = op.outputs[0]
+    adjoint = op.attrs["adjoint"]
+    grad_b = solve(a, grad, adjoint=not adjoint)
+    grad_a = negative_(matmul(x, grad_b, adjoint_b=True) if adjoint else
+                       matmul(grad_b, x, adjoint_b=True))
+    return grad_a, grad_b
+
+
+def negative_(x):
+    from .math_ops import negative
+
+    return negative(x)

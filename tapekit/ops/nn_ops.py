@@ -82,8 +82,13 @@ def _relu6_grad_rule(op, grad):
 
 
 def leaky_relu(features, alpha=0.2, name=None):
-    """x for x > 0, else alpha * x (the gradient at 0 is alpha, as TF)."""
-    x = _float_input("LeakyRelu", features)
+    """x for x > 0, else alpha * x (the gradient at 0 is alpha, as TF); integers become float32."""
+    from .math_ops import cast
+
+    x = to_tensor(features)
+    if x.dtype.is_integer:
+        x = cast(x, dtypes.float32)
+    _require_float("LeakyRelu", x)
     return execute("LeakyRelu", _leaky_relu, (x,), {"alpha": float(alpha)})
 
 
@@ -139,14 +144,21 @@ def _selu_grad(op, grad):
 
 
 def gelu(features, approximate=False, name=None):
-    """x * Phi(x). ``approximate=True`` uses the tanh formula; otherwise the exact erf form."""
-    from .math_ops import erf
+    """x * Phi(x), as TF composes it: 0.5 x erfc(-x / sqrt(2)), or with ``approximate=True``
+    0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))."""
+    from .math_ops import cast
+    from .math_ops import pow as pow_
+    from .special_ops import erfc
 
-    x = _float_input("Gelu", features)
+    x = to_tensor(features)
+    if not x.dtype.is_floating:
+        raise ValueError(f"`features.dtype` must be a floating point tensor.Received:features.dtype={x.dtype}"
+                         "\n  Hint: convert first, e.g. tk.cast(x, tk.float32).")
+    half_x = multiply(0.5, x)
     if approximate:
-        inner = multiply(0.7978845608028654, add(x, multiply(0.044715, multiply(x, multiply(x, x)))))
-        return multiply(multiply(0.5, x), add(1.0, tanh(inner)))
-    return multiply(multiply(0.5, x), add(1.0, erf(multiply(x, 0.7071067811865476))))
+        cubic = multiply(cast(0.044715, x.dtype), pow_(x, 3))
+        return multiply(half_x, add(1.0, tanh(multiply(0.7978845608028654, add(x, cubic)))))
+    return multiply(half_x, erfc(multiply(negative(x), cast(0.7071067811865476, x.dtype))))
 
 
 # ---------- softmax family ----------
@@ -350,3 +362,122 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     x = to_tensor(x)
     square_sum = reduce_sum(square(x), axis, keepdims=True)
     return multiply(x, rsqrt(maximum(square_sum, epsilon)))
+
+
+# ---------- added for the first-models API: more activations, dropout, embeddings ----------
+def silu(features, beta=1.0):
+    """x * sigmoid(beta * x) (also called swish); differentiable in x and in beta."""
+    from .math_ops import cast
+
+    x = _float_input("Mul", features)
+    beta = cast(to_tensor(beta, x.dtype), x.dtype)
+    return multiply(x, sigmoid(multiply(beta, x)))
+
+
+swish = silu
+
+
+def log_sigmoid(x, name=None):
+    """log(sigmoid(x)) = -softplus(-x), finite for large |x|."""
+    x = _float_input("Softplus", x)
+    return negative(softplus(negative(x)))
+
+
+def _softsign(x):
+    return x / (1 + ns(x).abs(x))
+
+
+def softsign(features, name=None):
+    """x / (1 + |x|)."""
+    return execute("Softsign", _softsign, (_float_input("Softsign", features),))
+
+
+def _softsign_grad_kernel(g, x):
+    return g / ((1 + ns(x).abs(x)) * (1 + ns(x).abs(x)))
+
+
+@gradient("Softsign")
+def _softsign_grad(op, grad):
+    """d softsign = 1 / (1 + |x|)^2, recorded as TF's SoftsignGrad op, which has no gradient in TF
+    (a second derivative raises LookupError there and here)."""
+    return execute("SoftsignGrad", _softsign_grad_kernel, (grad, op.inputs[0]))
+
+
+def dropout(x, rate, noise_shape=None, seed=None, name=None):
+    """Zero each entry with probability ``rate`` and scale the rest by 1 / (1 - rate).
+
+    ``noise_shape`` (broadcastable to x, None entries taken from x) shares one keep/drop draw
+    across the axes where it is 1. ``rate=0`` returns ``x`` unchanged. The draws come from
+    ``tk.random`` (NumPy), so which entries drop differs from TF.
+    """
+    import numbers
+
+    from .math_ops import cast, greater_equal, real_div
+    from .random_ops import get_seed, uniform
+
+    rate_is_number = isinstance(rate, numbers.Real) and not isinstance(rate, bool)
+    if rate_is_number and not 0 <= rate < 1:
+        raise ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). Received: "
+                         f"rate={rate}")
+    x = to_tensor(x)
+    if not x.dtype.is_floating:
+        raise ValueError(f"`x.dtype` must be a floating point tensor as `x` will be scaled. Received: "
+                         f"x_dtype={x.dtype}\n  Hint: convert x first, e.g. tk.cast(x, tk.float32).")
+    if rate_is_number and rate == 0:
+        get_seed(seed)  # TF still takes an op seed here, so later ops draw the same numbers
+        return x
+    if rate_is_number:
+        kept = multiply(x, to_tensor(1 / (1 - rate), x.dtype))
+    elif isinstance(rate, Tensor) or hasattr(rate, "_read"):
+        rate = to_tensor(rate)
+        if rate.ndim != 0:
+            raise ValueError(f"Shape {rate.shape} must have rank 0")
+        rate = cast(rate, x.dtype)
+        kept = real_div(x, subtract(to_tensor(1, x.dtype), rate))
+    else:
+        raise ValueError(f"`rate` must be a scalar or scalar tensor. Received: rate={rate}")
+    shape = list(x.shape) if noise_shape is None else \
+        [x.shape[i] if d is None else int(d) for i, d in enumerate(_noise_dims(noise_shape))]
+    keep = greater_equal(uniform(shape, dtype=x.dtype, seed=seed), rate)
+    return where(keep, kept, to_tensor(0, x.dtype))
+
+
+def _noise_dims(noise_shape) -> list:
+    if isinstance(noise_shape, Tensor) or hasattr(noise_shape, "_read"):
+        return [int(d) for d in np.asarray(to_tensor(noise_shape).numpy()).reshape(-1)]
+    return list(noise_shape.as_list() if hasattr(noise_shape, "as_list") else noise_shape)
+
+
+def embedding_lookup(params, ids, max_norm=None, name=None):
+    """Rows of ``params`` picked by ``ids`` (any shape): ``gather(params, ids)``.
+
+    ``params`` may be a list of shards split along axis 0 (TF's "div" strategy). With
+    ``max_norm``, each picked row whose L2 norm exceeds it is rescaled to that norm.
+    """
+    from .array_ops import concat, gather
+    from .math_ops import identity
+
+    if isinstance(params, (list, tuple)):
+        if not params:
+            raise ValueError("Length of `params` must be greater than 0.")
+        params = params[0] if len(params) == 1 else concat([to_tensor(p) for p in params], 0)
+    rows = gather(params, ids)
+    if max_norm is not None:
+        from .clip_ops import clip_by_norm
+
+        ids_rank = to_tensor(ids).ndim
+        rows = clip_by_norm(rows, max_norm, axes=list(range(ids_rank, rows.ndim)))
+    return identity(rows)
+
+
+def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None):
+    """(x - mean) / sqrt(variance + epsilon) * scale + offset, as TF composes it."""
+    from .math_ops import cast
+
+    x = to_tensor(x)
+    inv = rsqrt(add(variance, variance_epsilon))
+    if scale is not None:
+        inv = multiply(inv, scale)
+    shift = subtract(offset, multiply(mean, inv)) if offset is not None else \
+        negative(multiply(mean, inv))
+    return add(multiply(x, cast(inv, x.dtype)), cast(shift, x.dtype))

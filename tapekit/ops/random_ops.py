@@ -45,6 +45,21 @@ def get_global_seed():
     return _state.global_seed
 
 
+def get_seed(op_seed=None) -> tuple:
+    """TF's ``get_seed``: the (global, op) seed pair an op uses, or ``(None, None)`` (no seeds).
+
+    Without an op seed under a global seed, the op seed is the next value of the op counter.
+    Unlike ``generator``, it does not count draws: equal pairs mean equal numbers.
+    """
+    if _state.global_seed is None and op_seed is None:
+        return None, None
+    global_seed = DEFAULT_GRAPH_SEED if _state.global_seed is None else _state.global_seed
+    if op_seed is None:
+        op_seed = _state.op_counter
+        _state.op_counter += 1
+    return global_seed, int(op_seed)
+
+
 def generator(seed=None) -> np.random.Generator:
     """The NumPy generator one random op draws from, after TF's global/op seed rules."""
     if _state.global_seed is None and seed is None:

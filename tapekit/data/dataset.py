@@ -1,0 +1,771 @@
+"""``tk.data.Dataset``: TF's input pipeline, eager and in memory.
+
+A dataset is a recipe for a sequence of elements (a tensor, or a tuple/dict of tensors). Each
+transformation (``batch``, ``map``, ``shuffle``, ...) returns a new dataset; iterating one runs
+the recipe from the start, as in TF. Structure follows ``tf.data``: tuples, dicts and
+namedtuples are structures, while lists are converted to tensors. Elements are fresh tensors
+(computed on the host), so iterating a dataset records nothing on a tape; ``map`` functions run
+eagerly on each element (TF traces them once into a graph).
+
+``shuffle`` uses TF's buffer algorithm and seed rules with NumPy's generator: the order differs
+from TF's, but a seed makes it reproducible, and ``reshuffle_each_iteration`` behaves as in TF.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import dtypes
+from ..backend import from_host
+from ..errors import InvalidArgumentError, OutOfRangeError
+from ..tensor import Tensor, convert_to_tensor
+from ..tensor_spec import TensorSpec
+
+AUTOTUNE = -1
+INFINITE_CARDINALITY = -1
+UNKNOWN_CARDINALITY = -2
+INFINITE, UNKNOWN = INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
+
+
+# ---------- element structures: tuples and dicts nest, everything else is one tensor ----------
+def _is_structure(x) -> bool:
+    return isinstance(x, (tuple, dict))
+
+
+def _flatten(x) -> list:
+    if isinstance(x, dict):
+        return [leaf for k in sorted(x) for leaf in _flatten(x[k])]
+    if isinstance(x, tuple):
+        return [leaf for item in x for leaf in _flatten(item)]
+    return [x]
+
+
+def _pack(template, leaves):
+    it = iter(leaves)
+
+    def build(t):
+        if isinstance(t, dict):
+            built = {k: build(t[k]) for k in sorted(t)}
+            return {k: built[k] for k in t}
+        if isinstance(t, tuple):
+            items = [build(v) for v in t]
+            return type(t)(*items) if hasattr(type(t), "_fields") else tuple(items)
+        return next(it)
+
+    return build(template)
+
+
+def _map_leaves(fn, x):
+    return _pack(x, [fn(leaf) for leaf in _flatten(x)])
+
+
+def _as_tensor(value) -> Tensor:
+    if isinstance(value, Tensor):
+        return value
+    if hasattr(value, "_read"):
+        return value._read()
+    if isinstance(value, Dataset):
+        raise TypeError("A tk.data.Dataset cannot be an element of another dataset here.")
+    if isinstance(value, list) and any(isinstance(v, (Tensor, list)) or hasattr(v, "_read") for v in value):
+        from ..ops.array_ops import stack
+
+        return stack([_as_tensor(v) for v in value])
+    return convert_to_tensor(value)
+
+
+def _normalize(element):
+    """A user's element (or ``map`` result) as a structure of tensors."""
+    return _map_leaves(_as_tensor, element)
+
+
+def _tensor(arr: np.ndarray, dtype) -> Tensor:
+    return Tensor(from_host(np.asarray(arr, dtype=dtype.as_numpy_dtype)), dtype)
+
+
+def _spec(t: Tensor) -> TensorSpec:
+    return TensorSpec(t.shape, t.dtype)
+
+
+def _count_tensor(n: int) -> Tensor:
+    return convert_to_tensor(np.int64(n))
+
+
+class Dataset:
+    """A sequence of elements; build with ``from_tensor_slices``, ``from_tensors``, ``range``,
+    ``zip`` or ``from_generator``, then chain transformations."""
+
+    _input: Dataset | None = None
+
+    # ----- sources -----
+    @staticmethod
+    def from_tensor_slices(tensors, name=None) -> Dataset:
+        """One element per row (first axis) of ``tensors`` (a tensor, tuple or dict of them)."""
+        return _TensorSliceDataset(tensors)
+
+    @staticmethod
+    def from_tensors(tensors, name=None) -> Dataset:
+        """A dataset of exactly one element, ``tensors``."""
+        return _TensorDataset(tensors)
+
+    @staticmethod
+    def range(*args, **kwargs) -> Dataset:
+        """``range(stop)``, ``range(start, stop[, step])`` as int64 scalars (``output_type=`` to change)."""
+        return _RangeDataset(*args, **kwargs)
+
+    @staticmethod
+    def zip(*datasets, name=None) -> Dataset:
+        """Elements of several datasets side by side (a tuple or dict of datasets); stops at the shortest."""
+        if len(datasets) == 1 and (_is_structure(datasets[0])):
+            datasets = datasets[0]
+        return _ZipDataset(datasets)
+
+    @staticmethod
+    def from_generator(generator, output_types=None, output_shapes=None, args=None,
+                       output_signature=None, name=None) -> Dataset:
+        """The elements ``generator(*args)`` yields, converted as ``output_signature`` says."""
+        return _GeneratorDataset(generator, output_types, output_shapes, args, output_signature)
+
+    # ----- what every dataset has -----
+    @property
+    def element_spec(self):
+        """A TensorSpec (or tuple/dict of them) describing each element."""
+        return self._spec()
+
+    def _spec(self):
+        raise NotImplementedError
+
+    def _elements(self):
+        """A fresh Python iterator over the elements (structures of tensors)."""
+        raise NotImplementedError
+
+    def _cardinality(self) -> int:
+        return UNKNOWN_CARDINALITY
+
+    def cardinality(self) -> Tensor:
+        """The number of elements (int64), or -1 if infinite, -2 if unknown (e.g. after ``filter``)."""
+        return _count_tensor(self._cardinality())
+
+    def __len__(self) -> int:
+        n = self._cardinality()
+        if n == INFINITE_CARDINALITY:
+            raise TypeError("The dataset is infinite.")
+        if n == UNKNOWN_CARDINALITY:
+            raise TypeError("The dataset length is unknown.\n  Hint: after filter() tapekit, like TF, "
+                            "cannot know the length without iterating.")
+        return n
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __iter__(self) -> OwnedIterator:
+        return OwnedIterator(self)
+
+    def as_numpy_iterator(self) -> NumpyIterator:
+        """An iterator yielding each element with NumPy arrays in place of tensors."""
+        return NumpyIterator(iter(self))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} element_spec={self.element_spec!r}>"
+
+    # ----- transformations -----
+    def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None,
+              name=None) -> Dataset:
+        """Consecutive elements stacked in groups of ``batch_size`` (the last may be smaller)."""
+        return _BatchDataset(self, batch_size, drop_remainder)
+
+    def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False,
+                     name=None) -> Dataset:
+        """``batch`` for elements of different shapes: each is padded to the largest (or ``padded_shapes``)."""
+        return _BatchDataset(self, batch_size, drop_remainder, padded=(padded_shapes, padding_values))
+
+    def rebatch(self, batch_size, drop_remainder=False, name=None) -> Dataset:
+        """The same rows regrouped into batches of ``batch_size``."""
+        return _BatchDataset(_UnbatchDataset(self), batch_size, drop_remainder)
+
+    def unbatch(self, name=None) -> Dataset:
+        """The rows of each element as separate elements (the inverse of ``batch``)."""
+        return _UnbatchDataset(self)
+
+    def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None) -> Dataset:
+        """``map_func`` applied to every element (a tuple element is passed as separate arguments)."""
+        return _MapDataset(self, map_func)
+
+    def flat_map(self, map_func, name=None) -> Dataset:
+        """``map_func`` maps each element to a dataset; their elements follow one another."""
+        return _FlatMapDataset(self, map_func)
+
+    def filter(self, predicate, name=None) -> Dataset:
+        """The elements for which ``predicate`` returns True."""
+        return _FilterDataset(self, predicate)
+
+    def take_while(self, predicate, name=None) -> Dataset:
+        return _TakeWhileDataset(self, predicate)
+
+    def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=None) -> Dataset:
+        """Elements in random order, drawn from a buffer of ``buffer_size`` (TF's algorithm)."""
+        return _ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)
+
+    def repeat(self, count=None, name=None) -> Dataset:
+        """The elements ``count`` times over (forever if None or -1)."""
+        return _RepeatDataset(self, count)
+
+    def take(self, count, name=None) -> Dataset:
+        """At most the first ``count`` elements (all of them if -1)."""
+        return _TakeDataset(self, count)
+
+    def skip(self, count, name=None) -> Dataset:
+        """All but the first ``count`` elements (none if -1)."""
+        return _SkipDataset(self, count)
+
+    def prefetch(self, buffer_size, name=None) -> Dataset:
+        """The same elements (prefetching is a no-op in tapekit)."""
+        return _PassThroughDataset(self, "_PrefetchDataset")
+
+    def cache(self, filename="", name=None) -> Dataset:
+        """The same elements (an in-memory pipeline has nothing to cache)."""
+        return _PassThroughDataset(self, "CacheDataset")
+
+    def enumerate(self, start=0, name=None) -> Dataset:
+        """``(index, element)`` pairs, the index an int64 counting from ``start``."""
+        return Dataset.zip((Dataset.range(start, np.iinfo(np.int64).max), self))
+
+    def concatenate(self, dataset, name=None) -> Dataset:
+        """This dataset's elements, then ``dataset``'s."""
+        return _ConcatenateDataset(self, dataset)
+
+    def apply(self, transformation_func) -> Dataset:
+        return transformation_func(self)
+
+    def reduce(self, initial_state, reduce_func, name=None):
+        """``state = reduce_func(state, element)`` over every element; returns the final state."""
+        state = _normalize(initial_state)
+        for element in self._elements():
+            state = _normalize(reduce_func(state, element))
+        return state
+
+
+# ---------- sources ----------
+class _TensorSliceDataset(Dataset):
+    def __init__(self, tensors):
+        structure = _normalize(tensors)
+        leaves = _flatten(structure)
+        for t in leaves:
+            if t.ndim == 0:
+                raise ValueError("Unbatching a tensor is only supported for rank >= 1\n  Hint: "
+                                 "from_tensor_slices splits its input along the first axis; use "
+                                 "from_tensors for a single element.")
+        n = leaves[0].shape[0] if leaves else 0
+        for t in leaves[1:]:
+            if t.shape[0] != n:
+                raise ValueError(f"Dimensions {n} and {t.shape[0]} are not compatible\n  Hint: every "
+                                 "component needs the same number of rows.")
+        self._structure = structure
+        self._host = [np.asarray(t.numpy()) for t in leaves]
+        self._dtypes = [t.dtype for t in leaves]
+        self._n = n
+
+    def _spec(self):
+        return _pack(self._structure, [TensorSpec(a.shape[1:], d) for a, d in zip(self._host, self._dtypes)])
+
+    def _cardinality(self) -> int:
+        return self._n
+
+    def _elements(self):
+        for i in range(self._n):
+            yield _pack(self._structure, [_tensor(a[i], d) for a, d in zip(self._host, self._dtypes)])
+
+
+class _TensorDataset(Dataset):
+    def __init__(self, tensors):
+        self._element = _normalize(tensors)
+
+    def _spec(self):
+        return _map_leaves(_spec, self._element)
+
+    def _cardinality(self) -> int:
+        return 1
+
+    def _elements(self):
+        yield self._element
+
+
+class _RangeDataset(Dataset):
+    def __init__(self, *args, **kwargs):
+        # TF reads only `output_type` and `name` and ignores any other keyword (`dtype=` included)
+        if not 1 <= len(args) <= 3:
+            raise ValueError(f"Invalid `args`. The length of `args` should be between 1 and 3 but was "
+                             f"{len(args)}.")
+        values = [int(_as_tensor(a).numpy()) for a in args]
+        self._range = range(*values) if len(values) > 1 else range(values[0])
+        self._dtype = dtypes.as_dtype(kwargs.get("output_type", dtypes.int64))
+
+    def _spec(self):
+        return TensorSpec([], self._dtype)
+
+    def _cardinality(self) -> int:
+        return len(self._range)
+
+    def _elements(self):
+        for v in self._range:
+            yield _tensor(np.asarray(v), self._dtype)
+
+
+class _ZipDataset(Dataset):
+    def __init__(self, datasets):
+        for d in _flatten(datasets):
+            if not isinstance(d, Dataset):
+                raise TypeError(f"Invalid input to `zip`. Inputs are expected to be (nested) structures of "
+                                f"`tf.data.Dataset` objects. Python `list` is not supported and you should "
+                                f"use `tuple` instead. Received: {type(d).__name__}")
+        self._datasets = datasets
+
+    def _spec(self):
+        return _map_leaves(lambda d: d.element_spec, self._datasets)
+
+    def _cardinality(self) -> int:
+        counts = [d._cardinality() for d in _flatten(self._datasets)]
+        finite = [c for c in counts if c >= 0]
+        if finite:
+            return min(finite)
+        return UNKNOWN_CARDINALITY if UNKNOWN_CARDINALITY in counts else INFINITE_CARDINALITY
+
+    def _elements(self):
+        iterators = [d._elements() for d in _flatten(self._datasets)]
+        for items in zip(*iterators):
+            yield _pack(self._datasets, items)
+
+
+class _GeneratorDataset(Dataset):
+    def __init__(self, generator, output_types, output_shapes, args, output_signature):
+        if not callable(generator):
+            raise TypeError("`generator` must be a Python callable.")
+        if output_signature is None:
+            if output_types is None:
+                raise TypeError("The `output_types` argument can not be None when `output_signature` "
+                                "is not specified.")
+            shapes = output_shapes if output_shapes is not None else \
+                _map_leaves(lambda _: None, output_types)
+            output_signature = _pack(output_types, [TensorSpec(s, t) for t, s in
+                                                    zip(_flatten(output_types), _flatten_shapes(shapes))])
+        self._generator, self._args = generator, tuple(args or ())
+        self._signature = output_signature
+
+    def _spec(self):
+        return self._signature
+
+    def _elements(self):
+        specs = _flatten(self._signature)
+        for item in self._generator(*self._args):
+            values = _flatten(item) if _is_structure(self._signature) else [item]
+            if len(values) != len(specs):
+                raise InvalidArgumentError("`generator` yielded an element that did not match the "
+                                           "expected structure.", op="PyFunc")
+            tensors = []
+            for v, spec in zip(values, specs):
+                t = convert_to_tensor(v, dtype=spec.dtype) if not isinstance(v, Tensor) else v
+                if not spec.is_compatible_with(t):
+                    raise InvalidArgumentError(
+                        f"`generator` yielded an element of shape {t.shape} where an element of shape "
+                        f"{spec.shape} was expected.", op="PyFunc")
+                tensors.append(t)
+            yield _pack(self._signature, tensors)
+
+
+def _flatten_shapes(shapes) -> list:
+    """Shapes are lists of ints, so only tuples/dicts of them nest."""
+    if isinstance(shapes, dict):
+        return [s for k in sorted(shapes) for s in _flatten_shapes(shapes[k])]
+    if isinstance(shapes, tuple) and any(isinstance(s, (tuple, list, dict)) or s is None for s in shapes) \
+            and not all(isinstance(s, int) or s is None for s in shapes):
+        return [s for item in shapes for s in _flatten_shapes(item)]
+    return [shapes]
+
+
+# ---------- transformations ----------
+class _Unary(Dataset):
+    def __init__(self, input_dataset: Dataset):
+        if not isinstance(input_dataset, Dataset):
+            raise TypeError(f"Expected a tk.data.Dataset, got {type(input_dataset).__name__}.")
+        self._input = input_dataset
+
+    def _spec(self):
+        return self._input.element_spec
+
+    def _cardinality(self) -> int:
+        return self._input._cardinality()
+
+
+class _PassThroughDataset(_Unary):
+    def __init__(self, input_dataset, type_name):
+        super().__init__(input_dataset)
+        self._type_name = type_name
+
+    def _elements(self):
+        return self._input._elements()
+
+    def __repr__(self) -> str:
+        return f"<{self._type_name} element_spec={self.element_spec!r}>"
+
+
+def _int_arg(value, what: str) -> int:
+    t = _as_tensor(value)
+    if t.ndim != 0 or not t.dtype.is_integer:
+        raise TypeError(f"`{what}` must be a scalar integer, got {value!r}")
+    return int(t.numpy())
+
+
+class _BatchDataset(_Unary):
+    def __init__(self, input_dataset, batch_size, drop_remainder, padded=None):
+        super().__init__(input_dataset)
+        self._size = _int_arg(batch_size, "batch_size")
+        op = "PaddedBatchDatasetV2" if padded else "BatchDatasetV2"
+        if self._size <= 0:
+            raise InvalidArgumentError(f"Batch size must be greater than zero. [Op:{op}] name: ", op=op)
+        self._drop = bool(drop_remainder)
+        self._padded = padded
+
+    def __repr__(self) -> str:
+        name = "_PaddedBatchDataset" if self._padded else "_BatchDataset"
+        return f"<{name} element_spec={self.element_spec!r}>"
+
+    def _spec(self):
+        first = self._size if self._drop else None
+        inner = self._input.element_spec
+        if self._padded:
+            shapes = self._padded[0]
+            inner = _map_leaves(lambda s: TensorSpec([None] * len(s.shape), s.dtype), inner) \
+                if shapes is None else _pack(inner, [TensorSpec(sh, s.dtype) for s, sh in
+                                                     zip(_flatten(inner), _flatten_shapes(shapes))])
+        return _map_leaves(lambda s: TensorSpec([first] + list(s.shape), s.dtype), inner)
+
+    def _cardinality(self) -> int:
+        n = self._input._cardinality()
+        if n < 0:
+            return n
+        return n // self._size if self._drop else math.ceil(n / self._size)
+
+    def _elements(self):
+        group = []
+        for element in self._input._elements():
+            group.append(element)
+            if len(group) == self._size:
+                yield self._stack(group)
+                group = []
+        if group and not self._drop:
+            yield self._stack(group)
+
+    def _stack(self, group):
+        columns = list(zip(*[_flatten(e) for e in group]))
+        leaves = []
+        for k, column in enumerate(columns):
+            arrays = [np.asarray(t.numpy()) for t in column]
+            dtype = column[0].dtype
+            if self._padded:
+                arrays = self._pad(arrays, k, dtype)
+            else:
+                for i, a in enumerate(arrays[1:], 1):
+                    if a.shape != arrays[0].shape:
+                        raise InvalidArgumentError(
+                            f"Cannot batch tensors with different shapes in component {k}. First element "
+                            f"had shape {list(arrays[0].shape)} and element {i} had shape {list(a.shape)}. "
+                            "[Op:IteratorGetNext] name: \n  Hint: use padded_batch for elements of "
+                            "different shapes.", op="IteratorGetNext")
+            leaves.append(_tensor(np.stack(arrays), dtype))
+        return _pack(group[0], leaves)
+
+    def _pad(self, arrays, k, dtype):
+        shapes, values = self._padded
+        target = np.max([a.shape for a in arrays], axis=0) if arrays[0].ndim else ()
+        if shapes is not None:
+            wanted = _flatten_shapes(shapes)[k]
+            wanted = list(wanted.as_list() if hasattr(wanted, "as_list") else (wanted or []))
+            target = [t if w in (None, -1) else int(w) for t, w in zip(target, wanted)]
+        pad_value = 0 if values is None else np.asarray(_as_tensor(_flatten(values)[k]
+                                                                   if _is_structure(values) else values).numpy())
+        if dtype.is_string and values is None:
+            pad_value = b""
+        out = []
+        for a in arrays:
+            if any(s > t for s, t in zip(a.shape, target)):
+                raise InvalidArgumentError("Attempted to pad to a smaller size than the input element. "
+                                           "[Op:IteratorGetNext]", op="IteratorGetNext")
+            widths = [(0, int(t) - s) for s, t in zip(a.shape, target)]
+            out.append(np.pad(a, widths, constant_values=pad_value) if widths else a)
+        return out
+
+
+class _UnbatchDataset(_Unary):
+    def _spec(self):
+        return _map_leaves(lambda s: TensorSpec(s.shape[1:], s.dtype), self._input.element_spec)
+
+    def _cardinality(self) -> int:
+        return UNKNOWN_CARDINALITY
+
+    def _elements(self):
+        for element in self._input._elements():
+            leaves = _flatten(element)
+            for i in range(leaves[0].shape[0] if leaves else 0):
+                yield _pack(element, [_tensor(np.asarray(t.numpy())[i], t.dtype) for t in leaves])
+
+
+def _call(fn, element):
+    """Call ``fn`` as tf.data does: a tuple element is spread over the arguments."""
+    return fn(*element) if isinstance(element, tuple) else fn(element)
+
+
+class _MapDataset(_Unary):
+    def __init__(self, input_dataset, map_func):
+        super().__init__(input_dataset)
+        if not callable(map_func):
+            raise TypeError(f"`map_func` must be callable, got {map_func!r}")
+        self._func = map_func
+        self._probed = None
+
+    def _spec(self):
+        """Read from the first element's result (TF reads it from the traced function)."""
+        if self._probed is None:
+            first = next(iter(self._input._elements()), None)
+            if first is None:
+                raise ValueError("tapekit cannot infer the element_spec of map() over an empty dataset.")
+            self._probed = _map_leaves(_spec, _normalize(_call(self._func, first)))
+        return self._probed
+
+    def _elements(self):
+        for element in self._input._elements():
+            yield _normalize(_call(self._func, element))
+
+
+class _FlatMapDataset(_MapDataset):
+    def _spec(self):
+        if self._probed is None:
+            for element in self._input._elements():
+                inner = _call(self._func, element)
+                self._probed = inner.element_spec
+                break
+        return self._probed
+
+    def _cardinality(self) -> int:
+        return UNKNOWN_CARDINALITY
+
+    def _elements(self):
+        for element in self._input._elements():
+            inner = _call(self._func, element)
+            if not isinstance(inner, Dataset):
+                raise TypeError(f"The `map_func` argument of flat_map must return a `Dataset` object, got "
+                                f"{type(inner).__name__}.")
+            yield from inner._elements()
+
+
+def _predicate_value(result) -> bool:
+    t = _as_tensor(result)
+    if t.dtype is not dtypes.bool or t.ndim != 0:
+        raise ValueError(f"Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its "
+                         f"return type is {TensorSpec(t.shape, t.dtype)!r}.")
+    return bool(t.numpy())
+
+
+class _FilterDataset(_Unary):
+    def __init__(self, input_dataset, predicate):
+        super().__init__(input_dataset)
+        self._predicate = predicate
+
+    def _cardinality(self) -> int:
+        n = self._input._cardinality()
+        return INFINITE_CARDINALITY if n == INFINITE_CARDINALITY else UNKNOWN_CARDINALITY
+
+    def _elements(self):
+        for element in self._input._elements():
+            if _predicate_value(_call(self._predicate, element)):
+                yield element
+
+
+class _TakeWhileDataset(_FilterDataset):
+    def _cardinality(self) -> int:
+        return UNKNOWN_CARDINALITY
+
+    def _elements(self):
+        for element in self._input._elements():
+            if not _predicate_value(_call(self._predicate, element)):
+                return
+            yield element
+
+
+class _ShuffleDataset(_Unary):
+    def __init__(self, input_dataset, buffer_size, seed, reshuffle_each_iteration):
+        from ..ops.random_ops import get_seed
+
+        super().__init__(input_dataset)
+        size = _int_arg(buffer_size, "buffer_size")
+        if size <= 0 and size != UNKNOWN_CARDINALITY:
+            raise InvalidArgumentError("buffer_size must be greater than zero or UNKNOWN_CARDINALITY "
+                                       "[Op:ShuffleDatasetV3] name: \n  Hint: a buffer at least as large "
+                                       "as the dataset gives a full shuffle.", op="ShuffleDatasetV3")
+        self._size = size
+        # TF's seed rules: the global seed and the op seed (or the op counter) fix the order;
+        # without either, every dataset (and epoch) draws afresh
+        pair = get_seed(seed)
+        self._base = [p & 0xFFFFFFFF for p in pair] if pair[0] is not None else \
+            [int(np.random.SeedSequence().entropy) & 0xFFFFFFFF]
+        self._reshuffle = True if reshuffle_each_iteration is None else bool(reshuffle_each_iteration)
+        self._epoch = 0
+
+    def _elements(self):
+        epoch = self._epoch
+        if self._reshuffle:
+            self._epoch += 1
+        rng = np.random.default_rng(self._base + [epoch])
+        size = self._size if self._size > 0 else None
+        buffer = []
+        for element in self._input._elements():
+            buffer.append(element)
+            if size is not None and len(buffer) >= size:
+                i = int(rng.integers(len(buffer)))
+                buffer[i], buffer[-1] = buffer[-1], buffer[i]
+                yield buffer.pop()
+        while buffer:
+            i = int(rng.integers(len(buffer)))
+            buffer[i], buffer[-1] = buffer[-1], buffer[i]
+            yield buffer.pop()
+
+
+class _RepeatDataset(_Unary):
+    def __init__(self, input_dataset, count):
+        super().__init__(input_dataset)
+        self._count = -1 if count is None else _int_arg(count, "count")
+
+    def _cardinality(self) -> int:
+        n = self._input._cardinality()
+        if self._count < 0:
+            return 0 if n == 0 else INFINITE_CARDINALITY if n > 0 else n
+        return n * self._count if n >= 0 else (0 if self._count == 0 else n)
+
+    def _elements(self):
+        k = 0
+        while self._count < 0 or k < self._count:
+            produced = False
+            for element in self._input._elements():
+                produced = True
+                yield element
+            if not produced:
+                return
+            k += 1
+
+
+class _TakeDataset(_Unary):
+    def __init__(self, input_dataset, count):
+        super().__init__(input_dataset)
+        self._count = _int_arg(count, "count")
+
+    def _cardinality(self) -> int:
+        n = self._input._cardinality()
+        if self._count < 0:
+            return n
+        if n == INFINITE_CARDINALITY:
+            return self._count
+        return min(n, self._count) if n >= 0 else UNKNOWN_CARDINALITY
+
+    def _elements(self):
+        if self._count < 0:
+            yield from self._input._elements()
+            return
+        for k, element in enumerate(self._input._elements()):
+            if k >= self._count:
+                return
+            yield element
+
+
+class _SkipDataset(_Unary):
+    def __init__(self, input_dataset, count):
+        super().__init__(input_dataset)
+        self._count = _int_arg(count, "count")
+
+    def _cardinality(self) -> int:
+        n = self._input._cardinality()
+        if n < 0:
+            return n
+        return 0 if self._count < 0 else max(n - self._count, 0)
+
+    def _elements(self):
+        if self._count < 0:
+            return
+        for k, element in enumerate(self._input._elements()):
+            if k >= self._count:
+                yield element
+
+
+class _ConcatenateDataset(Dataset):
+    def __init__(self, first, second):
+        if not isinstance(second, Dataset):
+            raise TypeError(f"Expected a tk.data.Dataset, got {type(second).__name__}.")
+        a, b = first.element_spec, second.element_spec
+        flat_a, flat_b = _flatten(a), _flatten(b)
+        if len(flat_a) != len(flat_b) or any(x.dtype != y.dtype for x, y in zip(flat_a, flat_b)):
+            raise TypeError(f"Incompatible dataset elements:\n  {a} vs.   {b}")
+        self._first, self._second = first, second
+
+    def _spec(self):
+        a, b = _flatten(self._first.element_spec), _flatten(self._second.element_spec)
+        merged = [TensorSpec(x.shape if x.shape == y.shape else
+                             ([None] * len(x.shape) if x.shape.rank == y.shape.rank else None), x.dtype)
+                  for x, y in zip(a, b)]
+        return _pack(self._first.element_spec, merged)
+
+    def _cardinality(self) -> int:
+        a, b = self._first._cardinality(), self._second._cardinality()
+        if INFINITE_CARDINALITY in (a, b):
+            return INFINITE_CARDINALITY
+        return UNKNOWN_CARDINALITY if min(a, b) < 0 else a + b
+
+    def _elements(self):
+        yield from self._first._elements()
+        yield from self._second._elements()
+
+
+# ---------- iterators ----------
+class OwnedIterator:
+    """``iter(dataset)``: a stateful iterator; ``next(it)`` raises StopIteration at the end and
+    ``it.get_next()`` raises ``tk.errors.OutOfRangeError``, as TF."""
+
+    def __init__(self, dataset: Dataset):
+        self._dataset = dataset
+        self._elements = dataset._elements()
+
+    @property
+    def element_spec(self):
+        return self._dataset.element_spec
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._elements)
+
+    def get_next(self, name=None):
+        try:
+            return next(self._elements)
+        except StopIteration:
+            raise OutOfRangeError("End of sequence [Op:IteratorGetNext] name: \n  Hint: the iterator "
+                                  "is exhausted; make a new one with iter(dataset).",
+                                  op="IteratorGetNext") from None
+
+    def get_next_as_optional(self):
+        raise NotImplementedError("tk.data iterators have no get_next_as_optional; use next(it) and "
+                                  "catch StopIteration.")
+
+
+class NumpyIterator:
+    """Yields each element with NumPy values (``dataset.as_numpy_iterator()``)."""
+
+    def __init__(self, iterator: OwnedIterator):
+        self._iterator = iterator
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return _map_leaves(lambda t: t.numpy(), next(self._iterator))
+
+    def __repr__(self) -> str:
+        return f"NumpyIterator(iterator={self._iterator!r})"

@@ -1,0 +1,109 @@
+"""Rearranging values: ``roll`` (TF's ``Roll`` op), and ``meshgrid`` and ``repeat``, which TF
+composes from other ops (reshape, tile, multiply, boolean_mask), as tapekit does, so that their
+gradients come from those ops.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..backend import ns, to_host
+from ..errors import InvalidArgumentError
+from ..registry import execute, gradient
+from ..tensor import Tensor
+from .math_ops import multiply, to_tensor
+
+
+def _ints(value) -> list:
+    if isinstance(value, Tensor) or hasattr(value, "_read"):
+        return [int(v) for v in np.asarray(to_host(to_tensor(value)._value)).reshape(-1)]
+    if isinstance(value, (int, np.integer)):
+        return [int(value)]
+    return [int(v) for v in value]
+
+
+# ---------- roll ----------
+def _roll(x, shift, axis):
+    return ns(x).roll(x, shift, axis=axis) if axis else x
+
+
+def roll(input, shift, axis, name=None):  # noqa: A002
+    """Shift elements along ``axis`` by ``shift`` places, wrapping around (several axes at once too)."""
+    x = to_tensor(input)
+    shifts, axes = _ints(shift), _ints(axis)
+    if len(shifts) != len(axes):
+        raise InvalidArgumentError("shift and axis must have the same size [Op:Roll]\n  Hint: give one "
+                                   f"shift per axis (got {len(shifts)} shifts, {len(axes)} axes).",
+                                   op="Roll")
+    for a in axes:
+        if not -x.ndim <= a < x.ndim:
+            raise InvalidArgumentError(f"axis {a} is out of range [Op:Roll]\n  Hint: the input has "
+                                       f"{x.ndim} axes (shape {list(x.shape)}).", op="Roll")
+    return execute("Roll", _roll, (x,), {"shift": tuple(shifts), "axis": tuple(a % x.ndim for a in axes)})
+
+
+@gradient("Roll")
+def _roll_grad(op, grad):
+    """Roll the gradient back by the opposite shift."""
+    return roll(grad, [-s for s in op.attrs["shift"]], list(op.attrs["axis"]))
+
+
+# ---------- meshgrid ----------
+def meshgrid(*args, **kwargs):
+    """Coordinate grids from 1-D vectors; ``indexing="xy"`` (default) swaps the first two axes."""
+    from .array_ops import reshape, size
+    from .creation import ones
+
+    indexing = kwargs.pop("indexing", "xy")
+    kwargs.pop("name", None)
+    if kwargs:
+        raise TypeError(f"'{next(iter(kwargs))}' is an invalid keyword argument for this function")
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"Argument `indexing` parameter must be either 'xy' or 'ij', got '{indexing}'")
+    xs = [to_tensor(a) for a in args]
+    ndim = len(xs)
+    out = [reshape(x, [1] * i + [-1] + [1] * (ndim - i - 1)) for i, x in enumerate(xs)]
+    sizes = [int(size(x)) for x in xs]
+    if indexing == "xy" and ndim > 1:
+        out[0] = reshape(out[0], [1, -1] + [1] * (ndim - 2))
+        out[1] = reshape(out[1], [-1, 1] + [1] * (ndim - 2))
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    grid = ones(sizes, xs[0].dtype) if xs else None
+    return [multiply(x, grid) for x in out]
+
+
+# ---------- repeat ----------
+def repeat(input, repeats, axis=None, name=None):  # noqa: A002
+    """Each element (or slice along ``axis``) repeated ``repeats`` times; no axis: flattened first."""
+    from .array_ops import boolean_mask, expand_dims, reshape, tile
+
+    x = to_tensor(input)
+    if axis is None:
+        x, axis = reshape(x, [-1]), 0
+    axis = int(axis)
+    if not -max(x.ndim, 1) <= axis < max(x.ndim, 1):
+        raise InvalidArgumentError(f"axis {axis} is out of range for a tensor of rank {x.ndim}\n  Hint: "
+                                   "pass an axis of the input, or axis=None to flatten it.", op="Repeat")
+    if x.ndim == 0:
+        x = reshape(x, [1])
+    axis %= x.ndim
+    counts = np.asarray(_ints(repeats), dtype=np.int64)
+    n = x.shape[axis]
+    scalar = not isinstance(repeats, (list, tuple, np.ndarray)) and np.ndim(to_host(to_tensor(repeats)._value)) == 0
+    if not scalar and counts.size not in (1, n):
+        raise ValueError(f"Dimensions {n} and {counts.size} are not compatible\n  Hint: repeats needs "
+                         f"one count per slice along axis {axis} ({n}), or a single count.")
+    if (counts < 0).any():
+        raise InvalidArgumentError(f"Expected multiples[{axis + 1}] >= 0, but got {int(counts.min())} "
+                                   "[Op:Tile]\n  Hint: repeat counts cannot be negative.", op="Tile")
+    expanded = expand_dims(x, axis + 1)
+    dims = list(x.shape)
+    if scalar or counts.size == 1:
+        tiled = tile(expanded, [1] * (axis + 1) + [int(counts[0])] + [1] * (x.ndim - axis - 1))
+        return reshape(tiled, dims[:axis] + [n * int(counts[0])] + dims[axis + 1:])
+    most = int(counts.max()) if counts.size else 0
+    tiled = tile(expanded, [1] * (axis + 1) + [most] + [1] * (x.ndim - axis - 1))
+    keep = np.arange(most)[None, :] < counts[:, None]            # [n, most]
+    mask = np.broadcast_to(keep, tuple(dims[:axis]) + keep.shape)
+    picked = boolean_mask(tiled, mask)
+    return reshape(picked, dims[:axis] + [int(counts.sum())] + dims[axis + 1:])

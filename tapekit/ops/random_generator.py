@@ -1,0 +1,287 @@
+"""``tk.random.Generator``: TF's stateful random number generator, with TF's state semantics.
+
+The state is an int64 Variable ``[counter_lo, counter_hi, key]`` (Philox; ThreeFry keeps
+``[counter, key]``), named ``StateVar:0``. Every draw reads the state, then advances the
+128-bit counter by 256 per element drawn, exactly as TF does, so ``state``, ``reset``, ``skip``,
+``split`` and ``make_seeds`` behave as in TF and equal states give equal draws. The numbers come
+from NumPy's Philox bit generator keyed by that state, so they differ from TensorFlow's.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+
+import numpy as np
+
+from .. import dtypes
+from ..errors import InvalidArgumentError, UnimplementedError
+from ..tensor import Tensor, constant
+from .random_ops import _float_dtype, _shape
+
+_MASK64 = (1 << 64) - 1
+
+
+class Algorithm(enum.Enum):
+    PHILOX = 1
+    THREEFRY = 2
+    AUTO_SELECT = 3
+
+
+_ALG_NAMES = {"philox": 1, "threefry": 2, "auto_select": 3}
+
+
+def _alg(alg) -> int:
+    if alg is None:
+        return Algorithm.PHILOX.value
+    if isinstance(alg, Algorithm):
+        alg = alg.value
+    if isinstance(alg, str):
+        if alg.lower() not in _ALG_NAMES:
+            raise ValueError(f"Argument `alg` got unsupported value {alg}. Supported values are philox for "
+                             "the Philox algorithm, threefry for the ThreeFry algorithm, and auto_select "
+                             "for auto-selection.")
+        alg = _ALG_NAMES[alg.lower()]
+    alg = int(alg)
+    # AUTO_SELECT picks Philox on CPU, as TF does
+    return Algorithm.PHILOX.value if alg == Algorithm.AUTO_SELECT.value else alg
+
+
+def _state_size(alg: int) -> int:
+    return 3 if alg == Algorithm.PHILOX.value else 2
+
+
+def _words(value: int, size: int) -> list:
+    """An integer as ``size`` 64-bit words, low first (negative numbers sign-extended)."""
+    return [(value >> (64 * i)) & _MASK64 for i in range(size)]
+
+
+def _signed(word: int) -> int:
+    return word - (1 << 64) if word >= 1 << 63 else word
+
+
+def create_rng_state(seed, alg):
+    """The initial state TF builds from an integer seed: the seed's 64-bit words, then zeros."""
+    alg = _alg(alg)
+    if isinstance(seed, str) or (isinstance(seed, Tensor) and seed.dtype.is_string):
+        raise UnimplementedError("Cast string to int64 is not supported [Op:Cast] name: \n  Hint: a "
+                                 "seed is an integer.", op="Cast")
+    seed = int(np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed))
+    return constant(np.array([_signed(w) for w in _words(seed, _state_size(alg))], dtype=np.int64))
+
+
+class Generator:
+    """A random number generator whose state is a Variable (TF's ``tf.random.Generator``).
+
+    Make one with ``Generator.from_seed(seed)``, ``from_non_deterministic_state()``,
+    ``from_state(state, alg)`` or ``from_key_counter(key, counter, alg)``.
+    """
+
+    def __init__(self, copy_from=None, state=None, alg=None):
+        from ..variable import Variable
+
+        if copy_from is not None:
+            if not isinstance(copy_from, Generator):
+                raise AttributeError(f"'{type(copy_from).__name__}' object has no attribute 'state'")
+            state, alg = copy_from.state.numpy(), copy_from.algorithm
+        if state is None:
+            raise ValueError("Generator needs `copy_from` or `state` (use Generator.from_seed(seed)).")
+        self._alg = _alg(alg)
+        values = np.asarray(state.numpy() if hasattr(state, "numpy") else state).astype(np.int64)
+        if values.shape != (_state_size(self._alg),):
+            raise ValueError(f"The state must be a vector of {_state_size(self._alg)} int64 values for "
+                             f"this algorithm, got shape {values.shape}.")
+        self._state_var = Variable(values, trainable=False, name="StateVar")
+
+    # ----- construction -----
+    @classmethod
+    def from_seed(cls, seed, alg=None) -> Generator:
+        alg = _alg(alg)
+        return cls(state=create_rng_state(seed, alg), alg=alg)
+
+    @classmethod
+    def from_state(cls, state, alg) -> Generator:
+        return cls(state=state, alg=alg)
+
+    @classmethod
+    def from_non_deterministic_state(cls, alg=None) -> Generator:
+        alg = _alg(alg)
+        words = np.frombuffer(os.urandom(8 * _state_size(alg)), dtype=np.int64)
+        return cls(state=words, alg=alg)
+
+    @classmethod
+    def from_key_counter(cls, key, counter, alg) -> Generator:
+        counter = list(np.asarray(counter.numpy() if hasattr(counter, "numpy") else counter).reshape(-1))
+        key = int(np.asarray(key.numpy() if hasattr(key, "numpy") else key))
+        return cls(state=counter + [key], alg=alg)
+
+    # ----- state -----
+    @property
+    def state(self):
+        return self._state_var
+
+    @property
+    def algorithm(self) -> int:
+        return self._alg
+
+    @property
+    def key(self) -> Tensor:
+        return constant(self._state_var.numpy()[-1], dtype=dtypes.int64)
+
+    def reset(self, state) -> None:
+        self._state_var.assign(np.asarray(state.numpy() if hasattr(state, "numpy") else state, np.int64))
+
+    def reset_from_seed(self, seed) -> None:
+        self.reset(create_rng_state(seed, self._alg))
+
+    def reset_from_key_counter(self, key, counter) -> None:
+        counter = list(np.asarray(counter).reshape(-1))
+        self.reset(np.asarray(counter + [int(key)], np.int64))
+
+    def skip(self, delta) -> Tensor:
+        """Advance the counter as ``delta`` draws would; returns the state before the skip."""
+        old = self._state_var.numpy().copy()
+        counter_words = [int(w) & _MASK64 for w in old[:-1]]
+        counter = sum(w << (64 * i) for i, w in enumerate(counter_words))
+        counter = (counter + int(delta) * 256) % (1 << (64 * len(counter_words)))
+        new = [_signed(w) for w in _words(counter, len(counter_words))] + [int(old[-1])]
+        self._state_var.assign(np.asarray(new, np.int64))
+        return constant(old)
+
+    def _rng(self, count: int) -> np.random.Generator:
+        """A NumPy generator keyed by the current state; the state moves on by ``count`` draws."""
+        old = self.skip(count).numpy()
+        words = [int(w) & _MASK64 for w in old[:-1]]
+        bits = np.random.Philox(counter=words + [0] * (4 - len(words)), key=[int(old[-1]) & _MASK64, self._alg])
+        return np.random.Generator(bits)
+
+    # ----- draws -----
+    def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None) -> Tensor:
+        """Normal samples with ``mean`` and ``stddev``."""
+        dtype = _float_dtype(dtype, "StatelessRandomNormalV2")
+        shape = _checked_shape(shape, "StatelessRandomNormalV2")
+        sample = self._rng(_count(shape)).standard_normal(shape)
+        return _scaled(sample, mean, stddev, dtype)
+
+    def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None) -> Tensor:
+        """Normal samples redrawn until within two standard deviations of the mean."""
+        dtype = _float_dtype(dtype, "StatelessTruncatedNormalV2")
+        shape = _checked_shape(shape, "StatelessTruncatedNormalV2")
+        rng = self._rng(_count(shape))
+        sample = rng.standard_normal(shape)
+        bad = np.abs(sample) > 2.0
+        while bad.any():
+            sample[bad] = rng.standard_normal(int(bad.sum()))
+            bad = np.abs(sample) > 2.0
+        return _scaled(sample, mean, stddev, dtype)
+
+    def uniform(self, shape, minval=0, maxval=None, dtype=dtypes.float32, name=None) -> Tensor:
+        """Uniform samples in ``[minval, maxval)``; integers need both bounds (or neither: full range)."""
+        dtype = dtypes.as_dtype(dtype)
+        shape = _checked_shape(shape, "StatelessRandomUniformV2")
+        if dtype.is_integer:
+            if (minval is None) != (maxval is None):
+                raise ValueError(f"For integer dtype {dtype}, minval and maxval must be both `None` or both "
+                                 f"non-`None`; got minval={minval} and maxval={maxval}")
+            if minval is None:
+                return self.uniform_full_int(shape, dtype)
+            lo, hi = (int(constant(v, dtype=dtype).numpy()) for v in (minval, maxval))
+            if lo >= hi:
+                raise InvalidArgumentError(f"Need minval < maxval, got {lo} >= {hi} "
+                                           "[Op:StatelessRandomUniformIntV2] name: ", op="StatelessRandomUniformIntV2")
+            return constant(self._rng(_count(shape)).integers(lo, hi, size=shape).astype(dtype._np))
+        if not dtype.is_floating:
+            raise TypeError(f"Cannot convert 0 to EagerTensor of dtype {dtype.name}")
+        lo = float(constant(minval if minval is not None else 0, dtype=dtype).numpy())
+        hi = float(constant(1 if maxval is None else maxval, dtype=dtype).numpy())
+        sample = self._rng(_count(shape)).random(shape) * (hi - lo) + lo
+        return constant(np.asarray(sample, dtype=dtype._np))
+
+    def uniform_full_int(self, shape, dtype=dtypes.uint64, name=None) -> Tensor:
+        """Integers drawn uniformly from the whole range of ``dtype``."""
+        dtype = dtypes.as_dtype(dtype)
+        if not dtype.is_integer:
+            raise InvalidArgumentError(f"Unsupported dtype {dtype.name} for uniform_full_int "
+                                       "[Op:StatelessRandomUniformFullIntV2] name: ",
+                                       op="StatelessRandomUniformFullIntV2")
+        shape = _checked_shape(shape, "StatelessRandomUniformFullIntV2")
+        raw = self._rng(_count(shape)).integers(0, 1 << 64, size=shape, dtype=np.uint64)
+        return constant(raw.astype(dtype._np))
+
+    def binomial(self, shape, counts, probs, dtype=dtypes.int32, name=None) -> Tensor:
+        """Binomial samples: successes out of ``counts`` trials with probability ``probs``."""
+        shape = _checked_shape(shape, "StatelessRandomBinomial")
+        n = np.broadcast_to(np.asarray(constant(counts).numpy()), shape)
+        p = np.broadcast_to(np.asarray(constant(probs).numpy()), shape)
+        return constant(self._rng(_count(shape)).binomial(n.astype(np.int64), p).astype(dtypes.as_dtype(dtype)._np))
+
+    def make_seeds(self, count=1) -> Tensor:
+        """A ``[2, count]`` int64 tensor of seeds for stateless random ops."""
+        keys = self._int64_keys(count)
+        return constant(np.stack([keys, np.zeros_like(keys)]))
+
+    def split(self, count=1) -> list:
+        """``count`` new generators, independent of this one and of each other."""
+        size = _state_size(self._alg)
+        return [Generator(state=[0] * (size - 1) + [int(k)], alg=self._alg)
+                for k in self._int64_keys(count)]
+
+    def _int64_keys(self, count: int) -> np.ndarray:
+        return self._rng(int(count)).integers(0, 1 << 64, size=int(count), dtype=np.uint64).view(np.int64)
+
+
+def _count(shape) -> int:
+    return int(np.prod(shape, dtype=np.int64))
+
+
+def _checked_shape(shape, op_type) -> tuple:
+    shape = _shape(shape)
+    for d in shape:
+        if d < 0:
+            raise InvalidArgumentError(f"Dimension {d} must be >= 0 [Op:{op_type}] name: ", op=op_type)
+    return shape
+
+
+def _scaled(sample, mean, stddev, dtype) -> Tensor:
+    mean = float(constant(mean, dtype=dtype).numpy())
+    stddev = float(constant(stddev, dtype=dtype).numpy())
+    return constant(np.asarray(sample * stddev + mean, dtype=dtype._np))
+
+
+class _GlobalGenerator:
+    generator = None
+
+
+def get_global_generator() -> Generator:
+    """The generator ``tk.random`` functions would share (created from OS entropy on first use)."""
+    if _GlobalGenerator.generator is None:
+        _GlobalGenerator.generator = Generator.from_non_deterministic_state()
+    return _GlobalGenerator.generator
+
+
+def set_global_generator(generator) -> None:
+    _GlobalGenerator.generator = generator
+
+
+# ---------- stateless ops: the same seed always gives the same numbers ----------
+def _stateless(seed, shape) -> tuple[Generator, tuple]:
+    s = np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed, dtype=np.int64).reshape(-1)
+    if s.shape != (2,):
+        raise ValueError(f"seed must have shape [2], not {list(s.shape)}.\n  Hint: e.g. seed=[1, 2].")
+    return Generator(state=[int(s[0]), 0, int(s[1])], alg=Algorithm.PHILOX), shape
+
+
+def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select"):
+    gen, shape = _stateless(seed, shape)
+    return gen.normal(shape, mean, stddev, dtype)
+
+
+def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None,
+                               alg="auto_select"):
+    gen, shape = _stateless(seed, shape)
+    return gen.truncated_normal(shape, mean, stddev, dtype)
+
+
+def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, name=None, alg="auto_select"):
+    gen, shape = _stateless(seed, shape)
+    return gen.uniform(shape, minval, maxval, dtype)

@@ -1,0 +1,32 @@
+"""TF APIs outside tapekit's scope: each raises ``NotImplementedError`` naming the TF function.
+
+tapekit teaches the gradient tape on dense tensors; convolutions, pooling, graph-only control
+flow and sparse matrix products are not implemented. ``docs/DIFFERENCES.md`` ("Out of scope")
+lists them, with what to use instead.
+"""
+
+from __future__ import annotations
+
+_CONV_HINT = ("convolutions and pooling are out of tapekit's scope (it teaches the tape on dense "
+              "layers); write the model with Dense layers, or run this part in TensorFlow")
+
+
+def _out_of_scope(tf_name: str, hint: str):
+    def unsupported(*args, **kwargs):
+        raise NotImplementedError(f"{tf_name} is not implemented in tapekit.\n  Hint: {hint}.")
+
+    unsupported.__name__ = tf_name.rsplit(".", 1)[-1]
+    unsupported.__qualname__ = unsupported.__name__
+    unsupported.__doc__ = f"Not in tapekit: ``{tf_name}`` raises NotImplementedError ({hint})."
+    return unsupported
+
+
+for _name in ("conv1d", "conv2d", "conv3d", "conv1d_transpose", "conv2d_transpose", "conv3d_transpose",
+              "conv_transpose", "convolution", "depthwise_conv2d", "separable_conv2d", "atrous_conv2d",
+              "max_pool", "max_pool1d", "max_pool2d", "max_pool3d", "avg_pool", "avg_pool1d",
+              "avg_pool2d", "avg_pool3d", "pool"):
+    globals()[_name] = _out_of_scope(f"tf.nn.{_name}", _CONV_HINT)
+
+sparse_dense_matmul = _out_of_scope(
+    "tf.sparse.sparse_dense_matmul",
+    "SparseTensor products are out of scope; densify first with tk.sparse.to_dense(sp) and use tk.matmul")

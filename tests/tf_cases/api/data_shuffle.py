@@ -1,0 +1,27 @@
+import tensorflow as tf
+
+ds = tf.data.Dataset.range(10)
+sh = ds.shuffle(10, seed=1)
+print(sh)
+a = list(sh.as_numpy_iterator())
+b = list(sh.as_numpy_iterator())
+print(sorted(a) == list(range(10)), sorted(b) == list(range(10)))
+print(a != b)
+fixed = ds.shuffle(10, seed=1, reshuffle_each_iteration=False)
+print(list(fixed.as_numpy_iterator()) == list(fixed.as_numpy_iterator()))
+one = ds.shuffle(1)
+print(list(one.as_numpy_iterator()))
+print(len(ds.shuffle(4)), sorted(ds.shuffle(4).as_numpy_iterator()) == list(range(10)))
+batches = list(ds.shuffle(10, seed=2).batch(4).as_numpy_iterator())
+print([b.shape for b in batches], sorted(x for b in batches for x in b.tolist()) == list(range(10)))
+pairs = tf.data.Dataset.from_tensor_slices((tf.range(6), tf.range(6) * 10)).shuffle(6, seed=3)
+print(all(b == 10 * a for a, b in pairs.as_numpy_iterator()))
+tf.random.set_seed(5)
+first = list(ds.shuffle(10).as_numpy_iterator())
+tf.random.set_seed(5)
+second = list(ds.shuffle(10).as_numpy_iterator())
+print(first == second)
+try:
+    ds.shuffle(0)
+except tf.errors.InvalidArgumentError as e:
+    print(type(e).__name__)

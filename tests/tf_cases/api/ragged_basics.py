@@ -1,0 +1,28 @@
+import tensorflow as tf
+
+r = tf.ragged.constant([[1, 2, 3], [4], [], [5, 6]])
+print(r)
+print(repr(r))
+print(r.shape, r.dtype, r.ragged_rank)
+print(r.row_lengths(), r.row_splits, r.values)
+print(r.bounding_shape(), r.nrows(), r.value_rowids())
+print(r.to_list())
+print(r.numpy())
+print(r.to_tensor())
+print(r.to_tensor(default_value=-1))
+print(r.to_tensor(shape=[2, 2]))
+print(r.to_tensor(shape=[5, 4]))
+print(isinstance(r, tf.RaggedTensor))
+print(tf.ragged.constant([[1.5], [2.0, 3.0]]))
+print(tf.ragged.constant([[[1, 2], [3]], [[4]]]), tf.ragged.constant([[[1, 2], [3]], [[4]]]).shape)
+print(tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1))
+print(tf.ragged.constant([["a", "b"], ["c"]]))
+print(tf.ragged.constant([[], []]), tf.ragged.constant([[], []]).shape)
+print(tf.ragged.constant([[1, 2], [3, 4]]))
+print(tf.ragged.constant([list(range(12)), [1]]))
+print(tf.ragged.constant([[[1, 2], [3]], [[4]]]).row_lengths())
+print(tf.ragged.constant([[[1, 2], [3]], [[4]]]).bounding_shape())
+try:
+    len(r)
+except TypeError as e:
+    print(type(e).__name__)

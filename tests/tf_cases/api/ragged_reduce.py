@@ -1,0 +1,25 @@
+import tensorflow as tf
+
+r = tf.ragged.constant([[1, 2, 3], [4], [], [5, 6]])
+print(tf.reduce_sum(r, axis=1))
+print(tf.reduce_sum(r, axis=0))
+print(tf.reduce_sum(r))
+print(tf.reduce_sum(r, axis=-1))
+print(tf.reduce_mean(r, axis=1))
+print(tf.reduce_mean(tf.cast(r, tf.float32), axis=1))
+print(tf.reduce_mean(r, axis=0))
+print(tf.reduce_max(r, axis=1))
+print(tf.reduce_min(r, axis=1))
+print(tf.reduce_prod(r, axis=1))
+print(tf.reduce_sum(r, axis=1, keepdims=True))
+print(tf.math.reduce_sum(r, axis=1))
+f = tf.ragged.constant([[1.0, 2.0], []])
+print(tf.reduce_mean(f, axis=1), tf.reduce_max(f, axis=1))
+b = tf.ragged.constant([[True, False], [], [False]])
+print(tf.reduce_any(b, axis=1), tf.reduce_all(b, axis=1))
+m = tf.ragged.constant([[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0]]], ragged_rank=1)
+print(tf.reduce_sum(m, axis=1), tf.reduce_sum(m, axis=2))
+try:
+    tf.reduce_sum(r, axis=2)
+except ValueError as e:
+    print(type(e).__name__)

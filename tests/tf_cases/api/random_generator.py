@@ -1,0 +1,50 @@
+import numpy as np
+import tensorflow as tf
+
+g = tf.random.Generator.from_seed(1)
+print(type(g).__name__, g.algorithm)
+print(g.state)
+a = g.normal(shape=[2, 3])
+print(a.shape, a.dtype)
+print(g.state)
+b = g.uniform(shape=[2], minval=0, maxval=10, dtype=tf.int32)
+print(b.dtype, b.shape, bool(np.all((b.numpy() >= 0) & (b.numpy() < 10))))
+print(g.state)
+print(g.uniform([2], dtype=tf.float64).dtype, g.normal([2], mean=5.0, stddev=0.0).numpy())
+print(g.truncated_normal([4]).shape, g.uniform_full_int([4]).dtype)
+print(g.state)
+s = g.make_seeds(2)
+print(s.dtype, s.shape, g.state)
+gens = g.split(3)
+print(type(gens).__name__, len(gens), [type(x).__name__ for x in gens], g.state)
+g.skip(10)
+print(g.state)
+g2 = tf.random.Generator.from_seed(7)
+g3 = tf.random.Generator.from_seed(7)
+print(np.array_equal(g2.normal([3]).numpy(), g3.normal([3]).numpy()))
+g2.reset_from_seed(7)
+print(g2.state, np.array_equal(g2.normal([3]).numpy(), tf.random.Generator.from_seed(7).normal([3]).numpy()))
+print(tf.random.Generator.from_seed(2 ** 70).state.numpy(), tf.random.Generator.from_seed(-1).state.numpy())
+g4 = tf.random.Generator.from_state([2 ** 63 - 1, 5, 7], alg="philox")
+g4.normal([1])
+print(g4.state.numpy())
+g5 = tf.random.Generator.from_state([-1, 5, 7], alg="philox")
+g5.normal([1])
+print(g5.state.numpy())
+print(tf.random.Generator.from_key_counter(3, [1, 2], "philox").state.numpy())
+print(tf.random.Generator.from_seed(1, alg="threefry").state.numpy(), tf.random.Generator.from_seed(1, alg=2).algorithm)
+print(tf.random.Generator.from_non_deterministic_state().normal([2]).shape)
+print(g.state.dtype, g.state.shape, g.state.trainable, g.state.name)
+print(tf.random.Algorithm.PHILOX.value, tf.random.create_rng_state(1, "philox"))
+print(type(tf.random.get_global_generator()).__name__)
+for bad in [lambda: g.uniform([2], dtype=tf.int32, minval=0), lambda: g.normal([2], dtype=tf.int32),
+            lambda: g.normal([2], foo=1), lambda: tf.random.Generator.from_seed(1, alg="bad"),
+            lambda: g.normal([-1])]:
+    try:
+        bad()
+    except Exception as e:
+        print(type(e).__name__)
+v = tf.Variable(2.0)
+with tf.GradientTape() as tape:
+    y = tf.reduce_sum(g.normal([3]) * 0.0 + v)
+print(tape.gradient(y, v))

@@ -1,0 +1,50 @@
+import tensorflow as tf
+def t(label, fn):
+    try:
+        r = fn()
+        print(label, r)
+    except Exception as e:
+        print(label, "EXC", type(e).__name__)
+ta = tf.TensorArray(tf.float32, size=3)
+ta.write(0, 1.0)
+t("oob", lambda: ta.write(3, 1.))
+t("int", lambda: ta.write(1, 1).read(1))
+t("shape", lambda: ta.write(2, [1., 2.]))
+t("str", lambda: ta.write(2, "a"))
+t("neg", lambda: ta.write(-1, 1.))
+t("read unwritten", lambda: ta.read(2))
+t("read oob", lambda: ta.read(5))
+t("stack", lambda: ta.stack())
+t("size", lambda: ta.size())
+t("dyn", lambda: tf.TensorArray(tf.float32, size=0, dynamic_size=True).write(2, 5.).stack())
+t("unstack", lambda: tf.TensorArray(tf.int32, size=2).unstack([[1, 2], [3, 4]]).stack())
+t("unstack too many", lambda: tf.TensorArray(tf.int32, size=1).unstack([[1, 2], [3, 4]]).stack())
+t("unstack dyn", lambda: tf.TensorArray(tf.int32, size=0, dynamic_size=True).unstack([1, 2, 3]).stack())
+t("gather", lambda: tf.TensorArray(tf.int32, size=3).unstack([1, 2, 3]).gather([2, 0]))
+t("scatter", lambda: tf.TensorArray(tf.float32, size=3).scatter([0, 2], [5., 6.]).stack())
+t("concat", lambda: tf.TensorArray(tf.float32, size=2).unstack([[1., 2.], [3., 4.]]).concat())
+t("es", lambda: tf.TensorArray(tf.float32, size=2, element_shape=[2]).stack())
+t("es0", lambda: tf.TensorArray(tf.float32, size=0, element_shape=[2]).stack())
+t("empty", lambda: tf.TensorArray(tf.float32, size=0).stack())
+t("props", lambda: (ta.dtype, ta.element_shape, ta.dynamic_size))
+t("ta.element_shape after", lambda: tf.TensorArray(tf.float32, size=2).write(0, [1., 2.]).element_shape)
+t("close", lambda: ta.close())
+t("type", lambda: type(ta).__name__)
+t("stack dyn", lambda: tf.TensorArray(tf.float32, size=1, dynamic_size=True).write(0, 1.).write(1, 2.).stack())
+@tf.function
+def cumsum(x):
+    ta = tf.TensorArray(tf.float32, size=tf.shape(x)[0])
+    acc = tf.constant(0.)
+    for i in tf.range(tf.shape(x)[0]):
+        acc += x[i]
+        ta = ta.write(i, acc)
+    return ta.stack()
+t("fn", lambda: cumsum(tf.constant([1., 2., 3.])))
+x = tf.constant([1., 2.])
+with tf.GradientTape() as tape:
+    tape.watch(x)
+    a = tf.TensorArray(tf.float32, size=2)
+    a = a.write(0, x[0] * 3.)
+    a = a.write(1, x[1] * x[1])
+    y = tf.reduce_sum(a.stack()) + a.read(0)
+print(tape.gradient(y, x))
