@@ -7,7 +7,8 @@ variables. There is no ``compile``/``fit``: tapekit teaches the training loop.
 
 from types import SimpleNamespace
 
-from . import activations, constraints, initializers, layers, losses, models, optimizers, random, regularizers, utils
+from . import (activations, constraints, initializers, layers, losses, metrics, models, optimizers, random,
+               regularizers, utils)
 from .initializers import Initializer
 from .layers import Input, InputSpec, Layer
 from .layers.keras_tensor import KerasTensor
@@ -23,4 +24,4 @@ backend = SimpleNamespace(clear_session=clear_session, epsilon=lambda: losses.EP
 
 __all__ = ["Initializer", "Input", "InputSpec", "KerasTensor", "Layer", "Loss", "Model", "Optimizer", "Regularizer",
            "Sequential", "Variable", "activations", "backend", "constraints", "initializers", "layers", "losses",
-           "models", "optimizers", "random", "regularizers", "utils"]
+           "metrics", "models", "optimizers", "random", "regularizers", "utils"]

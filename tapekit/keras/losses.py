@@ -26,7 +26,7 @@ def _as_float(x, dtype=None) -> Tensor:
     return t
 
 
-def _same_rank(y_true: Tensor, y_pred: Tensor):
+def squeeze_or_expand_to_same_rank(y_true: Tensor, y_pred: Tensor):
     """Keras's squeeze_or_expand_to_same_rank: fix a rank difference of one trailing axis of size 1."""
     rt, rp = y_true.ndim, y_pred.ndim
     if rt == rp + 1 and y_true.shape[-1] == 1:
@@ -64,14 +64,14 @@ def _log_softmax(logits: Tensor, axis=-1) -> Tensor:
 def mean_squared_error(y_true, y_pred):
     """``mean(square(y_true - y_pred), axis=-1)``."""
     y_pred = _as_float(y_pred)
-    y_true, y_pred = _same_rank(_as_float(y_true, y_pred.dtype), y_pred)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(_as_float(y_true, y_pred.dtype), y_pred)
     return reduction.reduce_mean(math_ops.square(y_true - y_pred), axis=-1)
 
 
 def mean_absolute_error(y_true, y_pred):
     """``mean(abs(y_true - y_pred), axis=-1)``."""
     y_pred = _as_float(y_pred)
-    y_true, y_pred = _same_rank(_as_float(y_true, y_pred.dtype), y_pred)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(_as_float(y_true, y_pred.dtype), y_pred)
     return reduction.reduce_mean(math_ops.abs(y_true - y_pred), axis=-1)
 
 
@@ -139,7 +139,7 @@ def _valid_labels(labels, ignore_class):
 def _pair(y_true, y_pred):
     """``y_pred`` as a float tensor and ``y_true`` in its dtype, ranks made equal (Keras's first lines)."""
     y_pred = _as_float(y_pred)
-    return _same_rank(_as_float(y_true, y_pred.dtype), y_pred)
+    return squeeze_or_expand_to_same_rank(_as_float(y_true, y_pred.dtype), y_pred)
 
 
 def huber(y_true, y_pred, delta=1.0):
@@ -269,12 +269,12 @@ class Loss:
                 total = cast(math.prod(int(d) for d in mask.shape), values.dtype)
                 mask = mask * (total / (reduction.reduce_sum(mask) + EPSILON))
             if weights is not None:
-                mask, weights = _same_rank(mask, weights)
+                mask, weights = squeeze_or_expand_to_same_rank(mask, weights)
                 weights = weights * mask
             else:
                 weights = mask
         if weights is not None:
-            values, weights = _same_rank(values, weights)
+            values, weights = squeeze_or_expand_to_same_rank(values, weights)
             values = values * weights
         if self.reduction in (None, "none") or values.ndim == 0 or tuple(values.shape) == (0,):
             return values
@@ -300,7 +300,7 @@ class LossFunctionWrapper(Loss):
         self._fn_kwargs = kwargs
 
     def call(self, y_true, y_pred):
-        y_true, y_pred = _same_rank(y_true, y_pred)
+        y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
         return self.fn(y_true, y_pred, **self._fn_kwargs)
 
 
