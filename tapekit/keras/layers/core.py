@@ -178,7 +178,11 @@ class Lambda(Layer):
 
     def compute_output_shape(self, input_shape):
         if self._output_shape is None:
-            return super().compute_output_shape(input_shape)
+            try:
+                return self.traced_output_shape(input_shape)
+            except NotImplementedError:
+                raise NotImplementedError("We could not automatically infer the shape of the Lambda's output. Please "
+                                          "specify the `output_shape` argument for this Lambda layer.") from None
         if callable(self._output_shape):
             return self._output_shape(input_shape)
         batch = input_shape[0][0] if isinstance(input_shape, list) else input_shape[0]

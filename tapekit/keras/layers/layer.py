@@ -584,6 +584,11 @@ class Layer:
         return self._trial_call(args, kwargs)
 
     def compute_output_shape(self, input_shape):
+        """The output shape for inputs of ``input_shape``. Layers define it; the base class raises, as Keras."""
+        raise NotImplementedError(f"Layer {type(self).__name__} should implement `def compute_output_shape(self, "
+                                  "input_shape)`.")
+
+    def traced_output_shape(self, input_shape):
         """The output shape for ``input_shape``, found by running ``call`` on zeros of that shape."""
         stand_in = map_shapes(lambda shape: KerasTensor(shape, self.compute_dtype, name="stand_in"), input_shape)
         try:

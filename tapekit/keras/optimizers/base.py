@@ -55,10 +55,6 @@ def square_gradient(g):
     return math_ops.square(to_tensor(g))
 
 
-def _scale_gradient(g, factor):
-    return _with_values(g, to_tensor(g.values) * factor) if is_indexed_slices(g) else g * factor
-
-
 def _clip_by_norm(t, clip_norm):
     """TF's ``clip_by_norm``: ``t * clip_norm / max(norm(t), clip_norm)`` (an IndexedSlices clips its values)."""
     values = to_tensor(t.values) if is_indexed_slices(t) else to_tensor(t)
@@ -76,7 +72,8 @@ def _clip_by_global_norm(grads, clip_norm):
     norm = math_ops.sqrt(reduction.reduce_sum(stack(squares)))
     scale = clip_norm * math_ops.minimum(1.0 / norm, 1.0 / clip_norm)
     scale = scale + (norm - norm)  # NaN for an infinite or NaN norm, as Keras
-    return [None if g is None else _scale_gradient(g, scale) for g in grads]
+    # the norm squares an IndexedSlices row by row; `g * scale` then makes it dense (TF's operator)
+    return [None if g is None else densify(g) * scale for g in grads]
 
 
 def _tk_variable(variable):
