@@ -80,6 +80,20 @@ def test_sparse_gradient_of_plain_variable_and_densify():
     np.testing.assert_array_equal(w.numpy(), [[0.0, 0.0], [0.0, 0.0], [-4.0, -6.0]])  # repeated rows add up
 
 
+def test_empty_apply_gradients_explains_the_empty_variable_list():
+    with pytest.raises(ValueError, match="not enough values to unpack(.|\n)*tk.Module holding Keras layers"):
+        keras.optimizers.SGD().apply_gradients(zip([], []))
+
+
+def test_gradient_of_the_wrong_shape_updates_nothing():
+    a, b = tk.Variable([1.0, 2.0]), tk.Variable([[1.0, 2.0]])
+    sgd = keras.optimizers.SGD(learning_rate=1.0, weight_decay=0.1)
+    with pytest.raises(tk.errors.InvalidArgumentError, match="shapes must be equal(.|\n)*Nothing was updated"):
+        sgd.apply_gradients([(tk.ones(2), a), (tk.ones(2), b)])
+    np.testing.assert_array_equal(a.numpy(), [1.0, 2.0])
+    assert int(sgd.iterations.numpy()) == 0
+
+
 # ---------- keyword arguments ----------
 @pytest.mark.parametrize("make, pattern", [
     (lambda: keras.optimizers.SGD(lr=0.1), r"Argument\(s\) not recognized: \{'lr': 0.1\}(.|\n)*learning_rate"),
@@ -193,6 +207,12 @@ def test_list_attributes_track_layers_appended_later_in_order():
     block = Block()
     block(tk.ones((1, 2)))
     assert [w.path for w in block.weights][::2] == ["block/first/kernel", "block/second/kernel", "block/third/kernel"]
+
+
+def test_input_shape_argument_builds_with_keras_warning():
+    with pytest.warns(UserWarning, match="Do not pass an `input_shape`/`input_dim` argument to a layer"):
+        model = keras.Sequential([keras.layers.Dense(4, input_shape=(3,)), keras.layers.Dense(1)])
+    assert model.built and [tuple(w.shape) for w in model.weights] == [(3, 4), (4,), (4, 1), (1,)]
 
 
 def test_state_is_locked_after_build():

@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 import warnings
 
+import numpy as np
+
+from ...errors import InvalidArgumentError
 from ...ops import math_ops, reduction
 from ...ops.creation import ones_like, zeros_like
 from ...ops.array_ops import reshape, scatter_nd, stack
@@ -244,7 +247,12 @@ class Optimizer:
 
         Returns ``iterations``.
         """
-        grads, trainable_variables = zip(*grads_and_vars)
+        pairs = list(grads_and_vars)
+        if not pairs:
+            raise ValueError("not enough values to unpack (expected 2, got 0)\n  Hint: apply_gradients got no "
+                             "(gradient, variable) pairs: the list of variables is empty. A tk.Module holding "
+                             "Keras layers has no trainable_variables (TF 2.16+); subclass tk.keras.Model instead.")
+        grads, trainable_variables = zip(*pairs)
         self.apply(grads, trainable_variables)
         return self._iterations
 
@@ -271,6 +279,7 @@ class Optimizer:
             self._check_variables_are_known(trainable_variables)
         with naming.name_scope(self.name, caller=self):
             grads, trainable_variables = self._filter_empty_gradients(list(grads), trainable_variables)
+            self._check_gradient_shapes(grads, trainable_variables)
             grads, trainable_variables = self._overwrite_variables_with_gradients(grads, trainable_variables)
             if grads:
                 if self.loss_scale_factor is not None:
@@ -334,6 +343,26 @@ class Optimizer:
                           "`model.compile()`, did you forget to provide a `loss` argument?", UserWarning,
                           stacklevel=4)
         return kept_grads, kept_vars
+
+    def _gradient_shape_error(self, grad_shape: tuple, variable_shape: tuple):
+        """The error TF's update raises for a gradient of this shape, or None (the rule broadcasts it
+        against the optimizer's state; the result must have the variable's shape)."""
+        return None if broadcast_shape(grad_shape, variable_shape) == variable_shape else InvalidArgumentError
+
+    def _check_gradient_shapes(self, grads, variables):
+        """Refuse a gradient the update cannot apply before anything changes (TF would fail midway)."""
+        for g, v in zip(grads, variables):
+            shape = tuple(int(d) for d in to_tensor(g.dense_shape).numpy()) if is_indexed_slices(g) \
+                else tuple(to_tensor(g).shape)
+            error = self._gradient_shape_error(shape, tuple(v.shape))
+            if error is not None:
+                name = getattr(v, "path", None) or v.name
+                message = (f"Cannot update variable with shape {list(v.shape)} using a Tensor with shape "
+                           f"{list(shape)}, shapes must be equal.\n  Hint: the gradient for {name} has shape {shape}; "
+                           "pass each variable with its own gradient, in the same order: "
+                           "zip(tape.gradient(loss, variables), variables). Nothing was updated.")
+                raise (InvalidArgumentError(message, op="AssignSubVariableOp") if error is InvalidArgumentError
+                       else error(message))
 
     def _overwrite_variables_with_gradients(self, grads, variables):
         kept_grads, kept_vars = [], []
@@ -455,6 +484,14 @@ def _unscale(g, scale):
     if is_indexed_slices(g):
         return _with_values(g, to_tensor(g.values) / scale)
     return to_tensor(g) / scale
+
+
+def broadcast_shape(a: tuple, b: tuple):
+    """The shape ``a`` and ``b`` broadcast to, or None when they do not broadcast."""
+    try:
+        return np.broadcast_shapes(a, b)
+    except ValueError:
+        return None
 
 
 def _check_variable_types(variables):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...errors import InvalidArgumentError
 from ...ops import math_ops
 from ...ops.math_ops import cast
 from .. import initializers
@@ -85,6 +86,10 @@ class Adagrad(Optimizer):
         super().build(var_list)
         self._accumulators = self.add_optimizer_variables(
             var_list, "accumulator", initializer=initializers.Constant(self.initial_accumulator_value))
+
+    def _gradient_shape_error(self, grad_shape, variable_shape):
+        # accumulator.assign_add(g**2): the shapes must be equal
+        return None if grad_shape == variable_shape else InvalidArgumentError
 
     def update_step(self, gradient, variable, learning_rate):
         lr = cast(learning_rate, variable.dtype)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from ...errors import InvalidArgumentError
 from ...ops.math_ops import cast
-from .base import Optimizer, cast_gradient, densify
+from .base import Optimizer, broadcast_shape, cast_gradient, densify
 
 
 class SGD(Optimizer):
@@ -31,6 +32,14 @@ class SGD(Optimizer):
             return
         super().build(variables)
         self.momentums = self.add_optimizer_variables(variables, "momentum") if self.momentum != 0 else []
+
+    def _gradient_shape_error(self, grad_shape, variable_shape):
+        if self.momentum == 0:  # assign_sub(g * lr): the shapes must be equal
+            return None if grad_shape == variable_shape else InvalidArgumentError
+        broadcast = broadcast_shape(grad_shape, variable_shape)
+        if broadcast is None:
+            return InvalidArgumentError
+        return None if broadcast == variable_shape else ValueError  # the momentum's assign refuses the shape
 
     def update_step(self, gradient, variable, learning_rate):
         learning_rate = cast(learning_rate, variable.dtype)
