@@ -215,6 +215,24 @@ def test_input_shape_argument_builds_with_keras_warning():
     assert model.built and [tuple(w.shape) for w in model.weights] == [(3, 4), (4,), (4, 1), (1,)]
 
 
+def test_first_call_inside_a_tape_records_one_forward_pass():
+    # the first call traces call() to build the sublayers (as Keras does symbolically): no tape sees that
+    class Net(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.a, self.b = keras.layers.Dense(3), keras.layers.Dense(1)
+
+        def call(self, x):
+            return self.b(self.a(x))
+
+    net = Net()
+    with tk.GradientTape() as tape:
+        y = tk.reduce_sum(net(tk.ones((2, 4))))
+    ops = [e["type"] for e in tape.events if e["kind"] == "op"]
+    assert ops.count("MatMul") == 2 and ops.count("ReadVariableOp") == 4
+    assert all(g is not None for g in tape.gradient(y, net.trainable_variables))
+
+
 def test_state_is_locked_after_build():
     layer = keras.layers.Dense(1)
     layer.build((None, 2))

@@ -22,6 +22,7 @@ from ...ops.creation import zeros
 from ...ops.math_ops import cast, divide_no_nan
 from ...ragged import RaggedTensor
 from ...sparse import SparseTensor
+from ...tape import active_tapes
 from ...tensor import Tensor, convert_to_tensor
 from ...variable import Variable as _TkVariable
 from .. import constraints, initializers, naming, regularizers
@@ -53,12 +54,17 @@ class _CallContext:
 
 
 class _Symbolic:
-    """Layers run on stand-in values (shape inference): no losses are recorded."""
+    """Layers run on stand-in values (Keras traces them symbolically): no losses are recorded, and
+    no gradient tape sees these ops (a model's first call inside a tape records only the real call)."""
 
     def __enter__(self):
         _call_state.symbolic += 1
+        self._tapes = active_tapes()
+        self._hidden = list(self._tapes)
+        self._tapes.clear()
 
     def __exit__(self, *exc):
+        self._tapes[:] = self._hidden
         _call_state.symbolic -= 1
 
 
