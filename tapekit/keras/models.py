@@ -133,9 +133,8 @@ class Functional(Model):
             if not isinstance(x, KerasTensor):
                 raise ValueError("All `outputs` values must be KerasTensors. Received: outputs="
                                  f"{outputs} including invalid value {x} of type {type(x)}")
-        self._inputs_struct = inputs
-        self._outputs_struct = outputs
-        self._nodes = _topological_nodes(flatten(outputs), flatten(inputs))
+        self.__dict__.update(_inputs_struct=inputs, _outputs_struct=outputs,
+                             _nodes=_topological_nodes(flatten(outputs), flatten(inputs)))
         for node in self._nodes:
             if not any(node.layer is layer for layer in self._layers):
                 self._layers.append(node.layer)

@@ -253,7 +253,8 @@ def print_summary(model, line_length=None, positions=None, print_fn=None, expand
     trainable_count, non_trainable_count = count_params(trainable), count_params(non_trainable)
     trainable_size, non_trainable_size = weight_memory_size(trainable), weight_memory_size(non_trainable)
     lines = [f'Model: "{model.name}"']
-    lines += render_table(header, rows, widths, alignment, line_length)
+    console_width = shutil.get_terminal_size().columns  # rich crops what is wider than its console
+    lines += [line[:console_width] for line in render_table(header, rows, widths, alignment, line_length)]
     lines += [f" Total params: {trainable_count + non_trainable_count:,} "
               f"({readable_memory_size(trainable_size + non_trainable_size)})",
               f" Trainable params: {trainable_count:,} ({readable_memory_size(trainable_size)})",

@@ -75,7 +75,6 @@ class Variable:
     ``"glorot_uniform"``, or a callable ``(shape, dtype)``, which then needs ``shape``).
     """
 
-    __array_priority__ = 100
     _keras_object = True  # tk.Module reads this marker (it cannot import keras)
 
     def __init__(self, initializer, shape=None, dtype=None, trainable=True, autocast=True, aggregation="none",

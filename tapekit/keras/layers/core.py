@@ -7,7 +7,7 @@ import warnings
 
 from ...ops.array_ops import gather, reshape
 from ...ops.linalg import matmul
-from ...ops.math_ops import cast
+from ...ops.math_ops import cast, less, where
 from .. import activations, constraints, initializers, regularizers
 from .input_spec import InputSpec
 from .layer import Layer, map_structure
@@ -139,6 +139,8 @@ class Embedding(Layer):
     def call(self, inputs):
         if inputs.dtype.name not in ("int32", "int64"):
             inputs = cast(inputs, "int32")
+        # Keras's take: negative ids count from the end
+        inputs = where(less(inputs, 0), inputs + cast(self.input_dim, inputs.dtype), inputs)
         return gather(self._embeddings, inputs, axis=0)
 
     def compute_output_shape(self, input_shape):

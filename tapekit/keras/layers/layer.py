@@ -70,11 +70,14 @@ class _Symbolic:
 
 # ---------- helpers on nested inputs ----------
 def map_structure(fn, value):
-    """``fn`` applied to every leaf of nested lists, tuples and dicts (the containers are rebuilt)."""
+    """``fn`` applied to every leaf of nested lists, tuples and dicts (rebuilt as plain containers)."""
     if isinstance(value, dict):
-        return type(value)((k, map_structure(fn, v)) for k, v in value.items())
-    if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
-        return type(value)(map_structure(fn, v) for v in value)
+        return {k: map_structure(fn, v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [map_structure(fn, v) for v in value]
+    if isinstance(value, tuple):
+        mapped = [map_structure(fn, v) for v in value]
+        return type(value)(*mapped) if hasattr(value, "_fields") else tuple(mapped)
     return fn(value)
 
 

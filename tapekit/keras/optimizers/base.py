@@ -473,11 +473,11 @@ class Optimizer:
         return cls(**config)
 
     def __getattr__(self, name):
-        if name == "minimize":
-            raise AttributeError(f"'{type(self).__name__}' object has no attribute 'minimize'\n  Hint: Keras 3 "
-                                 "optimizers (TF 2.16+) have no minimize(). Compute the gradients with a "
-                                 "tk.GradientTape, then call optimizer.apply_gradients(zip(grads, variables)).")
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+        hints = {"minimize": "Keras 3 optimizers (TF 2.16+) have no minimize(). Compute the gradients with a "
+                             "tk.GradientTape, then call optimizer.apply_gradients(zip(grads, variables)).",
+                 "lr": "Keras 3 calls it learning_rate: optimizer.learning_rate."}
+        message = f"'{type(self).__name__}' object has no attribute '{name}'"
+        raise AttributeError(message + (f"\n  Hint: {hints[name]}" if name in hints else ""))
 
 
 def _unscale(g, scale):

@@ -17,7 +17,7 @@ class Linear(keras.Model):
 
 model = Linear()
 optimizer = keras.optimizers.SGD(learning_rate=0.01)
-for i in range(100):
+for _ in range(100):
     with tf.GradientTape() as tape:
         y_pred = model(X)
         loss = tf.reduce_mean(tf.square(y_pred - y))
