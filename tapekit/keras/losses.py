@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from .. import dtypes
+from ..errors import InvalidArgumentError
 from ..ops import math_ops, reduction
 from ..ops.array_ops import expand_dims, squeeze
 from ..ops.creation import one_hot, zeros_like
@@ -112,6 +115,9 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
 
     Labels equal to ``ignore_class`` contribute 0.
     """
+    if not hasattr(y_true, "shape"):  # Keras reads y_true.shape first
+        raise AttributeError(f"'{type(y_true).__name__}' object has no attribute 'shape'\n  Hint: pass the labels "
+                             "as a tensor or NumPy array, e.g. tk.constant([1, 0]).")
     y_pred = _as_float(y_pred)
     labels = to_tensor(y_true)
     if labels.ndim == y_pred.ndim and labels.shape[-1] == 1:
@@ -124,12 +130,24 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
         valid = _valid_labels(labels, ignore_class)
         labels = math_ops.where(valid, labels, zeros_like(labels))
         y_pred = math_ops.where(expand_dims(valid, axis), y_pred, zeros_like(y_pred))
+    _check_label_range(labels, int(y_pred.shape[-1]))
     logits = y_pred if from_logits else math_ops.log(_clip(y_pred))
     targets = one_hot(cast(labels, dtypes.int32), int(y_pred.shape[-1]), dtype=y_pred.dtype)
     result = -reduction.reduce_sum(targets * _log_softmax(logits, axis), axis=axis)
     if valid is not None:
         result = math_ops.where(valid, result, zeros_like(result))
     return result
+
+
+def _check_label_range(labels, classes: int):
+    values = np.asarray(labels.numpy()).astype(np.int64).reshape(-1)
+    bad = values[(values < 0) | (values >= classes)]
+    if bad.size:
+        raise InvalidArgumentError(
+            f"Received a label value of {bad[0]} which is outside the valid range of [0, {classes}).  Label values: "
+            f"{' '.join(str(v) for v in values)} [Op:SparseSoftmaxCrossEntropyWithLogits] name: \n  Hint: labels "
+            f"are class numbers 0..{classes - 1}; the last axis of the predictions has {classes} classes.",
+            op="SparseSoftmaxCrossEntropyWithLogits")
 
 
 def _valid_labels(labels, ignore_class):
@@ -233,6 +251,15 @@ def poisson(y_true, y_pred):
 
 
 # ---------- Loss classes: call(y_true, y_pred) -> per-sample losses, then reduced ----------
+def _structure(value):
+    """The nesting of Python lists, tuples and dicts in ``value`` (tensors, arrays and numbers are leaves)."""
+    if isinstance(value, (list, tuple)):
+        return [_structure(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _structure(v) for k, v in value.items()}
+    return None
+
+
 _REDUCTIONS = ("sum_over_batch_size", "sum", "mean", "mean_with_sample_weight", "none", None)
 
 
@@ -258,6 +285,10 @@ class Loss:
         return None
 
     def __call__(self, y_true, y_pred, sample_weight=None):
+        if _structure(y_true) != _structure(y_pred):
+            raise ValueError("Structures don't have the same nested structure.\n  Hint: Keras 3 reads Python lists "
+                             "as nested structures: pass y_true and y_pred both as tensors (or NumPy arrays), e.g. "
+                             "loss(tk.constant(labels), predictions).")
         y_pred = _as_float(y_pred, self.dtype)
         y_true = _as_float(y_true, self.dtype)
         values = self.call(y_true, y_pred)
