@@ -9,7 +9,8 @@ from __future__ import annotations
 from . import naming
 from .layers.input_layer import InputLayer
 from .layers.keras_tensor import KerasTensor
-from .layers.layer import Layer, dtype_policy_config, flatten, map_structure
+from .layers.layer import Layer, dtype_policy_config
+from .layers.structures import flatten, map_structure
 from .summary import print_summary
 
 _LOOP = """\

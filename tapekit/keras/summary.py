@@ -13,6 +13,7 @@ import shutil
 import sys
 
 from ..dtypes import as_dtype
+from .layers.structures import is_shape, map_structure
 
 _BOX = {"top": "┏━┳┓", "head": "┃┃┃", "head_row": "┡━╇┩", "row": "│││", "sep": "├─┼┤", "bottom": "└─┴┘"}
 
@@ -117,12 +118,8 @@ def _format_shape(shape) -> str:
     return f"({', '.join(str(d) for d in shape)})"
 
 
-def _is_shape(value) -> bool:
-    return isinstance(value, tuple) and all(d is None or isinstance(d, int) for d in value)
-
-
 def _flat_shapes(value) -> list:
-    if _is_shape(value):
+    if is_shape(value):
         return [value]
     if isinstance(value, dict):
         return [s for v in value.values() for s in _flat_shapes(v)]
@@ -132,7 +129,7 @@ def _flat_shapes(value) -> list:
 
 
 def _shape_text(shapes) -> str:
-    if _is_shape(shapes):
+    if is_shape(shapes):
         return _format_shape(shapes)
     if isinstance(shapes, dict):
         return "{" + ", ".join(f"{k}: {_shape_text(v)}" for k, v in shapes.items()) + "}"
@@ -144,8 +141,6 @@ def format_layer_shape(layer) -> str:
     if not layer._inbound_nodes and layer._build_shapes is None:
         return "?"
     if layer._inbound_nodes:
-        from .layers.layer import map_structure
-
         shapes = map_structure(lambda t: t.shape, layer._inbound_nodes[-1].outputs)
     else:
         try:

@@ -10,7 +10,8 @@ from ...ops.linalg import matmul
 from ...ops.math_ops import cast, less, where
 from .. import activations, constraints, initializers, regularizers
 from .input_spec import InputSpec
-from .layer import Layer, map_structure
+from .layer import Layer
+from .structures import map_structure
 
 
 def activation_name(fn) -> str:

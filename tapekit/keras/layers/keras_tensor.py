@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import naming
 from ..variables import dtype_name
+from .structures import flatten
 
 
 class KerasTensor:
@@ -67,20 +68,8 @@ class Node:
 
     @property
     def input_tensors(self) -> list:
-        return [x for x in _flatten((self.args, self.kwargs)) if isinstance(x, KerasTensor)]
+        return [x for x in flatten((self.args, self.kwargs)) if isinstance(x, KerasTensor)]
 
     @property
     def output_tensors(self) -> list:
-        return [x for x in _flatten(self.outputs) if isinstance(x, KerasTensor)]
-
-
-def _flatten(value) -> list:
-    if isinstance(value, dict):
-        return [leaf for v in value.values() for leaf in _flatten(v)]
-    if isinstance(value, (list, tuple)):
-        return [leaf for v in value for leaf in _flatten(v)]
-    return [value]
-
-
-def is_keras_tensor(x) -> bool:
-    return isinstance(x, KerasTensor)
+        return [x for x in flatten(self.outputs) if isinstance(x, KerasTensor)]

@@ -30,6 +30,8 @@ from ..random import SeedGenerator
 from ..variables import Variable, dtype_name, standardize_dtype
 from .input_spec import assert_input_compatibility
 from .keras_tensor import KerasTensor, Node
+from .structures import flatten, map_shapes, map_structure, shape_structure
+from .tracking import TrackedDict, TrackedList, auto_config
 
 _INPUT_SHAPE_WARNING = ("Do not pass an `input_shape`/`input_dim` argument to a layer. When using Sequential models, "
                         "prefer using an `Input(shape)` object as the first layer in the model instead.")
@@ -66,32 +68,6 @@ class _Symbolic:
     def __exit__(self, *exc):
         self._tapes[:] = self._hidden
         _call_state.symbolic -= 1
-
-
-# ---------- helpers on nested inputs ----------
-def map_structure(fn, value):
-    """``fn`` applied to every leaf of nested lists, tuples and dicts (rebuilt as plain containers)."""
-    if isinstance(value, dict):
-        return {k: map_structure(fn, v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [map_structure(fn, v) for v in value]
-    if isinstance(value, tuple):
-        mapped = [map_structure(fn, v) for v in value]
-        return type(value)(*mapped) if hasattr(value, "_fields") else tuple(mapped)
-    return fn(value)
-
-
-def flatten(value) -> list:
-    if isinstance(value, dict):
-        return [leaf for v in value.values() for leaf in flatten(v)]
-    if isinstance(value, (list, tuple)):
-        return [leaf for v in value for leaf in flatten(v)]
-    return [value]
-
-
-def shape_structure(value):
-    """The shapes (tuples) of the tensors in ``value``, in the same structure."""
-    return map_structure(lambda x: None if x is None else tuple(x.shape), value)
 
 
 def _is_tensor_input(x) -> bool:
@@ -150,7 +126,7 @@ class Layer:
 
     def __new__(cls, *args, **kwargs):
         instance = super().__new__(cls)
-        instance.__dict__["_auto_config"] = _auto_config(cls, args, kwargs)
+        instance.__dict__["_auto_config"] = auto_config(cls, args, kwargs)
         return instance
 
     def __init__(self, *, activity_regularizer=None, trainable=True, dtype=None, autocast=True, name=None, **kwargs):
@@ -589,7 +565,7 @@ class Layer:
         first = self._first_argument(args, kwargs)
         if type(self).compute_output_shape is not Layer.compute_output_shape:
             shapes = self.compute_output_shape(shape_structure(first))
-            return _keras_tensors(shapes, self.compute_dtype)
+            return map_shapes(lambda shape: KerasTensor(shape, self.compute_dtype), shapes)
         return self._trial_call(args, kwargs)
 
     def compute_output_shape(self, input_shape):
@@ -695,77 +671,6 @@ def dtype_policy_config(dtype) -> dict:
             "registered_name": None}
 
 
-def _is_shape(value) -> bool:
-    return isinstance(value, tuple) and all(d is None or isinstance(d, int) for d in value)
-
-
-def map_shapes(fn, shapes):
-    """``fn`` applied to every shape (a tuple of ints and Nones) in nested lists and dicts of shapes."""
-    if _is_shape(shapes):
-        return fn(shapes)
-    if isinstance(shapes, dict):
-        return {k: map_shapes(fn, v) for k, v in shapes.items()}
-    return [map_shapes(fn, s) for s in shapes]
-
-
-def _keras_tensors(shapes, dtype):
-    return map_shapes(lambda shape: KerasTensor(shape, dtype), shapes)
-
-
-class TrackedList(list):
-    """A list attribute of a layer: layers and variables added to it later are tracked too."""
-
-    def __init__(self, values, owner, key):
-        super().__init__(values)
-        self._owner, self._key = owner, key
-
-    def _track(self, values):
-        self._owner._track(self._key, list(values))
-
-    def append(self, value):
-        self._track([value])
-        super().append(value)
-
-    def extend(self, values):
-        values = list(values)
-        self._track(values)
-        super().extend(values)
-
-    def insert(self, index, value):
-        self._track([value])
-        super().insert(index, value)
-
-    def __setitem__(self, index, value):
-        self._track(value if isinstance(index, slice) else [value])
-        super().__setitem__(index, value)
-
-    def __iadd__(self, values):
-        self.extend(values)
-        return self
-
-
-class TrackedDict(dict):
-    """A dict attribute of a layer: layers and variables stored in it later are tracked too."""
-
-    def __init__(self, values, owner, key):
-        super().__init__(values)
-        self._owner, self._key = owner, key
-
-    def __setitem__(self, key, value):
-        self._owner._track(self._key, value)
-        super().__setitem__(key, value)
-
-    def update(self, *args, **kwargs):
-        new = dict(*args, **kwargs)
-        self._owner._track(self._key, new)
-        super().update(new)
-
-    def setdefault(self, key, default=None):
-        if key not in self:
-            self[key] = default
-        return self[key]
-
-
 def _legacy_weight_args(args, shape, initializer, dtype):
     """``add_weight(shape, initializer, dtype)`` positionally, as Keras 3 still allows (``name`` must be a keyword)."""
     if len(args) > 3:
@@ -790,30 +695,3 @@ def _parameter_names(cls) -> str:
         if klass is Layer:
             break
     return ", ".join(names + ["input_shape"])
-
-
-_AUTO_CONFIG_TYPES = (str, int, float, bool, type(None))
-
-
-def _auto_config(cls, args, kwargs):
-    """The constructor's arguments (defaults filled in, ``name`` left out) when all are plain values, else None."""
-    try:
-        bound = inspect.signature(cls.__init__).bind(None, *args, **kwargs)
-    except TypeError:
-        return None
-    bound.apply_defaults()
-    config = {}
-    params = list(inspect.signature(cls.__init__).parameters.values())
-    for param in params[1:]:
-        value = bound.arguments.get(param.name)
-        if param.kind is param.VAR_KEYWORD:
-            config.update(value or {})
-        elif param.kind is param.VAR_POSITIONAL:
-            if value:
-                return None
-        else:
-            config[param.name] = value
-    config.pop("name", None)
-    if not all(isinstance(leaf, _AUTO_CONFIG_TYPES) for leaf in flatten(config)):
-        return None
-    return config
