@@ -1,11 +1,23 @@
-"""``tk.Module``: a container that finds the Variables and submodules in its attributes, like ``tf.Module``."""
+"""``tk.Module``: a container that finds the Variables and submodules in its attributes, like ``tf.Module``.
+
+As in TF 2.16+, a Module does not look inside Keras layers (Keras 3 layers are not tf.Modules):
+their weights are not in ``module.variables``. tapekit warns when it meets one.
+"""
 
 from __future__ import annotations
 
+import functools
 import re
+import sys
+import warnings
 
 from . import nest
 from .variable import Variable
+
+try:
+    from . import scopes  # tk.name_scope (the api work of issue 11)
+except ImportError:  # pragma: no cover - until that work is merged
+    scopes = None
 
 
 _CAMEL_TO_SNAKE = re.compile(r"((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))")
@@ -25,7 +37,7 @@ class Module:
     """
 
     # attributes that hold bookkeeping, never user state
-    _TK_MODULE_IGNORED_PROPERTIES = frozenset(("_name",))
+    _TK_MODULE_IGNORED_PROPERTIES = frozenset(("_name", "_name_scope"))
 
     def __init__(self, name=None):
         if name is None:
@@ -34,6 +46,12 @@ class Module:
             raise ValueError(f"{name!r} is not a valid module name. Module names must be valid Python "
                              "identifiers (e.g. a valid class name).")
         self._name = name
+        self._name_scope = _ModuleScope(_scoped(name))
+
+    @property
+    def name_scope(self):
+        """The module's name scope (``module_name/``, inside the scope it was created in): ``with m.name_scope:``."""
+        return self._name_scope
 
     @property
     def name(self) -> str:
@@ -65,8 +83,42 @@ class Module:
 
     @classmethod
     def with_name_scope(cls, method):
-        """Decorator kept for API compatibility; tapekit has no name scopes, so it returns ``method``."""
-        return method
+        """Decorator: run ``method`` inside the module's name scope (variables it creates get ``name/`` first)."""
+
+        @functools.wraps(method)
+        def method_with_name_scope(self, *args, **kwargs):
+            with self.name_scope:
+                return method(self, *args, **kwargs)
+
+        return method_with_name_scope
+
+
+def _scoped(name: str) -> str:
+    """The absolute scope of a module named ``name`` created here: ``outer/name/``."""
+    if scopes is None:
+        return name + "/"
+    with scopes.name_scope(name) as scope_name:
+        return scope_name
+
+
+class _ModuleScope:
+    """A module's name scope: ``.name`` is ``"outer/name/"``; entering it scopes new variables' names."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self._open: list = []
+
+    def __enter__(self) -> str:
+        scope = scopes.name_scope(self.name) if scopes is not None else None
+        self._open.append(scope)
+        if scope is not None:
+            scope.__enter__()
+        return self.name
+
+    def __exit__(self, *exc):
+        scope = self._open.pop()
+        if scope is not None:
+            scope.__exit__(*exc)
 
 
 def _is_variable(obj) -> bool:
@@ -100,6 +152,8 @@ def _flatten_module(module, recursive, predicate, seen, stack):
             if id(leaf) in seen:
                 continue
             seen.add(id(leaf))
+            if getattr(type(leaf), "_keras_object", False):
+                _warn_keras_object(module, key, leaf)
             if predicate(leaf):
                 yield leaf
             if recurse_here and isinstance(leaf, Module):
@@ -108,3 +162,20 @@ def _flatten_module(module, recursive, predicate, seen, stack):
     for sub in submodules:
         yield from _flatten_module(sub, recursive, predicate, seen, stack)
     stack.pop()
+
+
+def _warn_keras_object(module, key, leaf) -> None:
+    kind = "Keras variable" if hasattr(leaf, "_read") else "Keras layer"
+    warnings.warn(f"TF 2.16+ does not track Keras layers in tf.Module; use a Keras Model or Layer. "
+                  f"({type(module).__name__}.{key} holds a {kind}, {type(leaf).__name__} "
+                  f"{getattr(leaf, 'name', '')!r}: its weights are not in this module's variables.)\n  Hint: "
+                  "subclass tk.keras.Model (or tk.keras.layers.Layer) instead of tk.Module; it tracks the "
+                  "layers it holds.", UserWarning, stacklevel=_caller_stacklevel())
+
+
+def _caller_stacklevel() -> int:
+    """The stack level of the first frame outside this file (the user's line that read the variables)."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename == __file__:
+        frame, level = frame.f_back, level + 1
+    return level

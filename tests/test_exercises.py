@@ -301,15 +301,19 @@ def _affine(w_shape="in_out", bias=True, use_bias=True, variables=True):
 
 
 def _dense_affine():
-    class DenseAffine(tk.Module):
-        """A second correct answer: a Dense layer built eagerly."""
+    class DenseAffine(tk.keras.Model):
+        """A second correct answer: a Keras model holding a Dense layer built eagerly.
+
+        (A tk.Module holding the Dense would not do: as in TF 2.16+, a Module does not collect
+        the variables of the Keras layers it holds.)
+        """
 
         def __init__(self, n_in, n_out):
             super().__init__()
             self.layer = tk.keras.layers.Dense(n_out)
             self.layer(tk.zeros((1, n_in)))
 
-        def __call__(self, x):
+        def call(self, x):
             return self.layer(x)
 
     return DenseAffine

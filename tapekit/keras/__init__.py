@@ -1,13 +1,27 @@
-"""``tk.keras``: the small part of Keras 3 that lessons use: layers, Sequential/Model, losses, optimizers."""
+"""``tk.keras``: Keras 3 as TF 2.21 ships it, for the models a gradient-tape course builds.
+
+Layers (``Dense``, ``Embedding``, ``Dropout``, ...), ``Sequential``, subclassed and functional
+models, losses, optimizers with their schedules, regularizers, initializers and Keras
+variables. There is no ``compile``/``fit``: tapekit teaches the training loop.
+"""
 
 from types import SimpleNamespace
 
-from . import activations, initializers, layers, losses, optimizers
-from .layers import Layer, Variable, clear_session
+from . import (activations, constraints, initializers, layers, losses, metrics, models, optimizers, random,
+               regularizers, utils)
+from .initializers import Initializer
+from .layers import Input, InputSpec, Layer
+from .layers.keras_tensor import KerasTensor
+from .losses import Loss
 from .models import Model, Sequential
+from .naming import clear_session
+from .optimizers import Optimizer
+from .regularizers import Regularizer
+from .variables import Variable
 
-models = SimpleNamespace(Model=Model, Sequential=Sequential)
-backend = SimpleNamespace(clear_session=clear_session, epsilon=lambda: losses.EPSILON)
+backend = SimpleNamespace(clear_session=clear_session, epsilon=lambda: losses.EPSILON, floatx=lambda: "float32",
+                          backend=lambda: "tensorflow", image_data_format=lambda: "channels_last")
 
-__all__ = ["Layer", "Model", "Sequential", "Variable", "activations", "backend", "initializers", "layers",
-           "losses", "models", "optimizers"]
+__all__ = ["Initializer", "Input", "InputSpec", "KerasTensor", "Layer", "Loss", "Model", "Optimizer", "Regularizer",
+           "Sequential", "Variable", "activations", "backend", "constraints", "initializers", "layers", "losses",
+           "metrics", "models", "optimizers", "random", "regularizers", "utils"]

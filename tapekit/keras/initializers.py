@@ -1,38 +1,52 @@
-"""``tk.keras.initializers``: how a layer fills its weights (Keras 3's classes and string names)."""
+"""``tk.keras.initializers``: how a layer fills its weights (Keras 3's classes and string names).
+
+Random initializers draw from ``tk.random`` (repeatable with ``tk.random.set_seed``); their
+values differ from TF's, by design. Shapes, dtypes, bounds and scales are Keras's.
+"""
 
 from __future__ import annotations
 
+import inspect
 import math
 
+import numpy as np
+
 from .. import dtypes
-from ..ops import random_ops
-from ..ops import creation
-from ..tensor import constant as constant_tensor
+from ..ops import creation, random_ops
+from ..ops.math_ops import cast
+from ..tensor import Tensor, constant as constant_tensor, convert_to_tensor
+from .naming import to_snake_case
 
 
 def _float_dtype(dtype):
-    return dtypes.float32 if dtype is None else dtypes.as_dtype(dtype)
+    return dtypes.float32 if dtype is None else dtypes.as_dtype(str(dtype) if isinstance(dtype, str) else dtype)
 
 
-def compute_fans(shape) -> tuple[float, float]:
+def compute_fans(shape, input_axes=None, output_axes=None) -> tuple:
     """(fan_in, fan_out) of a weight shape, as Keras computes them."""
     shape = tuple(int(d) for d in shape)
+    if input_axes is not None and output_axes is not None:
+        return math.prod(shape[a] for a in input_axes), math.prod(shape[a] for a in output_axes)
     if len(shape) == 0:
-        return 1.0, 1.0
+        return 1, 1
     if len(shape) == 1:
-        return float(shape[0]), float(shape[0])
+        return shape[0], shape[0]
     receptive_field = math.prod(shape[:-2])
-    return float(shape[-2] * receptive_field), float(shape[-1] * receptive_field)
+    return shape[-2] * receptive_field, shape[-1] * receptive_field
 
 
 class Initializer:
     """Base class: ``initializer(shape, dtype=None)`` returns a Tensor of that shape."""
 
     def __call__(self, shape, dtype=None):
-        raise NotImplementedError
+        raise NotImplementedError(f"Initializer {type(self).__name__} does not implement __call__().")
 
     def get_config(self) -> dict:
         return {}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
 
 
 class Zeros(Initializer):
@@ -46,89 +60,210 @@ class Ones(Initializer):
 
 
 class Constant(Initializer):
+    """Every element ``value`` (a scalar)."""
+
     def __init__(self, value=0.0):
         self.value = value
 
     def __call__(self, shape, dtype=None):
-        return creation.fill(shape, constant_tensor(self.value, dtype=_float_dtype(dtype)))
+        dtype = _float_dtype(dtype)
+        value = self.value
+        if isinstance(value, Tensor) or hasattr(value, "_read") or np.ndim(value) > 0:
+            t = cast(convert_to_tensor(value), dtype)
+            return creation.fill(shape, t) if t.ndim == 0 else t + creation.zeros(shape, dtype=dtype)
+        return creation.fill(shape, constant_tensor(value, dtype=dtype))
 
     def get_config(self) -> dict:
         return {"value": self.value}
 
 
-class RandomNormal(Initializer):
-    """Normal samples with ``mean`` and ``stddev`` (drawn with ``tk.random.normal``)."""
+class Identity(Initializer):
+    """The identity matrix times ``gain`` (2-D shapes only)."""
 
-    def __init__(self, mean=0.0, stddev=0.05, seed=None):
-        self.mean, self.stddev, self.seed = mean, stddev, seed
-
-    def __call__(self, shape, dtype=None):
-        return random_ops.normal(shape, mean=self.mean, stddev=self.stddev, dtype=_float_dtype(dtype),
-                                 seed=self.seed)
-
-    def get_config(self) -> dict:
-        return {"mean": self.mean, "stddev": self.stddev, "seed": self.seed}
-
-
-class RandomUniform(Initializer):
-    """Uniform samples in ``[minval, maxval)`` (drawn with ``tk.random.uniform``)."""
-
-    def __init__(self, minval=-0.05, maxval=0.05, seed=None):
-        self.minval, self.maxval, self.seed = minval, maxval, seed
+    def __init__(self, gain=1.0):
+        self.gain = gain
 
     def __call__(self, shape, dtype=None):
-        return random_ops.uniform(shape, minval=self.minval, maxval=self.maxval,
-                                  dtype=_float_dtype(dtype), seed=self.seed)
+        if len(shape) != 2:
+            raise ValueError("Identity matrix initializer can only be used for 2D matrices. "
+                             f"Received: shape={shape} of rank {len(shape)}.")
+        return creation.eye(int(shape[0]), int(shape[1]), dtype=_float_dtype(dtype)) * self.gain
 
     def get_config(self) -> dict:
-        return {"minval": self.minval, "maxval": self.maxval, "seed": self.seed}
+        return {"gain": self.gain}
 
 
-class GlorotUniform(Initializer):
-    """Uniform in ``[-limit, limit)`` with ``limit = sqrt(6 / (fan_in + fan_out))`` (Keras's default)."""
+class RandomInitializer(Initializer):
+    """Base of the random initializers: ``seed`` is an int or None."""
 
     def __init__(self, seed=None):
+        if seed is not None and not isinstance(seed, int):
+            raise ValueError("`seed` argument should be an instance of `keras.random.SeedGenerator()` or an "
+                             f"integer. Received: seed={seed}")
         self.seed = seed
-
-    def __call__(self, shape, dtype=None):
-        fan_in, fan_out = compute_fans(shape)
-        limit = math.sqrt(6.0 / max(1.0, fan_in + fan_out))
-        return random_ops.uniform(shape, minval=-limit, maxval=limit, dtype=_float_dtype(dtype),
-                                  seed=self.seed)
 
     def get_config(self) -> dict:
         return {"seed": self.seed}
 
 
-# lower-case aliases, as in Keras
-zeros = Zeros
-ones = Ones
-constant = Constant
-random_normal = RandomNormal
-random_uniform = RandomUniform
-glorot_uniform = GlorotUniform
+class RandomNormal(RandomInitializer):
+    """Normal samples with ``mean`` and ``stddev``."""
 
-_BY_NAME = {"zeros": Zeros, "ones": Ones, "constant": Constant, "random_normal": RandomNormal,
-            "random_uniform": RandomUniform, "glorot_uniform": GlorotUniform}
+    def __init__(self, mean=0.0, stddev=0.05, seed=None):
+        self.mean, self.stddev = mean, stddev
+        super().__init__(seed=seed)
+
+    def __call__(self, shape, dtype=None):
+        return random_ops.normal(shape, mean=self.mean, stddev=self.stddev, dtype=_float_dtype(dtype), seed=self.seed)
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), "mean": self.mean, "stddev": self.stddev}
+
+
+class TruncatedNormal(RandomInitializer):
+    """Normal samples with ``mean`` and ``stddev``, redrawn beyond two standard deviations."""
+
+    def __init__(self, mean=0.0, stddev=0.05, seed=None):
+        self.mean, self.stddev = mean, stddev
+        super().__init__(seed=seed)
+
+    def __call__(self, shape, dtype=None):
+        return random_ops.truncated_normal(shape, mean=self.mean, stddev=self.stddev, dtype=_float_dtype(dtype),
+                                           seed=self.seed)
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), "mean": self.mean, "stddev": self.stddev}
+
+
+class RandomUniform(RandomInitializer):
+    """Uniform samples in ``[minval, maxval)``."""
+
+    def __init__(self, minval=-0.05, maxval=0.05, seed=None):
+        self.minval, self.maxval = minval, maxval
+        super().__init__(seed=seed)
+
+    def __call__(self, shape, dtype=None):
+        return random_ops.uniform(shape, minval=self.minval, maxval=self.maxval, dtype=_float_dtype(dtype),
+                                  seed=self.seed)
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), "minval": self.minval, "maxval": self.maxval}
+
+
+class VarianceScaling(RandomInitializer):
+    """Samples scaled to the weight's fans: variance ``scale / n`` (n: fan_in, fan_out or their mean)."""
+
+    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None, input_axes=None,
+                 output_axes=None):
+        if scale <= 0.0:
+            raise ValueError(f"Argument `scale` must be positive float. Received: scale={scale}")
+        if mode not in ("fan_in", "fan_out", "fan_avg"):
+            raise ValueError(f"Invalid `mode` argument: {mode}. Please use one of {{'fan_in', 'fan_out', "
+                             "'fan_avg'}")
+        distribution = distribution.lower()
+        if distribution == "normal":
+            distribution = "truncated_normal"
+        if distribution not in ("uniform", "truncated_normal", "untruncated_normal"):
+            raise ValueError(f"Invalid `distribution` argument: {distribution}.Please use one of {{'uniform', "
+                             "'truncated_normal', 'untruncated_normal'}")
+        self.scale, self.mode, self.distribution = scale, mode, distribution
+        self.input_axes, self.output_axes = input_axes, output_axes
+        super().__init__(seed=seed)
+
+    def __call__(self, shape, dtype=None):
+        fan_in, fan_out = compute_fans(shape, self.input_axes, self.output_axes)
+        n = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
+        scale = self.scale / max(1.0, n)
+        dtype = _float_dtype(dtype)
+        if self.distribution == "truncated_normal":
+            return random_ops.truncated_normal(shape, stddev=math.sqrt(scale) / 0.87962566103423978, dtype=dtype,
+                                               seed=self.seed)
+        if self.distribution == "untruncated_normal":
+            return random_ops.normal(shape, stddev=math.sqrt(scale), dtype=dtype, seed=self.seed)
+        limit = math.sqrt(3.0 * scale)
+        return random_ops.uniform(shape, minval=-limit, maxval=limit, dtype=dtype, seed=self.seed)
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), "scale": self.scale, "mode": self.mode, "distribution": self.distribution,
+                "input_axes": self.input_axes, "output_axes": self.output_axes}
+
+
+def _preset(name, scale, mode, distribution, doc):
+    def __init__(self, seed=None, input_axes=None, output_axes=None):
+        VarianceScaling.__init__(self, scale=scale, mode=mode, distribution=distribution, seed=seed,
+                                 input_axes=input_axes, output_axes=output_axes)
+
+    def get_config(self) -> dict:
+        return {"seed": self.seed, "input_axes": self.input_axes, "output_axes": self.output_axes}
+
+    return type(name, (VarianceScaling,), {"__init__": __init__, "get_config": get_config, "__doc__": doc,
+                                           "__module__": __name__})
+
+
+GlorotUniform = _preset("GlorotUniform", 1.0, "fan_avg", "uniform",
+                        "Uniform in ``[-limit, limit)``, ``limit = sqrt(6 / (fan_in + fan_out))`` (Keras's default).")
+GlorotNormal = _preset("GlorotNormal", 1.0, "fan_avg", "truncated_normal",
+                       "Truncated normal with ``stddev = sqrt(2 / (fan_in + fan_out))``.")
+HeUniform = _preset("HeUniform", 2.0, "fan_in", "uniform", "Uniform with ``limit = sqrt(6 / fan_in)``.")
+HeNormal = _preset("HeNormal", 2.0, "fan_in", "truncated_normal", "Truncated normal, ``stddev = sqrt(2 / fan_in)``.")
+LecunUniform = _preset("LecunUniform", 1.0, "fan_in", "uniform", "Uniform with ``limit = sqrt(3 / fan_in)``.")
+LecunNormal = _preset("LecunNormal", 1.0, "fan_in", "truncated_normal",
+                      "Truncated normal, ``stddev = sqrt(1 / fan_in)``.")
+
+_CLASSES = (Initializer, Zeros, Ones, Constant, Identity, RandomNormal, TruncatedNormal, RandomUniform,
+            VarianceScaling, GlorotUniform, GlorotNormal, HeUniform, HeNormal, LecunUniform, LecunNormal)
+_BY_NAME = {cls.__name__: cls for cls in _CLASSES}
+_BY_NAME.update({to_snake_case(cls.__name__): cls for cls in _CLASSES})
+_BY_NAME.update({"normal": RandomNormal, "uniform": RandomUniform, "one": Ones, "zero": Zeros,
+                 "IdentityInitializer": Identity})
+
+# lower-case aliases, as Keras exports them
+zeros, ones, constant, identity = Zeros, Ones, Constant, Identity
+random_normal, random_uniform, truncated_normal, variance_scaling = (RandomNormal, RandomUniform, TruncatedNormal,
+                                                                     VarianceScaling)
+glorot_uniform, glorot_normal, he_uniform, he_normal = GlorotUniform, GlorotNormal, HeUniform, HeNormal
+lecun_uniform, lecun_normal = LecunUniform, LecunNormal
+
+
+def serialize(initializer) -> dict:
+    return {"module": "keras.initializers", "class_name": type(initializer).__name__,
+            "config": initializer.get_config(), "registered_name": None}
+
+
+def deserialize(config):
+    cls = _BY_NAME.get(config.get("class_name")) if isinstance(config, dict) else None
+    if cls is None:
+        raise ValueError(f"Could not interpret initializer identifier: {config}")
+    return cls.from_config(dict(config.get("config") or {}))
 
 
 def get(identifier):
-    """An initializer from a name (``"glorot_uniform"``), a class, an instance or a callable."""
+    """An initializer from a name (``"glorot_uniform"``), a config dict, a class, an instance, a callable, an array."""
     if identifier is None:
         return None
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
     if isinstance(identifier, str):
-        key = identifier if identifier in _BY_NAME else _snake(identifier)
-        if key in _BY_NAME:
-            return _BY_NAME[key]()
-    elif isinstance(identifier, type) and issubclass(identifier, Initializer):
+        cls = _BY_NAME.get(identifier)
+        if cls is None:
+            raise ValueError(f"Could not interpret initializer identifier: {identifier}\n  Hint: use a Keras name "
+                             "such as 'glorot_uniform', 'he_normal', 'zeros' or 'ones', an Initializer instance, "
+                             "or a callable (shape, dtype=None).")
+        return cls()
+    if isinstance(identifier, (Tensor, np.ndarray, np.generic)) or hasattr(identifier, "_read"):
+        return _array_initializer(identifier)
+    if inspect.isclass(identifier):
         return identifier()
-    elif callable(identifier):
+    if callable(identifier):
         return identifier
-    raise ValueError(f"Could not interpret initializer identifier: {identifier}\n  Hint: use one of "
-                     f"{sorted(_BY_NAME)}, an Initializer instance or a callable (shape, dtype=None).")
+    raise ValueError(f"Could not interpret initializer identifier: {identifier}")
 
 
-def _snake(name: str) -> str:
-    from .layers import to_snake_case
+def _array_initializer(value):
+    def initialize(shape, dtype=None):
+        if tuple(int(d) for d in shape) != tuple(np.shape(value)):
+            raise ValueError(f"Expected `shape` to be {tuple(np.shape(value))} for direct tensor as initializer. "
+                             f"Received shape={tuple(shape)}")
+        return cast(convert_to_tensor(value), _float_dtype(dtype))
 
-    return to_snake_case(name)
+    return initialize

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from .. import dtypes
+from ..errors import InvalidArgumentError
 from ..ops import math_ops, reduction
 from ..ops.array_ops import expand_dims, squeeze
-from ..ops.creation import one_hot
+from ..ops.creation import one_hot, zeros_like
 from ..ops.math_ops import cast, to_tensor
 from ..tensor import Tensor
-from .layers import to_snake_case
+from .naming import to_snake_case
 
 EPSILON = 1e-7  # Keras's backend.epsilon(): probabilities are clipped to [EPSILON, 1 - EPSILON]
 
@@ -26,7 +29,7 @@ def _as_float(x, dtype=None) -> Tensor:
     return t
 
 
-def _same_rank(y_true: Tensor, y_pred: Tensor):
+def squeeze_or_expand_to_same_rank(y_true: Tensor, y_pred: Tensor):
     """Keras's squeeze_or_expand_to_same_rank: fix a rank difference of one trailing axis of size 1."""
     rt, rp = y_true.ndim, y_pred.ndim
     if rt == rp + 1 and y_true.shape[-1] == 1:
@@ -64,14 +67,14 @@ def _log_softmax(logits: Tensor, axis=-1) -> Tensor:
 def mean_squared_error(y_true, y_pred):
     """``mean(square(y_true - y_pred), axis=-1)``."""
     y_pred = _as_float(y_pred)
-    y_true, y_pred = _same_rank(_as_float(y_true, y_pred.dtype), y_pred)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(_as_float(y_true, y_pred.dtype), y_pred)
     return reduction.reduce_mean(math_ops.square(y_true - y_pred), axis=-1)
 
 
 def mean_absolute_error(y_true, y_pred):
     """``mean(abs(y_true - y_pred), axis=-1)``."""
     y_pred = _as_float(y_pred)
-    y_true, y_pred = _same_rank(_as_float(y_true, y_pred.dtype), y_pred)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(_as_float(y_true, y_pred.dtype), y_pred)
     return reduction.reduce_mean(math_ops.abs(y_true - y_pred), axis=-1)
 
 
@@ -107,8 +110,14 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
     return -reduction.reduce_sum(y_true * math_ops.log(p), axis=axis)
 
 
-def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, axis=-1):
-    """Cross-entropy with integer class labels ``y_true`` (shape ``y_pred.shape[:-1]``)."""
+def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None, axis=-1):
+    """Cross-entropy with integer class labels ``y_true`` (shape ``y_pred.shape[:-1]``).
+
+    Labels equal to ``ignore_class`` contribute 0.
+    """
+    if not hasattr(y_true, "shape"):  # Keras reads y_true.shape first
+        raise AttributeError(f"'{type(y_true).__name__}' object has no attribute 'shape'\n  Hint: pass the labels "
+                             "as a tensor or NumPy array, e.g. tk.constant([1, 0]).")
     y_pred = _as_float(y_pred)
     labels = to_tensor(y_true)
     if labels.ndim == y_pred.ndim and labels.shape[-1] == 1:
@@ -116,13 +125,142 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, axis=-1):
     if labels.ndim != y_pred.ndim - 1 or tuple(labels.shape) != tuple(y_pred.shape)[:-1]:
         raise ValueError("Arguments `target` and `output` must have the same shape up until the last "
                          f"dimension: target.shape={labels.shape}, output.shape={y_pred.shape}")
+    valid = None
+    if ignore_class is not None:
+        valid = _valid_labels(labels, ignore_class)
+        labels = math_ops.where(valid, labels, zeros_like(labels))
+        y_pred = math_ops.where(expand_dims(valid, axis), y_pred, zeros_like(y_pred))
+    _check_label_range(labels, int(y_pred.shape[-1]))
     logits = y_pred if from_logits else math_ops.log(_clip(y_pred))
     targets = one_hot(cast(labels, dtypes.int32), int(y_pred.shape[-1]), dtype=y_pred.dtype)
-    return -reduction.reduce_sum(targets * _log_softmax(logits, axis), axis=axis)
+    result = -reduction.reduce_sum(targets * _log_softmax(logits, axis), axis=axis)
+    if valid is not None:
+        result = math_ops.where(valid, result, zeros_like(result))
+    return result
+
+
+def _check_label_range(labels, classes: int):
+    values = np.asarray(labels.numpy()).astype(np.int64).reshape(-1)
+    bad = values[(values < 0) | (values >= classes)]
+    if bad.size:
+        raise InvalidArgumentError(
+            f"Received a label value of {bad[0]} which is outside the valid range of [0, {classes}).  Label values: "
+            f"{' '.join(str(v) for v in values)} [Op:SparseSoftmaxCrossEntropyWithLogits] name: \n  Hint: labels "
+            f"are class numbers 0..{classes - 1}; the last axis of the predictions has {classes} classes.",
+            op="SparseSoftmaxCrossEntropyWithLogits")
+
+
+def _valid_labels(labels, ignore_class):
+    return math_ops.not_equal(labels, cast(ignore_class, labels.dtype))
+
+
+def _pair(y_true, y_pred):
+    """``y_pred`` as a float tensor and ``y_true`` in its dtype, ranks made equal (Keras's first lines)."""
+    y_pred = _as_float(y_pred)
+    return squeeze_or_expand_to_same_rank(_as_float(y_true, y_pred.dtype), y_pred)
+
+
+def huber(y_true, y_pred, delta=1.0):
+    """``0.5 * e**2`` where ``|e| <= delta``, else ``delta * |e| - 0.5 * delta**2``; mean over the last axis."""
+    y_true, y_pred = _pair(y_true, y_pred)
+    delta = to_tensor(delta, dtype_hint=y_pred.dtype)
+    error = y_pred - y_true
+    abs_error = math_ops.abs(error)
+    half = cast(0.5, abs_error.dtype)
+    return reduction.reduce_mean(math_ops.where(math_ops.less_equal(abs_error, delta), half * math_ops.square(error),
+                                                delta * abs_error - half * math_ops.square(delta)), axis=-1)
+
+
+def log_cosh(y_true, y_pred):
+    """``mean(log(cosh(y_pred - y_true)), axis=-1)``, computed without overflow."""
+    y_true, y_pred = _pair(y_true, y_pred)
+    log2 = cast(math.log(2.0), y_pred.dtype)
+    x = y_pred - y_true
+    return reduction.reduce_mean(x + math_ops.softplus(x * -2.0) - log2, axis=-1)
+
+
+def mean_absolute_percentage_error(y_true, y_pred):
+    """``100 * mean(|(y_true - y_pred) / max(|y_true|, 1e-7)|, axis=-1)``."""
+    y_true, y_pred = _pair(y_true, y_pred)
+    diff = math_ops.abs((y_true - y_pred) / math_ops.maximum(math_ops.abs(y_true), EPSILON))
+    return 100.0 * reduction.reduce_mean(diff, axis=-1)
+
+
+def mean_squared_logarithmic_error(y_true, y_pred):
+    """``mean((log(max(y_pred, eps) + 1) - log(max(y_true, eps) + 1))**2, axis=-1)``."""
+    y_true, y_pred = _pair(y_true, y_pred)
+    first = math_ops.log(math_ops.maximum(y_pred, EPSILON) + 1.0)
+    second = math_ops.log(math_ops.maximum(y_true, EPSILON) + 1.0)
+    return reduction.reduce_mean(math_ops.square(first - second), axis=-1)
+
+
+def _l2_normalize(x, axis):
+    square_sum = reduction.reduce_sum(math_ops.square(x), axis=axis, keepdims=True)
+    return x * math_ops.rsqrt(math_ops.maximum(square_sum, EPSILON))
+
+
+def cosine_similarity(y_true, y_pred, axis=-1):
+    """``-sum(normalize(y_true) * normalize(y_pred), axis)``: -1 for the same direction."""
+    y_true, y_pred = _pair(y_true, y_pred)
+    return -reduction.reduce_sum(_l2_normalize(y_true, axis) * _l2_normalize(y_pred, axis), axis=axis)
+
+
+def _hinge_labels(y_true):
+    """0/1 labels become -1/1 (other labels are kept)."""
+    binary = reduction.reduce_all(math_ops.logical_or(math_ops.equal(y_true, 0.0), math_ops.equal(y_true, 1.0)))
+    return 2.0 * y_true - 1.0 if bool(binary) else y_true
+
+
+def hinge(y_true, y_pred):
+    """``mean(max(1 - y_true * y_pred, 0), axis=-1)`` with labels -1/1 (0/1 are converted)."""
+    y_pred = _as_float(y_pred)
+    y_true = _hinge_labels(cast(to_tensor(y_true), y_pred.dtype))
+    return reduction.reduce_mean(math_ops.maximum(1.0 - y_true * y_pred, 0.0), axis=-1)
+
+
+def squared_hinge(y_true, y_pred):
+    """``mean(max(1 - y_true * y_pred, 0)**2, axis=-1)`` with labels -1/1 (0/1 are converted)."""
+    y_pred = _as_float(y_pred)
+    y_true = _hinge_labels(cast(to_tensor(y_true), y_pred.dtype))
+    return reduction.reduce_mean(math_ops.square(math_ops.maximum(1.0 - y_true * y_pred, 0.0)), axis=-1)
+
+
+def categorical_hinge(y_true, y_pred):
+    """``max(max((1 - y_true) * y_pred) - sum(y_true * y_pred) + 1, 0)`` for one-hot ``y_true``."""
+    y_pred = _as_float(y_pred)
+    y_true = cast(to_tensor(y_true), y_pred.dtype)
+    pos = reduction.reduce_sum(y_true * y_pred, axis=-1)
+    neg = reduction.reduce_max((1.0 - y_true) * y_pred, axis=-1)
+    return math_ops.maximum(neg - pos + 1.0, cast(0.0, y_pred.dtype))
+
+
+def kl_divergence(y_true, y_pred):
+    """``sum(y_true * log(y_true / y_pred), axis=-1)``, both clipped to [1e-7, 1]."""
+    y_pred = _as_float(y_pred)
+    y_true = _as_float(y_true, y_pred.dtype)
+    y_true = math_ops.minimum(math_ops.maximum(y_true, EPSILON), 1.0)
+    y_pred = math_ops.minimum(math_ops.maximum(y_pred, EPSILON), 1.0)
+    return reduction.reduce_sum(y_true * math_ops.log(y_true / y_pred), axis=-1)
+
+
+def poisson(y_true, y_pred):
+    """``mean(y_pred - y_true * log(y_pred + 1e-7), axis=-1)``."""
+    y_pred = _as_float(y_pred)
+    y_true = _as_float(y_true, y_pred.dtype)
+    return reduction.reduce_mean(y_pred - y_true * math_ops.log(y_pred + EPSILON), axis=-1)
 
 
 # ---------- Loss classes: call(y_true, y_pred) -> per-sample losses, then reduced ----------
-_REDUCTIONS = ("sum_over_batch_size", "sum", "mean", "none", None)
+def _structure(value):
+    """The nesting of Python lists, tuples and dicts in ``value`` (tensors, arrays and numbers are leaves)."""
+    if isinstance(value, (list, tuple)):
+        return [_structure(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _structure(v) for k, v in value.items()}
+    return None
+
+
+_REDUCTIONS = ("sum_over_batch_size", "sum", "mean", "mean_with_sample_weight", "none", None)
 
 
 class Loss:
@@ -140,23 +278,45 @@ class Loss:
         self.dtype = dtypes.as_dtype(dtype) if dtype is not None else dtypes.float32
 
     def call(self, y_true, y_pred):
-        raise NotImplementedError
+        raise NotImplementedError(f"Loss {type(self).__name__} does not implement call(y_true, y_pred).")
+
+    def _mask(self, y_true, y_pred):
+        """Which per-sample values count (None: all); ``ignore_class`` uses it."""
+        return None
 
     def __call__(self, y_true, y_pred, sample_weight=None):
+        if _structure(y_true) != _structure(y_pred):
+            raise ValueError("Structures don't have the same nested structure.\n  Hint: Keras 3 reads Python lists "
+                             "as nested structures: pass y_true and y_pred both as tensors (or NumPy arrays), e.g. "
+                             "loss(tk.constant(labels), predictions).")
         y_pred = _as_float(y_pred, self.dtype)
         y_true = _as_float(y_true, self.dtype)
         values = self.call(y_true, y_pred)
-        if sample_weight is not None:
-            weights = _as_float(sample_weight, values.dtype)
-            values, weights = _same_rank(values, weights)
+        weights = None if sample_weight is None else _as_float(sample_weight, values.dtype)
+        mask = self._mask(y_true, y_pred)
+        if mask is not None:  # Keras's apply_mask: masked values count 0, the mean is over the others
+            mask = cast(mask, values.dtype)
+            if self.reduction in ("mean", "sum_over_batch_size"):
+                total = cast(math.prod(int(d) for d in mask.shape), values.dtype)
+                mask = mask * (total / (reduction.reduce_sum(mask) + EPSILON))
+            if weights is not None:
+                mask, weights = squeeze_or_expand_to_same_rank(mask, weights)
+                weights = weights * mask
+            else:
+                weights = mask
+        if weights is not None:
+            values, weights = squeeze_or_expand_to_same_rank(values, weights)
             values = values * weights
-        if self.reduction in (None, "none") or values.ndim == 0:
+        if self.reduction in (None, "none") or values.ndim == 0 or tuple(values.shape) == (0,):
             return values
         total = reduction.reduce_sum(values)
         if self.reduction == "sum":
             return total
-        count = math.prod(int(d) for d in values.shape)
-        return math_ops.divide_no_nan(total, math_ops.cast(count, total.dtype))
+        if self.reduction == "mean_with_sample_weight" and weights is not None:
+            divisor = cast(reduction.reduce_sum(weights), total.dtype)
+        else:
+            divisor = math_ops.cast(math.prod(int(d) for d in values.shape), total.dtype)
+        return math_ops.divide_no_nan(total, divisor)
 
     def get_config(self) -> dict:
         return {"name": self.name, "reduction": self.reduction}
@@ -171,58 +331,121 @@ class LossFunctionWrapper(Loss):
         self._fn_kwargs = kwargs
 
     def call(self, y_true, y_pred):
-        y_true, y_pred = _same_rank(y_true, y_pred)
+        y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
         return self.fn(y_true, y_pred, **self._fn_kwargs)
 
 
-class MeanSquaredError(LossFunctionWrapper):
-    def __init__(self, reduction="sum_over_batch_size", name="mean_squared_error", dtype=None):
-        super().__init__(mean_squared_error, reduction=reduction, name=name, dtype=dtype)
+def _wrapper(class_name: str, fn, default_name: str, doc: str, extra=(), config_keys=()):
+    """A LossFunctionWrapper subclass whose ``__init__`` takes ``extra`` keyword arguments (name, default)."""
+    extra_names = [k for k, _ in extra]
+
+    def __init__(self, *args, **kwargs):
+        params = extra_names + ["reduction", "name", "dtype"]
+        if len(args) > len(params):
+            raise TypeError(f"{class_name}.__init__() takes from 1 to {len(params) + 1} positional arguments but "
+                            f"{len(args) + 1} were given")
+        unknown = [k for k in kwargs if k not in params]
+        if unknown:
+            raise TypeError(f"{class_name}.__init__() got an unexpected keyword argument '{unknown[0]}'")
+        values = dict(extra) | {"reduction": "sum_over_batch_size", "name": default_name, "dtype": None}
+        values.update(zip(params, args))
+        values.update(kwargs)
+        LossFunctionWrapper.__init__(self, fn, reduction=values["reduction"], name=values["name"],
+                                     dtype=values["dtype"], **{k: values[k] for k in extra_names})
+        for key in extra_names:
+            setattr(self, key, values[key])
+
+    def get_config(self) -> dict:
+        return {**Loss.get_config(self), **{k: getattr(self, k) for k in config_keys}}
+
+    signature = ", ".join(f"{k}={v!r}" for k, v in [*extra, ("reduction", "sum_over_batch_size"),
+                                                      ("name", default_name), ("dtype", None)])
+    return type(class_name, (LossFunctionWrapper,), {"__init__": __init__, "get_config": get_config,
+                                                      "__doc__": f"{doc}\n\n``{class_name}({signature})``",
+                                                      "__module__": __name__})
 
 
-class MeanAbsoluteError(LossFunctionWrapper):
-    def __init__(self, reduction="sum_over_batch_size", name="mean_absolute_error", dtype=None):
-        super().__init__(mean_absolute_error, reduction=reduction, name=name, dtype=dtype)
-
-
-class BinaryCrossentropy(LossFunctionWrapper):
-    def __init__(self, from_logits=False, label_smoothing=0.0, axis=-1, reduction="sum_over_batch_size",
-                 name="binary_crossentropy", dtype=None):
-        super().__init__(binary_crossentropy, reduction=reduction, name=name, dtype=dtype,
-                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
-        self.from_logits = from_logits
-
-
-class CategoricalCrossentropy(LossFunctionWrapper):
-    def __init__(self, from_logits=False, label_smoothing=0.0, axis=-1, reduction="sum_over_batch_size",
-                 name="categorical_crossentropy", dtype=None):
-        super().__init__(categorical_crossentropy, reduction=reduction, name=name, dtype=dtype,
-                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
-        self.from_logits = from_logits
+MeanSquaredError = _wrapper("MeanSquaredError", mean_squared_error, "mean_squared_error",
+                            "The mean of ``(y_true - y_pred)**2`` (reduced over the batch).")
+MeanAbsoluteError = _wrapper("MeanAbsoluteError", mean_absolute_error, "mean_absolute_error",
+                             "The mean of ``|y_true - y_pred|``.")
+BinaryCrossentropy = _wrapper("BinaryCrossentropy", binary_crossentropy, "binary_crossentropy",
+                              "Cross-entropy of 0/1 labels and probabilities (or logits with ``from_logits=True``).",
+                              (("from_logits", False), ("label_smoothing", 0.0), ("axis", -1)),
+                              ("from_logits", "label_smoothing", "axis"))
+CategoricalCrossentropy = _wrapper("CategoricalCrossentropy", categorical_crossentropy, "categorical_crossentropy",
+                                   "Cross-entropy of one-hot labels and class probabilities (or logits).",
+                                   (("from_logits", False), ("label_smoothing", 0.0), ("axis", -1)),
+                                   ("from_logits", "label_smoothing", "axis"))
+Huber = _wrapper("Huber", huber, "huber_loss", "Squared error for small errors, absolute error beyond ``delta``.",
+                 (("delta", 1.0),))
+LogCosh = _wrapper("LogCosh", log_cosh, "log_cosh", "The mean of ``log(cosh(y_pred - y_true))``.")
+KLDivergence = _wrapper("KLDivergence", kl_divergence, "kl_divergence",
+                        "Kullback-Leibler divergence ``sum(y_true * log(y_true / y_pred))``.")
+Poisson = _wrapper("Poisson", poisson, "poisson", "The mean of ``y_pred - y_true * log(y_pred)``.")
+Hinge = _wrapper("Hinge", hinge, "hinge", "The mean of ``max(1 - y_true * y_pred, 0)`` (labels -1/1 or 0/1).")
+SquaredHinge = _wrapper("SquaredHinge", squared_hinge, "squared_hinge",
+                        "The mean of ``max(1 - y_true * y_pred, 0)**2``.")
+CategoricalHinge = _wrapper("CategoricalHinge", categorical_hinge, "categorical_hinge",
+                            "``max(neg - pos + 1, 0)`` for one-hot labels.")
+CosineSimilarity = _wrapper("CosineSimilarity", cosine_similarity, "cosine_similarity",
+                            "Minus the cosine of the angle between ``y_true`` and ``y_pred``.", (("axis", -1),))
+MeanAbsolutePercentageError = _wrapper("MeanAbsolutePercentageError", mean_absolute_percentage_error,
+                                       "mean_absolute_percentage_error", "``100 * mean(|error / y_true|)``.")
+MeanSquaredLogarithmicError = _wrapper("MeanSquaredLogarithmicError", mean_squared_logarithmic_error,
+                                       "mean_squared_logarithmic_error",
+                                       "The mean of ``(log(y_pred + 1) - log(y_true + 1))**2``.")
 
 
 class SparseCategoricalCrossentropy(LossFunctionWrapper):
-    def __init__(self, from_logits=False, reduction="sum_over_batch_size",
+    """Cross-entropy of integer class labels and class probabilities (or logits with ``from_logits=True``)."""
+
+    def __init__(self, from_logits=False, ignore_class=None, reduction="sum_over_batch_size", axis=-1,
                  name="sparse_categorical_crossentropy", dtype=None):
         super().__init__(sparse_categorical_crossentropy, reduction=reduction, name=name, dtype=dtype,
-                         from_logits=from_logits)
+                         from_logits=from_logits, ignore_class=ignore_class, axis=axis)
         self.from_logits = from_logits
+        self.ignore_class = ignore_class
 
     def call(self, y_true, y_pred):  # labels keep their own rank: no squeeze/expand
         return self.fn(y_true, y_pred, **self._fn_kwargs)
 
+    def _mask(self, y_true, y_pred):
+        if self.ignore_class is None:
+            return None
+        labels = y_true
+        if labels.ndim == y_pred.ndim and labels.shape[-1] == 1:
+            labels = squeeze(labels, axis=-1)
+        return _valid_labels(labels, self.ignore_class)
+
+    def get_config(self) -> dict:
+        return {**Loss.get_config(self), "from_logits": self.from_logits, "ignore_class": self.ignore_class}
+
 
 def get(identifier):
-    """A loss from a name (``"mean_squared_error"``, ``"MeanSquaredError"``), a Loss, or a callable."""
-    if isinstance(identifier, str):
-        found = _BY_NAME.get(identifier) or _BY_NAME.get(to_snake_case(identifier))
-        if found is not None:
-            return found
-    elif callable(identifier):
-        return identifier
+    """A loss from a name (``"mean_squared_error"``, ``"mse"``, ``"MeanSquaredError"``), a Loss, or a callable."""
+    if identifier is None:
+        return None
+    obj = identifier
+    if isinstance(identifier, dict):
+        obj = _CLASSES.get(identifier.get("class_name"))
+        obj = obj(**(identifier.get("config") or {})) if obj is not None else None
+    elif isinstance(identifier, str):
+        obj = _BY_NAME.get(identifier)
+    if callable(obj):
+        return obj() if isinstance(obj, type) else obj
     raise ValueError(f"Could not interpret loss identifier: {identifier}")
 
 
-_BY_NAME = {"mean_squared_error": mean_squared_error, "mean_absolute_error": mean_absolute_error,
-            "binary_crossentropy": binary_crossentropy, "categorical_crossentropy": categorical_crossentropy,
-            "sparse_categorical_crossentropy": sparse_categorical_crossentropy}
+_FUNCTIONS = (mean_squared_error, mean_absolute_error, binary_crossentropy, categorical_crossentropy,
+              sparse_categorical_crossentropy, huber, log_cosh, kl_divergence, poisson, hinge, squared_hinge,
+              categorical_hinge, cosine_similarity, mean_absolute_percentage_error, mean_squared_logarithmic_error)
+_CLASSES = {cls.__name__: cls for cls in (
+    MeanSquaredError, MeanAbsoluteError, BinaryCrossentropy, CategoricalCrossentropy, SparseCategoricalCrossentropy,
+    Huber, LogCosh, KLDivergence, Poisson, Hinge, SquaredHinge, CategoricalHinge, CosineSimilarity,
+    MeanAbsolutePercentageError, MeanSquaredLogarithmicError)}
+_BY_NAME = {fn.__name__: fn for fn in _FUNCTIONS} | _CLASSES | {
+    "bce": binary_crossentropy, "BCE": binary_crossentropy, "kld": kl_divergence, "KLD": kl_divergence,
+    "mae": mean_absolute_error, "MAE": mean_absolute_error, "mse": mean_squared_error, "MSE": mean_squared_error,
+    "mape": mean_absolute_percentage_error, "MAPE": mean_absolute_percentage_error,
+    "msle": mean_squared_logarithmic_error, "MSLE": mean_squared_logarithmic_error}

@@ -1,0 +1,21 @@
+import tensorflow as tf
+import keras
+
+inputs = keras.Input((3,), name="x")
+hidden = keras.layers.Dense(4, activation="relu", name="h", kernel_initializer="ones")(inputs)
+outputs = keras.layers.Dense(1, name="o", kernel_initializer="ones")(hidden)
+model = keras.Model(inputs, outputs)
+print(type(model).__name__, model.name, [layer.name for layer in model.layers])
+print(len(model.weights), [w.path for w in model.weights])
+print(hidden)
+print(model(tf.constant([[1.0, 2.0, 3.0]])))
+print(model(tf.ones((4, 3)), training=True).shape)
+a = keras.Input((2,))
+b = keras.Input((3,))
+merged = keras.layers.Concatenate()([a, b])
+out = keras.layers.Dense(1, kernel_initializer="ones")(merged)
+two = keras.Model(inputs=[a, b], outputs=out, name="two")
+print(two.name, [type(layer).__name__ for layer in two.layers])
+print(two([tf.ones((1, 2)), tf.ones((1, 3))]))
+print(merged.shape, out.shape)
+print(isinstance(two, keras.Model), isinstance(model, keras.Model))

@@ -1,0 +1,15 @@
+import keras
+
+inputs = keras.Input((3,), name="x")
+hidden = keras.layers.Dense(4, activation="relu", name="h")(inputs)
+outputs = keras.layers.Dense(1, name="o")(hidden)
+keras.Model(inputs, outputs).summary()
+a = keras.Input((2,))
+b = keras.Input((3,))
+merged = keras.layers.Concatenate()([a, b])
+out = keras.layers.Dense(1)(merged)
+keras.Model(inputs=[a, b], outputs=out, name="two").summary()
+tokens = keras.Input((5,), dtype="int32")
+embedded = keras.layers.Embedding(1000, 16)(tokens)
+flat = keras.layers.Flatten()(embedded)
+keras.Model(tokens, keras.layers.Dense(1)(flat), name="text").summary()
