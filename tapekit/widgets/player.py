@@ -5,7 +5,8 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-from .assets import frontend_dir
+from . import checks, graphviz_run
+from .assets import read_asset
 from .layout import render_svg
 from .model import build_frames
 from .static import static_html, summary_lines
@@ -21,8 +22,10 @@ class TapePlayer(anywidget.AnyWidget):
     (wheel) and pan (drag), click a node for its details.
     """
 
-    _esm = frontend_dir() / "player.js"
-    _css = frontend_dir() / "player.css"
+    # The front end as strings, not Paths: for a Path anywidget connects a file-watch callback that
+    # holds every instance forever (anywidget issue #929), so no player would ever be freed.
+    _esm = read_asset("player.js")
+    _css = read_asset("player.css")
 
     svg = traitlets.Unicode("").tag(sync=True)
     graph = traitlets.Dict({}).tag(sync=True)
@@ -33,12 +36,22 @@ class TapePlayer(anywidget.AnyWidget):
 
     def __init__(self, tape=None, target=None, sources=None, output_gradients=None, *, events=None,
                  explanations=None, engine=None, title="GradientTape", fps=2.0, **kwargs):
+        # argument checks first: a bad argument raises before anything is computed
+        checks.check_keywords(type(self), kwargs)
+        checks.check_options(events, explanations, tape is not None)
+        fps, title = checks.check_fps(fps), checks.check_title(title)
+        engine = graphviz_run.check_engine(engine)
+        if tape is not None:
+            checks.check_sources_for(tape, target, sources, output_gradients)
+        elif events is None:
+            raise TypeError("TapePlayer needs a tape (or events=[...]).\n"
+                            "  Hint: TapePlayer(tape, target=y, sources=[w, b]) or TapePlayer.from_events(events).")
+        else:
+            events = checks.check_events(events)
         self.gradients = None
         source_names = {}
         if tape is not None:
             events, explanations, source_names = self._collect(tape, target, sources, output_gradients)
-        elif events is None:
-            raise TypeError("TapePlayer needs a tape (or events=[...]).")
         model = build_frames(events, explanations, source_names)
         svg, used = render_svg(model, engine)
         self.model_data = model
@@ -47,17 +60,27 @@ class TapePlayer(anywidget.AnyWidget):
                                          "sources": model.sources},
                          frames=model.frames, frame=0, fps=float(fps), title=title, **kwargs)
 
+    @traitlets.validate("fps")
+    def _valid_fps(self, proposal):
+        # 0 is the speed menu's "max" (as fast as the browser draws); the constructor wants fps > 0
+        return 0.0 if proposal["value"] == 0 else checks.check_fps(proposal["value"])
+
     @classmethod
     def from_events(cls, events, explanations=None, **kwargs):
         """A player for a plain event list (see docs/EVENTS.md), e.g. loaded from JSON."""
-        return cls(events=list(events), explanations=explanations, **kwargs)
+        return cls(events=events, explanations=explanations, **kwargs)
 
     def _collect(self, tape, target, sources, output_gradients):
         from .. import nest
 
         flat_sources = nest.flatten(sources) if sources is not None else []
         if target is not None:
-            self.gradients = tape.gradient(target, sources, output_gradients=output_gradients)
+            try:
+                self.gradients = tape.gradient(target, sources, output_gradients=output_gradients)
+            except RuntimeError as exc:
+                if "non-persistent" not in str(exc):
+                    raise
+                raise checks.with_spent_tape_hint(exc) from None
         events = list(tape.events)
         explanations = {}
         start = next((e for e in reversed(events) if e.get("kind") == "backward_start"), None)
