@@ -3,6 +3,9 @@
 import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from urllib.parse import unquote
 
 import pytest
 
@@ -24,6 +27,27 @@ def evil_events():
 
 def _ids(svg):
     return set(re.findall(r'<g id="([ne]-[^"]+)"', svg))
+
+
+class _Elements(HTMLParser):
+    """Every element of an HTML fragment, with its attributes."""
+
+    def __init__(self, text):
+        super().__init__()
+        self.found = []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        self.found.append((tag, dict(attrs)))
+
+
+def picture_of(page):
+    """The SVG document inside the static fallback's <img> (its data: URL decoded)."""
+    images = [attrs for tag, attrs in _Elements(page).found if tag == "img"]
+    assert len(images) == 1 and images[0]["class"] == "tkp-picture", images
+    src = images[0]["src"]
+    assert src.startswith("data:image/svg+xml;charset=utf-8,")
+    return unquote(src.split(",", 1)[1])
 
 
 def expected_ids(model):
@@ -64,20 +88,37 @@ def test_static_fallback_is_byte_for_byte_deterministic():
     second = static_html(build_frames(diamond_events()), layout.render_svg(build_frames(diamond_events()))[0])
     assert first == second
     assert not re.search(r"0x[0-9a-f]{6,}|graphviz version|\d{4}-\d\d-\d\d", first)
-    # the final frame is baked into the classes: x has its gradient, the constants were never reached
-    assert 'id="n-t0" class="node s-watched g-grad"' in first
-    assert 'id="n-t2" class="node s-const g-wait"' in first
+    # the final frame is baked into the picture's classes: x has its gradient, the constants were never reached
+    picture = picture_of(first)
+    assert 'id="n-t0" class="node s-watched g-grad"' in picture
+    assert 'id="n-t2" class="node s-const g-wait"' in picture
     assert "gradient wrt x: 14.0" in first
+
+
+def test_the_picture_survives_an_html_sanitizer():
+    """No inline <svg>, <script> or event handler: what JupyterLab keeps of untrusted HTML is the <img>."""
+    page = static_html(build_frames(diamond_events()), layout.render_svg(build_frames(diamond_events()))[0])
+    tags = {tag for tag, _ in _Elements(page).found}
+    assert tags <= {"div", "style", "img", "table", "tr", "th", "td", "ul", "li"}, tags
+    assert not any(name.startswith("on") for _, attrs in _Elements(page).found for name in attrs)
+    doc = ET.fromstring(picture_of(page))  # a well-formed SVG document of its own
+    assert doc.tag == "{http://www.w3.org/2000/svg}svg" and "tkp" in doc.get("class").split()
+    assert float(doc.get("width")) > 100 and float(doc.get("height")) > 50
+    style = doc.find("{http://www.w3.org/2000/svg}style")
+    assert style is not None and ".tkp g.node.s-watched" in style.text  # the player's look, inside
+    assert not [e for e in doc.iter() if e.tag.split("}")[-1] in ("script", "foreignObject", "image", "a")]
 
 
 def test_markup_in_names_and_values_stays_text():
     model = build_frames(evil_events())
     svg, _ = layout.render_svg(model)
     page = static_html(model, svg)
-    for text in (svg, page):
-        assert "<img" not in text and "<b>" not in text
+    assert "<img src=x" not in svg and "<b>" not in svg
     assert "&lt;img src=x onerror=alert(1)&gt;" in svg
-    assert "&lt;img src=x onerror=alert(1)&gt;" in page
+    assert [tag for tag, _ in _Elements(page).found].count("img") == 1  # ours, the picture
+    assert "<b>" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page  # in the table, as text
+    texts = " ".join(t.text or "" for t in ET.fromstring(picture_of(page)).iter("{http://www.w3.org/2000/svg}text"))
+    assert EVIL in texts  # drawn as text in the picture
 
 
 def test_player_kernel_side_and_mimebundle():
@@ -95,7 +136,7 @@ def test_player_kernel_side_and_mimebundle():
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["text/html"] == other["text/html"] and bundle["text/plain"] == other["text/plain"]
     assert bundle["text/plain"].startswith("TapePlayer: 13 frames (5 forward, 8 backward), 3 ops")
-    assert "<img" not in bundle["text/html"]
+    assert "<b>" not in bundle["text/html"] and EVIL not in bundle["text/html"]
     assert repr(player) == bundle["text/plain"]
 
 
