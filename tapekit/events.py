@@ -379,7 +379,8 @@ class _Builder:
                  input_shapes=[dims(t) for t in e.inputs], output_shapes=[dims(t) for t in e.outputs],
                  dtypes=[t._dtype.name for t in e.outputs], value=value, file=file, line=line,
                  cut=entry_cut(e), stack=stack, code=code, expr=expr, assigns=assigns,
-                 input_values=[self.input_value(t) for t in e.inputs])
+                 input_values=[self.input_value(t) for t in e.inputs],
+                 input_dtypes=[t._dtype.name for t in e.inputs])
         self.produced.update(outs)
 
     def input_value(self, t):

