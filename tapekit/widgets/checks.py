@@ -46,7 +46,7 @@ def check_title(title) -> str:
 
 def check_sources_for(tape, target, sources, output_gradients) -> None:
     """``target`` needs ``sources`` (as in ``tape.gradient(target, sources)``); the tape must be a tape."""
-    if not (hasattr(tape, "gradient") and hasattr(tape, "events")):
+    if not (hasattr(type(tape), "gradient") and hasattr(type(tape), "events")):  # a property: not evaluated
         raise TypeError(f"TapePlayer needs a tk.GradientTape, not {type(tape).__name__}.\n"
                         "  Hint: record with `with tk.GradientTape(persistent=True) as tape:` and pass "
                         "TapePlayer(tape, target=y, sources=[w, b]); a TensorFlow tape has no events to play.")
