@@ -97,6 +97,10 @@ def _fmt(v) -> str:
 
 
 def _float(x: float) -> str:
+    if x == 0 or 1e-4 <= abs(x) < 1e3:   # fast path: the same text as NumPy's below, for the common range
+        text = f"{x:.4g}"
+        if "e" not in text:
+            return text if "." in text else text + "."
     if math.isnan(x):
         return "nan"
     if math.isinf(x):
@@ -372,13 +376,13 @@ class _Builder:
             raw = sample(raw) if raw is not None else getattr(first, "sample", None)
             value = None if raw is None else preview(raw, dims(first))
         file, line = e.location if e.location else (None, None)
-        stack, expr, assigns, code = self.site(e.site)
+        stack, expr, assigns, code, operands = self.site(e.site)
         if line is None and stack:
             file, line = self.blocks_file[stack[-1][0]], stack[-1][2]
         self.add("forward", "op", op=f"op{e.index}", type=e.type, inputs=ins, outputs=outs,
                  input_shapes=[dims(t) for t in e.inputs], output_shapes=[dims(t) for t in e.outputs],
                  dtypes=[t._dtype.name for t in e.outputs], value=value, file=file, line=line,
-                 cut=entry_cut(e), stack=stack, code=code, expr=expr, assigns=assigns,
+                 cut=entry_cut(e), stack=stack, code=code, expr=expr, assigns=assigns, operands=operands,
                  input_values=[self.input_value(t) for t in e.inputs],
                  input_dtypes=[t._dtype.name for t in e.inputs])
         self.produced.update(outs)
@@ -396,7 +400,7 @@ class _Builder:
         from . import sites
 
         if not site:
-            return [], None, None, None
+            return [], None, None, None, None
         code, offset = site[0], site[1]
         info = sites.code_info(code)
         block = self.blocks.get(code)
@@ -408,7 +412,8 @@ class _Builder:
                 {"start": a, "end": b, "line": info.line(a), "text": _line_text(info.file, info.line(a))}
                 for a, b in info.loops]}
         stack = [[block, offset, info.line(offset)]]
-        return stack, sites.expression(info, offset), sites.assigned_name(info, offset), announce
+        return (stack, sites.expression(info, offset), sites.assigned_name(info, offset), announce,
+                sites.operand_names(info, offset))
 
     def item(self, item) -> None:
         getattr(self, "_" + item[0])(*item[1:])

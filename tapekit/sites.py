@@ -72,6 +72,9 @@ class CodeInfo:
             self._statements = _assignments(self.file)
         return self._statements
 
+    def expressions(self) -> dict:
+        return _expressions(self.file)
+
 
 @lru_cache(maxsize=512)
 def code_info(code) -> CodeInfo:
@@ -129,6 +132,39 @@ def _assignments(file) -> dict:
             found[key] = " = ".join(targets)
             found.setdefault(("line", value.end_lineno), " = ".join(targets))
     return found
+
+
+@lru_cache(maxsize=256)
+def _expressions(file) -> dict:
+    """{(line, col, end line, end col): the names of its operands} for the calls and operators of a file."""
+    tree, _ = _source_tree(file)
+    found: dict = {}
+    if tree is None:
+        return found
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp):
+            parts = [node.left, node.right]
+        elif isinstance(node, ast.UnaryOp):
+            parts = [node.operand]
+        elif isinstance(node, ast.Call):
+            parts = list(node.args)
+        elif isinstance(node, ast.Compare) and len(node.comparators) == 1:
+            parts = [node.left, node.comparators[0]]
+        else:
+            continue
+        key = (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
+        found[key] = [p.id if isinstance(p, ast.Name) else None for p in parts]
+    return found
+
+
+def operand_names(info: CodeInfo, offset: int) -> list | None:
+    """The plain names the instruction's expression operates on (``[speed, hours]`` for
+    ``speed * hours``, ``[x]`` for ``layer(x)``; None for an operand that is not a name)."""
+    span = info.span(offset)
+    if span is None:
+        return None
+    line, end_line, col, end_col = span
+    return info.expressions().get((line, col, end_line, end_col))
 
 
 def _target_text(node) -> str | None:

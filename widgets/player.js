@@ -158,7 +158,7 @@ function render({ model, el }) {
   side.append(h("div", "tkp-side-title", "Watched values and sources"));
   const table = h("table", "tkp-table");
   const thead = h("tr");
-  for (const c of ["name", "shape · dtype", "value", "gradient"]) thead.append(h("th", "", c));
+  for (const c of ["name", "value", "gradient"]) thead.append(h("th", "", c));
   table.append(thead);
   side.append(table);
   body.append(stage, side);
@@ -231,13 +231,13 @@ function render({ model, el }) {
     else if (n.watched) name.append(h("span", "tkp-tag", "watched"));
     else name.append(h("span", "tkp-tag tkp-tag-off", "not watched"));
     if (sources.has(id)) name.append(h("span", "tkp-tag tkp-tag-src", "source"));
-    const meta = h("td", "tkp-meta", shapeTuple(n.shape) + " " + (n.dtype || ""));
+    name.append(h("div", "tkp-meta", "shape " + shapeTuple(n.shape) + (n.dtype ? " · " + n.dtype : "")));
     const value = h("td", "tkp-val");
     const grad = h("td", "tkp-grad");
-    tr.append(name, meta, value, grad);
+    tr.append(name, value, grad);
     const whyRow = h("tr", "tkp-why-row");
     const why = h("td", "tkp-why");
-    why.colSpan = 4;
+    why.colSpan = 3;
     whyRow.append(why);
     whyRow.hidden = true;
     table.append(tr, whyRow);

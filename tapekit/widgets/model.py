@@ -252,7 +252,7 @@ class _Builder:
             return self.target_names[tid], "target"
         return None
 
-    _RANK = {"variable": 4, "sources": 3, "assignment": 2, "target": 1, "expression": 0, None: -1}
+    _RANK = {"variable": 5, "sources": 4, "assignment": 3, "target": 2, "argument": 1, "expression": 0, None: -1}
 
     def name(self, node, name, how) -> None:
         """Give ``node`` the name ``name`` unless it has a better one (variable > sources > assignment)."""
@@ -442,8 +442,25 @@ class _Builder:
             self.shown.add(out["id"])
         self.in_edges[op_id] = in_edges
         self.out_edges[op_id] = out_edges
+        self.name_operands(ev, inputs)
         self.add_frame("forward", self.op_caption(ev, inputs, outputs, shapes, cut), ev, changes,
                        [op_id] + out_edges, op_id)
+
+    def name_operands(self, ev, inputs) -> None:
+        """Name unnamed inputs (constants, mostly) by the names the line writes for them:
+        ``y - y_true`` names the Sub's inputs; ``layer(x)`` names the layer's input ``x``."""
+        operands = ev.get("operands")
+        if not operands or not ev.get("_exec_start", True):
+            return
+        if len(operands) == len(inputs):
+            pairs = zip(inputs, operands)
+        else:       # a call into a library (a Keras layer): its first non-variable input is the argument
+            plain = [t for t in inputs if not self.nodes[t]["variable"]]
+            pairs = [(plain[0], operands[0])] if plain and len(operands) == 1 else []
+        for tid, name in pairs:
+            node = self.nodes[tid]
+            if name and node["producer"] is None and not node["variable"]:
+                self.name(node, name, "argument")
 
     def op_caption(self, ev, inputs, outputs, shapes, cut) -> str:
         args = ", ".join(self.label(t) for t in inputs)

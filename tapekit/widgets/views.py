@@ -152,6 +152,7 @@ class ViewPlan:
             nodes.append([gid, "group", *node_size("group", group_lines(g)),
                           g["parent"] if g["parent"] in shown and g["parent"] != group else None])
         aggregated: dict = {}
+        holders = {n[0]: n[4] for n in nodes}
         for member in list(rep):
             for e in self.incident.get(member, ()):
                 if e["id"] in seen_edges:
@@ -166,7 +167,7 @@ class ViewPlan:
                     if tail not in stubs:
                         stubs[tail] = e["from"]
                         src = self.nodes[e["from"]]
-                        holder = next((n[4] for n in nodes if n[0] == head), None)
+                        holder = holders.get(head)
                         nodes.append([tail, "stub", *node_size("stub", ["↪ " + clip(src["label"], 16)]), holder])
                 if tail == head:
                     continue
