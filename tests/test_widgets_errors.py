@@ -194,12 +194,16 @@ def test_events_from_a_generator_and_unknown_kinds_are_fine():
     assert player.n_frames == TapePlayer.from_events(diamond_events()).n_frames
 
 
-def test_graphviz_failure_is_a_layout_error_with_graphvizs_text(recorded, monkeypatch):
+def test_graphviz_failure_is_a_layout_error_with_graphvizs_text(recorded, monkeypatch, tmp_path):
+    from tapekit.widgets import layout
+
     tape, y, w, _ = recorded
-
-    def broken(source, engine, dot_path, timeout=None):
-        raise graphviz_run.LayoutError("Graphviz 'dot' failed (exit status 1):\nError: something")
-
-    monkeypatch.setattr(graphviz_run, "render", broken)
-    with pytest.raises(RuntimeError, match="exit status 1\\):\nError: something"):
-        TapePlayer(tape, target=y, sources=[w])
+    fake = tmp_path / "dot"
+    fake.write_text("#!/bin/sh\necho 'Error: out of memory in a fake dot' >&2\nexit 3\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(layout, "find_dot", lambda: str(fake))
+    with pytest.raises(graphviz_run.LayoutError) as info:
+        TapePlayer(tape, target=y, sources=[w], engine="dot")
+    assert isinstance(info.value, RuntimeError)
+    assert "Graphviz 'dot' failed (exit status 3):\nError: out of memory in a fake dot" in str(info.value)
+    assert "CalledProcessError" not in str(info.value)

@@ -144,3 +144,24 @@ def test_ids_from_json_are_names_never_dot_syntax(engine):
     expected = {"n-" + n["id"] for n in model.nodes} | {"e-" + e["id"] for e in model.edges}
     assert expected <= found, expected - found
     assert 'x:0' in {n["id"] for n in model.nodes} and "<i>" in {n["id"] for n in model.nodes}
+
+
+@pytest.mark.parametrize("engine", [pytest.param("dot", marks=has_dot), pytest.param("wasm", marks=has_wasm)])
+def test_ids_from_json_survive_the_whole_player(engine):
+    import xml.etree.ElementTree as ET
+    from urllib.parse import unquote
+
+    pytest.importorskip("anywidget")
+    from tapekit.widgets import TapePlayer
+
+    player = TapePlayer.from_events(evil_id_events(), engine=engine)
+    assert player.layout_engine == engine
+    ids = {n["id"] for n in player.graph["nodes"]}
+    assert {"x:0", "<i>", "back\\", "a~b", "&amp;", "\\N", "op:1", "<op3>", 'op"4'} <= ids
+    drawn = {item[0] for view in player.graph["views"].values() for item in view["nodes"]}
+    assert {"x:0", "op:1", "<op3>"} <= drawn
+    page = player.static_html()
+    src = re.search(r"<img class='tkp-picture' src='([^']*)'", page).group(1).replace("&#39;", "'")
+    picture = ET.fromstring(unquote(src.replace("&amp;", "&").split(",", 1)[1]))  # well-formed XML
+    texts = " ".join(t.text or "" for t in picture.iter("{http://www.w3.org/2000/svg}text"))
+    assert "<i>" in texts or "x:0" in texts
