@@ -81,7 +81,8 @@ def bench_build(sizes, engines, repeats):
             best = min(times)
             target = BUILD_TARGETS.get(n)
             ops = sum(node["kind"] == "op" for node in player.graph["nodes"])
-            line = (f"build {n:>6,} ops  engine={engine:<4}  best {best:6.2f} s  median {statistics.median(times):6.2f} s"
+            median = statistics.median(times)
+            line = (f"build {n:>6,} ops  engine={engine:<4}  best {best:6.2f} s  median {median:6.2f} s"
                     f"  ({ops:,} op nodes, {len(player.frames):,} frames, {len(player.graph['views'])} views, "
                     f"{len(player.graph['layouts'])} layouts)")
             if target is not None:

@@ -35,9 +35,14 @@ class GroupTree:
         self.groups: list = []
         self.by_id: dict = {}
         self.children: dict = {None: []}   # group id (None: top level) -> [("op", id) | ("group", id)]
+        self.made = 0
+
+    def next_id(self) -> str:
+        self.made += 1
+        return f"g{self.made - 1}"
 
     def new(self, kind, label, parent, where=None, **extra) -> str:
-        gid = f"g{len(self.groups)}"
+        gid = self.next_id()
         group = {"id": gid, "kind": kind, "label": label, "parent": parent, "ops": 0, "where": where, **extra}
         self.groups.append(group)
         self.by_id[gid] = group
@@ -86,9 +91,10 @@ def build_groups(ops: list, blocks: dict) -> GroupTree:
         prev = last_offset.get(block)
         common = [loop for loop in loops if prev is not None and loop["start"] <= prev <= loop["end"]]
         own, restart = [], []
-        if is_function:
+        if is_function:   # a call starts again: an earlier instruction, or the same one anew, outside loops
             own.append(("call", block))
-            restart.append(prev_block != block or (prev is not None and offset <= prev and not common))
+            restart.append(prev_block != block or (prev is not None and not common and (
+                offset < prev or (offset == prev and bool(op.get("exec_start"))))))
         for loop in loops:
             own.append(("loop", block, loop["start"]))
             restart.append(False)
@@ -115,6 +121,7 @@ def build_groups(ops: list, blocks: dict) -> GroupTree:
         prev_block = block
         if not is_function:
             module_prefix = [list(entry) for entry in stack]
+    _unwrap_single_call(tree)
     _cut_long_runs(tree)
     by_id = {op["id"]: op for op in ops}
     for parent, kids in tree.children.items():
@@ -137,6 +144,18 @@ def _open(tree, key, parent, info, iterations) -> str:
         iterations[parent] = n
         return tree.new("iteration", f"iteration {n}", parent, index=n)
     return tree.new("layer", key[3], parent)
+
+
+def _unwrap_single_call(tree: GroupTree) -> None:
+    """A tape recorded inside one function call (``def main(): ...``, a test) needs no box around it."""
+    top = tree.children[None]
+    while len(top) == 1 and top[0][0] == "group" and tree.by_id[top[0][1]]["kind"] == "call":
+        gid = top[0][1]
+        top = tree.children[None] = tree.children.pop(gid)
+        for kind, child in top:
+            if kind == "group":
+                tree.by_id[child]["parent"] = None
+        tree.groups.remove(tree.by_id.pop(gid))
 
 
 def _cut_long_runs(tree: GroupTree) -> None:
@@ -163,7 +182,7 @@ def _runs(tree, parent, kids) -> list:
             label, kind = f"iterations {first}–{last}", "iterations"
         else:
             label, kind = f"steps {start + 1}–{start + len(part)}", "block"
-        gid = f"g{len(tree.groups)}"
+        gid = tree.next_id()
         group = {"id": gid, "kind": kind, "label": label, "parent": parent, "ops": 0, "where": None}
         tree.groups.append(group)
         tree.by_id[gid] = group

@@ -163,7 +163,8 @@ def shape_words(shape) -> str:
         return "shape unknown"
     if not shape:
         return "scalar"
-    return "shape (" + ", ".join("None" if d is None else str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+    dims = ", ".join("None" if d is None else str(d) for d in shape)
+    return "shape (" + dims + ("," if len(shape) == 1 else "") + ")"
 
 
 def _executions(ops) -> None:
@@ -334,7 +335,8 @@ class _Builder:
             return
         current = None
         for op in execution:
-            prefixes = [src["name"].rsplit("/", 1)[0] for src in (self.nodes[e["from"]] for e in self.in_edges[op["id"]])
+            sources = (self.nodes[e["from"]] for e in self.in_edges[op["id"]])
+            prefixes = [src["name"].rsplit("/", 1)[0] for src in sources
                         if src["variable"] and src["name"] and "/" in src["name"]]
             if prefixes and prefixes[0] != current:
                 current = prefixes[0]
@@ -359,8 +361,8 @@ class _Builder:
             text = f"tape.watch({node['label']}): the tape now follows {node['label']}."
         if not ev.get("differentiable", True):
             text += f" Its dtype is {ev.get('dtype')}, not a float, so it can get no gradient."
-        self.add_frame("forward", text, ev, {node["id"]: {"s": "watched", "v": display_value(node["value"], node["shape"])}},
-                       [node["id"]], node["id"])
+        value = display_value(node["value"], node["shape"])
+        self.add_frame("forward", text, ev, {node["id"]: {"s": "watched", "v": value}}, [node["id"]], node["id"])
 
     def on_read(self, ev):
         var = self.tensor(ev["variable"], variable=True, trainable=bool(ev.get("trainable")), shape=ev.get("shape"),
@@ -374,7 +376,7 @@ class _Builder:
             return
         self.first_read.add(var["id"])
         self.shown.add(var["id"])
-        why = ("trainable=False" if not ev.get("trainable") else "the tape was made with watch_accessed_variables=False")
+        why = "trainable=False" if not ev.get("trainable") else "the tape was made with watch_accessed_variables=False"
         value = display_value(var["value"], var["shape"])
         self.add_frame("forward", f"The code reads the variable {var['label']} = {value}, but the tape does not watch "
                        f"it ({why}): it enters the graph as an input the gradient will not reach.",
@@ -414,6 +416,8 @@ class _Builder:
                 src["dtype"] = in_dtypes[k]
             if src["value"] is None and k < len(in_values) and in_values[k] is not None:
                 src["value"] = in_values[k]
+                if src["named_by"] is None and src["role"] == "const":   # a constant is known by its value
+                    src["label"] = _clip(display_value(src["value"], src["shape"]))
             eid = f"{op_id}:i{k}"
             edge = {"id": eid, "from": src["id"], "to": op_id, "slot": k}
             self.model.edges.append(edge)
@@ -720,11 +724,15 @@ class _Builder:
         for tid in self.model.watched:
             if tid not in asked and tid not in self.model.targets:
                 changes[tid] = {"g": "unasked", "why": UNASKED, "p": None}
-        for tid, got in self.received.items():   # anything still marked partial is complete now
+        for tid in self.received:   # anything still marked partial is complete now
             if tid not in changes and self.expected.get(tid, 1) > 1:
                 changes[tid] = {"p": None, "gv": "sum of all parts"}
         self.add_frame("backward", ("Done. " + "; ".join(lines)) if lines else "Done.", None, changes, hot,
                        hot[0] if hot else None)
+
+
+def _clip(text, limit=24) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _watched_name(file, line):

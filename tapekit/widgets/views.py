@@ -33,7 +33,8 @@ def shape_text(shape) -> str:
 def tensor_lines(node) -> list:
     """The lines drawn in a tensor's box: title, shape · dtype, value (the browser draws the same)."""
     shape = node.get("shape")
-    meta = node.get("dtype") or "" if shape == [] else shape_text(shape) + (" · " + node["dtype"] if node.get("dtype") else "")
+    dtype = node.get("dtype")
+    meta = (dtype or "") if shape == [] else shape_text(shape) + (" · " + dtype if dtype else "")
     value = node.get("value")
     if node.get("name") is None and value is not None and node.get("role") in ("const", "output"):
         if node.get("role") == "const":
