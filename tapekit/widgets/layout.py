@@ -258,7 +258,8 @@ def _run_graphviz(sources, engine, timeout) -> tuple[list, str]:
     if engine == "wasm" or (engine is None and dot is None):
         outputs, used = [], "wasm"
         for source in sources:
-            out, used = graphviz_run.render(source, "wasm", None, timeout, fmt="json0")
+            # engine (None or "wasm"), not "wasm": with neither Graphviz, None says to install one
+            out, used = graphviz_run.render(source, engine, None, timeout, fmt="json0")
             outputs.append(_json_documents(out)[0])
         return outputs, used
     out, used = graphviz_run.render("\n".join(sources), engine, dot, timeout, fmt="json0")
