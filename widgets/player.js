@@ -8,6 +8,7 @@ const CHECKPOINT = 64;
 const MIN_SCALE = 1;       // px per layout unit at the default fit: the smallest text (12) stays >= 12 px
 const MAX_SCALE = 1.75;
 const LINE = 17;           // px between lines in a node: as tapekit/widgets/views.py
+const STAGE_MIN = 300, STAGE_MAX = 620;   // px: the drawing area's height follows the view within these
 const SPEEDS = [["0.5 fps", 0.5], ["1 fps", 1], ["2 fps", 2], ["4 fps", 4], ["8 fps", 8], ["15 fps", 15],
   ["30 fps", 30], ["60 fps", 60]];
 const G_TEXT = {
@@ -251,10 +252,25 @@ function render({ model, el }) {
   const viewCache = new Map();
   const edgeOwner = new Map();    // model edge id -> view id that draws it as itself (for the camera)
 
+  // a view may come laid out several ways (left to right, top to bottom): take the one drawn
+  // largest in this drawing area, and size the area to it (between STAGE_MIN and STAGE_MAX px high)
+  function chooseLayout(v) {
+    const options = v.layouts || [v.layout];
+    const w = stageSize().w;
+    let best = options[0], bestScale = -1;
+    for (const k of options) {
+      const g = layouts[k];
+      const scale = Math.min(MAX_SCALE, (w - 48) / g.w, (STAGE_MAX - 48) / g.h);
+      if (scale > bestScale + 0.02) { best = k; bestScale = scale; }
+    }
+    return best;
+  }
   function buildView(id) {
-    if (viewCache.has(id)) return viewCache.get(id);
     const v = views[id];
-    const geo = layouts[v.layout];
+    const layoutIndex = chooseLayout(v);
+    const key = id + "#" + layoutIndex;
+    if (viewCache.has(key)) return viewCache.get(key);
+    const geo = layouts[layoutIndex];
     const elems = new Map();
     const byModel = new Map();
     const pos = new Map();
@@ -271,7 +287,7 @@ function render({ model, el }) {
     });
     v.edges.forEach(([drawId, ids], k) => {
       const [d, arrow] = geo.edges[k] || ["", null];
-      const el2 = s("g", { class: "edge", "data-id": drawId });
+      const el2 = s("g", { class: "edge", "data-id": drawId, "data-edges": ids.join(" ") });
       el2.append(s("path", { d }));
       if (arrow) el2.append(s("path", { class: "arrow", d: arrow }));
       frag.edges.push(el2);
@@ -310,7 +326,7 @@ function render({ model, el }) {
       bind(modelId, e);
     });
     const built = { id, w: geo.w, h: geo.h, v, elems, byModel, pos, frag };
-    viewCache.set(id, built);
+    viewCache.set(key, built);
     return built;
   }
 
@@ -329,6 +345,7 @@ function render({ model, el }) {
     for (const e of view.elems.values()) e.cls = null;
     root.dataset.view = id;
     drawCrumbs();
+    sizeStage();
     drawMini();
     if (!keepCamera) fitCamera(null);
     restyleAll();
@@ -351,9 +368,20 @@ function render({ model, el }) {
 
   // ---------- camera ----------
   let vb = [0, 0, 100, 100];
+  // the drawing area's size, kept by a ResizeObserver: reading layout on every frame would force
+  // the whole notebook page to be laid out again
+  let stageBox = null;
   function stageSize() {
-    const r = stage.getBoundingClientRect();
-    return { w: r.width || 800, h: r.height || 440 };
+    if (!stageBox || !stageBox.w) { const r = stage.getBoundingClientRect(); stageBox = { w: r.width, h: r.height }; }
+    return { w: stageBox.w || 800, h: stageBox.h || 440 };
+  }
+  if (typeof ResizeObserver !== "undefined") {
+    new ResizeObserver((entries) => {
+      const r = entries[entries.length - 1].contentRect;
+      const changed = !stageBox || Math.abs(r.width - stageBox.w) > 1;
+      stageBox = { w: r.width, h: r.height };
+      if (changed && view) { fitCamera(current >= 0 ? frames[current].focus : null); drawBadges(); }
+    }).observe(stage);
   }
   function clampVb() {    // never pan past the drawing's edges; centre it where it fits
     const pad = 24;
@@ -367,7 +395,14 @@ function render({ model, el }) {
     root.dataset.scale = String(stageSize().w / vb[2]);
     updateMini();
   }
+  function sizeStage() {   // as high as the view needs at its fitting scale, within bounds
+    const { w, h: now } = stageSize();
+    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (w - 48) / view.w));
+    const want = Math.round(Math.min(STAGE_MAX, Math.max(STAGE_MIN, view.h * scale + 48)));
+    if (Math.abs(now - want) > 2) { stage.style.height = want + "px"; stageBox = { w, h: want }; }
+  }
   function fitCamera(centerOn) {
+    sizeStage();
     const { w, h: hh } = stageSize();
     const pad = 24;
     const fit = Math.min(w / (view.w + 2 * pad), hh / (view.h + 2 * pad));
@@ -419,13 +454,15 @@ function render({ model, el }) {
 
   // ---------- minimap ----------
   function drawMini() {
-    miniSvg.replaceChildren();
-    miniSvg.setAttribute("viewBox", `0 0 ${view.w} ${view.h}`);
-    for (const [nid, p] of view.pos) {
-      const kind = view.elems.get(nid).kind;
-      miniSvg.append(s("rect", { class: "mini-" + kind, "data-id": nid, x: p.x - p.w / 2, y: p.y - p.h / 2, width: p.w, height: p.h, rx: 6 }));
+    if (!view.mini) {
+      view.mini = [];
+      for (const [nid, p] of view.pos) {
+        const kind = view.elems.get(nid).kind;
+        view.mini.push(s("rect", { class: "mini-" + kind, x: p.x - p.w / 2, y: p.y - p.h / 2, width: p.w, height: p.h, rx: 6 }));
+      }
     }
-    miniSvg.append(miniView);
+    miniSvg.replaceChildren(...view.mini, miniView);
+    miniSvg.setAttribute("viewBox", `0 0 ${view.w} ${view.h}`);
     const { w, h: hh } = stageSize();
     mini.hidden = view.w <= w * 1.05 / MIN_SCALE && view.h <= hh * 1.05 / MIN_SCALE;
   }
@@ -500,16 +537,18 @@ function render({ model, el }) {
   }
 
   // ---------- badges (gradient values on the graph) ----------
+  // a badge's box from its text length (monospace 12.5 px: 7.6 px a character), so that no
+  // layout has to be read back while playing
   function badge(x, y, text, cls) {
     if (!text) return;
+    text = clip(text, 34);
     const g = s("g", { class: "tkp-badge " + cls });
-    const t = s("text", { x, y, "text-anchor": "middle" }, clip(text, 34));
+    const t = s("text", { x, y, "text-anchor": "middle" }, text);
     const r = s("rect", { rx: 5 });
     g.append(r, t);
     layerBadges.append(g);
-    let b;
-    try { b = t.getBBox(); } catch (err) { b = null; }
-    if (!b || !b.width) return;
+    const width = text.length * 7.6;
+    const b = { x: x - width / 2, y: y - 12, width, height: 15 };
     // keep it inside the drawing: shift right/left/up so that nothing is cut at an edge
     let dx = 0, dy = 0;
     const minX = vb[0] + 4, maxX = vb[0] + vb[2] - 4, maxY = vb[1] + vb[3] - 4, minY = vb[1] + 4;
@@ -521,6 +560,20 @@ function render({ model, el }) {
     r.setAttribute("x", b.x - 6 + dx); r.setAttribute("y", b.y - 3 + dy);
     r.setAttribute("width", b.width + 12); r.setAttribute("height", b.height + 6);
   }
+  // the middle of an edge, from its path: the middle cubic segment at t = 1/2
+  function midpoint(e) {
+    if (e.mid !== undefined) return e.mid;
+    const n = (e.path.getAttribute("d") || "").match(/-?\d+(\.\d+)?/g);
+    e.mid = null;
+    if (n && n.length >= 8) {
+      const p = n.map(Number);
+      const segments = (p.length - 2) / 6;
+      const k = Math.floor(segments / 2) * 6;
+      const [x0, y0, x1, y1, x2, y2, x3, y3] = p.slice(k, k + 8);
+      e.mid = { x: (x0 + 3 * x1 + 3 * x2 + x3) / 8, y: (y0 + 3 * y1 + 3 * y2 + y3) / 8 };
+    }
+    return e.mid;
+  }
   function drawBadges() {
     layerBadges.replaceChildren();
     if (!curState || current < 0) return;
@@ -531,8 +584,7 @@ function render({ model, el }) {
         const st = edgeState(e.ids);
         const hot = e.ids.some((id) => hotSet.has(id));
         if (!(hot && st.g && st.g !== "wait") && !(st.g === "none" && ended)) continue;
-        let p;
-        try { const len = e.path.getTotalLength(); p = e.path.getPointAtLength(len / 2); } catch (err) { p = null; }
+        const p = midpoint(e);
         if (p) badge(p.x, p.y - 6, st.g === "none" ? "None" : gradText(st), "b-" + st.g);
       } else if (e.kind === "tensor") {
         const id = e.ids[0];
@@ -742,12 +794,17 @@ function render({ model, el }) {
     }
     raf = requestAnimationFrame(tick);
   }
-  const step = (i) => { setPlaying(false); show(i); sync(); };
+  // playing or stepping brings the camera back to the active op (looking around turned it off)
+  const step = (i) => { followBox.checked = true; setPlaying(false); show(i); sync(); };
   bFirst.onclick = () => step(0);
   bBack.onclick = () => step(current - 1);
   bFwd.onclick = () => step(current + 1);
   bLast.onclick = () => step(last);
-  bPlay.onclick = () => { if (!playing && current >= last) show(0); setPlaying(!playing); };
+  bPlay.onclick = () => {
+    if (!playing) followBox.checked = true;
+    if (!playing && current >= last) show(0);
+    setPlaying(!playing);
+  };
   slider.oninput = () => { setPlaying(false); show(Number(slider.value)); };
   slider.onchange = () => sync();
   speed.onchange = () => {

@@ -151,11 +151,12 @@ SMALL_VIEW = 60                # nodes: views up to this size are laid out both 
 WRAP = 4                       # collapsed groups per row when a run of them is wrapped
 
 
-def view_dot(view, rankdir="LR", wrap=False) -> tuple[str, list]:
+def view_dot(view, rankdir="LR", wrap=False, rows=False) -> tuple[str, list]:
     """(DOT source, node ids in DOT-name order) of one planned view; names are n0, n1, ...
 
     ``wrap``: top to bottom, with the collapsed groups of each box in rows of ``WRAP`` (a long run
-    of iterations reads like lines of text instead of one very long line)."""
+    of iterations reads like lines of text instead of one very long line); ``rows``: top to
+    bottom, each open iteration on one row, the next one below it."""
     names = {}
     for node in view["nodes"]:
         names[node[0]] = f"n{len(names)}"
@@ -163,9 +164,10 @@ def view_dot(view, rankdir="LR", wrap=False) -> tuple[str, list]:
     for node in view["nodes"]:
         members.setdefault(node[4], []).append(node)
     sub: dict = {}
-    for gid, parent, _ in view["clusters"]:
+    for gid, parent, *_ in view["clusters"]:
         sub.setdefault(parent, []).append(gid)
     labels = {c[0]: c[2] for c in view["clusters"]}
+    kinds = {c[0]: c[3] for c in view["clusters"]}
     number = {gid: k for k, gid in enumerate(_cluster_walk(view))}
     lines = ["digraph v {",
              f'graph [rankdir={rankdir}, nodesep=0.22, ranksep=0.3, pad=0.15, labeljust=l, fontsize=13, compound=true, '
@@ -191,12 +193,22 @@ def view_dot(view, rankdir="LR", wrap=False) -> tuple[str, list]:
             label = "m" * -(-len(labels.get(gid) or " ") // 4) * 4
             lines.append(f'{indent}subgraph cluster_{number[gid]} {{ label="{label}"; margin=14;')
             emit(gid, indent + "  ")
+            if rows and kinds.get(gid) == "iteration" and not sub.get(gid):   # one iteration, one row
+                lines.append(f"{indent}  {{rank=same; {'; '.join(names[n[0]] for n in members.get(gid, ()))}}}")
             lines.append(indent + "}")
 
     emit(None, "  ")
+    holder = {n[0]: n[4] for n in view["nodes"]}
+    rowed = rows and [g for g in number if kinds.get(g) == "iteration" and not sub.get(g)]
     for k, edge in enumerate(view["edges"]):
         into = f', lhead=cluster_{number[edge[4]]}' if len(edge) > 4 else ""
+        if rowed and holder.get(edge[2]) != holder.get(edge[3]):
+            into += ", weight=0"          # rows start at the left: no pull from one row's end to the next
         lines.append(f'  {names[edge[2]]} -> {names[edge[3]]} [id="{k}"{into}];')
+    for a, b in zip(rowed or [], (rowed or [])[1:]):
+        first_a, first_b = members.get(a, [None])[0], members.get(b, [None])[0]
+        if first_a and first_b:
+            lines.append(f"  {names[first_a[0]]} -> {names[first_b[0]]} [style=invis, weight=10];")
     lines.append("}")
     return "\n".join(lines), [n[0] for n in view["nodes"]]
 
@@ -216,14 +228,16 @@ def layout_views(plan, engine=None, timeout=None) -> tuple[dict, list, str]:
     engine = graphviz_run.check_engine(engine)
     sources, unique, views, choices = {}, [], {}, {}
     for view_id, view in plan.views.items():
-        directions = [("LR", False)]
+        directions = [("LR", False, False)]
         if len(view["nodes"]) <= SMALL_VIEW:
-            directions.append(("TB", False))
+            directions.append(("TB", False, False))
             if sum(n[1] == "group" for n in view["nodes"]) > WRAP:
-                directions.append(("TB", True))
+                directions.append(("TB", True, False))
+        if sum(c[3] == "iteration" for c in view["clusters"]) > 1:
+            directions.append(("TB", False, True))
         options = []
-        for rankdir, wrap in directions:
-            source, _ = view_dot(view, rankdir, wrap)
+        for rankdir, wrap, rows in directions:
+            source, _ = view_dot(view, rankdir, wrap, rows)
             if source not in sources:
                 sources[source] = len(unique)
                 unique.append((source, view))
@@ -237,12 +251,18 @@ def layout_views(plan, engine=None, timeout=None) -> tuple[dict, list, str]:
     geometry = [_geometry(view, doc) for (_, view), doc in zip(unique, outputs)]
     kept: dict = {}       # index in geometry -> index in layouts
     layouts = []
+
+    def keep(k):
+        if k not in kept:
+            kept[k] = len(layouts)
+            layouts.append(geometry[k])
+        return kept[k]
+
     for view_id, options in choices.items():
         best = max(options, key=lambda k: _fit(geometry[k]))
-        if best not in kept:
-            kept[best] = len(layouts)
-            layouts.append(geometry[best])
-        views[view_id]["layout"] = kept[best]
+        views[view_id]["layout"] = keep(best)
+        if len(set(options)) > 1:   # the browser picks the one that fits its drawing area best
+            views[view_id]["layouts"] = [keep(k) for k in options]
     return views, layouts, used
 
 
@@ -309,7 +329,7 @@ def _geometry(view, doc) -> dict:
 
 def _cluster_walk(view) -> list:
     sub: dict = {}
-    for gid, parent, _ in view["clusters"]:
+    for gid, parent, *_ in view["clusters"]:
         sub.setdefault(parent, []).append(gid)
     out = []
 

@@ -74,7 +74,7 @@ def node_size(kind, lines) -> tuple:
 class ViewPlan:
     """The views of a model: ``views[id] = {"group", "parent", "nodes", "edges", "clusters"}``
     before layout: nodes as ``[id, kind, width, height, cluster or None]``, edges as
-    ``[draw id, [edge ids], from, to]``, clusters as ``[group id, parent cluster or None, label]``."""
+    ``[draw id, [edge ids], from, to]``, clusters as ``[group id, parent cluster or None, label, kind]``."""
 
     def __init__(self, model, budget=BUDGET):
         self.model = model
@@ -182,8 +182,8 @@ class ViewPlan:
                         aggregated[key] = [f"{view_id}>{len(aggregated)}", [e["id"]], tail, head]
                         edges.append(aggregated[key])
         clusters = [[gid, self.groups[gid]["parent"] if self.groups[gid]["parent"] in shown
-                     and self.groups[gid]["parent"] != group else None, self.groups[gid]["label"]]
-                    for gid in open_groups]
+                     and self.groups[gid]["parent"] != group else None, self.groups[gid]["label"],
+                     self.groups[gid]["kind"]] for gid in open_groups]
         edges = _into_clusters(edges, nodes, clusters)
         self.views[view_id] = {"group": group, "parent": parent, "nodes": nodes, "edges": edges,
                                "clusters": clusters}
