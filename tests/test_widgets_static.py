@@ -103,7 +103,7 @@ def test_static_html_of_a_graphviz_svg_applies_the_final_state():
            '<text>x</text></g><g id="e-op1:i0" class="edge"><path d="M0 0"/></g></svg>')
     picture = picture_of(static_html(model, svg))
     assert 'id="n-t0" class="node s-watched g-grad"' in picture
-    assert 'width="200" height="100"' in picture
+    assert 'width="216" height="116"' in picture and 'viewBox="-8 -8 216 116"' in picture  # an 8 px margin
 
 
 def test_the_picture_survives_an_html_sanitizer():
@@ -178,3 +178,21 @@ def test_player_names_sources_as_the_users_code_does():
     assert "gradient wrt fuel_rate: 5." in summary
     assert "gradient wrt distance: None (not_watched)" in summary
     assert ":0" not in summary
+
+
+def test_the_table_lists_watched_values_and_sources_with_their_gradients():
+    import tapekit as tk
+    from tapekit.widgets import TapePlayer
+
+    speed = tk.Variable([3.0, 4.0], name="speed")
+    fuel_rate = tk.Variable(0.5, name="fuel_rate", trainable=False)
+    with tk.GradientTape(persistent=True) as tape:
+        fuel = tk.reduce_sum(speed * fuel_rate)
+    page = TapePlayer(tape, target=fuel, sources=[speed, fuel_rate]).static_html()
+    rows = re.findall(r"<tr>(.*?)</tr>", page)
+    cells = [re.findall(r"<t[dh]>(.*?)</t[dh]>", row) for row in rows]
+    assert cells[0] == ["name", "kind", "shape", "dtype", "value", "gradient"]
+    by_name = {row[0]: row for row in cells[1:]}
+    assert by_name["speed"][1:4] == ["Variable", "(2,)", "float32"] and by_name["speed"][5] == "[0.5 0.5]"
+    assert by_name["fuel_rate"][1:4] == ["Variable, not watched", "()", "float32"]
+    assert by_name["fuel_rate"][4] == "0.5" and by_name["fuel_rate"][5] == "None: not watched"

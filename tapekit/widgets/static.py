@@ -49,6 +49,14 @@ _VIEWBOX = re.compile(r'viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d
 _URL_SAFE = "".join(chr(c) for c in range(0x20, 0x7F) if chr(c) not in "%#'")
 
 
+PAD = 8  # px of margin around the picture
+
+
+def _padded_viewbox(attr: str) -> str:
+    x, y, w, h = (float(v) for v in re.findall(r"[-\d.]+", attr)[:4])
+    return f'viewBox="{x - PAD:g} {y - PAD:g} {w + 2 * PAD:g} {h + 2 * PAD:g}"'
+
+
 def minified_css(css: str) -> str:
     css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     return re.sub(r"\s+", " ", css).replace("]]>", "]] >").strip()
@@ -68,8 +76,11 @@ def standalone_svg(svg: str, css: str | None = None) -> str:
     else:
         tag = tag.replace("<svg", '<svg class="tkp"', 1)
     box = _VIEWBOX.search(tag)
-    if box is not None and not re.search(r"\swidth=", tag):
-        tag = tag.replace("<svg", f'<svg width="{float(box.group(1)):g}" height="{float(box.group(2)):g}"', 1)
+    if box is not None:  # a margin, so that outlines and glows on the border are not cut
+        width, height = float(box.group(1)) + 2 * PAD, float(box.group(2)) + 2 * PAD
+        tag = re.sub(r'\s(width|height)="[^"]*"', "", tag)
+        tag = _VIEWBOX.sub(lambda m: _padded_viewbox(m.group(0)), tag)
+        tag = tag.replace("<svg", f'<svg width="{width:g}" height="{height:g}"', 1)
     style = f"<style><![CDATA[{minified_css(css if css is not None else read_asset('player.css'))}]]></style>"
     doc = tag + style + svg[match.end():]
     return re.sub(r"\s*[\r\n]\s*", " ", doc)  # newlines are never significant in this SVG
@@ -115,19 +126,49 @@ def summary_lines(model) -> list:
     return lines
 
 
+_KIND = {"variable": "Variable", "frozen": "Variable, not watched", "watched": "watched tensor",
+         "const": "constant", "output": "computed", "unseen": "not on the tape"}
+
+
+def _shape_text(shape) -> str:
+    if shape is None:
+        return "unknown"
+    return "(" + ", ".join("None" if d is None else str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def _gradient_text(result) -> str:
+    if result is None:
+        return "not asked for"
+    if result.get("cause") is None:
+        return str(result.get("value"))
+    if result["cause"] == "unconnected_zero":
+        return f"zeros: {result.get('value')}"
+    return "None: " + result["cause"].replace("_", " ")
+
+
+def value_rows(model, state) -> list:
+    """One row per watched value and per source: name, kind, shape, dtype, value, gradient."""
+    nodes = {n["id"]: n for n in model.nodes}
+    results = {r["source"]: r for r in model.results}
+    rows = []
+    for tid in dict.fromkeys([*model.watched, *model.sources]):
+        node = nodes.get(tid)
+        if node is None:
+            continue
+        value = (state.get(tid) or {}).get("v") or node.get("value")
+        rows.append([node.get("name") or node.get("label") or tid, _KIND.get(node.get("role"), node.get("role") or ""),
+                     _shape_text(node.get("shape")), node.get("dtype") or "", "" if value is None else value,
+                     _gradient_text(results.get(tid))])
+    return rows
+
+
 def static_html(model, svg: str) -> str:
     """HTML of the final frame: caption, the graph as a picture, the watched values, the gradients."""
     last = len(model.frames) - 1
     state = model.state_at(last)
     picture = apply_state(svg, model, state)
-    nodes = {n["id"]: n for n in model.nodes}
-    rows = [_row(["name", "shape", "dtype", "trainable", "value", "gradient"], "th")]
-    results = {r["source"]: r for r in model.results}
-    for tid in model.watched:
-        n = nodes[tid]
-        res = results.get(tid)
-        grad = "" if res is None else (res["value"] if res["cause"] is None else f"None: {res['cause']}")
-        rows.append(_row([n["name"] or tid, n["shape"], n["dtype"], n["trainable"], state[tid].get("v"), grad]))
+    rows = [_row(["name", "kind", "shape", "dtype", "value", "gradient"], "th")]
+    rows += [_row(cells) for cells in value_rows(model, state)]
     notes = "".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(model))
     caption = model.frames[last]["caption"]
     css = minified_css(read_asset("player.css"))
