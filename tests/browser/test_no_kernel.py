@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -117,6 +118,8 @@ def npm_copy(package: str, version: str) -> Path:
     cache = Path(os.environ.get("TAPEKIT_NPM_CACHE", Path.home() / ".cache" / "tapekit-tests" / "npm"))
     folder = cache / f"{package.replace('/', '+')}-{version}"
     if not (folder / "package.json").exists():
+        if shutil.which("npm") is None:  # the offline export test still checks that the page plays
+            pytest.skip(f"npm is not installed: no local copy of {package}@{version} for the CDN URLs")
         cache.mkdir(parents=True, exist_ok=True)
         try:
             done = subprocess.run(["npm", "pack", f"{package}@{version}", "--pack-destination", str(cache)],
