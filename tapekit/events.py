@@ -14,7 +14,7 @@ import weakref
 
 import numpy as np
 
-from .backend import head
+from .backend import head, to_host
 
 SAMPLE_SIZE = 8                  # elements kept per value for previews
 PREVIEW_CHARS = 40               # longest preview string
@@ -51,8 +51,6 @@ def preview(array, shape=None) -> str:
     ``array`` may be a whole array or a sample of its first elements; ``shape`` is the full
     shape (default: the array's). An elided value ends with its shape.
     """
-    from .backend import to_host
-
     host = np.asarray(to_host(array))
     shape = list(host.shape) if shape is None else list(shape)
     size = math.prod(shape)
@@ -339,6 +337,7 @@ class _Builder:
         self.blocks: dict = {}      # code object -> block id ("b0", ...), announced by a "code" event
         self.blocks_file: dict = {}
         self.produced: set = set()  # ids of recorded ops' outputs (not constants)
+        self.sites: dict = {}       # user_site -> what site() says of it
         self.read_inputs = None     # ids of entry inputs (replay only): which unwatched reads to show
 
     def tid(self, raw_id) -> str:
@@ -396,11 +395,19 @@ class _Builder:
         return None if raw is None else preview(raw, dims(t))
 
     def site(self, site):
-        """(stack, expression, assigned name, new code block) of an entry's user_site."""
-        from . import sites
-
+        """(stack, expression, assigned name, new code block, operands) of an entry's user_site."""
         if not site:
             return [], None, None, None, None
+        known = self.sites.get(site)
+        if known is not None:          # a loop runs the same instruction again and again
+            return [list(known[0][0])], known[1], known[2], None, known[4]
+        answer = self._site(site)
+        self.sites[site] = answer
+        return answer
+
+    def _site(self, site):
+        from . import sites
+
         code, offset = site[0], site[1]
         info = sites.code_info(code)
         block = self.blocks.get(code)

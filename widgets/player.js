@@ -70,6 +70,21 @@ function groupLines(g) {
   return lines;
 }
 
+// the synced frames are compact lists (tapekit/widgets/model.py compact_frames): make them objects
+function expandFrames(raw) {
+  if (!raw.length || !Array.isArray(raw[0])) return raw;
+  return raw.map(([phase, caption, where, flat, hot, focus, all]) => {
+    const set = {};
+    for (let i = 0; i < flat.length;) {
+      const id = flat[i], n = flat[i + 1], change = {};
+      for (let j = 0; j < n; j++) change[flat[i + 2 + 2 * j]] = flat[i + 3 + 2 * j];
+      set[id] = change;
+      i += 2 + 2 * n;
+    }
+    return { phase: phase === "b" ? "backward" : "forward", caption, where, set, hot, focus, all };
+  });
+}
+
 function classesOf(kind, st, hot) {
   let c = kind + " s-" + ((st && st.s) || "hidden");
   if (st && st.g) c += " g-" + st.g;
@@ -80,7 +95,7 @@ function classesOf(kind, st, hot) {
 
 function render({ model, el }) {
   const graph = model.get("graph") || {};
-  const frames = model.get("frames") || [];
+  const frames = expandFrames(model.get("frames") || []);
   const nodes = new Map((graph.nodes || []).map((n) => [n.id, n]));
   const groups = new Map((graph.groups || []).map((g) => [g.id, g]));
   const views = graph.views || {};

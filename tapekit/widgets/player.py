@@ -8,7 +8,7 @@ import traitlets
 from . import checks, graphviz_run
 from .assets import read_asset
 from .layout import layout_views, view_svg
-from .model import build_frames
+from .model import build_frames, compact_frames
 from .views import ViewPlan
 from .static import static_html, summary_lines
 
@@ -61,7 +61,8 @@ class TapePlayer(anywidget.AnyWidget):
         graph = {"nodes": model.nodes, "edges": model.edges, "groups": model.groups, "views": views,
                  "layouts": layouts, "watched": model.watched, "sources": model.sources,
                  "targets": model.targets, "results": model.results, "notes": model.notes}
-        super().__init__(graph=graph, frames=model.frames, frame=0, fps=float(fps), title=title, **kwargs)
+        super().__init__(graph=graph, frames=compact_frames(model.frames), frame=0, fps=float(fps), title=title,
+                         **kwargs)
 
     @traitlets.validate("fps")
     def _valid_fps(self, proposal):
