@@ -158,16 +158,16 @@ def run_wasm(source: str, fmt: str = "svg", timeout: float | None = None) -> byt
     runtime = _Runtime.get()
     outcome: dict = {}
     worker = _start_thread(lambda: outcome.update(_render_in_new_instance(runtime, source, fmt)), runtime.stack)
+    # Interrupting bumps the engine's epoch: the guest traps at its next check (a layout running
+    # at the same time on another thread, which a notebook hardly has, would stop too).
     try:
         worker.join(timeout)
-        if worker.is_alive():
-            outcome["timed_out"] = True
     except BaseException:  # KeyboardInterrupt in the kernel: stop the guest, then re-raise
         runtime.engine.increment_epoch()
         worker.join()
         raise
     if worker.is_alive():
-        runtime.engine.increment_epoch()  # the guest traps at its next epoch check
+        runtime.engine.increment_epoch()
         worker.join()
         raise LayoutTimeout(f"The WebAssembly Graphviz did not finish laying out the graph within {timeout:g} s.")
     if "error" in outcome:
@@ -193,10 +193,10 @@ def _render_in_new_instance(runtime: _Runtime, source: str, fmt: str) -> dict:
         linker.define_wasi()
         exports = linker.instantiate(store, runtime.module).exports(store)
         return {"output": _call_render(store, exports, source, fmt, stderr)}
-    except LayoutError as exc:
-        return {"error": exc}
     except (wasmtime.Trap, wasmtime.WasmtimeError) as exc:
         return {"error": _trap_error(exc, stderr)}
+    except Exception as exc:  # noqa: BLE001 - raised again on the caller's thread (LayoutError, MemoryError...)
+        return {"error": exc}
 
 
 def _call_render(store, exports, source: str, fmt: str, stderr: bytearray) -> bytes:
