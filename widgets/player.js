@@ -4,7 +4,8 @@
 // Every name, value and cause is inserted with textContent, never as markup.
 
 const SVGNS = "http://www.w3.org/2000/svg";
-const CHECKPOINT = 64;
+const CHECKPOINT = 64;     // frames between checkpoints at most (more for very large tapes:)
+const CHECKPOINT_ENTRIES = 4e6;
 const MIN_SCALE = 1;       // px per layout unit at the default fit: the smallest text (12) stays >= 12 px
 const MAX_SCALE = 1.75;
 const LINE = 17;           // px between lines in a node: as tapekit/widgets/views.py
@@ -113,18 +114,20 @@ function render({ model, el }) {
   for (const id of nodes.keys()) initial.set(id, { s: "hidden", g: null });
   for (const id of edgesById.keys()) initial.set(id, { s: "hidden", g: null });
   for (const id of groups.keys()) initial.set(id, { s: "hidden", g: null });
+  // a checkpoint every `every` frames, with at most about CHECKPOINT_ENTRIES entries kept in all
+  const every = Math.max(CHECKPOINT, Math.ceil((frames.length * initial.size) / CHECKPOINT_ENTRIES));
   const checkpoints = [];
   {
     const state = new Map(initial);
     frames.forEach((f, i) => {
       apply(state, f);
-      if (i % CHECKPOINT === 0) checkpoints.push(new Map(state));
+      if (i % every === 0) checkpoints.push(new Map(state));
     });
   }
   function stateAt(i) {
-    const base = Math.floor(i / CHECKPOINT);
+    const base = Math.floor(i / every);
     const state = new Map(checkpoints[base]);
-    for (let j = base * CHECKPOINT + 1; j <= i; j++) apply(state, frames[j]);
+    for (let j = base * every + 1; j <= i; j++) apply(state, frames[j]);
     return state;
   }
 

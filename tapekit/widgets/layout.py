@@ -146,6 +146,7 @@ VIEW_FONT = "Helvetica"
 
 REFERENCE_STAGE = (760, 460)   # px: a typical drawing area, to choose a small view's direction
 SMALL_VIEW = 60                # nodes: views up to this size are laid out both ways
+MANY_VIEWS = 150               # views: above this, only the top two levels get layout choices
 
 
 WRAP = 4                       # collapsed groups per row when a run of them is wrapped
@@ -227,14 +228,20 @@ def layout_views(plan, engine=None, timeout=None) -> tuple[dict, list, str]:
     """
     engine = graphviz_run.check_engine(engine)
     sources, unique, views, choices = {}, [], {}, {}
+    many = len(plan.views) > MANY_VIEWS
     for view_id, view in plan.views.items():
         directions = [("LR", False, False)]
-        if len(view["nodes"]) <= SMALL_VIEW:
+        top = view["parent"] in (None, "root")
+        if many and not top:          # a very large tape: deep views get the one layout that
+            pass                      # suits their runs of iterations (below), to stay quick
+        elif len(view["nodes"]) <= SMALL_VIEW:
             directions.append(("TB", False, False))
             if sum(n[1] == "group" for n in view["nodes"]) > WRAP:
                 directions.append(("TB", True, False))
         if sum(c[3] == "iteration" for c in view["clusters"]) > 1:
             directions.append(("TB", False, True))
+            if many and not top:
+                directions.pop(0)     # rows of iterations read best; left to right is not needed
         options = []
         for rankdir, wrap, rows in directions:
             source, _ = view_dot(view, rankdir, wrap, rows)
