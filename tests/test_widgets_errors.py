@@ -178,14 +178,45 @@ def test_other_bad_arguments(recorded):
     (["op"], TypeError, r"events\[0\] must be a dict"),
     ([{"phase": "forward", "kind": "op", "inputs": [], "outputs": ["t1"]}], ValueError,
      r"events\[0\] \(kind 'op'\) has no 'op'"),
-    ([{"phase": "forward", "kind": "watch", "tensor": 7}], TypeError, "ids must be strings, 'tensor' holds int 7"),
-    ([{"phase": "forward", "kind": "op", "op": "op0", "inputs": "t0", "outputs": []}], TypeError,
-     "'inputs' must be a list of ids"),
+    ([{"phase": "forward", "kind": "watch", "tensor": 7}], TypeError,
+     "'tensor' must be an id string such as 't0' or 'op3', not int 7"),
+    ([{"phase": "forward", "kind": "op", "op": "op0", "type": "Mul", "inputs": "t0", "outputs": []}], TypeError,
+     "'inputs' must be a list of id strings"),
+    ([{"phase": "forward", "kind": "op", "op": "op0", "inputs": [], "outputs": []}], ValueError, "has no 'type'"),
+    ([{"phase": "forward", "kind": ["op"]}], TypeError, "'kind' and 'phase' must be strings"),
     ([{"phase": "backward", "kind": "backward_end", "results": None}], TypeError, "'results' must be a list"),
 ])
 def test_bad_event_lists(events, error, match):
     with pytest.raises(error, match=match):
         TapePlayer.from_events(events)
+
+
+@pytest.mark.parametrize("bad", [None, 3, "x", [], {}, [None], [3], 1.5, True])
+def test_any_malformed_event_gets_a_clear_error_never_an_internal_traceback(bad):
+    """Every key of every event of a real program replaced by ``bad``: a player, or an error with a hint."""
+    base = diamond_events()
+    for index, event in enumerate(base):
+        for key in event:
+            events = json.loads(json.dumps(base))
+            events[index][key] = bad
+            try:
+                TapePlayer.from_events(events, engine="wasm" if graphviz_run.wasm_missing() is None else None)
+            except (TypeError, ValueError) as exc:
+                assert "\n  Hint:" in str(exc) or str(exc).startswith("events["), (index, key, bad, exc)
+
+
+def test_from_events_does_not_change_the_events_it_is_given():
+    events = diamond_events()
+    before = json.dumps(events)
+    TapePlayer.from_events(events)
+    assert json.dumps(events) == before
+
+
+def test_value_previews_given_as_numbers_are_shown_as_text():
+    events = diamond_events()
+    events[0]["value"] = 3.0
+    player = TapePlayer.from_events(events)
+    assert player.graph["nodes"][0]["value"] == "3.0"
 
 
 def test_events_from_a_generator_and_unknown_kinds_are_fine():

@@ -10,20 +10,6 @@ import difflib
 import math
 import numbers
 
-# event kinds the frame model reads, and the keys each must have (docs/EVENTS.md)
-_ID, _IDS = "id", "ids"
-EVENT_KEYS = {
-    "watch": {"tensor": _ID},
-    "op": {"op": _ID, "inputs": _IDS, "outputs": _IDS},
-    "left_tape": {"tensor": _ID},
-    "assign": {"tensor": _ID},
-    "backward_start": {"targets": _IDS, "sources": _IDS},
-    "visit": {"op": _ID},
-    "send": {"op": _ID, "to": _ID},
-    "backward_end": {"results": list},
-}
-
-
 def check_fps(fps) -> float:
     """``fps`` as a float: frames per second of play, a finite number above zero."""
     if isinstance(fps, bool) or not isinstance(fps, numbers.Real):
@@ -119,35 +105,14 @@ def check_keywords(cls, kwargs: dict) -> None:
 
 
 def check_events(events) -> list:
-    """``events`` as a list, each event a dict whose ids (tensor, op, inputs, ...) are strings."""
-    if isinstance(events, (str, bytes, dict)) or not hasattr(events, "__iter__"):
-        raise TypeError(f"events must be a list of event dicts (docs/EVENTS.md), not {type(events).__name__}.\n"
-                        "  Hint: TapePlayer.from_events(json.loads(text)) for events saved with "
-                        "json.dumps(tape.events).")
-    events = list(events)
-    for index, event in enumerate(events):
-        if not isinstance(event, dict):
-            raise TypeError(f"events[{index}] must be a dict, not {type(event).__name__}.\n"
-                            "  Hint: each event is a dict such as {'kind': 'op', 'op': 'op0', ...} "
-                            "(docs/EVENTS.md).")
-        kind = event.get("kind")
-        for key, rule in EVENT_KEYS.get(kind, {}).items() if event.get("phase") in ("forward", "backward") else ():
-            _check_event_value(index, kind, key, event.get(key, KeyError), rule)
-    return events
+    """Checked copies of ``events`` (see event_schema)."""
+    from .event_schema import checked_events
+
+    return checked_events(events)
 
 
-def _check_event_value(index, kind, key, value, rule) -> None:
-    where = f"events[{index}] (kind {kind!r})"
-    if value is KeyError:
-        raise ValueError(f"{where} has no {key!r}.\n  Hint: docs/EVENTS.md lists the keys of each event kind.")
-    if rule is list:
-        if not isinstance(value, list):
-            raise TypeError(f"{where}: {key!r} must be a list, not {type(value).__name__}.")
-        return
-    values = value if rule == _IDS else [value]
-    if rule == _IDS and not isinstance(value, list):
-        raise TypeError(f"{where}: {key!r} must be a list of ids, not {type(value).__name__}.")
-    for item in values:
-        if not isinstance(item, str):
-            raise TypeError(f"{where}: ids must be strings, {key!r} holds {type(item).__name__} {item!r}.\n"
-                            "  Hint: ids are strings such as 't0' or 'op3', as tape.events writes them.")
+def unreadable_events(exc: Exception) -> ValueError:
+    """What to say when events that passed the schema still cannot be played."""
+    return ValueError(f"These events cannot be played: {type(exc).__name__}: {exc}.\n"
+                      "  Hint: events must be as docs/EVENTS.md describes them, as json.dumps(tape.events) "
+                      "writes them; check the events edited by hand or made by another tool.")

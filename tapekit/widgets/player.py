@@ -53,8 +53,13 @@ class TapePlayer(anywidget.AnyWidget):
         if tape is not None:
             events, explanations, source_names, target_names = self._collect(tape, target, sources,
                                                                              output_gradients)
-        model = build_frames(events, explanations, source_names, target_names)
-        plan = ViewPlan(model)
+        try:
+            model = build_frames(events, explanations, source_names, target_names)
+            plan = ViewPlan(model)
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:
+            if tape is not None:  # a tape's own events: a bug here, show it as it is
+                raise
+            raise checks.unreadable_events(exc) from exc  # events from outside (JSON) that make no sense
         views, layouts, used = layout_views(plan, engine)
         self.model_data = model
         self.layout_engine = used
