@@ -314,6 +314,8 @@ def test_loop_is_grouped_opens_on_click_and_the_camera_follows(page):
     items = page.evaluate(READABILITY_JS, root.element_handle())
     assert not [i for i in items if i["size"] < 12], "readable at the default zoom, at the level of its groups"
     _shot(root, "player-loop-300-default.png")
+    _last(root)                      # the end of the backward pass, then look inside a run
+    _shot(root, "player-loop-300-default-end.png")
     groups.nth(3).click()
     assert root.get_attribute("data-view") != "root"
     assert "iterations 31–40" in root.locator(".tkp-crumbs").text_content()
