@@ -138,10 +138,11 @@ def open_in_chromium(pw, player, chromium="/usr/bin/chromium"):
     return browser, page
 
 
-STEP_JS = """(n) => {
+STEP_JS = """async (n) => {
   const fwd = document.querySelector('.tkp-btn[data-act=forward]');
   const times = [];
   for (let i = 0; i < n; i++) {
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));  // one step a frame
     const t0 = performance.now();
     fwd.click();
     document.body.getBoundingClientRect();   // include style and layout of the change

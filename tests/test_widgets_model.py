@@ -541,3 +541,21 @@ def test_building_the_model_and_views_is_linear_in_the_tape():
     work = [_lines_executed(lambda ev=ev: ViewPlan(build_frames(ev))) for ev in (small, large)]
     ratio = work[1] / work[0]
     assert 3.0 < ratio < 5.0, (work, ratio)   # 4x the ops: about 4x the work (a quadratic build: 16x)
+
+
+def test_compact_frames_keep_everything_the_frames_say():
+    from tapekit.widgets.model import compact_frames
+
+    model = build_frames(diamond_events())
+    compact = compact_frames(model.frames)
+    assert len(compact) == len(model.frames)
+    for frame, (phase, caption, where, flat, hot, focus, every) in zip(model.frames, compact):
+        changes, i = {}, 0
+        while i < len(flat):          # as widgets/player.js expandFrames reads them
+            key, n = flat[i], flat[i + 1]
+            changes[key] = {flat[i + 2 + 2 * j]: flat[i + 3 + 2 * j] for j in range(n)}
+            i += 2 + 2 * n
+        assert changes == frame["set"] and caption == frame["caption"] and hot == frame["hot"]
+        assert phase == frame["phase"][0] and focus == frame["focus"] and where == frame.get("where")
+        assert every == frame.get("all")
+    assert len(json.dumps(compact)) < 0.8 * len(json.dumps(model.frames))

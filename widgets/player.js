@@ -661,6 +661,24 @@ function render({ model, el }) {
     rendered += 1;
     root.dataset.rendered = String(rendered);
     if (tipFor) fillTip(tipFor);
+    prefetch(i);
+  }
+
+  // build the view that playing will open next while the browser is idle, so that entering it
+  // costs a step no more than any other
+  let prefetching = false;
+  function prefetch(i) {
+    if (prefetching) return;
+    for (let j = i + 1; j < Math.min(frames.length, i + 80); j++) {
+      const target = frames[j].focus && viewOf(frames[j].focus);
+      if (target && target !== viewId && views[target]) {
+        if (viewCache.has(target + "#" + chooseLayout(views[target]))) return;
+        prefetching = true;
+        const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 30));
+        idle(() => { prefetching = false; buildView(target); });
+        return;
+      }
+    }
   }
 
   // ---------- tooltip ----------
