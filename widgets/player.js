@@ -612,7 +612,7 @@ function render({ model, el }) {
         const p = view.pos.get(drawId);
         const txt = st.g === "none" ? "None: " + (st.cause || "").replace(/_/g, " ") : st.g === "unasked" ? "gradient not asked for"
           : "∂ " + gradText(st);
-        badge(p.x, p.y + p.h / 2 + 17, txt, "b-" + st.g);
+        badge(p.x, p.y + p.h / 2 + 10, txt, "b-" + st.g);   // a tag hanging from the box
       }
     }
   }
