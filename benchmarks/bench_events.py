@@ -67,16 +67,19 @@ def events_disabled():
     """The engine as if it had no introspection: every hook a no-op, no stack walks."""
     saved = {name: getattr(events.TapeLog, name) for name in HOOKS + ("backward_observer",)}
     saved_location = tape_module.user_location
+    saved_site = tape_module.user_site
     try:
         for name in HOOKS:
             setattr(events.TapeLog, name, lambda self, *args, **kwargs: None)
         events.TapeLog.backward_observer = lambda self, *args: _Silent()
         tape_module.user_location = lambda *args, **kwargs: None
+        tape_module.user_site = lambda *args, **kwargs: ()
         yield
     finally:
         for name, fn in saved.items():
             setattr(events.TapeLog, name, fn)
         tape_module.user_location = saved_location
+        tape_module.user_site = saved_site
 
 
 def best_of(fn, repeats: int) -> float:

@@ -14,7 +14,7 @@ import weakref
 
 import numpy as np
 
-from .backend import head
+from .backend import head, to_host
 
 SAMPLE_SIZE = 8                  # elements kept per value for previews
 PREVIEW_CHARS = 40               # longest preview string
@@ -25,6 +25,7 @@ _CONTEXTLIB = "contextlib.py"
 _NUMPY_DIR = np.__file__.rsplit("/", 1)[0]
 
 BACKWARD_KINDS = ("backward_start", "visit", "send", "truncated", "backward_end")
+FORWARD_KINDS = ("watch", "read", "op", "pause", "resume", "left_tape", "assign")
 
 
 # ---------- values: samples and previews ----------
@@ -50,8 +51,6 @@ def preview(array, shape=None) -> str:
     ``array`` may be a whole array or a sample of its first elements; ``shape`` is the full
     shape (default: the array's). An elided value ends with its shape.
     """
-    from .backend import to_host
-
     host = np.asarray(to_host(array))
     shape = list(host.shape) if shape is None else list(shape)
     size = math.prod(shape)
@@ -96,6 +95,10 @@ def _fmt(v) -> str:
 
 
 def _float(x: float) -> str:
+    if x == 0 or 1e-4 <= abs(x) < 1e3:   # fast path: the same text as NumPy's below, for the common range
+        text = f"{x:.4g}"
+        if "e" not in text:
+            return text if "." in text else text + "."
     if math.isnan(x):
         return "nan"
     if math.isinf(x):
@@ -179,6 +182,11 @@ class TapeLog:
 
     def paused(self, paused: bool, where) -> None:
         self._add(("pause" if paused else "resume", self._at(), here()))
+
+    def read_unwatched(self, var, t) -> None:
+        """A variable the tape does not watch was read (its value may feed recorded ops)."""
+        self._add(("read", self._at(), t._id, var._id, _var_name(var), bool(var.trainable), dims(var),
+                   var.dtype.name, sample(var._value), here()))
 
     def left_tape(self, t, how, where) -> None:
         self._add(("left_tape", self._at(), t._id, how, here(skip_numpy=True) if how == "__array__" else where))
@@ -302,8 +310,10 @@ class BackwardObserver:
 
 
 def _var_name(var) -> str:
-    """A variable's name as the user gave it: ``w`` for TF's ``w:0``."""
-    return var.name.rsplit(":", 1)[0]
+    """A variable's name as the user gave it: ``w`` for TF's ``w:0``; a Keras weight's path
+    (``hidden/kernel``), so that two layers' kernels are told apart."""
+    path = getattr(var, "path", None)
+    return path if isinstance(path, str) and path else var.name.rsplit(":", 1)[0]
 
 
 def _grad_record(g):
@@ -324,6 +334,11 @@ class _Builder:
         self.events: list = []
         self.ids: dict = {}
         self.seen_entries = 0
+        self.blocks: dict = {}      # code object -> block id ("b0", ...), announced by a "code" event
+        self.blocks_file: dict = {}
+        self.produced: set = set()  # ids of recorded ops' outputs (not constants)
+        self.sites: dict = {}       # user_site -> what site() says of it
+        self.read_inputs = None     # ids of entry inputs (replay only): which unwatched reads to show
 
     def tid(self, raw_id) -> str:
         name = self.ids.get(raw_id)
@@ -332,6 +347,8 @@ class _Builder:
         return name
 
     def replay(self, entries, items) -> None:
+        self.read_inputs = {t._id for e in entries for t in e.inputs} if any(i[0] == "read" for i in items) \
+            else set()
         k = 0
         for item in items:
             while k < len(entries) and k < item[1]:
@@ -358,10 +375,52 @@ class _Builder:
             raw = sample(raw) if raw is not None else getattr(first, "sample", None)
             value = None if raw is None else preview(raw, dims(first))
         file, line = e.location if e.location else (None, None)
+        stack, expr, assigns, code, operands = self.site(e.site)
+        if line is None and stack:
+            file, line = self.blocks_file[stack[-1][0]], stack[-1][2]
         self.add("forward", "op", op=f"op{e.index}", type=e.type, inputs=ins, outputs=outs,
                  input_shapes=[dims(t) for t in e.inputs], output_shapes=[dims(t) for t in e.outputs],
                  dtypes=[t._dtype.name for t in e.outputs], value=value, file=file, line=line,
-                 cut=entry_cut(e))
+                 cut=entry_cut(e), stack=stack, code=code, expr=expr, assigns=assigns, operands=operands,
+                 input_values=[self.input_value(t) for t in e.inputs],
+                 input_dtypes=[t._dtype.name for t in e.inputs])
+        self.produced.update(outs)
+
+    def input_value(self, t):
+        """Preview of an input that is no recorded op's output (a constant); None otherwise."""
+        if t._id in self.ids and self.ids[t._id] in self.produced:
+            return None
+        raw = getattr(t, "_value", None)
+        raw = sample(raw) if raw is not None else getattr(t, "sample", None)
+        return None if raw is None else preview(raw, dims(t))
+
+    def site(self, site):
+        """(stack, expression, assigned name, new code block, operands) of an entry's user_site."""
+        if not site:
+            return [], None, None, None, None
+        known = self.sites.get(site)
+        if known is not None:          # a loop runs the same instruction again and again
+            return [list(known[0][0])], known[1], known[2], None, known[4]
+        answer = self._site(site)
+        self.sites[site] = answer
+        return answer
+
+    def _site(self, site):
+        from . import sites
+
+        code, offset = site[0], site[1]
+        info = sites.code_info(code)
+        block = self.blocks.get(code)
+        announce = None
+        if block is None:       # the first op from this code: describe it once
+            block = self.blocks[code] = f"b{len(self.blocks)}"
+            self.blocks_file[block] = info.file
+            announce = {"block": block, "name": info.name, "loops": [
+                {"start": a, "end": b, "line": info.line(a), "text": _line_text(info.file, info.line(a))}
+                for a, b in info.loops]}
+        stack = [[block, offset, info.line(offset)]]
+        return (stack, sites.expression(info, offset), sites.assigned_name(info, offset), announce,
+                sites.operand_names(info, offset))
 
     def item(self, item) -> None:
         getattr(self, "_" + item[0])(*item[1:])
@@ -385,6 +444,13 @@ class _Builder:
 
     def _resume(self, at, where) -> None:
         self.add("forward", "resume", **self._where(where))
+
+    def _read(self, at, raw, var, name, trainable, shape, dtype, value, where) -> None:
+        if self.read_inputs is not None and raw not in self.read_inputs:
+            return                      # read, but never fed a recorded op
+        self.add("forward", "read", tensor=self.tid(raw), variable=self.tid(var), name=name, trainable=trainable,
+                 shape=shape, dtype=dtype, value=None if value is None else preview(value, shape),
+                 **self._where(where))
 
     def _left_tape(self, at, raw, how, where) -> None:
         self.add("forward", "left_tape", tensor=self.tid(raw), how=how, **self._where(where))
@@ -418,6 +484,13 @@ class _Builder:
             {"source": self.tid(sid), "value": None if value is None else preview(value, list(shape)),
              "shape": None if shape is None else [int(d) for d in shape], "dtype": dtype, "cause": cause}
             for sid, value, shape, dtype, cause in results])
+
+
+def _line_text(file, line) -> str | None:
+    import linecache
+
+    text = linecache.getline(file, line).strip() if file and line else ""
+    return (text if len(text) <= 48 else text[:47] + "…") or None
 
 
 def entry_cut(e):

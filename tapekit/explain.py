@@ -13,6 +13,8 @@ import re
 
 from . import nest
 from .events import entry_cut, user_frame
+from .sites import location_text
+from .sites import short_file as _short_file  # noqa: F401  (kept: tests and callers import it here)
 
 CAUSES = ("not_watched", "not_connected", "integer_or_string_dtype", "stop_gradient",
           "recording_stopped", "left_the_tape", "variable_replaced_by_tensor", "state_changed",
@@ -61,9 +63,7 @@ class SourceExplanation:
                 "line": self.line, "message": self.message, "fix": self.fix, "underlying": self.underlying}
 
     def where_text(self) -> str | None:
-        if self.line is None:
-            return None
-        return f"{_short_file(self.file)}:{self.line}"
+        return location_text(self.file, self.line)
 
     def __repr__(self) -> str:
         if self.cause is None:
@@ -196,12 +196,18 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
         return _untracked(tape, source, label, frame, name, with_line)
     if not source.dtype.is_differentiable:
         watch = next((i for i in log.items if i[0] == "watch" and i[2] == sid), None)
+        cast = _cast_of(entries, sid)
+        if cast is not None:   # the code already casts: say why that cannot help
+            fix = (f"casting does not help: tk.cast({_py(label)}, ...) makes a new float tensor, but {label} "
+                   f"itself is {source.dtype.name} and an integer value has no gradient. Create it as a "
+                   f"float instead (e.g. tk.Variable(2.0) rather than tk.Variable(2)) and drop the cast.")
+        else:
+            fix = (f"make it a float, e.g. tk.constant(10.0) or tk.Variable(2.0) instead of 10 or 2, or "
+                   f"tk.cast({_py(label)}, tk.float32) before using it.")
         return SourceExplanation(
-            label, "integer_or_string_dtype", None, watch[-1] if watch else with_line,
+            label, "integer_or_string_dtype", _op(cast), watch[-1] if watch else with_line,
             f"{label} has dtype {source.dtype.name}: integers and strings have no gradient, so the "
-            "tape cannot differentiate with respect to it.",
-            f"make it a float, e.g. tk.constant(10.0) or tk.Variable(2.0) instead of 10 or 2, or "
-            f"tk.cast({_py(label)}, tk.float32) before using it.")
+            "tape cannot differentiate with respect to it.", fix)
     live, blocked = _forward_scan(entries, sid)
     if target_ids & live:
         return SourceExplanation(label, message=f"The target depends on {label} through recorded, "
@@ -252,7 +258,7 @@ def _untracked(tape, source, label, frame, name, with_line) -> SourceExplanation
             "that uses it did not run, or the target was computed outside the with-block).",
             f"compute the target from {label} inside the with-block; if it is right that the target "
             "does not use it, pass unconnected_gradients=tk.UnconnectedGradients.ZERO to get zeros.")
-    line = _replaced_variable(source, frame, name)
+    line = _replaced_variable(source, frame, name, tape)
     if line is not None:
         return SourceExplanation(
             label, "variable_replaced_by_tensor", None, (frame.f_code.co_filename, line),
@@ -362,12 +368,16 @@ def _unconnected(label, targets, tracked, entries, reached, with_line) -> Source
 
 
 # ---------- helpers ----------
-def _replaced_variable(source, frame, name):
-    """The line that rebinds ``name`` from itself, when the same code watched a Variable like source."""
+def _replaced_variable(source, frame, name, tape=None):
+    """The line that rebinds ``name`` from itself, when the same code (or, e.g. in another notebook
+    cell, the tape) watched a Variable like source."""
     if frame is None or name is None:
         return None
-    sigs = _WATCHED_BY_CODE.get(frame.f_code)
-    if not sigs or (list(source._value.shape), source.dtype.name) not in sigs:
+    sig = (list(source._value.shape), source.dtype.name)
+    sigs = list(_WATCHED_BY_CODE.get(frame.f_code) or [])
+    if tape is not None:
+        sigs += [(list(v._value.shape), v.dtype.name) for v in tape._watched_vars.values()]
+    if sig not in sigs:
         return None
     return _rebinding_line(frame.f_code, name)
 
@@ -450,6 +460,17 @@ def _py(label: str) -> str:
     return label.split(":")[0] if re.fullmatch(r"[A-Za-z_]\w*(:\d+)?", label) else "x"
 
 
+def _cast_of(entries, sid):
+    """The first Cast the recorded code applied to ``sid`` (directly or to a read of it), or None."""
+    reads = {sid}
+    for e in entries:
+        if e.type == "ReadVariableOp" and e.inputs and e.inputs[0]._id in reads:
+            reads.update(o._id for o in e.outputs)
+        elif e.type == "Cast" and e.inputs and e.inputs[0]._id in reads:
+            return e
+    return None
+
+
 def _op(entry):
     return None if entry is None else {"id": f"op{entry.index}", "type": entry.type}
 
@@ -464,11 +485,3 @@ def _dtype_of(entry) -> str:
 
 def _last(log, kind):
     return next((i[2] for i in reversed(log.items) if i[0] == kind), None)
-
-
-def _short_file(path) -> str:
-    """The file's name, or ``cell`` for code run in a notebook (IPython's ipykernel_<pid>/<hash>.py)."""
-    parts = str(path or "").rsplit("/", 2)
-    name = parts[-1]
-    in_kernel = len(parts) > 1 and parts[-2].startswith("ipykernel_")
-    return "cell" if in_kernel or name.startswith(("ipykernel_", "<ipython")) else name

@@ -63,15 +63,49 @@ def user_location(skip_package: str = _PACKAGE_DIR, depth: int = 2):
     return None
 
 
+_SITE_GUESS: dict = {}   # op type -> (how deep the user's frame was last time, its code)
+
+
+def user_site(key=None, depth: int = 3):
+    """Where the user's code ran an op, cheaply: ``(code, instruction offset)`` or ``()``.
+
+    The innermost frame outside tapekit. Code object and offset only: no line number
+    (``tapekit.sites`` computes it when asked) and no locals. What costs is making frame objects
+    for tapekit's own short-lived frames, so the frame that was the user's last time for this op
+    type is looked up directly and taken when it runs the same code; only otherwise are the
+    frames walked (docs/EVENTS.md "Cost").
+    """
+    guess = _SITE_GUESS.get(key)
+    if guess is not None:
+        try:
+            frame = sys._getframe(guess[0])
+        except ValueError:
+            frame = None
+        if frame is not None and frame.f_code is guess[1]:
+            return (guess[1], frame.f_lasti)
+    internal = _INTERNAL_FILES
+    frame, found = sys._getframe(depth), depth
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if name not in internal:
+            if not name.startswith(_PACKAGE_DIR):
+                _SITE_GUESS[key] = (found, frame.f_code)
+                return (frame.f_code, frame.f_lasti)
+            internal.add(name)
+        frame, found = frame.f_back, found + 1
+    return ()
+
+
 class TapeEntry:
     """One recorded op: TF's ``op`` as seen by a gradient function (``op.inputs`` ...)."""
 
     __slots__ = ("type", "inputs", "outputs", "attrs", "grad_key", "cut", "location", "index",
-                 "skip_input_indices", "released")
+                 "skip_input_indices", "released", "site")
 
     def __init__(self, op_type, inputs, outputs, attrs, grad_key, cut, location, index):
         self.skip_input_indices = ()   # inputs whose gradient nobody needs (set by the reverse pass)
         self.released = False
+        self.site = ()                 # user_site(): where the user's code ran it (for the widgets)
         self.type = op_type
         self.inputs = inputs
         self.outputs = outputs
@@ -120,7 +154,7 @@ class _Ghost:
 
     __slots__ = ("_id", "_dtype", "_dims", "sample")
 
-    def __init__(self, t, keep_sample=False):
+    def __init__(self, t, keep_sample=True):
         self._id = t._id
         self._dtype = t._dtype
         value = getattr(t, "_value", None)
@@ -232,6 +266,8 @@ class GradientTape:
             self._watch_one(var, how="access")
         if self._tracked.get(var._id) is not None:
             self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp", None)
+        else:   # not watched: the widgets still draw the variable as the input it is
+            self._events().read_unwatched(var, read_tensor)
 
     def _variable_assigned(self, var, how: str) -> None:
         # logged even before the tape reads var: a later read then starts from the new state
@@ -259,6 +295,7 @@ class GradientTape:
         entry = TapeEntry(op_type, inputs, outputs, attrs, grad_key,
                           cut if live else (cut or "shadow"), None, len(self._entries))
         self._entries.append(entry)
+        entry.site = user_site(op_type)
         differentiable = live and cut is None
         blocked = False
         for out in outputs:

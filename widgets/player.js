@@ -1,14 +1,25 @@
 // tapekit TapePlayer front end (anywidget ES module; no build step, no network).
-// Graphviz lays the graph out once in the kernel; frames only toggle CSS classes.
+// The kernel lays out each view once (docs/PLAYER.md); this file draws views from coordinates,
+// replays frames (checkpoints + deltas), moves a camera and navigates the group hierarchy.
 // Every name, value and cause is inserted with textContent, never as markup.
 
 const SVGNS = "http://www.w3.org/2000/svg";
-const CHECKPOINT = 32;
-const SPEEDS = [["0.5", 0.5], ["1", 1], ["2", 2], ["4", 4], ["8", 8], ["30", 30], ["60", 60], ["max", 0]];
+const CHECKPOINT = 64;     // frames between checkpoints at most (more for very large tapes:)
+const CHECKPOINT_ENTRIES = 4e6;
+const MIN_SCALE = 1;       // px per layout unit at the default fit: the smallest text (12) stays >= 12 px
+const MAX_SCALE = 1.75;
+const LINE = 17;           // px between lines in a node: as tapekit/widgets/views.py
+const STAGE_MIN = 300, STAGE_MAX = 620;   // px: the drawing area's height follows the view within these
+const SPEEDS = [["0.5 fps", 0.5], ["1 fps", 1], ["2 fps", 2], ["4 fps", 4], ["8 fps", 8], ["15 fps", 15],
+  ["30 fps", 30], ["60 fps", 60]];
 const G_TEXT = {
-  wait: "not reached yet", grad: "gradient", acc: "gradient (accumulated, fan-in)",
-  none: "None", zero: "zeros (unconnected)", active: "being visited", done: "visited", stopped: "stopped here",
+  wait: "not reached yet", grad: "gradient", acc: "gradient (sum of several paths)", none: "None",
+  zero: "zeros (unconnected)", active: "being visited", done: "visited", stopped: "stopped here",
+  unasked: "not asked for",
 };
+const ROLE_TEXT = { variable: "Variable (watched)", frozen: "Variable, not watched", watched: "watched tensor",
+  const: "constant", output: "op output", unseen: "not on the tape" };
+const G_RANK = { active: 6, none: 5, acc: 4, grad: 3, stopped: 2, done: 1, zero: 1, unasked: 0, wait: 0 };
 
 function h(tag, cls, text) {
   const node = document.createElement(tag);
@@ -17,57 +28,106 @@ function h(tag, cls, text) {
   return node;
 }
 
+function s(tag, attrs, text) {
+  const node = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  return node;
+}
+
+function clip(text, n) {
+  text = String(text);
+  return text.length <= n ? text : text.slice(0, n - 1) + "…";
+}
+
 function shapeText(shape) {
   if (shape === null || shape === undefined) return "?";
+  if (!shape.length) return "scalar";
+  return shape.map((d) => (d === null ? "?" : String(d))).join("×");
+}
+
+function shapeTuple(shape) {
+  if (shape === null || shape === undefined) return "unknown";
   return "(" + shape.map((d) => (d === null ? "None" : String(d))).join(", ") + (shape.length === 1 ? ",)" : ")");
 }
 
-// Parse Graphviz SVG as XML (no scripts run) and drop anything active, just in case.
-function parseSvg(text) {
-  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-  const svg = doc.documentElement;
-  if (!svg || svg.nodeName !== "svg") return document.createElementNS(SVGNS, "svg");
-  svg.querySelectorAll("script, foreignObject, a, image").forEach((n) => n.replaceWith(...n.childNodes));
-  svg.querySelectorAll("*").forEach((n) => {
-    for (const attr of Array.from(n.attributes)) {
-      if (/^on/i.test(attr.name) || /href$/i.test(attr.name)) n.removeAttribute(attr.name);
+// the lines of a tensor's box: kept in step with tapekit/widgets/views.py tensor_lines
+function tensorLines(n, value) {
+  const scalar = Array.isArray(n.shape) && n.shape.length === 0;
+  const meta = scalar ? (n.dtype || "") : shapeText(n.shape) + (n.dtype ? " · " + n.dtype : "");
+  if (n.name === null && value !== null && value !== undefined && (n.role === "const" || n.role === "output")) {
+    if (n.role === "const") return [clip(value, 24), meta];
+    return [clip(n.label, 24), meta, clip(value, 24)];
+  }
+  const lines = [clip(n.label, 24), meta];
+  if (value !== null && value !== undefined) lines.push(clip(value, 24));
+  if (n.role === "frozen") lines.push("not watched");
+  return lines;
+}
+
+function groupLines(g) {
+  const lines = [clip(g.label, 30), g.ops + (g.ops === 1 ? " op" : " ops") + " · open ▸"];
+  if (g.where) lines.push(g.where);
+  return lines;
+}
+
+// the synced frames are compact lists (tapekit/widgets/model.py compact_frames): make them objects
+function expandFrames(raw) {
+  if (!raw.length || !Array.isArray(raw[0])) return raw;
+  return raw.map(([phase, caption, where, flat, hot, focus, all]) => {
+    const set = {};
+    for (let i = 0; i < flat.length;) {
+      const id = flat[i], n = flat[i + 1], change = {};
+      for (let j = 0; j < n; j++) change[flat[i + 2 + 2 * j]] = flat[i + 3 + 2 * j];
+      set[id] = change;
+      i += 2 + 2 * n;
     }
+    return { phase: phase === "b" ? "backward" : "forward", caption, where, set, hot, focus, all };
   });
-  return document.importNode(svg, true);
 }
 
 function classesOf(kind, st, hot) {
-  let c = kind + " s-" + (st.s || "hidden");
-  if (st.g) c += " g-" + st.g;
+  let c = kind + " s-" + ((st && st.s) || "hidden");
+  if (st && st.g) c += " g-" + st.g;
+  if (st && st.p) c += " partial";
   if (hot) c += " hot";
   return c;
 }
 
 function render({ model, el }) {
   const graph = model.get("graph") || {};
-  const frames = model.get("frames") || [];
+  const frames = expandFrames(model.get("frames") || []);
   const nodes = new Map((graph.nodes || []).map((n) => [n.id, n]));
-  const edges = new Map((graph.edges || []).map((e) => [e.id, e]));
+  const groups = new Map((graph.groups || []).map((g) => [g.id, g]));
+  const views = graph.views || {};
+  const layouts = graph.layouts || [];
+  const edgesById = new Map((graph.edges || []).map((e) => [e.id, e]));
   const last = Math.max(0, frames.length - 1);
+  const sources = new Set(graph.sources || []);
 
-  // ---------- replay with checkpoints ----------
-  const initial = {};
-  for (const id of nodes.keys()) initial[id] = { s: "hidden", g: null };
-  for (const id of edges.keys()) initial[id] = { s: "hidden", g: null };
+  // ---------- replay: a checkpoint every CHECKPOINT frames, deltas in between ----------
+  function apply(state, f) {
+    if (f.all) for (const [k, v] of state) state.set(k, { ...v, ...f.all });
+    for (const [k, ch] of Object.entries(f.set || {})) state.set(k, { ...(state.get(k) || {}), ...ch });
+  }
+  const initial = new Map();
+  for (const id of nodes.keys()) initial.set(id, { s: "hidden", g: null });
+  for (const id of edgesById.keys()) initial.set(id, { s: "hidden", g: null });
+  for (const id of groups.keys()) initial.set(id, { s: "hidden", g: null });
+  // a checkpoint every `every` frames, with at most about CHECKPOINT_ENTRIES entries kept in all
+  const every = Math.max(CHECKPOINT, Math.ceil((frames.length * initial.size) / CHECKPOINT_ENTRIES));
   const checkpoints = [];
   {
-    let state = { ...initial };
+    const state = new Map(initial);
     frames.forEach((f, i) => {
-      for (const [k, ch] of Object.entries(f.set || {})) state[k] = { ...(state[k] || {}), ...ch };
-      if (i % CHECKPOINT === 0) checkpoints.push({ ...state });
+      apply(state, f);
+      if (i % every === 0) checkpoints.push(new Map(state));
     });
   }
   function stateAt(i) {
-    const base = Math.floor(i / CHECKPOINT);
-    const state = { ...checkpoints[base] };
-    for (let j = base * CHECKPOINT + 1; j <= i; j++) {
-      for (const [k, ch] of Object.entries(frames[j].set || {})) state[k] = { ...(state[k] || {}), ...ch };
-    }
+    const base = Math.floor(i / every);
+    const state = new Map(checkpoints[base]);
+    for (let j = base * every + 1; j <= i; j++) apply(state, frames[j]);
     return state;
   }
 
@@ -80,28 +140,44 @@ function render({ model, el }) {
   const phase = h("span", "tkp-phase", "forward");
   const counter = h("span", "tkp-counter");
   head.append(title, phase, counter);
+  const notes = h("div", "tkp-notes-banner");
+  for (const text of graph.notes || []) notes.append(h("div", "tkp-note", "⚠ " + text));
+  notes.hidden = !(graph.notes || []).length;
+
+  const nav = h("div", "tkp-nav");
+  const crumbs = h("span", "tkp-crumbs");
+  const followLabel = h("label", "tkp-follow");
+  const followBox = h("input");
+  followBox.type = "checkbox"; followBox.checked = true;
+  followLabel.append(followBox, document.createTextNode(" follow the active op"));
+  nav.append(crumbs, followLabel);
 
   const body = h("div", "tkp-body");
   const stage = h("div", "tkp-graph");
-  const svg = parseSvg(model.get("svg") || "");
-  svg.setAttribute("class", "tkp-svg");
-  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
-  const labels = document.createElementNS(SVGNS, "g");
-  labels.setAttribute("class", "tkp-labels");
-  (svg.querySelector("g.graph") || svg).appendChild(labels);
+  const svg = s("svg", { class: "tkp-svg", role: "img" });
+  const layerClusters = s("g", { class: "tkp-clusters" });
+  const layerEdges = s("g", { class: "tkp-edges" });
+  const layerNodes = s("g", { class: "tkp-nodes" });
+  const layerBadges = s("g", { class: "tkp-labels" });
+  svg.append(layerClusters, layerEdges, layerNodes, layerBadges);
   const tip = h("div", "tkp-tip");
   tip.hidden = true;
   const zoom = h("div", "tkp-zoom");
   const zin = h("button", "", "+"), zout = h("button", "", "−"), zfit = h("button", "", "fit");
-  zin.title = "zoom in"; zout.title = "zoom out"; zfit.title = "fit the whole graph";
+  zin.title = "zoom in"; zout.title = "zoom out"; zfit.title = "show this whole level";
   zoom.append(zin, zout, zfit);
-  stage.append(svg, tip, zoom);
+  const mini = h("div", "tkp-minimap");
+  const miniSvg = s("svg", { class: "tkp-mini-svg" });
+  const miniView = s("rect", { class: "tkp-mini-view" });
+  mini.append(miniSvg);
+  mini.title = "overview: click to move there";
+  stage.append(svg, tip, zoom, mini);
 
   const side = h("aside", "tkp-side");
-  side.append(h("div", "tkp-side-title", "Watched & sources"));
+  side.append(h("div", "tkp-side-title", "Watched values and sources"));
   const table = h("table", "tkp-table");
   const thead = h("tr");
-  for (const c of ["name", "shape · dtype", "value", "gradient"]) thead.append(h("th", "", c));
+  for (const c of ["name", "value", "gradient"]) thead.append(h("th", "", c));
   table.append(thead);
   side.append(table);
   body.append(stage, side);
@@ -115,250 +191,577 @@ function render({ model, el }) {
   const ICONS = { first: "M5 4h2v16H5zM20 4v16L8 12z", back: "M18 4v16L6 12z", play: "M7 4v16l13-8z",
     pause: "M6 4h4v16H6zM14 4h4v16h-4z", forward: "M6 4v16l12-8z", last: "M17 4h2v16h-2zM4 4v16l12-8z" };
   const icon = (name) => {
-    const s = document.createElementNS(SVGNS, "svg");
-    s.setAttribute("viewBox", "0 0 24 24"); s.setAttribute("width", "14"); s.setAttribute("height", "14");
-    const p = document.createElementNS(SVGNS, "path");
-    p.setAttribute("d", ICONS[name]); p.setAttribute("fill", "currentColor");
-    s.append(p);
-    return s;
+    const g = s("svg", { viewBox: "0 0 24 24", width: 14, height: 14, "aria-hidden": "true" });
+    g.append(s("path", { d: ICONS[name], fill: "currentColor" }));
+    return g;
   };
-  const btn = (act, text, tipText) => {
+  const btn = (act, tipText) => {
     const b = h("button", "tkp-btn");
     b.append(icon(act));
     b.dataset.act = act; b.title = tipText; b.setAttribute("aria-label", tipText);
     return b;
   };
-  const bFirst = btn("first", "⏮", "first frame (Home)");
-  const bBack = btn("back", "◀", "step back (←)");
-  const bPlay = btn("play", "", "play / pause (space)");
-  const bFwd = btn("forward", "▶|", "step forward (→)");
-  const bLast = btn("last", "⏭", "last frame (End)");
+  const bFirst = btn("first", "first frame (Home)");
+  const bBack = btn("back", "step back (←)");
+  const bPlay = btn("play", "play / pause (space)");
+  const bFwd = btn("forward", "step forward (→)");
+  const bLast = btn("last", "last frame (End)");
   const slider = h("input", "tkp-slider");
   slider.type = "range"; slider.min = "0"; slider.max = String(last); slider.value = "0";
   slider.setAttribute("aria-label", "frame");
   const speed = h("select", "tkp-speed");
   speed.title = "frames per second";
+  speed.setAttribute("aria-label", "speed");
   for (const [label, val] of SPEEDS) {
-    const o = h("option", "", label + (val ? " fps" : ""));
+    const o = h("option", "", label);
     o.value = String(val);
     speed.append(o);
   }
-  speed.value = String(model.get("fps") || 2);
-  if (!speed.value) speed.value = "2";
-  controls.append(bFirst, bBack, bPlay, bFwd, bLast, slider, speed);
+  const wanted = Number(model.get("fps"));
+  speed.value = String(SPEEDS.some(([, v]) => v === wanted) ? wanted : 2);
+  const rate = h("span", "tkp-rate");
+  controls.append(bFirst, bBack, bPlay, bFwd, bLast, slider, speed, rate);
 
   const legend = h("div", "tkp-legend");
-  for (const [cls, text] of [["lg-var", "variable"], ["lg-const", "constant"], ["lg-value", "op output"],
-    ["lg-grad", "gradient"], ["lg-acc", "accumulated"], ["lg-wait", "not reached"],
-    ["lg-none", "None"], ["lg-zero", "zero"]]) {
+  for (const [cls, text] of [["lg-var", "variable (watched)"], ["lg-frozen", "variable, not watched"],
+    ["lg-const", "constant"], ["lg-value", "op output"], ["lg-grad", "gradient"], ["lg-acc", "summed gradient"],
+    ["lg-wait", "not reached yet"], ["lg-none", "None"], ["lg-group", "group: click to open"]]) {
     const item = h("span", "tkp-lg");
     item.append(h("i", cls), document.createTextNode(text));
     legend.append(item);
   }
 
-  root.append(head, body, caption, controls, legend);
+  root.append(head, notes, nav, body, caption, controls, legend);
   el.append(root);
 
-  // ---------- elements ----------
-  // elems: every drawn group; primary: the first group per id (a value used by many ops may be drawn once per use)
-  const elems = [];
-  const primary = new Map();
-  svg.querySelectorAll("g.node, g.edge").forEach((g) => {
-    const raw = g.getAttribute("id") || "";
-    const e = { id: raw.slice(2).split("~")[0], g, kind: raw[0] === "n" ? "node" : "edge", cls: null };
-    elems.push(e);
-    if (!primary.has(e.id)) primary.set(e.id, e);
-  });
+  // ---------- table ----------
   const rows = new Map();
   const rowIds = [...(graph.watched || [])];
-  for (const s of graph.sources || []) if (!rowIds.includes(s)) rowIds.push(s);
+  for (const id of graph.sources || []) if (!rowIds.includes(id)) rowIds.push(id);
+  for (const n of graph.nodes || []) if (n.role === "frozen" && !rowIds.includes(n.id)) rowIds.push(n.id);
   for (const id of rowIds) {
-    const n = nodes.get(id) || { id, name: null };
+    const n = nodes.get(id) || { id, label: id, name: null };
     const tr = h("tr", "tkp-row");
     tr.dataset.id = id;
     const name = h("td", "tkp-name");
-    name.append(h("span", "", n.name || id));
-    if (n.variable) name.append(h("span", "tkp-tag", n.trainable ? "Variable" : "Variable · frozen"));
+    name.append(h("span", "tkp-name-text", n.label || id));
+    if (n.role === "frozen") name.append(h("span", "tkp-tag tkp-tag-off", "not watched"));
+    else if (n.variable) name.append(h("span", "tkp-tag", "Variable"));
     else if (n.watched) name.append(h("span", "tkp-tag", "watched"));
     else name.append(h("span", "tkp-tag tkp-tag-off", "not watched"));
-    const meta = h("td", "tkp-meta", shapeText(n.shape) + " " + (n.dtype || ""));
+    if (sources.has(id)) name.append(h("span", "tkp-tag tkp-tag-src", "source"));
+    name.append(h("div", "tkp-meta", "shape " + shapeTuple(n.shape) + (n.dtype ? " · " + n.dtype : "")));
     const value = h("td", "tkp-val");
     const grad = h("td", "tkp-grad");
-    tr.append(name, meta, value, grad);
-    table.append(tr);
-    rows.set(id, { tr, value, grad });
+    tr.append(name, value, grad);
+    const whyRow = h("tr", "tkp-why-row");
+    const why = h("td", "tkp-why");
+    why.colSpan = 3;
+    whyRow.append(why);
+    whyRow.hidden = true;
+    table.append(tr, whyRow);
+    rows.set(id, { tr, value, grad, why, whyRow });
+    tr.addEventListener("click", () => reveal(id));
   }
 
-  // ---------- drawing ----------
-  const mids = new Map();
-  function midpoint(id) {
-    if (!mids.has(id)) {
-      const e = primary.get(id);
-      const path = e && e.g.querySelector("path");
-      let p = null;
-      try { if (path) { const len = path.getTotalLength(); p = path.getPointAtLength(len / 2); } } catch (err) { p = null; }
-      mids.set(id, p ? { x: p.x, y: p.y } : null);
+  // ---------- views: drawn on demand from the layout ----------
+  let viewId = null;
+  let view = null;          // { id, w, h, elems: Map(draw id -> {g, kind, ids}), byModel: Map(model id -> [elem]) }
+  const viewCache = new Map();
+  const edgeOwner = new Map();    // model edge id -> view id that draws it as itself (for the camera)
+
+  // a view may come laid out several ways (left to right, top to bottom): take the one drawn
+  // largest in this drawing area, and size the area to it (between STAGE_MIN and STAGE_MAX px high)
+  function chooseLayout(v) {
+    const options = v.layouts || [v.layout];
+    const w = stageSize().w;
+    let best = options[0], bestScale = -1;
+    for (const k of options) {
+      const g = layouts[k];
+      const scale = Math.min(MAX_SCALE, (w - 48) / g.w, (STAGE_MAX - 48) / g.h);
+      if (scale > bestScale + 0.02) { best = k; bestScale = scale; }
     }
-    return mids.get(id);
+    return best;
   }
-  function nodeAnchor(id) {
-    const e = primary.get(id);
-    if (!e) return null;
-    try { const b = e.g.getBBox(); return { x: b.x + b.width / 2, y: b.y + b.height + 11 }; } catch (err) { return null; }
+  function buildView(id) {
+    const v = views[id];
+    const layoutIndex = chooseLayout(v);
+    const key = id + "#" + layoutIndex;
+    if (viewCache.has(key)) return viewCache.get(key);
+    const geo = layouts[layoutIndex];
+    const elems = new Map();
+    const byModel = new Map();
+    const pos = new Map();
+    const bind = (modelId, e) => { if (!byModel.has(modelId)) byModel.set(modelId, []); byModel.get(modelId).push(e); };
+    const frag = { clusters: [], edges: [], nodes: [] };
+    v.clusters.forEach((gid, k) => {
+      const [x, y, w, hh] = geo.clusters[k] || [0, 0, 0, 0];
+      const g = groups.get(gid) || { kind: "group", label: gid };
+      const el2 = s("g", { class: "cluster k-" + g.kind, "data-id": gid });
+      el2.append(s("rect", { x, y, width: w, height: hh, rx: 10 }), s("text", { class: "cl-label", x: x + 10, y: y + 17 }, clip(g.label, 40)));
+      frag.clusters.push(el2);
+      const e = { g: el2, kind: "cluster", ids: [gid], cls: null };
+      elems.set(gid + "#cluster", e); bind(gid, e);
+    });
+    v.edges.forEach(([drawId, ids], k) => {
+      const [d, arrow] = geo.edges[k] || ["", null];
+      const el2 = s("g", { class: "edge", "data-id": drawId, "data-edges": ids.join(" ") });
+      el2.append(s("path", { d }));
+      if (arrow) el2.append(s("path", { class: "arrow", d: arrow }));
+      frag.edges.push(el2);
+      const e = { g: el2, kind: "edge", ids, cls: null, path: el2.firstChild };
+      elems.set(drawId, e);
+      for (const mid of ids) bind(mid, e);
+    });
+    v.nodes.forEach(([nid, kind], k) => {
+      const [x, y, w, hh] = geo.nodes[k] || [0, 0, 40, 40];
+      pos.set(nid, { x, y, w, h: hh });
+      const el2 = s("g", { class: "node k-" + kind, "data-id": nid, transform: `translate(${x},${y})` });
+      if (kind === "op") {
+        el2.append(s("ellipse", { rx: w / 2, ry: hh / 2 }));
+      } else if (kind === "group") {
+        el2.append(s("rect", { class: "stack", x: -w / 2 + 5, y: -hh / 2 + 5, width: w, height: hh, rx: 9 }));
+        el2.append(s("rect", { x: -w / 2, y: -hh / 2, width: w, height: hh, rx: 9 }));
+      } else {
+        el2.append(s("rect", { x: -w / 2, y: -hh / 2, width: w, height: hh, rx: kind === "stub" ? 13 : 8 }));
+      }
+      const texts = [];
+      const lineCount = kind === "op" ? 1 : kind === "stub" ? 1 : kind === "group" ? groupLines(groups.get(nid)).length
+        : tensorLines(nodes.get(nid), nodes.get(nid).value).length;
+      const top = -(lineCount - 1) * LINE / 2 + 5;
+      for (let j = 0; j < lineCount; j++) {
+        const t = s("text", { class: "l" + j, y: top + LINE * j });
+        el2.append(t); texts.push(t);
+      }
+      if (kind === "group") {
+        el2.setAttribute("role", "button");
+        el2.setAttribute("aria-label", "open group " + (groups.get(nid) || {}).label);
+      }
+      frag.nodes.push(el2);
+      const modelId = kind === "stub" ? nid.slice(1).split("@")[0] : nid;
+      const e = { g: el2, kind, ids: [modelId], cls: null, texts, w, h: hh, drawId: nid, lastText: null };
+      elems.set(nid, e);
+      bind(modelId, e);
+    });
+    const built = { id, w: geo.w, h: geo.h, v, elems, byModel, pos, frag };
+    viewCache.set(key, built);
+    return built;
   }
-  function badge(p, text, cls) {
-    if (!p || !text) return;
-    const g = document.createElementNS(SVGNS, "g");
-    g.setAttribute("class", "tkp-badge " + cls);
-    const t = document.createElementNS(SVGNS, "text");
-    t.setAttribute("x", p.x); t.setAttribute("y", p.y); t.setAttribute("text-anchor", "middle");
-    t.textContent = text.length > 34 ? text.slice(0, 33) + "…" : text;
-    const r = document.createElementNS(SVGNS, "rect");
-    g.append(r, t);
-    labels.append(g);
-    try {
-      const b = t.getBBox();
-      r.setAttribute("x", b.x - 4); r.setAttribute("y", b.y - 1.5);
-      r.setAttribute("width", b.width + 8); r.setAttribute("height", b.height + 3); r.setAttribute("rx", 4);
-    } catch (err) { /* not laid out yet */ }
+
+  for (const [vid, v] of Object.entries(views)) {
+    for (const [nid, kind] of v.nodes) if (kind === "op" || kind === "tensor") edgeOwner.set(nid, vid);
   }
+
+  function openView(id, keepCamera) {
+    if (!views[id]) return;
+    if (viewId === id) return;
+    viewId = id;
+    view = buildView(id);
+    layerClusters.replaceChildren(...view.frag.clusters);
+    layerEdges.replaceChildren(...view.frag.edges);
+    layerNodes.replaceChildren(...view.frag.nodes);
+    for (const e of view.elems.values()) e.cls = null;
+    root.dataset.view = id;
+    drawCrumbs();
+    sizeStage();
+    drawMini();
+    if (!keepCamera) fitCamera(null);
+    restyleAll();
+  }
+
+  function drawCrumbs() {
+    crumbs.replaceChildren();
+    const chain = [];
+    for (let id = viewId; id; id = views[id] ? views[id].parent : null) chain.unshift(id);
+    chain.forEach((id, k) => {
+      const label = id === "root" ? "whole tape" : (groups.get(id) || {}).label || id;
+      if (k < chain.length - 1) {
+        const b = h("button", "tkp-crumb", label);
+        b.onclick = () => { followBox.checked = false; openView(id); };
+        crumbs.append(b, h("span", "tkp-crumb-sep", "›"));
+      } else crumbs.append(h("span", "tkp-crumb tkp-crumb-here", label));
+    });
+    nav.hidden = chain.length < 2 && Object.keys(views).length < 2;
+  }
+
+  // ---------- camera ----------
+  let vb = [0, 0, 100, 100];
+  // the drawing area's size, kept by a ResizeObserver: reading layout on every frame would force
+  // the whole notebook page to be laid out again
+  let stageBox = null;
+  function stageSize() {
+    if (!stageBox || !stageBox.w) { const r = stage.getBoundingClientRect(); stageBox = { w: r.width, h: r.height }; }
+    return { w: stageBox.w || 800, h: stageBox.h || 440 };
+  }
+  if (typeof ResizeObserver !== "undefined") {
+    new ResizeObserver((entries) => {
+      const r = entries[entries.length - 1].contentRect;
+      const changed = !stageBox || Math.abs(r.width - stageBox.w) > 1;
+      stageBox = { w: r.width, h: r.height };
+      if (changed && view) { fitCamera(current >= 0 ? frames[current].focus : null); drawBadges(); }
+    }).observe(stage);
+  }
+  function clampVb() {    // never pan past the drawing's edges; centre it where it fits
+    const pad = 24;
+    const axis = (start, size, extent) => size >= extent + 2 * pad ? extent / 2 - size / 2
+      : Math.min(Math.max(start, -pad), extent + pad - size);
+    vb = [axis(vb[0], vb[2], view.w), axis(vb[1], vb[3], view.h), vb[2], vb[3]];
+  }
+  function setVb() {
+    clampVb();
+    svg.setAttribute("viewBox", vb.map((x) => Math.round(x * 10) / 10).join(" "));
+    root.dataset.scale = String(stageSize().w / vb[2]);
+    updateMini();
+  }
+  function sizeStage() {   // as high as the view needs at its fitting scale, within bounds
+    const { w, h: now } = stageSize();
+    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (w - 48) / view.w));
+    const want = Math.round(Math.min(STAGE_MAX, Math.max(STAGE_MIN, view.h * scale + 48)));
+    if (Math.abs(now - want) > 2) { stage.style.height = want + "px"; stageBox = { w, h: want }; }
+  }
+  function fitCamera(centerOn) {
+    sizeStage();
+    const { w, h: hh } = stageSize();
+    const pad = 24;
+    const fit = Math.min(w / (view.w + 2 * pad), hh / (view.h + 2 * pad));
+    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
+    const vw = w / scale, vh = hh / scale;
+    let cx = view.w / 2, cy = view.h / 2;
+    if (scale > fit) {  // the level does not fit at a readable size: start at the focus, or where the tape starts
+      const first = view.v.nodes.find(([, kind]) => kind !== "stub");
+      const p = view.pos.get(centerOn) || (first && view.pos.get(first[0]));
+      if (p) { cx = p.x; cy = p.y; }
+    }
+    vb = [cx - vw / 2, cy - vh / 2, vw, vh];
+    setVb();
+  }
+  function inView(p) {
+    const m = 12;
+    return p.x - p.w / 2 > vb[0] + m && p.x + p.w / 2 < vb[0] + vb[2] - m &&
+      p.y - p.h / 2 > vb[1] + m && p.y + p.h / 2 < vb[1] + vb[3] - m;
+  }
+  function lookAt(id) {
+    const p = view.pos.get(id);
+    if (!p || inView(p)) return;
+    vb = [p.x - vb[2] / 2, p.y - vb[3] / 2, vb[2], vb[3]];
+    setVb();
+  }
+  // the view that shows a model id as itself, and the path of views to it
+  function viewOf(id) {
+    const n = nodes.get(id);
+    if (n && n.view) return n.view;
+    const e = edgesById.get(id);
+    if (e) return viewOf(nodes.get(e.to) && nodes.get(e.to).kind === "op" ? e.to : e.from);
+    return edgeOwner.get(id) || null;
+  }
+  function reveal(id) {
+    const target = viewOf(id);
+    if (target && target !== viewId) openView(target, true);
+    if (view && view.pos.get(id)) {
+      const p = view.pos.get(id);
+      vb = [p.x - vb[2] / 2, p.y - vb[3] / 2, vb[2], vb[3]];
+      if (viewId !== target) fitCamera(id); else setVb();
+    }
+  }
+  function follow(focus) {
+    if (!followBox.checked || !focus) return;
+    const target = viewOf(focus);
+    if (target && target !== viewId) { openView(target, true); fitCamera(focus); return; }
+    lookAt(focus);
+  }
+
+  // ---------- minimap ----------
+  function drawMini() {
+    if (!view.mini) {
+      view.mini = [];
+      for (const [nid, p] of view.pos) {
+        const kind = view.elems.get(nid).kind;
+        view.mini.push(s("rect", { class: "mini-" + kind, x: p.x - p.w / 2, y: p.y - p.h / 2, width: p.w, height: p.h, rx: 6 }));
+      }
+    }
+    miniSvg.replaceChildren(...view.mini, miniView);
+    miniSvg.setAttribute("viewBox", `0 0 ${view.w} ${view.h}`);
+    const { w, h: hh } = stageSize();
+    mini.hidden = view.w <= w * 1.05 / MIN_SCALE && view.h <= hh * 1.05 / MIN_SCALE;
+  }
+  function updateMini() {
+    miniView.setAttribute("x", vb[0]); miniView.setAttribute("y", vb[1]);
+    miniView.setAttribute("width", vb[2]); miniView.setAttribute("height", vb[3]);
+  }
+  miniSvg.addEventListener("pointerdown", (ev) => {
+    const r = miniSvg.getBoundingClientRect();
+    const k = Math.min(r.width / view.w, r.height / view.h);
+    const ox = (r.width - view.w * k) / 2, oy = (r.height - view.h * k) / 2;
+    const x = (ev.clientX - r.left - ox) / k, y = (ev.clientY - r.top - oy) / k;
+    followBox.checked = false;
+    vb = [x - vb[2] / 2, y - vb[3] / 2, vb[2], vb[3]];
+    setVb();
+    ev.stopPropagation();
+  });
+
+  // ---------- styling a frame ----------
+  let current = -1, rendered = 0, curState = null, hotSet = new Set();
   function gradText(st) {
+    if (!st) return "";
     if (st.g === "none") return "None";
     if (st.g === "zero") return "0 · " + (st.gv || "zeros");
-    if (st.gv) return (st.g === "acc" ? "Σ " : "") + st.gv;
+    if (st.g === "unasked") return "not asked for";
+    if (st.gv) return (st.g === "acc" ? "Σ " : "") + st.gv + (st.p ? " (partial: " + st.p + ")" : "");
     return "";
   }
-
-  let current = -1;
-  let rendered = 0;
-  let curState = null;
-  let prevHot = new Set();
-  const byId = new Map();
-  for (const e of elems) { if (!byId.has(e.id)) byId.set(e.id, []); byId.get(e.id).push(e); }
-  const restyle = (id, state, hot) => {
-    for (const e of byId.get(id) || []) {
-      const cls = classesOf(e.kind, state[id] || {}, hot.has(id));
-      if (cls !== e.cls) { e.g.setAttribute("class", cls); e.cls = cls; }
+  function edgeState(ids) {
+    if (ids.length === 1) return curState.get(ids[0]) || {};
+    let best = null;
+    for (const id of ids) {
+      const st = curState.get(id) || {};
+      if (!best || (st.s !== "hidden" && best.s === "hidden") || (G_RANK[st.g] || -1) > (G_RANK[best.g] || -1)) best = st;
     }
-  };
+    return best || {};
+  }
+  function styleElem(e) {
+    let st;
+    if (e.kind === "edge") st = edgeState(e.ids);
+    else if (e.kind === "stub") { const src = curState.get(e.ids[0]) || {}; st = { s: src.s === "hidden" ? "hidden" : "value", g: src.g }; }
+    else st = curState.get(e.ids[0]) || {};
+    const hot = e.ids.some((id) => hotSet.has(id));
+    const base = e.kind === "edge" ? "edge" : e.kind === "cluster" ? "cluster" : "node k-" + e.kind;
+    let cls = classesOf(base, st, hot);
+    if (e.kind !== "edge" && e.kind !== "cluster") {
+      const n = nodes.get(e.ids[0]);
+      if (n && n.role) cls += " r-" + n.role;
+    }
+    if (cls !== e.cls) { e.g.setAttribute("class", cls); e.cls = cls; }
+    if (e.texts) writeTexts(e, st);
+  }
+  function writeTexts(e, st) {
+    let lines;
+    if (e.kind === "op") { const n = nodes.get(e.ids[0]); lines = [n.symbol && String(n.symbol).length <= 10 ? n.symbol : (n.type || "op").slice(0, 10)]; }
+    else if (e.kind === "stub") lines = ["↪ " + clip((nodes.get(e.ids[0]) || {}).label || e.ids[0], 16)];
+    else if (e.kind === "group") lines = groupLines(groups.get(e.ids[0]));
+    else { const n = nodes.get(e.ids[0]); lines = tensorLines(n, st.v || n.value); }
+    const key = lines.join("\n");
+    if (key === e.lastText) return;
+    e.lastText = key;
+    e.texts.forEach((t, j) => { t.textContent = lines[j] !== undefined ? lines[j] : ""; });
+  }
+  function restyleAll() {
+    if (!curState || !view) return;
+    for (const e of view.elems.values()) styleElem(e);
+    drawBadges();
+  }
+  function restyleIds(ids) {
+    const seen = new Set();
+    for (const id of ids) for (const e of view.byModel.get(id) || []) if (!seen.has(e)) { seen.add(e); styleElem(e); }
+  }
+
+  // ---------- badges (gradient values on the graph) ----------
+  // a badge's box from its text length (monospace 12.5 px: 7.6 px a character), so that no
+  // layout has to be read back while playing
+  function badge(x, y, text, cls) {
+    if (!text) return;
+    text = clip(text, 34);
+    const g = s("g", { class: "tkp-badge " + cls });
+    const t = s("text", { x, y, "text-anchor": "middle" }, text);
+    const r = s("rect", { rx: 5 });
+    g.append(r, t);
+    layerBadges.append(g);
+    const width = text.length * 7.6;
+    const b = { x: x - width / 2, y: y - 12, width, height: 15 };
+    // keep it inside the drawing: shift right/left/up so that nothing is cut at an edge
+    let dx = 0, dy = 0;
+    const minX = vb[0] + 4, maxX = vb[0] + vb[2] - 4, maxY = vb[1] + vb[3] - 4, minY = vb[1] + 4;
+    if (b.x - 6 < minX) dx = minX - (b.x - 6);
+    if (b.x + b.width + 6 > maxX) dx = maxX - (b.x + b.width + 6);
+    if (b.y + b.height + 3 > maxY) dy = maxY - (b.y + b.height + 3);
+    if (b.y - 3 + dy < minY) dy = minY - (b.y - 3);
+    if (dx || dy) t.setAttribute("transform", `translate(${dx},${dy})`);
+    r.setAttribute("x", b.x - 6 + dx); r.setAttribute("y", b.y - 3 + dy);
+    r.setAttribute("width", b.width + 12); r.setAttribute("height", b.height + 6);
+  }
+  // the middle of an edge, from its path: the middle cubic segment at t = 1/2
+  function midpoint(e) {
+    if (e.mid !== undefined) return e.mid;
+    const n = (e.path.getAttribute("d") || "").match(/-?\d+(\.\d+)?/g);
+    e.mid = null;
+    if (n && n.length >= 8) {
+      const p = n.map(Number);
+      const segments = (p.length - 2) / 6;
+      const k = Math.floor(segments / 2) * 6;
+      const [x0, y0, x1, y1, x2, y2, x3, y3] = p.slice(k, k + 8);
+      e.mid = { x: (x0 + 3 * x1 + 3 * x2 + x3) / 8, y: (y0 + 3 * y1 + 3 * y2 + y3) / 8 };
+    }
+    return e.mid;
+  }
+  function drawBadges() {
+    layerBadges.replaceChildren();
+    if (!curState || current < 0) return;
+    const f = frames[current];
+    const ended = current === last && f.phase === "backward";
+    for (const [drawId, e] of view.elems) {
+      if (e.kind === "edge") {
+        const st = edgeState(e.ids);
+        const hot = e.ids.some((id) => hotSet.has(id));
+        if (!(hot && st.g && st.g !== "wait") && !(st.g === "none" && ended)) continue;
+        const p = midpoint(e);
+        if (p) badge(p.x, p.y - 6, st.g === "none" ? "None" : gradText(st), "b-" + st.g);
+      } else if (e.kind === "tensor") {
+        const id = e.ids[0];
+        const st = curState.get(id) || {};
+        const show = (hotSet.has(id) && st.g && st.g !== "wait") || (ended && (sources.has(id) || st.g === "unasked"));
+        if (!show || !st.g || st.g === "wait") continue;
+        const p = view.pos.get(drawId);
+        const txt = st.g === "none" ? "None: " + (st.cause || "").replace(/_/g, " ") : st.g === "unasked" ? "gradient not asked for"
+          : "∂ " + gradText(st);
+        badge(p.x, p.y + p.h / 2 + 10, txt, "b-" + st.g);   // a tag hanging from the box
+      }
+    }
+  }
+
+  // ---------- showing a frame ----------
   function show(i) {
     i = Math.max(0, Math.min(last, i | 0));
     if (!frames.length) return;
     const f = frames[i];
-    const hot = new Set(f.hot || []);
-    let state;
-    if (curState && i === current + 1) {  // playing: apply just this frame's delta
-      state = curState;
-      const touched = new Set([...prevHot, ...hot]);
-      for (const [k, ch] of Object.entries(f.set || {})) { state[k] = { ...(state[k] || {}), ...ch }; touched.add(k); }
-      for (const id of touched) restyle(id, state, hot);
+    const prevHot = hotSet;
+    hotSet = new Set(f.hot || []);
+    if (curState && i === current + 1) {  // one step: apply this frame's delta, restyle what it touched
+      apply(curState, f);
+      current = i;
+      follow(f.focus);
+      if (f.all) restyleAll();
+      else { restyleIds([...Object.keys(f.set || {}), ...prevHot, ...hotSet]); drawBadges(); }
     } else {
-      state = stateAt(i);
-      for (const id of byId.keys()) restyle(id, state, hot);
-    }
-    curState = state;
-    prevHot = hot;
-    labels.replaceChildren();
-    const ended = i === last && f.phase === "backward";
-    for (const id of ended ? primary.keys() : hot) {
-      const e = primary.get(id);
-      if (!e) continue;
-      const st = state[id] || {};
-      if (e.kind === "edge") {
-        if (hot.has(id) && st.g && st.g !== "wait") badge(midpoint(id), gradText(st), "b-" + st.g);
-        else if (st.g === "none" && (hot.has(id) || ended)) badge(midpoint(id), "None", "b-none");
-      } else if (nodes.get(id) && nodes.get(id).kind === "tensor") {
-        const isSource = (graph.sources || []).includes(id);
-        if ((hot.has(id) || (ended && isSource)) && st.g && st.g !== "wait") {
-          const txt = st.g === "none" ? "None: " + (st.cause || "").replace(/_/g, " ") : "∂ " + gradText(st);
-          badge(nodeAnchor(id), txt, "b-" + st.g);
-        }
-      }
+      curState = stateAt(i);
+      current = i;
+      follow(f.focus);
+      restyleAll();
     }
     for (const [id, r] of rows) {
-      const st = state[id] || {};
-      r.tr.className = "tkp-row" + (st.s === "hidden" && !st.g ? " off" : "") + (hot.has(id) ? " hot" : "") +
-        (st.g ? " g-" + st.g : "");
-      r.value.textContent = st.v || (nodes.get(id) || {}).value || "";
-      r.grad.textContent = st.g === "none" ? "None — " + (st.why || "") : st.g === "wait" ? "…" : gradText(st);
-      r.grad.title = st.why || "";
+      const st = curState.get(id) || {};
+      r.tr.className = "tkp-row" + (st.s === "hidden" && !st.g ? " off" : "") + (hotSet.has(id) ? " hot" : "") +
+        (st.g ? " g-" + st.g : "") + (st.p ? " partial" : "");
+      const n = nodes.get(id) || {};
+      r.value.textContent = st.v || n.value || "";
+      r.grad.textContent = st.g === "none" ? "None" + (st.cause ? " (" + st.cause.replace(/_/g, " ") + ")" : "")
+        : st.g === "wait" ? "not yet" : gradText(st);
+      const explain = (st.g === "none" || st.g === "unasked" || st.g === "zero") && st.why;
+      r.whyRow.hidden = !explain;
+      r.why.textContent = explain ? st.why : "";
     }
-    phase.textContent = f.phase === "backward" ? "◀ backward" : "forward ▶";
+    phase.textContent = f.phase === "backward" ? "◀ backward pass" : "forward pass ▶";
     phase.className = "tkp-phase ph-" + f.phase;
     counter.textContent = "frame " + (i + 1) + " / " + frames.length;
-    where.textContent = f.where ? f.where : "";
-    where.hidden = !f.where;
+    const focusNode = nodes.get(f.focus);
+    const w = f.where || (focusNode && focusNode.where) || "";
+    where.textContent = w; where.hidden = !w;
     ctext.textContent = f.caption || "";
     slider.value = String(i);
     root.dataset.frame = String(i);
     root.dataset.phase = f.phase;
-    current = i;
     rendered += 1;
     root.dataset.rendered = String(rendered);
     if (tipFor) fillTip(tipFor);
+    prefetch(i);
+  }
+
+  // build the view that playing will open next while the browser is idle, so that entering it
+  // costs a step no more than any other
+  let prefetching = false;
+  function prefetch(i) {
+    if (prefetching) return;
+    for (let j = i + 1; j < Math.min(frames.length, i + 80); j++) {
+      const target = frames[j].focus && viewOf(frames[j].focus);
+      if (target && target !== viewId && views[target]) {
+        if (viewCache.has(target + "#" + chooseLayout(views[target]))) return;
+        prefetching = true;
+        const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 30));
+        idle(() => { prefetching = false; buildView(target); });
+        return;
+      }
+    }
   }
 
   // ---------- tooltip ----------
-  let tipFor = null;
-  function fillTip(id) {
-    const n = nodes.get(id);
-    if (!n) return;
-    const st = (curState || {})[id] || {};
-    tip.replaceChildren();
+  let tipFor = null, pinned = false;
+  function fillTip(drawId) {
+    const e = view.elems.get(drawId);
+    if (!e) return;
+    const id = e.ids[0];
+    const st = (curState && curState.get(id)) || {};
     const rowsTip = [];
-    if (n.kind === "op") {
-      rowsTip.push(["op", n.type + " (" + n.id + ")"]);
-      if (n.where) rowsTip.push(["line", n.where]);
-      if (n.cut) rowsTip.push(["cut", n.cut.replace(/_/g, " ")]);
-      if (st.g) rowsTip.push(["backward", G_TEXT[st.g] || st.g]);
+    if (e.kind === "group") {
+      const g = groups.get(id);
+      rowsTip.push(["group", g.label], ["ops", String(g.ops)]);
+      if (g.where) rowsTip.push(["line", g.where]);
+      rowsTip.push(["", "click to open it"]);
     } else {
-      rowsTip.push(["name", n.name || n.id]);
-      rowsTip.push(["kind", n.variable ? "Variable" : n.role === "const" ? "constant" : n.watched ? "watched tensor" : "tensor"]);
-      rowsTip.push(["shape", shapeText(n.shape)]);
-      if (n.dtype) rowsTip.push(["dtype", n.dtype]);
-      rowsTip.push(["value", st.v || n.value || "?"]);
-      if (st.g) rowsTip.push(["gradient", st.g === "none" ? "None" : st.g === "wait" ? "not reached yet" : gradText(st)]);
-      if (st.gs) rowsTip.push(["grad shape", shapeText(st.gs)]);
+      const n = nodes.get(id);
+      if (!n) return;
+      if (n.kind === "op") {
+        rowsTip.push(["op", n.type + " (" + n.id + ")"]);
+        if (n.expr) rowsTip.push(["code", n.expr]);
+        if (n.where) rowsTip.push(["line", n.where]);
+        if (n.cut) rowsTip.push(["cut", n.cut.replace(/_/g, " ")]);
+        if (st.g) rowsTip.push(["backward", G_TEXT[st.g] || st.g]);
+      } else {
+        rowsTip.push(["name", n.label + (n.name ? "" : " (no name in the code)")]);
+        rowsTip.push(["kind", ROLE_TEXT[n.role] || n.role]);
+        rowsTip.push(["shape", shapeTuple(n.shape)]);
+        if (n.dtype) rowsTip.push(["dtype", n.dtype]);
+        rowsTip.push(["value", st.v || n.value || "not kept"]);
+        if (st.g) rowsTip.push(["gradient", st.g === "none" ? "None" : st.g === "wait" ? "not reached yet" : gradText(st)]);
+        if (n.where) rowsTip.push(["line", n.where]);
+      }
     }
     if (st.why) rowsTip.push(["why", st.why]);
+    tip.replaceChildren();
     for (const [k, v] of rowsTip) {
       const line = h("div", "tkp-tip-row");
       line.append(h("b", "", k), h("span", "", v));
       tip.append(line);
     }
     tip.hidden = false;
+    tipFor = drawId;
   }
-  function nodeIdFrom(target) {
+  function placeTip(ev) {
+    const r = stage.getBoundingClientRect();
+    const tw = tip.offsetWidth || 240, th = tip.offsetHeight || 120;
+    let x = ev.clientX - r.left + 14, y = ev.clientY - r.top + 14;
+    if (x + tw > r.width - 4) x = Math.max(4, ev.clientX - r.left - tw - 14);
+    if (y + th > r.height - 4) y = Math.max(4, ev.clientY - r.top - th - 14);
+    tip.style.left = x + "px"; tip.style.top = y + "px";
+  }
+  function drawIdFrom(target) {
     const g = target && target.closest ? target.closest("g.node") : null;
-    return g ? (g.getAttribute("id") || "").slice(2).split("~")[0] : null;
+    return g ? g.getAttribute("data-id") : null;
   }
   svg.addEventListener("mousemove", (ev) => {
-    const id = nodeIdFrom(ev.target);
+    if (drag && drag.moved) return;
+    const id = drawIdFrom(ev.target);
     if (!id) { if (!pinned) { tip.hidden = true; tipFor = null; } return; }
     if (pinned) return;
-    tipFor = id; fillTip(id);
-    const r = stage.getBoundingClientRect();
-    tip.style.left = Math.min(ev.clientX - r.left + 14, r.width - 240) + "px";
-    tip.style.top = (ev.clientY - r.top + 14) + "px";
+    fillTip(id); placeTip(ev);
   });
-  let pinned = false;
   svg.addEventListener("click", (ev) => {
-    const id = nodeIdFrom(ev.target);
+    if (drag && drag.moved) return;
+    const id = drawIdFrom(ev.target);
+    const e = id && view.elems.get(id);
+    if (e && e.kind === "group") { followBox.checked = false; tip.hidden = true; tipFor = null; pinned = false; openView(id); return; }
+    if (e && e.kind === "stub") { followBox.checked = false; reveal(e.ids[0]); return; }
     pinned = !!id && !(pinned && tipFor === id);
-    if (id) { tipFor = id; fillTip(id); } else { tip.hidden = true; tipFor = null; }
+    if (id) { fillTip(id); placeTip(ev); } else { tip.hidden = true; tipFor = null; }
   });
 
   // ---------- zoom & pan ----------
-  const vb0 = (svg.getAttribute("viewBox") || "0 0 100 100").split(/[ ,]+/).map(Number);
-  let vb = vb0.slice();
-  const setVb = () => svg.setAttribute("viewBox", vb.join(" "));
   function zoomBy(factor, cx, cy) {
-    const [x, y, w, hgt] = vb;
-    cx = cx === undefined ? x + w / 2 : cx; cy = cy === undefined ? y + hgt / 2 : cy;
-    const nw = Math.min(vb0[2] * 4, Math.max(vb0[2] / 20, w * factor));
+    const [x, y, w, hh] = vb;
+    cx = cx === undefined ? x + w / 2 : cx; cy = cy === undefined ? y + hh / 2 : cy;
+    const { w: sw } = stageSize();
+    const nw = Math.min(Math.max(view.w, view.h, sw) * 3, Math.max(sw / 6, w * factor));
     const k = nw / w;
-    vb = [cx - (cx - x) * k, cy - (cy - y) * k, w * k, hgt * k];
+    vb = [cx - (cx - x) * k, cy - (cy - y) * k, w * k, hh * k];
     setVb();
+    drawBadges();
   }
   stage.addEventListener("wheel", (ev) => {
     ev.preventDefault();
@@ -369,29 +772,35 @@ function render({ model, el }) {
   }, { passive: false });
   let drag = null;
   svg.addEventListener("pointerdown", (ev) => {
-    if (nodeIdFrom(ev.target)) return;
-    drag = { x: ev.clientX, y: ev.clientY, vb: vb.slice() };
-    svg.setPointerCapture(ev.pointerId);
-    stage.classList.add("panning");
+    drag = { x: ev.clientX, y: ev.clientY, vb: vb.slice(), moved: false, id: ev.pointerId };
   });
   svg.addEventListener("pointermove", (ev) => {
     if (!drag) return;
+    if (!drag.moved && Math.abs(ev.clientX - drag.x) + Math.abs(ev.clientY - drag.y) < 4) return;
+    if (!drag.moved) { drag.moved = true; svg.setPointerCapture(drag.id); stage.classList.add("panning"); followBox.checked = false; }
     const r = svg.getBoundingClientRect();
-    const scale = Math.max(drag.vb[2] / r.width, drag.vb[3] / r.height);
+    const scale = drag.vb[2] / r.width;
     vb = [drag.vb[0] - (ev.clientX - drag.x) * scale, drag.vb[1] - (ev.clientY - drag.y) * scale, drag.vb[2], drag.vb[3]];
     setVb();
   });
-  const endDrag = () => { drag = null; stage.classList.remove("panning"); };
+  const endDrag = () => {
+    if (drag && drag.moved) { stage.classList.remove("panning"); drawBadges(); setTimeout(() => { drag = null; }, 0); }
+    else drag = null;
+  };
   svg.addEventListener("pointerup", endDrag);
   svg.addEventListener("pointercancel", endDrag);
   zin.onclick = () => zoomBy(1 / 1.3);
   zout.onclick = () => zoomBy(1.3);
-  zfit.onclick = () => { vb = vb0.slice(); setVb(); };
+  zfit.onclick = () => {
+    const { w, h: hh } = stageSize();
+    const k = Math.min(w / (view.w + 48), hh / (view.h + 48));
+    const vw = w / k, vh = hh / k;
+    vb = [view.w / 2 - vw / 2, view.h / 2 - vh / 2, vw, vh];
+    setVb(); drawBadges();
+  };
 
   // ---------- playback (the browser owns the timer) ----------
-  let playing = false;
-  let raf = 0;
-  let lastTick = 0;
+  let playing = false, raf = 0, startTime = 0, startFrame = 0, shownSince = 0, shownAt = 0;
   function sync() { model.set("frame", current); model.save_changes(); }
   function setPlaying(on) {
     playing = on && current < last;
@@ -399,36 +808,59 @@ function render({ model, el }) {
     root.dataset.playing = playing ? "1" : "0";
     root.classList.toggle("is-playing", playing);
     cancelAnimationFrame(raf);
-    if (playing) { lastTick = performance.now(); raf = requestAnimationFrame(tick); } else sync();
+    if (playing) {
+      startTime = performance.now(); startFrame = current; shownSince = 0; shownAt = startTime;
+      raf = requestAnimationFrame(tick);
+    } else { rate.textContent = ""; sync(); }
   }
+  // frames are due at startTime + k / fps: a slow draw is caught up by skipping, never by slowing down
   function tick(now) {
     if (!playing) return;
     const fps = Number(speed.value);
-    if (fps === 0 || now - lastTick >= 1000 / fps - 4) {  // 4 ms slack: 60 fps on a 60 Hz display
-      lastTick = now;
-      show(current + 1);
+    const due = Math.min(last, startFrame + Math.floor(((now - startTime) / 1000) * fps));
+    if (due > current) {
+      if (due === current + 1) show(due); else show(due);
+      shownSince += 1;
       if (current >= last) { setPlaying(false); return; }
+    }
+    if (now - shownAt > 1000) {
+      const delivered = (current - startFrame) / ((now - startTime) / 1000);
+      rate.textContent = delivered + 0.5 < fps ? `≈ ${delivered.toFixed(0)} fps (the browser's limit)` : "";
+      shownAt = now;
     }
     raf = requestAnimationFrame(tick);
   }
-  const step = (i) => { setPlaying(false); show(i); sync(); };
+  // playing or stepping brings the camera back to the active op (looking around turned it off)
+  const step = (i) => { followBox.checked = true; setPlaying(false); show(i); sync(); };
   bFirst.onclick = () => step(0);
   bBack.onclick = () => step(current - 1);
   bFwd.onclick = () => step(current + 1);
   bLast.onclick = () => step(last);
-  bPlay.onclick = () => { if (!playing && current >= last) show(0); setPlaying(!playing); };
+  bPlay.onclick = () => {
+    if (!playing) followBox.checked = true;
+    if (!playing && current >= last) show(0);
+    setPlaying(!playing);
+  };
   slider.oninput = () => { setPlaying(false); show(Number(slider.value)); };
   slider.onchange = () => sync();
-  speed.onchange = () => { model.set("fps", Number(speed.value)); model.save_changes(); };
+  speed.onchange = () => {
+    model.set("fps", Number(speed.value)); model.save_changes();
+    if (playing) { startTime = performance.now(); startFrame = current; }
+  };
+  followBox.onchange = () => { if (followBox.checked && current >= 0) follow(frames[current].focus); };
   root.addEventListener("keydown", (ev) => {
     const keys = { " ": () => bPlay.onclick(), ArrowRight: () => bFwd.onclick(), ArrowLeft: () => bBack.onclick(),
       Home: () => bFirst.onclick(), End: () => bLast.onclick() };
-    if (keys[ev.key] && ev.target.tagName !== "SELECT") { ev.preventDefault(); ev.stopPropagation(); keys[ev.key](); }
+    if (keys[ev.key] && ev.target.tagName !== "SELECT" && ev.target.tagName !== "INPUT") {
+      ev.preventDefault(); ev.stopPropagation(); keys[ev.key]();
+    }
   });
   root.addEventListener("pointerdown", () => root.focus({ preventScroll: true }));
   const onFrame = () => { const i = model.get("frame"); if (i !== current) show(i); };
   model.on("change:frame", onFrame);
 
+  openView(views.root ? "root" : Object.keys(views)[0]);
+  requestAnimationFrame(() => { if (view) { fitCamera(null); drawBadges(); } });
   show(model.get("frame") || 0);
   setPlaying(false);
   return () => { playing = false; cancelAnimationFrame(raf); model.off("change:frame", onFrame); };

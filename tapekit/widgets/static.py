@@ -1,13 +1,20 @@
-"""The static picture of a player's final frame: SVG + text summary, deterministic byte for byte.
+"""The static picture of a player's final frame: deterministic byte for byte, safe to sanitize.
 
-Shown where no widget manager runs (nbconvert, GitHub, nbval). Every name and value is
-HTML-escaped; nothing depends on memory addresses, random ids, versions or time.
+Shown where no widget manager runs: nbconvert without widget state, GitHub, nbval, and a notebook
+JupyterLab does not trust. An untrusted notebook's HTML is sanitized: ``<svg>``, ``<style>`` and
+scripts are removed, and an inline SVG falls apart into loose text. So the graph is an
+``<img>`` whose ``src`` is a ``data:image/svg+xml`` URL of a self-contained SVG (its own CSS
+inside), which the sanitizer keeps and the browser draws as a picture (an SVG in an ``<img>``
+runs no scripts and loads nothing). The caption, the watched-values table and the gradient
+notes are plain HTML (tables and lists survive sanitizing). Every name and value is escaped;
+nothing depends on memory addresses, random ids, versions or time.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from urllib.parse import quote
 
 from .assets import read_asset
 
@@ -23,15 +30,79 @@ def element_classes(kind: str, state: dict, hot: bool = False) -> str:
 
 
 def apply_state(svg: str, model, state: dict, hot=()) -> str:
-    """Rewrite the class of every node/edge group of ``svg`` to show ``state``."""
+    """Rewrite the class of every plain Graphviz node/edge group of ``svg`` to show ``state``."""
     hot = set(hot)
 
     def swap(match):
         prefix, ident, kind = match.group(1), match.group(2), match.group(3)
-        key = ident[2:].split("~")[0]
+        key = html.unescape(ident[2:])  # Graphviz writes ids XML-escaped
+        if key not in state and "~" in key:  # a value drawn again at each use: t3~2 is t3
+            key = key.rsplit("~", 1)[0]
         return f'{prefix}class="{element_classes(kind, state.get(key, {}), key in hot)}"'
 
     return re.sub(r'(<g id="([ne]-[^"]+)" )class="(node|edge)"', swap, svg)
+
+
+_SVG_OPEN = re.compile(r"<svg\b[^>]*>")
+_VIEWBOX = re.compile(r'viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"')
+# printable ASCII that may stay as it is in a data: URL ('%' and '#' must be escaped)
+_URL_SAFE = "".join(chr(c) for c in range(0x20, 0x7F) if chr(c) not in "%#'")
+
+
+PAD = 8  # px of margin around the picture
+
+
+def _padded_viewbox(attr: str) -> str:
+    x, y, w, h = (float(v) for v in re.findall(r"[-\d.]+", attr)[:4])
+    return f'viewBox="{x - PAD:g} {y - PAD:g} {w + 2 * PAD:g} {h + 2 * PAD:g}"'
+
+
+def minified_css(css: str) -> str:
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    return re.sub(r"\s+", " ", css).replace("]]>", "]] >").strip()
+
+
+def standalone_svg(svg: str, css: str | None = None) -> str:
+    """``svg`` as a document of its own: SVG namespace, a size in px, and the player's CSS inside
+    (rules scoped under ``.tkp`` apply because the root gets that class)."""
+    match = _SVG_OPEN.search(svg)
+    if match is None:
+        raise ValueError("the picture is not an SVG document")
+    tag = match.group(0)
+    if "xmlns=" not in tag:
+        tag = tag.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"', 1)
+    if 'class="' in tag:
+        tag = tag.replace('class="', 'class="tkp ', 1)
+    else:
+        tag = tag.replace("<svg", '<svg class="tkp"', 1)
+    box = _VIEWBOX.search(tag)
+    if box is not None:  # a margin, so that outlines and glows on the border are not cut
+        width, height = float(box.group(1)) + 2 * PAD, float(box.group(2)) + 2 * PAD
+        tag = re.sub(r'\s(width|height)="[^"]*"', "", tag)
+        tag = _VIEWBOX.sub(lambda m: _padded_viewbox(m.group(0)), tag)
+        tag = tag.replace("<svg", f'<svg width="{width:g}" height="{height:g}"', 1)
+    style = f"<style><![CDATA[{minified_css(css if css is not None else read_asset('player.css'))}]]></style>"
+    doc = tag + style + svg[match.end():]
+    return re.sub(r"\s*[\r\n]\s*", " ", doc)  # newlines are never significant in this SVG
+
+
+def svg_data_url(svg: str) -> str:
+    """A ``data:image/svg+xml`` URL: only '%', '#', "'", controls and non-ASCII are percent-escaped."""
+    return "data:image/svg+xml;charset=utf-8," + quote(svg, safe=_URL_SAFE)
+
+
+def _attr(text: str) -> str:
+    """An HTML attribute value for single quotes: only '&' and "'" must change (SVG is full of '"')."""
+    return text.replace("&", "&amp;").replace("'", "&#39;")
+
+
+def picture_html(svg: str, alt: str) -> str:
+    """The graph as an ``<img>`` of a self-contained SVG (kept by JupyterLab's sanitizer)."""
+    doc = standalone_svg(svg)
+    size = re.search(r'<svg[^>]*?\swidth="([\d.]+)(?:px|pt)?"[^>]*?\sheight="([\d.]+)(?:px|pt)?"', doc)
+    dims = f' width="{size.group(1)}" height="{size.group(2)}"' if size else ""
+    return (f"<img class='tkp-picture' src='{_attr(svg_data_url(doc))}' alt='{html.escape(alt, quote=True)}'{dims} "
+            "style='max-width: 100%; height: auto;'>")
 
 
 def _row(cells, tag="td") -> str:
@@ -55,22 +126,53 @@ def summary_lines(model) -> list:
     return lines
 
 
+_KIND = {"variable": "Variable", "frozen": "Variable, not watched", "watched": "watched tensor",
+         "const": "constant", "output": "computed", "unseen": "not on the tape"}
+
+
+def _shape_text(shape) -> str:
+    if shape is None:
+        return "unknown"
+    return "(" + ", ".join("None" if d is None else str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def _gradient_text(result) -> str:
+    if result is None:
+        return "not asked for"
+    if result.get("cause") is None:
+        return str(result.get("value"))
+    if result["cause"] == "unconnected_zero":
+        return f"zeros: {result.get('value')}"
+    return "None: " + result["cause"].replace("_", " ")
+
+
+def value_rows(model, state) -> list:
+    """One row per watched value and per source: name, kind, shape, dtype, value, gradient."""
+    nodes = {n["id"]: n for n in model.nodes}
+    results = {r["source"]: r for r in model.results}
+    rows = []
+    for tid in dict.fromkeys([*model.watched, *model.sources]):
+        node = nodes.get(tid)
+        if node is None:
+            continue
+        value = (state.get(tid) or {}).get("v") or node.get("value")
+        rows.append([node.get("name") or node.get("label") or tid, _KIND.get(node.get("role"), node.get("role") or ""),
+                     _shape_text(node.get("shape")), node.get("dtype") or "", "" if value is None else value,
+                     _gradient_text(results.get(tid))])
+    return rows
+
+
 def static_html(model, svg: str) -> str:
-    """HTML of the final frame with a watched-variables table and the gradient summary."""
+    """HTML of the final frame: caption, the graph as a picture, the watched values, the gradients."""
     last = len(model.frames) - 1
     state = model.state_at(last)
     picture = apply_state(svg, model, state)
-    nodes = {n["id"]: n for n in model.nodes}
-    rows = [_row(["name", "shape", "dtype", "trainable", "value", "gradient"], "th")]
-    results = {r["source"]: r for r in model.results}
-    for tid in model.watched:
-        n = nodes[tid]
-        res = results.get(tid)
-        grad = "" if res is None else (res["value"] if res["cause"] is None else f"None: {res['cause']}")
-        rows.append(_row([n["name"] or tid, n["shape"], n["dtype"], n["trainable"], state[tid].get("v"), grad]))
+    rows = [_row(["name", "kind", "shape", "dtype", "value", "gradient"], "th")]
+    rows += [_row(cells) for cells in value_rows(model, state)]
     notes = "".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(model))
-    css = read_asset("player.css")
+    caption = model.frames[last]["caption"]
+    css = minified_css(read_asset("player.css"))
     return (f'<div class="tkp tkp-static"><style>{css}</style>'
-            f'<div class="tkp-caption">{html.escape(model.frames[last]["caption"])}</div>'
-            f'<div class="tkp-graph">{picture}</div>'
+            f'<div class="tkp-caption">{html.escape(caption)}</div>'
+            f'<div class="tkp-graph">{picture_html(picture, "The tape graph after the last step. " + caption)}</div>'
             f'<table class="tkp-table">{"".join(rows)}</table><ul class="tkp-notes">{notes}</ul></div>')

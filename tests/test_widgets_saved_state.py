@@ -1,0 +1,113 @@
+"""Saved widget state for stored notebooks (tidy_widget_state) and the offline HTML export."""
+
+import copy
+import json
+import re
+
+import pytest
+
+from tapekit.widgets.saved_state import STATE, VIEW, tidy_widget_state
+
+
+def model(name, **state):
+    return {"model_name": name, "model_module": "anywidget", "model_module_version": "~0.11.*",
+            "state": {"_model_name": name, **state}}
+
+
+def notebook():
+    """Two displayed players (one shown twice), one created but never shown, random ids."""
+    a, b = "9f1c0e6b2d5a4c3e8f7a6b5c4d3e2f1a", "0a1b2c3d4e5f60718293a4b5c6d7e8f9"
+    hidden = "ffffeeee00001111aaaabbbbccccdddd"
+    layout_a, layout_b, layout_hidden = "1" * 32, "2" * 32, "3" * 32
+
+    def shows(model_id):
+        return {"output_type": "display_data", "metadata": {},
+                "data": {"text/plain": "TapePlayer", VIEW: {"version_major": 2, "version_minor": 0,
+                                                            "model_id": model_id}}}
+
+    return {
+        "nbformat": 4, "nbformat_minor": 5,
+        "cells": [
+            {"cell_type": "markdown", "id": "c1", "source": "# x", "metadata": {}},
+            {"cell_type": "code", "id": "c2", "source": "p", "metadata": {}, "execution_count": 1,
+             "outputs": [shows(b)]},
+            {"cell_type": "code", "id": "c3", "source": "q", "metadata": {}, "execution_count": 2,
+             "outputs": [{"output_type": "stream", "name": "stdout", "text": "x"}, shows(a), shows(b)]},
+        ],
+        "metadata": {"widgets": {STATE: {"version_major": 2, "version_minor": 0, "state": {
+            a: model("AnyModel", layout=f"IPY_MODEL_{layout_a}", frames=[1, 2]),
+            hidden: model("AnyModel", layout=f"IPY_MODEL_{layout_hidden}"),
+            b: model("AnyModel", layout=f"IPY_MODEL_{layout_b}", children=[f"IPY_MODEL_{a}"]),
+            layout_a: model("LayoutModel"), layout_b: model("LayoutModel"), layout_hidden: model("LayoutModel"),
+        }}}},
+    }
+
+
+def test_keeps_what_outputs_show_and_names_it_by_place():
+    nb = notebook()
+    info = tidy_widget_state(nb, prefix="l03")
+    states = nb["metadata"]["widgets"][STATE]["state"]
+    assert list(states) == ["l03-c02-o0", "l03-c02-o0-children", "l03-c02-o0-children-layout", "l03-c02-o0-layout"]
+    assert states["l03-c02-o0"]["state"]["layout"] == "IPY_MODEL_l03-c02-o0-layout"
+    assert states["l03-c02-o0"]["state"]["children"] == ["IPY_MODEL_l03-c02-o0-children"]
+    assert states["l03-c02-o0-children"]["state"]["frames"] == [1, 2]
+    views = [o["data"][VIEW]["model_id"] for c in nb["cells"] for o in c.get("outputs", [])
+             if VIEW in o.get("data", {})]
+    assert views == ["l03-c02-o0", "l03-c02-o0-children", "l03-c02-o0"]
+    assert info == {"kept": 4, "dropped": 2, "bytes": len(json.dumps(nb["metadata"]["widgets"], separators=(",", ":")))}
+    assert not re.search(r"[0-9a-f]{32}", json.dumps(nb)), "a random id survived"
+
+
+def test_is_deterministic_and_idempotent():
+    first, second = notebook(), notebook()
+    tidy_widget_state(first)
+    tidy_widget_state(second)
+    assert json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
+    again = copy.deepcopy(first)
+    tidy_widget_state(again)
+    assert again == first
+
+
+def test_no_displayed_widget_drops_the_metadata():
+    nb = notebook()
+    for cell in nb["cells"]:
+        cell.get("outputs", []).clear()
+    assert tidy_widget_state(nb) == {"kept": 0, "dropped": 6, "bytes": 0}
+    assert "widgets" not in nb["metadata"]
+
+
+def test_a_notebook_without_widget_state_is_left_alone():
+    nb = {"cells": [], "metadata": {"kernelspec": {"name": "python3"}}}
+    assert tidy_widget_state(nb)["kept"] == 0 and nb == {"cells": [], "metadata": {"kernelspec": {"name": "python3"}}}
+
+
+def test_export_refuses_a_notebook_without_saved_state(tmp_path):
+    pytest.importorskip("nbconvert")
+    import nbformat
+
+    from tapekit.widgets.export import export_html, main
+
+    path = tmp_path / "plain.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(), path)
+    with pytest.raises(ValueError, match="no saved widget state") as info:
+        export_html(path)
+    assert "\n  Hint: execute it with nbclient's store_widget_state=True" in str(info.value)
+    assert main([str(path)]) == 1
+
+
+def test_export_inlines_the_embedder_and_loads_nothing_for_anywidgets(tmp_path):
+    pytest.importorskip("nbconvert")
+    import nbformat
+
+    from tapekit.widgets.assets import read_asset
+    from tapekit.widgets.export import export_html
+
+    nb = nbformat.from_dict(notebook())
+    nb["metadata"]["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    tidy_widget_state(nb)
+    page = export_html(nb)
+    assert read_asset("embed.js").strip() in page
+    assert 'type="application/vnd.jupyter.widget-state+json"' in page
+    assert not re.search(r"<script[^>]+src=", page), "the page must not load a script"
+    assert "MathJax.js" not in page and "latest.js?config" not in page  # no math in this notebook
+    assert "</script" not in read_asset("embed.js").lower()
