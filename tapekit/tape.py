@@ -149,7 +149,7 @@ class GradientTape:
         self._recording = False
         self._used = False          # a non-persistent tape spent by gradient()/jacobian()
         self._entered = False
-        self._paused = 0
+        self._paused = False        # inside stop_recording()
         self._entries: list | None = None
         self._tracked: dict = {}    # tensor/variable id -> True (differentiable) / False (shadow)
         self._watched_vars: dict = {}
@@ -198,14 +198,19 @@ class GradientTape:
             raise AttributeError(
                 "'NoneType' object has no attribute '_tape': GradientTape.watch() was called "
                 "before the tape was entered. Call it inside `with tk.GradientTape() as tape:`.")
-        for item in nest.flatten(tensor):
+        items = nest.flatten(tensor)
+        for item in items:
             if not (isinstance(item, Tensor) or hasattr(item, "_read")):
                 raise ValueError(
                     f"Passed in object {_short(item)} of type '{type(item).__name__}', not "
                     "tk.Tensor or tk.Variable or ExtensionType.")
+        for item in items:
             if not item.dtype.is_differentiable:
                 logger.warning("The dtype of the watched tensor must be floating (e.g. "
                                "tk.float32), got %r", item.dtype)
+        if not any(t._recording for t in state.tapes):
+            return   # TF: with no tape recording (e.g. inside stop_recording), watch does nothing
+        for item in items:
             self._watch_one(item, how="watch")
 
     def _watch_one(self, item, how: str) -> None:
@@ -277,18 +282,27 @@ class GradientTape:
 
     @contextlib.contextmanager
     def stop_recording(self):
-        """Within the block, ops are not recorded on this tape."""
+        """Within the block, ops are not recorded on this tape (and ``watch`` has no effect).
+
+        Blocks do not nest: stopping a tape that is already stopped raises ``ValueError``.
+        """
         if not self._entered or self._used:   # TF: never entered, or spent by gradient()
             raise RuntimeError("Trying to stop recording a tape which is not recording.")
         if not self._recording:
-            raise ValueError("Tape is not recording.")
-        self._paused += 1
+            raise ValueError("Tape is not recording.\n  Hint: " + (
+                "stop_recording() blocks do not nest; this tape is already stopped." if self._paused
+                else "stop_recording() works only inside the tape's `with` block."))
+        self._recording = False   # TF pops the tape for the block
+        self._paused = True
         if self._log is not None or self._listeners:
             self._events().paused(True, user_location())
         try:
             yield
         finally:
-            self._paused -= 1
+            self._paused = False
+            if self._used:   # spent inside the block: TF starts a fresh tape when it resumes
+                self._start_fresh()
+            self._recording = True
             if self._log is not None or self._listeners:
                 self._events().paused(False, user_location())
 
@@ -301,20 +315,29 @@ class GradientTape:
     # ---------- gradients ----------
     def gradient(self, target, sources, output_gradients=None,
                  unconnected_gradients=UnconnectedGradients.NONE):
-        """d(sum of targets)/d(source) for each source, in the structure of ``sources``."""
-        from .backprop import compute_gradient
+        """d(sum of targets)/d(source) for each source, in the structure of ``sources``.
 
-        unconnected = _unconnected(unconnected_gradients)
-        if self._entries is None or self._used:
-            raise RuntimeError(_NON_PERSISTENT_USED)
+        ``output_gradients`` weights the targets: one entry per (flattened) target, each of the
+        target's shape or broadcastable to it; missing entries mean ones.
+        """
+        from .backprop import prepare_gradient, run_gradient
+
+        self._check_usable(_NON_PERSISTENT_USED)
         if target is None:
             raise TypeError("Argument `target` should be a list or nested structure of Tensors, "
                             "Variables or CompositeTensors to be differentiated, but received None.")
+        # every argument is checked before a non-persistent tape is spent, so a retry works (TF)
+        unconnected = _unconnected(unconnected_gradients)
+        request = prepare_gradient(target, sources, output_gradients)
         self._before_backward()
         try:
-            return compute_gradient(self, target, sources, output_gradients, unconnected)
+            return run_gradient(self, request, unconnected)
         finally:
             self._after_backward()
+
+    def _check_usable(self, message: str) -> None:
+        if self._entries is None or self._used:
+            raise RuntimeError(message)
 
     def _before_backward(self) -> None:
         if not self._persistent:
@@ -341,32 +364,40 @@ class GradientTape:
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
         """The full Jacobian: shape ``target.shape + source.shape`` for each source."""
-        from .backprop import compute_jacobian
+        from .backprop import prepare_jacobian, run_jacobian
 
-        unconnected = _unconnected(unconnected_gradients)
-        if self._entries is None or self._used:
-            raise RuntimeError(_NON_PERSISTENT_USED)
+        self._check_usable(_NON_PERSISTENT_USED)
+        unconnected = _unconnected(unconnected_gradients, "jacobian")
+        target, flat_sources = prepare_jacobian(target, sources)
         if not experimental_use_pfor and not self._persistent:
             raise RuntimeError(
                 "GradientTape must be created with persistent=True to compute the jacobian with "
                 "eager execution enabled and with  experimental_use_pfor set to False.")
         self._before_backward()
         try:
-            return compute_jacobian(self, target, sources, unconnected)
+            return run_jacobian(self, target, flat_sources, sources, unconnected)
         finally:
             self._after_backward()
 
     def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
                        parallel_iterations=None, experimental_use_pfor=True):
-        """Per-example Jacobians: shape ``target.shape + source.shape[1:]``."""
-        from .backprop import compute_batch_jacobian
+        """Per-example Jacobians: shape ``target.shape + source.shape[1:]``.
 
-        unconnected = _unconnected(unconnected_gradients)
-        if self._entries is None or self._used:
-            raise RuntimeError(_NON_PERSISTENT_USED.replace("to compute", "tocompute"))
+        An unconnected source gives zeros (of the target's dtype), whatever
+        ``unconnected_gradients`` says, as in TF.
+        """
+        from .backprop import prepare_batch_jacobian, run_batch_jacobian
+
+        self._check_usable(_NON_PERSISTENT_USED.replace("to compute", "tocompute"))
+        target, source = prepare_batch_jacobian(target, source)
+        unconnected = _unconnected(unconnected_gradients, "batch_jacobian")
+        if not experimental_use_pfor and not self._persistent:
+            raise RuntimeError(
+                "GradientTape must be created with persistent=True to compute the batch_jacobian "
+                "with eager execution enabled and  with experimental_use_pfor set to False.")
         self._before_backward()
         try:
-            return compute_batch_jacobian(self, target, source, unconnected)
+            return run_batch_jacobian(self, target, source, unconnected)
         finally:
             self._after_backward()
 
@@ -394,13 +425,21 @@ class GradientTape:
         return explain(self, target, sources, _unconnected(unconnected_gradients))
 
 
-def _unconnected(value) -> UnconnectedGradients:
+def _unconnected(value, vectorized: str | None = None) -> UnconnectedGradients:
+    """``unconnected_gradients`` as the enum; ``vectorized`` names a jacobian method (TF's text)."""
     if isinstance(value, UnconnectedGradients):
         return value
     try:
         return UnconnectedGradients(value)
     except ValueError:
-        raise ValueError(f"Unknown value for unconnected_gradients: {value!r}") from None
+        hint = ("\n  Hint: use tk.UnconnectedGradients.NONE or tk.UnconnectedGradients.ZERO (or the "
+                "strings 'none' / 'zero').")
+        if vectorized is None:
+            raise ValueError(f"Unknown value for unconnected_gradients: {value!r}{hint}") from None
+        raise ValueError(f"Encountered an exception while vectorizing the {vectorized} computation. "
+                         "Vectorization can be disabled by setting experimental_use_pfor to False."
+                         f"{hint.replace('Hint: ', f'Hint: unknown unconnected_gradients {value!r}; ')}"
+                         ) from None
 
 
 def _short(item) -> str:

@@ -13,6 +13,7 @@ from .. import dtypes
 from ..backend import astype, dtype_kind, ns, to_host
 from ..dtypes import KERNEL_NAMES
 from ..errors import InvalidArgumentError, UnimplementedError
+from ..indexed_slices import IndexedSlices, densify
 from ..registry import execute, gradient, no_gradient
 from ..tensor import Tensor, convert_to_tensor
 
@@ -93,8 +94,16 @@ def add(x, y, name=None):
         raise dtype_mismatch("AddV2", to_tensor(x), to_tensor(y)) from None
 
 
-@gradient("AddV2", reads="nothing")
+def _past_scalar(op, grad) -> bool:
+    """TF passes an IndexedSlices through x + c and x - c, c a scalar nobody differentiates."""
+    return type(grad) is IndexedSlices and 1 in op.skip_input_indices and op.inputs[1].shape.rank == 0
+
+
+@gradient("AddV2", reads="nothing", sparse=True)
 def _add_grad(op, grad):
+    if _past_scalar(op, grad):
+        return grad, None
+    grad = densify(grad)
     return grad, grad
 
 
@@ -106,8 +115,11 @@ def subtract(x, y, name=None):
     return _binary("Sub", _sub, x, y)
 
 
-@gradient("Sub", reads="nothing")
+@gradient("Sub", reads="nothing", sparse=True)
 def _sub_grad(op, grad):
+    if _past_scalar(op, grad):
+        return grad, None
+    grad = densify(grad)
     return grad, (None if 1 in op.skip_input_indices else negative(grad))
 
 
@@ -321,7 +333,7 @@ def _add_n(*xs):
     return total
 
 
-@gradient("AddN", reads="nothing")
+@gradient("AddN", reads="nothing", sparse=True)
 def _add_n_grad(op, grad):
     return [grad] * len(op.inputs)
 
@@ -340,9 +352,9 @@ def negative(x, name=None):
     return _unary("Neg", _neg, x)
 
 
-@gradient("Neg", reads="nothing")
+@gradient("Neg", reads="nothing", sparse=True)
 def _neg_grad(op, grad):
-    return negative(grad)
+    return -grad if type(grad) is IndexedSlices else negative(grad)
 
 
 def _square(x):
@@ -752,6 +764,8 @@ def _cast_forward(x, dtype):
 def cast(x, dtype, name=None):
     """Convert to another dtype; floats become integers by truncation toward zero."""
     dtype = dtypes.as_dtype(dtype)
+    if type(x) is IndexedSlices:  # as TF: the values are cast, the slices stay sparse
+        return IndexedSlices(cast(x.values, dtype), x.indices, x.dense_shape)
     x = to_tensor(x)
     if x._dtype is dtype:
         return x
@@ -760,10 +774,10 @@ def cast(x, dtype, name=None):
     return execute("Cast", _cast_forward, (x,), {"dtype": dtype})
 
 
-@gradient("Cast")
+@gradient("Cast", sparse=True)
 def _cast_grad(op, grad):
     src = op.inputs[0]._dtype
-    if not (src.is_differentiable and grad._dtype.is_differentiable):
+    if not (src.is_differentiable and grad.dtype.is_differentiable):
         return None
     return cast(grad, src)
 
@@ -776,12 +790,12 @@ def identity(x, name=None):
     return _unary("Identity", _identity, x)
 
 
-@gradient("Identity", reads="nothing")
+@gradient("Identity", reads="nothing", sparse=True)
 def _identity_grad(op, grad):
     return grad
 
 
-@gradient("ReadVariableOp", reads="nothing")
+@gradient("ReadVariableOp", reads="nothing", sparse=True)
 def _read_variable_grad(op, grad):
     return grad
 
