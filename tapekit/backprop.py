@@ -228,8 +228,9 @@ def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
         if tid in reach or tid in source_ids:
             grads[tid] = add_n_pair(grads[tid], g) if tid in grads else g
     observer = observer or (tape._events().backward_observer() if tape._listeners else None)
-    consume = not tape._persistent
+    ghosts = {} if not tape._persistent else None   # released tensors, one ghost per id
     order = _BackwardOrder(entries, target_ids)
+    sparse = False   # an IndexedSlices was seen: only then the loop pays for handling them
     for i in range(len(entries) - 1, -1, -1):
         entry = entries[i]
         if entry.cut is not None or not grads:
@@ -248,9 +249,10 @@ def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
                          for o in outs]
             if all(g is None for g in out_grads):
                 continue
-            out_grads = [g if g is None or type(g) is Tensor else _collected(g, order) for g in out_grads]
+            if sparse:
+                out_grads = [g if type(g) is not _Pieces else _collected(g, order) for g in out_grads]
         if observer is not None:
-            observer.visit(entry, [densify(g) for g in out_grads])
+            observer.visit(entry, [densify(g) for g in out_grads] if sparse else out_grads)
         key = entry.grad_key
         fn = _GRADIENTS.get(key, _MISSING) if type(key) is str else key
         if fn is _MISSING:
@@ -261,7 +263,7 @@ def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
             continue
         if len(outs) > 1:
             out_grads = _fill_zeros(out_grads, outs)
-        if fn in DENSE_ONLY and any(type(g) is IndexedSlices for g in out_grads):
+        if sparse and fn in DENSE_ONLY:
             out_grads = [densify(g) for g in out_grads]
         inputs = entry.inputs
         if len(inputs) > 1:  # TF's op.skip_input_indices: rules may skip gradients nobody needs
@@ -272,7 +274,9 @@ def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
         if len(in_grads) != len(inputs):
             raise ValueError(f"The gradient function of {entry.type} returned {len(in_grads)} "
                              f"gradients for {len(inputs)} inputs.")
-        for k, (inp, g) in enumerate(zip(inputs, in_grads)):
+        k = -1
+        for inp, g in zip(inputs, in_grads):
+            k += 1
             iid = inp._id
             if iid not in reach:
                 continue
@@ -288,16 +292,22 @@ def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
                     if fn not in BUILTIN:  # only built-in rules leave unbroadcasting to the pass
                         raise _wrong_shape(entry, k, shape, g._value.shape)
                     g = sum_to_shape(g, inp)
-            elif tuple(g.shape) != tuple(shape):
+                if observer is not None:
+                    observer.sent(entry, inp, g, accumulated=iid in grads)
+                if iid in grads:
+                    have = grads[iid]
+                    g = add_n_pair(have if type(have) is Tensor else densify(_collected(have, order)), g)
+                grads[iid] = g
+                continue
+            if tuple(g.shape) != tuple(shape):
                 raise _wrong_shape(entry, k, shape, tuple(g.shape))
+            sparse = True
             if observer is not None:
                 observer.sent(entry, inp, densify(g), accumulated=iid in grads)
-            if iid in grads:
-                grads[iid] = _accumulate(grads[iid], g, entry.index, order)
-            else:
-                grads[iid] = g if type(g) is Tensor else _Pieces(entry.index, g)
-        if consume:
-            entry.release()
+            grads[iid] = _accumulate(grads[iid], g, entry.index, order) if iid in grads else \
+                _Pieces(entry.index, g)
+        if ghosts is not None:
+            entry.release(ghosts)
     for sid in source_ids:
         g = grads.get(sid)
         if g is not None and type(g) is not Tensor:
@@ -358,14 +368,12 @@ class _Pieces:
 
 
 def _accumulate(have, g, index, order):
-    """``have + g`` for a tensor's gradient: slices stay slices, anything dense makes it dense."""
+    """``have + g`` (``g`` an IndexedSlices): slices stay slices, a dense one makes it dense."""
     from .ops.math_ops import add_n_pair
 
     if type(have) is _Pieces:
-        if type(g) is IndexedSlices:
-            have.items.append((index, g))
-            return have
-        return add_n_pair(densify(_collected(have, order)), g)
+        have.items.append((index, g))
+        return have
     return add_n_pair(have, densify(g))
 
 
