@@ -18,7 +18,7 @@ from collections import deque
 from . import nest
 from .errors import InvalidArgumentError
 from .indexed_slices import IndexedSlices, concat_slices, densify
-from .registry import _GRADIENTS, BUILTIN, DENSE_ONLY, gradient_function
+from .registry import _GRADIENTS, BUILTIN, DENSE_ONLY, TAKES_NONE, gradient_function
 from .shape import TensorShape
 from .tape import _Ghost
 from .tensor import Tensor, convert_to_tensor
@@ -261,10 +261,10 @@ def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
             if observer is not None:
                 observer.stopped(entry, "no_gradient_registered")
             continue
-        if len(outs) > 1:
+        if len(outs) > 1 and fn not in TAKES_NONE:
             out_grads = _fill_zeros(out_grads, outs)
         if sparse and fn in DENSE_ONLY:
-            out_grads = [densify(g) for g in out_grads]
+            out_grads = [g if g is None else densify(g) for g in out_grads]
         inputs = entry.inputs
         if len(inputs) > 1:  # TF's op.skip_input_indices: rules may skip gradients nobody needs
             entry.skip_input_indices = tuple(k for k, t in enumerate(inputs) if t._id not in reach)

@@ -146,12 +146,16 @@ BUILTIN: set = set()
 # IndexedSlices dense before calling them. The others (``sparse=True``, and every user-defined
 # gradient) receive IndexedSlices as they are, as in TF.
 DENSE_ONLY: set = set()
+# Built-in gradient functions of multi-output ops that take None for an output nobody
+# differentiated (TF's rules that skip a zeros gradient); the others get zeros there.
+TAKES_NONE: set = set()
 
 
-def gradient(op_type: str, reads: str | None = None, sparse: bool = False):
+def gradient(op_type: str, reads: str | None = None, sparse: bool = False, takes_none: bool = False):
     """Internal decorator: register the built-in gradient of ``op_type`` (and what it reads).
 
     ``sparse=True``: the function accepts an ``IndexedSlices`` upstream gradient.
+    ``takes_none=True``: an output without gradient is passed as None, not as zeros.
     """
 
     def deco(f):
@@ -161,6 +165,8 @@ def gradient(op_type: str, reads: str | None = None, sparse: bool = False):
         BUILTIN.add(f)
         if not sparse:
             DENSE_ONLY.add(f)
+        if takes_none:
+            TAKES_NONE.add(f)
         return f
 
     return deco

@@ -453,8 +453,11 @@ OPS = {
     "nn.sigmoid_cross_entropy_with_logits": Op(
         lambda labels, logits: nn.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits),
         labels_logits(interval(0, 1))),
-    "nn.softmax_cross_entropy_with_logits": Op(nn.softmax_cross_entropy_with_logits,
-                                               labels_logits(interval(0, 1))),
+    # TF's fused gradient (softmax - labels) needs rows of labels that sum to 1: normalise them
+    "nn.softmax_cross_entropy_with_logits": Op(
+        lambda labels, logits: nn.softmax_cross_entropy_with_logits(
+            labels / tk.reduce_sum(labels, -1, keepdims=True), logits),
+        labels_logits(interval(0.1, 1))),
     "nn.sparse_softmax_cross_entropy_with_logits": Op(
         lambda logits, labels: nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits),
         sparse_xent_case()),

@@ -399,46 +399,117 @@ acos = _float_unary("Acos", "acos")
 atan = _float_unary("Atan", "atan")
 
 
+# ---------- TF's *Grad kernels: y' from the output y and the upstream dy ----------
+# Like TF's C++ kernels, Sqrt, Rsqrt and Reciprocal give 0 wherever the upstream gradient is 0,
+# even where the derivative itself is inf or nan: ``tk.where(x > 0, tk.sqrt(x), 0.)`` has
+# gradient 0 at x <= 0 (the other rules give nan there, as TF's do). They are recorded as ops
+# of their own, with TF's rules, so that second derivatives match TF's too.
+def _zero_where_no_upstream(xp, dy, out):
+    return xp.where(dy == 0, xp.zeros_like(out), out)
+
+
+def _conj_array(xp, v):
+    return xp.conj(v) if dtype_kind(v) == "c" else v
+
+
+def _sqrt_grad_kernel(y, dy):
+    xp = ns(y)
+    return _zero_where_no_upstream(xp, dy, (dy * xp.asarray(0.5, dtype=dy.dtype)) / _conj_array(xp, y))
+
+
+def _rsqrt_grad_kernel(y, dy):
+    xp = ns(y)
+    cy = _conj_array(xp, y)
+    out = xp.asarray(-0.5, dtype=dy.dtype) * (dy * cy) * (cy * cy)
+    return _zero_where_no_upstream(xp, dy, out + xp.zeros_like(out))  # -0 comes out as 0, as TF's
+
+
+def _reciprocal_grad_kernel(y, dy):
+    xp = ns(y)
+    cy = _conj_array(xp, y)
+    return _zero_where_no_upstream(xp, dy, -cy * cy * dy)
+
+
+def sqrt_grad(y, dy):
+    """TF's ``SqrtGrad``: ``0.5 * dy / conj(y)``, and 0 where ``dy`` is 0."""
+    return execute("SqrtGrad", _sqrt_grad_kernel, (y, dy))
+
+
+def rsqrt_grad(y, dy):
+    """TF's ``RsqrtGrad``: ``-0.5 * dy * conj(y)**3``, and 0 where ``dy`` is 0."""
+    return execute("RsqrtGrad", _rsqrt_grad_kernel, (y, dy))
+
+
+def reciprocal_grad(y, dy):
+    """TF's ``ReciprocalGrad``: ``-dy * conj(y)**2``, and 0 where ``dy`` is 0."""
+    return execute("ReciprocalGrad", _reciprocal_grad_kernel, (y, dy))
+
+
+@gradient("SqrtGrad")
+def _sqrt_grad_grad(op, grad):
+    a = op.inputs[0]
+    y = op.outputs[0]  # 0.5 * b / conj(a)
+    ga = divide(grad, a)
+    return multiply(negative(conj(ga)), y), multiply(0.5, ga)
+
+
+@gradient("RsqrtGrad")
+def _rsqrt_grad_grad(op, grad):
+    a, b = op.inputs  # a = x^-1/2, b the upstream gradient of a
+    ca, cg = conj(a), conj(grad)
+    return multiply(multiply(multiply(-1.5, cg), b), square(ca)), rsqrt_grad(ca, grad)
+
+
+@gradient("ReciprocalGrad")
+def _reciprocal_grad_grad(op, grad):
+    b = op.inputs[1]
+    ca, cg = conj(op.inputs[0]), conj(grad)
+    return multiply(multiply(multiply(cg, -2.0), b), ca), reciprocal_grad(ca, grad)
+
+
 @gradient("Sqrt", reads="outputs")
 def _sqrt_grad(op, grad):
-    """d sqrt(x) = 0.5 / sqrt(x) (inf at 0, as TF)."""
-    return divide(multiply(grad, 0.5), op.outputs[0])
+    """d sqrt(x) = 0.5 / sqrt(x): inf at 0 (as TF), and 0 wherever grad is 0."""
+    return sqrt_grad(op.outputs[0], grad)
 
 
+# The rules below compute what TF's do, in TF's order of operations (so that float rounding,
+# the sign of zeros and where nan appears are TF's): grad * f'(conj(x)).
 @gradient("Exp", reads="outputs")
 def _exp_grad(op, grad):
-    return multiply(grad, op.outputs[0])
+    return multiply(grad, conj(op.outputs[0]))
 
 
 @gradient("Log", reads="inputs")
 def _log_grad(op, grad):
-    return multiply(grad, reciprocal(op.inputs[0]))
+    """grad / x: nan where grad is 0 and x is 0 (0 * inf), as TF."""
+    return multiply(grad, reciprocal(conj(op.inputs[0])))
 
 
 @gradient("Log1p")
 def _log1p_grad(op, grad):
-    return multiply(grad, reciprocal(add(op.inputs[0], 1.0)))
+    return multiply(grad, reciprocal(add(1.0, conj(op.inputs[0]))))
 
 
 @gradient("Expm1")
 def _expm1_grad(op, grad):
-    return multiply(grad, exp(op.inputs[0]))
+    return multiply(grad, exp(conj(op.inputs[0])))
 
 
 @gradient("Sin")
 def _sin_grad(op, grad):
-    return multiply(grad, cos(op.inputs[0]))
+    return multiply(grad, cos(conj(op.inputs[0])))
 
 
 @gradient("Cos")
 def _cos_grad(op, grad):
-    return multiply(grad, negative(sin(op.inputs[0])))
+    return multiply(negative(grad), sin(conj(op.inputs[0])))
 
 
 @gradient("Tan")
 def _tan_grad(op, grad):
-    c = cos(op.inputs[0])
-    return divide(grad, multiply(c, c))
+    secx = reciprocal(cos(conj(op.inputs[0])))
+    return multiply(square(secx), grad)
 
 
 @gradient("Tanh", reads="outputs")
@@ -450,30 +521,32 @@ def _tanh_grad(op, grad):
 
 @gradient("Sinh")
 def _sinh_grad(op, grad):
-    return multiply(grad, cosh(op.inputs[0]))
+    return multiply(grad, cosh(conj(op.inputs[0])))
 
 
 @gradient("Cosh")
 def _cosh_grad(op, grad):
-    return multiply(grad, sinh(op.inputs[0]))
+    return multiply(grad, sinh(conj(op.inputs[0])))
+
+
+def _inverse_sqrt_one_minus_square(x):
+    """1 / sqrt(1 - x^2), as TF builds it (reciprocal of sqrt)."""
+    return reciprocal(sqrt(subtract(1.0, square(conj(x)))))
 
 
 @gradient("Asin")
 def _asin_grad(op, grad):
-    x = op.inputs[0]
-    return multiply(grad, rsqrt(subtract(1.0, square(x))))
+    return multiply(grad, _inverse_sqrt_one_minus_square(op.inputs[0]))
 
 
 @gradient("Acos")
 def _acos_grad(op, grad):
-    x = op.inputs[0]
-    return negative(multiply(grad, rsqrt(subtract(1.0, square(x)))))
+    return multiply(negative(grad), _inverse_sqrt_one_minus_square(op.inputs[0]))
 
 
 @gradient("Atan")
 def _atan_grad(op, grad):
-    x = op.inputs[0]
-    return divide(grad, add(1.0, square(x)))
+    return multiply(grad, reciprocal(add(1.0, square(conj(op.inputs[0])))))
 
 
 def _rsqrt(x):
@@ -486,11 +559,10 @@ def rsqrt(x, name=None):
     return execute("Rsqrt", _rsqrt, (x,))
 
 
-@gradient("Rsqrt")
+@gradient("Rsqrt", reads="outputs")
 def _rsqrt_grad(op, grad):
-    """d x^-1/2 = -1/2 x^-3/2 = -0.5 y^3."""
-    y = op.outputs[0]
-    return multiply(grad, multiply(-0.5, multiply(y, multiply(y, y))))
+    """d x^-1/2 = -0.5 y^3, and 0 wherever grad is 0 (as TF)."""
+    return rsqrt_grad(op.outputs[0], grad)
 
 
 def _reciprocal(x):
@@ -506,10 +578,10 @@ def reciprocal(x, name=None):
 inv = reciprocal
 
 
-@gradient("Reciprocal")
+@gradient("Reciprocal", reads="outputs")
 def _reciprocal_grad(op, grad):
-    y = op.outputs[0]
-    return multiply(grad, negative(multiply(y, y)))
+    """d 1/x = -y^2, and 0 wherever grad is 0 (as TF)."""
+    return reciprocal_grad(op.outputs[0], grad)
 
 
 def _abs(x):
@@ -670,7 +742,7 @@ def erf(x, name=None):
 @gradient("Erf")
 def _erf_grad(op, grad):
     """d erf = 2/sqrt(pi) exp(-x^2)."""
-    return multiply(grad, multiply(1.1283791670955126, exp(negative(square(op.inputs[0])))))
+    return multiply(multiply(grad, 1.1283791670955126), exp(negative(square(conj(op.inputs[0])))))
 
 
 def _float_predicate(op_type, fn):
