@@ -582,9 +582,20 @@ def test_rounding_ops_have_no_gradient(fn):
     assert tape.gradient(y, x) is None
 
 
-@pytest.mark.xfail(strict=True, raises=NotImplementedError,
-                   reason="tk.einsum's gradient does not handle a repeated index within one input ('ii->i', "
-                          "'ii->'): ops/linalg.py raises NotImplementedError; TF differentiates it")
-def test_einsum_repeated_index_gradient():
-    x = np.arange(9.0).reshape(3, 3)
-    tk.test.check_gradients(lambda a: tk.linalg.einsum("ii->i", a), x)
+@pytest.mark.parametrize("equation, shapes", [
+    ("ii->i", [(3, 3)]), ("ii->", [(3, 3)]), ("iij->j", [(3, 3, 2)]), ("iji->j", [(3, 2, 3)]),
+    ("iii->i", [(2, 2, 2)]), ("ii,i->i", [(3, 3), (3,)]), ("ij,jj->i", [(3, 2), (2, 2)]),
+    ("...ii->...i", [(2, 3, 3)]), ("...ij,...jk->...ik", [(2, 3, 2), (2, 4)]), ("ii", [(3, 3)]),
+])
+def test_einsum_repeated_index_and_ellipsis_gradients(equation, shapes):
+    """TF differentiates these (values in tests/tf_cases/grads/einsum_repeated_index.py)."""
+    rng = np.random.default_rng(0)
+    xs = [rng.normal(size=s) for s in shapes]
+    tk.test.check_gradients(lambda *a: tk.linalg.einsum(equation, *a), *xs)
+    # second order: the gradient of sum(grad^2) against finite differences of the gradient
+    def grad_norm(*a):
+        with tk.GradientTape() as tape:
+            tape.watch(list(a))
+            y = tk.reduce_sum(tk.square(tk.linalg.einsum(equation, *a)))
+        return tk.add_n([tk.reduce_sum(tk.square(g)) for g in tape.gradient(y, list(a))])
+    tk.test.check_gradients(grad_norm, *xs)
