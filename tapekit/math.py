@@ -11,3 +11,4 @@ from .ops.nn_ops import l2_normalize  # noqa: F401
 from .ops.reduction import (argmax, argmin, cumprod, cumsum, reduce_all, reduce_any,  # noqa: F401
                             reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod,
                             reduce_std, reduce_sum, reduce_variance)
+from .ops.complex_ops import angle, imag, real  # noqa: F401,E402

@@ -63,6 +63,10 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
 def _matmul_grad(op, grad):
     """dA = G B^T and dB = A^T G, with the forward's transposes folded in."""
     a, b = op.inputs
+    if a.dtype.is_complex:  # as TF: the products use the conjugates
+        from .math_ops import conj
+
+        a, b = conj(a), conj(b)
     ta, tb = op.attrs["transpose_a"], op.attrs["transpose_b"]
     skip = op.skip_input_indices
     da = db = None
@@ -262,7 +266,7 @@ def _einsum_grad(op, grad):
         known = set(out).union(*others)
         reach = "".join(c for c in unique if c in known)  # the others sum the rest away
         g = einsum(",".join([out] + others) + "->" + reach, grad,
-                   *[t for j, t in enumerate(op.inputs) if j != i])
+                   *[_conj(t) for j, t in enumerate(op.inputs) if j != i])
         if reach != unique:
             sizes = {c: shapes[i][sub.index(c)] for c in unique}
             sizes.update({c: d for c, d in zip(reach, g.shape)})
@@ -272,6 +276,12 @@ def _einsum_grad(op, grad):
             g = _onto_diagonal(g, sub, shapes[i])
         grads.append(g)
     return grads
+
+
+def _conj(t):
+    from .math_ops import conj
+
+    return conj(t) if t.dtype.is_complex else t
 
 
 def _spell_out_ellipsis(subs, out, shapes):

@@ -131,11 +131,17 @@ def multiply(x, y, name=None):
     return _binary("Mul", _mul, x, y)
 
 
+def _conj(t):
+    """conj(t) for a complex tensor; a real one as it is (no op recorded)."""
+    return conj(t) if t._dtype.is_complex else t
+
+
 @gradient("Mul", reads="other_input")
 def _mul_grad(op, grad):
     x, y = op.inputs
     skip = op.skip_input_indices
-    return (None if 0 in skip else multiply(grad, y)), (None if 1 in skip else multiply(x, grad))
+    return (None if 0 in skip else multiply(grad, _conj(y))), \
+        (None if 1 in skip else multiply(_conj(x), grad))
 
 
 def _div(x, y):
@@ -169,9 +175,10 @@ realdiv = real_div
 @gradient("RealDiv", reads="divisor")
 def _div_grad(op, grad):
     x, y = op.inputs
+    cy = _conj(y)
     skip = op.skip_input_indices
-    dx = None if 0 in skip else divide(grad, y)
-    dy = None if 1 in skip else multiply(grad, divide(divide(negative(x), y), y))
+    dx = None if 0 in skip else real_div(grad, cy)
+    dy = None if 1 in skip else multiply(grad, real_div(real_div(negative(_conj(x)), cy), cy))
     return dx, dy
 
 
@@ -231,14 +238,16 @@ def pow(x, y, name=None):  # noqa: A001 - TF's name
 def _pow_grad(op, grad):
     """d x^y = y x^(y-1) dx + x^y log(x) dy, with dy masked to 0 where x <= 0 (as TF)."""
     x, y = op.inputs
-    z = op.outputs[0]
-    dx = multiply(grad, multiply(y, pow(x, subtract(y, 1))))
-    if 1 in op.skip_input_indices:
+    cx, cy = _conj(x), _conj(y)
+    skip = op.skip_input_indices
+    dx = None if 0 in skip else multiply(multiply(grad, cy), pow(cx, subtract(cy, 1)))
+    if 1 in skip:
         return dx, None
-    positive = greater(x, 0)
-    safe_x = where(positive, x, ones_like_(x))
-    dy = multiply(grad, multiply(z, where(positive, log(safe_x), zeros_like_(x))))
-    return dx, dy
+    # no sensible real log for x <= 0: 0 there (a complex x is only masked at 0), as TF
+    mask = not_equal(cx, 0) if x._dtype.is_complex else greater(cx, 0)
+    safe_x = where(mask, cx, ones_like_(x))
+    log_x = where(mask, log(safe_x), zeros_like_(x))
+    return dx, multiply(multiply(grad, _conj(op.outputs[0])), log_x)
 
 
 def _maximum(x, y):
@@ -303,7 +312,7 @@ def divide_no_nan(x, y, name=None):
 
 @gradient("DivNoNan")
 def _div_no_nan_grad(op, grad):
-    x, y = op.inputs
+    x, y = _conj(op.inputs[0]), _conj(op.inputs[1])
     return divide_no_nan(grad, y), multiply(grad, divide_no_nan(divide_no_nan(negative(x), y), y))
 
 
@@ -367,7 +376,7 @@ def square(x, name=None):
 
 @gradient("Square", reads="inputs")
 def _square_grad(op, grad):
-    return multiply(grad, multiply(op.inputs[0], 2.0))
+    return multiply(grad, multiply(_conj(op.inputs[0]), 2.0))
 
 
 def _float_unary(op_type, fn_name):
@@ -515,7 +524,7 @@ def _tan_grad(op, grad):
 @gradient("Tanh", reads="outputs")
 def _tanh_grad(op, grad):
     """d tanh = 1 - tanh^2."""
-    y = op.outputs[0]
+    y = _conj(op.outputs[0])
     return multiply(grad, subtract(1.0, multiply(y, y)))
 
 
@@ -589,7 +598,13 @@ def _abs(x):
 
 
 def abs(x, name=None):  # noqa: A001 - TF's name
-    return _unary("Abs", _abs, x)
+    """|x|; of a complex tensor, its magnitude (a float tensor, TF's ``ComplexAbs``)."""
+    x = to_tensor(x)
+    if x._dtype.is_complex:
+        from .complex_ops import complex_abs
+
+        return complex_abs(x)
+    return execute("Abs", _abs, (x,))
 
 
 @gradient("Abs")
@@ -652,6 +667,8 @@ def _flush_subnormals(xp, out):
 
 def _sigmoid(x):
     xp = ns(x)
+    if dtype_kind(x) == "c":
+        return 1 / (1 + xp.exp(-x))
     e = xp.exp(-xp.abs(x))  # in (0, 1]: never overflows
     return _flush_subnormals(xp, xp.where(x >= 0, 1 / (1 + e), e / (1 + e)))
 
@@ -665,7 +682,7 @@ def sigmoid(x, name=None):
 @gradient("Sigmoid", reads="outputs")
 def _sigmoid_grad(op, grad):
     """d sigmoid = y (1 - y)."""
-    y = op.outputs[0]
+    y = _conj(op.outputs[0])
     return multiply(grad, multiply(y, subtract(1.0, y)))
 
 
