@@ -393,10 +393,13 @@ def _collected(pieces, order):
 class _BackwardOrder:
     """The order in which TF's reverse pass would visit this tape's ops (built when first asked).
 
-    TF's pass is a queue fed from the targets: the ops that produce targets first (latest first),
-    then each op once all its outputs' consumers are done, first ready first visited. Where a
-    tensor gets several IndexedSlices, TF concatenates them in that order; tapekit's pass walks
-    the tape backwards, so it sorts the pieces by this rank to print the same indices.
+    TF's pass is a queue fed from the targets: first the ops nobody on the path consumes (in
+    the order a depth-first walk from the last target found them), then each op once all its
+    outputs' consumers are done, first ready first visited. Where a tensor gets several
+    IndexedSlices, TF concatenates them in that order; tapekit's pass walks the tape backwards,
+    so it sorts the pieces by this rank to print the same indices. (TF keeps the ops in a hash
+    map, whose order changes as it grows: on large graphs with several targets the order of
+    the first ops can differ.)
     """
 
     def __init__(self, entries, target_ids):
@@ -417,13 +420,13 @@ def _tf_visit_order(entries, target_ids) -> dict:
             for o in e.outputs:
                 producer[o._id] = e.index
     usage: dict = {}
-    reached = set()
+    reached: dict = {}   # insertion-ordered: the order TF's walk from the targets finds ops
     stack = list(target_ids)
     while stack:
         op = producer.get(stack.pop())
         if op is None or op in reached:
             continue
-        reached.add(op)
+        reached[op] = True
         for t in entries[op].inputs:
             if t._id in usage:
                 usage[t._id] += 1
@@ -435,7 +438,7 @@ def _tf_visit_order(entries, target_ids) -> dict:
     for tid in usage:
         if tid in producer:
             missing[producer[tid]] = missing.get(producer[tid], 0) + 1
-    queue = deque(sorted(op for op in reached if op not in missing))
+    queue = deque(reversed([op for op in reached if op not in missing]))
     ranks: dict = {}
     while queue:
         op = queue.pop()
