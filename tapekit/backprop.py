@@ -86,7 +86,7 @@ class GradientRequest:
 def prepare_gradient(target, sources, output_gradients) -> GradientRequest:
     """Check every argument of ``gradient()``; nothing is computed or recorded."""
     targets = [check_target(t) for t in nest.flatten(target)]
-    flat_sources = [check_source(s) for s in nest.flatten(sources)]
+    flat_sources = prepare_sources(sources)
     ogs = _check_output_gradients(output_gradients, targets)
     return GradientRequest(targets, flat_sources, sources, ogs, output_gradients)
 
@@ -454,9 +454,12 @@ def _tf_visit_order(entries, target_ids) -> dict:
 
 
 # ---------- jacobians ----------
-def prepare_jacobian(target, sources):
-    target = _check_shaped(target, "target")
-    return target, [check_source(s) for s in nest.flatten(sources)]
+def prepare_jacobian(target):
+    return _check_shaped(target, "target")
+
+
+def prepare_sources(sources) -> list:
+    return [check_source(s) for s in nest.flatten(sources)]
 
 
 def run_jacobian(tape, target, flat_sources, sources, unconnected):

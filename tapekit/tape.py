@@ -343,13 +343,13 @@ class GradientTape:
         from .backprop import prepare_gradient, run_gradient
 
         self._check_usable(_NON_PERSISTENT_USED)
+        self._before_backward()   # as TF: a non-persistent tape stops recording first
         if target is None:
             raise TypeError("Argument `target` should be a list or nested structure of Tensors, "
                             "Variables or CompositeTensors to be differentiated, but received None.")
         # every argument is checked before a non-persistent tape is spent, so a retry works (TF)
         unconnected = _unconnected(unconnected_gradients)
         request = prepare_gradient(target, sources, output_gradients)
-        self._before_backward()
         try:
             return run_gradient(self, request, unconnected)
         finally:
@@ -385,16 +385,17 @@ class GradientTape:
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
         """The full Jacobian: shape ``target.shape + source.shape`` for each source."""
-        from .backprop import prepare_jacobian, run_jacobian
+        from .backprop import prepare_jacobian, prepare_sources, run_jacobian
 
         self._check_usable(_NON_PERSISTENT_USED)
-        unconnected = _unconnected(unconnected_gradients, "jacobian")
-        target, flat_sources = prepare_jacobian(target, sources)
+        target = prepare_jacobian(target)
         if not experimental_use_pfor and not self._persistent:
             raise RuntimeError(
                 "GradientTape must be created with persistent=True to compute the jacobian with "
                 "eager execution enabled and with  experimental_use_pfor set to False.")
-        self._before_backward()
+        self._before_backward()   # TF's first gradient() call stops a non-persistent tape
+        flat_sources = prepare_sources(sources)
+        unconnected = _unconnected(unconnected_gradients, "jacobian")
         try:
             return run_jacobian(self, target, flat_sources, sources, unconnected)
         finally:
@@ -411,12 +412,12 @@ class GradientTape:
 
         self._check_usable(_NON_PERSISTENT_USED.replace("to compute", "tocompute"))
         target, source = prepare_batch_jacobian(target, source)
-        unconnected = _unconnected(unconnected_gradients, "batch_jacobian")
         if not experimental_use_pfor and not self._persistent:
             raise RuntimeError(
                 "GradientTape must be created with persistent=True to compute the batch_jacobian "
                 "with eager execution enabled and  with experimental_use_pfor set to False.")
-        self._before_backward()
+        self._before_backward()   # TF's first gradient() call stops a non-persistent tape
+        unconnected = _unconnected(unconnected_gradients, "batch_jacobian")
         try:
             return run_batch_jacobian(self, target, source, unconnected)
         finally:
