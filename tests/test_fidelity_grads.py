@@ -429,3 +429,33 @@ def test_explain_rejects_non_tensors_with_a_type_error(target, sources):
         if isinstance(v, str) else v  # noqa: E731
     with pytest.raises(TypeError, match="explain\\(\\) needs tk.Tensor or tk.Variable"):
         tape.explain(pick(target), pick(sources))
+
+
+SECOND_ORDER = {
+    "mul": lambda a, b: a * b * a,
+    "realdiv": lambda a, b: a / (b * b + 1.0),
+    "div_no_nan": lambda a, b: tk.math.divide_no_nan(a * a, b),
+    "pow": lambda a, b: tk.pow(a * a + 0.5, b),
+    "square_sigmoid_tanh": lambda a, b: tk.square(tk.sigmoid(a)) * tk.tanh(b),
+    "matmul": lambda a, b: tk.matmul(tk.reshape(a, [2, 3]), tk.reshape(b * b, [3, 2])),
+    "cumprod": lambda a, b: tk.math.cumprod(a * b, exclusive=True, reverse=True),
+    "prod": lambda a, b: tk.reduce_prod(a * b),
+    "atan2_maximum": lambda a, b: tk.math.atan2(a, b) + tk.maximum(a, b * b),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SECOND_ORDER))
+def test_touched_binary_rules_to_second_order(name):
+    f = SECOND_ORDER[name]
+    a = np.array([0.3, -0.7, 1.2, 0.5, 1.1, -0.4])
+    b = np.array([1.3, 0.6, -0.9, 0.8, 1.7, 0.45])
+
+    def grads(x, y):
+        with tk.GradientTape() as tape:
+            tape.watch([x, y])
+            z = tk.reduce_sum(tk.square(f(x, y)))
+        gx, gy = tape.gradient(z, [x, y])
+        return tk.reduce_sum(gx * gx) + tk.reduce_sum(gy * gy)
+
+    tk.test.check_gradients(f, a, b)
+    tk.test.check_gradients(grads, a, b)
