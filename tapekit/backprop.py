@@ -6,17 +6,17 @@ Usage counts (how many recorded ops still have to send a gradient into a tensor)
 free each gradient as soon as it is consumed, and let events report fan-in accumulation.
 The pass is a loop, never recursion, so a chain of any length differentiates.
 
-Arguments are checked by ``prepare_*`` before a non-persistent tape is spent (so that a call
-with bad arguments can be retried, as in TF); ``run_*`` then computes.
+``tape.py`` checks the arguments first (``gradient_args``), before a non-persistent tape is
+spent; ``run_*`` here then computes.
 """
 
 from __future__ import annotations
 
 import logging
-from collections import deque
 
 from . import nest
-from .errors import InvalidArgumentError
+from .backward_order import BackwardOrder
+from .gradient_args import GradientRequest
 from .indexed_slices import IndexedSlices, concat_slices, densify
 from .registry import _GRADIENTS, BUILTIN, DENSE_ONLY, TAKES_NONE, gradient_function
 from .shape import TensorShape
@@ -25,119 +25,6 @@ from .tensor import Tensor, convert_to_tensor
 
 logger = logging.getLogger("tapekit")
 _MISSING = object()
-
-
-# ---------- checking the arguments ----------
-def _is_tensor_like(x) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "_read")
-
-
-def _not_a_dtype(x, role: str) -> TypeError:
-    return TypeError(f"Cannot convert the argument `type_value`: {x!r} to a tapekit DType.\n  Hint: "
-                     f"every {role} must be a tk.Tensor or tk.Variable; got {type(x).__name__}.")
-
-
-def check_source(s):
-    if _is_tensor_like(s):
-        return s
-    if s is None or isinstance(s, (str, bytes)):
-        raise _not_a_dtype(s, "source")
-    missing = "_id" if hasattr(s, "dtype") else "dtype"
-    raise AttributeError(f"'{_type_name(s)}' object has no attribute '{missing}'\n  Hint: sources must be "
-                         "tk.Tensor or tk.Variable objects (watched, or trainable variables).")
-
-
-def check_target(t):
-    if _is_tensor_like(t):
-        return t
-    if t is None or isinstance(t, (str, bytes)):
-        raise _not_a_dtype(t, "target")
-    missing = "_id" if hasattr(t, "dtype") else "dtype"
-    raise AttributeError(f"'{_type_name(t)}' object has no attribute '{missing}'\n  Hint: targets must be "
-                         "tk.Tensor or tk.Variable objects computed inside the tape.")
-
-
-def _check_shaped(x, role: str):
-    """A jacobian's target or source: one tensor (a list or a Python value has no ``shape``)."""
-    if _is_tensor_like(x):
-        return x
-    raise AttributeError(f"'{_type_name(x)}' object has no attribute 'shape'\n  Hint: the {role} of "
-                         "jacobian()/batch_jacobian() must be one tk.Tensor or tk.Variable.")
-
-
-def _type_name(x) -> str:
-    t = type(x)
-    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
-
-
-class GradientRequest:
-    """A checked ``gradient()`` call: flat targets, flat sources, one output gradient per target."""
-
-    __slots__ = ("targets", "sources", "structure", "output_gradients", "raw_output_gradients")
-
-    def __init__(self, targets, sources, structure, output_gradients, raw_output_gradients):
-        self.targets = targets
-        self.sources = sources
-        self.structure = structure
-        self.output_gradients = output_gradients
-        self.raw_output_gradients = raw_output_gradients
-
-
-def prepare_gradient(target, sources, output_gradients) -> GradientRequest:
-    """Check every argument of ``gradient()``; nothing is computed or recorded."""
-    targets = [check_target(t) for t in nest.flatten(target)]
-    flat_sources = prepare_sources(sources)
-    ogs = _check_output_gradients(output_gradients, targets)
-    return GradientRequest(targets, flat_sources, sources, ogs, output_gradients)
-
-
-def _check_output_gradients(output_gradients, targets) -> list:
-    """One entry (a Tensor, or None for ones) per target, as TF reads ``output_gradients``.
-
-    Entries are matched to the flattened targets in order: missing ones mean ones, extra ones
-    are ignored, and a scalar (or any shape that broadcasts to the target's) is broadcast.
-    """
-    if output_gradients is None:
-        return [None] * len(targets)
-    flat = nest.flatten(output_gradients)
-    out = []
-    for t, og in zip(targets, flat + [None] * (len(targets) - len(flat))):
-        if og is None:
-            if len(out) < len(flat):
-                raise ValueError(
-                    "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
-                    "to a Tensor.\n  Hint: output_gradients entries must be tensors; leave an entry "
-                    "out (or pass output_gradients=None) for a gradient of ones.")
-            out.append(None)
-            continue
-        og = convert_to_tensor(og)
-        out.append(_check_output_gradient(og, t))
-    return out
-
-
-def _check_output_gradient(og: Tensor, t) -> Tensor:
-    import numpy as np
-
-    from .dtypes import KERNEL_NAMES
-
-    if og.dtype is not t.dtype:
-        want = KERNEL_NAMES.get(og.dtype.name, og.dtype.name)
-        got = KERNEL_NAMES.get(t.dtype.name, t.dtype.name)
-        raise InvalidArgumentError(
-            f"cannot compute Mul as input #1(zero-based) was expected to be a {want} tensor but is a "
-            f"{got} tensor [Op:Mul] name: \n  Hint: an output_gradients entry needs its target's "
-            f"dtype ({t.dtype.name}), got {og.dtype.name}.", op="Mul")
-    oshape, tshape = tuple(og.shape), tuple(t.shape)
-    try:
-        fits = np.broadcast_shapes(oshape, tshape) == tshape
-    except ValueError:
-        fits = False
-    if not fits:
-        raise InvalidArgumentError(
-            f"Incompatible shapes: {list(oshape)} vs. {list(tshape)} [Op:Mul] name: \n  Hint: each "
-            f"output_gradients entry must have its target's shape {list(tshape)}, or broadcast to it "
-            "(a scalar does).", op="Mul")
-    return og
 
 
 # ---------- gradient() ----------
@@ -229,7 +116,7 @@ def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
             grads[tid] = add_n_pair(grads[tid], g) if tid in grads else g
     observer = observer or (tape._events().backward_observer() if tape._listeners else None)
     ghosts = {} if not tape._persistent else None   # released tensors, one ghost per id
-    order = _BackwardOrder(entries, target_ids)
+    order = BackwardOrder(entries, target_ids)
     sparse = False   # an IndexedSlices was seen: only then the loop pays for handling them
     for i in range(len(entries) - 1, -1, -1):
         entry = entries[i]
@@ -390,78 +277,7 @@ def _collected(pieces, order):
     return total
 
 
-class _BackwardOrder:
-    """The order in which TF's reverse pass would visit this tape's ops (built when first asked).
-
-    TF's pass is a queue fed from the targets: first the ops nobody on the path consumes (in
-    the order a depth-first walk from the last target found them), then each op once all its
-    outputs' consumers are done, first ready first visited. Where a tensor gets several
-    IndexedSlices, TF concatenates them in that order; tapekit's pass walks the tape backwards,
-    so it sorts the pieces by this rank to print the same indices. (TF keeps the ops in a hash
-    map, whose order changes as it grows: on large graphs with several targets the order of
-    the first ops can differ.)
-    """
-
-    def __init__(self, entries, target_ids):
-        self.entries = entries
-        self.target_ids = list(target_ids)
-        self.ranks = None
-
-    def rank(self, index: int) -> int:
-        if self.ranks is None:
-            self.ranks = _tf_visit_order(self.entries, self.target_ids)
-        return self.ranks.get(index, len(self.ranks) + index)
-
-
-def _tf_visit_order(entries, target_ids) -> dict:
-    producer = {}
-    for e in entries:
-        if e.cut is None:
-            for o in e.outputs:
-                producer[o._id] = e.index
-    usage: dict = {}
-    reached: dict = {}   # insertion-ordered: the order TF's walk from the targets finds ops
-    stack = list(target_ids)
-    while stack:
-        op = producer.get(stack.pop())
-        if op is None or op in reached:
-            continue
-        reached[op] = True
-        for t in entries[op].inputs:
-            if t._id in usage:
-                usage[t._id] += 1
-            else:
-                usage[t._id] = 1
-                if t._id in producer:
-                    stack.append(t._id)
-    missing: dict = {}
-    for tid in usage:
-        if tid in producer:
-            missing[producer[tid]] = missing.get(producer[tid], 0) + 1
-    queue = deque(reversed([op for op in reached if op not in missing]))
-    ranks: dict = {}
-    while queue:
-        op = queue.pop()
-        ranks[op] = len(ranks)
-        for t in entries[op].inputs:
-            usage[t._id] -= 1
-            p = producer.get(t._id)
-            if usage[t._id] == 0 and p is not None:
-                missing[p] -= 1
-                if missing[p] == 0:
-                    queue.appendleft(p)
-    return ranks
-
-
 # ---------- jacobians ----------
-def prepare_jacobian(target):
-    return _check_shaped(target, "target")
-
-
-def prepare_sources(sources) -> list:
-    return [check_source(s) for s in nest.flatten(sources)]
-
-
 def run_jacobian(tape, target, flat_sources, sources, unconnected):
     from .ops.array_ops import reshape, stack
     from .ops.creation import zeros
@@ -507,21 +323,6 @@ def _warn_densified(g: IndexedSlices) -> None:
         "representation may make it slow. Alternatively, output the indices and values of the "
         "IndexedSlices separately, and handle the vectorized outputs directly.",
         g.indices.shape, g.indices.dtype.name, g.values.shape, g.values.dtype.name, g.shape)
-
-
-def prepare_batch_jacobian(target, source):
-    target, source = _check_shaped(target, "target"), _check_shaped(source, "source")
-    tshape, sshape = tuple(target.shape), tuple(source.shape)
-    if len(tshape) < 2:
-        raise ValueError(f"Shape {target.shape} must have rank at least 2\n  Hint: batch_jacobian "
-                         "needs a target of shape [batch, ...]; use jacobian() for others.")
-    if len(sshape) < 2:
-        raise ValueError(f"Shape {source.shape} must have rank at least 2\n  Hint: batch_jacobian "
-                         "needs a source of shape [batch, ...]; use jacobian() for others.")
-    if tshape[0] != sshape[0]:
-        raise ValueError(f"Need first dimension of target shape ({target.shape}) and source shape "
-                         f"({source.shape}) to match.")
-    return target, source
 
 
 def run_batch_jacobian(tape, target, source, unconnected):

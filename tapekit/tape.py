@@ -340,7 +340,8 @@ class GradientTape:
         ``output_gradients`` weights the targets: one entry per (flattened) target, each of the
         target's shape or broadcastable to it; missing entries mean ones.
         """
-        from .backprop import prepare_gradient, run_gradient
+        from .backprop import run_gradient
+        from .gradient_args import prepare_gradient
 
         self._check_usable(_NON_PERSISTENT_USED)
         self._before_backward()   # as TF: a non-persistent tape stops recording first
@@ -385,7 +386,8 @@ class GradientTape:
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
         """The full Jacobian: shape ``target.shape + source.shape`` for each source."""
-        from .backprop import prepare_jacobian, prepare_sources, run_jacobian
+        from .backprop import run_jacobian
+        from .gradient_args import prepare_jacobian, prepare_sources
 
         self._check_usable(_NON_PERSISTENT_USED)
         target = prepare_jacobian(target)
@@ -408,7 +410,8 @@ class GradientTape:
         An unconnected source gives zeros (of the target's dtype), whatever
         ``unconnected_gradients`` says, as in TF.
         """
-        from .backprop import prepare_batch_jacobian, run_batch_jacobian
+        from .backprop import run_batch_jacobian
+        from .gradient_args import prepare_batch_jacobian
 
         self._check_usable(_NON_PERSISTENT_USED.replace("to compute", "tocompute"))
         target, source = prepare_batch_jacobian(target, source)
