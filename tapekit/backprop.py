@@ -24,6 +24,7 @@ from .tape import _Ghost
 from .tensor import Tensor, convert_to_tensor
 
 logger = logging.getLogger("tapekit")
+_SKIPS: dict = {}   # one shared tuple per skip_input_indices value
 _MISSING = object()
 
 
@@ -154,7 +155,8 @@ def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
             out_grads = [g if g is None else densify(g) for g in out_grads]
         inputs = entry.inputs
         if len(inputs) > 1:  # TF's op.skip_input_indices: rules may skip gradients nobody needs
-            entry.skip_input_indices = tuple(k for k, t in enumerate(inputs) if t._id not in reach)
+            skip = tuple(k for k, t in enumerate(inputs) if t._id not in reach)
+            entry.skip_input_indices = _SKIPS.setdefault(skip, skip)  # shared: fewer GC survivors
         in_grads = fn(entry, *out_grads)
         if not isinstance(in_grads, (list, tuple)):
             in_grads = (in_grads,)
