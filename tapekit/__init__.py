@@ -48,6 +48,8 @@ from . import keras  # noqa: E402
 
 # ---- exports added by the tape work (custom_gradient, ...) ----
 from .custom_gradient import custom_gradient  # noqa: E402
+from .indexed_slices import IndexedSlices  # noqa: E402
+from .ops.complex_ops import complex  # noqa: E402
 # ---- end tape ----
 
 # ---- exports added by the backend/device work ----

@@ -5,56 +5,45 @@ ops that consumed its outputs: when an op is reached, the gradients of its outpu
 Usage counts (how many recorded ops still have to send a gradient into a tensor) let the pass
 free each gradient as soon as it is consumed, and let events report fan-in accumulation.
 The pass is a loop, never recursion, so a chain of any length differentiates.
+
+``tape.py`` checks the arguments first (``gradient_args``), before a non-persistent tape is
+spent; ``run_*`` here then computes.
 """
 
 from __future__ import annotations
 
-import gc
+import logging
 
 from . import nest
-from .registry import _GRADIENTS, gradient_function
+from .backward_order import BackwardOrder
+from .gradient_args import GradientRequest
+from .indexed_slices import IndexedSlices, concat_slices, densify
+from .registry import _GRADIENTS, BUILTIN, DENSE_ONLY, TAKES_NONE, gradient_function
+from .shape import TensorShape
 from .tape import _Ghost
-from .tensor import Tensor
+from .tensor import Tensor, convert_to_tensor
 
+logger = logging.getLogger("tapekit")
+_SKIPS: dict = {}   # one shared tuple per skip_input_indices value
 _MISSING = object()
 
 
-def _check_source(s):
-    if s is None:
-        raise TypeError("Cannot convert the argument `type_value`: None to a tapekit DType.")
-    if isinstance(s, Tensor) or hasattr(s, "_read"):
-        return s
-    if hasattr(s, "dtype"):
-        raise AttributeError(f"'{type(s).__module__}.{type(s).__name__}' object has no attribute "
-                             "'_id': sources must be tk.Tensor or tk.Variable objects.")
-    raise AttributeError(f"'{type(s).__name__}' object has no attribute 'dtype': sources must be "
-                         "tk.Tensor or tk.Variable objects.")
-
-
-def _check_target(t):
-    if isinstance(t, Tensor) or hasattr(t, "_read"):
-        return t
-    if t is None:
-        return None
-    raise AttributeError(f"'{type(t).__name__}' object has no attribute 'dtype': targets must be "
-                         "tk.Tensor or tk.Variable objects computed inside the tape.")
-
-
-def compute_gradient(tape, target, sources, output_gradients, unconnected):
-    targets = [_check_target(t) for t in nest.flatten(target)]
-    flat_sources = [_check_source(s) for s in nest.flatten(sources)]
-    seeds = _seed_gradients(targets, output_gradients)
-    observer = tape._events().backward_observer("gradient", targets, flat_sources, output_gradients,
-                                                unconnected)
+# ---------- gradient() ----------
+def run_gradient(tape, request: GradientRequest, unconnected):
+    targets, flat_sources = request.targets, request.sources
+    seeds = _seed_gradients(targets, request.output_gradients)
+    observer = tape._events().backward_observer("gradient", targets, flat_sources,
+                                                request.raw_output_gradients, unconnected)
     # Only what the tape watched (or computed from watched values) can be a source; an unwatched
     # source still gets the seed when it is itself a target (TF: gradient(x, x) is ones).
     tracked = tape._tracked
-    grads = reverse_pass(tape, seeds, [s for s in flat_sources if tracked.get(s._id)], observer)
+    grads = reverse_pass(tape, seeds, [s for s in flat_sources if tracked.get(s._id)], observer,
+                         [t._id for t in targets])
     unwatched = _summed_seeds(seeds) if any(not tracked.get(s._id) for s in flat_sources) else {}
     results = [_finish(grads.get(s._id) if tracked.get(s._id) else unwatched.get(s._id), s, unconnected)
                for s in flat_sources]
-    observer.finish(results)
-    return nest.pack_sequence_as(sources, results)
+    observer.finish([densify(r) for r in results])
+    return nest.pack_sequence_as(request.structure, results)
 
 
 def _summed_seeds(seeds) -> dict:
@@ -79,33 +68,18 @@ def _finish(g, source, unconnected):
 
 
 def _seed_gradients(targets, output_gradients):
+    """(target id, upstream gradient) for each differentiable target: ones, or its output gradient."""
+    from .ops.array_ops import broadcast_to
     from .ops.creation import ones_like
-    from .tensor import convert_to_tensor
 
-    if output_gradients is None:
-        out_grads = [None] * len(targets)
-    else:
-        out_grads = nest.flatten(output_gradients)
-        if len(out_grads) != len(targets):
-            raise ValueError(f"output_gradients has {len(out_grads)} entries but there are "
-                             f"{len(targets)} targets: pass one per target (or None).")
     seeds = []
-    for t, og in zip(targets, out_grads):
-        if t is None:
-            continue
+    for t, og in zip(targets, output_gradients):
         if og is None:
             if not t.dtype.is_differentiable:
                 continue
             og = ones_like(t)
-        else:
-            og = convert_to_tensor(og, dtype_hint=t.dtype)
-            if tuple(og.shape) != tuple(t.shape):
-                from .errors import InvalidArgumentError
-
-                raise InvalidArgumentError(
-                    f"Incompatible shapes: {list(og.shape)} vs. {list(t.shape)} [Op:Mul] name: \n"
-                    "  Hint: each output_gradients entry must have the shape of its target.",
-                    op="Mul")
+        elif tuple(og.shape) != tuple(t.shape):
+            og = broadcast_to(og, tuple(t.shape))
         seeds.append((t._id, og))
     return seeds
 
@@ -123,18 +97,13 @@ def _reachable_from(entries, source_ids):
     return reach
 
 
-def reverse_pass(tape, seeds, sources, observer=None):
-    """Gradients of the seeded targets with respect to every reachable tensor id."""
-    gc_was_enabled = gc.isenabled()
-    gc.disable()  # a full collection would walk the whole tape, again and again on long chains
-    try:
-        return _reverse_pass(tape, seeds, sources, observer)
-    finally:
-        if gc_was_enabled:
-            gc.enable()
+# ---------- the reverse pass ----------
+def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
+    """Gradients of the seeded targets with respect to every reachable tensor id.
 
-
-def _reverse_pass(tape, seeds, sources, observer):
+    Sources' gradients are Tensors or IndexedSlices. The process's cyclic GC is left alone: a
+    pass must never change state other threads see.
+    """
     from .ops.math_ops import add_n_pair
 
     entries = tape._entries
@@ -147,7 +116,9 @@ def _reverse_pass(tape, seeds, sources, observer):
         if tid in reach or tid in source_ids:
             grads[tid] = add_n_pair(grads[tid], g) if tid in grads else g
     observer = observer or (tape._events().backward_observer() if tape._listeners else None)
-    consume = not tape._persistent
+    ghosts = {} if not tape._persistent else None   # released tensors, one ghost per id
+    order = BackwardOrder(entries, target_ids)
+    sparse = False   # an IndexedSlices was seen: only then the loop pays for handling them
     for i in range(len(entries) - 1, -1, -1):
         entry = entries[i]
         if entry.cut is not None or not grads:
@@ -158,14 +129,18 @@ def _reverse_pass(tape, seeds, sources, observer):
             g = grads.get(oid) if oid in source_ids else grads.pop(oid, None)
             if g is None:
                 continue
+            if type(g) is not Tensor:
+                g = _collected(g, order)
             out_grads = (g,)
         else:
             out_grads = [grads.get(o._id) if o._id in source_ids else grads.pop(o._id, None)
                          for o in outs]
             if all(g is None for g in out_grads):
                 continue
+            if sparse:
+                out_grads = [g if type(g) is not _Pieces else _collected(g, order) for g in out_grads]
         if observer is not None:
-            observer.visit(entry, out_grads)
+            observer.visit(entry, [densify(g) for g in out_grads] if sparse else out_grads)
         key = entry.grad_key
         fn = _GRADIENTS.get(key, _MISSING) if type(key) is str else key
         if fn is _MISSING:
@@ -174,18 +149,23 @@ def _reverse_pass(tape, seeds, sources, observer):
             if observer is not None:
                 observer.stopped(entry, "no_gradient_registered")
             continue
-        if len(outs) > 1:
+        if len(outs) > 1 and fn not in TAKES_NONE:
             out_grads = _fill_zeros(out_grads, outs)
+        if sparse and fn in DENSE_ONLY:
+            out_grads = [g if g is None else densify(g) for g in out_grads]
         inputs = entry.inputs
         if len(inputs) > 1:  # TF's op.skip_input_indices: rules may skip gradients nobody needs
-            entry.skip_input_indices = tuple(k for k, t in enumerate(inputs) if t._id not in reach)
+            skip = tuple(k for k, t in enumerate(inputs) if t._id not in reach)
+            entry.skip_input_indices = _SKIPS.setdefault(skip, skip)  # shared: fewer GC survivors
         in_grads = fn(entry, *out_grads)
         if not isinstance(in_grads, (list, tuple)):
             in_grads = (in_grads,)
-        if len(in_grads) != len(entry.inputs):
+        if len(in_grads) != len(inputs):
             raise ValueError(f"The gradient function of {entry.type} returned {len(in_grads)} "
-                             f"gradients for {len(entry.inputs)} inputs.")
-        for inp, g in zip(entry.inputs, in_grads):
+                             f"gradients for {len(inputs)} inputs.")
+        k = -1
+        for inp, g in zip(inputs, in_grads):
+            k += 1
             iid = inp._id
             if iid not in reach:
                 continue
@@ -194,25 +174,52 @@ def _reverse_pass(tape, seeds, sources, observer):
                     observer.sent(entry, inp, None)
                 continue
             if type(g) is not Tensor:
-                g = _as_tensor(g)
-            if g._value.shape != (inp._dims if type(inp) is _Ghost else inp._value.shape):
-                g = sum_to_shape(g, inp)
+                g = _as_gradient(g)
+            shape = inp._dims if type(inp) is _Ghost else inp._value.shape
+            if type(g) is Tensor:
+                if g._value.shape != shape:
+                    if fn not in BUILTIN:  # only built-in rules leave unbroadcasting to the pass
+                        raise _wrong_shape(entry, k, shape, g._value.shape)
+                    g = sum_to_shape(g, inp)
+                if observer is not None:
+                    observer.sent(entry, inp, g, accumulated=iid in grads)
+                if iid in grads:
+                    have = grads[iid]
+                    g = add_n_pair(have if type(have) is Tensor else densify(_collected(have, order)), g)
+                grads[iid] = g
+                continue
+            if tuple(g.shape) != tuple(shape):
+                raise _wrong_shape(entry, k, shape, tuple(g.shape))
+            sparse = True
             if observer is not None:
-                observer.sent(entry, inp, g, accumulated=iid in grads)
-            grads[iid] = add_n_pair(grads[iid], g) if iid in grads else g
-        if consume:
-            entry.release()
+                observer.sent(entry, inp, densify(g), accumulated=iid in grads)
+            grads[iid] = _accumulate(grads[iid], g, entry.index, order) if iid in grads else \
+                _Pieces(entry.index, g)
+        if ghosts is not None:
+            entry.release(ghosts)
+    for sid in source_ids:
+        g = grads.get(sid)
+        if g is not None and type(g) is not Tensor:
+            grads[sid] = _collected(g, order)
     if observer is not None:
-        observer.done({s._id: grads.get(s._id) for s in sources})
+        observer.done({s._id: densify(grads.get(s._id)) for s in sources})
     return grads
 
 
-def _as_tensor(g):
-    if isinstance(g, Tensor):
+def _as_gradient(g):
+    """A gradient function's result as a Tensor or an IndexedSlices."""
+    if isinstance(g, (Tensor, IndexedSlices)):
         return g
-    from .tensor import convert_to_tensor
-
     return convert_to_tensor(g)
+
+
+def _wrong_shape(entry, index, shape, got) -> ValueError:
+    return ValueError(
+        f"Incompatible shapes between op input and calculated input gradient. Forward operation: "
+        f"{entry.type}. Input index: {index}. Original input shape: {TensorShape(tuple(shape))}. "
+        f"Calculated input gradient shape: {TensorShape(tuple(got))}\n  Hint: a custom gradient "
+        "must return, for each input, a gradient of that input's shape; reduce a broadcast "
+        "gradient yourself (e.g. tk.reduce_sum over the broadcast axes).")
 
 
 def _fill_zeros(out_grads, outs):
@@ -239,25 +246,64 @@ def sum_to_shape(g, like):
     return g
 
 
+# ---------- adding up IndexedSlices ----------
+class _Pieces:
+    """The IndexedSlices gradients one tensor received so far, with the entry each came from."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, index, slices):
+        self.items = [(index, slices)]
+
+
+def _accumulate(have, g, index, order):
+    """``have + g`` (``g`` an IndexedSlices): slices stay slices, a dense one makes it dense."""
+    from .ops.math_ops import add_n_pair
+
+    if type(have) is _Pieces:
+        have.items.append((index, g))
+        return have
+    return add_n_pair(have, densify(g))
+
+
+def _collected(pieces, order):
+    """One IndexedSlices from the pieces, concatenated in the order TF's reverse pass adds them."""
+    if type(pieces) is not _Pieces:
+        return pieces
+    items = pieces.items
+    if len(items) > 1:
+        items = sorted(items, key=lambda item: order.rank(item[0]))
+    total = items[0][1]
+    for _, slices in items[1:]:
+        total = concat_slices(total, slices)
+    return total
+
+
 # ---------- jacobians ----------
-def compute_jacobian(tape, target, sources, unconnected):
+def run_jacobian(tape, target, flat_sources, sources, unconnected):
     from .ops.array_ops import reshape, stack
     from .ops.creation import zeros
 
-    target = _check_target(target)
-    flat_sources = [_check_source(s) for s in nest.flatten(sources)]
     tshape = tuple(target.shape)
     n = 1
     for d in tshape:
         n *= d
     rows = [[] for _ in flat_sources]
     observer = tape._events().backward_observer("jacobian", [target], flat_sources, None, unconnected)
+    sparse = None
     for k in range(n):
         seed = _one_hot_like(target, k)
         observer.row = k
-        grads = reverse_pass(_KeepEntries(tape), [(target._id, seed)], flat_sources, observer)
+        grads = reverse_pass(_KeepEntries(tape), [(target._id, seed)], flat_sources, observer,
+                             [target._id])
         for j, s in enumerate(flat_sources):
-            rows[j].append(grads.get(s._id))
+            g = grads.get(s._id)
+            if type(g) is IndexedSlices:
+                sparse = sparse or g
+                g = densify(g)
+            rows[j].append(g)
+    if sparse is not None:
+        _warn_densified(sparse)
     results = []
     for j, s in enumerate(flat_sources):
         sshape = tuple(s.shape)
@@ -273,30 +319,38 @@ def compute_jacobian(tape, target, sources, unconnected):
     return nest.pack_sequence_as(sources, results)
 
 
-def compute_batch_jacobian(tape, target, source, unconnected):
+def _warn_densified(g: IndexedSlices) -> None:
+    logger.warning(
+        "Converting IndexedSlices(indices=<%s %s>, values=<%s %s>, dense_shape=%s) to a dense "
+        "representation may make it slow. Alternatively, output the indices and values of the "
+        "IndexedSlices separately, and handle the vectorized outputs directly.",
+        g.indices.shape, g.indices.dtype.name, g.values.shape, g.values.dtype.name, g.shape)
+
+
+def run_batch_jacobian(tape, target, source, unconnected):
+    """Per-example Jacobians; an unconnected source gives zeros of the target's dtype (as TF)."""
     from .ops.array_ops import reshape, stack
     from .ops.creation import zeros
 
-    target, source = _check_target(target), _check_source(source)
     tshape, sshape = tuple(target.shape), tuple(source.shape)
-    if len(tshape) < 2:
-        raise ValueError(f"Shape {target.shape} must have rank at least 2")
-    if len(sshape) < 2:
-        raise ValueError(f"Shape {source.shape} must have rank at least 2")
-    if tshape[0] != sshape[0]:
-        raise ValueError(f"Need first dimension of target shape ({tshape}) and source shape "
-                         f"({sshape}) to match.")
     batch = tshape[0]
     inner = 1
     for d in tshape[1:]:
         inner *= d
     cols = []
+    sparse = None
     for k in range(inner):
         seed = _batched_one_hot(target, k)
-        grads = reverse_pass(_KeepEntries(tape), [(target._id, seed)], [source])
-        cols.append(grads.get(source._id))
+        grads = reverse_pass(_KeepEntries(tape), [(target._id, seed)], [source], None, [target._id])
+        g = grads.get(source._id)
+        if type(g) is IndexedSlices:
+            sparse = sparse or g
+            g = densify(g)
+        cols.append(g)
+    if sparse is not None:
+        _warn_densified(sparse)
     if all(g is None for g in cols):
-        return None if unconnected.value == "none" else zeros(tshape + sshape[1:], source.dtype)
+        return zeros(tshape + sshape[1:], target.dtype)
     filled = [zeros(sshape, source.dtype) if g is None else g for g in cols]
     stacked = stack(filled, axis=1)  # [batch, inner, *sshape[1:]]
     return reshape(stacked, (batch,) + tshape[1:] + sshape[1:])

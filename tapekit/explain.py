@@ -139,16 +139,31 @@ def explain(tape, target, sources, unconnected):
     if target is None:
         raise TypeError("Argument `target` should be a list or nested structure of Tensors, "
                         "Variables or CompositeTensors to be differentiated, but received None.")
-    targets = [t for t in nest.flatten(target) if t is not None]
-    flat = nest.flatten(sources)
-    for s in flat:
-        if s is None or not hasattr(s, "_id"):
-            raise TypeError(f"explain() needs tk.Tensor or tk.Variable sources, got {type(s).__name__}.")
+    targets = [_tensor_argument(t, "target") for t in nest.flatten(target) if t is not None]
+    flat = [_tensor_argument(s, "source") for s in nest.flatten(sources)]
     frame = user_frame()
     names = _source_names(frame, len(flat))
     items = [_explain_one(tape, targets, s, frame, name, zero=unconnected.value == "zero")
              for s, name in zip(flat, names)]
     return Explanation(items, nest.pack_sequence_as(sources, items))
+
+
+def _tensor_argument(x, role: str):
+    """A target or source of explain(): a tk.Tensor or tk.Variable, else a clear TypeError."""
+    from .tensor import Tensor
+
+    if isinstance(x, Tensor) or hasattr(x, "_read"):
+        return x
+    hint = (f"leave the None out of the {role}s." if x is None else
+            "pass the tensors themselves, as to tape.gradient(target, sources); a Python value "
+            "or NumPy array was never on the tape.")
+    raise TypeError(f"explain() needs tk.Tensor or tk.Variable {role}s, got {type(x).__name__}: "
+                    f"{_short_repr(x)}\n  Hint: {hint}")
+
+
+def _short_repr(x) -> str:
+    text = repr(x)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def causes_for(tape, targets, sources, results, unconnected) -> list:

@@ -14,6 +14,7 @@ from .ragged import dispatch_unary as _unary
 from .ops.confusion import confusion_matrix  # noqa: F401
 from .ops.elementwise_extra import multiply_no_nan, reciprocal_no_nan, scalar_mul  # noqa: F401
 from .ops.extra_reductions import bincount, count_nonzero, reduce_euclidean_norm, zero_fraction  # noqa: F401
+from .ops.complex_ops import angle, imag, real  # noqa: F401
 from .ops.math_ops import add_n, divide_no_nan  # noqa: F401
 from .ops.nn_ops import l2_normalize, log_softmax, softmax, softsign  # noqa: F401
 from .ops.reduction import argmax, argmin, cumprod, cumsum, reduce_logsumexp  # noqa: F401

@@ -138,14 +138,35 @@ NotDifferentiable = no_gradient
 # read y, y's also reads x). Ops without an entry keep every input and output.
 READS: dict = {}
 
+# Built-in gradient functions. They may return a broadcast gradient, which the reverse pass
+# reduces to the input's shape; a user-defined gradient (RegisterGradient, custom_gradient) of the
+# wrong shape is an error instead.
+BUILTIN: set = set()
+# The built-in ones that take dense upstream gradients only: the reverse pass makes an
+# IndexedSlices dense before calling them. The others (``sparse=True``, and every user-defined
+# gradient) receive IndexedSlices as they are, as in TF.
+DENSE_ONLY: set = set()
+# Built-in gradient functions of multi-output ops that take None for an output nobody
+# differentiated (TF's rules that skip a zeros gradient); the others get zeros there.
+TAKES_NONE: set = set()
 
-def gradient(op_type: str, reads: str | None = None):
-    """Internal decorator: register the built-in gradient of ``op_type`` (and what it reads)."""
+
+def gradient(op_type: str, reads: str | None = None, sparse: bool = False, takes_none: bool = False):
+    """Internal decorator: register the built-in gradient of ``op_type`` (and what it reads).
+
+    ``sparse=True``: the function accepts an ``IndexedSlices`` upstream gradient.
+    ``takes_none=True``: an output without gradient is passed as None, not as zeros.
+    """
 
     def deco(f):
         _register(op_type, f, f"{f.__module__}.{f.__name__}")
         if reads is not None:
             READS[op_type] = reads
+        BUILTIN.add(f)
+        if not sparse:
+            DENSE_ONLY.add(f)
+        if takes_none:
+            TAKES_NONE.add(f)
         return f
 
     return deco

@@ -122,13 +122,19 @@ class TapeEntry:
     def get_attr(self, name):
         return (self.attrs or {})[name]
 
-    def release(self) -> None:
-        """Drop the saved values, keeping what explain() needs: ids, shapes and dtypes."""
+    def release(self, ghosts: dict | None = None) -> None:
+        """Drop the saved values, keeping what explain() needs: ids, shapes and dtypes.
+
+        ``ghosts`` (id -> _Ghost) shares one ghost per tensor between the entries released in
+        one pass: fewer objects that outlive the pass, so fewer full GC collections.
+        """
         if self.released:
             return
         self.released = True
-        self.inputs = tuple(t if type(t) is _Ghost else _Ghost(t) for t in self.inputs)
-        self.outputs = tuple(t if type(t) is _Ghost else _Ghost(t, keep_sample=True) for t in self.outputs)
+        if ghosts is None:
+            ghosts = {}
+        self.inputs = tuple(_ghost_of(t, ghosts, False) for t in self.inputs)
+        self.outputs = tuple(_ghost_of(t, ghosts, True) for t in self.outputs)
 
     def keep_only_what_the_gradient_reads(self, reads: str, tracked: dict) -> None:
         """Release, right away, the values this op's gradient never reads (see ``registry.READS``)."""
@@ -149,6 +155,21 @@ class TapeEntry:
         return f"<TapeEntry {self.index}: {self.type}>"
 
 
+def _ghost_of(t, ghosts: dict, keep_sample: bool):
+    if type(t) is _Ghost:
+        return t
+    ghost = ghosts.get(t._id)
+    if ghost is None:
+        ghost = ghosts[t._id] = _Ghost(t, keep_sample)
+    elif keep_sample and ghost.sample is None:
+        ghost.sample = _sample_of(t._value)
+    return ghost
+
+
+def _sample_of(v):
+    return None if v is None else (v if v.size <= 8 else head(v, 8))
+
+
 class _Ghost:
     """What is left of a tensor once its value was released: id, shape and dtype."""
 
@@ -160,8 +181,7 @@ class _Ghost:
         value = getattr(t, "_value", None)
         self._dims = tuple(value.shape) if value is not None else t._dims
         # the first few elements, so events can still show a value preview (events.SAMPLE_SIZE)
-        v = t._value if keep_sample else None
-        self.sample = None if v is None else (v if v.size <= 8 else head(v, 8))
+        self.sample = _sample_of(t._value) if keep_sample else None
 
     @property
     def shape(self) -> TensorShape:
@@ -183,7 +203,7 @@ class GradientTape:
         self._recording = False
         self._used = False          # a non-persistent tape spent by gradient()/jacobian()
         self._entered = False
-        self._paused = 0
+        self._paused = False        # inside stop_recording()
         self._entries: list | None = None
         self._tracked: dict = {}    # tensor/variable id -> True (differentiable) / False (shadow)
         self._watched_vars: dict = {}
@@ -232,14 +252,19 @@ class GradientTape:
             raise AttributeError(
                 "'NoneType' object has no attribute '_tape': GradientTape.watch() was called "
                 "before the tape was entered. Call it inside `with tk.GradientTape() as tape:`.")
-        for item in nest.flatten(tensor):
+        items = nest.flatten(tensor)
+        for item in items:
             if not (isinstance(item, Tensor) or hasattr(item, "_read")):
                 raise ValueError(
                     f"Passed in object {_short(item)} of type '{type(item).__name__}', not "
                     "tk.Tensor or tk.Variable or ExtensionType.")
+        for item in items:
             if not item.dtype.is_differentiable:
                 logger.warning("The dtype of the watched tensor must be floating (e.g. "
                                "tk.float32), got %r", item.dtype)
+        if not any(t._recording for t in state.tapes):
+            return   # TF: with no tape recording (e.g. inside stop_recording), watch does nothing
+        for item in items:
             self._watch_one(item, how="watch")
 
     def _watch_one(self, item, how: str) -> None:
@@ -314,18 +339,27 @@ class GradientTape:
 
     @contextlib.contextmanager
     def stop_recording(self):
-        """Within the block, ops are not recorded on this tape."""
+        """Within the block, ops are not recorded on this tape (and ``watch`` has no effect).
+
+        Blocks do not nest: stopping a tape that is already stopped raises ``ValueError``.
+        """
         if not self._entered or self._used:   # TF: never entered, or spent by gradient()
             raise RuntimeError("Trying to stop recording a tape which is not recording.")
         if not self._recording:
-            raise ValueError("Tape is not recording.")
-        self._paused += 1
+            raise ValueError("Tape is not recording.\n  Hint: " + (
+                "stop_recording() blocks do not nest; this tape is already stopped." if self._paused
+                else "stop_recording() works only inside the tape's `with` block."))
+        self._recording = False   # TF pops the tape for the block
+        self._paused = True
         if self._log is not None or self._listeners:
             self._events().paused(True, user_location())
         try:
             yield
         finally:
-            self._paused -= 1
+            self._paused = False
+            if self._used:   # spent inside the block: TF starts a fresh tape when it resumes
+                self._start_fresh()
+            self._recording = True
             if self._log is not None or self._listeners:
                 self._events().paused(False, user_location())
 
@@ -338,20 +372,30 @@ class GradientTape:
     # ---------- gradients ----------
     def gradient(self, target, sources, output_gradients=None,
                  unconnected_gradients=UnconnectedGradients.NONE):
-        """d(sum of targets)/d(source) for each source, in the structure of ``sources``."""
-        from .backprop import compute_gradient
+        """d(sum of targets)/d(source) for each source, in the structure of ``sources``.
 
-        unconnected = _unconnected(unconnected_gradients)
-        if self._entries is None or self._used:
-            raise RuntimeError(_NON_PERSISTENT_USED)
+        ``output_gradients`` weights the targets: one entry per (flattened) target, each of the
+        target's shape or broadcastable to it; missing entries mean ones.
+        """
+        from .backprop import run_gradient
+        from .gradient_args import prepare_gradient
+
+        self._check_usable(_NON_PERSISTENT_USED)
+        self._before_backward()   # as TF: a non-persistent tape stops recording first
         if target is None:
             raise TypeError("Argument `target` should be a list or nested structure of Tensors, "
                             "Variables or CompositeTensors to be differentiated, but received None.")
-        self._before_backward()
+        # every argument is checked before a non-persistent tape is spent, so a retry works (TF)
+        unconnected = _unconnected(unconnected_gradients)
+        request = prepare_gradient(target, sources, output_gradients)
         try:
-            return compute_gradient(self, target, sources, output_gradients, unconnected)
+            return run_gradient(self, request, unconnected)
         finally:
             self._after_backward()
+
+    def _check_usable(self, message: str) -> None:
+        if self._entries is None or self._used:
+            raise RuntimeError(message)
 
     def _before_backward(self) -> None:
         if not self._persistent:
@@ -372,38 +416,50 @@ class GradientTape:
     def _after_backward(self) -> None:
         if not self._persistent:
             self._used = True
+            ghosts: dict = {}
             for entry in self._entries:
-                entry.release()
+                entry.release(ghosts)
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
         """The full Jacobian: shape ``target.shape + source.shape`` for each source."""
-        from .backprop import compute_jacobian
+        from .backprop import run_jacobian
+        from .gradient_args import prepare_jacobian, prepare_sources
 
-        unconnected = _unconnected(unconnected_gradients)
-        if self._entries is None or self._used:
-            raise RuntimeError(_NON_PERSISTENT_USED)
+        self._check_usable(_NON_PERSISTENT_USED)
+        target = prepare_jacobian(target)
         if not experimental_use_pfor and not self._persistent:
             raise RuntimeError(
                 "GradientTape must be created with persistent=True to compute the jacobian with "
                 "eager execution enabled and with  experimental_use_pfor set to False.")
-        self._before_backward()
+        self._before_backward()   # TF's first gradient() call stops a non-persistent tape
+        flat_sources = prepare_sources(sources)
+        unconnected = _unconnected(unconnected_gradients, "jacobian")
         try:
-            return compute_jacobian(self, target, sources, unconnected)
+            return run_jacobian(self, target, flat_sources, sources, unconnected)
         finally:
             self._after_backward()
 
     def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
                        parallel_iterations=None, experimental_use_pfor=True):
-        """Per-example Jacobians: shape ``target.shape + source.shape[1:]``."""
-        from .backprop import compute_batch_jacobian
+        """Per-example Jacobians: shape ``target.shape + source.shape[1:]``.
 
-        unconnected = _unconnected(unconnected_gradients)
-        if self._entries is None or self._used:
-            raise RuntimeError(_NON_PERSISTENT_USED.replace("to compute", "tocompute"))
-        self._before_backward()
+        An unconnected source gives zeros (of the target's dtype), whatever
+        ``unconnected_gradients`` says, as in TF.
+        """
+        from .backprop import run_batch_jacobian
+        from .gradient_args import prepare_batch_jacobian
+
+        self._check_usable(_NON_PERSISTENT_USED.replace("to compute", "tocompute"))
+        target, source = prepare_batch_jacobian(target, source)
+        if not experimental_use_pfor and not self._persistent:
+            raise RuntimeError(
+                "GradientTape must be created with persistent=True to compute the batch_jacobian "
+                "with eager execution enabled and  with experimental_use_pfor set to False.")
+        self._before_backward()   # TF's first gradient() call stops a non-persistent tape
+        unconnected = _unconnected(unconnected_gradients, "batch_jacobian")
         try:
-            return compute_batch_jacobian(self, target, source, unconnected)
+            return run_batch_jacobian(self, target, source, unconnected)
         finally:
             self._after_backward()
 
@@ -431,13 +487,21 @@ class GradientTape:
         return explain(self, target, sources, _unconnected(unconnected_gradients))
 
 
-def _unconnected(value) -> UnconnectedGradients:
+def _unconnected(value, vectorized: str | None = None) -> UnconnectedGradients:
+    """``unconnected_gradients`` as the enum; ``vectorized`` names a jacobian method (TF's text)."""
     if isinstance(value, UnconnectedGradients):
         return value
     try:
         return UnconnectedGradients(value)
     except ValueError:
-        raise ValueError(f"Unknown value for unconnected_gradients: {value!r}") from None
+        hint = ("\n  Hint: use tk.UnconnectedGradients.NONE or tk.UnconnectedGradients.ZERO (or the "
+                "strings 'none' / 'zero').")
+        if vectorized is None:
+            raise ValueError(f"Unknown value for unconnected_gradients: {value!r}{hint}") from None
+        raise ValueError(f"Encountered an exception while vectorizing the {vectorized} computation. "
+                         "Vectorization can be disabled by setting experimental_use_pfor to False."
+                         f"{hint.replace('Hint: ', f'Hint: unknown unconnected_gradients {value!r}; ')}"
+                         ) from None
 
 
 def _short(item) -> str:

@@ -401,6 +401,9 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
                 f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
                 f"{t._dtype.name}: {t!r}")
         return t
+    as_tensor = getattr(type(value), "__tf_tensor__", None)  # TF's protocol: tk.IndexedSlices
+    if as_tensor is not None:
+        return as_tensor(value, dtype, name)
     if value is None:
         raise ValueError("Attempt to convert a value (None) with an unsupported type "
                          "(<class 'NoneType'>) to a Tensor.")
@@ -465,4 +468,4 @@ def _reshape(arr, shape):
 
 
 def is_tensor(x) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "_read")
+    return isinstance(x, Tensor) or hasattr(x, "_read") or hasattr(type(x), "__tf_tensor__")

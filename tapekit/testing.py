@@ -13,14 +13,25 @@ def _as_input(x) -> Tensor:
 
 
 def _theoretical(f, xs):
-    """Jacobians from the tape, one row per output element: shape (out.size, x.size) each."""
+    """Jacobians from the tape, one row per output element: shape (out.size, x.size) each.
+
+    As TF's, one reverse pass per output element (its one-hot as the output gradient); sparse
+    gradients (IndexedSlices) are made dense.
+    """
     with GradientTape(persistent=True) as tape:
         for x in xs:
             tape.watch(x)
         y = f(*xs)
-    jac = tape.jacobian(y, list(xs), unconnected_gradients="zero")
-    return [np.asarray(j.numpy(), dtype=np.float64).reshape(int(np.prod(y.shape)), int(np.prod(x.shape)))
-            for j, x in zip(jac, xs)]
+    y_size = int(np.prod(y.shape))
+    rows = [[] for _ in xs]
+    for k in range(y_size):
+        seed = np.zeros(y_size, dtype=y.dtype._np)
+        seed[k] = 1
+        grads = tape.gradient(y, list(xs), output_gradients=convert_to_tensor(seed.reshape(tuple(y.shape))),
+                              unconnected_gradients="zero")
+        for row, g in zip(rows, grads):
+            row.append(np.asarray(convert_to_tensor(g).numpy(), dtype=np.float64).reshape(-1))
+    return [np.stack(row) if row else np.zeros((0, int(np.prod(x.shape)))) for row, x in zip(rows, xs)]
 
 
 def _numerical(f, xs, delta):

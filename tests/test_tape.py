@@ -741,7 +741,7 @@ def test_keyboard_interrupt_in_gradient_restores_stack(monkeypatch):
             def interrupt(*a, **k):
                 raise KeyboardInterrupt
 
-            monkeypatch.setattr(backprop, "compute_gradient", interrupt)
+            monkeypatch.setattr(backprop, "run_gradient", interrupt)
             before = list(state.tapes)
             with pytest.raises(KeyboardInterrupt):
                 tape.gradient(y, x)

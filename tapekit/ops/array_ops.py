@@ -481,9 +481,16 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
 
 @gradient("GatherV2")
 def _gather_grad(op, grad):
-    """Dense gradient: scatter the incoming slices back (TF returns IndexedSlices instead)."""
+    """Along axis 0 an IndexedSlices (the gathered rows, as TF); along other axes a dense scatter."""
     params, indices = op.inputs
     axis, b = op.attrs["axis"], op.attrs["batch_dims"]
+    if axis == 0:
+        from ..indexed_slices import IndexedSlices
+
+        tail = list(params.shape)[1:]
+        count = int(np.prod(indices.shape, dtype=np.int64))
+        dense_shape = Tensor(from_host(np.array(params.shape, dtype=np.int32)), dtypes.int32)
+        return IndexedSlices(reshape(grad, [count] + tail), reshape(indices, [count]), dense_shape), None
     full = _gather_full_indices(tuple(params.shape), to_host(indices._value), axis, b)
     full_t = Tensor(from_host(full.astype(np.int64)), dtypes.int64)
     return scatter_nd(full_t, grad, tuple(params.shape)), None
@@ -569,8 +576,12 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
 
 def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
     """Values limited to [min, max]; the gradient passes where min <= t <= max (bounds included)."""
+    from ..indexed_slices import IndexedSlices
     from .math_ops import maximum, minimum
 
+    if type(t) is IndexedSlices:  # as TF: the values are clipped, the slices stay sparse
+        return IndexedSlices(clip_by_value(t.values, clip_value_min, clip_value_max), t.indices,
+                             t.dense_shape)
     return maximum(minimum(t, clip_value_max), clip_value_min)
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import dtypes
+from ..backend import device_obj, from_host, ns
 from ..backend import einsum as backend_einsum
-from ..backend import ns
 from ..errors import InvalidArgumentError
 from ..registry import execute, gradient
+from ..tensor import Tensor
 from .math_ops import binary_inputs
 
 
@@ -61,6 +63,10 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
 def _matmul_grad(op, grad):
     """dA = G B^T and dB = A^T G, with the forward's transposes folded in."""
     a, b = op.inputs
+    if a.dtype.is_complex:  # as TF: the products use the conjugates
+        from .math_ops import conj
+
+        a, b = conj(a), conj(b)
     ta, tb = op.attrs["transpose_a"], op.attrs["transpose_b"]
     skip = op.skip_input_indices
     da = db = None
@@ -239,27 +245,35 @@ def einsum(equation, *inputs, **kwargs):
 
 @gradient("Einsum")
 def _einsum_grad(op, grad):
-    """Each input's gradient is an einsum of the upstream gradient with the other inputs."""
+    """Each input's gradient is an einsum of the upstream gradient with the other inputs.
+
+    Letters summed inside one input only are broadcast back; a letter repeated in one input
+    (``ii->i``, ``ii->``, ``iij->j``) reads a diagonal, so its gradient is put back on that
+    diagonal (zeros elsewhere, as TF); ``...`` stands for letters of their own.
+    """
     from .array_ops import broadcast_to, reshape
 
     lhs, out = op.attrs["equation"].split("->")
-    subs = lhs.split(",")
-    if "." in op.attrs["equation"]:
-        raise NotImplementedError("The gradient of tk.einsum with '...' is not implemented.")
+    shapes = [tuple(t.shape) for t in op.inputs]
+    subs, out = _spell_out_ellipsis(lhs.split(","), out, shapes)
     grads = []
     for i, sub in enumerate(subs):
-        if len(set(sub)) != len(sub):
-            raise NotImplementedError(f"The gradient of tk.einsum with a repeated index in one "
-                                      f"input ('{sub}') is not implemented.")
+        if i in op.skip_input_indices:
+            grads.append(None)
+            continue
         others = [s for j, s in enumerate(subs) if j != i]
+        unique = "".join(dict.fromkeys(sub))  # the letters of the (diagonal) slice read
         known = set(out).union(*others)
-        reach = "".join(c for c in sub if c in known)  # letters summed only inside this input
+        reach = "".join(c for c in unique if c in known)  # the others sum the rest away
         g = einsum(",".join([out] + others) + "->" + reach, grad,
-                   *[t for j, t in enumerate(op.inputs) if j != i])
-        if reach != sub:
-            shape = tuple(op.inputs[i].shape)
-            g = reshape(g, [shape[k] if c in known else 1 for k, c in enumerate(sub)])
-            g = broadcast_to(g, shape)
+                   *[_conj(t) for j, t in enumerate(op.inputs) if j != i])
+        if reach != unique:
+            sizes = {c: shapes[i][sub.index(c)] for c in unique}
+            sizes.update({c: d for c, d in zip(reach, g.shape)})
+            g = reshape(g, [sizes[c] if c in known else 1 for c in unique])
+            g = broadcast_to(g, [sizes[c] for c in unique])
+        if len(unique) != len(sub):
+            g = _onto_diagonal(g, sub, shapes[i])
         grads.append(g)
     return grads
 
@@ -391,3 +405,45 @@ def negative_(x):
     from .math_ops import negative
 
     return negative(x)
+
+
+def _conj(t):
+    from .math_ops import conj
+
+    return conj(t) if t.dtype.is_complex else t
+
+
+def _spell_out_ellipsis(subs, out, shapes):
+    """The equation with each ``...`` replaced by letters it does not use (aligned from the right)."""
+    if not any("." in s for s in subs + [out]):
+        return subs, out
+    used = set("".join(subs) + out)
+    spare = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" if c not in used]
+    counts = [len(shape) - (len(s) - 3) if "..." in s else 0 for s, shape in zip(subs, shapes)]
+    letters = "".join(spare[:max(counts, default=0)])
+    subs = [s.replace("...", letters[len(letters) - n:] if n else "") for s, n in zip(subs, counts)]
+    return subs, out.replace("...", letters)
+
+
+def _onto_diagonal(g, sub, shape):
+    """``g`` (one axis per distinct letter of ``sub``) laid on the diagonals of a zero tensor."""
+    from .array_ops import broadcast_to, reshape
+    from .creation import zeros_like
+    from .math_ops import where
+
+    first = {}
+    for p, c in enumerate(sub):
+        first.setdefault(c, p)
+    g = broadcast_to(reshape(g, [shape[p] if first[c] == p else 1 for p, c in enumerate(sub)]), shape)
+    on_diagonal = np.ones(shape, dtype=bool)
+    for p, c in enumerate(sub):
+        if first[c] != p:
+            on_diagonal &= _axis_range(shape, first[c]) == _axis_range(shape, p)
+    mask = Tensor(from_host(on_diagonal, device_obj(g._value)), dtypes.bool)
+    return where(mask, g, zeros_like(g))
+
+
+def _axis_range(shape, axis):
+    view = [1] * len(shape)
+    view[axis] = shape[axis]
+    return np.arange(shape[axis]).reshape(view)

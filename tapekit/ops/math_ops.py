@@ -13,6 +13,7 @@ from .. import dtypes
 from ..backend import astype, dtype_kind, ns, to_host
 from ..dtypes import KERNEL_NAMES
 from ..errors import InvalidArgumentError, UnimplementedError
+from ..indexed_slices import IndexedSlices, densify
 from ..registry import execute, gradient, no_gradient
 from ..tensor import Tensor, convert_to_tensor
 
@@ -93,8 +94,16 @@ def add(x, y, name=None):
         raise dtype_mismatch("AddV2", to_tensor(x), to_tensor(y)) from None
 
 
-@gradient("AddV2", reads="nothing")
+def _past_scalar(op, grad) -> bool:
+    """TF passes an IndexedSlices through x + c and x - c, c a scalar nobody differentiates."""
+    return type(grad) is IndexedSlices and 1 in op.skip_input_indices and op.inputs[1].shape.rank == 0
+
+
+@gradient("AddV2", reads="nothing", sparse=True)
 def _add_grad(op, grad):
+    if _past_scalar(op, grad):
+        return grad, None
+    grad = densify(grad)
     return grad, grad
 
 
@@ -106,8 +115,11 @@ def subtract(x, y, name=None):
     return _binary("Sub", _sub, x, y)
 
 
-@gradient("Sub", reads="nothing")
+@gradient("Sub", reads="nothing", sparse=True)
 def _sub_grad(op, grad):
+    if _past_scalar(op, grad):
+        return grad, None
+    grad = densify(grad)
     return grad, (None if 1 in op.skip_input_indices else negative(grad))
 
 
@@ -119,11 +131,17 @@ def multiply(x, y, name=None):
     return _binary("Mul", _mul, x, y)
 
 
+def _conj(t):
+    """conj(t) for a complex tensor; a real one as it is (no op recorded)."""
+    return conj(t) if t._dtype.is_complex else t
+
+
 @gradient("Mul", reads="other_input")
 def _mul_grad(op, grad):
     x, y = op.inputs
     skip = op.skip_input_indices
-    return (None if 0 in skip else multiply(grad, y)), (None if 1 in skip else multiply(x, grad))
+    return (None if 0 in skip else multiply(grad, _conj(y))), \
+        (None if 1 in skip else multiply(_conj(x), grad))
 
 
 def _div(x, y):
@@ -157,9 +175,10 @@ realdiv = real_div
 @gradient("RealDiv", reads="divisor")
 def _div_grad(op, grad):
     x, y = op.inputs
+    cy = _conj(y)
     skip = op.skip_input_indices
-    dx = None if 0 in skip else divide(grad, y)
-    dy = None if 1 in skip else multiply(grad, divide(divide(negative(x), y), y))
+    dx = None if 0 in skip else real_div(grad, cy)
+    dy = None if 1 in skip else multiply(grad, real_div(real_div(negative(_conj(x)), cy), cy))
     return dx, dy
 
 
@@ -219,14 +238,16 @@ def pow(x, y, name=None):  # noqa: A001 - TF's name
 def _pow_grad(op, grad):
     """d x^y = y x^(y-1) dx + x^y log(x) dy, with dy masked to 0 where x <= 0 (as TF)."""
     x, y = op.inputs
-    z = op.outputs[0]
-    dx = multiply(grad, multiply(y, pow(x, subtract(y, 1))))
-    if 1 in op.skip_input_indices:
+    cx, cy = _conj(x), _conj(y)
+    skip = op.skip_input_indices
+    dx = None if 0 in skip else multiply(multiply(grad, cy), pow(cx, subtract(cy, 1)))
+    if 1 in skip:
         return dx, None
-    positive = greater(x, 0)
-    safe_x = where(positive, x, ones_like_(x))
-    dy = multiply(grad, multiply(z, where(positive, log(safe_x), zeros_like_(x))))
-    return dx, dy
+    # no sensible real log for x <= 0: 0 there (a complex x is only masked at 0), as TF
+    mask = not_equal(cx, 0) if x._dtype.is_complex else greater(cx, 0)
+    safe_x = where(mask, cx, ones_like_(x))
+    log_x = where(mask, log(safe_x), zeros_like_(x))
+    return dx, multiply(multiply(grad, _conj(op.outputs[0])), log_x)
 
 
 def _maximum(x, y):
@@ -291,7 +312,7 @@ def divide_no_nan(x, y, name=None):
 
 @gradient("DivNoNan")
 def _div_no_nan_grad(op, grad):
-    x, y = op.inputs
+    x, y = _conj(op.inputs[0]), _conj(op.inputs[1])
     return divide_no_nan(grad, y), multiply(grad, divide_no_nan(divide_no_nan(negative(x), y), y))
 
 
@@ -321,7 +342,7 @@ def _add_n(*xs):
     return total
 
 
-@gradient("AddN", reads="nothing")
+@gradient("AddN", reads="nothing", sparse=True)
 def _add_n_grad(op, grad):
     return [grad] * len(op.inputs)
 
@@ -340,9 +361,9 @@ def negative(x, name=None):
     return _unary("Neg", _neg, x)
 
 
-@gradient("Neg", reads="nothing")
+@gradient("Neg", reads="nothing", sparse=True)
 def _neg_grad(op, grad):
-    return negative(grad)
+    return -grad if type(grad) is IndexedSlices else negative(grad)
 
 
 def _square(x):
@@ -355,7 +376,7 @@ def square(x, name=None):
 
 @gradient("Square", reads="inputs")
 def _square_grad(op, grad):
-    return multiply(grad, multiply(op.inputs[0], 2.0))
+    return multiply(grad, multiply(_conj(op.inputs[0]), 2.0))
 
 
 def _float_unary(op_type, fn_name):
@@ -387,81 +408,154 @@ acos = _float_unary("Acos", "acos")
 atan = _float_unary("Atan", "atan")
 
 
+# ---------- TF's *Grad kernels: y' from the output y and the upstream dy ----------
+# Like TF's C++ kernels, Sqrt, Rsqrt and Reciprocal give 0 wherever the upstream gradient is 0,
+# even where the derivative itself is inf or nan: ``tk.where(x > 0, tk.sqrt(x), 0.)`` has
+# gradient 0 at x <= 0 (the other rules give nan there, as TF's do). They are recorded as ops
+# of their own, with TF's rules, so that second derivatives match TF's too.
+def _zero_where_no_upstream(xp, dy, out):
+    return xp.where(dy == 0, xp.zeros_like(out), out)
+
+
+def _conj_array(xp, v):
+    return xp.conj(v) if dtype_kind(v) == "c" else v
+
+
+def _sqrt_grad_kernel(y, dy):
+    xp = ns(y)
+    return _zero_where_no_upstream(xp, dy, (dy * xp.asarray(0.5, dtype=dy.dtype)) / _conj_array(xp, y))
+
+
+def _rsqrt_grad_kernel(y, dy):
+    xp = ns(y)
+    cy = _conj_array(xp, y)
+    out = xp.asarray(-0.5, dtype=dy.dtype) * (dy * cy) * (cy * cy)
+    return _zero_where_no_upstream(xp, dy, out + xp.zeros_like(out))  # -0 comes out as 0, as TF's
+
+
+def _reciprocal_grad_kernel(y, dy):
+    xp = ns(y)
+    cy = _conj_array(xp, y)
+    return _zero_where_no_upstream(xp, dy, -cy * cy * dy)
+
+
+def sqrt_grad(y, dy):
+    """TF's ``SqrtGrad``: ``0.5 * dy / conj(y)``, and 0 where ``dy`` is 0."""
+    return execute("SqrtGrad", _sqrt_grad_kernel, (y, dy))
+
+
+def rsqrt_grad(y, dy):
+    """TF's ``RsqrtGrad``: ``-0.5 * dy * conj(y)**3``, and 0 where ``dy`` is 0."""
+    return execute("RsqrtGrad", _rsqrt_grad_kernel, (y, dy))
+
+
+def reciprocal_grad(y, dy):
+    """TF's ``ReciprocalGrad``: ``-dy * conj(y)**2``, and 0 where ``dy`` is 0."""
+    return execute("ReciprocalGrad", _reciprocal_grad_kernel, (y, dy))
+
+
+@gradient("SqrtGrad")
+def _sqrt_grad_grad(op, grad):
+    a = op.inputs[0]
+    y = op.outputs[0]  # 0.5 * b / conj(a)
+    ga = divide(grad, a)
+    return multiply(negative(conj(ga)), y), multiply(0.5, ga)
+
+
+@gradient("RsqrtGrad")
+def _rsqrt_grad_grad(op, grad):
+    a, b = op.inputs  # a = x^-1/2, b the upstream gradient of a
+    ca, cg = conj(a), conj(grad)
+    return multiply(multiply(multiply(-1.5, cg), b), square(ca)), rsqrt_grad(ca, grad)
+
+
+@gradient("ReciprocalGrad")
+def _reciprocal_grad_grad(op, grad):
+    b = op.inputs[1]
+    ca, cg = conj(op.inputs[0]), conj(grad)
+    return multiply(multiply(multiply(cg, -2.0), b), ca), reciprocal_grad(ca, grad)
+
+
 @gradient("Sqrt", reads="outputs")
 def _sqrt_grad(op, grad):
-    """d sqrt(x) = 0.5 / sqrt(x) (inf at 0, as TF)."""
-    return divide(multiply(grad, 0.5), op.outputs[0])
+    """d sqrt(x) = 0.5 / sqrt(x): inf at 0 (as TF), and 0 wherever grad is 0."""
+    return sqrt_grad(op.outputs[0], grad)
 
 
+# The rules below compute what TF's do, in TF's order of operations (so that float rounding,
+# the sign of zeros and where nan appears are TF's): grad * f'(conj(x)).
 @gradient("Exp", reads="outputs")
 def _exp_grad(op, grad):
-    return multiply(grad, op.outputs[0])
+    return multiply(grad, conj(op.outputs[0]))
 
 
 @gradient("Log", reads="inputs")
 def _log_grad(op, grad):
-    return multiply(grad, reciprocal(op.inputs[0]))
+    """grad / x: nan where grad is 0 and x is 0 (0 * inf), as TF."""
+    return multiply(grad, reciprocal(conj(op.inputs[0])))
 
 
 @gradient("Log1p")
 def _log1p_grad(op, grad):
-    return multiply(grad, reciprocal(add(op.inputs[0], 1.0)))
+    return multiply(grad, reciprocal(add(1.0, conj(op.inputs[0]))))
 
 
 @gradient("Expm1")
 def _expm1_grad(op, grad):
-    return multiply(grad, exp(op.inputs[0]))
+    return multiply(grad, exp(conj(op.inputs[0])))
 
 
 @gradient("Sin")
 def _sin_grad(op, grad):
-    return multiply(grad, cos(op.inputs[0]))
+    return multiply(grad, cos(conj(op.inputs[0])))
 
 
 @gradient("Cos")
 def _cos_grad(op, grad):
-    return multiply(grad, negative(sin(op.inputs[0])))
+    return multiply(negative(grad), sin(conj(op.inputs[0])))
 
 
 @gradient("Tan")
 def _tan_grad(op, grad):
-    c = cos(op.inputs[0])
-    return divide(grad, multiply(c, c))
+    secx = reciprocal(cos(conj(op.inputs[0])))
+    return multiply(square(secx), grad)
 
 
 @gradient("Tanh", reads="outputs")
 def _tanh_grad(op, grad):
     """d tanh = 1 - tanh^2."""
-    y = op.outputs[0]
+    y = _conj(op.outputs[0])
     return multiply(grad, subtract(1.0, multiply(y, y)))
 
 
 @gradient("Sinh")
 def _sinh_grad(op, grad):
-    return multiply(grad, cosh(op.inputs[0]))
+    return multiply(grad, cosh(conj(op.inputs[0])))
 
 
 @gradient("Cosh")
 def _cosh_grad(op, grad):
-    return multiply(grad, sinh(op.inputs[0]))
+    return multiply(grad, sinh(conj(op.inputs[0])))
+
+
+def _inverse_sqrt_one_minus_square(x):
+    """1 / sqrt(1 - x^2), as TF builds it (reciprocal of sqrt)."""
+    return reciprocal(sqrt(subtract(1.0, square(conj(x)))))
 
 
 @gradient("Asin")
 def _asin_grad(op, grad):
-    x = op.inputs[0]
-    return multiply(grad, rsqrt(subtract(1.0, square(x))))
+    return multiply(grad, _inverse_sqrt_one_minus_square(op.inputs[0]))
 
 
 @gradient("Acos")
 def _acos_grad(op, grad):
-    x = op.inputs[0]
-    return negative(multiply(grad, rsqrt(subtract(1.0, square(x)))))
+    return multiply(negative(grad), _inverse_sqrt_one_minus_square(op.inputs[0]))
 
 
 @gradient("Atan")
 def _atan_grad(op, grad):
-    x = op.inputs[0]
-    return divide(grad, add(1.0, square(x)))
+    return multiply(grad, reciprocal(add(1.0, square(conj(op.inputs[0])))))
 
 
 def _rsqrt(x):
@@ -474,11 +568,10 @@ def rsqrt(x, name=None):
     return execute("Rsqrt", _rsqrt, (x,))
 
 
-@gradient("Rsqrt")
+@gradient("Rsqrt", reads="outputs")
 def _rsqrt_grad(op, grad):
-    """d x^-1/2 = -1/2 x^-3/2 = -0.5 y^3."""
-    y = op.outputs[0]
-    return multiply(grad, multiply(-0.5, multiply(y, multiply(y, y))))
+    """d x^-1/2 = -0.5 y^3, and 0 wherever grad is 0 (as TF)."""
+    return rsqrt_grad(op.outputs[0], grad)
 
 
 def _reciprocal(x):
@@ -494,10 +587,10 @@ def reciprocal(x, name=None):
 inv = reciprocal
 
 
-@gradient("Reciprocal")
+@gradient("Reciprocal", reads="outputs")
 def _reciprocal_grad(op, grad):
-    y = op.outputs[0]
-    return multiply(grad, negative(multiply(y, y)))
+    """d 1/x = -y^2, and 0 wherever grad is 0 (as TF)."""
+    return reciprocal_grad(op.outputs[0], grad)
 
 
 def _abs(x):
@@ -505,7 +598,13 @@ def _abs(x):
 
 
 def abs(x, name=None):  # noqa: A001 - TF's name
-    return _unary("Abs", _abs, x)
+    """|x|; of a complex tensor, its magnitude (a float tensor, TF's ``ComplexAbs``)."""
+    x = to_tensor(x)
+    if x._dtype.is_complex:
+        from .complex_ops import complex_abs
+
+        return complex_abs(x)
+    return execute("Abs", _abs, (x,))
 
 
 @gradient("Abs")
@@ -568,6 +667,8 @@ def _flush_subnormals(xp, out):
 
 def _sigmoid(x):
     xp = ns(x)
+    if dtype_kind(x) == "c":
+        return 1 / (1 + xp.exp(-x))
     e = xp.exp(-xp.abs(x))  # in (0, 1]: never overflows
     return _flush_subnormals(xp, xp.where(x >= 0, 1 / (1 + e), e / (1 + e)))
 
@@ -581,7 +682,7 @@ def sigmoid(x, name=None):
 @gradient("Sigmoid", reads="outputs")
 def _sigmoid_grad(op, grad):
     """d sigmoid = y (1 - y)."""
-    y = op.outputs[0]
+    y = _conj(op.outputs[0])
     return multiply(grad, multiply(y, subtract(1.0, y)))
 
 
@@ -658,7 +759,7 @@ def erf(x, name=None):
 @gradient("Erf")
 def _erf_grad(op, grad):
     """d erf = 2/sqrt(pi) exp(-x^2)."""
-    return multiply(grad, multiply(1.1283791670955126, exp(negative(square(op.inputs[0])))))
+    return multiply(multiply(grad, 1.1283791670955126), exp(negative(square(conj(op.inputs[0])))))
 
 
 def _float_predicate(op_type, fn):
@@ -752,6 +853,8 @@ def _cast_forward(x, dtype):
 def cast(x, dtype, name=None):
     """Convert to another dtype; floats become integers by truncation toward zero."""
     dtype = dtypes.as_dtype(dtype)
+    if type(x) is IndexedSlices:  # as TF: the values are cast, the slices stay sparse
+        return IndexedSlices(cast(x.values, dtype), x.indices, x.dense_shape)
     x = to_tensor(x)
     if x._dtype is dtype:
         return x
@@ -760,10 +863,10 @@ def cast(x, dtype, name=None):
     return execute("Cast", _cast_forward, (x,), {"dtype": dtype})
 
 
-@gradient("Cast")
+@gradient("Cast", sparse=True)
 def _cast_grad(op, grad):
     src = op.inputs[0]._dtype
-    if not (src.is_differentiable and grad._dtype.is_differentiable):
+    if not (src.is_differentiable and grad.dtype.is_differentiable):
         return None
     return cast(grad, src)
 
@@ -776,12 +879,12 @@ def identity(x, name=None):
     return _unary("Identity", _identity, x)
 
 
-@gradient("Identity", reads="nothing")
+@gradient("Identity", reads="nothing", sparse=True)
 def _identity_grad(op, grad):
     return grad
 
 
-@gradient("ReadVariableOp", reads="nothing")
+@gradient("ReadVariableOp", reads="nothing", sparse=True)
 def _read_variable_grad(op, grad):
     return grad
 

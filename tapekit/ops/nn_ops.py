@@ -12,7 +12,7 @@ from .. import dtypes
 from ..backend import ns, to_host
 from ..dtypes import KERNEL_NAMES
 from ..errors import InvalidArgumentError
-from ..registry import execute, gradient
+from ..registry import execute, execute_multi, gradient
 from ..tensor import Tensor
 from .math_ops import (_require_float, add, exp, multiply, negative, rsqrt, sigmoid, softplus,
                        subtract, tanh, to_tensor, where)
@@ -240,14 +240,19 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
 
 
 def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
-    """-sum(labels * log_softmax(logits)) along ``axis``; labels are probabilities."""
-    from .reduction import reduce_sum
+    """-sum(labels * log_softmax(logits)) along ``axis``; each row of labels a distribution.
+
+    As TF, one fused op (``SoftmaxCrossEntropyWithLogits``) whose gradient is
+    ``softmax(logits) - labels``: exact when each row of labels sums to 1 (TF's documented
+    requirement), and TF's value otherwise.
+    """
+    from .array_ops import broadcast_to, reshape, transpose
 
     logits = _float_input("SoftmaxCrossEntropyWithLogits", logits)
     labels = to_tensor(labels, logits.dtype) if not isinstance(labels, Tensor) and \
         not hasattr(labels, "_read") else to_tensor(labels)
     try:
-        np.broadcast_shapes(tuple(logits.shape), tuple(labels.shape))
+        shape = np.broadcast_shapes(tuple(logits.shape), tuple(labels.shape))
     except ValueError:
         raise InvalidArgumentError(
             f"logits and labels must be broadcastable: logits_size={list(logits.shape)} "
@@ -256,12 +261,69 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
             "tk.nn.sparse_softmax_cross_entropy_with_logits.", op="SoftmaxCrossEntropyWithLogits") \
             from None
     ax = _axis_of(logits, axis, "SoftmaxCrossEntropyWithLogits")
-    return negative(reduce_sum(multiply(labels, log_softmax(logits, axis=ax)), axis=ax))
+    if labels.dtype is not logits.dtype:
+        from .math_ops import cast
+
+        labels = cast(labels, logits.dtype)
+    if tuple(logits.shape) != shape:
+        logits = broadcast_to(logits, shape)
+    if tuple(labels.shape) != shape:
+        labels = broadcast_to(labels, shape)
+    if ax != len(shape) - 1:  # the class axis goes last, as TF does
+        perm = [i for i in range(len(shape)) if i != ax] + [ax]
+        logits, labels = transpose(logits, perm), transpose(labels, perm)
+    outer = [d for i, d in enumerate(shape) if i != ax]
+    classes = shape[ax]
+    loss, _ = execute_multi("SoftmaxCrossEntropyWithLogits", _xent,
+                            (reshape(logits, [-1, classes]), reshape(labels, [-1, classes])))
+    return reshape(loss, outer)
+
+
+def _shifted_softmax_parts(xp, logits):
+    """logits - max and sum(exp(logits - max)) per row, as TF's fused kernels compute them."""
+    shifted = logits - xp.max(logits, axis=1, keepdims=True) if logits.shape[1] else logits
+    return shifted, xp.sum(xp.exp(shifted), axis=1, keepdims=True)
+
+
+def _xent(logits, labels):
+    """TF's fused kernel: (loss, softmax - labels), rows of [batch, classes]."""
+    xp = ns(logits)
+    shifted, sum_exp = _shifted_softmax_parts(xp, logits)
+    loss = xp.sum(labels * (xp.log(sum_exp) - shifted), axis=1)
+    return loss, xp.exp(shifted) / sum_exp - labels
+
+
+def _xent_logits_grad(op, grad_loss, grad_grad):
+    """TF's: grad_loss * (softmax - labels), plus the softmax term of a second derivative."""
+    from .array_ops import expand_dims, squeeze
+    from .linalg import matmul
+
+    grad = multiply(expand_dims(grad_loss, -1), op.outputs[1])
+    if grad_grad is not None:
+        probs = softmax(op.inputs[0])
+        inner = squeeze(matmul(expand_dims(grad_grad, 1), expand_dims(probs, 2)), axis=1)
+        grad = add(grad, multiply(subtract(grad_grad, inner), probs))
+    return grad
+
+
+@gradient("SoftmaxCrossEntropyWithLogits", takes_none=True)
+def _xent_grad(op, grad_loss, grad_grad):
+    from .array_ops import expand_dims
+
+    if grad_loss is None:
+        from .creation import zeros_like
+
+        grad_loss = zeros_like(op.outputs[0])
+    labels_grad = multiply(expand_dims(grad_loss, -1), negative(log_softmax(op.inputs[0])))
+    return _xent_logits_grad(op, grad_loss, grad_grad), labels_grad
 
 
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
-    """Softmax cross-entropy where ``labels`` are class indices (int32/int64) into the last axis."""
-    from .creation import one_hot
+    """Softmax cross-entropy where ``labels`` are class indices (int32/int64) into the last axis.
+
+    As TF, one fused op (``SparseSoftmaxCrossEntropyWithLogits``); labels get no gradient.
+    """
+    from .array_ops import reshape
 
     logits = _float_input("SparseSoftmaxCrossEntropyWithLogits", logits)
     labels = to_tensor(labels)
@@ -285,8 +347,28 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
             f"Received a label value of {int(bad[0])} which is outside the valid range of "
             f"[0, {depth}).  Label values: {' '.join(str(v) for v in idx.reshape(-1))} "
             f"[Op:{op_type}] name: ", op=op_type)
-    hot = one_hot(labels, depth, dtype=logits.dtype)
-    return softmax_cross_entropy_with_logits(hot, logits)
+    loss, _ = execute_multi(op_type, _sparse_xent,
+                            (reshape(logits, [-1, depth]), reshape(labels, [-1])))
+    return reshape(loss, list(labels.shape))
+
+
+def _sparse_xent(logits, labels):
+    """TF's fused kernel: (log(sum(exp)) - the label's logit, softmax - one_hot(label))."""
+    xp = ns(logits)
+    shifted, sum_exp = _shifted_softmax_parts(xp, logits)
+    rows = xp.reshape(labels, (-1, 1))
+    picked = xp.take_along_axis(shifted, xp.astype(rows, xp.int64), axis=1)
+    hot = xp.astype(xp.arange(logits.shape[1])[None, :] == rows, logits.dtype)
+    return (xp.log(sum_exp) - picked)[:, 0], xp.exp(shifted) / sum_exp - hot
+
+
+@gradient("SparseSoftmaxCrossEntropyWithLogits", takes_none=True)
+def _sparse_xent_grad(op, grad_loss, grad_grad):
+    if grad_loss is None:
+        from .creation import zeros_like
+
+        grad_loss = zeros_like(op.outputs[0])
+    return _xent_logits_grad(op, grad_loss, grad_grad), None
 
 
 def _l2_loss(x):

@@ -199,13 +199,17 @@ argmin = _arg_reducer("ArgMin", "argmin")
 
 
 def _cumsum_forward(x, axis, exclusive, reverse):
+    """As TF's scan: sums start from 0 (so -0 never comes out, and an exclusive sum's first
+    element is 0 even next to an inf, where ``cumsum - x`` would give nan)."""
     xp = ns(x)
     if reverse:
         x = xp.flip(x, axis=axis)
+    if exclusive and x.shape[axis]:
+        x = _shift_exclusive(xp, x, axis, 0)
     out = xp.cumulative_sum(x, axis=axis, dtype=x.dtype) if hasattr(xp, "cumulative_sum") \
         else xp.cumsum(x, axis=axis, dtype=x.dtype)
-    if exclusive:
-        out = out - x
+    if dtype_kind(out) in "fc":
+        out = out + xp.zeros_like(out)
     return xp.flip(out, axis=axis) if reverse else out
 
 
