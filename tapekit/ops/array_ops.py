@@ -164,10 +164,7 @@ def _check_same(op_type, tensors, name=""):
         if t._dtype is not first._dtype:
             from .math_ops import dtype_mismatch
 
-            err = dtype_mismatch(op_type, first, t)
-            err.args = (err.message.replace("name: ", f"name: {name}", 1),)
-            err.message = err.args[0]
-            raise err
+            raise dtype_mismatch(op_type, first, t, name=name)
 
 
 def stack(values, axis=0, name="stack") -> Tensor:

@@ -48,12 +48,12 @@ def binary_inputs(op_type: str, x, y) -> tuple[Tensor, Tensor]:
     return x, y
 
 
-def dtype_mismatch(op_type: str, x: Tensor, y: Tensor) -> InvalidArgumentError:
+def dtype_mismatch(op_type: str, x: Tensor, y: Tensor, index: int = 1, name: str = "") -> InvalidArgumentError:
     want = KERNEL_NAMES.get(x._dtype.name, x._dtype.name)
     got = KERNEL_NAMES.get(y._dtype.name, y._dtype.name)
     return InvalidArgumentError(
-        f"cannot compute {op_type} as input #1(zero-based) was expected to be a {want} tensor "
-        f"but is a {got} tensor [Op:{op_type}] name: \n  Hint: both inputs of {op_type} must "
+        f"cannot compute {op_type} as input #{index}(zero-based) was expected to be a {want} tensor "
+        f"but is a {got} tensor [Op:{op_type}] name: {name}\n  Hint: both inputs of {op_type} must "
         f"have one dtype, got {x._dtype.name} and {y._dtype.name}; convert one with "
         f"tk.cast(value, tk.{x._dtype.name}).", op=op_type)
 
