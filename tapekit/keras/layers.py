@@ -71,6 +71,22 @@ class Variable(_TkVariable):
     def name(self) -> str:
         return self._short_name
 
+    # Keras 3 variables differ from tf.Variable here: `trainable` can be set, `v -= x` rebinds v to
+    # a Tensor, and assign returns the new value as a Tensor.
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value):
+        self._trainable = bool(value)
+
+    def _augmented_assign(self, symbol, other):
+        return NotImplemented
+
+    def _assign_result(self):
+        return self._read()
+
     @property
     def path(self) -> str:
         return self._path
