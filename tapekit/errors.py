@@ -81,7 +81,7 @@ class OpError(Exception):
 
 
 def _error_class(name: str, code: int, doc: str) -> type:
-    def __init__(self, node_def, op, message=_NO_MESSAGE, *args):
+    def __init__(self, node_def, op=None, message=_NO_MESSAGE, *args):
         OpError.__init__(self, node_def, op, message, code, *args)
 
     return type(name, (OpError,), {"__init__": __init__, "__doc__": doc, "__module__": __name__})
