@@ -213,6 +213,10 @@ def dtype_of_array(value) -> DType:
 _INT64_MIN, _INT64_MAX = -2**63, 2**63 - 1
 
 
+def _is_tensor_like(x) -> bool:
+    return isinstance(x, Tensor) or hasattr(x, "_read")
+
+
 def _kind(leaf) -> str:
     """The conversion category of one Python/NumPy leaf: bool, int, float, complex or string."""
     if isinstance(leaf, (bool, np.bool_)):
@@ -231,20 +235,48 @@ def _kind(leaf) -> str:
 
 
 def _leaves(value):
-    """Leaves of a nested list in order; tensors inside become NumPy arrays (scalars are refused, as TF)."""
+    """Leaves of a nested list in order; NumPy arrays inside count by their elements."""
     if isinstance(value, (list, tuple)):
         for item in value:
             yield from _leaves(item)
-    elif isinstance(value, Tensor) or hasattr(value, "_read"):
-        arr = value.numpy()
-        if np.ndim(arr) == 0:
-            raise ValueError("TypeError: Scalar tensor has no `len()`\n  Hint: to build a tensor from "
-                             "scalar tensors, use tk.stack([...]) instead of tk.constant([...]).")
-        yield from _leaves(arr.tolist())
     elif isinstance(value, np.ndarray):
         yield from _leaves(value.tolist())
     else:
         yield value
+
+
+def _first_leaf(value):
+    """What TF reads the element type from: the first element of the first element of ..."""
+    while isinstance(value, (list, tuple)) and len(value):
+        value = value[0]
+    return value
+
+
+def _reject_tensors(value) -> None:
+    """``tk.constant`` of a list holding tensors raises as TF's (TF's text, then a hint)."""
+    hint = ("\n  Hint: tk.constant takes Python numbers, lists and NumPy arrays, not tensors inside a "
+            "list; use tk.stack([...]) or tk.convert_to_tensor([...]) to build a tensor from tensors "
+            "(gradients then flow through).")
+    first = _first_leaf(value)
+    if isinstance(first, Tensor):
+        raise ValueError("TypeError: Scalar tensor has no `len()`" + hint)
+    if _is_tensor_like(first):
+        raise ValueError(f"TypeError: object of type {type(first).__name__!r} has no len()" + hint)
+    if any(_is_tensor_like(leaf) for leaf in _nested_items(value)):
+        raise ValueError("Can't convert Python sequence with mixed types to Tensor." + hint)
+
+
+def _nested_items(value):
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _nested_items(item)
+    else:
+        yield value
+
+
+def holds_tensor(value) -> bool:
+    """Whether a (nested) list or tuple has a tensor or variable among its items."""
+    return isinstance(value, (list, tuple)) and any(_is_tensor_like(x) for x in _nested_items(value))
 
 
 _ACCEPTS = {  # what each inferred kind (set by the first element, as TF) lets later elements be
@@ -254,8 +286,16 @@ _ACCEPTS = {  # what each inferred kind (set by the first element, as TF) lets l
 
 
 def _infer(value) -> DType:
-    """TF's dtype for a Python value: floats->float32, ints->int32 (int64 if too big), ..."""
-    state, np_floats, ints = None, [], []
+    """TF's dtype for a Python value: floats->float32, ints->int32 (int64 if too big), ...
+
+    The first element decides, as in TF: ``[np.float64(1), 2.]`` is float64, ``[1., np.float64(2)]``
+    float32, and a NumPy array first in the list gives its own dtype.
+    """
+    first = _first_leaf(value)
+    fixed = None
+    if isinstance(first, np.ndarray) or isinstance(first, (np.floating, np.complexfloating)):
+        fixed = dtypes.from_numpy(np.asarray(first).dtype)
+    state, ints = None, []
     for leaf in _leaves(value):
         kind = _kind(leaf)
         if state is None:
@@ -264,18 +304,19 @@ def _infer(value) -> DType:
             raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
         elif state == "int" and kind == "float":
             state = "float"
-        if kind == "float" and isinstance(leaf, np.floating):
-            np_floats.append(dtypes.from_numpy(leaf.dtype))
-        elif kind == "int":
+        if kind == "int":
             ints.append(int(leaf))
     if state == "none":
         raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     if state is None:
-        return dtypes.float32
+        return fixed if fixed is not None else dtypes.float32
+    if fixed is not None and _KIND_DTYPE[state].is_floating == fixed.is_floating and \
+            _KIND_DTYPE[state].is_complex == fixed.is_complex and not fixed.is_string:
+        return fixed
     if state in ("bool", "string", "complex"):
         return {"bool": dtypes.bool, "string": dtypes.string, "complex": dtypes.complex128}[state]
     if state == "float":
-        return max(np_floats, key=lambda d: d.size) if np_floats else dtypes.float32
+        return dtypes.float32
     if any(not _INT64_MIN <= v <= _INT64_MAX for v in ints):
         raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
     return dtypes.int32 if all(-2**31 <= v < 2**31 for v in ints) else dtypes.int64
@@ -315,7 +356,8 @@ def _to_string_array(value) -> np.ndarray:
         if isinstance(item, str):
             flat[i] = item.encode("utf-8")
         elif not isinstance(item, bytes):
-            raise TypeError(f"Failed to convert elements of {value!r} to a string tensor.")
+            raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
+                             f"{type(item).__name__}).\n  Hint: a string tensor holds str or bytes only.")
     return arr
 
 
@@ -340,6 +382,7 @@ def _fits(inferred: DType, target: DType) -> bool:
 def _python_to_array(value, dtype: DType | None, *, strict_hint: bool) -> np.ndarray:
     """Convert a Python number or nested list; raise like TF when ``dtype`` cannot hold it."""
     if isinstance(value, (list, tuple)):
+        _reject_tensors(value)
         _check_rectangular(value)
     if dtype is not None and strict_hint:
         _check_explicit(value, dtype)
@@ -354,7 +397,8 @@ def _python_to_array(value, dtype: DType | None, *, strict_hint: bool) -> np.nda
     try:
         if target.is_integer and inferred.is_integer:  # explicit int dtypes wrap around, as TF
             return np.array(plain, dtype=np.int64).astype(target._np)
-        return np.array(plain, dtype=target._np)
+        with np.errstate(over="ignore"):
+            return np.array(plain, dtype=target._np)
     except (OverflowError, ValueError, TypeError):
         raise _cannot(value, target) from None
 
@@ -366,7 +410,7 @@ def _check_rectangular(value) -> None:
             if any(s != inner[0] for s in inner[1:]):
                 raise ValueError("Can't convert non-rectangular Python sequence to Tensor.")
             return (len(v),) + (inner[0] if inner else ())
-        if isinstance(v, np.ndarray) or isinstance(v, Tensor) or hasattr(v, "_read"):
+        if isinstance(v, np.ndarray):
             return tuple(np.shape(v))
         return ()
 
@@ -376,17 +420,51 @@ def _check_rectangular(value) -> None:
 def _unwrap_leaves(value):
     if isinstance(value, (list, tuple)):
         return [_unwrap_leaves(v) for v in value]
-    if isinstance(value, Tensor) or hasattr(value, "_read"):
-        return value.numpy().tolist()
     if isinstance(value, np.ndarray):
         return value.tolist()
     return value
 
 
+# A list holding tensors packs into one tensor with a recorded Pack op (differentiable), as TF's
+# autopacking; the packer lives with the array ops (``ops/array_ops.py`` registers it on import).
+_list_packer = None
+
+
+def set_list_packer(packer) -> None:
+    """Register ``packer(value, dtype, name)``, which turns a list holding tensors into a tensor."""
+    global _list_packer
+    _list_packer = packer
+
+
+def _pack(value, dtype, hint, name):
+    if dtype is None and hint is not None:
+        try:
+            return _list_packer(value, hint, name)
+        except (TypeError, ValueError):  # a soft preference: fall back to the inferred dtype, as TF
+            pass
+    return _list_packer(value, dtype, name)
+
+
+def _unsupported_numpy(arr: np.ndarray) -> ValueError:
+    names = {"M": "NPY_DATETIME", "m": "NPY_TIMEDELTA", "V": "NPY_VOID", "g": "NPY_LONGDOUBLE",
+             "G": "NPY_CLONGDOUBLE"}
+    kind = "g" if arr.dtype == np.longdouble and arr.dtype.itemsize > 8 else \
+        "G" if arr.dtype == np.clongdouble and arr.dtype.itemsize > 16 else arr.dtype.kind
+    return ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported numpy type: "
+                      f"{names.get(kind, arr.dtype.name)}).\n  Hint: convert the array to a numeric "
+                      "dtype first, e.g. arr.astype('float32').")
+
+
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
-    """Turn a tensor, variable, NumPy array, Python number or nested list into a Tensor."""
+    """Turn a tensor, variable, NumPy array, Python number or nested list into a Tensor.
+
+    A list holding tensors is packed into one tensor (a ``Pack`` op that gradients flow through),
+    as in TF: ``tk.convert_to_tensor([x, 2.0 * x])``.
+    """
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)
+    hint = dtypes.as_dtype(dtype_hint) if dtype_hint is not None else None
+    prefix = f"{name}: " if isinstance(name, str) and name else ""
     if isinstance(value, Tensor):
         if dtype is not None and value._dtype is not dtype:
             raise ValueError(
@@ -395,25 +473,36 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
         return value
     read = getattr(value, "_read", None)
     if read is not None:
-        t = read()
-        if dtype is not None and t._dtype is not dtype:
+        if dtype is not None and value.dtype is not dtype:
             raise ValueError(
-                f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
-                f"{t._dtype.name}: {t!r}")
-        return t
+                f"Incompatible type conversion requested to type {dtype.name} for `tk.Variable of type "
+                f"{value.dtype.name}. (Variable: {value!r})\n  Hint: cast it first: "
+                f"tk.cast(v, tk.{dtype.name}).")
+        return read()
     if value is None:
         raise ValueError("Attempt to convert a value (None) with an unsupported type "
                          "(<class 'NoneType'>) to a Tensor.")
     from .backend import is_backend_array, from_host
 
+    if isinstance(value, TensorShape):
+        if not value.is_fully_defined():
+            raise ValueError(f"{prefix}Cannot convert a partially known TensorShape {value} to a Tensor.")
+        value = value.as_list()
+        if dtype is None:
+            dtype = dtypes.int64 if any(d >= 2**31 for d in value) else dtypes.int32
     if isinstance(value, (np.ndarray, np.generic)):
         arr = np.asarray(value)
         if arr.dtype.kind in "SU" or arr.dtype == object:
             if dtype is not None and not dtype.is_string:
-                raise _cannot(value, dtype)
+                if arr.dtype == object:
+                    raise _cannot(value, dtype)
+                raise ValueError(f"could not convert string to float: {arr.reshape(-1)[0]!r}")
             arr = _to_string_array(arr)
+        elif arr.dtype not in _NP_TO_DT:
+            raise _unsupported_numpy(arr)
         elif dtype is not None and arr.dtype != dtype._np:
-            arr = arr.astype(dtype._np)  # NumPy arrays are cast (floats truncate), as TF
+            with np.errstate(invalid="ignore", over="ignore"):
+                arr = arr.astype(dtype._np)  # NumPy arrays are cast (floats truncate), as TF
         elif isinstance(value, np.ndarray):
             arr = arr.copy()  # the tensor must not change when the caller's array does
     elif is_backend_array(value):
@@ -421,9 +510,11 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
         if dtype is not None and dtype_of_array(arr) is not dtype:
             arr = arr.astype(dtype._np)
         return Tensor(arr)
+    elif isinstance(value, (list, tuple)) and _list_packer is not None and holds_tensor(value):
+        return _pack(value, dtype, hint, name if isinstance(name, str) and name else "packed")
     elif isinstance(value, (list, tuple, numbers.Number, str, bytes)):
-        hint = dtype if dtype is not None else (dtypes.as_dtype(dtype_hint) if dtype_hint else None)
-        arr = _python_to_array(value, hint, strict_hint=dtype is not None)
+        hint_or_dtype = dtype if dtype is not None else hint
+        arr = _python_to_array(value, hint_or_dtype, strict_hint=dtype is not None)
     else:
         raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type ({type(value)}) "
                          "to a Tensor.")
@@ -438,6 +529,10 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
     if isinstance(value, Tensor) and dtype is not None and dtypes.as_dtype(dtype) is not value.dtype:
         raise TypeError(f"Expected tensor {value.numpy()} with dtype {dtypes.as_dtype(dtype)!r}, "
                         f"but got dtype {value.dtype!r}.")
+    if isinstance(value, (list, tuple)):
+        _reject_tensors(value)  # tk.convert_to_tensor packs tensors in a list; tf.constant does not
+    if hasattr(value, "_read") and dtype is not None:
+        value = value.numpy()  # a variable's value is cast like a NumPy array, as TF
     t = convert_to_tensor(value, dtype=dtype)
     if isinstance(value, Tensor) or hasattr(value, "_read"):
         t = Tensor(t._value, t._dtype)

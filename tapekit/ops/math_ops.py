@@ -51,9 +51,10 @@ def binary_inputs(op_type: str, x, y) -> tuple[Tensor, Tensor]:
 def dtype_mismatch(op_type: str, x: Tensor, y: Tensor, index: int = 1, name: str = "") -> InvalidArgumentError:
     want = KERNEL_NAMES.get(x._dtype.name, x._dtype.name)
     got = KERNEL_NAMES.get(y._dtype.name, y._dtype.name)
+    inputs = "all inputs" if op_type in ("Pack", "ConcatV2", "AddN", "Einsum") else "both inputs"
     return InvalidArgumentError(
         f"cannot compute {op_type} as input #{index}(zero-based) was expected to be a {want} tensor "
-        f"but is a {got} tensor [Op:{op_type}] name: {name}\n  Hint: both inputs of {op_type} must "
+        f"but is a {got} tensor [Op:{op_type}] name: {name}\n  Hint: {inputs} of {op_type} must "
         f"have one dtype, got {x._dtype.name} and {y._dtype.name}; convert one with "
         f"tk.cast(value, tk.{x._dtype.name}).", op=op_type)
 
