@@ -84,6 +84,8 @@ class Tensor:
         from .backend import to_host
 
         value = to_host(self._value)
+        if value.size == 0:
+            return False
         if value.size > 1:
             raise ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() "
                              f"or a.all()\n  Hint: this tensor has shape {self.shape}; reduce it with "
@@ -98,10 +100,7 @@ class Tensor:
             raise TypeError(f"only 0-dimensional arrays can be converted to Python scalars\n  Hint: {what}() "
                             f"needs a scalar tensor; this one has shape {self.shape}. Index one element or "
                             "reduce it (e.g. tk.reduce_sum) first.")
-        value = to_host(self._value)[()]
-        if isinstance(value, bytes):
-            raise ValueError(f"could not convert string to float: {value!r}")
-        return value
+        return to_host(self._value)[()]  # float(b"3") is 3.0, as TF's float() of a string tensor
 
     def _scalar(self, what: str):
         from .backend import to_host
@@ -223,9 +222,9 @@ def _kind(leaf) -> str:
         return "bool"
     if isinstance(leaf, (numbers.Integral, np.integer)):
         return "int"
-    if isinstance(leaf, (numbers.Real, np.floating)):
+    if isinstance(leaf, (float, np.floating)):  # not Fraction or Decimal, as TF
         return "float"
-    if isinstance(leaf, (numbers.Complex, np.complexfloating)):
+    if isinstance(leaf, (complex, np.complexfloating)):
         return "complex"
     if isinstance(leaf, (str, bytes, np.str_, np.bytes_)):
         return "string"
@@ -484,6 +483,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
                          "(<class 'NoneType'>) to a Tensor.")
     from .backend import is_backend_array, from_host
 
+    if isinstance(value, range):
+        value = list(value)
     if isinstance(value, TensorShape):
         if not value.is_fully_defined():
             raise ValueError(f"{prefix}Cannot convert a partially known TensorShape {value} to a Tensor.")
@@ -492,6 +493,11 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
             dtype = dtypes.int64 if any(d >= 2**31 for d in value) else dtypes.int32
     if isinstance(value, (np.ndarray, np.generic)):
         arr = np.asarray(value)
+        if dtype is not None and dtype.is_string and arr.dtype.kind not in "SUO":
+            raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
+                             f"{type(arr.reshape(-1)[0].item()).__name__ if arr.size else 'int'}).\n  Hint: "
+                             "a string tensor holds str or bytes; convert the numbers first, e.g. "
+                             "arr.astype(str).")
         if arr.dtype.kind in "SU" or arr.dtype == object:
             if dtype is not None and not dtype.is_string:
                 if arr.dtype == object:
