@@ -26,10 +26,13 @@ def _kernel_name(dtype) -> str:
     return dtypes.KERNEL_NAMES.get(dtype.name, dtype.name)
 
 
-def _dims_tensor(shape, op_type: str) -> Tensor:
-    """``shape`` as TF's Fill/zeros read it: a TensorShape if it is one, else an int32 tensor."""
+def _dims_tensor(shape, op_type: str, as_given: bool) -> Tensor:
+    """``shape`` as tk.zeros reads it (a TensorShape if it is one, else an int32 tensor), or with
+    ``as_given`` as tk.fill does (converted as it is, so [2.5] is a float tensor)."""
     if isinstance(shape, Tensor) or is_tensor(shape):
         return to_tensor(shape)
+    if as_given:
+        return convert_to_tensor(shape)
     try:
         dims = TensorShape(shape)
         if dims.is_fully_defined():
@@ -40,9 +43,9 @@ def _dims_tensor(shape, op_type: str) -> Tensor:
     return convert_to_tensor(shape, dtype=dtypes.int32)
 
 
-def shape_tuple(shape, op_type: str = "Fill") -> tuple:
+def shape_tuple(shape, op_type: str = "Fill", as_given: bool = False) -> tuple:
     """The dimensions of ``shape`` (a list, tuple, int, TensorShape or integer tensor), validated as TF."""
-    dims = _dims_tensor(shape, op_type)
+    dims = _dims_tensor(shape, op_type, as_given)
     if not dims.dtype.is_integer or dims.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
             f"Value for attr 'index_type' of {_kernel_name(dims.dtype)} is not in the list of allowed "
@@ -169,7 +172,7 @@ no_gradient("OnesLike")
 def fill(dims, value, name=None) -> Tensor:
     """A tensor of shape ``dims`` whose every element is the scalar ``value``."""
     v = to_tensor(value)
-    shape = shape_tuple(dims)
+    shape = shape_tuple(dims, as_given=True)
     if v.ndim != 0:
         raise InvalidArgumentError(
             f"value must represent a scalar, got shape {_brackets(v._value.shape)} [Op:Fill] name: \n  Hint: "
