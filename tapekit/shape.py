@@ -128,6 +128,4 @@ def _dimension(value):
 def as_shape(value) -> TensorShape:
     if isinstance(value, TensorShape):
         return value
-    if hasattr(value, "numpy") and hasattr(value, "dtype"):  # a tensor of dimensions
-        return TensorShape([int(d) for d in value.numpy().reshape(-1)])
     return TensorShape(value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import numbers
+import warnings
 
 import numpy as np
 
@@ -300,7 +301,7 @@ def _infer(value) -> DType:
         if state is None:
             state = kind
         elif kind not in _ACCEPTS.get(state, ()):
-            raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+            raise ValueError(_MIXED)
         elif state == "int" and kind == "float":
             state = "float"
         if kind == "int":
@@ -317,7 +318,7 @@ def _infer(value) -> DType:
     if state == "float":
         return dtypes.float32
     if any(not _INT64_MIN <= v <= _INT64_MAX for v in ints):
-        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+        raise ValueError(_OUT_OF_RANGE)
     return dtypes.int32 if all(-2**31 <= v < 2**31 for v in ints) else dtypes.int64
 
 
@@ -334,15 +335,37 @@ def _infer_loose(value) -> DType:
     return dtypes.float32
 
 
+_MIXED = "Can't convert Python sequence with mixed types to Tensor."
+_OUT_OF_RANGE = "Can't convert Python sequence with out-of-range integer to Tensor."
+
+
 def _check_explicit(value, target: DType) -> None:
-    """With an explicit dtype, every element must convert to it (TF's errors otherwise)."""
-    kinds = {_kind(leaf) for leaf in _leaves(value)}
+    """With an explicit dtype, every element must convert to it, with TF's errors otherwise.
+
+    The elements still may not mix kinds the first one rules out (``[1., 'a']``, ``[1.5, 1j]``:
+    ValueError), except bools before ints for a numeric dtype (``[True, 1]`` as int32 is fine).
+    """
+    leaves = list(_leaves(value))
+    kinds = [_kind(leaf) for leaf in leaves]
     if "none" in kinds:
-        raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
-    bad = [k for k in kinds if not _fits(_KIND_DTYPE[k], target)]
-    if bad:
-        if "string" in kinds and len(kinds) > 1:
-            raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                         "to a Tensor.")
+    numeric = target.is_integer or target.is_floating or target.is_complex
+    state = None
+    for kind in kinds:
+        if state is None:
+            state = kind
+        elif kind not in _ACCEPTS.get(state, ()):
+            if state == "bool" and kind == "int" and numeric:
+                state = "int"
+                continue
+            raise ValueError(_MIXED)
+        elif state == "int" and kind == "float":
+            state = "float"
+    if not (target.is_floating or target.is_complex) and any(
+            kind == "int" and not _INT64_MIN <= int(leaf) <= _INT64_MAX for kind, leaf in zip(kinds, leaves)):
+        raise ValueError(_OUT_OF_RANGE)
+    if any(not _fits(_KIND_DTYPE[kind], target) for kind in set(kinds)):
         raise _cannot(value, target)
 
 
@@ -378,18 +401,17 @@ def _fits(inferred: DType, target: DType) -> bool:
     return True
 
 
-def _python_to_array(value, dtype: DType | None, *, strict_hint: bool) -> np.ndarray:
-    """Convert a Python number or nested list; raise like TF when ``dtype`` cannot hold it."""
+def _python_to_array(value, dtype: DType | None) -> np.ndarray:
+    """Convert a Python number or nested list to ``dtype`` (inferred when None); raise as TF does."""
     if isinstance(value, (list, tuple)):
         _reject_tensors(value)
         _check_rectangular(value)
-    if dtype is not None and strict_hint:
+    if dtype is not None:
         _check_explicit(value, dtype)
         inferred = _infer_loose(value)
         target = dtype
     else:
-        inferred = _infer(value)
-        target = dtype if dtype is not None and _fits(inferred, dtype) else inferred
+        inferred = target = _infer(value)
     if target.is_string:
         return _to_string_array(value)
     plain = _unwrap_leaves(value)
@@ -444,6 +466,22 @@ def _pack(value, dtype, hint, name):
     return _list_packer(value, dtype, name)
 
 
+def _numpy_castable(arr: np.ndarray, dtype: DType) -> bool:
+    """Whether TF casts a NumPy value to a preferred ``dtype`` (numbers to numbers)."""
+    return arr.dtype.kind in "biufcmM" and not dtype.is_string
+
+
+def convert_with_default(value, dtype: DType) -> Tensor:
+    """``value`` as TF's op wrappers convert an argument whose dtype has a default (a shape for
+    ``tf.fill``, an axis): a Python float raises TypeError, lists and strings prefer ``dtype`` but
+    keep their own dtype when they cannot take it (the op then reports it), NumPy values are cast."""
+    if isinstance(value, Tensor) or hasattr(value, "_read"):
+        return convert_to_tensor(value)
+    if isinstance(value, float):
+        return convert_to_tensor(value, dtype=dtype)
+    return convert_to_tensor(value, dtype_hint=dtype)
+
+
 def _unsupported_numpy(arr: np.ndarray) -> ValueError:
     names = {"M": "NPY_DATETIME", "m": "NPY_TIMEDELTA", "V": "NPY_VOID", "g": "NPY_LONGDOUBLE",
              "G": "NPY_CLONGDOUBLE"}
@@ -483,16 +521,24 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
                          "(<class 'NoneType'>) to a Tensor.")
     from .backend import is_backend_array, from_host
 
-    if isinstance(value, range):
-        value = list(value)
+    if isinstance(value, (range, memoryview, bytearray)):
+        value = list(value)  # sequences of ints, as TF reads them
     if isinstance(value, TensorShape):
         if not value.is_fully_defined():
             raise ValueError(f"{prefix}Cannot convert a partially known TensorShape {value} to a Tensor.")
-        value = value.as_list()
+        dims = value.as_list()
+        wide = any(d >= 2**31 for d in dims)
         if dtype is None:
-            dtype = dtypes.int64 if any(d >= 2**31 for d in value) else dtypes.int32
+            dtype = hint if hint in (dtypes.int32, dtypes.int64) and not wide else \
+                dtypes.int64 if wide else dtypes.int32
+        if dtype not in (dtypes.int32, dtypes.int64):
+            raise TypeError(f"Cannot convert TensorShape {value} to dtype {dtype}. Allowed dtypes are tk.int32 "
+                            "and tk.int64.")
+        value = dims
     if isinstance(value, (np.ndarray, np.generic)):
         arr = np.asarray(value)
+        if dtype is None and hint is not None and _numpy_castable(arr, hint):
+            dtype = hint  # NumPy values take a preferred numeric dtype by casting, as TF
         if dtype is not None and dtype.is_string and arr.dtype.kind not in "SUO":
             raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
                              f"{type(arr.reshape(-1)[0].item()).__name__ if arr.size else 'int'}).\n  Hint: "
@@ -500,14 +546,17 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
                              "arr.astype(str).")
         if arr.dtype.kind in "SU" or arr.dtype == object:
             if dtype is not None and not dtype.is_string:
-                if arr.dtype == object:
-                    raise _cannot(value, dtype)
+                odd = next((x for x in arr.reshape(-1) if not isinstance(x, (str, bytes))), None)
+                if odd is not None:
+                    raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
+                                     f"{type(odd).__name__}).\n  Hint: convert the array to a numeric dtype first.")
                 raise ValueError(f"could not convert string to float: {arr.reshape(-1)[0]!r}")
             arr = _to_string_array(arr)
-        elif arr.dtype not in _NP_TO_DT:
+        elif arr.dtype not in _NP_TO_DT and dtype is None:
             raise _unsupported_numpy(arr)
         elif dtype is not None and arr.dtype != dtype._np:
-            with np.errstate(invalid="ignore", over="ignore"):
+            with np.errstate(invalid="ignore", over="ignore"), warnings.catch_warnings():
+                warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
                 arr = arr.astype(dtype._np)  # NumPy arrays are cast (floats truncate), as TF
         elif isinstance(value, np.ndarray):
             arr = arr.copy()  # the tensor must not change when the caller's array does
@@ -519,8 +568,14 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
     elif isinstance(value, (list, tuple)) and _list_packer is not None and holds_tensor(value):
         return _pack(value, dtype, hint, name if isinstance(name, str) and name else "packed")
     elif isinstance(value, (list, tuple, numbers.Number, str, bytes)):
-        hint_or_dtype = dtype if dtype is not None else hint
-        arr = _python_to_array(value, hint_or_dtype, strict_hint=dtype is not None)
+        arr = None
+        if dtype is None and hint is not None:
+            try:  # a preferred dtype is tried first, as an explicit one; failing that, inferred (as TF)
+                arr = _python_to_array(value, hint)
+            except (TypeError, ValueError):
+                pass
+        if arr is None:
+            arr = _python_to_array(value, dtype)
     else:
         raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type ({type(value)}) "
                          "to a Tensor.")
@@ -537,6 +592,10 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
                         f"but got dtype {value.dtype!r}.")
     if isinstance(value, (list, tuple)):
         _reject_tensors(value)  # tk.convert_to_tensor packs tensors in a list; tf.constant does not
+    if isinstance(value, TensorShape):  # a sequence of ints to tf.constant, any dtype
+        if not value.is_fully_defined():
+            raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor.")
+        value = value.as_list()
     if hasattr(value, "_read") and dtype is not None:
         value = value.numpy()  # a variable's value is cast like a NumPy array, as TF
     t = convert_to_tensor(value, dtype=dtype)
@@ -544,7 +603,11 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
         t = Tensor(t._value, t._dtype)
     if shape is None:
         return t
-    shape = tuple(TensorShape(shape).as_list())
+    shape = TensorShape(shape)
+    if not shape.is_fully_defined():
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                         f"Tensor.\n  Hint: tk.constant needs every dimension of shape; got {shape}.")
+    shape = tuple(shape.as_list())
     arr = t._value
     n = int(np.prod(shape))
     if arr.size == 1:

@@ -14,10 +14,10 @@ import numpy as np
 
 from .. import dtypes
 from ..backend import astype, from_host, ns, to_host
-from ..errors import InvalidArgumentError, ResourceExhaustedError
+from ..errors import InvalidArgumentError, NotFoundError, ResourceExhaustedError
 from ..registry import execute, gradient, no_gradient
 from ..shape import TensorShape
-from ..tensor import Tensor, convert_to_tensor, is_tensor
+from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_tensor
 from .math_ops import to_tensor
 
 
@@ -32,7 +32,7 @@ def _dims_tensor(shape, op_type: str, as_given: bool) -> Tensor:
     if isinstance(shape, Tensor) or is_tensor(shape):
         return to_tensor(shape)
     if as_given:
-        return convert_to_tensor(shape)
+        return convert_with_default(shape, dtypes.int32)
     try:
         dims = TensorShape(shape)
         if dims.is_fully_defined():
@@ -218,6 +218,10 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
             f"Value for attr 'Tidx' of {dtype.name} is not in the list of allowed values: bfloat16, half, float, "
             "double, int8, int16, int32, int64, uint16, uint32, uint64 [Op:Range] name: \n  Hint: use an int "
             "or float dtype.")
+    if dtype not in _RANGE_DTYPES:
+        raise NotFoundError(
+            None, None, f"Could not find device for node: {{{{node Range}}}} = Range[Tidx=DT_{dtype.name.upper()}]\n"
+            "  Hint: on the CPU, tk.range computes in int32, int64, float16, float32 or float64.")
     for v, label in zip(values, ("start", "limit", "delta")):
         if v._value.size != 1 or v.ndim > 1:
             raise InvalidArgumentError(
@@ -264,11 +268,14 @@ def linspace(start, stop, num, name=None, axis=0) -> Tensor:
     if stop.dtype is not start.dtype:
         raise ValueError(f"stop: Tensor conversion requested dtype {start.dtype.name} for Tensor with dtype "
                          f"{stop.dtype.name}: {stop!r}\n  Hint: start and stop need one dtype; cast one.")
-    n = to_tensor(num) if is_tensor(num) else convert_to_tensor(num)
-    if not n.dtype.is_integer:
+    n = to_tensor(num) if is_tensor(num) else convert_with_default(num, dtypes.int32)
+    if not (n.dtype.is_integer or n.dtype.is_bool):
         raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received `tensor` = {num} of "
                         f"dtype: {n.dtype}\n  Hint: num counts the values; pass an int.")
-    count = int(to_host(n._value))
+    if n._value.size != 1:
+        raise InvalidArgumentError(f"num must be a scalar, not shape {_brackets(n._value.shape)} [Op:LinSpace] "
+                                   "name: \n  Hint: num is one count.")
+    count = int(to_host(n._value).reshape(()))
     if count < 0:
         raise InvalidArgumentError(f"Requires start <= limit when delta > 0: 1/{count} [Op:Range] name: \n"
                                    "  Hint: num must be 0 or more.")
@@ -282,6 +289,9 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
     dtype = dtypes.as_dtype(dtype)
     cols = num_rows if num_columns is None else num_columns
     rows_n, cols_n = (int(to_host(to_tensor(v)._value)) if is_tensor(v) else v for v in (num_rows, cols))
+    if all(isinstance(v, (bool, np.bool_)) for v in (rows_n, cols_n)):  # TF: its diagonal size is then a bool
+        raise TypeError(f"Cannot convert [np.{bool(rows_n) and cols_n}_] to EagerTensor of dtype int32\n  Hint: "
+                        "tk.eye takes integer sizes.")
     if not all(isinstance(v, (numbers.Integral, np.integer)) for v in (rows_n, cols_n)):
         raise TypeError("Arguments `num_rows` and `num_columns` must be positive integer values. Received: "
                         f"num_rows={num_rows}, num_columns={cols}\n  Hint: tk.eye(3) is the 3x3 identity; "
@@ -326,7 +336,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
             f"Value for attr 'TI' of {_kernel_name(idx_t.dtype)} is not in the "
             "list of allowed values: uint8, int8, int32, int64 [Op:OneHot]\n  Hint: one_hot needs integer "
             "indices; convert with tk.cast(indices, tk.int32).")
-    depth_t = to_tensor(depth) if is_tensor(depth) else convert_to_tensor(depth, dtype=dtypes.int32)
+    depth_t = convert_to_tensor(depth, dtype=dtypes.int32)
     if depth_t.ndim != 0:
         raise InvalidArgumentError(f"depth must be a scalar, but got: {_brackets(depth_t._value.shape)} "
                                    "[Op:OneHot]\n  Hint: depth is the number of classes, one integer.")

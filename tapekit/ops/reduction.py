@@ -8,23 +8,16 @@ from .. import dtypes
 from ..backend import astype, device_obj, dtype_kind, from_host, np_dtype, ns, to_host
 from ..errors import InvalidArgumentError
 from ..registry import execute, gradient, no_gradient
-from ..tensor import Tensor, convert_to_tensor
+from ..tensor import Tensor, convert_to_tensor, convert_with_default
 from . import half_reduce
 from .math_ops import cast, check_dtype, divide, equal, kernel_name, multiply, to_tensor
 
 
 def _axis_values(axis, op_type: str) -> list:
     """``axis`` read as TF reads a reduction's axis argument: an int32/int64 tensor, flattened."""
-    if isinstance(axis, Tensor) or hasattr(axis, "_read"):
-        t = to_tensor(axis)
-    elif isinstance(axis, (int, np.integer)) and not isinstance(axis, (bool, np.bool_)):
+    if isinstance(axis, (int, np.integer)) and not isinstance(axis, (bool, np.bool_)):
         return [int(axis)]
-    else:
-        t = convert_to_tensor(axis)
-        if t.dtype.is_floating or t.dtype.is_complex:  # Python floats: TF converts to int32 and fails
-            t = convert_to_tensor(axis, dtype=dtypes.int32)
-        elif t.dtype.is_bool:
-            t = Tensor(to_host(t._value).astype(np.int32), dtypes.int32)
+    t = convert_with_default(axis, dtypes.int32)
     if t.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
             f"Value for attr 'Tidx' of {kernel_name(t.dtype)} is not in the list of allowed values: int32, "
