@@ -385,7 +385,15 @@ def _to_string_array(value) -> np.ndarray:
 
 def _cannot(value, target: DType) -> TypeError:
     name = dtypes.KERNEL_NAMES.get(target.name, target.name) if target.is_floating else target.name
-    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {name}")
+    example = {"bool": "True", "string": "'text'"}.get(target.name, "2.0" if target.is_floating else "2")
+    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {name}\n  Hint: a {target.name} "
+                     f"tensor holds values such as {example}; pass such values, or convert an existing "
+                     f"tensor with tk.cast(x, tk.{target.name}).")
+
+
+def with_hint(err: Exception, hint: str) -> Exception:
+    """The same kind of TypeError/ValueError with TF's text and ``hint`` (replacing a generic one)."""
+    return type(err)(str(err).split("\n  Hint:")[0] + f"\n  Hint: {hint}")
 
 
 def _fits(inferred: DType, target: DType) -> bool:

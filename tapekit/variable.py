@@ -8,7 +8,7 @@ from . import dtypes
 from .errors import InvalidArgumentError
 from .registry import state
 from .shape import TensorShape, as_shape
-from .tensor import Tensor, _numpy_text, convert_to_tensor, new_id
+from .tensor import Tensor, _numpy_text, convert_to_tensor, new_id, with_hint
 
 
 _ASSIGN_OPS = {"assign_add": "AssignAddVariableOp", "assign_sub": "AssignSubVariableOp"}
@@ -192,9 +192,8 @@ class Variable:
             try:
                 t = convert_to_tensor(value, dtype=self._dtype)
             except TypeError as err:
-                raise TypeError(f"{err}\n  Hint: variable {self._name!r} holds "
-                                f"{self._dtype.name}; pass a value of that dtype to {method}.") \
-                    from None
+                raise with_hint(err, f"variable {self._name!r} holds {self._dtype.name}; pass a value of "
+                                     f"that dtype to {method}.") from None
         new_shape = t._value.shape
         if method == "assign":
             if not self._shape.is_compatible_with(new_shape):
@@ -224,7 +223,7 @@ class Variable:
         try:
             t = convert_to_tensor(value, dtype=self._dtype)
         except TypeError as err:
-            raise TypeError(f"{err}\n  Hint: variable {self._name!r} holds {self._dtype.name}.") from None
+            raise with_hint(err, f"variable {self._name!r} holds {self._dtype.name}.") from None
         new_value = _private_copy(self._value)
         try:
             new_value[key] = t._value

@@ -17,7 +17,7 @@ from ..backend import astype, from_host, ns, to_host
 from ..errors import InvalidArgumentError, NotFoundError, ResourceExhaustedError
 from ..registry import execute, gradient, no_gradient
 from ..shape import TensorShape
-from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_tensor
+from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_tensor, with_hint
 from .math_ops import to_tensor
 
 
@@ -45,7 +45,10 @@ def _dims_tensor(shape, op_type: str, as_given: bool) -> Tensor:
 
 def shape_tuple(shape, op_type: str = "Fill", as_given: bool = False) -> tuple:
     """The dimensions of ``shape`` (a list, tuple, int, TensorShape or integer tensor), validated as TF."""
-    dims = _dims_tensor(shape, op_type, as_given)
+    try:
+        dims = _dims_tensor(shape, op_type, as_given)
+    except (TypeError, ValueError) as err:
+        raise with_hint(err, f"a shape is a list of whole numbers such as [2, 3]; got {shape!r}.") from None
     if not dims.dtype.is_integer or dims.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
             f"Value for attr 'index_type' of {_kernel_name(dims.dtype)} is not in the list of allowed "

@@ -10,7 +10,8 @@ print(tf.argmax(m, axis=1), tf.argmax(m, axis=0), tf.argmin(m, axis=1), tf.argmi
 print(tf.argmax([[1.0, 5.0], [3.0, 2.0]]), tf.argmax([1.0, 2.0], axis=-1), tf.argmax([1.0, 2.0], output_type=tf.int32))
 print(tf.argmax([True, False]), tf.argmax([1, 3]), tf.argmax([[1.0, 2.0]], axis=tf.constant(1)))
 print(tf.reduce_max([1.0, nan, 3.0]), tf.reduce_min([1.0, nan, 3.0]), tf.maximum([1.0, nan], [nan, 1.0]))
-for label, make in [("axis 2", lambda: tf.argmax([1.0, 2.0], axis=2)), ("axis 1.5", lambda: tf.argmax([1.0, 2.0], axis=1.5)),
+for label, make in [("axis 2", lambda: tf.argmax([1.0, 2.0], axis=2)),
+                    ("axis 1.5", lambda: tf.argmax([1.0, 2.0], axis=1.5)),
                     ("axis [0]", lambda: tf.argmax([[1.0, 2.0]], axis=[0])),
                     ("output float", lambda: tf.argmax([1.0, 2.0], output_type=tf.float32)),
                     ("scalar", lambda: tf.argmax(1.0)), ("empty", lambda: tf.argmax(tf.zeros([0]))),

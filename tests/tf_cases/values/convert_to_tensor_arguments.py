@@ -8,7 +8,8 @@ print(tf.convert_to_tensor(1.0, name=5), tf.convert_to_tensor(tf.Variable(2.0)))
 v = tf.Variable([1.0])
 for label, make in [("TensorShape None", lambda: tf.convert_to_tensor(tf.TensorShape([2, None]))),
                     ("dtype object", lambda: tf.convert_to_tensor(tf.float32)),
-                    ("foo=1", lambda: tf.convert_to_tensor(1.0, foo=1)), ("dtype foo", lambda: tf.convert_to_tensor(1.0, dtype="foo")),
+                    ("foo=1", lambda: tf.convert_to_tensor(1.0, foo=1)),
+                    ("dtype foo", lambda: tf.convert_to_tensor(1.0, dtype="foo")),
                     ("hint foo", lambda: tf.convert_to_tensor(1.0, dtype_hint="foo")),
                     ("tensor f64", lambda: tf.convert_to_tensor(tf.constant(1.0), dtype=tf.float64)),
                     ("variable f64", lambda: tf.convert_to_tensor(v, dtype=tf.float64)),

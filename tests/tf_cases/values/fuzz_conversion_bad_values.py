@@ -14,20 +14,32 @@ values = [None, object(), {}, {"a": 1}, {1, 2}, (x for x in range(2)), range(3),
           tf.TensorShape([2, None]), tf.TensorShape([2, 3]), tf.float32, [tf.constant(1.0), "x"], [tf.constant(1), 2.5]]
 
 
-def describe(f):
+def describe(f, *args, **kwargs):
     try:
-        r = f()
+        r = f(*args, **kwargs)
         return f"{r.dtype.name}{list(r.shape)}"
     except Exception as e:  # noqa: BLE001
         return type(e).__name__
 
 
+def add(x, y):
+    return x + y
+
+
+def equals(x, y):
+    return x == y
+
+
+def assign(value):
+    return tf.Variable(1.0).assign(value)
+
+
+one = tf.constant(1.0)
 for i, value in enumerate(values):
-    print(i, "constant", describe(lambda: tf.constant(value)), "ctt", describe(lambda: tf.convert_to_tensor(value)),
-          "Variable", describe(lambda: tf.Variable(value)), "f32", describe(lambda: tf.constant(value, tf.float32)),
-          "i32", describe(lambda: tf.convert_to_tensor(value, tf.int32)),
-          "str", describe(lambda: tf.convert_to_tensor(value, tf.string)),
-          "hint", describe(lambda: tf.convert_to_tensor(value, dtype_hint=tf.int32)),
-          "add", describe(lambda: tf.constant(1.0) + value), "radd", describe(lambda: value + tf.constant(1.0)),
-          "eq", describe(lambda: tf.constant(1.0) == value),
-          "assign", describe(lambda: tf.Variable(1.0).assign(value)), "sum", describe(lambda: tf.reduce_sum(value)))
+    print(i, "constant", describe(tf.constant, value), "ctt", describe(tf.convert_to_tensor, value),
+          "Variable", describe(tf.Variable, value), "f32", describe(tf.constant, value, tf.float32),
+          "i32", describe(tf.convert_to_tensor, value, tf.int32),
+          "str", describe(tf.convert_to_tensor, value, tf.string),
+          "hint", describe(tf.convert_to_tensor, value, dtype_hint=tf.int32),
+          "add", describe(add, one, value), "radd", describe(add, value, one), "eq", describe(equals, one, value),
+          "assign", describe(assign, value), "sum", describe(tf.reduce_sum, value))

@@ -11,7 +11,8 @@ print(math.floor(tf.constant(2.5)), np.asarray(tf.constant([1, 2]), dtype=np.flo
 print(np.add(tf.constant([1.0, 2.0]), 1), np.float32(2.0) * t, np.array([2.0, 3.0]) * t)
 for label, make in [("+t", lambda: +t), ("divmod", lambda: divmod(tf.constant(7), 2)),
                     ("len(scalar)", lambda: len(tf.constant(1.0))), ("iter(scalar)", lambda: list(tf.constant(1.0))),
-                    ("float(vector)", lambda: float(tf.constant([3.7]))), ("int(vector)", lambda: int(tf.constant([3.7]))),
+                    ("float(vector)", lambda: float(tf.constant([3.7]))),
+                    ("int(vector)", lambda: int(tf.constant([3.7]))),
                     ("t[0] = 5", lambda: exec("t[0] = 5.0", {"t": t}))]:
     try:
         print(label, make())

@@ -13,9 +13,11 @@ for label, make in [("range(5, 0)", lambda: tf.range(5, 0)), ("range(-3)", lambd
                     ("range(0, 5, -1)", lambda: tf.range(0, 5, -1)), ("range(0, 5, 0)", lambda: tf.range(0, 5, 0)),
                     ("range('a')", lambda: tf.range("a")), ("range(None)", lambda: tf.range(None)),
                     ("range(True)", lambda: tf.range(True)),
-                    ("bool dtype", lambda: tf.range(5, dtype=tf.bool)), ("2.5 int32", lambda: tf.range(2.5, dtype=tf.int32)),
+                    ("bool dtype", lambda: tf.range(5, dtype=tf.bool)),
+                    ("2.5 int32", lambda: tf.range(2.5, dtype=tf.int32)),
                     ("[1, 2]", lambda: tf.range([1, 2])), ("uint8", lambda: tf.range(3, dtype=tf.uint8)),
-                    ("uint8 tensor", lambda: tf.range(tf.constant(3, tf.uint8))), ("foo=1", lambda: tf.range(5, foo=1))]:
+                    ("uint8 tensor", lambda: tf.range(tf.constant(3, tf.uint8))),
+                    ("foo=1", lambda: tf.range(5, foo=1))]:
     try:
         print(label, make())
     except Exception as e:

@@ -9,8 +9,10 @@ print(tf.Variable(np.array([1.0, 2.0])), tf.Variable(tf.Variable(2.0)), tf.Varia
 print(tf.Variable(1.0, trainable=False).trainable, tf.Variable(1.0, dtype=tf.float64))
 print(tf.Variable(1.0, foo=1))
 for label, make in [("name=5", lambda: tf.Variable(1.0, name=5)), ("name=5.5", lambda: tf.Variable(1.0, name=5.5)),
-                    ("name=b'x'", lambda: tf.Variable(1.0, name=b"x")), ("dtype='foo'", lambda: tf.Variable(1.0, dtype="foo")),
-                    ("shape='a'", lambda: tf.Variable(1.0, shape="a")), ("shape=[2]", lambda: tf.Variable(1.0, shape=[2])),
+                    ("name=b'x'", lambda: tf.Variable(1.0, name=b"x")),
+                    ("dtype='foo'", lambda: tf.Variable(1.0, dtype="foo")),
+                    ("shape='a'", lambda: tf.Variable(1.0, shape="a")),
+                    ("shape=[2]", lambda: tf.Variable(1.0, shape=[2])),
                     ("shape=[-1]", lambda: tf.Variable([1.0], shape=[-1])), ("None", lambda: tf.Variable(None)),
                     ("no args", lambda: tf.Variable()), ("1.5 int32", lambda: tf.Variable(1.5, dtype=tf.int32)),
                     ("f32 tensor as f64", lambda: tf.Variable(tf.constant(1.0), dtype=tf.float64)),

@@ -5,8 +5,10 @@ print(list(v), v.shape[0], len(v.numpy()), len(tf.constant([1.0, 2.0])))
 for label, make in [("len(v)", lambda: len(v)), ("len(scalar v)", lambda: len(tf.Variable(1.0))),
                     ("v.trainable = False", lambda: setattr(v, "trainable", False)),
                     ("del v.trainable", lambda: delattr(v, "trainable")),
-                    ("v.name = 'x'", lambda: setattr(v, "name", "x")), ("v.dtype = ...", lambda: setattr(v, "dtype", tf.float64)),
-                    ("v.shape = ...", lambda: setattr(v, "shape", [2])), ("iter(scalar)", lambda: list(tf.Variable(1.0))),
+                    ("v.name = 'x'", lambda: setattr(v, "name", "x")),
+                    ("v.dtype = ...", lambda: setattr(v, "dtype", tf.float64)),
+                    ("v.shape = ...", lambda: setattr(v, "shape", [2])),
+                    ("iter(scalar)", lambda: list(tf.Variable(1.0))),
                     ("float(v)", lambda: float(v))]:
     try:
         print(label, make())
