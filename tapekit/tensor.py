@@ -23,7 +23,7 @@ class Tensor:
     tensors. ``_id`` identifies the tensor on gradient tapes (ids grow in creation order).
     """
 
-    __slots__ = ("_value", "_dtype", "_id", "__weakref__")
+    __slots__ = ("_value", "_dtype", "_id", "__weakref__", "__dict__")  # own attributes allowed, as TF
     __array_priority__ = 100
 
     def __init__(self, value, dtype: DType | None = None):
@@ -52,6 +52,13 @@ class Tensor:
 
     def get_shape(self) -> TensorShape:
         return self.shape
+
+    def set_shape(self, shape) -> None:
+        """Check that ``shape`` describes this tensor (an eager tensor's shape is always known)."""
+        shape = TensorShape(shape)
+        if not shape.is_compatible_with(self.shape):
+            raise ValueError(f"Tensor's shape {self.shape} is not compatible with supplied shape {shape}.\n  "
+                             f"Hint: to change the shape, use tk.reshape(t, {shape.as_list()}).")
 
     def numpy(self):
         """The value as a NumPy array (a NumPy scalar for rank 0), copied to the host."""

@@ -54,7 +54,7 @@ class Variable:
     ``**=``) raises a RuntimeError instead of silently turning ``v`` into a Tensor.
     """
 
-    __slots__ = ("_value", "_dtype", "_id", "_shape", "_name", "_trainable", "__weakref__")
+    __slots__ = ("_value", "_dtype", "_id", "_shape", "_name", "_trainable", "__weakref__", "__dict__")
     __array_priority__ = 100
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True,
@@ -134,6 +134,23 @@ class Variable:
 
     def get_shape(self) -> TensorShape:
         return self.shape
+
+    def set_shape(self, shape) -> None:
+        """Check that ``shape`` is compatible with the variable's shape (it does not reshape)."""
+        shape = as_shape(shape)
+        if not self._shape.is_compatible_with(shape):
+            raise ValueError(f"Shapes {self._shape} and {shape} are not compatible\n  Hint: a variable's shape "
+                             "is fixed at creation; create it with shape=tk.TensorShape(None) to allow others.")
+
+    @property
+    def constraint(self):
+        """The projection applied after optimizer updates: always None in tapekit (TF's default)."""
+        return None
+
+    @property
+    def initial_value(self):
+        raise RuntimeError("This property is not supported when eager execution is enabled.\n  Hint: keep "
+                           "the initial value yourself, or read the current one with v.numpy().")
 
     def numpy(self):
         return self._read().numpy()
