@@ -281,9 +281,21 @@ def _nested_items(value):
         yield value
 
 
+_PLAIN = (float, int, bool, str, bytes)
+
+
 def holds_tensor(value) -> bool:
     """Whether a (nested) list or tuple has a tensor or variable among its items."""
-    return isinstance(value, (list, tuple)) and any(_is_tensor_like(x) for x in _nested_items(value))
+    for item in value:
+        kind = type(item)
+        if kind in _PLAIN:
+            continue
+        if kind is list or kind is tuple:
+            if holds_tensor(item):
+                return True
+        elif isinstance(item, Tensor) or hasattr(item, "_read"):
+            return True
+    return False
 
 
 _ACCEPTS = {  # what each inferred kind (set by the first element, as TF) lets later elements be
@@ -417,9 +429,9 @@ def _fits(inferred: DType, target: DType) -> bool:
 
 
 def _python_to_array(value, dtype: DType | None) -> np.ndarray:
-    """Convert a Python number or nested list to ``dtype`` (inferred when None); raise as TF does."""
+    """Convert a Python number or nested list (holding no tensors) to ``dtype`` (inferred when None);
+    raise as TF does."""
     if isinstance(value, (list, tuple)):
-        _reject_tensors(value)
         _check_rectangular(value)
     if dtype is not None:
         _check_explicit(value, dtype)
@@ -516,6 +528,35 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)
     hint = dtypes.as_dtype(dtype_hint) if dtype_hint is not None else None
+    return _convert(value, dtype, hint, name, pack=True)
+
+
+def _plain_scalar(value, dtype, hint):
+    """The common case fast: a Python float or int to a float dtype, or an int to an int dtype."""
+    target = dtype if dtype is not None else hint
+    if type(value) is float:
+        if target is None:
+            return np.array(value, np.float32)
+        if target.is_floating or target.is_complex:
+            with np.errstate(over="ignore"):
+                return np.array(value, target._np)
+    elif type(value) is int and _INT64_MIN <= value <= _INT64_MAX:
+        if target is None:
+            return np.array(value, np.int32 if -2**31 <= value < 2**31 else np.int64)
+        if target.is_integer:
+            return np.array(value, np.int64).astype(target._np)  # explicit int dtypes wrap, as TF
+        if target.is_floating or target.is_complex:
+            return np.array(value, target._np)
+    return None
+
+
+def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
+    if type(value) in (float, int):
+        arr = _plain_scalar(value, dtype, hint)
+        if arr is not None:
+            from .backend import from_host
+
+            return Tensor(from_host(arr))
     prefix = f"{name}: " if isinstance(name, str) and name else ""
     if isinstance(value, Tensor):
         if dtype is not None and value._dtype is not dtype:
@@ -580,7 +621,7 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
         if dtype is not None and dtype_of_array(arr) is not dtype:
             arr = arr.astype(dtype._np)
         return Tensor(arr)
-    elif isinstance(value, (list, tuple)) and _list_packer is not None and holds_tensor(value):
+    elif pack and isinstance(value, (list, tuple)) and _list_packer is not None and holds_tensor(value):
         return _pack(value, dtype, hint, name if isinstance(name, str) and name else "packed")
     elif isinstance(value, (list, tuple, numbers.Number, str, bytes)):
         arr = None
@@ -605,7 +646,7 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
     if isinstance(value, Tensor) and dtype is not None and dtypes.as_dtype(dtype) is not value.dtype:
         raise TypeError(f"Expected tensor {value.numpy()} with dtype {dtypes.as_dtype(dtype)!r}, "
                         f"but got dtype {value.dtype!r}.")
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple)) and holds_tensor(value):
         _reject_tensors(value)  # tk.convert_to_tensor packs tensors in a list; tf.constant does not
     if isinstance(value, TensorShape):  # a sequence of ints to tf.constant, any dtype
         if not value.is_fully_defined():
@@ -613,7 +654,7 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
         value = value.as_list()
     if hasattr(value, "_read") and dtype is not None:
         value = value.numpy()  # a variable's value is cast like a NumPy array, as TF
-    t = convert_to_tensor(value, dtype=dtype)
+    t = _convert(value, None if dtype is None else dtypes.as_dtype(dtype), None, name, pack=False)
     if isinstance(value, Tensor) or hasattr(value, "_read"):
         t = Tensor(t._value, t._dtype)
     if shape is None:

@@ -66,6 +66,8 @@ _NUMERIC = ("bfloat16, half, float, double, uint8, uint16, uint32, uint64, int8,
 _SIGNED = "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128"
 _ORDERED = "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64"
 _INTEGERS = "int8, int16, int32, int64, uint8, uint16, uint32, uint64"
+_SUMMABLE = ("float, double, int32, uint8, int16, int8, complex64, int64, bfloat16, uint16, complex128, half, "
+             "uint32, uint64")
 _ALLOWED_TEXT = {
     "AddV2": _NUMERIC, "Sub": _NUMERIC, "Mul": _NUMERIC, "FloorDiv": _NUMERIC, "Square": _NUMERIC,
     "Neg": _SIGNED, "Sign": _SIGNED, "Pow": _SIGNED,
@@ -76,10 +78,14 @@ _ALLOWED_TEXT = {
     "Less": _ORDERED, "LessEqual": _ORDERED, "Greater": _ORDERED, "GreaterEqual": _ORDERED,
     "BitwiseAnd": _INTEGERS, "BitwiseOr": _INTEGERS, "BitwiseXor": _INTEGERS, "Invert": _INTEGERS,
     "LeftShift": _INTEGERS, "RightShift": _INTEGERS,
+    # reductions (ops/reduction.py)
+    "Sum": _SUMMABLE, "Prod": _SUMMABLE, "Mean": _SUMMABLE, "Cumsum": _SUMMABLE, "Cumprod": _SUMMABLE,
+    "AddN": _SUMMABLE, "Max": _ORDERED, "Min": _ORDERED, "ArgMax": _ORDERED + ", bool",
+    "ArgMin": _ORDERED + ", bool",
 }
-_ALLOWED = {op: frozenset(text.split(", ")) for op, text in _ALLOWED_TEXT.items()}
-_SUMMABLE = ("float, double, int32, uint8, int16, int8, complex64, int64, bfloat16, uint16, complex128, half, "
-             "uint32, uint64")
+_TK_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
+# tapekit dtype names each op takes (checked per op call: a set lookup)
+_ALLOWED = {op: frozenset(_TK_NAMES.get(n, n) for n in text.split(", ")) for op, text in _ALLOWED_TEXT.items()}
 
 
 def kernel_name(dtype) -> str:
@@ -87,12 +93,11 @@ def kernel_name(dtype) -> str:
     return KERNEL_NAMES.get(dtype.name, dtype.name)
 
 
-def check_dtype(op_type: str, t: Tensor, allowed_text: str | None = None) -> None:
+def check_dtype(op_type: str, t: Tensor) -> None:
     """InvalidArgumentError, as TF's, when ``op_type`` has no kernel for ``t``'s dtype."""
-    allowed = _ALLOWED.get(op_type) if allowed_text is None else frozenset(allowed_text.split(", "))
-    if allowed is None or kernel_name(t._dtype) in allowed:
+    allowed = _ALLOWED.get(op_type)
+    if allowed is None or t._dtype.name in allowed:
         return
-    text = _ALLOWED_TEXT.get(op_type, allowed_text)
     if t._dtype.is_bool:
         hint = (f"{op_type} does not take bool tensors; use &, |, ^, ~ (or tk.logical_and, ...) for logic, "
                 "or tk.cast(x, tk.float32) to compute with 0 and 1.")
@@ -101,8 +106,8 @@ def check_dtype(op_type: str, t: Tensor, allowed_text: str | None = None) -> Non
     else:
         hint = f"{op_type} does not take {t._dtype.name}; convert first, e.g. tk.cast(x, tk.float32)."
     raise InvalidArgumentError(
-        f"Value for attr 'T' of {kernel_name(t._dtype)} is not in the list of allowed values: {text} "
-        f"[Op:{op_type}] name: \n  Hint: {hint}")
+        f"Value for attr 'T' of {kernel_name(t._dtype)} is not in the list of allowed values: "
+        f"{_ALLOWED_TEXT[op_type]} [Op:{op_type}] name: \n  Hint: {hint}")
 
 
 def _binary(op_type, forward, x, y):
@@ -367,7 +372,7 @@ def add_n(inputs, name=None):
     if not inputs:
         raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with the "
                          "same dtype and shape.")
-    check_dtype("AddN", inputs[0], _SUMMABLE)
+    check_dtype("AddN", inputs[0])
     for i, t in enumerate(inputs[1:], 1):
         if t._dtype is not inputs[0]._dtype:
             raise dtype_mismatch("AddN", inputs[0], t, index=i)
@@ -785,7 +790,7 @@ def tensor_not_equals(x, y):
 
 def _equality(op_type, x, y):
     x, y = binary_inputs(op_type, x, y)
-    if not _broadcastable(x._value, y._value):
+    if x._value.shape != y._value.shape and not _broadcastable(x._value, y._value):
         from ..backend import device_obj, from_host
 
         return Tensor(from_host(np.array(op_type == "NotEqual"), device_obj(x._value)), dtypes.bool)

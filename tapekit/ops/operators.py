@@ -28,7 +28,7 @@ def _is_tensor(x) -> bool:
 
 
 def _mul(x, y):
-    if any(_is_tensor(v) and v.dtype.is_bool for v in (x, y)):  # TF: cast to int32, multiply, cast back
+    if x.dtype is dtypes.bool or _is_tensor(y) and y.dtype is dtypes.bool:  # TF: via int32, and back
         as_int = [m.cast(m.to_tensor(v), dtypes.int32) for v in (x, y)]
         return m.cast(m.multiply(*as_int), dtypes.bool)
     return m.multiply(x, y)
