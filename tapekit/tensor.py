@@ -506,6 +506,9 @@ def convert_with_default(value, dtype: DType) -> Tensor:
         return convert_to_tensor(value)
     if isinstance(value, float):
         return convert_to_tensor(value, dtype=dtype)
+    if isinstance(value, (str, bytes)) or isinstance(value, (list, tuple)) and any(
+            isinstance(x, (str, bytes)) for x in _leaves(value)):
+        return Tensor(_to_string_array(value), dtypes.string)  # on the host: only its dtype is reported
     return convert_to_tensor(value, dtype_hint=dtype)
 
 
