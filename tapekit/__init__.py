@@ -24,6 +24,7 @@ from .ops.math_ops import (abs, add, add_n, cast, divide, equal, exp, greater, g
 from .ops.reduction import (argmax, argmin, cumsum, reduce_all, reduce_any, reduce_max,
                             reduce_mean, reduce_min, reduce_prod, reduce_sum)
 from . import linalg, math, test  # noqa: E402
+from . import bitwise  # noqa: E402  (values work: tf.bitwise)
 
 # ---- exports added by the array/creation/tensor work ----
 from . import image, ragged, random, sparse  # noqa: E402

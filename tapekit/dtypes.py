@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import builtins
+
 import numpy as np
 
 
@@ -88,26 +90,47 @@ _BY_NP = {d._np: d for d in ALL}
 KERNEL_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
 
 
+# TF's DataType enum values, which tf.as_dtype also accepts (tf.as_dtype(1) is tf.float32).
+_BY_ENUM = {1: float32, 2: float64, 3: int32, 4: uint8, 5: int16, 6: int8, 7: string, 8: complex64,
+            9: int64, 10: bool, 17: uint16, 18: complex128, 19: float16, 22: uint32, 23: uint64}
+_BY_NAME.update(float=float32)
+# Python types TF maps (int, complex, str and bytes are refused, as in TF).
+_BY_PYTHON = {float: float32, builtins.bool: bool, object: string}
+
+
+def _not_a_dtype(value) -> TypeError:
+    return TypeError(f"Cannot convert the argument `type_value`: {value!r} to a TensorFlow DType.\n  Hint: "
+                     "give a dtype such as tk.float32, or its name, 'float32'.")
+
+
 def as_dtype(value) -> DType:
-    """Turn a DType, a name, a NumPy dtype or a NumPy/Python type into a DType."""
+    """Turn a DType, a name, a NumPy dtype or type, a Python type or a TF enum value into a DType."""
     if isinstance(value, DType):
         return value
     if isinstance(value, str):
         if value in _BY_NAME:
             return _BY_NAME[value]
-        raise TypeError(f"Cannot convert value {value!r} to a tapekit DType.")
-    if value is None:
-        raise TypeError("Cannot convert the argument `type_value`: None to a tapekit DType.")
+        raise _not_a_dtype(value)
+    if value is None or isinstance(value, float):
+        raise _not_a_dtype(value)
+    if isinstance(value, int):
+        if value in _BY_ENUM:
+            return _BY_ENUM[value]
+        raise _not_a_dtype(value)
+    if isinstance(value, type) and value in _BY_PYTHON:
+        return _BY_PYTHON[value]
+    if isinstance(value, type) and not issubclass(value, np.generic):
+        raise _not_a_dtype(value)
     try:
         npd = np.dtype(value)
     except TypeError:
-        raise TypeError(f"Cannot convert value {value!r} to a tapekit DType.") from None
+        raise _not_a_dtype(value) from None
     if npd.kind in "SU":
         return string
     try:
         return _BY_NP[npd]
     except KeyError:
-        raise TypeError(f"Cannot convert value {value!r} to a tapekit DType.") from None
+        raise _not_a_dtype(value) from None
 
 
 def from_numpy(npd: np.dtype) -> DType:

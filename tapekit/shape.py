@@ -9,16 +9,22 @@ class TensorShape:
     __slots__ = ("_dims",)
 
     def __init__(self, dims=None):
-        if type(dims) is tuple and all(type(d) is int for d in dims):
+        if type(dims) is tuple and all(type(d) is int and d >= 0 for d in dims):
             self._dims = dims          # the common case: an array's shape
         elif dims is None:
             self._dims = None
         elif isinstance(dims, TensorShape):
             self._dims = dims._dims
-        elif isinstance(dims, int):
-            self._dims = (dims,)
+        elif isinstance(dims, (str, bytes)):
+            raise TypeError(f"Failed to convert '{dims!r}' to a shape: '{dims!r}'could not be converted to a "
+                            "dimension. A shape should either be single dimension (e.g. 10), or an iterable "
+                            "of dimensions (e.g. [1, 10, None]).")
         else:
-            self._dims = tuple(None if d is None else int(d) for d in dims)
+            try:
+                items = iter(dims)
+            except TypeError:  # a single dimension, such as 3
+                items = iter((dims,))
+            self._dims = tuple(_dimension(d) for d in items)
 
     @property
     def rank(self):
@@ -103,11 +109,23 @@ class TensorShape:
         return "(" + ", ".join(str(d) for d in self._dims) + ")"
 
 
+def _dimension(value):
+    """One dimension as TF's ``Dimension`` reads it: None, or an integer >= 0."""
+    if value is None:
+        return None
+    try:
+        size = value.__index__()
+    except (AttributeError, TypeError):
+        raise TypeError(f"Dimension value must be integer or None or have an __index__ method, got value "
+                        f"'{value!r}' with type '{type(value)}'\n  Hint: shapes are lists of whole numbers "
+                        "such as [2, 3] (None for unknown).") from None
+    if size < 0:
+        raise ValueError(f"Dimension {size} must be >= 0\n  Hint: a dimension counts elements, so it is 0 "
+                         "or more; -1 (infer) works only in tk.reshape.")
+    return size
+
+
 def as_shape(value) -> TensorShape:
     if isinstance(value, TensorShape):
         return value
-    if value is None or isinstance(value, (list, tuple, int)):
-        return TensorShape(value)
-    if hasattr(value, "numpy"):
-        return TensorShape([int(d) for d in value.numpy().reshape(-1)])
-    raise TypeError(f"Cannot convert {value!r} to a TensorShape.")
+    return TensorShape(value)

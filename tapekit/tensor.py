@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import numbers
+import warnings
 
 import numpy as np
 
@@ -22,7 +23,7 @@ class Tensor:
     tensors. ``_id`` identifies the tensor on gradient tapes (ids grow in creation order).
     """
 
-    __slots__ = ("_value", "_dtype", "_id", "__weakref__")
+    __slots__ = ("_value", "_dtype", "_id", "__weakref__", "__dict__")  # own attributes allowed, as TF
     __array_priority__ = 100
 
     def __init__(self, value, dtype: DType | None = None):
@@ -51,6 +52,13 @@ class Tensor:
 
     def get_shape(self) -> TensorShape:
         return self.shape
+
+    def set_shape(self, shape) -> None:
+        """Check that ``shape`` describes this tensor (an eager tensor's shape is always known)."""
+        shape = TensorShape(shape)
+        if not shape.is_compatible_with(self.shape):
+            raise ValueError(f"Tensor's shape {self.shape} is not compatible with supplied shape {shape}.\n  "
+                             f"Hint: to change the shape, use tk.reshape(t, {shape.as_list()}).")
 
     def numpy(self):
         """The value as a NumPy array (a NumPy scalar for rank 0), copied to the host."""
@@ -84,6 +92,8 @@ class Tensor:
         from .backend import to_host
 
         value = to_host(self._value)
+        if value.size == 0:
+            return False
         if value.size > 1:
             raise ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() "
                              f"or a.all()\n  Hint: this tensor has shape {self.shape}; reduce it with "
@@ -98,10 +108,7 @@ class Tensor:
             raise TypeError(f"only 0-dimensional arrays can be converted to Python scalars\n  Hint: {what}() "
                             f"needs a scalar tensor; this one has shape {self.shape}. Index one element or "
                             "reduce it (e.g. tk.reduce_sum) first.")
-        value = to_host(self._value)[()]
-        if isinstance(value, bytes):
-            raise ValueError(f"could not convert string to float: {value!r}")
-        return value
+        return to_host(self._value)[()]  # float(b"3") is 3.0, as TF's float() of a string tensor
 
     def _scalar(self, what: str):
         from .backend import to_host
@@ -213,15 +220,19 @@ def dtype_of_array(value) -> DType:
 _INT64_MIN, _INT64_MAX = -2**63, 2**63 - 1
 
 
+def _is_tensor_like(x) -> bool:
+    return isinstance(x, Tensor) or hasattr(x, "_read")
+
+
 def _kind(leaf) -> str:
     """The conversion category of one Python/NumPy leaf: bool, int, float, complex or string."""
     if isinstance(leaf, (bool, np.bool_)):
         return "bool"
     if isinstance(leaf, (numbers.Integral, np.integer)):
         return "int"
-    if isinstance(leaf, (numbers.Real, np.floating)):
+    if isinstance(leaf, (float, np.floating)):  # not Fraction or Decimal, as TF
         return "float"
-    if isinstance(leaf, (numbers.Complex, np.complexfloating)):
+    if isinstance(leaf, (complex, np.complexfloating)):
         return "complex"
     if isinstance(leaf, (str, bytes, np.str_, np.bytes_)):
         return "string"
@@ -231,20 +242,60 @@ def _kind(leaf) -> str:
 
 
 def _leaves(value):
-    """Leaves of a nested list in order; tensors inside become NumPy arrays (scalars are refused, as TF)."""
+    """Leaves of a nested list in order; NumPy arrays inside count by their elements."""
     if isinstance(value, (list, tuple)):
         for item in value:
             yield from _leaves(item)
-    elif isinstance(value, Tensor) or hasattr(value, "_read"):
-        arr = value.numpy()
-        if np.ndim(arr) == 0:
-            raise ValueError("TypeError: Scalar tensor has no `len()`\n  Hint: to build a tensor from "
-                             "scalar tensors, use tk.stack([...]) instead of tk.constant([...]).")
-        yield from _leaves(arr.tolist())
     elif isinstance(value, np.ndarray):
         yield from _leaves(value.tolist())
     else:
         yield value
+
+
+def _first_leaf(value):
+    """What TF reads the element type from: the first element of the first element of ..."""
+    while isinstance(value, (list, tuple)) and len(value):
+        value = value[0]
+    return value
+
+
+def _reject_tensors(value) -> None:
+    """``tk.constant`` of a list holding tensors raises as TF's (TF's text, then a hint)."""
+    hint = ("\n  Hint: tk.constant takes Python numbers, lists and NumPy arrays, not tensors inside a "
+            "list; use tk.stack([...]) or tk.convert_to_tensor([...]) to build a tensor from tensors "
+            "(gradients then flow through).")
+    first = _first_leaf(value)
+    if isinstance(first, Tensor):
+        raise ValueError("TypeError: Scalar tensor has no `len()`" + hint)
+    if _is_tensor_like(first):
+        raise ValueError(f"TypeError: object of type {type(first).__name__!r} has no len()" + hint)
+    if any(_is_tensor_like(leaf) for leaf in _nested_items(value)):
+        raise ValueError("Can't convert Python sequence with mixed types to Tensor." + hint)
+
+
+def _nested_items(value):
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _nested_items(item)
+    else:
+        yield value
+
+
+_PLAIN = (float, int, bool, str, bytes)
+
+
+def holds_tensor(value) -> bool:
+    """Whether a (nested) list or tuple has a tensor or variable among its items."""
+    for item in value:
+        kind = type(item)
+        if kind in _PLAIN:
+            continue
+        if kind is list or kind is tuple:
+            if holds_tensor(item):
+                return True
+        elif isinstance(item, Tensor) or hasattr(item, "_read"):
+            return True
+    return False
 
 
 _ACCEPTS = {  # what each inferred kind (set by the first element, as TF) lets later elements be
@@ -254,30 +305,39 @@ _ACCEPTS = {  # what each inferred kind (set by the first element, as TF) lets l
 
 
 def _infer(value) -> DType:
-    """TF's dtype for a Python value: floats->float32, ints->int32 (int64 if too big), ..."""
-    state, np_floats, ints = None, [], []
+    """TF's dtype for a Python value: floats->float32, ints->int32 (int64 if too big), ...
+
+    The first element decides, as in TF: ``[np.float64(1), 2.]`` is float64, ``[1., np.float64(2)]``
+    float32, and a NumPy array first in the list gives its own dtype.
+    """
+    first = _first_leaf(value)
+    fixed = None
+    if isinstance(first, np.ndarray) or isinstance(first, (np.floating, np.complexfloating)):
+        fixed = dtypes.from_numpy(np.asarray(first).dtype)
+    state, ints = None, []
     for leaf in _leaves(value):
         kind = _kind(leaf)
         if state is None:
             state = kind
         elif kind not in _ACCEPTS.get(state, ()):
-            raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+            raise ValueError(_MIXED)
         elif state == "int" and kind == "float":
             state = "float"
-        if kind == "float" and isinstance(leaf, np.floating):
-            np_floats.append(dtypes.from_numpy(leaf.dtype))
-        elif kind == "int":
+        if kind == "int":
             ints.append(int(leaf))
     if state == "none":
         raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     if state is None:
-        return dtypes.float32
+        return fixed if fixed is not None else dtypes.float32
+    if fixed is not None and _KIND_DTYPE[state].is_floating == fixed.is_floating and \
+            _KIND_DTYPE[state].is_complex == fixed.is_complex and not fixed.is_string:
+        return fixed
     if state in ("bool", "string", "complex"):
         return {"bool": dtypes.bool, "string": dtypes.string, "complex": dtypes.complex128}[state]
     if state == "float":
-        return max(np_floats, key=lambda d: d.size) if np_floats else dtypes.float32
+        return dtypes.float32
     if any(not _INT64_MIN <= v <= _INT64_MAX for v in ints):
-        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+        raise ValueError(_OUT_OF_RANGE)
     return dtypes.int32 if all(-2**31 <= v < 2**31 for v in ints) else dtypes.int64
 
 
@@ -294,15 +354,37 @@ def _infer_loose(value) -> DType:
     return dtypes.float32
 
 
+_MIXED = "Can't convert Python sequence with mixed types to Tensor."
+_OUT_OF_RANGE = "Can't convert Python sequence with out-of-range integer to Tensor."
+
+
 def _check_explicit(value, target: DType) -> None:
-    """With an explicit dtype, every element must convert to it (TF's errors otherwise)."""
-    kinds = {_kind(leaf) for leaf in _leaves(value)}
+    """With an explicit dtype, every element must convert to it, with TF's errors otherwise.
+
+    The elements still may not mix kinds the first one rules out (``[1., 'a']``, ``[1.5, 1j]``:
+    ValueError), except bools before ints for a numeric dtype (``[True, 1]`` as int32 is fine).
+    """
+    leaves = list(_leaves(value))
+    kinds = [_kind(leaf) for leaf in leaves]
     if "none" in kinds:
-        raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
-    bad = [k for k in kinds if not _fits(_KIND_DTYPE[k], target)]
-    if bad:
-        if "string" in kinds and len(kinds) > 1:
-            raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                         "to a Tensor.")
+    numeric = target.is_integer or target.is_floating or target.is_complex
+    state = None
+    for kind in kinds:
+        if state is None:
+            state = kind
+        elif kind not in _ACCEPTS.get(state, ()):
+            if state == "bool" and kind == "int" and numeric:
+                state = "int"
+                continue
+            raise ValueError(_MIXED)
+        elif state == "int" and kind == "float":
+            state = "float"
+    if not (target.is_floating or target.is_complex) and any(
+            kind == "int" and not _INT64_MIN <= int(leaf) <= _INT64_MAX for kind, leaf in zip(kinds, leaves)):
+        raise ValueError(_OUT_OF_RANGE)
+    if any(not _fits(_KIND_DTYPE[kind], target) for kind in set(kinds)):
         raise _cannot(value, target)
 
 
@@ -315,13 +397,22 @@ def _to_string_array(value) -> np.ndarray:
         if isinstance(item, str):
             flat[i] = item.encode("utf-8")
         elif not isinstance(item, bytes):
-            raise TypeError(f"Failed to convert elements of {value!r} to a string tensor.")
+            raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
+                             f"{type(item).__name__}).\n  Hint: a string tensor holds str or bytes only.")
     return arr
 
 
 def _cannot(value, target: DType) -> TypeError:
     name = dtypes.KERNEL_NAMES.get(target.name, target.name) if target.is_floating else target.name
-    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {name}")
+    example = {"bool": "True", "string": "'text'"}.get(target.name, "2.0" if target.is_floating else "2")
+    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {name}\n  Hint: a {target.name} "
+                     f"tensor holds values such as {example}; pass such values, or convert an existing "
+                     f"tensor with tk.cast(x, tk.{target.name}).")
+
+
+def with_hint(err: Exception, hint: str) -> Exception:
+    """The same kind of TypeError/ValueError with TF's text and ``hint`` (replacing a generic one)."""
+    return type(err)(str(err).split("\n  Hint:")[0] + f"\n  Hint: {hint}")
 
 
 def _fits(inferred: DType, target: DType) -> bool:
@@ -337,24 +428,25 @@ def _fits(inferred: DType, target: DType) -> bool:
     return True
 
 
-def _python_to_array(value, dtype: DType | None, *, strict_hint: bool) -> np.ndarray:
-    """Convert a Python number or nested list; raise like TF when ``dtype`` cannot hold it."""
+def _python_to_array(value, dtype: DType | None) -> np.ndarray:
+    """Convert a Python number or nested list (holding no tensors) to ``dtype`` (inferred when None);
+    raise as TF does."""
     if isinstance(value, (list, tuple)):
         _check_rectangular(value)
-    if dtype is not None and strict_hint:
+    if dtype is not None:
         _check_explicit(value, dtype)
         inferred = _infer_loose(value)
         target = dtype
     else:
-        inferred = _infer(value)
-        target = dtype if dtype is not None and _fits(inferred, dtype) else inferred
+        inferred = target = _infer(value)
     if target.is_string:
         return _to_string_array(value)
     plain = _unwrap_leaves(value)
     try:
         if target.is_integer and inferred.is_integer:  # explicit int dtypes wrap around, as TF
             return np.array(plain, dtype=np.int64).astype(target._np)
-        return np.array(plain, dtype=target._np)
+        with np.errstate(over="ignore"):
+            return np.array(plain, dtype=target._np)
     except (OverflowError, ValueError, TypeError):
         raise _cannot(value, target) from None
 
@@ -366,7 +458,7 @@ def _check_rectangular(value) -> None:
             if any(s != inner[0] for s in inner[1:]):
                 raise ValueError("Can't convert non-rectangular Python sequence to Tensor.")
             return (len(v),) + (inner[0] if inner else ())
-        if isinstance(v, np.ndarray) or isinstance(v, Tensor) or hasattr(v, "_read"):
+        if isinstance(v, np.ndarray):
             return tuple(np.shape(v))
         return ()
 
@@ -376,17 +468,99 @@ def _check_rectangular(value) -> None:
 def _unwrap_leaves(value):
     if isinstance(value, (list, tuple)):
         return [_unwrap_leaves(v) for v in value]
-    if isinstance(value, Tensor) or hasattr(value, "_read"):
-        return value.numpy().tolist()
     if isinstance(value, np.ndarray):
         return value.tolist()
     return value
 
 
+# A list holding tensors packs into one tensor with a recorded Pack op (differentiable), as TF's
+# autopacking; the packer lives with the array ops (``ops/array_ops.py`` registers it on import).
+_list_packer = None
+
+
+def set_list_packer(packer) -> None:
+    """Register ``packer(value, dtype, name)``, which turns a list holding tensors into a tensor."""
+    global _list_packer
+    _list_packer = packer
+
+
+def _pack(value, dtype, hint, name):
+    if dtype is None and hint is not None:
+        try:
+            return _list_packer(value, hint, name)
+        except (TypeError, ValueError):  # a soft preference: fall back to the inferred dtype, as TF
+            pass
+    return _list_packer(value, dtype, name)
+
+
+def _numpy_castable(arr: np.ndarray, dtype: DType) -> bool:
+    """Whether TF casts a NumPy value to a preferred ``dtype`` (numbers to numbers)."""
+    return arr.dtype.kind in "biufcmM" and not dtype.is_string
+
+
+def convert_with_default(value, dtype: DType) -> Tensor:
+    """``value`` as TF's op wrappers convert an argument whose dtype has a default (a shape for
+    ``tf.fill``, an axis): a Python float raises TypeError, lists and strings prefer ``dtype`` but
+    keep their own dtype when they cannot take it (the op then reports it), NumPy values are cast."""
+    if isinstance(value, Tensor) or hasattr(value, "_read"):
+        return convert_to_tensor(value)
+    if isinstance(value, float):
+        return convert_to_tensor(value, dtype=dtype)
+    if isinstance(value, (str, bytes)) or isinstance(value, (list, tuple)) and any(
+            isinstance(x, (str, bytes)) for x in _leaves(value)):
+        return Tensor(_to_string_array(value), dtypes.string)  # on the host: only its dtype is reported
+    return convert_to_tensor(value, dtype_hint=dtype)
+
+
+def _unsupported_numpy(arr: np.ndarray) -> ValueError:
+    names = {"M": "NPY_DATETIME", "m": "NPY_TIMEDELTA", "V": "NPY_VOID", "g": "NPY_LONGDOUBLE",
+             "G": "NPY_CLONGDOUBLE"}
+    kind = "g" if arr.dtype == np.longdouble and arr.dtype.itemsize > 8 else \
+        "G" if arr.dtype == np.clongdouble and arr.dtype.itemsize > 16 else arr.dtype.kind
+    return ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported numpy type: "
+                      f"{names.get(kind, arr.dtype.name)}).\n  Hint: convert the array to a numeric "
+                      "dtype first, e.g. arr.astype('float32').")
+
+
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
-    """Turn a tensor, variable, NumPy array, Python number or nested list into a Tensor."""
+    """Turn a tensor, variable, NumPy array, Python number or nested list into a Tensor.
+
+    A list holding tensors is packed into one tensor (a ``Pack`` op that gradients flow through),
+    as in TF: ``tk.convert_to_tensor([x, 2.0 * x])``.
+    """
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)
+    hint = dtypes.as_dtype(dtype_hint) if dtype_hint is not None else None
+    return _convert(value, dtype, hint, name, pack=True)
+
+
+def _plain_scalar(value, dtype, hint):
+    """The common case fast: a Python float or int to a float dtype, or an int to an int dtype."""
+    target = dtype if dtype is not None else hint
+    if type(value) is float:
+        if target is None:
+            return np.array(value, np.float32)
+        if target.is_floating or target.is_complex:
+            with np.errstate(over="ignore"):
+                return np.array(value, target._np)
+    elif type(value) is int and _INT64_MIN <= value <= _INT64_MAX:
+        if target is None:
+            return np.array(value, np.int32 if -2**31 <= value < 2**31 else np.int64)
+        if target.is_integer:
+            return np.array(value, np.int64).astype(target._np)  # explicit int dtypes wrap, as TF
+        if target.is_floating or target.is_complex:
+            return np.array(value, target._np)
+    return None
+
+
+def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
+    if type(value) in (float, int):
+        arr = _plain_scalar(value, dtype, hint)
+        if arr is not None:
+            from .backend import from_host
+
+            return Tensor(from_host(arr))
+    prefix = f"{name}: " if isinstance(name, str) and name else ""
     if isinstance(value, Tensor):
         if dtype is not None and value._dtype is not dtype:
             raise ValueError(
@@ -395,12 +569,12 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
         return value
     read = getattr(value, "_read", None)
     if read is not None:
-        t = read()
-        if dtype is not None and t._dtype is not dtype:
+        if dtype is not None and value.dtype is not dtype:
             raise ValueError(
-                f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
-                f"{t._dtype.name}: {t!r}")
-        return t
+                f"Incompatible type conversion requested to type {dtype.name} for `tk.Variable of type "
+                f"{value.dtype.name}. (Variable: {value!r})\n  Hint: cast it first: "
+                f"tk.cast(v, tk.{dtype.name}).")
+        return read()
     as_tensor = getattr(type(value), "__tf_tensor__", None)  # TF's protocol: tk.IndexedSlices
     if as_tensor is not None:
         return as_tensor(value, dtype, name)
@@ -409,14 +583,43 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
                          "(<class 'NoneType'>) to a Tensor.")
     from .backend import is_backend_array, from_host
 
+    if isinstance(value, (range, memoryview, bytearray)):
+        value = list(value)  # sequences of ints, as TF reads them
+    if isinstance(value, TensorShape):
+        if not value.is_fully_defined():
+            raise ValueError(f"{prefix}Cannot convert a partially known TensorShape {value} to a Tensor.")
+        dims = value.as_list()
+        wide = any(d >= 2**31 for d in dims)
+        if dtype is None:
+            dtype = hint if hint in (dtypes.int32, dtypes.int64) and not wide else \
+                dtypes.int64 if wide else dtypes.int32
+        if dtype not in (dtypes.int32, dtypes.int64):
+            raise TypeError(f"Cannot convert TensorShape {value} to dtype {dtype}. Allowed dtypes are tk.int32 "
+                            "and tk.int64.")
+        value = dims
     if isinstance(value, (np.ndarray, np.generic)):
         arr = np.asarray(value)
+        if dtype is None and hint is not None and _numpy_castable(arr, hint):
+            dtype = hint  # NumPy values take a preferred numeric dtype by casting, as TF
+        if dtype is not None and dtype.is_string and arr.dtype.kind not in "SUO":
+            raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
+                             f"{type(arr.reshape(-1)[0].item()).__name__ if arr.size else 'int'}).\n  Hint: "
+                             "a string tensor holds str or bytes; convert the numbers first, e.g. "
+                             "arr.astype(str).")
         if arr.dtype.kind in "SU" or arr.dtype == object:
             if dtype is not None and not dtype.is_string:
-                raise _cannot(value, dtype)
+                odd = next((x for x in arr.reshape(-1) if not isinstance(x, (str, bytes))), None)
+                if odd is not None:
+                    raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
+                                     f"{type(odd).__name__}).\n  Hint: convert the array to a numeric dtype first.")
+                raise ValueError(f"could not convert string to float: {arr.reshape(-1)[0]!r}")
             arr = _to_string_array(arr)
+        elif arr.dtype not in _NP_TO_DT and dtype is None:
+            raise _unsupported_numpy(arr)
         elif dtype is not None and arr.dtype != dtype._np:
-            arr = arr.astype(dtype._np)  # NumPy arrays are cast (floats truncate), as TF
+            with np.errstate(invalid="ignore", over="ignore"), warnings.catch_warnings():
+                warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+                arr = arr.astype(dtype._np)  # NumPy arrays are cast (floats truncate), as TF
         elif isinstance(value, np.ndarray):
             arr = arr.copy()  # the tensor must not change when the caller's array does
     elif is_backend_array(value):
@@ -424,9 +627,17 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
         if dtype is not None and dtype_of_array(arr) is not dtype:
             arr = arr.astype(dtype._np)
         return Tensor(arr)
+    elif pack and isinstance(value, (list, tuple)) and _list_packer is not None and holds_tensor(value):
+        return _pack(value, dtype, hint, name if isinstance(name, str) and name else "packed")
     elif isinstance(value, (list, tuple, numbers.Number, str, bytes)):
-        hint = dtype if dtype is not None else (dtypes.as_dtype(dtype_hint) if dtype_hint else None)
-        arr = _python_to_array(value, hint, strict_hint=dtype is not None)
+        arr = None
+        if dtype is None and hint is not None:
+            try:  # a preferred dtype is tried first, as an explicit one; failing that, inferred (as TF)
+                arr = _python_to_array(value, hint)
+            except (TypeError, ValueError):
+                pass
+        if arr is None:
+            arr = _python_to_array(value, dtype)
     else:
         raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type ({type(value)}) "
                          "to a Tensor.")
@@ -441,12 +652,24 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
     if isinstance(value, Tensor) and dtype is not None and dtypes.as_dtype(dtype) is not value.dtype:
         raise TypeError(f"Expected tensor {value.numpy()} with dtype {dtypes.as_dtype(dtype)!r}, "
                         f"but got dtype {value.dtype!r}.")
-    t = convert_to_tensor(value, dtype=dtype)
+    if isinstance(value, (list, tuple)) and holds_tensor(value):
+        _reject_tensors(value)  # tk.convert_to_tensor packs tensors in a list; tf.constant does not
+    if isinstance(value, TensorShape):  # a sequence of ints to tf.constant, any dtype
+        if not value.is_fully_defined():
+            raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor.")
+        value = value.as_list()
+    if hasattr(value, "_read") and dtype is not None:
+        value = value.numpy()  # a variable's value is cast like a NumPy array, as TF
+    t = _convert(value, None if dtype is None else dtypes.as_dtype(dtype), None, name, pack=False)
     if isinstance(value, Tensor) or hasattr(value, "_read"):
         t = Tensor(t._value, t._dtype)
     if shape is None:
         return t
-    shape = tuple(TensorShape(shape).as_list())
+    shape = TensorShape(shape)
+    if not shape.is_fully_defined():
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                         f"Tensor.\n  Hint: tk.constant needs every dimension of shape; got {shape}.")
+    shape = tuple(shape.as_list())
     arr = t._value
     n = int(np.prod(shape))
     if arr.size == 1:

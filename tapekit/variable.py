@@ -2,51 +2,94 @@
 
 from __future__ import annotations
 
+import warnings
+
+from . import dtypes
 from .errors import InvalidArgumentError
 from .registry import state
 from .scopes import scoped_name
 from .shape import TensorShape, as_shape
-from .tensor import Tensor, _numpy_text, convert_to_tensor, new_id
+from .tensor import Tensor, _numpy_text, convert_to_tensor, new_id, with_hint
 
 
 _ASSIGN_OPS = {"assign_add": "AssignAddVariableOp", "assign_sub": "AssignSubVariableOp"}
+
+# TF's text for each augmented assignment tf.Variable rejects (verbatim, including TF's
+# ``out = variable * value`` for ``-=``), and the method that does it in place.
+_AUGMENTED = {
+    "+=": ("`variable += value` with `tf.Variable`s is not supported. Use `variable.assign_add(value)` to "
+           "modify the variable, or `out = variable + value` if you need to get a new output Tensor.",
+           "w.assign_add(value)"),
+    "-=": ("`variable -= value` with `tf.Variable`s is not supported. Use `variable.assign_sub(value)` to "
+           "modify the variable, or `out = variable * value` if you need to get a new output Tensor.",
+           "w.assign_sub(value)"),
+    "*=": ("`var *= value` with `tf.Variable`s is not supported. Use `var.assign(var * value)` to modify "
+           "the variable, or `out = var * value` if you need to get a new output Tensor.",
+           "w.assign(w * value)"),
+    "/=": ("`var /= value` with `tf.Variable`s is not supported. Use `var.assign(var / value)` to modify "
+           "the variable, or `out = var / value` if you need to get a new output Tensor.",
+           "w.assign(w / value)"),
+    "**=": ("`var **= value` with `tf.Variable`s is not supported. Use `var.assign(var ** value)` to "
+            "modify the variable, or `out = var ** value` if you need to get a new output Tensor.",
+            "w.assign(w ** value)"),
+}
+
+
+def _variable_name(name) -> str:
+    """TF's name for a new variable: ``name:0`` (``Variable:0`` by default)."""
+    if name is None:
+        return scoped_name("Variable") + ":0"
+    if not isinstance(name, str):
+        raise ValueError(f"name for name_scope must be a string.\n  Hint: tk.Variable(name=...) takes a "
+                         f"string; got {name!r} of type {type(name).__name__}. Write name={str(name)!r}.")
+    return scoped_name(name) + ":0"
 
 
 class Variable:
     """A mutable tensor, like ``tf.Variable``.
 
     Its value changes only through ``assign``, ``assign_add`` and ``assign_sub`` (in place: the
-    object stays the same). Any op on a Variable reads its current value and returns a Tensor.
-    Trainable variables are watched automatically when a tape reads them.
+    variable stays the same object; the call returns a view of it, as TF's ``_UnreadVariable``).
+    Any op on a Variable reads its current value and returns a Tensor. Trainable variables are
+    watched automatically when a tape reads them. As in TF, ``v -= x`` (and ``+=``, ``*=``, ``/=``,
+    ``**=``) raises a RuntimeError instead of silently turning ``v`` into a Tensor.
     """
 
-    __slots__ = ("_value", "_dtype", "_id", "_shape", "_name", "trainable", "__weakref__")
+    __slots__ = ("_value", "_dtype", "_id", "_shape", "_name", "_trainable", "__weakref__", "__dict__")
     __array_priority__ = 100
 
-    def __init__(self, initial_value=None, trainable=True, validate_shape=True,
+    def __init__(self, initial_value=None, trainable=None, validate_shape=True,
                  caching_device=None, name=None, variable_def=None, dtype=None,
                  import_scope=None, constraint=None, synchronization=None,
-                 aggregation=None, shape=None, experimental_enable_variable_lifting=True):
+                 aggregation=None, shape=None, experimental_enable_variable_lifting=True,
+                 **unknown):
+        if unknown:  # TF 2.21 ignores unknown keywords silently; tapekit ignores them too, but says so
+            warnings.warn(f"tk.Variable ignores the unknown keyword argument(s) {sorted(unknown)} (TF 2.21 "
+                          "ignores them too); check the spelling.", UserWarning, stacklevel=2)
         if initial_value is None:
             raise ValueError("The `initial_value` arg to `tk.Variable` must be specified except when "
                              "you are not providing a `variable_def`. You provided neither.")
+        full_name = _variable_name(name)
+        if dtype is not None:
+            dtype = dtypes.as_dtype(dtype)
+        declared = None if shape is None else as_shape(shape)
         if callable(initial_value) and not isinstance(initial_value, (Tensor, Variable)):
             initial_value = initial_value()
-        if isinstance(initial_value, Variable):
-            initial_value = initial_value.read_value()
         try:
-            value = convert_to_tensor(initial_value, dtype=dtype)
+            value = convert_to_tensor(initial_value, dtype=dtype, name="initial_value")
         except ValueError as err:
-            raise ValueError(f"initial_value: {err}") from None
+            if isinstance(initial_value, Tensor) and "Tensor conversion requested" in str(err):
+                raise ValueError(f"initial_value: {err}") from None
+            raise
         self._value = _private_copy(value._value)
         self._dtype = value.dtype
-        self._shape = TensorShape(self._value.shape) if shape is None else as_shape(shape)
+        self._shape = TensorShape(self._value.shape) if declared is None else declared
         if not self._shape.is_compatible_with(self._value.shape):
             raise ValueError(f"In this `tk.Variable` creation, the initial value's shape "
                              f"({TensorShape(self._value.shape)}) is not compatible with the "
-                             f"explicitly supplied `shape` argument ({self._shape}).")
-        self._name = scoped_name(name or "Variable") + ":0"
-        self.trainable = bool(trainable)
+                             f"explicitly supplied `shape` argument ({shape}).")
+        self._name = full_name
+        self._trainable = True if trainable is None else trainable
         self._id = new_id()
 
     # ---------- reading ----------
@@ -80,6 +123,11 @@ class Variable:
         return self._name
 
     @property
+    def trainable(self):
+        """Whether tapes watch this variable automatically; fixed at creation (read-only, as TF)."""
+        return self._trainable
+
+    @property
     def device(self) -> str:
         from .backend import device_of
 
@@ -87,6 +135,23 @@ class Variable:
 
     def get_shape(self) -> TensorShape:
         return self.shape
+
+    def set_shape(self, shape) -> None:
+        """Check that ``shape`` is compatible with the variable's shape (it does not reshape)."""
+        shape = as_shape(shape)
+        if not self._shape.is_compatible_with(shape):
+            raise ValueError(f"Shapes {self._shape} and {shape} are not compatible\n  Hint: a variable's shape "
+                             "is fixed at creation; create it with shape=tk.TensorShape(None) to allow others.")
+
+    @property
+    def constraint(self):
+        """The projection applied after optimizer updates: always None in tapekit (TF's default)."""
+        return None
+
+    @property
+    def initial_value(self):
+        raise RuntimeError("This property is not supported when eager execution is enabled.\n  Hint: keep "
+                           "the initial value yourself, or read the current one with v.numpy().")
 
     def numpy(self):
         return self._read().numpy()
@@ -104,21 +169,28 @@ class Variable:
 
     # ---------- state changes ----------
     def assign(self, value, use_locking=False, name=None, read_value=True):
-        """Replace the value in place; dtype and shape must match. Returns the variable."""
+        """Replace the value in place; dtype and shape must match.
+
+        Returns a view of this variable (TF's ``_UnreadVariable``: named ``UnreadVariable``, it
+        always shows the variable's current value), or None with ``read_value=False``.
+        """
         self._set(self._checked(value, "assign"), "assign")
-        return self if read_value else None
+        return self._assign_result() if read_value else None
 
     def assign_add(self, delta, use_locking=False, name=None, read_value=True):
-        """Add ``delta`` in place. Returns the variable."""
+        """Add ``delta`` in place (same shape: no broadcasting). Returns a view, as ``assign``."""
         delta = self._checked(delta, "assign_add")
         self._set(self._value + delta, "assign_add")
-        return self if read_value else None
+        return self._assign_result() if read_value else None
 
     def assign_sub(self, delta, use_locking=False, name=None, read_value=True):
-        """Subtract ``delta`` in place. Returns the variable."""
+        """Subtract ``delta`` in place (same shape: no broadcasting). Returns a view, as ``assign``."""
         delta = self._checked(delta, "assign_sub")
         self._set(self._value - delta, "assign_sub")
-        return self if read_value else None
+        return self._assign_result() if read_value else None
+
+    def _assign_result(self):
+        return _UnreadVariable(self)
 
     def _checked(self, value, method: str):
         """The new value as a backend array of this variable's dtype and shape, or raise."""
@@ -138,9 +210,8 @@ class Variable:
             try:
                 t = convert_to_tensor(value, dtype=self._dtype)
             except TypeError as err:
-                raise TypeError(f"{err}\n  Hint: variable {self._name!r} holds "
-                                f"{self._dtype.name}; pass a value of that dtype to {method}.") \
-                    from None
+                raise with_hint(err, f"variable {self._name!r} holds {self._dtype.name}; pass a value of "
+                                     f"that dtype to {method}.") from None
         new_shape = t._value.shape
         if method == "assign":
             if not self._shape.is_compatible_with(new_shape):
@@ -170,7 +241,7 @@ class Variable:
         try:
             t = convert_to_tensor(value, dtype=self._dtype)
         except TypeError as err:
-            raise TypeError(f"{err}\n  Hint: variable {self._name!r} holds {self._dtype.name}.") from None
+            raise with_hint(err, f"variable {self._name!r} holds {self._dtype.name}.") from None
         new_value = _private_copy(self._value)
         try:
             new_value[key] = t._value
@@ -179,7 +250,7 @@ class Variable:
                                        "value must broadcast to the shape of the slice.",
                                        op="ResourceStridedSliceAssign") from None
         self._set(new_value, "assign")
-        return self if read_value else None
+        return self._assign_result() if read_value else None
 
     def _set(self, new_value, how: str) -> None:
         self._value = new_value
@@ -202,14 +273,64 @@ class Variable:
     def __int__(self) -> int:
         return int(self._read())
 
-    def __len__(self) -> int:
-        return len(self._read())
+    def __len__(self):
+        raise TypeError(f"object of type {type(self).__name__!r} has no len()\n  Hint: as in TF 2.21, a "
+                        "variable has no len(); use v.shape[0] for the length of its first axis.")
 
     def __iter__(self):
         return iter(self._read())
 
     def __index__(self) -> int:
         return self._read().__index__()
+
+    # ---------- augmented assignment: TF rejects the ones that would rebind a variable ----------
+    def _augmented_assign(self, symbol: str, other):
+        text, method = _AUGMENTED[symbol]
+        raise RuntimeError(f"{text}\n  Hint: `w {symbol} value` would replace the variable by a new "
+                           f"Tensor (and its next gradient would be None); update it in place with "
+                           f"{method}.")
+
+    def __iadd__(self, other):
+        return self._augmented_assign("+=", other)
+
+    def __isub__(self, other):
+        return self._augmented_assign("-=", other)
+
+    def __imul__(self, other):
+        return self._augmented_assign("*=", other)
+
+    def __itruediv__(self, other):
+        return self._augmented_assign("/=", other)
+
+    def __ipow__(self, other):
+        return self._augmented_assign("**=", other)
+
+
+class _UnreadVariable(Variable):
+    """What ``assign``/``assign_add``/``assign_sub`` return: a view of the variable, as TF's.
+
+    It reads and writes the variable's own storage (so it shows later changes too), is named
+    ``UnreadVariable``, and reads through it are reads of the variable on every tape.
+    """
+
+    __slots__ = ("_parent",)
+
+    def __init__(self, parent: Variable):
+        self._parent = parent
+        self._dtype, self._shape, self._id = parent._dtype, parent._shape, parent._id
+        self._name = "UnreadVariable"
+
+    _value = property(lambda self: self._parent._value)
+    _trainable = property(lambda self: self._parent._trainable)
+
+    def _read(self) -> Tensor:
+        return self._parent._read()
+
+    def _set(self, new_value, how: str) -> None:
+        self._parent._set(new_value, how)
+
+    def _assign_result(self):
+        return _UnreadVariable(self._parent)
 
 
 class _SliceOfVariable(Tensor):
@@ -222,7 +343,7 @@ class _SliceOfVariable(Tensor):
         self._var, self._key = var, key
 
     def assign(self, value, use_locking=False, name=None, read_value=True):
-        """Write ``value`` into this slice of the variable, in place. Returns the variable."""
+        """Write ``value`` into this slice of the variable, in place. Returns a view of the variable."""
         return self._var._assign_slice(self._key, value, read_value)
 
 

@@ -127,14 +127,17 @@ def test_item_assignment_is_a_type_error():
 
 
 # ---------- assign ----------
-def test_assign_family_returns_the_variable_in_place():
-    # TF returns an _UnreadVariable sharing the same storage; tapekit returns the variable itself.
+def test_assign_family_returns_a_view_of_the_variable():
+    # As TF 2.21: assign* returns an _UnreadVariable, not v itself, sharing v's storage.
     v = tk.Variable([2.0, 3.0])
-    assert v.assign([1.0, 2.0]) is v
-    assert v.assign_add([1, 2]) is v
+    view = v.assign([1.0, 2.0])
+    assert view is not v and isinstance(view, tk.Variable)
+    assert view.name == "UnreadVariable"
+    assert v.assign_add([1, 2]) is not v
     same(v, [2.0, 4.0], tk.float32)
-    assert v.assign_sub([1.0, 1.0]) is v
+    assert v.assign_sub([1.0, 1.0]) is not v
     same(v, [1.0, 3.0], tk.float32)
+    same(view, [1.0, 3.0], tk.float32)  # the view shows later changes
     assert v.assign([0.0, 0.0], read_value=False) is None
     same(v, [0.0, 0.0], tk.float32)
 

@@ -10,7 +10,7 @@ from ..backend import device_obj, from_host, ns, to_host
 from ..errors import InvalidArgumentError
 from ..registry import execute, execute_multi, gradient
 from ..shape import TensorShape
-from ..tensor import Tensor
+from ..tensor import Tensor, is_tensor, set_list_packer
 from .math_ops import to_tensor
 
 
@@ -160,14 +160,11 @@ def _squeeze_grad(op, grad):
 
 def _check_same(op_type, tensors, name=""):
     first = tensors[0]
-    for t in tensors[1:]:
+    for i, t in enumerate(tensors[1:], 1):
         if t._dtype is not first._dtype:
             from .math_ops import dtype_mismatch
 
-            err = dtype_mismatch(op_type, first, t)
-            err.args = (err.message.replace("name: ", f"name: {name}", 1),)
-            err.message = err.args[0]
-            raise err
+            raise dtype_mismatch(op_type, first, t, index=i, name=name)
 
 
 def stack(values, axis=0, name="stack") -> Tensor:
@@ -193,6 +190,68 @@ def stack(values, axis=0, name="stack") -> Tensor:
 @gradient("Pack")
 def _stack_grad(op, grad):
     return unstack(grad, axis=op.attrs["axis"])
+
+
+# ---------- autopacking: a list holding tensors converts to a tensor through Pack ops ----------
+def _first_tensor_dtype(items):
+    for item in items:
+        if is_tensor(item):
+            return item.dtype
+        if isinstance(item, (list, tuple)):
+            found = _first_tensor_dtype(item)
+            if found is not None:
+                return found
+    return None
+
+
+def _cast_tensor_leaves(value, dtype):
+    from .math_ops import cast
+
+    if isinstance(value, (list, tuple)):
+        return [_cast_tensor_leaves(v, dtype) for v in value]
+    if is_tensor(value) and value.dtype is not dtype:
+        return cast(to_tensor(value), dtype)
+    return value
+
+
+def _pack_nested(items, dtype, name):
+    """TF's ``_autopacking_helper``: a tensor where ``items`` holds one at any depth, else a list."""
+    if all(is_tensor(item) for item in items):  # TF's fast path: Pack checks the dtypes itself
+        return stack([to_tensor(item) for item in items], name=name)
+    must_pack, converted = False, []
+    for i, item in enumerate(items):
+        if is_tensor(item):
+            if dtype is not None and item.dtype is not dtype:
+                raise TypeError(f"Cannot convert a list containing a tensor of dtype {item.dtype} to {dtype} "
+                                f"(Tensor is: {to_tensor(item)!r})\n  Hint: every tensor in the list needs "
+                                f"the dtype {dtype.name}; tk.cast the odd one.")
+            must_pack = True
+        elif isinstance(item, (list, tuple)):
+            item = _pack_nested(item, dtype, str(i))
+            must_pack = must_pack or isinstance(item, Tensor)
+        converted.append(item)
+    if not must_pack:
+        return converted
+    from ..tensor import constant
+
+    return stack([to_tensor(item) if is_tensor(item) else constant(item, dtype=dtype) for item in converted],
+                 name="")
+
+
+def _autopack(value, dtype=None, name="packed") -> Tensor:
+    """A (nested) list holding tensors as one tensor, through differentiable Pack ops, as TF's autopacking.
+
+    ``dtype`` None takes the dtype of the first tensor found; another dtype casts the tensors to it.
+    """
+    inferred = _first_tensor_dtype(value)
+    if dtype is None:
+        dtype = inferred
+    elif dtype is not inferred:
+        value = _cast_tensor_leaves(value, dtype)
+    return _pack_nested(value, dtype, name)
+
+
+set_list_packer(_autopack)
 
 
 def _unpack(x, axis):

@@ -1,37 +1,136 @@
-"""Ops that create tensors: zeros, ones, fill, range, linspace, eye, one_hot."""
+"""Ops that create tensors: zeros, ones, fill, range, linspace, eye, one_hot.
+
+Arguments are checked as TF checks them, so bad input raises TF's exception type: a shape that is
+not a list of non-negative integers, a negative ``depth``, a zero ``delta``, ... (each message keeps
+TF's text and adds a hint).
+"""
 
 from __future__ import annotations
+
+import numbers
+import os
 
 import numpy as np
 
 from .. import dtypes
 from ..backend import astype, from_host, ns, to_host
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, NotFoundError, ResourceExhaustedError
 from ..registry import execute, gradient, no_gradient
 from ..shape import TensorShape
-from ..tensor import Tensor
+from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_tensor, with_hint
 from .math_ops import to_tensor
 
 
-def _shape_tuple(shape) -> tuple:
-    if isinstance(shape, Tensor):
-        return tuple(int(d) for d in to_host(shape._value).reshape(-1))
-    if isinstance(shape, int):
-        return (shape,)
-    return tuple(TensorShape(shape).as_list())
+# ---------- shapes ----------
+def _kernel_name(dtype) -> str:
+    return dtypes.KERNEL_NAMES.get(dtype.name, dtype.name)
+
+
+def _dims_tensor(shape, op_type: str, as_given: bool) -> Tensor:
+    """``shape`` as tk.zeros reads it (a TensorShape if it is one, else an int32 tensor), or with
+    ``as_given`` as tk.fill does (converted as it is, so [2.5] is a float tensor)."""
+    if isinstance(shape, Tensor) or is_tensor(shape):
+        return to_tensor(shape)
+    if as_given:
+        return convert_with_default(shape, dtypes.int32)
+    try:
+        dims = TensorShape(shape)
+        if dims.is_fully_defined():
+            return Tensor(np.array(dims.as_list(), dtype=np.int64 if any(d >= 2**31 for d in dims)
+                                   else np.int32))
+    except (TypeError, ValueError):
+        pass
+    return convert_to_tensor(shape, dtype=dtypes.int32)
+
+
+def shape_tuple(shape, op_type: str = "Fill", as_given: bool = False) -> tuple:
+    """The dimensions of ``shape`` (a list, tuple, int, TensorShape or integer tensor), validated as TF."""
+    try:
+        dims = _dims_tensor(shape, op_type, as_given)
+    except (TypeError, ValueError) as err:
+        raise with_hint(err, f"a shape is a list of whole numbers such as [2, 3]; got {shape!r}.") from None
+    if not dims.dtype.is_integer or dims.dtype not in (dtypes.int32, dtypes.int64):
+        raise InvalidArgumentError(
+            f"Value for attr 'index_type' of {_kernel_name(dims.dtype)} is not in the list of allowed "
+            f"values: int32, int64 [Op:{op_type}] name: \n  Hint: a shape is a list of integers, such as "
+            "[2, 3]; convert a float tensor with tk.cast(shape, tk.int32).")
+    values = to_host(dims._value)
+    if values.ndim > 1:
+        raise InvalidArgumentError(
+            f"dims must represent a vector, got shape {_brackets(values.shape)} [Op:{op_type}] name: \n"
+            f"  Hint: give the shape as a flat list of integers, such as [2, 3].")
+    values = values.reshape(-1)
+    for d in values:
+        if d < 0:
+            raise InvalidArgumentError(
+                f"Dimension {int(d)} must be >= 0 [Op:{op_type}] name: \n  Hint: every dimension of a "
+                f"shape is a count of elements, so 0 or more; got shape {values.tolist()}.")
+    return tuple(int(d) for d in values)
+
+
+def _brackets(shape) -> str:
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def _physical_memory() -> int:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return 2**40
+
+
+def check_allocation(shape: tuple, dtype, op_type: str) -> None:
+    """ResourceExhaustedError (TF's OOM) for a tensor larger than this machine's memory."""
+    n = 1
+    for d in shape:
+        n *= d
+    size = 8 if dtype.is_string else dtype.size
+    if n * size > _physical_memory():
+        raise ResourceExhaustedError(
+            None, None,
+            f"OOM when allocating tensor with shape{_brackets(shape)} and type {_kernel_name(dtype)} on "
+            f"/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu [Op:{op_type}] name: \n  Hint: "
+            f"this tensor would need {n * size / 2**30:.1f} GiB; check the shape {list(shape)}.")
+
+
+def _filled(shape: tuple, dtype, value, op_type: str) -> Tensor:
+    check_allocation(shape, dtype, op_type)
+    if dtype.is_string:
+        arr = np.full(shape, value, dtype=object)
+    else:
+        arr = np.full(shape, value, dtype=dtype._np)
+    return Tensor(from_host(arr), dtype)
+
+
+def _scalar_of(value, dtype, what: str):
+    """``value`` (TF's 0 or 1 for zeros/ones) converted to ``dtype`` as TF converts it, or raise."""
+    if dtype.is_string:
+        if value == 0:
+            return b""
+        raise TypeError(f"Cannot convert {value} to EagerTensor of dtype string\n  Hint: {what} has no "
+                        "string version; use tk.fill(shape, 'text') for a string tensor.")
+    if dtype.is_bool:
+        return bool(value)
+    return value
 
 
 def zeros(shape, dtype=dtypes.float32, name=None) -> Tensor:
+    """A tensor of zeros (``b''`` for strings, False for bools) of the given shape."""
     dtype = dtypes.as_dtype(dtype)
-    return Tensor(from_host(np.zeros(_shape_tuple(shape), dtype=dtype._np)), dtype)
+    dims = shape_tuple(shape)
+    return _filled(dims, dtype, _scalar_of(0, dtype, "tk.zeros"), "Fill")
 
 
 def ones(shape, dtype=dtypes.float32, name=None) -> Tensor:
+    """A tensor of ones (True for bools) of the given shape."""
     dtype = dtypes.as_dtype(dtype)
-    return Tensor(from_host(np.ones(_shape_tuple(shape), dtype=dtype._np)), dtype)
+    value = _scalar_of(1, dtype, "tk.ones")
+    return _filled(shape_tuple(shape), dtype, value, "Fill")
 
 
 def _zeros_like(x):
+    if x.dtype == object:
+        return np.full(x.shape, b"", dtype=object)
     return ns(x).zeros_like(x)
 
 
@@ -40,15 +139,28 @@ def _ones_like(x):
 
 
 def zeros_like(input, dtype=None, name=None) -> Tensor:  # noqa: A002
+    """Zeros with the shape of ``input`` (and its dtype, unless ``dtype`` is given)."""
+    if dtype is not None:
+        dtype = dtypes.as_dtype(dtype)
     x = to_tensor(input)
-    out = execute("ZerosLike", _zeros_like, (x,))
-    return out if dtype is None else _retype(out, dtype)
+    if dtype is not None and dtype is not x.dtype:
+        return zeros(tuple(x._value.shape), dtype)
+    return execute("ZerosLike", _zeros_like, (x,))
 
 
 def ones_like(input, dtype=None, name=None) -> Tensor:  # noqa: A002
+    """Ones with the shape of ``input`` (and its dtype, unless ``dtype`` is given)."""
+    if dtype is not None:
+        dtype = dtypes.as_dtype(dtype)
     x = to_tensor(input)
-    out = execute("OnesLike", _ones_like, (x,))
-    return out if dtype is None else _retype(out, dtype)
+    if dtype is not None and dtype is not x.dtype:
+        return ones(tuple(x._value.shape), dtype)
+    if x.dtype.is_string:
+        raise InvalidArgumentError(
+            "Value for attr 'T' of string is not in the list of allowed values: bfloat16, half, float, double, "
+            "int8, uint8, int16, uint16, int32, uint32, int64, uint64, complex64, complex128, bool "
+            "[Op:OnesLike] name: \n  Hint: strings have no 'one'; use tk.fill(tk.shape(x), 'text').")
+    return execute("OnesLike", _ones_like, (x,))
 
 
 def _retype(t: Tensor, dtype) -> Tensor:
@@ -61,11 +173,20 @@ no_gradient("OnesLike")
 
 
 def fill(dims, value, name=None) -> Tensor:
+    """A tensor of shape ``dims`` whose every element is the scalar ``value``."""
     v = to_tensor(value)
-    return execute("Fill", lambda x: _fill(x, _shape_tuple(dims)), (v,))
+    shape = shape_tuple(dims, as_given=True)
+    if v.ndim != 0:
+        raise InvalidArgumentError(
+            f"value must represent a scalar, got shape {_brackets(v._value.shape)} [Op:Fill] name: \n  Hint: "
+            "tk.fill repeats one value; to repeat a tensor use tk.tile or tk.broadcast_to.")
+    check_allocation(shape, v.dtype, "Fill")
+    return execute("Fill", lambda x: _fill(x, shape), (v,))
 
 
 def _fill(x, shape):
+    if x.dtype == object:
+        return np.full(shape, x[()], dtype=object)
     xp = ns(x)
     return xp.asarray(xp.broadcast_to(x, shape), copy=True)  # the standard's full takes Python scalars only
 
@@ -77,55 +198,170 @@ def _fill_grad(op, grad):
     return reduce_sum(grad)
 
 
+# ---------- range ----------
+_RANGE_DTYPES = (dtypes.int32, dtypes.int64, dtypes.float16, dtypes.float32, dtypes.float64)
+
+
 def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # noqa: A001
     """Like Python's range, as a tensor (``tk.range(5)`` is ``[0 1 2 3 4]``)."""
     if limit is None:
         start, limit = 0, start
-    values = [to_tensor(v) for v in (start, limit, delta)]
+    if dtype is not None:
+        dtype = dtypes.as_dtype(dtype)
+    values = [v if is_tensor(v) else convert_to_tensor(v, dtype=dtype, name=label)
+              for v, label in ((start, "start"), (limit, "limit"), (delta, "delta"))]
+    values = [to_tensor(v) for v in values]
     if dtype is None:
-        kinds = [v.dtype for v in values]
-        dtype = next((d for d in (dtypes.float64, dtypes.float32, dtypes.int64) if d in kinds),
-                     dtypes.int32)
-    dtype = dtypes.as_dtype(dtype)
-    s, lim, d = (to_host(v._value).item() for v in values)
+        if not all(v.dtype in _RANGE_DTYPES for v in values):
+            bad = next(v.dtype.name for v in values if v.dtype not in _RANGE_DTYPES)
+            raise AssertionError(f"\n  Hint: tk.range takes int32, int64 or float values; got {bad}.")
+        dtype = max((v.dtype for v in values), key=_RANGE_DTYPES.index)
+    if dtype.is_bool or dtype.is_string or dtype.is_complex or dtype is dtypes.uint8:
+        raise InvalidArgumentError(
+            f"Value for attr 'Tidx' of {dtype.name} is not in the list of allowed values: bfloat16, half, float, "
+            "double, int8, int16, int32, int64, uint16, uint32, uint64 [Op:Range] name: \n  Hint: use an int "
+            "or float dtype.")
+    if dtype not in _RANGE_DTYPES:
+        raise NotFoundError(
+            None, None, f"Could not find device for node: {{{{node Range}}}} = Range[Tidx=DT_{dtype.name.upper()}]\n"
+            "  Hint: on the CPU, tk.range computes in int32, int64, float16, float32 or float64.")
+    for v, label in zip(values, ("start", "limit", "delta")):
+        if v._value.size != 1 or v.ndim > 1:
+            raise InvalidArgumentError(
+                f"{label} must be a scalar, not shape {_brackets(v._value.shape)} [Op:Range] name: \n  Hint: "
+                "tk.range takes single numbers for start, limit and delta.")
+    s, lim, d = (to_host(v._value).reshape(()).astype(dtype._np)[()] for v in values)
+    return _range(s, lim, d, dtype)
+
+
+def _range(s, lim, d, dtype) -> Tensor:
+    def fail(what, hint):
+        return InvalidArgumentError(f"{what} [Op:Range] name: \n  Hint: {hint}")
+
     if d == 0:
-        raise InvalidArgumentError(f"Requires delta != 0: {d} [Op:Range] name: \n  Hint: the step of "
-                                   "tk.range must not be zero.", op="Range")
-    return Tensor(from_host(np.arange(s, lim, d, dtype=dtype._np)), dtype)
+        raise fail(f"Requires delta != 0: {_num(d)}", "the step of tk.range must not be zero.")
+    if d > 0 and s > lim:
+        raise fail(f"Requires start <= limit when delta > 0: {_num(s)}/{_num(lim)}",
+                   f"counting up from {_num(s)} never reaches {_num(lim)}; swap them or give a negative delta.")
+    if d < 0 and s < lim:
+        raise fail(f"Requires start >= limit when delta < 0: {_num(s)}/{_num(lim)}",
+                   f"counting down from {_num(s)} never reaches {_num(lim)}; swap them or give a positive delta.")
+    if dtype.is_integer:
+        size = (abs(int(lim) - int(s)) + abs(int(d)) - 1) // abs(int(d))
+    else:
+        size = int(np.ceil(np.abs((lim - s) / d)))
+    check_allocation((size,), dtype, "Range")
+    with np.errstate(over="ignore"):
+        values = s + np.arange(size).astype(dtype._np) * d  # start + i * delta in the dtype, as TF's kernel
+    return Tensor(from_host(values.astype(dtype._np)), dtype)
 
 
+def _num(x) -> str:
+    """A number as TF's kernel messages print it (5, 0.5)."""
+    value = x.item() if hasattr(x, "item") else x
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+# ---------- linspace, eye, one_hot ----------
 def linspace(start, stop, num, name=None, axis=0) -> Tensor:
-    start, stop = to_tensor(start), to_tensor(stop)
+    """``num`` evenly spaced values from ``start`` to ``stop`` (both included)."""
+    start = to_tensor(start)
+    stop = stop if is_tensor(stop) else convert_to_tensor(stop, dtype=start.dtype)
+    stop = to_tensor(stop)
+    if stop.dtype is not start.dtype:
+        raise ValueError(f"stop: Tensor conversion requested dtype {start.dtype.name} for Tensor with dtype "
+                         f"{stop.dtype.name}: {stop!r}\n  Hint: start and stop need one dtype; cast one.")
+    n = to_tensor(num) if is_tensor(num) else convert_with_default(num, dtypes.int32)
+    if not (n.dtype.is_integer or n.dtype.is_bool):
+        raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received `tensor` = {num} of "
+                        f"dtype: {n.dtype}\n  Hint: num counts the values; pass an int.")
+    if n._value.size != 1:
+        raise InvalidArgumentError(f"num must be a scalar, not shape {_brackets(n._value.shape)} [Op:LinSpace] "
+                                   "name: \n  Hint: num is one count.")
+    count = int(to_host(n._value).reshape(()))
+    if count < 0:
+        raise InvalidArgumentError(f"Requires start <= limit when delta > 0: 1/{count} [Op:Range] name: \n"
+                                   "  Hint: num must be 0 or more.")
     dtype = start.dtype if start.dtype.is_floating else dtypes.float64  # TF: integer ends give float64
-    arr = np.linspace(to_host(start._value), to_host(stop._value), int(num), axis=axis)
+    arr = np.linspace(to_host(start._value), to_host(stop._value), count, axis=axis)
     return Tensor(from_host(arr.astype(dtype._np)), dtype)
 
 
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name=None) -> Tensor:
+    """The identity matrix (``num_rows`` x ``num_columns``), or a batch of them."""
     dtype = dtypes.as_dtype(dtype)
-    arr = np.eye(num_rows, num_columns, dtype=dtype._np)
-    if batch_shape is not None:
-        arr = np.broadcast_to(arr, tuple(batch_shape) + arr.shape).copy()
+    cols = num_rows if num_columns is None else num_columns
+    rows_n, cols_n = (int(to_host(to_tensor(v)._value)) if is_tensor(v) else v for v in (num_rows, cols))
+    if all(isinstance(v, (bool, np.bool_)) for v in (rows_n, cols_n)):  # TF: its diagonal size is then a bool
+        raise TypeError(f"Cannot convert [np.{bool(rows_n) and cols_n}_] to EagerTensor of dtype int32\n  Hint: "
+                        "tk.eye takes integer sizes.")
+    if not all(isinstance(v, (numbers.Integral, np.integer)) for v in (rows_n, cols_n)):
+        raise TypeError("Arguments `num_rows` and `num_columns` must be positive integer values. Received: "
+                        f"num_rows={num_rows}, num_columns={cols}\n  Hint: tk.eye(3) is the 3x3 identity; "
+                        "pass integers.")
+    batch = () if batch_shape is None else shape_tuple(batch_shape)
+    diag = min(int(rows_n), int(cols_n))
+    shape_tuple(list(batch) + [diag])  # TF builds the diagonal with tk.ones: the same checks and errors
+    value = _scalar_of(1, dtype, "tk.eye")
+    shape = batch + (int(rows_n), int(cols_n))
+    check_allocation(shape, dtype, "Fill")
+    arr = np.eye(int(rows_n), int(cols_n), dtype=dtype._np) * value
+    if batch:
+        arr = np.broadcast_to(arr, shape).copy()
     return Tensor(from_host(arr), dtype)
 
 
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None,
             name=None) -> Tensor:
     """One-hot rows: position ``indices`` gets ``on_value`` (1), the rest ``off_value`` (0)."""
+    if dtype is not None:
+        dtype = dtypes.as_dtype(dtype)
+    on = None if on_value is None else _as_tensor(on_value, dtype)
+    off = None if off_value is None else _as_tensor(off_value, dtype)
+    if on is not None or off is not None:
+        if dtype is not None:
+            for label, t in (("on_value", on), ("off_value", off)):
+                if t is not None and t.dtype is not dtype:
+                    raise TypeError(f"dtype {t.dtype} of {label} does not match dtype parameter {dtype}\n  Hint: "
+                                    f"give {label} as a {dtype.name} value, or leave out dtype.")
+        else:
+            dtype = on.dtype if on is not None else off.dtype
+    elif dtype is None:
+        dtype = dtypes.float32
+    on = on if on is not None else convert_to_tensor(1, dtype)
+    off = off if off is not None else convert_to_tensor(0, dtype)
+    if on.dtype is not off.dtype:
+        raise TypeError(f"dtype {on.dtype} of on_value does not match dtype {off.dtype} of off_value\n  Hint: "
+                        "give on_value and off_value one dtype (e.g. 1.0 and 0.0).")
     idx_t = to_tensor(indices)
     if idx_t.dtype not in (dtypes.uint8, dtypes.int8, dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
-            f"Value for attr 'TI' of {dtypes.KERNEL_NAMES.get(idx_t.dtype.name, idx_t.dtype.name)} is not in the "
+            f"Value for attr 'TI' of {_kernel_name(idx_t.dtype)} is not in the "
             "list of allowed values: uint8, int8, int32, int64 [Op:OneHot]\n  Hint: one_hot needs integer "
-            "indices; convert with tk.cast(indices, tk.int32).", op="OneHot")
+            "indices; convert with tk.cast(indices, tk.int32).")
+    depth_t = convert_to_tensor(depth, dtype=dtypes.int32)
+    if depth_t.ndim != 0:
+        raise InvalidArgumentError(f"depth must be a scalar, but got: {_brackets(depth_t._value.shape)} "
+                                   "[Op:OneHot]\n  Hint: depth is the number of classes, one integer.")
+    n = int(to_host(depth_t._value))
+    if n < 0:
+        raise InvalidArgumentError(f"depth must be non-negative, got: {n} [Op:OneHot]\n  Hint: depth is the "
+                                   "number of classes, 0 or more.")
+    ax = -1 if axis is None else int(axis)
+    if not (ax == -1 or 0 <= ax <= idx_t.ndim):
+        raise InvalidArgumentError(f"Expected axis to be -1 or between [0, {idx_t.ndim + 1}).  But received: "
+                                   f"{ax} [Op:OneHot]\n  Hint: axis says where the new one-hot axis goes.")
     idx = to_host(idx_t._value)
-    if dtype is None:
-        dtype = to_tensor(on_value).dtype if on_value is not None else dtypes.float32
-    dtype = dtypes.as_dtype(dtype)
-    on = 1 if on_value is None else to_host(to_tensor(on_value, dtype)._value)
-    off = 0 if off_value is None else to_host(to_tensor(off_value, dtype)._value)
-    hot = idx[..., None] == np.arange(depth)
-    arr = np.where(hot, on, off).astype(dtype._np)
-    if axis is not None and axis != -1:
-        arr = np.moveaxis(arr, -1, axis)
+    check_allocation(idx.shape + (n,), dtype, "OneHot")
+    hot = idx[..., None] == np.arange(n)
+    arr = np.where(hot, to_host(on._value), to_host(off._value))
+    arr = arr.astype(object if dtype.is_string else dtype._np)
+    if ax != -1:
+        arr = np.moveaxis(arr, -1, ax)
     return Tensor(from_host(arr), dtype)
+
+
+def _as_tensor(value, dtype_hint) -> Tensor:
+    if is_tensor(value):
+        return to_tensor(value)
+    return convert_to_tensor(value, dtype_hint=dtype_hint)

@@ -32,15 +32,16 @@ def to_tensor(x, dtype_hint=None) -> Tensor:
 
 
 def binary_inputs(op_type: str, x, y) -> tuple[Tensor, Tensor]:
-    """Both operands as tensors of one dtype; a non-tensor adopts the tensor operand's dtype."""
+    """Both operands as tensors of one dtype; a non-tensor is converted to the tensor operand's dtype
+    (TypeError when it cannot be, as TF: ``int_tensor * 2.5``)."""
     x_is = isinstance(x, Tensor) or hasattr(x, "_read")
     y_is = isinstance(y, Tensor) or hasattr(y, "_read")
     if x_is:
         x = to_tensor(x)
-        y = to_tensor(y) if y_is else to_tensor(y, x._dtype)
+        y = to_tensor(y) if y_is else convert_to_tensor(y, dtype=x._dtype)
     elif y_is:
         y = to_tensor(y)
-        x = to_tensor(x, y._dtype)
+        x = convert_to_tensor(x, dtype=y._dtype)
     else:
         x = to_tensor(x)
         y = to_tensor(y, x._dtype)
@@ -49,23 +50,77 @@ def binary_inputs(op_type: str, x, y) -> tuple[Tensor, Tensor]:
     return x, y
 
 
-def dtype_mismatch(op_type: str, x: Tensor, y: Tensor) -> InvalidArgumentError:
+def dtype_mismatch(op_type: str, x: Tensor, y: Tensor, index: int = 1, name: str = "") -> InvalidArgumentError:
     want = KERNEL_NAMES.get(x._dtype.name, x._dtype.name)
     got = KERNEL_NAMES.get(y._dtype.name, y._dtype.name)
+    inputs = "all inputs" if op_type in ("Pack", "ConcatV2", "AddN", "Einsum") else "both inputs"
     return InvalidArgumentError(
-        f"cannot compute {op_type} as input #1(zero-based) was expected to be a {want} tensor "
-        f"but is a {got} tensor [Op:{op_type}] name: \n  Hint: both inputs of {op_type} must "
+        f"cannot compute {op_type} as input #{index}(zero-based) was expected to be a {want} tensor "
+        f"but is a {got} tensor [Op:{op_type}] name: {name}\n  Hint: {inputs} of {op_type} must "
         f"have one dtype, got {x._dtype.name} and {y._dtype.name}; convert one with "
         f"tk.cast(value, tk.{x._dtype.name}).", op=op_type)
 
 
+# The dtypes each op's kernel takes, as TF 2.21 lists them in its error (quantized types left out).
+_NUMERIC = ("bfloat16, half, float, double, uint8, uint16, uint32, uint64, int8, int16, int32, int64, "
+            "complex64, complex128")
+_SIGNED = "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128"
+_ORDERED = "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64"
+_INTEGERS = "int8, int16, int32, int64, uint8, uint16, uint32, uint64"
+_SUMMABLE = ("float, double, int32, uint8, int16, int8, complex64, int64, bfloat16, uint16, complex128, half, "
+             "uint32, uint64")
+_ALLOWED_TEXT = {
+    "AddV2": _NUMERIC, "Sub": _NUMERIC, "Mul": _NUMERIC, "FloorDiv": _NUMERIC, "Square": _NUMERIC,
+    "Neg": _SIGNED, "Sign": _SIGNED, "Pow": _SIGNED,
+    "Abs": "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128",
+    "FloorMod": "int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, half, float, double",
+    "Maximum": "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64",
+    "Minimum": "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64",
+    "Less": _ORDERED, "LessEqual": _ORDERED, "Greater": _ORDERED, "GreaterEqual": _ORDERED,
+    "BitwiseAnd": _INTEGERS, "BitwiseOr": _INTEGERS, "BitwiseXor": _INTEGERS, "Invert": _INTEGERS,
+    "LeftShift": _INTEGERS, "RightShift": _INTEGERS,
+    # reductions (ops/reduction.py)
+    "Sum": _SUMMABLE, "Prod": _SUMMABLE, "Mean": _SUMMABLE, "Cumsum": _SUMMABLE, "Cumprod": _SUMMABLE,
+    "AddN": _SUMMABLE, "Max": _ORDERED, "Min": _ORDERED, "ArgMax": _ORDERED + ", bool",
+    "ArgMin": _ORDERED + ", bool",
+}
+_TK_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
+# tapekit dtype names each op takes (checked per op call: a set lookup)
+_ALLOWED = {op: frozenset(_TK_NAMES.get(n, n) for n in text.split(", ")) for op, text in _ALLOWED_TEXT.items()}
+
+
+def kernel_name(dtype) -> str:
+    """A dtype as TF's kernels name it (float32 is ``float``, float64 ``double``, float16 ``half``)."""
+    return KERNEL_NAMES.get(dtype.name, dtype.name)
+
+
+def check_dtype(op_type: str, t: Tensor) -> None:
+    """InvalidArgumentError, as TF's, when ``op_type`` has no kernel for ``t``'s dtype."""
+    allowed = _ALLOWED.get(op_type)
+    if allowed is None or t._dtype.name in allowed:
+        return
+    if t._dtype.is_bool:
+        hint = (f"{op_type} does not take bool tensors; use &, |, ^, ~ (or tk.logical_and, ...) for logic, "
+                "or tk.cast(x, tk.float32) to compute with 0 and 1.")
+    elif t._dtype.is_string:
+        hint = f"{op_type} does not take strings; strings support + (concatenation) and ==, != only."
+    else:
+        hint = f"{op_type} does not take {t._dtype.name}; convert first, e.g. tk.cast(x, tk.float32)."
+    raise InvalidArgumentError(
+        f"Value for attr 'T' of {kernel_name(t._dtype)} is not in the list of allowed values: "
+        f"{_ALLOWED_TEXT[op_type]} [Op:{op_type}] name: \n  Hint: {hint}")
+
+
 def _binary(op_type, forward, x, y):
     x, y = binary_inputs(op_type, x, y)
+    check_dtype(op_type, x)
     return execute(op_type, forward, (x, y))
 
 
 def _unary(op_type, forward, x):
-    return execute(op_type, forward, (to_tensor(x),))
+    x = to_tensor(x)
+    check_dtype(op_type, x)
+    return execute(op_type, forward, (x,))
 
 
 def _require_float(op_type, x: Tensor, allow_int=False):
@@ -82,16 +137,23 @@ def _add(x, y):
     return x + y
 
 
+def _concat_strings(x, y):
+    return np.asarray(x + y, dtype=object)  # NumPy gives a bare bytes object for rank 0
+
+
 def add(x, y, name=None):
-    try:
-        return _binary("AddV2", _add, x, y)
-    except TypeError:
-        x_is = isinstance(x, Tensor) or hasattr(x, "_read")
-        if not x_is or isinstance(y, Tensor) or hasattr(y, "_read"):
-            raise
-        # TF's AddV2 converts a Python value that does not fit x's dtype on its own, then
-        # reports the dtype clash (Mul, Sub, ... raise the TypeError instead).
-        raise dtype_mismatch("AddV2", to_tensor(x), to_tensor(y)) from None
+    """x + y; two string tensors concatenate (TF's ``Add`` op), as ``tf.add``."""
+    if not (isinstance(y, Tensor) or hasattr(y, "_read")):
+        x = to_tensor(x)
+    if isinstance(x, Tensor) or hasattr(x, "_read"):
+        x = to_tensor(x)
+        if not (isinstance(y, Tensor) or hasattr(y, "_read")):
+            # As TF: y is converted with x's dtype only as a preference (so int + 2.5 reports the
+            # dtype clash of AddV2, where int * 2.5 raises TypeError).
+            y = convert_to_tensor(y, dtype_hint=x._dtype)
+        if x._dtype.is_string:
+            return _binary("Add", _concat_strings, x, y)
+    return _binary("AddV2", _add, x, y)
 
 
 def _past_scalar(op, grad) -> bool:
@@ -152,6 +214,11 @@ def divide(x, y, name=None):
     """True division, as TF's ``truediv``: 8/16-bit integers give float32, wider ones float64."""
     try:
         x, y = binary_inputs("RealDiv", x, y)
+        if x._dtype.is_bool or x._dtype.is_string:
+            raise TypeError(
+                f"Invalid dtype {x.dtype!r} in __truediv__. Expected one of {{tk.uint8, tk.int8, tk.uint16, "
+                "tk.int16, tk.uint32, tk.int32, tk.uint64, tk.int64, tk.bfloat16, tk.float16, tk.float32, "
+                "tk.float64, tk.complex64, tk.complex128}.\n  Hint: divide numbers; tk.cast(x, tk.float32) first.")
     except InvalidArgumentError:
         raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype!r} != {y.dtype!r}."
                         f"\n  Hint: convert one with tk.cast(y, {x.dtype!r}).") from None
@@ -195,6 +262,7 @@ def _check_int_divisor(op_type, x: Tensor, y: Tensor) -> None:
 def floordiv(x, y, name=None):
     """Division rounded toward negative infinity (``//``), as TF for integers and floats."""
     x, y = binary_inputs("FloorDiv", x, y)
+    check_dtype("FloorDiv", x)
     _check_int_divisor("FloorDiv", x, y)
     return execute("FloorDiv", _floordiv, (x, y))
 
@@ -209,6 +277,7 @@ def _mod(x, y):
 def floormod(x, y, name=None):
     """Remainder of floor division (``%``): it takes the sign of ``y``."""
     x, y = binary_inputs("FloorMod", x, y)
+    check_dtype("FloorMod", x)
     _check_int_divisor("FloorMod", x, y)
     return execute("FloorMod", _mod, (x, y))
 
@@ -228,6 +297,7 @@ def _pow(x, y):
 
 def pow(x, y, name=None):  # noqa: A001 - TF's name
     x, y = binary_inputs("Pow", x, y)
+    check_dtype("Pow", x)
     if x._dtype.is_integer and bool(np.any(to_host(y._value) < 0)):
         raise InvalidArgumentError("Integers to negative integer powers are not allowed "
                                    "[Op:Pow] name: ", op="Pow")
@@ -323,9 +393,10 @@ def add_n(inputs, name=None):
     if not inputs:
         raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with the "
                          "same dtype and shape.")
+    check_dtype("AddN", inputs[0])
     for i, t in enumerate(inputs[1:], 1):
         if t._dtype is not inputs[0]._dtype:
-            raise dtype_mismatch("AddN", inputs[0], t)
+            raise dtype_mismatch("AddN", inputs[0], t, index=i)
         if t._value.shape != inputs[0]._value.shape:
             raise InvalidArgumentError(
                 f"Inputs to operation AddN of type AddN must have the same size and shape.  Input 0: "
@@ -798,16 +869,49 @@ greater = _comparison("Greater", lambda x, y: x > y)
 greater_equal = _comparison("GreaterEqual", lambda x, y: x >= y)
 
 
+def _broadcastable(a, b) -> bool:
+    try:
+        np.broadcast_shapes(tuple(a.shape), tuple(b.shape))
+        return True
+    except ValueError:
+        return False
+
+
+def tensor_equals(x, y):
+    """What ``x == y`` does for a tensor: element-wise ``equal``, or a scalar False when the shapes
+    cannot broadcast (``tf.math.equal`` raises there). Other dtypes still raise, as in TF."""
+    return _equality("Equal", x, y)
+
+
+def tensor_not_equals(x, y):
+    """What ``x != y`` does for a tensor: element-wise ``not_equal``, or a scalar True when the shapes
+    cannot broadcast."""
+    return _equality("NotEqual", x, y)
+
+
+def _equality(op_type, x, y):
+    x, y = binary_inputs(op_type, x, y)
+    if x._value.shape != y._value.shape and not _broadcastable(x._value, y._value):
+        from ..backend import device_obj, from_host
+
+        return Tensor(from_host(np.array(op_type == "NotEqual"), device_obj(x._value)), dtypes.bool)
+    return equal(x, y) if op_type == "Equal" else not_equal(x, y)
+
+
 def _not_bool(op_type, t: Tensor, index: int) -> InvalidArgumentError:
     return InvalidArgumentError(
         f"cannot compute {op_type} as input #{index}(zero-based) was expected to be a bool tensor "
         f"but is a {KERNEL_NAMES.get(t._dtype.name, t._dtype.name)} tensor [Op:{op_type}] name: "
-        "\n  Hint: logical ops take bool tensors; compare first (e.g. x > 0).", op=op_type)
+        "\n  Hint: logical ops take bool tensors; compare first (e.g. x > 0).")
+
+
+def _bool_input(x) -> Tensor:
+    return to_tensor(x) if isinstance(x, Tensor) or hasattr(x, "_read") else convert_to_tensor(x, dtypes.bool)
 
 
 def _logical(op_type, fn):
     def op(x, y, name=None):
-        x, y = to_tensor(x), to_tensor(y)
+        x, y = _bool_input(x), _bool_input(y)
         if not x._dtype.is_bool:
             raise _not_bool(op_type, x, 0)
         if not y._dtype.is_bool:
@@ -824,13 +928,36 @@ logical_xor = _logical("LogicalXor", lambda x, y: x ^ y)
 
 
 def logical_not(x, name=None):
-    x = to_tensor(x)
+    x = _bool_input(x)
     if not x._dtype.is_bool:
         raise _not_bool("LogicalNot", x, 0)
     return execute("LogicalNot", lambda v: ~v, (x,))
 
 
 no_gradient("LogicalNot")
+
+
+def _bitwise(op_type, fn):
+    def op(x, y, name=None):
+        return _binary(op_type, fn, x, y)
+
+    no_gradient(op_type)
+    return op
+
+
+bitwise_and = _bitwise("BitwiseAnd", lambda x, y: x & y)
+bitwise_or = _bitwise("BitwiseOr", lambda x, y: x | y)
+bitwise_xor = _bitwise("BitwiseXor", lambda x, y: x ^ y)
+left_shift = _bitwise("LeftShift", lambda x, y: ns(x).bitwise_left_shift(x, y))
+right_shift = _bitwise("RightShift", lambda x, y: ns(x).bitwise_right_shift(x, y))
+
+
+def invert(x, name=None):
+    """Bitwise NOT of an integer tensor (``~x``): every bit flipped."""
+    return _unary("Invert", lambda v: ns(v).bitwise_invert(v), x)
+
+
+no_gradient("Invert")
 
 
 # ---------- casting, identity, selection ----------

@@ -8,26 +8,45 @@ from .. import dtypes
 from ..backend import astype, device_obj, dtype_kind, from_host, np_dtype, ns, to_host
 from ..errors import InvalidArgumentError
 from ..registry import execute, gradient, no_gradient
-from ..tensor import Tensor
-from .math_ops import cast, divide, equal, multiply, to_tensor
+from ..tensor import Tensor, convert_to_tensor, convert_with_default
+from . import half_reduce
+from .math_ops import cast, check_dtype, divide, equal, kernel_name, multiply, to_tensor
+
+
+def _axis_values(axis, op_type: str) -> list:
+    """``axis`` read as TF reads a reduction's axis argument: an int32/int64 tensor, flattened."""
+    if isinstance(axis, (int, np.integer)) and not isinstance(axis, (bool, np.bool_)):
+        return [int(axis)]
+    t = convert_with_default(axis, dtypes.int32)
+    if t.dtype not in (dtypes.int32, dtypes.int64):
+        raise InvalidArgumentError(
+            f"Value for attr 'Tidx' of {kernel_name(t.dtype)} is not in the list of allowed values: int32, "
+            f"int64 [Op:{op_type}] name: \n  Hint: axis is an integer or a list of integers, such as 0 or "
+            "[0, 1].")
+    return [int(a) for a in to_host(t._value).reshape(-1)]
 
 
 def normalize_axis(axis, ndim: int, op_type: str):
-    """``axis`` as a sorted tuple of non-negative ints (None means every axis)."""
+    """``axis`` as a sorted tuple of non-negative ints (None means every axis), checked as TF checks it."""
     if axis is None:
         return tuple(range(ndim))
-    if isinstance(axis, Tensor):
-        axis = to_host(axis._value).tolist()
-    axes = [axis] if isinstance(axis, (int, np.integer)) else list(axis)
     out = []
-    for a in axes:
-        a = int(a)
-        if not -ndim <= a < max(ndim, 1):
+    for a in _axis_values(axis, op_type):
+        if not -ndim <= a < ndim:
             raise InvalidArgumentError(
                 f"Invalid reduction dimension ({a} for input with {ndim} dimension(s) "
-                f"[Op:{op_type}] name: \n  Hint: axis must lie in [-{ndim}, {ndim}).", op=op_type)
-        out.append(a % ndim if ndim else 0)
-    return tuple(sorted(set(out)))
+                f"[Op:{op_type}] name: \n  Hint: axis must lie in [-{ndim}, {ndim}) for this "
+                f"rank-{ndim} input.")
+        if a % ndim in out:
+            raise InvalidArgumentError(
+                f"Invalid reduction arguments: Axes contains duplicate dimension: {a % ndim} "
+                f"[Op:{op_type}]\n  Hint: list each axis once.")
+        out.append(a % ndim)
+    return tuple(sorted(out))
+
+
+def _check_input(op_type: str, x: Tensor) -> None:
+    check_dtype(op_type, x)  # the dtype tables are with the other ops' in math_ops
 
 
 def _empty_extremum(x, axis, keepdims, np_name):
@@ -42,11 +61,21 @@ def _empty_extremum(x, axis, keepdims, np_name):
     return from_host(np.asarray(out), device_obj(x))
 
 
+def _half_reduce(x, axis, keepdims, np_name):
+    """A float16 sum or product in TF's order of additions (see half_reduce.py)."""
+    out = half_reduce.reduce(to_host(x), tuple(axis), np_name)
+    if keepdims:
+        out = out.reshape([1 if i in axis else d for i, d in enumerate(x.shape)])
+    return from_host(np.asarray(out), device_obj(x))
+
+
 def _reducer(op_type, np_name, differentiable=True, result_dtype=None):
     def forward(x, axis, keepdims):
         xp = ns(x)
         if x.size == 0 and np_name in ("max", "min"):
             return _empty_extremum(x, axis, keepdims, np_name)
+        if np_name in ("sum", "prod") and np_dtype(x) == np.float16:
+            return _half_reduce(x, axis, keepdims, np_name)
         if np_name in ("sum", "prod"):
             out = getattr(xp, np_name)(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
         else:
@@ -55,11 +84,8 @@ def _reducer(op_type, np_name, differentiable=True, result_dtype=None):
 
     def op(input_tensor, axis=None, keepdims=False, name=None):
         x = to_tensor(input_tensor)
-        if result_dtype is None and (x._dtype.is_bool or x._dtype.is_string):
-            raise InvalidArgumentError(
-                f"Value for attr 'T' of {x._dtype.name} is not in the list of allowed values for "
-                f"{op_type} [Op:{op_type}] name: \n  Hint: reduce a numeric tensor; for bools use "
-                "tk.reduce_any / tk.reduce_all, or tk.cast(x, tk.int32) to count.", op=op_type)
+        if result_dtype is None:
+            _check_input(op_type, x)
         axes = normalize_axis(axis, x.ndim, op_type)
         return execute(op_type, forward, (x,), {"axis": axes, "keepdims": bool(keepdims)})
 
@@ -77,23 +103,34 @@ _reduce_any = _reducer("Any", "any", differentiable=False, result_dtype=dtypes.b
 
 
 def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
+    """True where every element along ``axis`` is True (bool input only, as TF)."""
     return _reduce_all(_bool_input(input_tensor, "All"), axis, keepdims)
 
 
 def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
+    """True where some element along ``axis`` is True (bool input only, as TF)."""
     return _reduce_any(_bool_input(input_tensor, "Any"), axis, keepdims)
 
 
 def _bool_input(x, op_type):
-    x = to_tensor(x)
+    is_tensor = isinstance(x, Tensor) or hasattr(x, "_read")
+    x = to_tensor(x) if is_tensor else convert_to_tensor(x, dtype=dtypes.bool)
     if not x.dtype.is_bool:
-        raise InvalidArgumentError(f"{op_type} needs a bool input, got {x.dtype.name} "
-                                   f"[Op:{op_type}] name: ", op=op_type)
+        raise InvalidArgumentError(
+            f"cannot compute {op_type} as input #0(zero-based) was expected to be a bool tensor but is a "
+            f"{kernel_name(x.dtype)} tensor [Op:{op_type}] name: \n  Hint: compare first (e.g. x > 0), or "
+            "tk.cast(x, tk.bool).")
     return x
 
 
 def _mean_forward(x, axis, keepdims):
     xp = ns(x)
+    if np_dtype(x) == np.float16:  # TF: the float16 sum, divided by the count as a float16
+        n = int(np.prod([x.shape[a] for a in axis])) if axis else 1
+        total = to_host(_half_reduce(x, axis, keepdims, "sum"))
+        with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+            out = (total.astype(np.float32) / np.float32(np.float16(n))).astype(np.float16)
+        return from_host(np.asarray(out), device_obj(x))
     if dtype_kind(x) in "iu":  # integer mean truncates toward zero, as TF
         n = max(int(np.prod([x.shape[a] for a in axis])) if axis else 1, 1)
         total = xp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
@@ -107,10 +144,7 @@ def _mean_forward(x, axis, keepdims):
 def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     """Mean over ``axis``; integer inputs give an integer mean (truncated), as TF."""
     x = to_tensor(input_tensor)
-    if x._dtype.is_bool or x._dtype.is_string:
-        raise InvalidArgumentError(
-            f"Value for attr 'T' of {x._dtype.name} is not in the list of allowed values for Mean "
-            "[Op:Mean] name: \n  Hint: tk.cast(x, tk.float32) first.", op="Mean")
+    _check_input("Mean", x)
     axes = normalize_axis(axis, x.ndim, "Mean")
     return execute("Mean", _mean_forward, (x,), {"axis": axes, "keepdims": bool(keepdims)})
 
@@ -182,16 +216,59 @@ def _prod_grad(op, grad):
     return multiply(_broadcast_like(_restore_dims(grad, op), x), others)
 
 
+def _arg_forward(v, axis, out_dtype, np_name):
+    """Index of the largest (smallest) value along ``axis``, the first one on ties. As TF's kernel,
+    NaN never wins: it counts as -inf for argmax (+inf for argmin), so an all-NaN row gives 0."""
+    xp = ns(v)
+    if dtype_kind(v) in "fc":
+        fill = -xp.inf if np_name == "argmax" else xp.inf
+        v = xp.where(xp.isnan(v), xp.asarray(fill, dtype=v.dtype), v)
+    return astype(getattr(xp, np_name)(v, axis=axis), out_dtype)
+
+
 def _arg_reducer(op_type, np_name):
     def op(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
         x = to_tensor(input)
-        ax = 0 if axis is None else int(axis)
+        _check_input(op_type, x)
         out_dt = dtypes.as_dtype(output_type)
-        return execute(op_type, lambda v: astype(getattr(ns(v), np_name)(v, axis=ax), out_dt),
-                       (x,))
+        if out_dt not in (dtypes.int16, dtypes.uint16, dtypes.int32, dtypes.int64):
+            raise InvalidArgumentError(
+                f"Value for attr 'output_type' of {kernel_name(out_dt)} is not in the list of allowed values: "
+                f"int16, uint16, int32, int64 [Op:{op_type}] name: \n  Hint: output_type is the dtype of the "
+                "indices: tk.int32 or tk.int64.")
+        ax = _arg_axis(axis, x.ndim, op_type)
+        if x._value.shape[ax] == 0:
+            raise InvalidArgumentError(
+                f"Reduction axis {ax} is empty in shape {_brackets(x._value.shape)} [Op:{op_type}] name: \n"
+                f"  Hint: there is no largest element of an empty axis.")
+        return execute(op_type, _arg_forward, (x,), {"axis": ax, "out_dtype": out_dt, "np_name": np_name})
 
     no_gradient(op_type)
     return op
+
+
+def _arg_axis(axis, ndim: int, op_type: str) -> int:
+    if axis is None:
+        axis = 0
+    elif isinstance(axis, Tensor) or hasattr(axis, "_read"):
+        t = to_tensor(axis)
+        if not t.dtype.is_integer or t.ndim != 0:
+            raise TypeError("axis must be int or Tensor with integer datatype")
+        axis = int(to_host(t._value))
+    elif not isinstance(axis, (int, np.integer)):
+        raise TypeError("axis must be int or Tensor with integer datatype\n  Hint: argmax takes one axis, "
+                        "such as axis=1.")
+    axis = int(axis)
+    if not -max(ndim, 1) <= axis < ndim:
+        low = -ndim if ndim else 0
+        raise InvalidArgumentError(
+            f"Expected dimension in the range [{low}, {ndim}), but got {axis} [Op:{op_type}] name: \n  Hint: "
+            f"this input has rank {ndim}.")
+    return axis % ndim
+
+
+def _brackets(shape) -> str:
+    return "[" + ",".join(str(d) for d in shape) + "]"
 
 
 argmax = _arg_reducer("ArgMax", "argmax")
@@ -205,7 +282,7 @@ def _cumsum_forward(x, axis, exclusive, reverse):
     if reverse:
         x = xp.flip(x, axis=axis)
     if exclusive and x.shape[axis]:
-        x = _shift_exclusive(xp, x, axis, 0)
+        x = _shift_exclusive(xp, x, axis, 0)  # sums of the values before each one, as TF (not sum - x)
     out = xp.cumulative_sum(x, axis=axis, dtype=x.dtype) if hasattr(xp, "cumulative_sum") \
         else xp.cumsum(x, axis=axis, dtype=x.dtype)
     if dtype_kind(out) in "fc":
@@ -213,9 +290,24 @@ def _cumsum_forward(x, axis, exclusive, reverse):
     return xp.flip(out, axis=axis) if reverse else out
 
 
+def _scan_axis(axis, x: Tensor, op_type: str) -> int:
+    ax = _axis_values(axis, op_type)
+    if len(ax) != 1:
+        raise InvalidArgumentError(f"ScanOp: axis must be a scalar, not shape {_brackets([len(ax)])} "
+                                   f"[Op:{op_type}] name: ")
+    a = ax[0]
+    if not -x.ndim <= a < x.ndim:
+        raise InvalidArgumentError(
+            f"ScanOp: Expected scan axis in the range [{-x.ndim}, {x.ndim}), but got {a} [Op:{op_type}] name: "
+            f"\n  Hint: this input has rank {x.ndim}.")
+    return a % x.ndim
+
+
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
+    """Running sum along ``axis``; ``exclusive`` leaves each element out, ``reverse`` runs backwards."""
     x = to_tensor(x)
-    ax = int(axis) % max(x.ndim, 1)
+    _check_input("Cumsum", x)
+    ax = _scan_axis(axis, x, "Cumsum")
     return execute("Cumsum", _cumsum_forward, (x,),
                    {"axis": ax, "exclusive": bool(exclusive), "reverse": bool(reverse)})
 
@@ -250,7 +342,8 @@ def _cumprod_forward(x, axis, exclusive, reverse):
 def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     """Running product along ``axis``; ``exclusive`` leaves each element out, ``reverse`` runs backwards."""
     x = to_tensor(x)
-    ax = int(axis) % max(x.ndim, 1)
+    _check_input("Cumprod", x)
+    ax = _scan_axis(axis, x, "Cumprod")
     return execute("Cumprod", _cumprod_forward, (x,),
                    {"axis": ax, "exclusive": bool(exclusive), "reverse": bool(reverse)})
 

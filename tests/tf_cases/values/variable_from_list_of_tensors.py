@@ -1,0 +1,15 @@
+import tensorflow as tf
+
+t1 = tf.constant([1.0, 2.0])
+t2 = tf.constant([3.0, 4.0])
+v = tf.Variable([t1, t2])
+print(v)
+print(tf.Variable([t1[0], t2[1]]))
+print(tf.Variable([tf.constant(1.0), 2.0], dtype=tf.float64))
+print(tf.Variable([[tf.constant(1.0)]]))
+w = tf.Variable(5.0)
+print(tf.Variable([w, w * 2.0]))
+v.assign([t2, t1])
+print(v.numpy())
+v.assign_add([t1, t1])
+print(v.numpy())
