@@ -119,10 +119,6 @@ class OperatorNotAllowedInGraphError(TypeError):
     """A Python operator (such as ``bool(tensor)``) that graph code cannot run (TF's name)."""
 
 
-class OutOfRangeError(OpError):
-    """An iterator ran past its end (``get_next()`` on an exhausted ``tk.data`` iterator)."""
-
-
 def op_error(op: str, what: str, hint: str = "") -> InvalidArgumentError:
     """An InvalidArgumentError in TF's layout, plus a hint a student can act on."""
     text = f"{what} [Op:{op}] name: "

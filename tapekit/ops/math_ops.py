@@ -675,7 +675,7 @@ def abs(x, name=None):  # noqa: A001 - TF's name
         from .complex_ops import complex_abs
 
         return complex_abs(x)
-    return execute("Abs", _abs, (x,))
+    return _unary("Abs", _abs, x)
 
 
 @gradient("Abs")

@@ -17,7 +17,7 @@ import numpy as np
 from .. import dtypes
 from ..errors import InvalidArgumentError, UnimplementedError
 from ..tensor import Tensor, constant
-from .random_ops import _float_dtype, _shape
+from .random_ops import _float_dtype, random_shape
 
 _MASK64 = (1 << 64) - 1
 
@@ -235,11 +235,7 @@ def _count(shape) -> int:
 
 
 def _checked_shape(shape, op_type) -> tuple:
-    shape = _shape(shape)
-    for d in shape:
-        if d < 0:
-            raise InvalidArgumentError(f"Dimension {d} must be >= 0 [Op:{op_type}] name: ", op=op_type)
-    return shape
+    return random_shape(shape, op_type)
 
 
 def _scaled(sample, mean, stddev, dtype) -> Tensor:

@@ -74,12 +74,28 @@ def generator(seed=None) -> np.random.Generator:
     return np.random.default_rng([global_seed & 0xFFFFFFFF, int(seed) & 0xFFFFFFFF, n])
 
 
-def _shape(shape) -> tuple:
-    if isinstance(shape, Tensor) or hasattr(shape, "_read"):
-        return tuple(int(d) for d in to_host(to_tensor(shape)._value).reshape(-1))
-    if isinstance(shape, (int, np.integer)):
-        return (int(shape),)
-    return tuple(int(d) for d in TensorShape(shape).as_list())
+def random_shape(shape, op_type: str) -> tuple:
+    """The dimensions of a random op's ``shape``, validated as TF's random kernels do."""
+    if isinstance(shape, TensorShape):
+        shape = shape.as_list()
+    dims = to_tensor(shape)  # [None] raises ValueError here, as in TF
+    if not dims.dtype.is_integer or dims.dtype not in (dtypes.int32, dtypes.int64):
+        raise InvalidArgumentError(
+            f"Value for attr 'T' of {dims.dtype.name} is not in the list of allowed values: int32, int64 "
+            f"[Op:{op_type}] name: \n  Hint: a shape is a list of whole numbers such as [2, 3]; got {shape!r}.",
+            op=op_type)
+    values = to_host(dims._value)
+    if values.ndim != 1:
+        raise InvalidArgumentError(
+            f"shape must be a vector of {{int32,int64}}, got shape [{','.join(map(str, values.shape))}] "
+            f"[Op:{op_type}] name: \n  Hint: give the shape as a list, e.g. [{shape!r}] for a vector.",
+            op=op_type)
+    for d in values:
+        if d < 0:
+            raise InvalidArgumentError(
+                f"Dimension {int(d)} must be >= 0 [Op:{op_type}] name: \n  Hint: every dimension is a count "
+                f"of elements, so 0 or more; got {values.tolist()}.", op=op_type)
+    return tuple(int(d) for d in values)
 
 
 def _scalar(value, dtype) -> float:
@@ -103,7 +119,7 @@ def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=No
     """Samples from a normal distribution (``RandomStandardNormal`` scaled and shifted)."""
     dtype = _float_dtype(dtype, "RandomStandardNormal")
     mean, stddev = _scalar(mean, dtype), _scalar(stddev, dtype)
-    sample = generator(seed).standard_normal(_shape(shape))
+    sample = generator(seed).standard_normal(random_shape(shape, "RandomStandardNormal"))
     return _as_tensor(sample * stddev + mean, dtype)
 
 
@@ -112,7 +128,7 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=Non
     dtype = _float_dtype(dtype, "TruncatedNormal")
     mean, stddev = _scalar(mean, dtype), _scalar(stddev, dtype)
     rng = generator(seed)
-    sample = rng.standard_normal(_shape(shape))
+    sample = rng.standard_normal(random_shape(shape, "TruncatedNormal"))
     bad = np.abs(sample) > 2.0
     while bad.any():
         sample[bad] = rng.standard_normal(int(bad.sum()))
@@ -123,7 +139,7 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=Non
 def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Uniform samples in ``[minval, maxval)``; integer dtypes need ``maxval``."""
     dtype = dtypes.as_dtype(dtype)
-    shape = _shape(shape)
+    shape = random_shape(shape, "RandomUniformInt" if dtypes.as_dtype(dtype).is_integer else "RandomUniform")
     if dtype.is_integer:
         if maxval is None:
             raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
