@@ -13,8 +13,8 @@ CAUSES_BY_SNIPPET = {
 }
 
 _SNIPPET_HINTS = {
-    "A": "in A, x is watched, but y_a is computed after the with-block, so the tape never recorded how "
-         "y_a depends on x.",
+    "A": "in A, the target `doubled + x` is written inside the tape_a.gradient(...) call, after the with-block. "
+         "That addition was never recorded, so nothing connects the target to x.",
     "B": "in B, np.square works on a NumPy array: the value left the tape, so nothing connects y to x.",
     "C": "in C, tk.cast(..., tk.int32) produces integers, and no gradient flows through an integer tensor.",
     "D": "in D, x only reaches y through v.assign(...): assignments are not differentiable, the tape sees "
