@@ -222,7 +222,7 @@ def check_broken_loops(answer, loops=None) -> Feedback:
                 message += f" (You named {names[key]} for two loops; each bug appears in exactly one.)"
             return hint(f"wrong_{key}", message + revealed)
     return correct("five loops, five different bugs. Two of them (A and D) raise no error at all: only the "
-                   "loss shows them. Keep an eye on the loss, and on None gradients." + revealed)
+                   "loss shows them. Always look at the loss, and at None gradients." + revealed)
 
 
 # ---- Exercise 3: accuracy -----------------------------------------------------------------------
