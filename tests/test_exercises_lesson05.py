@@ -36,9 +36,11 @@ def snippets() -> dict:
 CAUSE_ANSWER = dict(lesson05.CAUSES_BY_SNIPPET)
 CAUSES_CASES = {
     "correct": CAUSE_ANSWER,
+    "correct ": {"A": "Not connected", "B": "left-the-tape", "C": " integer_or_string_dtype", "D": "STATE_CHANGED"},
     "not_dict": ["not_connected"],
     "missing": {"A": "not_connected"},
     "unknown_cause": {**CAUSE_ANSWER, "B": "numpy"},
+    "unknown_cause ": {**CAUSE_ANSWER, "C": None},
     "wrong_A": {**CAUSE_ANSWER, "A": "not_watched"},
     "wrong_A ": {**CAUSE_ANSWER, "A": "recording_stopped"},
     "vague_B": {**CAUSE_ANSWER, "B": "not_connected"},

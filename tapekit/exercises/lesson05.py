@@ -26,6 +26,13 @@ _KNOWN_CAUSES = ("not_watched", "not_connected", "integer_or_string_dtype", "sto
                  "unconnected_zero")
 
 
+def _cause_name(given):
+    """``given`` spelled as tape.explain spells causes ('Not connected' -> 'not_connected'), else unchanged."""
+    if not isinstance(given, str):
+        return given
+    return given.strip().lower().replace("-", "_").replace(" ", "_")
+
+
 @exercise
 def check_causes(answer) -> Feedback:
     """Exercise 1: ``answer`` maps each snippet ("A" ... "D") to the cause name ``tape.explain`` would give."""
@@ -34,17 +41,17 @@ def check_causes(answer) -> Feedback:
     missing = sorted(set(CAUSES_BY_SNIPPET) - set(answer))
     if missing:
         return hint("missing", f"no cause for snippet(s) {missing}: give one for each of A, B, C and D.")
+    given = {key: _cause_name(answer[key]) for key in CAUSES_BY_SNIPPET}
     for key in sorted(CAUSES_BY_SNIPPET):
-        given = answer[key]
-        if given not in _KNOWN_CAUSES:
-            return hint("unknown_cause", f"{given!r} (snippet {key}) is not a cause name; use one of "
+        if given[key] not in _KNOWN_CAUSES:
+            return hint("unknown_cause", f"{answer[key]!r} (snippet {key}) is not a cause name; use one of "
                                          f"{', '.join(_KNOWN_CAUSES[:-1])}.")
     for key in sorted(CAUSES_BY_SNIPPET):
-        if answer[key] != CAUSES_BY_SNIPPET[key]:
-            if answer[key] in ("not_watched", "not_connected") and key != "A":
-                return hint(f"vague_{key}", f"snippet {key}: {answer[key]!r} is true in the end, but there is a "
+        if given[key] != CAUSES_BY_SNIPPET[key]:
+            if given[key] in ("not_watched", "not_connected") and key != "A":
+                return hint(f"vague_{key}", f"snippet {key}: {given[key]!r} is true in the end, but there is a "
                                             f"more precise cause: {_SNIPPET_HINTS[key]}")
-            return hint(f"wrong_{key}", f"snippet {key} is not {answer[key]!r}: {_SNIPPET_HINTS[key]}")
+            return hint(f"wrong_{key}", f"snippet {key} is not {given[key]!r}: {_SNIPPET_HINTS[key]}")
     return correct("four different ways to lose a gradient. tape.explain(y, x) names each one.")
 
 
