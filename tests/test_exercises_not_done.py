@@ -32,8 +32,8 @@ def test_every_lesson_has_checks():
 def test_an_unanswered_exercise_is_not_done_yet(module, name):
     check = getattr(importlib.import_module(f"tapekit.exercises.{module}"), name)
     extra = [None] * (len(inspect.signature(check).parameters) - 1)
-    if name == "check_mini_exp":
-        from test_exercises_03_08 import MiniTape, Value  # the lesson's mini tape
+    if name == "check_mini_divide":
+        from test_exercises_lesson08 import MiniTape, Value  # the lesson's mini tape
 
         extra = [MiniTape, Value]
     for answer in (..., stub, StubModule):
