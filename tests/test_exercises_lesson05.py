@@ -77,15 +77,28 @@ def _zeros_by_hand(tape, target, sources):
     return [tk.zeros_like(s) if g is None else g for g, s in zip(grads, sources)]
 
 
+def _zeros_from_shape(tape, target, sources):
+    grads = tape.gradient(target, sources)
+    return tuple(tk.zeros(s.shape, dtype=s.dtype) if g is None else g for g, s in zip(grads, sources))
+
+
+def _float_zeros(tape, target, sources):
+    grads = tape.gradient(target, sources)
+    return [tk.zeros(s.shape) if g is None else g for g, s in zip(grads, sources)]
+
+
 ZERO_CASES = {
-    "correct": lambda tape, y, s: tape.gradient(y, s, unconnected_gradients=tk.UnconnectedGradients.ZERO),
-    "correct ": lambda tape, y, s: tape.gradient(y, s, unconnected_gradients="zero"),
-    "correct  ": _zeros_by_hand,
+    "correct": _zeros_by_hand,
+    "correct ": _zeros_from_shape,
+    "by_hand": lambda tape, y, s: tape.gradient(y, s, unconnected_gradients=tk.UnconnectedGradients.ZERO),
+    "by_hand ": lambda tape, y, s: tape.gradient(y, s, unconnected_gradients="zero"),
+    "dtype": _float_zeros,
     "none": lambda tape, y, s: tape.gradient(y, s),
     "shape": lambda tape, y, s: [g if g is not None else tk.constant(0.0) for g in tape.gradient(y, s)],
     "connected_changed": lambda tape, y, s: [tk.zeros_like(x) for x in s],
     "structure": lambda tape, y, s: tape.gradient(y, s[0]),
     "raised": lambda tape, y, s: tape.gradient(y, s, unconnected_gradients="zeros"),
+    "raised ": lambda tape, y, s: [tape.gradient(y, x) for x in s],   # a non-persistent tape, asked twice
     "not_callable": None,
 }
 
@@ -93,3 +106,12 @@ ZERO_CASES = {
 @pytest.mark.parametrize("case", ZERO_CASES)
 def test_check_gradients_or_zeros(case):
     assert_verdict(lesson05.check_gradients_or_zeros(ZERO_CASES[case]), case.strip())
+
+
+def test_the_zero_case_is_what_unconnected_gradients_zero_returns():
+    """The check's expected values are what the option gives (TF 2.21: zeros of each source's dtype)."""
+    tape, target, sources, expected = lesson05._zero_case()
+    grads = tape.gradient(target, sources, unconnected_gradients=tk.UnconnectedGradients.ZERO)
+    for grad, want in zip(grads, expected):
+        assert grad.dtype.name == want.dtype.name
+        np.testing.assert_array_equal(grad.numpy(), want)

@@ -2,7 +2,8 @@
 
 import numpy as np
 
-from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kind_of, same_values, shape_of, values_of
+from ._check import (Feedback, call_safely, correct, crashed, dtype_name, exercise, hint, kind_of, same_values,
+                     shape_of, values_of)
 
 # Exercise 1: the cause behind each snippet of the notebook
 CAUSES_BY_SNIPPET = {
@@ -56,41 +57,71 @@ def check_causes(answer) -> Feedback:
 
 
 def _zero_case():
-    """Sources and expected gradients: ``a`` (2,) is connected, ``b`` (2, 2) and ``c`` () are not."""
+    """Sources and expected gradients: ``a`` (2,) is connected; ``b`` (2, 2), ``c`` () and the int32 ``n`` are not."""
     import tapekit as tk
 
     a = tk.Variable([1.0, -2.0], name="a")
     b = tk.Variable([[1.0, 2.0], [3.0, 4.0]], name="b")
     c = tk.constant(5.0)
+    n = tk.Variable(3, name="n")
     tape = tk.GradientTape()
     with tape:
         tape.watch(c)
-        target = tk.reduce_sum(a ** 2)
-    expected = [np.array([2.0, -4.0]), np.zeros((2, 2)), np.zeros(())]
-    return tape, target, [a, b, c], expected
+        target = tk.reduce_sum(a ** 2) * tk.cast(n, tk.float32)
+    expected = [np.array([6.0, -12.0], dtype=np.float32), np.zeros((2, 2), dtype=np.float32),
+                np.zeros((), dtype=np.float32), np.zeros((), dtype=np.int32)]
+    return tape, target, [a, b, c, n], expected
+
+
+class _RecordingTape:
+    """Hands ``gradient`` on to a tape and remembers whether ``unconnected_gradients`` was passed."""
+
+    def __init__(self, tape):
+        self._tape = tape
+        self.asked_for_zeros = False
+
+    def gradient(self, target, sources, output_gradients=None, unconnected_gradients=None):
+        if unconnected_gradients is None:
+            return self._tape.gradient(target, sources, output_gradients)
+        if getattr(unconnected_gradients, "value", unconnected_gradients) != "none":
+            self.asked_for_zeros = True
+        return self._tape.gradient(target, sources, output_gradients, unconnected_gradients=unconnected_gradients)
+
+    def __getattr__(self, name):
+        return getattr(self._tape, name)
 
 
 @exercise
 def check_gradients_or_zeros(gradients_or_zeros) -> Feedback:
-    """Exercise 2: ``gradients_or_zeros(tape, target, sources)`` returns zeros (source-shaped) instead of None."""
+    """Exercise 2: ``gradients_or_zeros(tape, target, sources)`` replaces each None gradient by zeros of the
+    source's shape and dtype, by hand (without ``unconnected_gradients``)."""
     if not callable(gradients_or_zeros):
         return hint("not_callable", "pass the function itself: check_gradients_or_zeros(gradients_or_zeros).")
-    tape, target, sources, expected = _zero_case()
+    real_tape, target, sources, expected = _zero_case()
+    tape = _RecordingTape(real_tape)
     result, exc = call_safely(gradients_or_zeros, tape, target, sources)
     if exc is not None:
-        return crashed(exc, "gradients_or_zeros(tape, target, [a, b, c])")
+        return crashed(exc, "gradients_or_zeros(tape, target, [a, b, c, n])")
+    if tape.asked_for_zeros:
+        return hint("by_hand", "that gives the right result, but with the option of section 8. This exercise asks "
+                               "for the same by hand: call tape.gradient(target, sources) without "
+                               "unconnected_gradients, then replace each None yourself.")
     if not isinstance(result, (list, tuple)) or len(result) != len(sources):
         return hint("structure", "return one gradient per source, in a list: what tape.gradient returns.")
     if any(grad is None for grad in result):
-        return hint("none", "some gradients are still None: pass "
-                            "unconnected_gradients=tk.UnconnectedGradients.ZERO to tape.gradient.")
-    for grad, want, name in zip(result, expected, ("a", "b", "c")):
+        return hint("none", "some gradients are still None: replace each None with zeros shaped like its source.")
+    for grad, want, name in zip(result, expected, ("a", "b", "c", "n")):
         if shape_of(grad) != want.shape:
             return hint("shape", f"the gradient for {name} has shape {shape_of(grad)}; every gradient has its "
-                                 f"source's shape, {want.shape} (tk.zeros_like(source) if you build it yourself).")
+                                 f"source's shape, {want.shape}: tk.zeros_like(source) makes such zeros.")
         if not same_values(grad, want):
             if name == "a":
                 return hint("connected_changed", f"the gradient for the connected source a is "
-                                                 f"{values_of(grad).tolist()}; it should stay 2a = [2.0, -4.0].")
+                                                 f"{values_of(grad).tolist()}; it should stay 6a = [6.0, -12.0].")
             return hint("values", f"the gradient for the unconnected source {name} should be all zeros.")
-    return correct("unconnected sources get zeros of their own shape.")
+        if dtype_name(grad) != want.dtype.name:
+            return hint("dtype", f"the zeros for {name} have dtype {dtype_name(grad)}, but {name} is "
+                                 f"{want.dtype.name}: a gradient has its source's dtype. tk.zeros_like(source) "
+                                 "keeps it.")
+    return correct("each None became zeros of its source's shape and dtype, as "
+                   "unconnected_gradients=tk.UnconnectedGradients.ZERO does.")
