@@ -29,28 +29,73 @@ def fake_gpu():
     backend.use_test_backend(TEST_BACKEND)
 
 
-# ---- exercise 1: the device string of the first GPU ----------------------------------------------
+# ---- exercise 1 (predict): where each tensor lives, and what is copied -----------------------------
 
-@pytest.mark.parametrize("answer, code", [
-    ("GPU:0", "correct"),
-    ("/device:GPU:0", "correct"),
-    ("/job:localhost/replica:0/task:0/device:GPU:0", "correct"),
-    ("gpu", "correct"),
-    (0, "not_string"),
-    ("/physical_device:GPU:0", "physical_name"),
-    ("cuda:0", "cuda_name"),
-    ("graphics card", "invalid"),
-    ("", "no_device"),
-    ("CPU:0", "cpu"),
-    ("GPU:1", "index"),
+RIGHT = {"prices": "CPU", "weights": "GPU", "total": "GPU", "doubled": "CPU"}
+
+
+def _with(**changes):
+    return {**RIGHT, **changes}
+
+
+@pytest.mark.parametrize("placement, copied, code", [
+    (RIGHT, {"prices", "total"}, "correct"),
+    ({"prices": "/device:CPU:0", "weights": "GPU:0", "total": "gpu", "doubled": "cpu:0"}, ["total", "prices"],
+     "correct"),
+    ([("prices", "CPU")], {"prices"}, "not_dict"),
+    ({"prices": "CPU", "weights": "GPU"}, {"prices"}, "names"),
+    (_with(bias="CPU"), {"prices", "total"}, "names"),
+    (_with(total="TPU"), {"prices", "total"}, "not_device"),
+    (RIGHT, 3, "copied_not_names"),
+    (RIGHT, {"prices", "x"}, "copied_not_names"),
+    (_with(weights="CPU"), {"prices", "total"}, "wrong_weights"),
+    (_with(prices="GPU"), {"prices", "total"}, "wrong_prices"),
+    (_with(total="CPU"), {"total"}, "wrong_total"),
+    (_with(doubled="GPU"), {"prices"}, "wrong_doubled"),
+    (RIGHT, {"total"}, "copied_prices"),
+    (RIGHT, "prices", "copied_total"),
+    (RIGHT, {"prices", "total", "weights"}, "copied_weights"),
+    (RIGHT, {"prices", "total", "doubled"}, "copied_doubled"),
 ])
-def test_check_gpu_device_name(answer, code):
-    assert_verdict(lesson09.check_gpu_device_name(answer), code)
+def test_check_placement(placement, copied, code):
+    assert_verdict(lesson09.check_placement(placement, copied), code)
 
 
-def test_device_name_hints_say_what_to_write():
-    assert "'GPU:0'" in lesson09.check_gpu_device_name("/physical_device:GPU:0").message
-    assert "counted from 0" in lesson09.check_gpu_device_name("GPU:1").message
+def _lesson_tensors():
+    """The predict cell of the lesson."""
+    with tk.device("CPU:0"):
+        prices = tk.constant([2.0, 4.0, 8.0])
+    with tk.device("GPU:0"):
+        weights = tk.Variable([0.5, 0.25, 0.125])
+        total = tk.reduce_sum(prices * weights)
+    with tk.device("CPU:0"):
+        doubled = total * 2.0
+    return {"prices": prices, "weights": weights, "total": total, "doubled": doubled}
+
+
+def test_the_placement_check_reveals_devices_only_after_an_answer():
+    calls = []
+
+    def weighted_total():
+        calls.append(1)
+        return _lesson_tensors()
+
+    assert "What .device says" not in repr(lesson09.check_placement(..., ..., weighted_total)) and not calls
+    right = lesson09.check_placement(RIGHT, {"prices", "total"}, weighted_total)
+    wrong = lesson09.check_placement(_with(total="CPU"), {"total"}, _lesson_tensors())
+    assert "What .device says" not in repr(lesson09.check_placement(RIGHT, {"prices"}, lambda: 1 / 0))
+    for verdict in (right, wrong):
+        assert "\nWhat .device says on this machine:\n  prices: /job:localhost/replica:0/task:0/device:" \
+            in repr(verdict)
+    if not tk.config.list_physical_devices("GPU"):
+        assert "soft placement put all of them on the CPU" in repr(right)
+
+
+def test_the_placement_answer_is_what_a_gpu_does(fake_gpu):
+    """On a (fake) GPU the lesson's cell places exactly as the expected answer says."""
+    tensors = _lesson_tensors()
+    assert {name: "GPU" if "GPU" in t.device else "CPU" for name, t in tensors.items()} == RIGHT
+    assert "soft placement" not in repr(lesson09.check_placement(RIGHT, {"prices", "total"}, tensors))
 
 
 # ---- exercise 2: compute on GPU:0, return host data ----------------------------------------------

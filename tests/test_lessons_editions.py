@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -125,6 +126,10 @@ def test_tapekit_only_cells_say_so(kind):
                 assert TAPEKIT_ONLY in tags, f"{lesson.name}: untagged tapekit-only code:\n{cell.source[:300]}"
 
 
+# A check's reveal is a line "What <the code did>:" followed by the facts (e.g. "What tape.gradient returned:").
+REVEAL = re.compile(r"^What [^\n]*:", re.M)
+
+
 def test_predict_exercises_reveal_only_after_the_answer():
     predicted = 0
     for lesson in LESSONS:
@@ -137,8 +142,8 @@ def test_predict_exercises_reveal_only_after_the_answer():
             check = next(i for i in range(index + 1, len(student.cells)) if CHECK in tags_of(student.cells[i]))
             between = student.cells[index + 1:check]
             assert all(not c.get("outputs") for c in between), "a cell before the check shows the answer"
-            assert "returned" not in text_of(student.cells[check].outputs)
-            assert "What tape.gradient returned" in text_of(teacher.cells[check].outputs)
+            assert not REVEAL.search(text_of(student.cells[check].outputs)), "the check reveals before an answer"
+            assert REVEAL.search(text_of(teacher.cells[check].outputs)), "the check does not reveal what happened"
     assert predicted >= 1
 
 

@@ -49,6 +49,8 @@ SPELLINGS = [
 ]
 # TensorFlow's own log lines (retracing warnings and the like) are not the lesson's output.
 TF_LOG_LINE = re.compile(r"^(?:WARNING|INFO|ERROR):tensorflow:.*\n?", re.M)
+# The prefix TF puts before some kernels' messages, which tapekit leaves out (docs/ERRORS.md).
+TF_FUNCTION_NODE = re.compile(r"^\{\{function_node [^}]*\}\} ")
 NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?\b(?:nan|inf)\b")
 RTOL, ATOL = 1e-4, 1e-6
 
@@ -93,6 +95,7 @@ def shown(outputs: list, tapekit: bool) -> str:
             parts.append(output.get("data", {}).get("text/plain", ""))
         elif kind == "error":
             message = "\n".join(line for line in output["evalue"].split("\n") if not line.startswith("  Hint:"))
+            message = TF_FUNCTION_NODE.sub("", message)
             parts.append(f"{output['ename']}: {message}")
     text = TF_LOG_LINE.sub("", "\n".join(parts))
     if tapekit:
@@ -195,3 +198,12 @@ def test_outputs_compare_numbers_within_tolerance():
     assert not alike("tf.Tensor([2. 4.], shape=(2,), dtype=float32)", "tf.Tensor([2. 5.], shape=(2,), dtype=float32)")
     assert not alike("dtype=float32", "dtype=float64")
     assert alike("[nan inf]", "[nan inf]")
+
+
+def test_errors_compare_without_tensorflows_function_node_prefix():
+    tf_error = {"output_type": "error", "ename": "InvalidArgumentError", "evalue": (
+        "{{function_node __wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+        "Attempting to slice scalar input. [Op:StridedSlice] name: strided_slice/")}
+    tapekit_error = {"output_type": "error", "ename": "InvalidArgumentError", "evalue": (
+        "Attempting to slice scalar input. [Op:StridedSlice] name: strided_slice/\n  Hint: a scalar has no axis")}
+    assert shown([tf_error], tapekit=False) == shown([tapekit_error], tapekit=True)

@@ -2,121 +2,228 @@
 
 import numpy as np
 
-from ._check import (Feedback, call_safely, correct, crashed, exercise, hint, kind_of, none_gradient_error, same_values,
-                     shape_of, values_of)
+from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kind_of, not_done, same_values, values_of
 
-# Exercise 1: y = x**3 - 4x at several points: (x, y, dy/dx)
-_CUBIC_POINTS = [(2.0, 0.0, 8.0), (-1.0, 3.0, -1.0), (0.5, -1.875, -3.25)]
+# Exercise 1: functions of a float64 vector, and the points where the numerical gradient is compared with the tape
+NUMERICAL_CASES = [
+    ("sum(x³)", lambda tk, x: tk.reduce_sum(x * x * x), [1.0, -2.0, 0.5]),
+    ("x₀·exp(x₁)", lambda tk, x: x[0] * tk.exp(x[1]), [1.5, 0.5]),
+    ("sum(sin(x)·x)", lambda tk, x: tk.reduce_sum(tk.sin(x) * x), [0.3, 2.0, -1.0, 4.0]),
+]
+# a numerical gradient this close to the tape's counts as right (a forward difference with h = 1e-5 is)
+NUMERICAL_RTOL = NUMERICAL_ATOL = 1e-5
 
-# Exercise 2: the parameters and data of the small regression problem
-W_START = [[0.5], [-1.0]]
-B_START = [0.25]
-FEATURES = [[1.0, 2.0], [0.0, -1.0], [3.0, 1.0]]
-TARGETS = [[1.0], [0.0], [2.0]]
+# Exercise 2: (batch, features) inputs of the broadcast scale y = x * s
+SCALE_SHAPES = [(4, 3), (1, 2)]
+
+# Exercise 3: the five-node graph a = x * y, b = a + x, L = b², at these inputs
+HAND_X, HAND_Y = 3.0, 5.0
+HAND_STEPS = ("b", "a", "y", "x")  # the order the backward pass reaches them
 
 
-def _regression_gradients():
-    """dL/dw and dL/db of L = mean((x @ w + b - t)**2), computed by hand with NumPy."""
-    x, t = np.array(FEATURES), np.array(TARGETS)
-    w, b = np.array(W_START), np.array(B_START)
-    error = x @ w + b - t
-    scale = 2.0 / error.size
-    return x.T @ (scale * error), (scale * error).sum(axis=0)
+def _tape_gradient(f, point):
+    import tapekit as tk
+
+    x = tk.constant(point, dtype=tk.float64)
+    with tk.GradientTape() as tape:
+        tape.watch(x)
+        y = f(tk, x)
+    return tape.gradient(y, x).numpy()
+
+
+def _close(got, expected, rtol=NUMERICAL_RTOL, atol=NUMERICAL_ATOL) -> bool:
+    return same_values(got, expected, rtol=rtol, atol=atol)
 
 
 @exercise
-def check_slope(slope) -> Feedback:
-    """Exercise 1: ``slope(x)`` returns dy/dx of y = x**3 - 4*x for a scalar constant ``x``."""
+def check_numerical_grad(numerical_grad) -> Feedback:
+    """Exercise 1: ``numerical_grad(f, x)`` estimates the gradient of a scalar ``f`` at a float64 vector ``x``."""
     import tapekit as tk
 
-    if not callable(slope):
-        return hint("not_callable", "pass the function itself: check_slope(slope).")
-    for point, value, derivative in _CUBIC_POINTS:
-        result, exc = call_safely(slope, tk.constant(point))
-        if none_gradient_error(exc):
-            result, exc = None, None
+    if not callable(numerical_grad):
+        return hint("not_callable", "pass the function itself: check_numerical_grad(numerical_grad).")
+    report = []
+    for name, f, point in NUMERICAL_CASES:
+        def fn(x, f=f):
+            return f(tk, x)
+
+        tape = _tape_gradient(f, point)
+        result, exc = call_safely(numerical_grad, fn, tk.constant(point, dtype=tk.float64))
         if exc is not None:
-            return crashed(exc, f"slope(tk.constant({point}))")
-        if result is None:
-            return hint("none", "the gradient is None: x is a tk.constant, and a tape only follows constants "
-                                "you pass to tape.watch(x) inside the with-block.")
-        values = values_of(result)
-        if values is None or values.size != 1:
-            return hint("shape", f"return one number (a scalar tensor), got {kind_of(result)} "
-                                 f"with shape {shape_of(result)}.")
-        got = values.reshape(())
-        if same_values(got, derivative):
+            return crashed(exc, f"numerical_grad(f, x) for f(x) = {name}")
+        got = values_of(result)
+        if got is None or got.dtype.kind not in "biuf":
+            return hint("not_numbers", f"numerical_grad returned a {kind_of(result)}; return the estimates as a "
+                                       "tensor (or array) with one number per element of x.")
+        single = got.dtype == np.float32
+        got = got.astype(np.float64)
+        where = f"for f(x) = {name} at x = {point}"
+        if got.size == 1 and tape.size > 1:
+            if _close(got.reshape(()), tape.sum()):
+                return hint("all_at_once", f"{where} you returned one number, the change when ALL elements move "
+                                           "together. Move one element at a time (x + h·eᵢ, with eᵢ 1 at position i "
+                                           "and 0 elsewhere) and return one slope per element.")
+            return hint("shape", f"{where} you returned one number; return one slope per element of x, "
+                                 f"shape {tape.shape}.")
+        if got.shape != tape.shape:
+            return hint("shape", f"{where} the result has shape {got.shape}; it needs the shape of x, {tape.shape}.")
+        if _close(got, tape):
+            report.append(f"  {name}: numerical {np.round(got, 4).tolist()}, tape {np.round(tape, 4).tolist()}")
             continue
-        if same_values(got, value):
-            return hint("value_not_gradient", "that is y itself; return tape.gradient(y, x) instead.")
-        if same_values(got, 3 * point ** 2):
-            return hint("lost_term", "the -4*x term is missing from the gradient: compute all of y inside the "
-                                     "with-block, so the tape records every operation.")
-        return hint("values", f"at x={point} you returned {got.item():g}; dy/dx = 3x² - 4 = {derivative:g}.")
-    return correct("the tape recorded y and played it backward.")
+        if _close(got, np.full_like(tape, tape.sum())):
+            return hint("all_at_once", f"{where} every element holds the same number: the change when ALL elements "
+                                       "move together. Move one element at a time, with a vector that is h at "
+                                       "position i and 0 elsewhere.")
+        if _close(got, -tape):
+            return hint("sign", f"{where} the signs are flipped: compute f(x + h) − f(x − h), in that order.")
+        if _close(got, 2 * tape, rtol=1e-3):
+            return hint("two_h", f"{where} every slope is twice too large: the points x − h and x + h are 2h apart, "
+                                 "so divide by 2h.")
+        ratio = got / np.where(tape == 0, 1.0, tape)
+        if np.all(np.abs(ratio) < 0.1) and np.ptp(ratio) < 1e-3 * max(np.abs(ratio).max(), 1e-30):
+            return hint("no_division", f"{where} the numbers are far too small: a slope is a change in f DIVIDED by "
+                                       "the distance between the two points.")
+        if _close(got, tape, rtol=0.05):
+            if single:
+                return hint("float32", f"{where} the estimate is only good to a few digits, and it is float32. "
+                                       "float32 keeps about 7 digits, and f(x + h) − f(x − h) loses most of them: "
+                                       "stay in float64, as x is.")
+            return hint("inaccurate", f"{where} the estimate is close to the tape's, but not within "
+                                      f"{NUMERICAL_RTOL:g}: {np.round(got, 6).tolist()} vs "
+                                      f"{np.round(tape, 6).tolist()}. Use the central difference "
+                                      "(f(x + h) − f(x − h)) / 2h with h around 1e-5.")
+        return hint("values", f"{where} you returned {np.round(got, 6).tolist()}; the tape says "
+                              f"{np.round(tape, 6).tolist()}.")
+    return correct(f"your numerical gradients agree with the tape's (within {NUMERICAL_RTOL:g}):\n"
+                   + "\n".join(report) + "\nThe tape needed one backward pass per function; the finite differences "
+                   "needed two evaluations of f per element.")
 
 
-@exercise
-def check_regression_grads(grads) -> Feedback:
-    """Exercise 2: the gradients of the regression loss as a dict ``{"w": dL/dw, "b": dL/db}``."""
-    expected_w, expected_b = _regression_gradients()
-    if grads is None:
-        return hint("none", "`grads` is None: assign the result of tape.gradient(loss, params) to it.")
-    if isinstance(grads, (list, tuple)):
-        return hint("list", "you got a list: pass the dict `params` itself as sources, and tape.gradient "
-                            "returns a dict with the same keys.")
-    if not isinstance(grads, dict):
-        return hint("not_dict", f"`grads` is a {kind_of(grads)}; pass the dict `params` as sources.")
-    if set(grads) != {"w", "b"}:
-        return hint("keys", f"the keys are {sorted(grads)}; expected 'w' and 'b', the keys of params.")
-    if grads["w"] is None or grads["b"] is None:
-        missing = [key for key in ("w", "b") if grads[key] is None]
-        return hint("none", f"the gradient for {missing} is None: compute the loss from params['w'] and "
-                            "params['b'] inside the with-block.")
-    if shape_of(grads["w"]) == (1, 2) or shape_of(grads["b"]) == ():
-        return hint("shape", "each gradient has the shape of its source: w is (2, 1) and b is (1,).")
-    count = len(TARGETS)
-    if same_values(grads["w"], count * expected_w) and same_values(grads["b"], count * expected_b):
-        return hint("sum_not_mean", f"the gradients are {count} times too large: the loss averages the squared "
-                                    "errors (tk.reduce_mean), it does not sum them.")
-    if shape_of(grads["w"]) != (2, 1) or shape_of(grads["b"]) != (1,):
-        return hint("shape", f"shapes {shape_of(grads['w'])} and {shape_of(grads['b'])}: expected (2, 1) and (1,).")
-    if not (same_values(grads["w"], expected_w) and same_values(grads["b"], expected_b)):
-        return hint("values", f"expected dL/dw = {expected_w.ravel().round(4).tolist()} and "
-                              f"dL/db = {expected_b.round(4).tolist()}; check the loss: "
-                              "mean((x @ w + b - t)**2).")
-    return correct("the gradients come back in the structure of the sources.")
+def _scale_data(shape, seed):
+    rng = np.random.default_rng(seed)
+    return (rng.normal(size=shape).round(2).astype(np.float32),
+            (rng.normal(size=shape).round(2) + 2).astype(np.float32))
 
 
-@exercise
-def check_two_gradients(two_gradients) -> Feedback:
-    """Exercise 3: ``two_gradients(x)`` returns (dy/dx, dz/dx) for y = x**2 and z = tk.exp(y), from one tape."""
+def _scale_gradient_by_tape(dL_dy, x):
+    """dL/ds for y = x * s, from a tape: the loss sum(dL_dy * y) has exactly dL_dy as its gradient at y."""
     import tapekit as tk
 
-    if not callable(two_gradients):
-        return hint("not_callable", "pass the function itself: check_two_gradients(two_gradients).")
-    for point in (1.5, -1.0):
-        result, exc = call_safely(two_gradients, tk.Variable(point))
-        if isinstance(exc, RuntimeError) and "non-persistent" in str(exc):
-            return hint("not_persistent", "RuntimeError: a tape gives one set of gradients unless it is created "
-                                          "with tk.GradientTape(persistent=True).")
-        if none_gradient_error(exc):
-            result, exc = (None, None), None
+    s = tk.Variable(np.ones(x.shape[-1], dtype=np.float32))
+    with tk.GradientTape() as tape:
+        loss = tk.reduce_sum(tk.constant(dL_dy) * (tk.constant(x) * s))
+    return tape.gradient(loss, s).numpy()
+
+
+@exercise
+def check_scale_grad(scale_gradient) -> Feedback:
+    """Exercise 2: ``scale_gradient(dL_dy, x)`` is dL/ds for y = x * s, with s (features,) broadcast over the batch."""
+    import tapekit as tk
+
+    if not callable(scale_gradient):
+        return hint("not_callable", "pass the function itself: check_scale_grad(scale_gradient).")
+    for seed, shape in enumerate(SCALE_SHAPES):
+        dL_dy, x = _scale_data(shape, seed)
+        expected = _scale_gradient_by_tape(dL_dy, x)
+        result, exc = call_safely(scale_gradient, tk.constant(dL_dy), tk.constant(x))
         if exc is not None:
-            return crashed(exc, f"two_gradients(tk.Variable({point}))")
-        if not isinstance(result, (list, tuple)) or len(result) != 2:
-            return hint("pair", "return the two gradients as a pair: return dy_dx, dz_dx.")
-        dy_dx, dz_dx = result
-        if dy_dx is None or dz_dx is None:
-            return hint("none", "a gradient is None: compute y and z inside the with-block and ask the tape "
-                                "for the gradients with respect to x.")
-        expected_y, expected_z = 2 * point, 2 * point * np.exp(point ** 2)
-        if same_values(dy_dx, expected_z, rtol=1e-4) and same_values(dz_dx, expected_y, rtol=1e-4):
-            return hint("swapped", "the two gradients are swapped: return dy/dx first, then dz/dx.")
-        if same_values(dz_dx, np.exp(point ** 2), rtol=1e-4):
-            return hint("dz_dy", "that is dz/dy, not dz/dx: the second gradient's source must be x.")
-        if not same_values(dy_dx, expected_y, rtol=1e-4):
-            return hint("values", f"at x={point} dy/dx should be 2x = {expected_y:g}.")
-        if not same_values(dz_dx, expected_z, rtol=1e-4):
-            return hint("values", f"at x={point} dz/dx should be 2x·exp(x²) = {expected_z:.4g}.")
-    return correct("one persistent tape, two gradients.")
+            return crashed(exc, f"scale_gradient(dL_dy, x) with x of shape {shape}")
+        got = values_of(result)
+        if got is None:
+            return hint("not_numbers", f"scale_gradient returned a {kind_of(result)}; return a tensor.")
+        if _close(got, expected, rtol=1e-5, atol=1e-5):
+            continue
+        if got.shape == shape and _close(got, dL_dy * x):
+            return hint("no_sum", f"the result has the shape of y, {shape}: one gradient per copy of s. s was "
+                                  "broadcast over the batch, so the copies' gradients add up: sum over axis 0.")
+        if got.size == 1 and _close(got.reshape(()), (dL_dy * x).sum()):
+            return hint("sum_all", f"you summed everything into one number, but s has one entry per feature, "
+                                   f"shape ({shape[1]},): sum over the batch axis only (axis=0).")
+        if _close(got, (dL_dy * x).sum(axis=1)):
+            return hint("axis", "you summed over the features (axis=1); s was copied along the batch, axis 0, so sum "
+                                "over axis 0.")
+        if _close(got, (dL_dy * x).mean(axis=0)):
+            return hint("mean", "the copies' gradients add up; they are not averaged: use tk.reduce_sum, not "
+                                "tk.reduce_mean.")
+        if _close(got, dL_dy.sum(axis=0)):
+            return hint("no_x", "the chain rule is missing a factor: y = x · s, so dy/ds = x. Multiply dL_dy by x "
+                                "before you sum.")
+        if _close(got, (dL_dy / x).sum(axis=0)):
+            return hint("divided", "y = x · s, so dy/ds = x: multiply dL_dy by x, do not divide.")
+        return hint("values", f"for x of shape {shape} you returned {np.round(got, 4).tolist()}; the tape gives "
+                              f"{np.round(expected, 4).tolist()}.")
+    return correct("s was used once per example, and its gradient is the sum over the batch.")
+
+
+def hand_backprop_truth() -> dict:
+    """dL/db, dL/da, dL/dy, dL/dx of the lesson's graph, from a tape (intermediate values as sources)."""
+    import tapekit as tk
+
+    x, y = tk.Variable(HAND_X), tk.Variable(HAND_Y)
+    with tk.GradientTape() as tape:
+        a = x * y
+        b = a + x
+        loss = tk.square(b)
+    grads = tape.gradient(loss, {"b": b, "a": a, "y": y, "x": x})
+    return {name: float(grads[name].numpy()) for name in HAND_STEPS}
+
+
+def _number(value):
+    values = values_of(value)
+    if values is None or values.size != 1 or values.dtype.kind not in "biuf":
+        return None
+    return float(values.reshape(()))
+
+
+def _hand_hint(name, got, truth) -> tuple[str, str]:
+    x, y = HAND_X, HAND_Y
+    b = x * y + x
+    if name == "b":
+        if np.isclose(got, b) or np.isclose(got, b * b):
+            return "square", "L = b², so dL/db = 2·b (with b = x·y + x)."
+        if np.isclose(got, 2.0):
+            return "square", "dL/db = 2·b: the derivative of b² is 2b, evaluated at this b."
+    if name == "a":
+        if np.isclose(got, truth["b"] * x) or np.isclose(got, truth["b"] * y):
+            return "add_passes", "b = a + x: the + passes the gradient on unchanged, so dL/da = dL/db."
+    if name == "y":
+        if np.isclose(got, truth["a"] * y):
+            return "other_input", "a = x · y: × multiplies the gradient by the OTHER input, so dL/dy = dL/da · x."
+        if np.isclose(got, truth["a"]):
+            return "other_input", "a = x · y: dL/dy = dL/da · x; the local derivative of x · y with respect to y is x."
+    if name == "x":
+        via_a, direct = truth["a"] * y, truth["b"]
+        if np.isclose(got, via_a):
+            return "fan_out", ("that is only the path through a. x is used twice: in a = x · y and in b = a + x. "
+                               "The gradients from both uses add up: dL/da · y + dL/db.")
+        if np.isclose(got, direct):
+            return "fan_out", ("that is only the path through b = a + x. x is also used in a = x · y: "
+                               "add dL/da · y.")
+        if np.isclose(got, truth["a"] * x + direct) or np.isclose(got, truth["a"] * x):
+            return "other_input", "in a = x · y, the gradient for x is dL/da times the OTHER input, y."
+    return "values", f"dL/d{name} = {got:g} is not right. Follow the one op that uses {name}, and multiply by its " \
+                     "local derivative."
+
+
+@exercise
+def check_hand_backprop(by_hand) -> Feedback:
+    """Exercise 3: the four gradients of L = (x·y + x)² computed by hand, checked step by step in backward order."""
+    if not isinstance(by_hand, dict) or set(by_hand) != set(HAND_STEPS):
+        return hint("format", f"pass a dict with the keys {list(HAND_STEPS)}, as the check cell does.")
+    if all(by_hand[name] is Ellipsis for name in HAND_STEPS):
+        return not_done()
+    truth = hand_backprop_truth()
+    lines = ["  dL/dL = 1 (where every backward pass starts)"]
+    for name in HAND_STEPS:
+        value = by_hand[name]
+        if value is Ellipsis:
+            return hint("unfinished", "\n".join(lines) + f"\n  dL/d{name} = ... (not done yet)\nSo far so good: "
+                                      f"fill in dL_d{name} next.")
+        got = _number(value)
+        if got is None:
+            return hint("not_a_number", f"dL_d{name} is a {kind_of(value)}; write one number.")
+        if not np.isclose(got, truth[name], rtol=1e-5):
+            code, text = _hand_hint(name, got, truth)
+            return hint(code, "\n".join(lines) + f"\n  dL/d{name} = {got:g}   <- here\n{text}")
+        lines.append(f"  dL/d{name} = {got:g}  (the tape agrees)")
+    return correct("your backward pass matches the tape, step by step:\n" + "\n".join(lines))

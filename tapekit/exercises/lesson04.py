@@ -5,21 +5,25 @@ import numpy as np
 from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kind_of, same_values, shape_of, values_of
 
 # Exercise 1: which of the five sources get a None gradient (see the notebook's setup cell)
-NONE_SOURCES = {"bias", "offset", "steps"}
-ALL_SOURCES = {"weight", "bias", "offset", "scale", "steps"}
+NONE_SOURCES = {"scale", "late"}
+ALL_SOURCES = {"weight", "frozen", "scale", "late", "hidden"}
 
 _WHY = {
     "weight": ("weight_is_watched", "`weight` is a trainable Variable read inside the block: the tape watches it "
                                     "automatically, so its gradient exists."),
-    "scale": ("scale_is_watched", "`scale` is a constant, but the block calls tape.watch(scale): a watched "
-                                  "constant gets a gradient."),
-    "bias": ("bias_not_watched", "`bias` was created with trainable=False; tapes do not watch such variables "
-                                 "automatically, so its gradient is None."),
-    "offset": ("offset_not_watched", "`offset` is a plain constant nobody passed to tape.watch: its gradient "
-                                     "is None."),
-    "steps": ("steps_integer", "`steps` is an int32 Variable. The tape watches it, but integers have no "
-                               "gradient: it is None (the tk.cast to float does not change that)."),
+    "frozen": ("frozen_is_watched", "`frozen` has trainable=False, but the block calls tape.watch(frozen) before "
+                                    "using it. An explicit watch works for non-trainable variables too."),
+    "hidden": ("hidden_is_a_source", "`hidden` is an intermediate result, computed on the tape from watched "
+                                     "values. Such a tensor can be a source (lesson 03): its gradient exists."),
+    "scale": ("scale_not_recorded", "`scale` is read only inside tape.stop_recording(). Nothing there is "
+                                    "recorded, so `factor` is a constant for the tape, and scale gets None."),
+    "late": ("late_watched_too_late", "`late` is watched only after `shift = late * late` ran. At that moment no "
+                                      "input of the multiplication was watched, so the tape did not record it, "
+                                      "and a later watch cannot bring it back: None."),
 }
+_CORRECT = ("scale (read only while recording was stopped) and late (watched after its only use) get None; "
+            "frozen (watched explicitly) and hidden (an intermediate result) do get a gradient.")
+
 
 # Exercise 2: points for the straight-through rounding (no .5 ties)
 ROUND_POINTS = [0.2, 1.7, -2.4, 3.0, -0.6]
@@ -34,7 +38,7 @@ def check_none_prediction(answer, tape=None, target=None, sources=None) -> Feedb
     the student has committed to a prediction.
     """
     if answer is None:
-        return hint("none", "`answer` is None: write the set of names, e.g. {'weight', 'scale'}.")
+        return hint("none", "`answer` is None: write the set of names, e.g. {'weight', 'late'}.")
     if isinstance(answer, str):
         answer = {answer}
     try:
@@ -42,7 +46,7 @@ def check_none_prediction(answer, tape=None, target=None, sources=None) -> Feedb
     except TypeError:
         return hint("not_names", f"`answer` is a {kind_of(answer)}; write a set of names such as {{'weight'}}.")
     if not all(isinstance(name, str) for name in names):
-        return hint("not_names", "write the names as strings, e.g. {'weight', 'scale'}.")
+        return hint("not_names", "write the names as strings, e.g. {'weight', 'late'}.")
     known = ALL_SOURCES if sources is None else set(sources)
     unknown = sorted(names - known)
     if unknown:
@@ -59,7 +63,7 @@ def check_none_prediction(answer, tape=None, target=None, sources=None) -> Feedb
             verdict = hint(code, message)
             verdict.message += revealed
             return verdict
-    return correct("bias (not trainable), offset (never watched) and steps (an integer) get None." + revealed)
+    return correct(_CORRECT + revealed)
 
 
 @exercise

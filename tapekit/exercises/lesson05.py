@@ -2,7 +2,8 @@
 
 import numpy as np
 
-from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kind_of, same_values, shape_of, values_of
+from ._check import (Feedback, call_safely, correct, crashed, dtype_name, exercise, hint, kind_of, same_values,
+                     shape_of, values_of)
 
 # Exercise 1: the cause behind each snippet of the notebook
 CAUSES_BY_SNIPPET = {
@@ -13,8 +14,8 @@ CAUSES_BY_SNIPPET = {
 }
 
 _SNIPPET_HINTS = {
-    "A": "in A, x is watched, but y_a is computed after the with-block, so the tape never recorded how "
-         "y_a depends on x.",
+    "A": "in A, the target `doubled + x` is written inside the tape_a.gradient(...) call, after the with-block. "
+         "That addition was never recorded, so nothing connects the target to x.",
     "B": "in B, np.square works on a NumPy array: the value left the tape, so nothing connects y to x.",
     "C": "in C, tk.cast(..., tk.int32) produces integers, and no gradient flows through an integer tensor.",
     "D": "in D, x only reaches y through v.assign(...): assignments are not differentiable, the tape sees "
@@ -26,6 +27,13 @@ _KNOWN_CAUSES = ("not_watched", "not_connected", "integer_or_string_dtype", "sto
                  "unconnected_zero")
 
 
+def _cause_name(given):
+    """``given`` spelled as tape.explain spells causes ('Not connected' -> 'not_connected'), else unchanged."""
+    if not isinstance(given, str):
+        return given
+    return given.strip().lower().replace("-", "_").replace(" ", "_")
+
+
 @exercise
 def check_causes(answer) -> Feedback:
     """Exercise 1: ``answer`` maps each snippet ("A" ... "D") to the cause name ``tape.explain`` would give."""
@@ -34,56 +42,86 @@ def check_causes(answer) -> Feedback:
     missing = sorted(set(CAUSES_BY_SNIPPET) - set(answer))
     if missing:
         return hint("missing", f"no cause for snippet(s) {missing}: give one for each of A, B, C and D.")
+    given = {key: _cause_name(answer[key]) for key in CAUSES_BY_SNIPPET}
     for key in sorted(CAUSES_BY_SNIPPET):
-        given = answer[key]
-        if given not in _KNOWN_CAUSES:
-            return hint("unknown_cause", f"{given!r} (snippet {key}) is not a cause name; use one of "
+        if given[key] not in _KNOWN_CAUSES:
+            return hint("unknown_cause", f"{answer[key]!r} (snippet {key}) is not a cause name; use one of "
                                          f"{', '.join(_KNOWN_CAUSES[:-1])}.")
     for key in sorted(CAUSES_BY_SNIPPET):
-        if answer[key] != CAUSES_BY_SNIPPET[key]:
-            if answer[key] in ("not_watched", "not_connected") and key != "A":
-                return hint(f"vague_{key}", f"snippet {key}: {answer[key]!r} is true in the end, but there is a "
+        if given[key] != CAUSES_BY_SNIPPET[key]:
+            if given[key] in ("not_watched", "not_connected") and key != "A":
+                return hint(f"vague_{key}", f"snippet {key}: {given[key]!r} is true in the end, but there is a "
                                             f"more precise cause: {_SNIPPET_HINTS[key]}")
-            return hint(f"wrong_{key}", f"snippet {key} is not {answer[key]!r}: {_SNIPPET_HINTS[key]}")
+            return hint(f"wrong_{key}", f"snippet {key} is not {given[key]!r}: {_SNIPPET_HINTS[key]}")
     return correct("four different ways to lose a gradient. tape.explain(y, x) names each one.")
 
 
 def _zero_case():
-    """Sources and expected gradients: ``a`` (2,) is connected, ``b`` (2, 2) and ``c`` () are not."""
+    """Sources and expected gradients: ``a`` (2,) is connected; ``b`` (2, 2), ``c`` () and the int32 ``n`` are not."""
     import tapekit as tk
 
     a = tk.Variable([1.0, -2.0], name="a")
     b = tk.Variable([[1.0, 2.0], [3.0, 4.0]], name="b")
     c = tk.constant(5.0)
+    n = tk.Variable(3, name="n")
     tape = tk.GradientTape()
     with tape:
         tape.watch(c)
-        target = tk.reduce_sum(a ** 2)
-    expected = [np.array([2.0, -4.0]), np.zeros((2, 2)), np.zeros(())]
-    return tape, target, [a, b, c], expected
+        target = tk.reduce_sum(a ** 2) * tk.cast(n, tk.float32)
+    expected = [np.array([6.0, -12.0], dtype=np.float32), np.zeros((2, 2), dtype=np.float32),
+                np.zeros((), dtype=np.float32), np.zeros((), dtype=np.int32)]
+    return tape, target, [a, b, c, n], expected
+
+
+class _RecordingTape:
+    """Hands ``gradient`` on to a tape and remembers whether ``unconnected_gradients`` was passed."""
+
+    def __init__(self, tape):
+        self._tape = tape
+        self.asked_for_zeros = False
+
+    def gradient(self, target, sources, output_gradients=None, unconnected_gradients=None):
+        if unconnected_gradients is None:
+            return self._tape.gradient(target, sources, output_gradients)
+        if getattr(unconnected_gradients, "value", unconnected_gradients) != "none":
+            self.asked_for_zeros = True
+        return self._tape.gradient(target, sources, output_gradients, unconnected_gradients=unconnected_gradients)
+
+    def __getattr__(self, name):
+        return getattr(self._tape, name)
 
 
 @exercise
 def check_gradients_or_zeros(gradients_or_zeros) -> Feedback:
-    """Exercise 2: ``gradients_or_zeros(tape, target, sources)`` returns zeros (source-shaped) instead of None."""
+    """Exercise 2: ``gradients_or_zeros(tape, target, sources)`` replaces each None gradient by zeros of the
+    source's shape and dtype, by hand (without ``unconnected_gradients``)."""
     if not callable(gradients_or_zeros):
         return hint("not_callable", "pass the function itself: check_gradients_or_zeros(gradients_or_zeros).")
-    tape, target, sources, expected = _zero_case()
+    real_tape, target, sources, expected = _zero_case()
+    tape = _RecordingTape(real_tape)
     result, exc = call_safely(gradients_or_zeros, tape, target, sources)
     if exc is not None:
-        return crashed(exc, "gradients_or_zeros(tape, target, [a, b, c])")
+        return crashed(exc, "gradients_or_zeros(tape, target, [a, b, c, n])")
+    if tape.asked_for_zeros:
+        return hint("by_hand", "that gives the right result, but with the option of section 8. This exercise asks "
+                               "for the same by hand: call tape.gradient(target, sources) without "
+                               "unconnected_gradients, then replace each None yourself.")
     if not isinstance(result, (list, tuple)) or len(result) != len(sources):
         return hint("structure", "return one gradient per source, in a list: what tape.gradient returns.")
     if any(grad is None for grad in result):
-        return hint("none", "some gradients are still None: pass "
-                            "unconnected_gradients=tk.UnconnectedGradients.ZERO to tape.gradient.")
-    for grad, want, name in zip(result, expected, ("a", "b", "c")):
+        return hint("none", "some gradients are still None: replace each None with zeros shaped like its source.")
+    for grad, want, name in zip(result, expected, ("a", "b", "c", "n")):
         if shape_of(grad) != want.shape:
             return hint("shape", f"the gradient for {name} has shape {shape_of(grad)}; every gradient has its "
-                                 f"source's shape, {want.shape} (tk.zeros_like(source) if you build it yourself).")
+                                 f"source's shape, {want.shape}: tk.zeros_like(source) makes such zeros.")
         if not same_values(grad, want):
             if name == "a":
                 return hint("connected_changed", f"the gradient for the connected source a is "
-                                                 f"{values_of(grad).tolist()}; it should stay 2a = [2.0, -4.0].")
+                                                 f"{values_of(grad).tolist()}; it should stay 6a = [6.0, -12.0].")
             return hint("values", f"the gradient for the unconnected source {name} should be all zeros.")
-    return correct("unconnected sources get zeros of their own shape.")
+        if dtype_name(grad) != want.dtype.name:
+            return hint("dtype", f"the zeros for {name} have dtype {dtype_name(grad)}, but {name} is "
+                                 f"{want.dtype.name}: a gradient has its source's dtype. tk.zeros_like(source) "
+                                 "keeps it.")
+    return correct("each None became zeros of its source's shape and dtype, as "
+                   "unconnected_gradients=tk.UnconnectedGradients.ZERO does.")

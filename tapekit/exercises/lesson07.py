@@ -5,16 +5,6 @@ import numpy as np
 from ._check import (Feedback, call_safely, correct, crashed, exercise, hint, kind_of, none_gradient_error, same_values,
                      shape_of, values_of)
 
-# f(x), f'(x), f''(x), f'''(x) at a point, for the third-derivative check
-_POLYNOMIALS = [
-    # f(x) = x**4 at x = 1
-    (lambda x: x ** 4, 1.0, (4.0, 12.0, 24.0)),
-    # f(x) = 2 x**3 + x**2 at x = -1.5
-    (lambda x: 2.0 * x ** 3 + x ** 2, -1.5, (10.5, -16.0, 12.0)),
-    # f(x) = x**5 at x = 1.5
-    (lambda x: x ** 5, 1.5, (25.3125, 67.5, 135.0)),
-]
-
 JACOBIAN_POINT = [1.0, 2.0, 3.0]
 
 
@@ -25,33 +15,106 @@ def jacobian_target(x):
     return tk.stack([x[0] * x[1], x[1] + x[2]])
 
 
-@exercise
-def check_third_derivative(third_derivative) -> Feedback:
-    """Exercise 1: ``third_derivative(f, x)`` returns f'''(x) for a scalar constant ``x``."""
+def _matrix(answer):
+    """The answer as a float array, ``"none"`` when an entry is None, or None when it is not numbers."""
+    if answer is None:
+        return "none"
+    if isinstance(answer, (list, tuple)):
+        rows = [_matrix(item) for item in answer]
+        if any(isinstance(row, str) for row in rows):
+            return "none"
+        if any(row is None for row in rows) or len({row.shape for row in rows}) > 1:
+            return None
+        return np.stack(rows) if rows else None
+    values = values_of(answer)
+    if values is None or values.dtype.kind not in "biuf":
+        return None
+    return values.astype(np.float64)
+
+
+def _mixed_cases():
+    """(f(x, y), x, y, [[f_xx, f_xy], [f_yx, f_yy]]) for the mixed-partials check.
+
+    In the second case f_y = x does not depend on y, so the tape gives None for f_yy: the answer must say 0.
+    """
     import tapekit as tk
 
-    if not callable(third_derivative):
-        return hint("not_callable", "pass the function itself: check_third_derivative(third_derivative).")
-    for f, point, (first, second, third) in _POLYNOMIALS:
-        result, exc = call_safely(third_derivative, f, tk.constant(point))
+    return [
+        (lambda x, y: x * x * y + y ** 3, 2.0, 1.0, [[2.0, 4.0], [4.0, 6.0]]),
+        (lambda x, y: x * y + x ** 3, 1.5, -2.0, [[9.0, 1.0], [1.0, 0.0]]),
+        (lambda x, y: tk.sin(x) * y * y, 0.5, 1.5,
+         [[-2.25 * np.sin(0.5), 3.0 * np.cos(0.5)], [3.0 * np.cos(0.5), 2.0 * np.sin(0.5)]]),
+    ]
+
+
+@exercise
+def check_mixed_partials(second_partials) -> Feedback:
+    """Exercise 1: ``second_partials(f, x, y)`` returns [[f_xx, f_xy], [f_yx, f_yy]] at scalar Variables x, y."""
+    import tapekit as tk
+
+    if not callable(second_partials):
+        return hint("not_callable", "pass the function itself: check_mixed_partials(second_partials).")
+    for f, x0, y0, expected in _mixed_cases():
+        expected = np.array(expected)
+        first = None
+        call = f"second_partials(f, x, y) at x={x0}, y={y0}"
+        result, exc = call_safely(second_partials, f, tk.Variable(x0), tk.Variable(y0))
+        if isinstance(exc, RuntimeError) and "non-persistent" in str(exc):
+            return hint("persistent", "a non-persistent tape gives one set of gradients only. To differentiate "
+                                      "both first derivatives, make the outer tape persistent=True (and del it "
+                                      "afterwards), or get both rows from one outer.jacobian call.")
         if none_gradient_error(exc):
             result, exc = None, None
         if exc is not None:
-            return crashed(exc, f"third_derivative(f, tk.constant({point}))")
-        if result is None:
-            return hint("none", "a gradient came out None: x is a constant, so every tape must tape.watch(x), and "
-                                "each inner gradient must be computed inside the with-blocks of the outer tapes.")
-        values = values_of(result)
-        if values is None or values.size != 1:
-            return hint("shape", f"return a single number, got {kind_of(result)} with shape {shape_of(result)}.")
-        if same_values(values.reshape(()), second):
-            return hint("order2", "that is the second derivative: a third derivative needs three nested tapes.")
-        if same_values(values.reshape(()), first):
-            return hint("order1", "that is the first derivative: nest three tapes and differentiate three times.")
-        if not same_values(values.reshape(()), third):
-            return hint("values", f"for the point x={point} you returned {values.reshape(()).item():g}, "
-                                  f"the third derivative is {third:g}.")
-    return correct("three nested tapes give the third derivative.")
+            return crashed(exc, call)
+        matrix = _matrix(result)
+        if isinstance(matrix, str):
+            return hint("none", f"{call} returned None where a number should be. A second derivative is None "
+                                "when the outer tape did not record the first one (call inner.gradient inside "
+                                "the outer tape's with-block). If that is done, the derivative is really zero: "
+                                "the first derivative does not depend on that variable (for x * y + x ** 3, "
+                                "f_y = x). Ask the outer tape for zeros: "
+                                "unconnected_gradients=tk.UnconnectedGradients.ZERO.")
+        if matrix is None:
+            return hint("type", f"{call} returned {kind_of(result)}; return a 2 x 2 nested list (or tensor) of "
+                                "numbers.")
+        if matrix.size == 1 and np.allclose(matrix.reshape(()), expected.sum(), rtol=1e-4):
+            return hint("all_summed", "that is one number, the sum of all four second derivatives: the tape adds "
+                                      "up a list target. Ask for each second derivative on its own.")
+        if matrix.shape == (2,):
+            if np.allclose(matrix, expected.sum(axis=0), rtol=1e-4):
+                return hint("summed", "that is the list trap: outer.gradient([f_x, f_y], [x, y]) differentiates "
+                                      "the sum f_x + f_y, so you got [f_xx + f_yx, f_xy + f_yy]. Differentiate f_x "
+                                      "and f_y one at a time to get the two rows.")
+            if np.allclose(matrix, np.diag(expected), rtol=1e-4):
+                return hint("diagonal", "those are f_xx and f_yy only. The matrix also holds the mixed partials "
+                                        "f_xy (differentiate f_x with respect to y) and f_yx.")
+            first = _first_derivatives(f, x0, y0)
+            if first is not None and np.allclose(matrix, first, rtol=1e-4):
+                return hint("order1", "those are the first derivatives [f_x, f_y]. Differentiate each of them "
+                                      "once more, with an outer tape around the inner one.")
+        if matrix.shape != (2, 2):
+            return hint("shape", f"{call} has shape {matrix.shape}; the matrix of second derivatives of a function "
+                                 "of two variables is 2 x 2: [[f_xx, f_xy], [f_yx, f_yy]].")
+        if not matrix.any() and expected.any():
+            return hint("all_zero", "every second derivative came out 0: the outer tape recorded nothing that "
+                                    "connects the first derivatives to x and y (UnconnectedGradients.ZERO turned "
+                                    "each None into 0). Call inner.gradient inside the outer tape's with-block.")
+        if not np.allclose(matrix, expected, rtol=1e-4, atol=1e-5):
+            return hint("values", f"{call} gave {np.round(matrix, 4).tolist()}; expected "
+                                  f"{np.round(expected, 4).tolist()}. Row i holds the derivatives of the i-th "
+                                  "first derivative.")
+    return correct("four second derivatives, two of them mixed and equal (f_xy = f_yx).")
+
+
+def _first_derivatives(f, x0, y0):
+    """[f_x, f_y] at (x0, y0), for recognising an answer that stopped after one tape."""
+    import tapekit as tk
+
+    x, y = tk.Variable(x0), tk.Variable(y0)
+    with tk.GradientTape() as tape:
+        value = f(x, y)
+    return np.array([float(g) for g in tape.gradient(value, [x, y])])
 
 
 @exercise

@@ -55,36 +55,61 @@ def check_clip_gradient(clip_gradient) -> Feedback:
     return correct("the value passes through, the gradient is clipped.")
 
 
+_DIVIDE_POINTS = ((3.0, 2.0), (-1.5, 0.5))
+
+
 @exercise
-def check_mini_exp(exp, mini_tape_class, value_class) -> Feedback:
-    """Exercise 2: ``exp(x)`` for the notebook's mini tape: value e**x, recorded with the right backward rule."""
-    if not callable(exp):
-        return hint("not_callable", "pass the function itself: check_mini_exp(exp, MiniTape, Value).")
-    for point in (0.3, -1.2):
-        def run(point=point):
+def check_mini_divide(divide, mini_tape_class, value_class) -> Feedback:
+    """Exercise 2: ``divide(a, b)`` for the notebook's mini tape: value a / b, recorded with both backward rules.
+
+    The check differentiates ``q * q`` with ``q = divide(a, b)``, so the upstream gradient is 2q, not 1.
+    """
+    if not callable(divide):
+        return hint("not_callable", "pass the function itself: check_mini_divide(divide, MiniTape, Value).")
+    for a0, b0 in _DIVIDE_POINTS:
+        def run(a0=a0, b0=b0):
             with mini_tape_class() as tape:
-                x = value_class(point)
-                out = exp(x) * x
-            return out, tape.gradient(out, [x])[0]
+                a, b = value_class(a0), value_class(b0)
+                q = divide(a, b)
+                out = q * q
+            return q, tape.gradient(out, [a, b])
 
         result, exc = call_safely(run)
+        where = f"a={a0}, b={b0}"
         if exc is not None:
-            return crashed(exc, f"the mini tape on exp(x) * x at x={point}")
-        out, grad = result
-        expected_value = np.exp(point) * point
-        if not same_values(getattr(out, "value", None), expected_value):
-            return hint("value", "exp(x) does not compute e**x: use np.exp(x.value) as the result of op(...).")
-        if grad is None or same_values(grad, np.exp(point)):
-            return hint("not_recorded", "no gradient reaches x through exp: build the result with "
-                                        "op(result, [x], backward) so the active tape records it.")
-        expected = np.exp(point) * (point + 1.0)
-        if same_values(grad, 2.0 * np.exp(point)):
-            return hint("ignores_upstream", "the backward rule ignores its argument g: return [g * np.exp(x.value)], "
-                                            "the upstream gradient times the local derivative.")
-        if same_values(grad, np.exp(point) + point):
-            return hint("forgot_exp", "the backward rule returns g alone: the local derivative of e**x is e**x, so "
-                                      "return [g * np.exp(x.value)].")
-        if not same_values(grad, expected):
-            return hint("values", f"at x={point} the gradient of exp(x) * x is e**x (x + 1) = {expected:.5g}; "
-                                  f"got {np.asarray(grad).item():.5g}.")
-    return correct("exp is recorded and its backward rule applies the chain rule.")
+            return crashed(exc, f"the mini tape on q = divide(a, b), q * q at {where}")
+        q, (grad_a, grad_b) = result
+        quotient = a0 / b0
+        if not same_values(getattr(q, "value", None), quotient):
+            return hint("value", f"divide(a, b) at {where} gave {_number(getattr(q, 'value', q))}, not a / b = "
+                                 f"{quotient:g}: compute a.value / b.value.")
+        if grad_a is None and grad_b is None:
+            return hint("not_recorded", "no gradient reaches a or b: build the result with op(\"RealDiv\", "
+                                        "result, [a, b], backward), so that the active tape records it.")
+        upstream = 2.0 * quotient
+        expected_a, expected_b = upstream / b0, -upstream * a0 / b0 ** 2
+        if grad_b is None:
+            return hint("one_gradient", "b got no gradient: backward must return a list with two gradients, "
+                                        "one for a and one for b, in the order of the inputs.")
+        if same_values(grad_a, 1.0 / b0) and same_values(grad_b, -a0 / b0 ** 2):
+            return hint("ignores_upstream", "the backward rule ignores its argument g, the gradient arriving from "
+                                            "above: multiply each local derivative by g.")
+        if same_values(grad_b, -expected_b) and same_values(grad_a, expected_a):
+            return hint("sign", "the gradient for b has the wrong sign: d(a / b)/db = -a / b**2.")
+        if same_values(grad_a, expected_b) and same_values(grad_b, expected_a):
+            return hint("swapped", "the two gradients are swapped: backward returns them in the order of the "
+                                   "inputs [a, b].")
+        if not same_values(grad_a, expected_a):
+            return hint("grad_a", f"at {where} the gradient for a is {_number(grad_a)}; d(a / b)/da = 1 / b, "
+                                  f"times the upstream g: {expected_a:.5g}.")
+        if not same_values(grad_b, expected_b):
+            return hint("grad_b", f"at {where} the gradient for b is {_number(grad_b)}; d(a / b)/db = -a / b**2, "
+                                  f"times the upstream g: {expected_b:.5g}.")
+    return correct("division is recorded, and its backward rule sends g / b to a and -g a / b**2 to b.")
+
+
+def _number(value) -> str:
+    values = values_of(value)
+    if values is None or values.size != 1:
+        return repr(value)
+    return f"{values.reshape(()).item():.5g}"

@@ -58,31 +58,94 @@ _TENSOR_HINT = ("you returned a tk.{kind}: its memory stays on the device it was
                 "GPU machine). Call .numpy() on it to copy the values to the host as a NumPy array.")
 
 
+# Exercise 1: where each tensor of the predict cell lives on a machine with one GPU, and which ones an
+# operation on the other device had to copy. Rules: an op runs in the innermost tk.device block around it
+# (inputs from elsewhere are copied there), and a tensor or variable stays where it was made.
+PLACEMENT = {"prices": "CPU", "weights": "GPU", "total": "GPU", "doubled": "CPU"}
+COPIED = {"prices", "total"}
+
+_PLACEMENT_HINTS = {
+    "weights": "weights is created inside the GPU block: a variable lives on the device where it is created.",
+    "prices": "prices is created in the first CPU block and stays there. When an operation on the GPU uses it, "
+              "the operation gets a copy; the .device of prices never changes.",
+    "total": "an operation runs on the device of the innermost tk.device block around it, not where its "
+             "inputs live. total is computed inside the GPU block, so it lives on the GPU (prices is copied "
+             "there first).",
+    "doubled": "doubled is computed inside the second CPU block, so the multiply runs on the CPU although total "
+               "lives on the GPU. A result does not follow its inputs: it is made where the operation runs.",
+}
+_COPY_HINTS = {
+    ("prices", False): "prices * weights runs on the GPU, but prices lives in host memory: it is copied to the "
+                       "GPU first.",
+    ("total", False): "total * 2.0 runs on the CPU, but total lives on the GPU: it is copied to the host first.",
+    ("weights", True): "weights already lives on the GPU, where prices * weights runs: no copy is needed.",
+    ("doubled", True): "doubled is made on the CPU and no later operation uses it: nothing copies it.",
+}
+
+
+def _device_kind(text) -> str | None:
+    """'GPU' or 'CPU' for an answer such as 'gpu', 'GPU:0' or '/device:CPU:0', else None."""
+    if not isinstance(text, str):
+        return None
+    upper = text.upper()
+    kinds = {kind for kind in ("GPU", "CPU") if kind in upper}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _reveal(tensors) -> str:
+    """What .device says for each tensor on this machine (``tensors``: a dict, or the function that makes
+    it), and what that means."""
+    if callable(tensors):
+        tensors, _ = call_safely(tensors)
+    if not isinstance(tensors, dict) or not tensors:
+        return ""
+    lines = ["\nWhat .device says on this machine:"]
+    lines += [f"  {name}: {tensor.device}" for name, tensor in tensors.items()]
+    if all("GPU" not in tensor.device for tensor in tensors.values()):
+        lines.append("This machine has no GPU, so soft placement put all of them on the CPU and nothing was "
+                     "copied. With a GPU, .device would show each tensor on the device where it was made.")
+    return "\n".join(lines)
+
+
 @exercise
-def check_gpu_device_name(answer) -> Feedback:
-    """Exercise 1: the string to pass to ``tk.device`` to place work on the first GPU."""
-    if not isinstance(answer, str):
-        return hint("not_string", f"tk.device takes a device *string*, such as the one TF prints in .device; "
-                                  f"you gave {kind_of(answer)} {answer!r}.")
-    lowered = answer.lower()
+def check_placement(placement, copied, tensors=None) -> Feedback:
+    """Exercise 1 (predict): ``placement`` maps each name to "CPU" or "GPU" on a machine with one GPU;
+    ``copied`` names the tensors an operation on the other device had to copy. ``tensors`` (name -> tensor,
+    or the lesson's function that returns them) lets the verdict reveal what ``.device`` says on this
+    machine, once the student has answered."""
+    if not isinstance(placement, dict):
+        return hint("not_dict", f"`placement` is a {kind_of(placement)}; write a dict such as "
+                                "{'prices': 'CPU', 'weights': 'GPU', ...} with one entry per tensor.")
+    missing = sorted(set(PLACEMENT) - set(placement))
+    unknown = sorted(set(placement) - set(PLACEMENT))
+    if missing or unknown:
+        return hint("names", f"`placement` needs exactly the names {sorted(PLACEMENT)}"
+                             + (f"; it lacks {missing}" if missing else "")
+                             + (f"; {unknown} are not tensors of the cell" if unknown else "") + ".")
+    kinds = {name: _device_kind(device) for name, device in placement.items()}
+    unreadable = sorted(name for name, kind in kinds.items() if kind is None)
+    if unreadable:
+        return hint("not_device", f"write 'CPU' or 'GPU' for each tensor; {unreadable} "
+                                  f"{'is' if len(unreadable) == 1 else 'are'} neither.")
+    if isinstance(copied, str):
+        copied = {copied}
     try:
-        kind, index = _parse(answer)
-    except ValueError:
-        if "physical_device" in lowered:
-            return hint("physical_name", "'/physical_device:GPU:0' is the name list_physical_devices reports; "
-                                         "tk.device rejects it. Use the device form: 'GPU:0' or '/device:GPU:0'.")
-        if "cuda" in lowered:
-            return hint("cuda_name", "'cuda' is PyTorch's name. TensorFlow and tapekit call the device 'GPU', "
-                                     "as in 'GPU:0'.")
-        return hint("invalid", f"tk.device({answer!r}) raises ValueError: write the device type and index, "
-                               f"as in 'GPU:0'.")
-    if kind is None:
-        return hint("no_device", f"{answer!r} names no device type, so it places nothing: write 'GPU:0'.")
-    if kind == "CPU":
-        return hint("cpu", f"{answer!r} is the CPU. The first GPU is 'GPU:0'.")
-    if index not in (None, 0):
-        return hint("index", f"{answer!r} is GPU number {index}; devices are counted from 0, the first is 'GPU:0'.")
-    return correct(f"tk.device({answer!r}) places on the first GPU (or, without one, falls back to the CPU).")
+        copied = set(copied)
+    except TypeError:
+        return hint("copied_not_names", f"`copied` is a {kind_of(copied)}; write a set of names, e.g. "
+                                        "{'weights'}, or set() when nothing is copied.")
+    if not all(isinstance(name, str) for name in copied) or copied - set(PLACEMENT):
+        return hint("copied_not_names", f"`copied` holds names of the cell's tensors, chosen from "
+                                        f"{sorted(PLACEMENT)}.")
+    revealed = _reveal(tensors)
+    for name in ("weights", "prices", "total", "doubled"):
+        if kinds[name] != PLACEMENT[name]:
+            return hint(f"wrong_{name}", _PLACEMENT_HINTS[name] + revealed)
+    for (name, listed), message in _COPY_HINTS.items():
+        if (name in copied) == listed:
+            return hint(f"copied_{name}", message + revealed)
+    return correct("each operation ran in its device block, and the inputs it needed from the other device were "
+                   "copied there: prices to the GPU, total back to the host." + revealed)
 
 
 def _none_gradient(exc) -> bool:
