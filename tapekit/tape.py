@@ -133,7 +133,7 @@ class TapeEntry:
         self.released = True
         if ghosts is None:
             ghosts = {}
-        self.inputs = tuple(_ghost_of(t, ghosts, False) for t in self.inputs)
+        self.inputs = tuple(_ghost_of(t, ghosts, True) for t in self.inputs)
         self.outputs = tuple(_ghost_of(t, ghosts, True) for t in self.outputs)
 
     def keep_only_what_the_gradient_reads(self, reads: str, tracked: dict) -> None:

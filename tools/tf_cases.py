@@ -59,8 +59,8 @@ sys.stdout.flush()
 
 _NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?\b(?:nan|inf)\b")
 # names TF prints with "tf." where tapekit prints "tk.": tensors, composites and dtype reprs
-_TF_NAMES = re.compile(r"(?<!['\"])\btf\.(Tensor|Variable|RaggedTensor|SparseTensor|IndexedSlices|bool|string|half|double"
-                       r"|u?int(?:8|16|32|64)|float(?:16|32|64)|complex(?:64|128))\b")
+_TF_NAMES = re.compile(r"(?<!['\"])\btf\.(Tensor|Variable|RaggedTensor|SparseTensor|IndexedSlices"
+                       r"|bool|string|half|double|u?int(?:8|16|32|64)|float(?:16|32|64)|complex(?:64|128))\b")
 
 
 def case_files(paths: list[str] | None = None) -> list[Path]:

@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 import copy
-import json
 import os
 import time
-import uuid
 from pathlib import Path
 
-import nbformat
 from nbclient import NotebookClient
+
+from tapekit.widgets.saved_state import tidy_widget_state
 
 from .source import PREDICT, ROOT, tags_of
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-# Widget model ids are random per run; they are renamed to ids derived from the notebook and the order.
-ID_NAMESPACE = uuid.UUID("6f1c2a54-7c0e-4f5b-9d61-2b8f6c1f7a10")
 
 
 class PredictCellShowsOutput(AssertionError):
@@ -46,9 +42,7 @@ def execute(nb, cwd: Path, name: str, timeout: int = 120) -> float:
         nb.metadata["widgets"] = widgets
     _number(nb)
     _check_predictions(nb, name)
-    renamed = _stable_widget_ids(nb, name)
-    nb.clear()
-    nb.update(renamed)
+    tidy_widget_state(nb, prefix=name)  # only displayed widgets, with ids derived from their place
     return elapsed
 
 
@@ -83,20 +77,3 @@ def _check_predictions(nb, name: str) -> None:
         if cell.cell_type == "code" and PREDICT in tags_of(cell) and cell.outputs:
             raise PredictCellShowsOutput(f"{name} cell {number} is tagged predict but shows output; the check "
                                          "cell reveals what happened, after the student answered")
-
-
-def _stable_widget_ids(nb, name: str):
-    """``nb`` with every widget model id replaced by one derived from ``name`` and its order of appearance."""
-    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
-    ids: list[str] = []
-    for cell in nb.cells:
-        for output in cell.get("outputs", []):
-            view = output.get("data", {}).get(WIDGET_VIEW)
-            if view and view.get("model_id") not in ids:
-                ids.append(view["model_id"])
-    ids += [model_id for model_id in state if model_id not in ids]
-    text = json.dumps(nb)
-    for index, model_id in enumerate(ids):
-        if len(model_id) >= 16:  # random hex ids only; never rewrite short strings that could be anything
-            text = text.replace(model_id, uuid.uuid5(ID_NAMESPACE, f"{name}/{index}").hex)
-    return nbformat.from_dict(json.loads(text))
