@@ -1,11 +1,10 @@
 import tensorflow as tf
 
-makers = [("normal", tf.random.normal), ("uniform", tf.random.uniform),
-          ("truncated_normal", tf.random.truncated_normal),
-          ("generator", lambda s: tf.random.Generator.from_seed(1).normal(s))]
+makers = [tf.random.normal, tf.random.uniform, tf.random.truncated_normal,
+          lambda s: tf.random.Generator.from_seed(1).normal(s)]
 for shape in [[-1], [2.5], 2, [[2]], [None], [2, 3], (0,), tf.constant([2, 1])]:
     row = []
-    for name, make in makers:
+    for make in makers:
         try:
             row.append(str(make(shape).shape))
         except Exception as error:

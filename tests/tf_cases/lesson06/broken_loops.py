@@ -8,7 +8,7 @@ def run(update, data=(1.0, 2.0, 3.0, 4.0), learning_rate=0.05, loss_inside=True)
     w = tf.Variable(0.0)
     history = []
     try:
-        for step in range(4):
+        for _ in range(4):
             with tf.GradientTape() as tape:
                 prediction = w * x
                 if loss_inside:
