@@ -78,7 +78,8 @@ def random_shape(shape, op_type: str) -> tuple:
     """The dimensions of a random op's ``shape``, validated as TF's random kernels do."""
     if isinstance(shape, TensorShape):
         shape = shape.as_list()
-    dims = to_tensor(shape)  # [None] raises ValueError here, as in TF
+    # [None] raises ValueError here, as in TF; an empty list is an int32 shape (a scalar)
+    dims = to_tensor(shape, dtypes.int32) if isinstance(shape, (list, tuple)) and not shape else to_tensor(shape)
     if not dims.dtype.is_integer or dims.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
             f"Value for attr 'T' of {dims.dtype.name} is not in the list of allowed values: int32, int64 "
