@@ -672,6 +672,12 @@ function render({ model, el }) {
       const p = pathPoint(e, t);
       if (p) out.push([p.x, p.y - 6], [p.x, p.y + 17]);
     }
+    const mid = pathPoint(e, 0.5);     // a short edge between two boxes: above, below, aside
+    if (mid) {
+      for (const [dx, dy] of [[0, -32], [0, 43], [36, -20], [36, 31], [-36, -20], [-36, 31]]) {
+        out.push([mid.x + dx, mid.y + dy]);
+      }
+    }
     return out;
   }
   function tensorSpots(p, text) {
