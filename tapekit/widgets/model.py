@@ -97,9 +97,18 @@ class FrameModel:
         """Full state of every node, edge and group after frame ``index`` (0-based)."""
         if not 0 <= index < len(self.frames):
             raise IndexError(f"frame {index} out of range 0..{len(self.frames) - 1}")
-        state = self.initial_state()
+        state = self.initial_state()      # fresh dicts: this replay may update them in place
         for frame in self.frames[:index + 1]:
-            apply_frame(state, frame)
+            every = frame.get("all")
+            if every:
+                for value in state.values():
+                    value.update(every)
+            for key, change in frame["set"].items():
+                entry = state.get(key)
+                if entry is None:
+                    state[key] = dict(change)
+                else:
+                    entry.update(change)
         return state
 
     def final_state(self) -> dict:
