@@ -412,7 +412,7 @@ function render({ model, el }) {
     layerClusters.replaceChildren(...view.frag.clusters);
     layerEdges.replaceChildren(...view.frag.edges);
     layerNodes.replaceChildren(...view.frag.nodes);
-    for (const e of view.elems.values()) e.cls = null;
+    // e.cls and e.lastText still say what each detached element shows: restyleAll writes only changes
     root.dataset.view = id;
     drawCrumbs();
     sizeStage();
