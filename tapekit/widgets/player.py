@@ -10,10 +10,14 @@ import traitlets
 
 from . import checks, graphviz_run, limits
 from .assets import read_asset
-from .layout import layout_views, view_svg
+from .layout import find_dot, layout_views, view_svg
 from .model import build_frames, compact_frames
 from .views import ViewPlan
 from .static import static_html, summary_lines
+
+
+if find_dot() is None:        # the WebAssembly Graphviz will lay players out: compile it meanwhile
+    graphviz_run.warm_up()
 
 
 class TapePlayer(anywidget.AnyWidget):
