@@ -1,22 +1,30 @@
-"""Tape player benchmark: kernel-side build (events, model, groups, layout, widget state) for
-1,000 / 5,000 / 20,000-op tapes with both layout engines, the stored size of a 1,000-op player,
-and, in Chromium, a step and a slider jump on a 2,000-op player and what the speed menu delivers.
+"""Tape player benchmark: kernel-side build (events, model, groups, layout, widget state and the
+static picture a display adds) for 1,000 / 5,000 / 20,000-op tapes with both layout engines, the
+stored size of a 1,000-op player, and, in Chromium, a step and a slider jump on a 2,000-op player
+and what the speed menu delivers.
 
     python benchmarks/bench_widgets.py                 # everything (browser part: playwright + /usr/bin/chromium)
     python benchmarks/bench_widgets.py --no-browser
     python benchmarks/bench_widgets.py --sizes 1000    # only these tape sizes
 
 Targets (issue 12): build 1,000 ops <= 1 s and 5,000 ops <= 5 s with engine="dot" and
-engine="wasm"; 20,000 ops a usable player within 10 s; a 1,000-op player's stored output
-(widget state + static picture) <= 2 MB; in the browser a step <= 16 ms and a slider jump
-<= 100 ms on 2,000 ops. Prints each number with its target and PASS/FAIL; exits 1 on a FAIL.
-Build targets are wall-clock; the CPU seconds beside them (this process and the dot it runs)
-say what a build costs when other programs share the machine.
+engine="wasm"; 20,000 ops a usable player or a clear message within 10 s (above
+``limits.MAX_OPS`` = 10,000 ops the player shows a message: the time to it is measured); a
+1,000-op player's stored output (widget state + static picture) <= 2 MB; in the browser a step
+<= 16 ms (p95) and a slider jump <= 100 ms (p95) on 2,000 ops. Prints each number with its
+target and PASS/FAIL; exits 1 on a FAIL.
+
+Build targets are wall-clock, as a student waits for them; each line also gives the CPU seconds
+(this process and the dot it runs) and the load average, since this machine is shared: CPU
+time says what a build costs whatever else runs. In the browser, a step's wall time is measured
+with performance.now() (the click, then style and layout forced), and its main-thread CPU time
+(that task and the next rendered frame) from a Chromium trace.
 """
 
 from __future__ import annotations
 
 import argparse
+import bisect
 import json
 import os
 import statistics
@@ -55,10 +63,20 @@ def cpu_seconds() -> float:
     return t.user + t.system + t.children_user + t.children_system
 
 
+def load() -> str:
+    """The 1-minute load average (2 cores here: above 2, processes wait for a CPU)."""
+    try:
+        return f"load {os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "load ?"
+
+
 def build(n_ops, engine, cpu=None):
+    """Build a player as a notebook cell does, and display it (the static picture is made then)."""
     tape, loss, sources = loop_tape(n_ops)
     start, start_cpu = time.perf_counter(), cpu_seconds()
     player = TapePlayer(tape, target=loss, sources=sources, engine=engine)
+    player._repr_mimebundle_()
     if cpu is not None:
         cpu.append(cpu_seconds() - start_cpu)
     return time.perf_counter() - start, player
@@ -92,14 +110,15 @@ def bench_build(sizes, engines, repeats):
             target = BUILD_TARGETS.get(n)
             ops = sum(node["kind"] == "op" for node in player.graph["nodes"])
             median = statistics.median(times)
+            what = (f"{ops:,} op nodes, {len(player.frames):,} frames, {len(player.graph['views'])} views, "
+                    f"{len(player.graph['layouts'])} layouts") if not player.graph.get("too_large") else \
+                "not drawn: the message"
             line = (f"build {n:>6,} ops  engine={engine:<4}  best {best:6.2f} s  median {median:6.2f} s"
-                    f"  cpu {min(cpu):6.2f} s"
-                    f"  ({ops:,} op nodes, {len(player.frames):,} frames, {len(player.graph['views'])} views, "
-                    f"{len(player.graph['layouts'])} layouts)")
+                    f"  cpu {min(cpu):6.2f} s  {load()}  ({what})")
             if target is not None:
-                ok = best <= target
+                ok = median <= target
                 failures += not ok
-                line += f"  target <= {target:g} s  {verdict(ok)}"
+                line += f"  target median <= {target:g} s  {verdict(ok)}"
             print(line, flush=True)
             if player.graph.get("notes"):
                 print("    note shown:", player.graph["notes"][0])
@@ -129,11 +148,14 @@ def open_in_chromium(pw, player, chromium="/usr/bin/chromium"):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.set_content("<html><body><div id='host'></div></body></html>")
     page.add_style_tag(content=read_asset("player.css"))
-    page.evaluate("""async ([js, fake]) => {
+    page.opened_ms = page.evaluate("""async ([js, fake]) => {
         const url = URL.createObjectURL(new Blob([js], {type: 'text/javascript'}));
         const mod = await import(url);
         const model = new Function(fake + '; return model;')();
+        const t0 = performance.now();
         mod.default.render({model, el: document.getElementById('host')});
+        document.body.getBoundingClientRect();
+        return performance.now() - t0;
     }""", [read_asset("player.js"), fake_model])
     return browser, page
 
@@ -143,13 +165,15 @@ STEP_JS = """async (n) => {
   const times = [];
   for (let i = 0; i < n; i++) {
     await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));  // one step a frame
+    performance.mark('s' + i);
     const t0 = performance.now();
     fwd.click();
     document.body.getBoundingClientRect();   // include style and layout of the change
     times.push(performance.now() - t0);
+    performance.mark('e' + i);
   }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(n / 2)], p95: times[Math.floor(n * 0.95)], max: times[n - 1] };
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)));
+  return times;
 }"""
 
 JUMP_JS = """(n) => {
@@ -163,9 +187,60 @@ JUMP_JS = """(n) => {
     document.body.getBoundingClientRect();
     times.push(performance.now() - t0);
   }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(n / 2)], p95: times[Math.floor(n * 0.95)], max: times[n - 1] };
+  return times;
 }"""
+
+
+def stats(values) -> dict:
+    values = sorted(values)
+    return {"median": values[len(values) // 2], "p95": values[int(len(values) * 0.95)], "max": values[-1]}
+
+
+def traced(page, script, arg):
+    """Run ``script`` under a Chromium trace; returns (its result, the trace's events)."""
+    cdp = page.context.new_cdp_session(page)
+    events, done = [], []
+    cdp.on("Tracing.dataCollected", lambda p: events.extend(p["value"]))
+    cdp.on("Tracing.tracingComplete", lambda p: done.append(True))
+    cdp.send("Tracing.start", {"categories": "devtools.timeline,blink.user_timing,toplevel",
+                               "transferMode": "ReportEvents"})
+    result = page.evaluate(script, arg)
+    cdp.send("Tracing.end")
+    while not done:
+        page.wait_for_timeout(50)
+    return result, events
+
+
+def step_cpu(events, n) -> tuple[list, list]:
+    """Main-thread CPU ms of each step's task, and of that task plus the next frame drawn after it
+    (from the trace: the RunTask holding mark s<i>, the first one after e<i> that paints)."""
+    marks = {e["name"]: e for e in events if "blink.user_timing" in e.get("cat", "")}
+    if "s0" not in marks:
+        return [], []
+    main = marks["s0"]["tid"]
+    tasks = sorted((e for e in events if e.get("tid") == main and e.get("ph") == "X"
+                    and e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")),
+                   key=lambda e: e["ts"])
+    paints = sorted(e["ts"] for e in events if e.get("tid") == main and e.get("name") == "Paint")
+    starts = [t["ts"] for t in tasks]
+    own, with_frame = [], []
+    for i in range(n):
+        s, e = marks.get(f"s{i}"), marks.get(f"e{i}")
+        if s is None or e is None:
+            continue
+        k = bisect.bisect_right(starts, s["ts"]) - 1
+        if k < 0:
+            continue
+        cpu = tasks[k].get("tdur", tasks[k]["dur"]) / 1000
+        p = bisect.bisect_left(paints, e["ts"])
+        frame = 0.0
+        if p < len(paints):
+            j = bisect.bisect_right(starts, paints[p]) - 1
+            if j > k:
+                frame = tasks[j].get("tdur", tasks[j]["dur"]) / 1000
+        own.append(cpu)
+        with_frame.append(cpu + frame)
+    return own, with_frame
 
 
 def bench_browser(n_ops=2000, seconds=3.0):
@@ -175,18 +250,28 @@ def bench_browser(n_ops=2000, seconds=3.0):
     failures = 0
     with sync_playwright() as pw:
         browser, page = open_in_chromium(pw, player)
+        print(f"browser, {n_ops:,} ops: the player opens (render: frames, checkpoints, first view) in "
+              f"{page.opened_ms:.0f} ms", flush=True)
         page.wait_for_timeout(500)
         page.click(".tkp-btn[data-act=first]")
-        step = page.evaluate(STEP_JS, 400)
+        times, events = traced(page, STEP_JS, 400)
+        step = stats(times)
+        own, with_frame = step_cpu(events, 400)
         ok = step["p95"] <= STEP_TARGET_MS
         failures += not ok
         print(f"browser, {n_ops:,} ops ({len(player.frames):,} frames): step median {step['median']:.1f} ms, "
-              f"p95 {step['p95']:.1f} ms, max {step['max']:.1f} ms  target p95 <= {STEP_TARGET_MS:g} ms  {verdict(ok)}")
-        jump = page.evaluate(JUMP_JS, 200)
+              f"p95 {step['p95']:.1f} ms, max {step['max']:.1f} ms  {load()}  target p95 <= {STEP_TARGET_MS:g} ms  "
+              f"{verdict(ok)}")
+        if own:
+            a, b = stats(own), stats(with_frame)
+            print(f"    main-thread CPU of a step (trace): median {a['median']:.1f} ms, p95 {a['p95']:.1f} ms, "
+                  f"max {a['max']:.1f} ms; with the next frame drawn: median {b['median']:.1f} ms, "
+                  f"p95 {b['p95']:.1f} ms, max {b['max']:.1f} ms")
+        jump = stats(page.evaluate(JUMP_JS, 200))
         ok = jump["p95"] <= JUMP_TARGET_MS
         failures += not ok
         print(f"browser, {n_ops:,} ops: slider jump median {jump['median']:.1f} ms, p95 {jump['p95']:.1f} ms, "
-              f"max {jump['max']:.1f} ms  target p95 <= {JUMP_TARGET_MS:g} ms  {verdict(ok)}")
+              f"max {jump['max']:.1f} ms  {load()}  target p95 <= {JUMP_TARGET_MS:g} ms  {verdict(ok)}")
         for fps in (8, 30, 60):
             page.select_option(".tkp-speed", str(fps))
             page.click(".tkp-btn[data-act=first]")

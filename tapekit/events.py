@@ -234,6 +234,12 @@ class TapeLog:
         return builder.events
 
 
+def recorded_ops(tape, skip=()) -> int:
+    """How many ops ``tape`` recorded (the ``op`` events ``tape.events`` would list), leaving out
+    the op types in ``skip``, without building any event (the player's size check)."""
+    return sum(e.type not in skip for e in tape._entries or ())
+
+
 class BackwardObserver:
     """Receives the reverse pass's calls and logs them compactly (``visit``/``send`` ... tuples)."""
 

@@ -161,3 +161,12 @@ def test_ids_from_json_survive_the_whole_player(engine):
     picture = ET.fromstring(unquote(src.replace("&amp;", "&").split(",", 1)[1]))  # well-formed XML
     texts = " ".join(t.text or "" for t in picture.iter("{http://www.w3.org/2000/svg}text"))
     assert "<i>" in texts or "x:0" in texts
+
+
+def test_warm_up_compiles_the_webassembly_graphviz_in_the_background():
+    if graphviz_run.wasm_missing() is not None:
+        assert graphviz_run.warm_up() is None
+        return
+    thread = graphviz_run.warm_up()
+    thread.join(60)
+    assert not thread.is_alive() and graphviz_run._Runtime._instance is not None

@@ -111,3 +111,15 @@ def test_export_inlines_the_embedder_and_loads_nothing_for_anywidgets(tmp_path):
     assert not re.search(r"<script[^>]+src=", page), "the page must not load a script"
     assert "MathJax.js" not in page and "latest.js?config" not in page  # no math in this notebook
     assert "</script" not in read_asset("embed.js").lower()
+
+
+def test_a_saved_player_opens_at_its_last_frame():
+    """The whole recorded graph with its gradients, as the static picture shows it (docs/PLAYER.md)."""
+    nb = notebook()
+    states = nb["metadata"]["widgets"][STATE]["state"]
+    player = next(k for k, v in states.items() if v["state"].get("frames") == [1, 2])
+    states[player]["state"].update(graph={"nodes": []}, frame=0)
+    tidy_widget_state(nb, prefix="l03")
+    kept = nb["metadata"]["widgets"][STATE]["state"]
+    assert kept["l03-c02-o0-children"]["state"]["frame"] == 1
+    assert "frame" not in kept["l03-c02-o0"]["state"], "only players (graph and frames) are changed"

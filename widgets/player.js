@@ -233,6 +233,13 @@ function render({ model, el }) {
 
   root.append(head, notes, nav, body, caption, controls, legend);
   el.append(root);
+  // a tape too large to draw (tapekit/widgets/limits.py): the note says why and what to do, the
+  // table shows the gradients the kernel computed; nothing to draw or play
+  const drawn = Object.keys(views).length > 0;
+  if (!drawn) {
+    for (const part of [stage, nav, caption, controls, legend, phase, counter]) part.hidden = true;
+    root.classList.add("tkp-undrawn");
+  }
 
   // ---------- table ----------
   const rows = new Map();
@@ -263,6 +270,23 @@ function render({ model, el }) {
     rows.set(id, { tr, value, grad, why, whyRow });
     tr.addEventListener("click", () => reveal(id));
   }
+  for (const r of graph.results || []) {   // sources with no node: the tape was too large to draw
+    if (nodes.has(r.source)) continue;
+    const tr = h("tr", "tkp-row" + (r.cause ? " g-none" : " g-grad"));
+    const name = h("td", "tkp-name");
+    name.append(h("span", "tkp-name-text", r.name || r.source), h("span", "tkp-tag tkp-tag-src", "source"));
+    name.append(h("div", "tkp-meta", "shape " + shapeTuple(r.shape) + (r.dtype ? " · " + r.dtype : "")));
+    const grad = r.cause ? "None (" + r.cause.replace(/_/g, " ") + ")" : r.value;
+    tr.append(name, h("td", "tkp-val", "—"), h("td", "tkp-grad", grad));
+    table.append(tr);
+    if (r.cause && r.message) {
+      const whyRow = h("tr", "tkp-why-row");
+      const why = h("td", "tkp-why", r.message);
+      why.colSpan = 3;
+      whyRow.append(why);
+      table.append(whyRow);
+    }
+  }
 
   // ---------- views: drawn on demand from the layout ----------
   let viewId = null;
@@ -270,22 +294,49 @@ function render({ model, el }) {
   const viewCache = new Map();
   const edgeOwner = new Map();    // model edge id -> view id that draws it as itself (for the camera)
 
-  // a view may come laid out several ways (left to right, top to bottom): take the one drawn
-  // largest in this drawing area, and size the area to it (between STAGE_MIN and STAGE_MAX px high)
-  function chooseLayout(v) {
+  // ---------- where the graph goes: beside the table while it fits there at a readable size ----------
+  // A view may come laid out several ways (left to right, top to bottom). Take the one drawn
+  // largest beside the table; if none fits there at scale >= 1 (the smallest text 12 px), give
+  // the drawing area the width it needs (the table gets narrower, down to SIDE_MIN), or put the
+  // table below the graph if that makes one fit. A view too large for either keeps the default
+  // split and is shown at scale 1 around the active op, with a minimap.
+  const GAP = 12, STAGE_BASIS = 700, SIDE_BASIS = 300, SIDE_MIN = 260;
+  let bodyW = 0;
+  function bodyWidth() {
+    if (!bodyW) bodyW = body.getBoundingClientRect().width;
+    return bodyW || 1000;
+  }
+  function placement(v) {
     const options = v.layouts || [v.layout];
-    const w = stageSize().w;
-    let best = options[0], bestScale = -1;
-    for (const k of options) {
-      const g = layouts[k];
-      const scale = Math.min(MAX_SCALE, (w - 48) / g.w, (STAGE_MAX - 48) / g.h);
-      if (scale > bestScale + 0.02) { best = k; bestScale = scale; }
+    const W = bodyWidth();
+    const wrapped = W < STAGE_BASIS + GAP + SIDE_BASIS;   // narrow: the CSS puts the table below anyway
+    const beside = wrapped ? W : W - GAP - SIDE_MIN;
+    const scaleAt = (k, width) => Math.min(MAX_SCALE, (width - 48) / layouts[k].w, (STAGE_MAX - 48) / layouts[k].h);
+    const best = (width) => options.reduce((b, k) => (scaleAt(k, width) > scaleAt(b, width) + 0.02 ? k : b), options[0]);
+    // the CSS default: both grow alike from their bases (700 px and 300 px)
+    const usual = wrapped ? W : STAGE_BASIS + (W - STAGE_BASIS - GAP - SIDE_BASIS) / 2;
+    const k = best(usual);
+    if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "" };
+    const narrow = best(beside);
+    if (scaleAt(narrow, beside) >= MIN_SCALE) {
+      return { k: narrow, basis: Math.ceil(layouts[narrow].w + 48) + "px", side: SIDE_MIN + "px" };
     }
-    return best;
+    const full = best(W);
+    if (scaleAt(full, W) >= MIN_SCALE) return { k: full, basis: "100%", side: "" };
+    return { k, basis: "", side: "" };
+  }
+  const rank = (basis) => (basis === "100%" ? Infinity : parseFloat(basis) || 0);
+  function place(p, resized) {
+    if (stage.style.flexBasis === p.basis && side.style.flexBasis === p.side) return;
+    // while following the active op the drawing area only grows: the table does not jump about
+    if (!resized && followBox.checked && rank(p.basis) <= rank(stage.style.flexBasis)) return;
+    stage.style.flexBasis = p.basis;
+    side.style.flexBasis = p.side;
+    stageBox = null;            // measured again: the drawing area changed width
   }
   function buildView(id) {
     const v = views[id];
-    const layoutIndex = chooseLayout(v);
+    const layoutIndex = placement(v).k;
     const key = id + "#" + layoutIndex;
     if (viewCache.has(key)) return viewCache.get(key);
     const geo = layouts[layoutIndex];
@@ -343,7 +394,7 @@ function render({ model, el }) {
       elems.set(nid, e);
       bind(modelId, e);
     });
-    const built = { id, w: geo.w, h: geo.h, v, elems, byModel, pos, frag };
+    const built = { id, key, w: geo.w, h: geo.h, v, elems, byModel, pos, frag };
     viewCache.set(key, built);
     return built;
   }
@@ -356,11 +407,12 @@ function render({ model, el }) {
     if (!views[id]) return;
     if (viewId === id) return;
     viewId = id;
+    place(placement(views[id]));
     view = buildView(id);
     layerClusters.replaceChildren(...view.frag.clusters);
     layerEdges.replaceChildren(...view.frag.edges);
     layerNodes.replaceChildren(...view.frag.nodes);
-    for (const e of view.elems.values()) e.cls = null;
+    // e.cls and e.lastText still say what each detached element shows: restyleAll writes only changes
     root.dataset.view = id;
     drawCrumbs();
     sizeStage();
@@ -400,6 +452,17 @@ function render({ model, el }) {
       stageBox = { w: r.width, h: r.height };
       if (changed && view) { fitCamera(current >= 0 ? frames[current].focus : null); drawBadges(); }
     }).observe(stage);
+    new ResizeObserver((entries) => {   // the output got wider or narrower: place the graph again
+      const w = entries[entries.length - 1].contentRect.width;
+      if (!w || Math.abs(w - bodyW) <= 1) return;
+      bodyW = w;
+      if (!view) return;
+      const p = placement(view.v);
+      place(p, true);
+      if (view.key !== viewId + "#" + p.k) { const id = viewId; viewId = null; openView(id, true); }
+      fitCamera(current >= 0 ? frames[current].focus : null);
+      drawBadges();
+    }).observe(body);
   }
   function clampVb() {    // never pan past the drawing's edges; centre it where it fits
     const pad = 24;
@@ -413,10 +476,13 @@ function render({ model, el }) {
     root.dataset.scale = String(stageSize().w / vb[2]);
     updateMini();
   }
-  function sizeStage() {   // as high as the view needs at its fitting scale, within bounds
+  // as high as the view needs at its fitting scale, within bounds; while following the active op
+  // it only grows, so that entering a group does not move the caption and the buttons
+  function sizeStage() {
     const { w, h: now } = stageSize();
     const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (w - 48) / view.w));
-    const want = Math.round(Math.min(STAGE_MAX, Math.max(STAGE_MIN, view.h * scale + 48)));
+    let want = Math.round(Math.min(STAGE_MAX, Math.max(STAGE_MIN, view.h * scale + 48)));
+    if (followBox.checked && stage.style.height) want = Math.max(want, now);
     if (Math.abs(now - want) > 2) { stage.style.height = want + "px"; stageBox = { w, h: want }; }
   }
   function fitCamera(centerOn) {
@@ -555,65 +621,124 @@ function render({ model, el }) {
   }
 
   // ---------- badges (gradient values on the graph) ----------
-  // a badge's box from its text length (monospace 12.5 px: 7.6 px a character), so that no
-  // layout has to be read back while playing
-  function badge(x, y, text, cls) {
-    if (!text) return;
-    text = clip(text, 34);
+  // A badge's box comes from its text length (monospace 12.5 px: 7.6 px a character), so that no
+  // layout is read back while playing. Each badge goes to the first of a few spots around its
+  // node or edge that covers no node and no badge placed before it (else to the least covered).
+  function badgeBox(x, y, text) {
+    const width = text.length * 7.6;
+    return { x: x - width / 2 - 6, y: y - 15, w: width + 12, h: 21 };
+  }
+  function overlap(a, b) {
+    const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+    const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+    return dx > 0 && dy > 0 ? dx * dy : 0;
+  }
+  function drawBadge(x, y, text, cls) {
     const g = s("g", { class: "tkp-badge " + cls });
     const t = s("text", { x, y, "text-anchor": "middle" }, text);
     const r = s("rect", { rx: 5 });
     g.append(r, t);
     layerBadges.append(g);
-    const width = text.length * 7.6;
-    const b = { x: x - width / 2, y: y - 12, width, height: 15 };
+    const b = badgeBox(x, y, text);
     // keep it inside the drawing: shift right/left/up so that nothing is cut at an edge
     let dx = 0, dy = 0;
     const minX = vb[0] + 4, maxX = vb[0] + vb[2] - 4, maxY = vb[1] + vb[3] - 4, minY = vb[1] + 4;
-    if (b.x - 6 < minX) dx = minX - (b.x - 6);
-    if (b.x + b.width + 6 > maxX) dx = maxX - (b.x + b.width + 6);
-    if (b.y + b.height + 3 > maxY) dy = maxY - (b.y + b.height + 3);
-    if (b.y - 3 + dy < minY) dy = minY - (b.y - 3);
+    if (b.x < minX) dx = minX - b.x;
+    if (b.x + b.w > maxX) dx = maxX - (b.x + b.w);
+    if (b.y + b.h > maxY) dy = maxY - (b.y + b.h);
+    if (b.y + dy < minY) dy = minY - b.y;
     if (dx || dy) t.setAttribute("transform", `translate(${dx},${dy})`);
-    r.setAttribute("x", b.x - 6 + dx); r.setAttribute("y", b.y - 3 + dy);
-    r.setAttribute("width", b.width + 12); r.setAttribute("height", b.height + 6);
+    r.setAttribute("x", b.x + dx); r.setAttribute("y", b.y + dy);
+    r.setAttribute("width", b.w); r.setAttribute("height", b.h);
+    return { x: b.x + dx, y: b.y + dy, w: b.w, h: b.h };
   }
-  // the middle of an edge, from its path: the middle cubic segment at t = 1/2
-  function midpoint(e) {
-    if (e.mid !== undefined) return e.mid;
-    const n = (e.path.getAttribute("d") || "").match(/-?\d+(\.\d+)?/g);
-    e.mid = null;
-    if (n && n.length >= 8) {
-      const p = n.map(Number);
-      const segments = (p.length - 2) / 6;
-      const k = Math.floor(segments / 2) * 6;
-      const [x0, y0, x1, y1, x2, y2, x3, y3] = p.slice(k, k + 8);
-      e.mid = { x: (x0 + 3 * x1 + 3 * x2 + x3) / 8, y: (y0 + 3 * y1 + 3 * y2 + y3) / 8 };
+  // a point of an edge's path (M x y C ... C ...) at t in [0, 1] along its cubic segments
+  function pathPoint(e, t) {
+    if (e.nums === undefined) {
+      const n = (e.path.getAttribute("d") || "").match(/-?\d+(\.\d+)?/g);
+      e.nums = n && n.length >= 8 ? n.map(Number) : null;
     }
-    return e.mid;
+    const p = e.nums;
+    if (!p) return null;
+    const segments = Math.floor((p.length - 2) / 6);
+    const k = Math.min(segments - 1, Math.floor(t * segments)), u = t * segments - k, v = 1 - u;
+    const [x0, y0, x1, y1, x2, y2, x3, y3] = p.slice(6 * k, 6 * k + 8);
+    const a = v * v * v, b = 3 * v * v * u, c = 3 * v * u * u, d = u * u * u;
+    return { x: a * x0 + b * x1 + c * x2 + d * x3, y: a * y0 + b * y1 + c * y2 + d * y3 };
   }
+  function edgeSpots(e) {
+    const out = [];
+    for (const t of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+      const p = pathPoint(e, t);
+      if (p) out.push([p.x, p.y - 6], [p.x, p.y + 17]);
+    }
+    const mid = pathPoint(e, 0.5);     // a short edge between two boxes: above, below, aside
+    if (mid) {
+      for (const [dx, dy] of [[0, -32], [0, 43], [36, -20], [36, 31], [-36, -20], [-36, 31]]) {
+        out.push([mid.x + dx, mid.y + dy]);
+      }
+    }
+    return out;
+  }
+  function tensorSpots(p, text) {
+    const half = (text.length * 7.6) / 2 + 6;
+    const below = p.y + p.h / 2 + 10, above = p.y - p.h / 2 - 2;
+    return [[p.x, below],                                 // a tag hanging from the box
+      [p.x, above],                                       // on its top edge
+      [p.x + p.w / 2 + half + 2, p.y + 5], [p.x - p.w / 2 - half - 2, p.y + 5],
+      [p.x + p.w / 2, below], [p.x - p.w / 2, below], [p.x + p.w / 2, above], [p.x - p.w / 2, above]];
+  }
+  // an array's preview without its " shape=(…)" tail: the box it belongs to shows the shape
+  const badgeText = (text) => clip(String(text).replace(/ shape=\([^)]*\)/, ""), 30);
+  let badgeKey = null;
   function drawBadges() {
-    layerBadges.replaceChildren();
-    if (!curState || current < 0) return;
+    if (!view || !curState || current < 0) { layerBadges.replaceChildren(); badgeKey = null; return; }
     const f = frames[current];
     const ended = current === last && f.phase === "backward";
-    for (const [drawId, e] of view.elems) {
+    // the elements that may carry a badge: the hot ones; at the end, every edge and tensor
+    let candidates;
+    if (ended) candidates = view.elems.values();
+    else {
+      candidates = new Set();
+      for (const id of hotSet) for (const e of view.byModel.get(id) || []) candidates.add(e);
+    }
+    const wanted = [];
+    for (const e of candidates) {
       if (e.kind === "edge") {
         const st = edgeState(e.ids);
         const hot = e.ids.some((id) => hotSet.has(id));
         if (!(hot && st.g && st.g !== "wait") && !(st.g === "none" && ended)) continue;
-        const p = midpoint(e);
-        if (p) badge(p.x, p.y - 6, st.g === "none" ? "None" : gradText(st), "b-" + st.g);
+        const text = badgeText(st.g === "none" ? "None" : gradText(st));
+        if (text) wanted.push([text, "b-" + st.g, e, null]);
       } else if (e.kind === "tensor") {
         const id = e.ids[0];
         const st = curState.get(id) || {};
         const show = (hotSet.has(id) && st.g && st.g !== "wait") || (ended && (sources.has(id) || st.g === "unasked"));
         if (!show || !st.g || st.g === "wait") continue;
-        const p = view.pos.get(drawId);
-        const txt = st.g === "none" ? "None: " + (st.cause || "").replace(/_/g, " ") : st.g === "unasked" ? "gradient not asked for"
-          : "∂ " + gradText(st);
-        badge(p.x, p.y + p.h / 2 + 10, txt, "b-" + st.g);   // a tag hanging from the box
+        const text = badgeText(st.g === "none" ? "None: " + (st.cause || "").replace(/_/g, " ") : st.g === "unasked"
+          ? "gradient not asked for" : "∂ " + gradText(st));
+        wanted.push([text, "b-" + st.g, e, e.drawId]);
       }
+    }
+    const key = vb.join(",") + "|" + wanted.map(([text, cls, e]) => text + cls + (e.drawId || e.ids[0])).join("|");
+    if (key === badgeKey) return;
+    badgeKey = key;
+    layerBadges.replaceChildren();
+    const placed = [];
+    for (const [text, cls, e, own] of wanted) {
+      const spots = own ? tensorSpots(view.pos.get(own), text) : edgeSpots(e);
+      let best = null, bestCost = Infinity;
+      for (const [x, y] of spots) {
+        const b = badgeBox(x, y, text), box = { x: b.x - 3, y: b.y - 3, w: b.w + 6, h: b.h + 6 };  // 3 px clear
+        let cost = 0;
+        for (const [nid, p] of view.pos) {
+          if (nid !== own) cost += overlap(box, { x: p.x - p.w / 2, y: p.y - p.h / 2, w: p.w, h: p.h });
+        }
+        for (const q of placed) cost += 2 * overlap(box, q);
+        if (cost < bestCost) { best = [x, y]; bestCost = cost; }
+        if (cost === 0) break;
+      }
+      if (best) placed.push(drawBadge(best[0], best[1], text, cls));
     }
   }
 
@@ -636,17 +761,20 @@ function render({ model, el }) {
       follow(f.focus);
       restyleAll();
     }
-    for (const [id, r] of rows) {
+    for (const [id, r] of rows) {     // rows are rewritten only when they change (no needless layout)
       const st = curState.get(id) || {};
-      r.tr.className = "tkp-row" + (st.s === "hidden" && !st.g ? " off" : "") + (hotSet.has(id) ? " hot" : "") +
-        (st.g ? " g-" + st.g : "") + (st.p ? " partial" : "");
       const n = nodes.get(id) || {};
-      r.value.textContent = st.v || n.value || "";
-      r.grad.textContent = st.g === "none" ? "None" + (st.cause ? " (" + st.cause.replace(/_/g, " ") + ")" : "")
-        : st.g === "wait" ? "not yet" : gradText(st);
       const explain = (st.g === "none" || st.g === "unasked" || st.g === "zero") && st.why;
-      r.whyRow.hidden = !explain;
-      r.why.textContent = explain ? st.why : "";
+      const look = ["tkp-row" + (st.s === "hidden" && !st.g ? " off" : "") + (hotSet.has(id) ? " hot" : "") +
+        (st.g ? " g-" + st.g : "") + (st.p ? " partial" : ""), st.v || n.value || "",
+      st.g === "none" ? "None" + (st.cause ? " (" + st.cause.replace(/_/g, " ") + ")" : "")
+        : st.g === "wait" ? "not yet" : gradText(st), explain ? st.why : ""];
+      const was = r.look || [];
+      if (was[0] !== look[0]) r.tr.className = look[0];
+      if (was[1] !== look[1]) r.value.textContent = look[1];
+      if (was[2] !== look[2]) r.grad.textContent = look[2];
+      if (was[3] !== look[3]) { r.whyRow.hidden = !explain; r.why.textContent = look[3]; }
+      r.look = look;
     }
     phase.textContent = f.phase === "backward" ? "◀ backward pass" : "forward pass ▶";
     phase.className = "tkp-phase ph-" + f.phase;
@@ -672,7 +800,7 @@ function render({ model, el }) {
     for (let j = i + 1; j < Math.min(frames.length, i + 80); j++) {
       const target = frames[j].focus && viewOf(frames[j].focus);
       if (target && target !== viewId && views[target]) {
-        if (viewCache.has(target + "#" + chooseLayout(views[target]))) return;
+        if (viewCache.has(target + "#" + placement(views[target]).k)) return;
         prefetching = true;
         const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 30));
         idle(() => { prefetching = false; buildView(target); });
@@ -803,7 +931,10 @@ function render({ model, el }) {
   let playing = false, raf = 0, startTime = 0, startFrame = 0, shownSince = 0, shownAt = 0;
   function sync() { model.set("frame", current); model.save_changes(); }
   function setPlaying(on) {
-    playing = on && current < last;
+    on = on && current < last;
+    if (on === playing) return;       // a step while paused changes nothing here (and sends nothing)
+    playing = on;
+    pace();
     bPlay.replaceChildren(icon(playing ? "pause" : "play"));
     root.dataset.playing = playing ? "1" : "0";
     root.classList.toggle("is-playing", playing);
@@ -831,7 +962,16 @@ function render({ model, el }) {
     raf = requestAnimationFrame(tick);
   }
   // playing or stepping brings the camera back to the active op (looking around turned it off)
-  const step = (i) => { followBox.checked = true; setPlaying(false); show(i); sync(); };
+  // quick steps, or playing faster than 4 fps, drop the 0.2 s fades and the moving dashes of the
+  // hot edges: at that pace they are not seen, and they would cost every frame a repaint
+  let lastStepAt = -1e9;
+  function pace() {
+    const now = performance.now();
+    const fast = playing ? Number(speed.value) > 4 : now - lastStepAt < 300;
+    lastStepAt = playing ? lastStepAt : now;
+    if (fast !== root.classList.contains("tkp-fast")) root.classList.toggle("tkp-fast", fast);
+  }
+  const step = (i) => { followBox.checked = true; setPlaying(false); pace(); show(i); sync(); };
   bFirst.onclick = () => step(0);
   bBack.onclick = () => step(current - 1);
   bFwd.onclick = () => step(current + 1);
@@ -841,10 +981,11 @@ function render({ model, el }) {
     if (!playing && current >= last) show(0);
     setPlaying(!playing);
   };
-  slider.oninput = () => { setPlaying(false); show(Number(slider.value)); };
+  slider.oninput = () => { setPlaying(false); pace(); show(Number(slider.value)); };
   slider.onchange = () => sync();
   speed.onchange = () => {
     model.set("fps", Number(speed.value)); model.save_changes();
+    if (playing) pace();
     if (playing) { startTime = performance.now(); startFrame = current; }
   };
   followBox.onchange = () => { if (followBox.checked && current >= 0) follow(frames[current].focus); };
@@ -862,7 +1003,7 @@ function render({ model, el }) {
   openView(views.root ? "root" : Object.keys(views)[0]);
   requestAnimationFrame(() => { if (view) { fitCamera(null); drawBadges(); } });
   show(model.get("frame") || 0);
-  setPlaying(false);
+  root.dataset.playing = "0";
   return () => { playing = false; cancelAnimationFrame(raf); model.off("change:frame", onFrame); };
 }
 

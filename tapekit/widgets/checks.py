@@ -98,7 +98,8 @@ def check_keywords(cls, kwargs: dict) -> None:
     allowed = set(cls.class_trait_names()) - set(cls.class_own_traits())  # svg, graph, frames...: computed
     for key in kwargs:
         if key not in allowed or key.startswith("_"):
-            known = ["target", "sources", "output_gradients", "events", "explanations", "engine", "title", "fps"]
+            known = ["target", "sources", "output_gradients", "events", "explanations", "engine", "title", "fps",
+                     "max_ops"]
             close = difflib.get_close_matches(key, known, n=1)
             hint = f"did you mean {close[0]}=?" if close else "the options are " + ", ".join(known) + "."
             raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {key!r}\n  Hint: {hint}")

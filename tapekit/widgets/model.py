@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..sites import location_text
 from .groups import build_groups, smallest_period
@@ -96,10 +97,27 @@ class FrameModel:
         """Full state of every node, edge and group after frame ``index`` (0-based)."""
         if not 0 <= index < len(self.frames):
             raise IndexError(f"frame {index} out of range 0..{len(self.frames) - 1}")
-        state = self.initial_state()
+        state = self.initial_state()      # fresh dicts: this replay may update them in place
         for frame in self.frames[:index + 1]:
-            apply_frame(state, frame)
+            every = frame.get("all")
+            if every:
+                for value in state.values():
+                    value.update(every)
+            for key, change in frame["set"].items():
+                entry = state.get(key)
+                if entry is None:
+                    state[key] = dict(change)
+                else:
+                    entry.update(change)
         return state
+
+    def final_state(self) -> dict:
+        """``state_at`` the last frame, computed once (the static picture and ``player.svg`` read it;
+        do not change it)."""
+        cached = getattr(self, "_final", None)
+        if cached is None or cached[0] != len(self.frames):
+            cached = self._final = (len(self.frames), self.state_at(len(self.frames) - 1))
+        return cached[1]
 
     def to_json(self) -> dict:
         return {"nodes": self.nodes, "edges": self.edges, "frames": self.frames, "groups": self.groups,
@@ -162,7 +180,12 @@ def build_frames(events, explanations=None, source_names=None, target_names=None
 
 def where_text(event) -> str | None:
     """``cell:7`` / ``train.py:12``: the line form ``explain`` uses."""
-    return location_text(event.get("file"), event.get("line"))
+    return _location(event.get("file"), event.get("line"))
+
+
+@lru_cache(maxsize=4096)
+def _location(file, line) -> str | None:
+    return location_text(file, line)   # a loop runs the same few lines again and again
 
 
 def display_value(value, shape=None) -> str | None:
@@ -175,13 +198,51 @@ def display_value(value, shape=None) -> str | None:
     return text
 
 
+# ops whose inputs broadcast to the output's shape: the gradient to a smaller input is summed
+BROADCASTING = {"AddV2", "Add", "Sub", "Mul", "RealDiv", "Div", "DivNoNan", "MulNoNan", "Maximum", "Minimum", "Pow",
+                "SquaredDifference", "FloorDiv", "FloorMod", "Atan2", "Xdivy", "Xlogy", "BiasAdd", "BroadcastTo",
+                "SelectV2"}
+
+
+def summed_axes(grad_shape, sent_shape) -> list | None:
+    """The axes of an output gradient summed away to fit an input of ``sent_shape`` that was
+    broadcast (leading axes, and axes where the input has size 1), or None if none were."""
+    if grad_shape is None or sent_shape is None or list(grad_shape) == list(sent_shape):
+        return None
+    lead = len(grad_shape) - len(sent_shape)
+    if lead < 0:
+        return None
+    axes = list(range(lead))
+    for k, size in enumerate(sent_shape):
+        if size == grad_shape[lead + k]:
+            continue
+        if size != 1:
+            return None
+        axes.append(lead + k)
+    return axes or None
+
+
+def broadcast_note(op_type, grad_shape, sent_shape, label) -> str:
+    """``"summed over axis 0: (4, 3) → (3,), as b was broadcast; "`` or ``""``: what the backward step
+    did to a broadcast input's gradient (lesson 03's bias)."""
+    axes = summed_axes(grad_shape, sent_shape) if op_type in BROADCASTING else None
+    if not axes:
+        return ""
+    which = f"axis {axes[0]}" if len(axes) == 1 else "axes " + ", ".join(map(str, axes[:-1])) + f" and {axes[-1]}"
+    return (f"summed over {which}: {shape_tuple(grad_shape)} → {shape_tuple(sent_shape)}, as {label} was "
+            "broadcast; ")
+
+
+def shape_tuple(shape) -> str:
+    return "(" + ", ".join("None" if d is None else str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
 def shape_words(shape) -> str:
     if shape is None:
         return "shape unknown"
     if not shape:
         return "scalar"
-    dims = ", ".join("None" if d is None else str(d) for d in shape)
-    return "shape (" + dims + ("," if len(shape) == 1 else "") + ")"
+    return "shape " + shape_tuple(shape)
 
 
 def _executions(ops) -> None:
@@ -426,9 +487,14 @@ class _Builder:
         in_shapes = ev.get("input_shapes") or []
         in_values = ev.get("input_values") or []
         in_dtypes = ev.get("input_dtypes") or []
+        nodes = self.nodes
         for k, tid in enumerate(inputs):
             shape = in_shapes[k] if k < len(in_shapes) else None
-            src = self.tensor(tid, shape=shape)
+            src = nodes.get(tid)
+            if src is None:
+                src = self.tensor(tid, shape=shape)
+            elif shape is not None:
+                src["shape"] = shape
             if src["dtype"] is None and k < len(in_dtypes):
                 src["dtype"] = in_dtypes[k]
             if src["value"] is None and k < len(in_values) and in_values[k] is not None:
@@ -464,8 +530,8 @@ class _Builder:
         self.in_edges[op_id] = in_edges
         self.out_edges[op_id] = out_edges
         self.name_operands(ev, inputs)
-        self.add_frame("forward", self.op_caption(ev, inputs, outputs, shapes, cut), ev, changes,
-                       [op_id] + out_edges, op_id)
+        self.add_frame("forward", self.op_caption(ev, inputs, outputs, shapes, cut), None, changes,
+                       [op_id] + out_edges, op_id, where=node["where"])
 
     def name_operands(self, ev, inputs) -> None:
         """Name unnamed inputs (constants, mostly) by the names the line writes for them:
@@ -647,7 +713,10 @@ class _Builder:
         if visit is None:
             return
         op_id = visit["op"]
+        node = self.ops[op_id]
         ins = self.in_edges.get(op_id, [])
+        grads = visit.get("grads") or []
+        out_shape = grads[0].get("shape") if len(grads) == 1 and grads[0] else None
         changes = {op_id: {"g": "done"}}
         hot = [op_id]
         parts = []
@@ -676,16 +745,17 @@ class _Builder:
                 node_change["p"] = f"{got} of {total}"
             elif total > 1:
                 node_change["p"] = None
+            label = self.label(to)
+            summed = broadcast_note(node["type"], out_shape, ev.get("shape"), label)
             if acc:
                 node_change["gv"] = "sum so far" if got < total else "sum of all parts"
-                parts.append(f"{value} to {self.label(to)} (added to what it already has: {got} of {total})")
+                parts.append(f"{value} to {label} ({summed}added to what it already has: {got} of {total})")
             elif got < total:
-                parts.append(f"{value} to {self.label(to)} (part 1 of {total}: more will be added)")
+                parts.append(f"{value} to {label} ({summed}part 1 of {total}: more will be added)")
             else:
-                parts.append(f"{value} to {self.label(to)}")
+                parts.append(f"{value} to {label}" + (f" ({summed[:-2]})" if summed else ""))
             changes[to] = node_change
             hot.append(to)
-        node = self.ops[op_id]
         if not sends:
             changes[op_id] = {"g": "stopped"}
             for edge in ins:

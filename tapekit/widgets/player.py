@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
+
 import anywidget
 import traitlets
 
-from . import checks, graphviz_run
+from . import checks, graphviz_run, limits
 from .assets import read_asset
-from .layout import layout_views, view_svg
+from .layout import find_dot, layout_views, view_svg
 from .model import build_frames, compact_frames
 from .views import ViewPlan
 from .static import static_html, summary_lines
+
+
+if find_dot() is None:        # the WebAssembly Graphviz will lay players out: compile it meanwhile
+    graphviz_run.warm_up()
 
 
 class TapePlayer(anywidget.AnyWidget):
@@ -35,12 +42,13 @@ class TapePlayer(anywidget.AnyWidget):
     title = traitlets.Unicode("GradientTape").tag(sync=True)
 
     def __init__(self, tape=None, target=None, sources=None, output_gradients=None, *, events=None,
-                 explanations=None, engine=None, title="GradientTape", fps=2.0, **kwargs):
+                 explanations=None, engine=None, title="GradientTape", fps=2.0, max_ops=limits.MAX_OPS, **kwargs):
         # argument checks first: a bad argument raises before anything is computed
         checks.check_keywords(type(self), kwargs)
         checks.check_options(events, explanations, tape is not None)
         fps, title = checks.check_fps(fps), checks.check_title(title)
         engine = graphviz_run.check_engine(engine)
+        max_ops = limits.check_max_ops(max_ops)
         if tape is not None:
             checks.check_sources_for(tape, target, sources, output_gradients)
         elif events is None:
@@ -49,25 +57,62 @@ class TapePlayer(anywidget.AnyWidget):
         else:
             events = checks.check_events(events)
         self.gradients = None
-        source_names, target_names = {}, {}
-        if tape is not None:
-            events, explanations, source_names, target_names = self._collect(tape, target, sources,
-                                                                             output_gradients)
+        self.layout_engine = None
+        with _gc_paused():
+            if tape is not None:
+                graph, model = self._from_tape(tape, target, sources, output_gradients, engine, max_ops)
+            else:
+                graph, model = self._from_events(events, explanations, engine, max_ops)
+            self.model_data = model
+            super().__init__(graph=graph, frames=compact_frames(model.frames), frame=0, fps=float(fps), title=title,
+                             **kwargs)
+
+    def _from_tape(self, tape, target, sources, output_gradients, engine, max_ops):
+        from ..events import recorded_ops
+
+        n_ops = recorded_ops(tape, skip=limits.FOLDED)
+        if limits.too_large(n_ops, max_ops):   # counted before any event is built: the message comes quickly
+            if target is not None:
+                self._gradient(tape, target, sources, output_gradients)
+            grads = self.gradients if target is not None else None
+            explained = _explain_items(tape, target, sources) if target is not None and any(
+                g is None for g in _flat(grads)) else []
+            results = limits.gradient_results(sources, grads, explained) if target is not None else []
+            return self._message(n_ops, max_ops, results)
+        events, explanations, source_names, target_names = self._collect(tape, target, sources, output_gradients)
+        model = build_frames(events, explanations, source_names, target_names)
+        return self._drawn(model, engine), model
+
+    def _from_events(self, events, explanations, engine, max_ops):
+        n_ops = sum(e.get("kind") == "op" and e.get("type") not in limits.FOLDED for e in events)
+        if limits.too_large(n_ops, max_ops):
+            end = next((e for e in reversed(events) if e.get("kind") == "backward_end"), None)
+            results = [{"source": r.get("source"), "name": r.get("source"), "value": r.get("value"),
+                        "shape": r.get("shape"), "dtype": r.get("dtype"), "cause": r.get("cause"),
+                        "message": None, "fix": None} for r in (end or {}).get("results") or ()]
+            return self._message(n_ops, max_ops, results)
         try:
-            model = build_frames(events, explanations, source_names, target_names)
+            model = build_frames(events, explanations)
             plan = ViewPlan(model)
         except (KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:
-            if tape is not None:  # a tape's own events: a bug here, show it as it is
-                raise
             raise checks.unreadable_events(exc) from exc  # events from outside (JSON) that make no sense
-        views, layouts, used = layout_views(plan, engine)
-        self.model_data = model
+        return self._drawn(model, engine, plan), model
+
+    def _drawn(self, model, engine, plan=None) -> dict:
+        """The ``graph`` trait of a drawn player: the model, its views and their layout."""
+        views, layouts, used = layout_views(plan or ViewPlan(model), engine)
         self.layout_engine = used
-        graph = {"nodes": model.nodes, "edges": model.edges, "groups": model.groups, "views": views,
-                 "layouts": layouts, "watched": model.watched, "sources": model.sources,
-                 "targets": model.targets, "results": model.results, "notes": model.notes}
-        super().__init__(graph=graph, frames=compact_frames(model.frames), frame=0, fps=float(fps), title=title,
-                         **kwargs)
+        return {"nodes": model.nodes, "edges": model.edges, "groups": model.groups, "views": views,
+                "layouts": layouts, "watched": model.watched, "sources": model.sources,
+                "targets": model.targets, "results": model.results, "notes": model.notes, "too_large": None}
+
+    def _message(self, n_ops, max_ops, results):
+        """(graph, model) of a player that shows why it does not draw the tape (limits.py)."""
+        model = limits.too_large_model(n_ops, max_ops, results)
+        graph = {"nodes": [], "edges": [], "groups": [], "views": {}, "layouts": [], "watched": [], "sources": [],
+                 "targets": [], "results": results, "notes": model.notes,
+                 "too_large": {"ops": n_ops, "max_ops": max_ops}}
+        return graph, model
 
     @traitlets.validate("fps")
     def _valid_fps(self, proposal):
@@ -79,17 +124,18 @@ class TapePlayer(anywidget.AnyWidget):
         """A player for a plain event list (see docs/EVENTS.md), e.g. loaded from JSON."""
         return cls(events=events, explanations=explanations, **kwargs)
 
-    def _collect(self, tape, target, sources, output_gradients):
-        from .. import nest
+    def _gradient(self, tape, target, sources, output_gradients) -> None:
+        try:
+            self.gradients = tape.gradient(target, sources, output_gradients=output_gradients)
+        except RuntimeError as exc:
+            if "non-persistent" not in str(exc):
+                raise
+            raise checks.with_spent_tape_hint(exc) from None
 
-        flat_sources = nest.flatten(sources) if sources is not None else []
+    def _collect(self, tape, target, sources, output_gradients):
+        flat_sources = _flat(sources)
         if target is not None:
-            try:
-                self.gradients = tape.gradient(target, sources, output_gradients=output_gradients)
-            except RuntimeError as exc:
-                if "non-persistent" not in str(exc):
-                    raise
-                raise checks.with_spent_tape_hint(exc) from None
+            self._gradient(tape, target, sources, output_gradients)
         events = list(tape.events)
         explanations, target_names = {}, {}
         start = next((e for e in reversed(events) if e.get("kind") == "backward_start"), None)
@@ -116,10 +162,13 @@ class TapePlayer(anywidget.AnyWidget):
     @property
     def svg(self) -> str:
         """The SVG of the top-level view at the last frame (the static picture's graph)."""
+        if "root" not in self.graph["views"]:
+            return ""          # a tape too large to draw (limits.py): the static picture is the message
         model = self.model_data
         last = len(model.frames) - 1
         frame = model.frames[last]
-        return view_svg(self.graph, "root", model.state_at(last), frame.get("hot", ()))
+        with _gc_paused():
+            return view_svg(self.graph, "root", model.final_state(), frame.get("hot", ()))
 
     @property
     def n_frames(self) -> int:
@@ -128,13 +177,18 @@ class TapePlayer(anywidget.AnyWidget):
     def summary(self) -> str:
         """Plain-text summary of the final frame."""
         model = self.model_data
+        too_large = self.graph.get("too_large")
+        if too_large:
+            return "\n".join([f"{type(self).__name__}: not drawn: {model.notes[0]}"] + summary_lines(model))
         head = (f"{type(self).__name__}: {len(model.frames)} frames ({model.forward_frames} forward, "
                 f"{len(model.frames) - model.forward_frames} backward), "
                 f"{sum(n['kind'] == 'op' for n in model.nodes)} ops")
         return "\n".join([head] + summary_lines(model))
 
     def static_html(self) -> str:
-        return static_html(self.model_data, self.svg)
+        svg = self.svg
+        with _gc_paused():
+            return static_html(self.model_data, svg)
 
     def __repr__(self) -> str:
         return self.summary()
@@ -174,13 +228,19 @@ def _target_name():
     return None
 
 
-def _explanations(tape, target, sources, ids) -> dict:
-    """{source id: {"message", "fix", "op", "cause"}} from ``tape.explain`` (best effort)."""
+def _flat(structure) -> list:
+    from .. import nest
+
+    return nest.flatten(structure) if structure is not None else []
+
+
+def _explain_items(tape, target, sources) -> list:
+    """``tape.explain``'s item dicts in source order (best effort: [] when it cannot say)."""
     try:
         explanation = tape.explain(target, sources)
         data = explanation.to_dict() if hasattr(explanation, "to_dict") else explanation
     except Exception:  # explain is a teaching aid; the player still works without it
-        return {}
+        return []
     items = []
 
     def walk(obj):
@@ -195,4 +255,23 @@ def _explanations(tape, target, sources, ids) -> dict:
                 walk(val)
 
     walk(data)
-    return {sid: item for sid, item in zip(ids, items)}
+    return items
+
+
+def _explanations(tape, target, sources, ids) -> dict:
+    """{source id: {"message", "fix", "op", "cause"}} from ``tape.explain`` (best effort)."""
+    return dict(zip(ids, _explain_items(tape, target, sources)))
+
+
+@contextlib.contextmanager
+def _gc_paused():
+    """Pause the cyclic garbage collector while a player is built. A build makes some 100 small
+    dicts and lists per op and frees few: each automatic collection would walk all of them again,
+    a quarter of the build time. Reference counting frees as usual; collection resumes after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

@@ -32,14 +32,22 @@ def _refs(value):
     return _REF.findall(json.dumps(value))
 
 
+def _open_at_last_frame(state: dict) -> None:
+    """A saved player opens at its last frame, the one the static picture shows: the whole
+    recorded graph with its gradients, what the cell produced. Play starts again from frame 1
+    (a live player, made by running the cell, opens at frame 1: "Press play")."""
+    if isinstance(state.get("frames"), list) and isinstance(state.get("graph"), dict) and "frame" in state:
+        state["frame"] = max(0, len(state["frames"]) - 1)
+
+
 def tidy_widget_state(nb, prefix: str = "w") -> dict:
     """Prune and rename the saved widget state of ``nb`` in place; return what was done.
 
     Keeps only the models a displayed output needs (its view's model and the models it refers
     to, e.g. its ``Layout``); renames each to ``<prefix>-c<cell>-o<output>`` (and
     ``...-<trait>`` for a referred model), in the outputs and in every reference; drops
-    ``metadata.widgets`` when no widget is displayed. Returns ``{"kept", "dropped", "bytes"}``
-    (``bytes``: the size of the saved state as JSON).
+    ``metadata.widgets`` when no widget is displayed; sets each player's ``frame`` to its last.
+    Returns ``{"kept", "dropped", "bytes"}`` (``bytes``: the size of the saved state as JSON).
     """
     widgets = nb.get("metadata", {}).get("widgets") or {}
     states = (widgets.get(STATE) or {}).get("state") or {}
@@ -66,6 +74,8 @@ def tidy_widget_state(nb, prefix: str = "w") -> dict:
         return _REF.sub(lambda m: "IPY_MODEL_" + names.get(m.group(1), m.group(1)), text)
 
     kept = {names[model_id]: json.loads(rename(json.dumps(states[model_id]))) for model_id in order}
+    for model in kept.values():
+        _open_at_last_frame(model.get("state") or {})
     nb["metadata"]["widgets"] = {STATE: {"state": kept, "version_major": 2, "version_minor": 0}}
     for _, _, view in _views(nb):
         view["model_id"] = names.get(view["model_id"], view["model_id"])

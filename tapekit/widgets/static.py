@@ -159,20 +159,25 @@ def value_rows(model, state) -> list:
         rows.append([node.get("name") or node.get("label") or tid, _KIND.get(node.get("role"), node.get("role") or ""),
                      _shape_text(node.get("shape")), node.get("dtype") or "", "" if value is None else value,
                      _gradient_text(results.get(tid))])
+    for res in model.results:     # sources without a node: a tape too large to draw (limits.py)
+        if res["source"] not in nodes:
+            rows.append([res.get("name") or res["source"], "source", _shape_text(res.get("shape")),
+                         res.get("dtype") or "", "", _gradient_text(res)])
     return rows
 
 
 def static_html(model, svg: str) -> str:
     """HTML of the final frame: caption, the graph as a picture, the watched values, the gradients."""
     last = len(model.frames) - 1
-    state = model.state_at(last)
-    picture = apply_state(svg, model, state)
+    state = model.final_state()
+    picture = apply_state(svg, model, state) if svg else ""
     rows = [_row(["name", "kind", "shape", "dtype", "value", "gradient"], "th")]
     rows += [_row(cells) for cells in value_rows(model, state)]
     notes = "".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(model))
     caption = model.frames[last]["caption"]
     css = minified_css(read_asset("player.css"))
+    graph = (f'<div class="tkp-graph">{picture_html(picture, "The tape graph after the last step. " + caption)}</div>'
+             if svg else "")      # no picture: a tape too large to draw, the caption says why
     return (f'<div class="tkp tkp-static"><style>{css}</style>'
-            f'<div class="tkp-caption">{html.escape(caption)}</div>'
-            f'<div class="tkp-graph">{picture_html(picture, "The tape graph after the last step. " + caption)}</div>'
+            f'<div class="tkp-caption">{html.escape(caption)}</div>{graph}'
             f'<table class="tkp-table">{"".join(rows)}</table><ul class="tkp-notes">{notes}</ul></div>')

@@ -156,10 +156,16 @@ def frame_of(page, scope: str = "") -> int:
     return int(page.get_attribute(f"{scope} {ROOT}".strip(), "data-frame"))
 
 
-def plays(page, scope: str = "") -> None:
-    """The player in ``scope`` steps forward: the frame advances and the caption changes."""
+def plays(page, scope: str = "", saved: bool = True) -> None:
+    """The player in ``scope`` steps forward: the frame advances and the caption changes. A saved
+    player (``saved``) opens at its last frame, the backward pass done (tidy_widget_state)."""
     root = f"{scope} {ROOT}".strip()
     page.wait_for_selector(f"{root}[data-frame]", timeout=60_000)
+    if saved:
+        assert page.get_attribute(root, "data-phase") == "backward", "a saved player opens at its last frame"
+        assert "Done." in page.inner_text(f"{root} {CAPTION}"), "a saved player opens at its last frame"
+        page.focus(root)
+        page.keyboard.press("Home")
     start = frame_of(page, scope)
     caption = page.inner_text(f"{root} {CAPTION}")
     for _ in range(3):

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from kernelfree import (ROOT, TOKEN, chromium, copy_lesson, execute_with_state, jupyter_server, need, page_errors,
-                        plays, shot, trust)
+from kernelfree import (ROOT, TOKEN, chromium, copy_lesson, execute_with_state, frame_of, jupyter_server, need,
+                        page_errors, plays, shot, trust)
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +70,7 @@ def test_notebook7_runs_the_lesson_and_the_live_player_plays(notebook7):
         page.wait_for_function("() => Array.from(document.querySelectorAll('.jp-OutputArea-output'))"
                                ".some(o => o.innerText.trim() === 'done')", timeout=120_000)
         page.wait_for_selector(f".jp-Notebook {ROOT}[data-frame]", timeout=60_000)
-        plays(page, ".jp-Notebook")
+        assert frame_of(page, ".jp-Notebook") == 0, "a player made by running the cell opens at frame 1"
+        plays(page, ".jp-Notebook", saved=False)
         shot(page, "notebook7-after-running.png")
         assert not page_errors(page), page_errors(page)

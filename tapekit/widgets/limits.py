@@ -1,0 +1,94 @@
+"""How large a tape the player draws, and what it shows for a larger one.
+
+A drawn tape costs kernel time (about 0.3 ms an op), and its widget state is stored in the
+notebook (about 1.3–1.7 KB an op: a 10,000-op loop stores 13 MB). Above ``MAX_OPS`` recorded
+ops the player shows a message with what to do instead of the graph, and the static picture
+says the same; ``TapePlayer(..., max_ops=N)`` draws larger tapes anyway. The check counts the
+tape's ops before any event is built, so the message comes as quickly as ``tape.gradient``.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+from .model import FrameModel, display_value
+
+MAX_OPS = 10_000
+FOLDED = ("ReadVariableOp",)   # drawn as the variable itself (model.py): not counted
+
+
+def check_max_ops(value) -> int | None:
+    """``max_ops`` as an int above 0, or None (no limit)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"max_ops must be a whole number of ops (or None for no limit), not "
+                        f"{type(value).__name__} {value!r}.\n"
+                        f"  Hint: e.g. max_ops=20000; the default, {MAX_OPS:,}, keeps the notebook light.")
+    if value < 1:
+        raise ValueError(f"max_ops must be at least 1, got {value!r}.\n"
+                         f"  Hint: leave it out for the default ({MAX_OPS:,}), or max_ops=None for no limit.")
+    return int(value)
+
+
+def too_large(n_ops: int, max_ops: int | None) -> bool:
+    return max_ops is not None and n_ops > max_ops
+
+
+def too_large_text(n_ops: int, max_ops: int) -> str:
+    suggestion = -(-n_ops // 1000) * 1000
+    return (f"This tape recorded {n_ops:,} ops, more than the {max_ops:,} the player draws: drawing it would "
+            "take long and store many megabytes in the notebook. Record fewer steps inside the tape (e.g. "
+            "a loop run 5 times instead of thousands), ask tape.explain(target, sources) why a gradient is "
+            f"None, or pass max_ops={suggestion} to draw it anyway.")
+
+
+def too_large_model(n_ops: int, max_ops: int, results: list) -> FrameModel:
+    """The model of a player that shows the message (one frame) and the gradients it computed."""
+    text = too_large_text(n_ops, max_ops)
+    model = FrameModel(notes=[text], results=results)
+    model.frames.append({"phase": "forward", "caption": text, "set": {}, "hot": [], "focus": None})
+    return model
+
+
+def gradient_results(sources, gradients, explained: list) -> list:
+    """``results`` rows (docs/PLAYER.md) from ``tape.gradient``'s answer, without any event: ids
+    ``s0, s1, …`` (no graph), names and causes from ``tape.explain``'s items when given."""
+    from .. import nest
+
+    flat_sources = nest.flatten(sources) if sources is not None else []
+    flat_grads = nest.flatten(gradients) if gradients is not None else [None] * len(flat_sources)
+    rows = []
+    for k, (src, grad) in enumerate(zip(flat_sources, flat_grads)):
+        item = explained[k] if k < len(explained) else {}
+        name = item.get("source") or _variable_name(src) or f"source {k + 1}"
+        value, shape, dtype = _preview(grad) if grad is not None else (None, _shape(src), _dtype(src))
+        cause = None if grad is not None else item.get("cause")
+        rows.append({"source": f"s{k}", "name": name, "value": value, "shape": shape, "dtype": dtype,
+                     "cause": cause, "message": item.get("message") if cause else None,
+                     "fix": item.get("fix") if cause else None})
+    return rows
+
+
+def _preview(grad):
+    from .. import convert_to_tensor
+    from ..events import preview, sample
+
+    array = (grad if hasattr(grad, "numpy") else convert_to_tensor(grad)).numpy()
+    shape = [int(d) for d in array.shape]
+    return display_value(preview(sample(array), shape), shape), shape, array.dtype.name
+
+
+def _variable_name(src):
+    name = getattr(src, "name", None) if hasattr(src, "assign") else None
+    return name.rsplit(":", 1)[0] if isinstance(name, str) else None
+
+
+def _shape(src):
+    shape = getattr(src, "shape", None)
+    rank = getattr(shape, "rank", None)
+    return None if rank is None else [None if d is None else int(d) for d in shape]
+
+
+def _dtype(src):
+    return getattr(getattr(src, "dtype", None), "name", None)
