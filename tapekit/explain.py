@@ -13,6 +13,7 @@ import re
 
 from . import nest
 from .events import entry_cut, user_frame
+from .i18n import _, hint_line
 from .sites import location_text
 from .sites import short_file as _short_file  # noqa: F401  (kept: tests and callers import it here)
 
@@ -65,17 +66,27 @@ class SourceExplanation:
     def where_text(self) -> str | None:
         return location_text(self.file, self.line)
 
+    def op_text(self) -> str | None:
+        """``Mul (op3)``: the op's type and id, or None."""
+        if not self.op:
+            return None
+        return self.op["type"] + (f" ({self.op['id']})" if self.op.get("id") else "")
+
     def __repr__(self) -> str:
         if self.cause is None:
-            return f"{self.source}: gradient OK. {self.message}"
-        head = f"{self.source}: {self.cause}"
-        if self.op:
-            head += f" at {self.op['type']}" + (f" ({self.op['id']})" if self.op.get("id") else "")
-        if self.where_text():
-            head += f", line {self.where_text()}"
-        text = f"{head}\n  {self.message}"
+            return _("{source}: gradient OK. {message}").format(source=self.source, message=self.message)
+        op, where = self.op_text(), self.where_text()
+        if op and where:
+            head = _("{source}: {cause} at {op}, line {where}")
+        elif op:
+            head = _("{source}: {cause} at {op}")
+        elif where:
+            head = _("{source}: {cause}, line {where}")
+        else:
+            head = _("{source}: {cause}")
+        text = head.format(source=self.source, cause=self.cause, op=op, where=where) + f"\n  {self.message}"
         if self.fix:
-            text += f"\n  Fix: {self.fix}"
+            text += "\n  " + _("Fix: {fix}").format(fix=self.fix)
         return text
 
 
@@ -112,25 +123,28 @@ class Explanation:
         return {"items": [item.to_dict() for item in self.items]}
 
     def __repr__(self) -> str:
-        return "\n".join(["Explanation of tape.gradient(target, sources):"] +
+        return "\n".join([_("Explanation of tape.gradient(target, sources):")] +
                          ["- " + repr(item).replace("\n", "\n  ") for item in self.items])
 
     def _repr_html_(self) -> str:
+        esc = html.escape
         rows = []
         for item in self.items:
-            esc = html.escape
             if item.cause is None:
-                status = '<span style="color:#1a7f37">gradient OK</span>'
+                status = '<span style="color:#1a7f37">' + esc(_("gradient OK")) + "</span>"
             else:
                 status = f'<b style="color:#cf222e">None</b> <code>{esc(item.cause)}</code>'
-            op = "" if not item.op else esc(item.op["type"]) + (f" ({esc(item.op['id'])})" if item.op.get("id")
-                                                                else "")
-            where = esc(item.where_text() or "")
-            text = esc(item.message) + (f"<br><b>Fix:</b> {esc(item.fix)}" if item.fix else "")
-            rows.append(f"<tr><td><code>{esc(item.source)}</code></td><td>{status}</td><td>{op}</td>"
-                        f"<td>{where}</td><td style='text-align:left'>{text}</td></tr>")
-        return ("<table><thead><tr><th>source</th><th>gradient</th><th>op</th><th>line</th>"
-                "<th>why</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+            text = esc(item.message)
+            if item.fix:
+                # the label is bold: the translated "Fix: {fix}" is split at its placeholder
+                label, _sep, rest = _("Fix: {fix}").partition("{fix}")
+                space = " " if label.endswith(" ") else ""
+                text += f"<br><b>{esc(label.rstrip())}</b>{space}{esc(item.fix)}{esc(rest)}"
+            rows.append(f"<tr><td><code>{esc(item.source)}</code></td><td>{status}</td><td>{esc(item.op_text() or '')}"
+                        f"</td><td>{esc(item.where_text() or '')}</td><td style='text-align:left'>{text}</td></tr>")
+        headers = (_("source"), _("gradient"), _("op"), _("line"), _("why"))
+        return ("<table><thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in headers) + "</tr></thead><tbody>"
+                + "".join(rows) + "</tbody></table>")
 
 
 # ---------- entry points ----------
@@ -154,11 +168,14 @@ def _tensor_argument(x, role: str):
 
     if isinstance(x, Tensor) or hasattr(x, "_read"):
         return x
-    hint = (f"leave the None out of the {role}s." if x is None else
-            "pass the tensors themselves, as to tape.gradient(target, sources); a Python value "
-            "or NumPy array was never on the tape.")
+    if x is None:
+        hint = (_("leave the None out of the targets.") if role == "target" else
+                _("leave the None out of the sources."))
+    else:
+        hint = _("pass the tensors themselves, as to tape.gradient(target, sources); a Python value "
+                 "or NumPy array was never on the tape.")
     raise TypeError(f"explain() needs tk.Tensor or tk.Variable {role}s, got {type(x).__name__}: "
-                    f"{_short_repr(x)}\n  Hint: {hint}")
+                    f"{_short_repr(x)}" + hint_line(hint))
 
 
 def _short_repr(x) -> str:
@@ -191,8 +208,9 @@ def _explain_one(tape, targets, source, frame, name, zero) -> SourceExplanation:
     if zero and item.cause is not None:
         return SourceExplanation(
             item.source, "unconnected_zero", item.op, (item.file, item.line),
-            "The gradient is zeros only because unconnected_gradients=tk.UnconnectedGradients.ZERO was "
-            f"asked for; without it, it would be None. {item.message}", item.fix, underlying=item.cause)
+            _("The gradient is zeros only because unconnected_gradients=tk.UnconnectedGradients.ZERO was "
+              "asked for; without it, it would be None. {message}").format(message=item.message),
+            item.fix, underlying=item.cause)
     return item
 
 
@@ -205,7 +223,8 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
     target_ids = {t._id for t in targets}
     with_line = _last(log, "enter")
     if sid in target_ids:
-        return SourceExplanation(label, message=f"{label} is itself the target: its gradient is ones.")
+        return SourceExplanation(label, message=_("{label} is itself the target: its gradient is ones.").format(
+            label=label))
     flag = tracked.get(sid)
     if flag is None:
         return _untracked(tape, source, label, frame, name, with_line)
@@ -213,20 +232,21 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
         watch = next((i for i in log.items if i[0] == "watch" and i[2] == sid), None)
         cast = _cast_of(entries, sid)
         if cast is not None:   # the code already casts: say why that cannot help
-            fix = (f"casting does not help: tk.cast({_py(label)}, ...) makes a new float tensor, but {label} "
-                   f"itself is {source.dtype.name} and an integer value has no gradient. Create it as a "
-                   f"float instead (e.g. tk.Variable(2.0) rather than tk.Variable(2)) and drop the cast.")
+            fix = _("casting does not help: tk.cast({py}, ...) makes a new float tensor, but {label} "
+                    "itself is {dtype} and an integer value has no gradient. Create it as a "
+                    "float instead (e.g. tk.Variable(2.0) rather than tk.Variable(2)) and drop the cast.")
         else:
-            fix = (f"make it a float, e.g. tk.constant(10.0) or tk.Variable(2.0) instead of 10 or 2, or "
-                   f"tk.cast({_py(label)}, tk.float32) before using it.")
+            fix = _("make it a float, e.g. tk.constant(10.0) or tk.Variable(2.0) instead of 10 or 2, or "
+                    "tk.cast({py}, tk.float32) before using it.")
         return SourceExplanation(
             label, "integer_or_string_dtype", _op(cast), watch[-1] if watch else with_line,
-            f"{label} has dtype {source.dtype.name}: integers and strings have no gradient, so the "
-            "tape cannot differentiate with respect to it.", fix)
+            _("{label} has dtype {dtype}: integers and strings have no gradient, so the "
+              "tape cannot differentiate with respect to it.").format(label=label, dtype=source.dtype.name),
+            fix.format(py=_py(label), label=label, dtype=source.dtype.name))
     live, blocked = _forward_scan(entries, sid)
     if target_ids & live:
-        return SourceExplanation(label, message=f"The target depends on {label} through recorded, "
-                                 "differentiable ops, so the gradient flows.")
+        return SourceExplanation(label, message=_("The target depends on {label} through recorded, "
+                                                  "differentiable ops, so the gradient flows.").format(label=label))
     hit = next((blocked[t._id] for t in targets if t._id in blocked), None)
     if hit is not None:
         return _blocked(label, *hit)
@@ -237,19 +257,20 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
         how = {"numpy": ".numpy()", "float": "float()", "int": "int()", "__array__": "NumPy"}.get(left[3], left[3])
         return SourceExplanation(
             label, "left_the_tape", _op(producer), left[4],
-            f"A value computed from {label} left the tape through {how}; what was computed from it "
-            "afterwards is plain data the tape cannot trace back.",
-            "stay in tapekit: use tk ops (tk.reduce_mean, tk.square, ...) instead of NumPy, .numpy() "
-            "or float() between the watched value and the target.")
+            _("A value computed from {label} left the tape through {how}; what was computed from it "
+              "afterwards is plain data the tape cannot trace back.").format(label=label, how=how),
+            _("stay in tapekit: use tk ops (tk.reduce_mean, tk.square, ...) instead of NumPy, .numpy() "
+              "or float() between the watched value and the target."))
     assign = _assign_cut(log, entries, reached, targets)
     if assign is not None:
         var = _assigned_name(assign[7], assign[3])
         return SourceExplanation(
             label, "state_changed", {"id": None, "type": _ASSIGN_OPS.get(assign[4], assign[4])}, assign[7],
-            f"{label} only reached the target through {var}.{assign[4]}(...): an assign changes the "
-            "variable's state, and the tape records reads of the new state, not the history that led to it.",
-            f"use {_py(label)} in the computation itself (e.g. y = ({var} + {_py(label)})**2) instead of "
-            f"passing it through {var}.{assign[4]}(...).")
+            _("{label} only reached the target through {var}.{method}(...): an assign changes the "
+              "variable's state, and the tape records reads of the new state, not the history that led to it."
+              ).format(label=label, var=var, method=assign[4]),
+            _("use {py} in the computation itself (e.g. y = ({var} + {py})**2) instead of "
+              "passing it through {var}.{method}(...).").format(py=_py(label), var=var, method=assign[4]))
     return _unconnected(label, targets, tracked, entries, reached, with_line)
 
 
@@ -258,36 +279,38 @@ def _untracked(tape, source, label, frame, name, with_line) -> SourceExplanation
         if not source.trainable:
             return SourceExplanation(
                 label, "not_watched", None, with_line,
-                f"{label} is a Variable with trainable=False: the tape only watches trainable "
-                "variables automatically.",
-                f"call tape.watch({_py(label)}) inside the with-block, or create it with trainable=True.")
+                _("{label} is a Variable with trainable=False: the tape only watches trainable "
+                  "variables automatically.").format(label=label),
+                _("call tape.watch({py}) inside the with-block, or create it with trainable=True.").format(
+                    py=_py(label)))
         if not tape._watch_accessed_variables:
             return SourceExplanation(
                 label, "not_watched", None, with_line,
-                f"The tape was created with watch_accessed_variables=False, so it only watches what "
-                f"you pass to tape.watch(), and {label} was not.",
-                f"call tape.watch({_py(label)}) inside the with-block before using it.")
+                _("The tape was created with watch_accessed_variables=False, so it only watches what "
+                  "you pass to tape.watch(), and {label} was not.").format(label=label),
+                _("call tape.watch({py}) inside the with-block before using it.").format(py=_py(label)))
         return SourceExplanation(
             label, "not_connected", None, with_line,
-            f"{label} was never used while the tape was recording (for example the if/else branch "
-            "that uses it did not run, or the target was computed outside the with-block).",
-            f"compute the target from {label} inside the with-block; if it is right that the target "
-            "does not use it, pass unconnected_gradients=tk.UnconnectedGradients.ZERO to get zeros.")
+            _("{label} was never used while the tape was recording (for example the if/else branch "
+              "that uses it did not run, or the target was computed outside the with-block).").format(label=label),
+            _("compute the target from {label} inside the with-block; if it is right that the target "
+              "does not use it, pass unconnected_gradients=tk.UnconnectedGradients.ZERO to get zeros.").format(
+                label=label))
     line = _replaced_variable(source, frame, name, tape)
     if line is not None:
         return SourceExplanation(
             label, "variable_replaced_by_tensor", None, (frame.f_code.co_filename, line),
-            f"{name} is now a tk.Tensor, not the tk.Variable an earlier tape watched here: the "
-            f"assignment on line {line} (like `{name} = {name} + 1`) replaced the Variable with a Tensor "
-            "computed from it, and the tape does not watch Tensors.",
-            f"update the variable in place: use {name}.assign_add(1) instead of {name} = {name} + 1 "
-            f"(or {name}.assign(...) / {name}.assign_sub(...)).")
+            _("{name} is now a tk.Tensor, not the tk.Variable an earlier tape watched here: the "
+              "assignment on line {line} (like `{name} = {name} + 1`) replaced the Variable with a Tensor "
+              "computed from it, and the tape does not watch Tensors.").format(name=name, line=line),
+            _("update the variable in place: use {name}.assign_add(1) instead of {name} = {name} + 1 "
+              "(or {name}.assign(...) / {name}.assign_sub(...)).").format(name=name))
     return SourceExplanation(
         label, "not_watched", None, with_line,
-        f"{label} is a tk.Tensor the tape never watched: a tape follows only trainable Variables and "
-        "tensors passed to tape.watch().",
-        f"call tape.watch({_py(label)}) inside the with-block before computing with it, or make it a "
-        "tk.Variable.")
+        _("{label} is a tk.Tensor the tape never watched: a tape follows only trainable Variables and "
+          "tensors passed to tape.watch().").format(label=label),
+        _("call tape.watch({py}) inside the with-block before computing with it, or make it a "
+          "tk.Variable.").format(py=_py(label)))
 
 
 def _forward_scan(entries, sid):
@@ -319,23 +342,25 @@ def _blocked(label, entry, cause) -> SourceExplanation:
     op = _op(entry)
     t = entry.type
     texts = {
-        "stop_gradient": (f"The path from {label} to the target goes through tk.stop_gradient, which "
-                          "blocks the gradient on purpose.",
-                          "remove tk.stop_gradient if you want the gradient to flow through it."),
-        "recording_stopped": (f"{t} ran inside tape.stop_recording(), so the tape did not record it as "
-                              f"part of the path from {label} to the target.",
-                              "move the computation out of the `with tape.stop_recording():` block."),
-        "integer_or_string_dtype": (f"{t} produced a {_dtype_of(entry)} value from {label}: integers and "
-                                    "strings have no gradient, so the path is cut there.",
-                                    "keep the value floating (cast to tk.float32, not to an integer type) "
-                                    "on the path to the target."),
-        "no_gradient_registered": (f"{t} has no gradient: it is declared non-differentiable "
-                                   "(tk.no_gradient), so no gradient flows back through it.",
-                                   f"use a differentiable op instead of {t}, or register a gradient "
-                                   f"with @tk.RegisterGradient({t!r})."),
+        "stop_gradient": (_("The path from {label} to the target goes through tk.stop_gradient, which "
+                            "blocks the gradient on purpose."),
+                          _("remove tk.stop_gradient if you want the gradient to flow through it.")),
+        "recording_stopped": (_("{op} ran inside tape.stop_recording(), so the tape did not record it as "
+                                "part of the path from {label} to the target."),
+                              _("move the computation out of the `with tape.stop_recording():` block.")),
+        "integer_or_string_dtype": (_("{op} produced a {dtype} value from {label}: integers and "
+                                      "strings have no gradient, so the path is cut there."),
+                                    _("keep the value floating (cast to tk.float32, not to an integer type) "
+                                      "on the path to the target.")),
+        "no_gradient_registered": (_("{op} has no gradient: it is declared non-differentiable "
+                                     "(tk.no_gradient), so no gradient flows back through it."),
+                                   _("use a differentiable op instead of {op}, or register a gradient "
+                                     "with @tk.RegisterGradient({op_repr}).")),
     }
-    message, fix = texts.get(cause, (f"{t} does not pass a gradient back to {label}.", None))
-    return SourceExplanation(label, cause, op, entry.location, message, fix)
+    message, fix = texts.get(cause, (_("{op} does not pass a gradient back to {label}."), None))
+    fields = {"label": label, "op": t, "op_repr": repr(t), "dtype": _dtype_of(entry)}
+    return SourceExplanation(label, cause, op, entry.location, message.format(**fields),
+                             fix.format(**fields) if fix else None)
 
 
 def _assign_cut(log, entries, reached, targets):
@@ -364,22 +389,24 @@ def _ancestors(entries, ids) -> list:
 
 
 def _unconnected(label, targets, tracked, entries, reached, with_line) -> SourceExplanation:
-    fix = ("compute the target from it inside the with-block; if the target really does not depend on "
-           "it, pass unconnected_gradients=tk.UnconnectedGradients.ZERO to get zeros instead of None.")
+    fix = _("compute the target from it inside the with-block; if the target really does not depend on "
+            "it, pass unconnected_gradients=tk.UnconnectedGradients.ZERO to get zeros instead of None.")
     test = next((e for e in entries if e.outputs and e.outputs[0]._dtype.is_bool
                  and any(t._id in reached for t in e.inputs)), None)
     if test is not None:
         return SourceExplanation(
             label, "not_connected", _op(test), test.location,
-            f"{label} was only used in a comparison ({test.type}) that decided which Python branch ran; "
-            "control flow is not differentiable, and the target does not use it otherwise.", fix)
+            _("{label} was only used in a comparison ({op}) that decided which Python branch ran; "
+              "control flow is not differentiable, and the target does not use it otherwise.").format(
+                label=label, op=test.type), fix)
     if not any(t._id in tracked for t in targets):
         return SourceExplanation(
             label, "not_connected", None, with_line,
-            "The target was not recorded by this tape: it was computed outside the with-block (or only "
-            f"from values the tape does not watch), so nothing connects it to {label}.", fix)
+            _("The target was not recorded by this tape: it was computed outside the with-block (or only "
+              "from values the tape does not watch), so nothing connects it to {label}.").format(label=label), fix)
     return SourceExplanation(label, "not_connected", None, with_line,
-                             f"The target does not depend on {label}: no recorded op connects them.", fix)
+                             _("The target does not depend on {label}: no recorded op connects them.").format(
+                                 label=label), fix)
 
 
 # ---------- helpers ----------

@@ -1,0 +1,98 @@
+"""tapekit's own messages in Simplified Chinese: tape.explain, the player and the exercise checks.
+
+English stays the default; ``tk.config.set_language("zh-CN")`` or ``TAPEKIT_LANG=zh-CN`` switches.
+"""
+
+import html
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+import tapekit as tk
+
+sys.path.insert(0, os.path.dirname(__file__))
+import explain_cases  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CJK = re.compile(r"[\u4e00-\u9fff]")
+CAUSES = sorted({c for c in explain_cases.CAUSE_OF.values() if c})
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    tk.config.set_language("en")
+
+
+def cjk_share(text: str) -> float:
+    letters = [c for c in text if c.isalpha()]
+    return sum(bool(CJK.match(c)) for c in letters) / max(len(letters), 1)
+
+
+def test_the_cases_cover_every_cause():
+    from tapekit.explain import CAUSES as ALL
+
+    assert sorted(CAUSES) == sorted(ALL)
+    for name, explanation in explain_cases.explanations().items():
+        assert explanation[0].cause == explain_cases.CAUSE_OF[name], name
+
+
+def test_explain_is_english_by_default():
+    assert tk.config.get_language() == "en"
+    for name, explanation in explain_cases.explanations().items():
+        text, page = repr(explanation), explanation._repr_html_()
+        assert not CJK.search(text) and not CJK.search(page), name
+        assert text.startswith("Explanation of tape.gradient(target, sources):")
+        assert "<th>source</th><th>gradient</th><th>op</th><th>line</th><th>why</th>" in page
+        if explanation[0].cause:
+            assert "\n    Fix: " in text and "<b>Fix:</b> " in page, name
+
+
+def check_chinese(name, explanation, english):
+    item, en_item = explanation[0], english[0]
+    assert item.cause == en_item.cause and item.op == en_item.op and item.line == en_item.line, name
+    assert item.message != en_item.message and cjk_share(item.message) > 0.25, (name, item.message)
+    text, page = repr(explanation), explanation._repr_html_()
+    assert text.startswith("tape.gradient(target, sources) 的解释："), name
+    assert "<th>源</th><th>梯度</th><th>运算</th><th>位置</th><th>原因</th>" in page, name
+    assert item.message in text and html.escape(item.message) in page, name
+    if item.cause is None:
+        assert "梯度正常" in text and "梯度正常" in page and "gradient OK" not in text
+        return
+    assert item.fix != en_item.fix and cjk_share(item.fix) > 0.2, (name, item.fix)
+    assert f"{item.source}：{item.cause}" in text and "改法：" in text and "<b>改法：</b>" in page, name
+    assert "Fix:" not in text and "Fix:" not in page, name
+
+
+def test_explain_in_chinese_with_set_language():
+    english = explain_cases.explanations()
+    tk.config.set_language("zh-CN")
+    for name, explanation in explain_cases.explanations().items():
+        check_chinese(name, explanation, english[name])
+    tk.config.set_language("en")
+    assert repr(explain_cases.explanations()["stop_gradient"]) == repr(english["stop_gradient"])
+
+
+def run_cases(lang):
+    env = dict(os.environ, TAPEKIT_LANG=lang, PYTHONPATH=ROOT)
+    done = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "explain_cases.py")], env=env, cwd=ROOT,
+                          capture_output=True, text=True, check=True)
+    return done.stdout
+
+
+def test_explain_in_chinese_with_the_environment_variable():
+    english = explain_cases.explanations()
+    out = run_cases("zh-CN")
+    blocks = dict(re.findall(r"=== (\w+)\n(.*?)(?=\n=== |\Z)", out, re.S))
+    assert sorted(blocks) == sorted(english)
+    for name, block in blocks.items():
+        text, page = block.split("\n--- html\n")
+        item = english[name][0]
+        assert text.startswith("tape.gradient(target, sources) 的解释：") and "<th>源</th>" in page, name
+        assert item.message not in text, name
+        if item.cause:
+            assert f"{item.source}：{item.cause}" in text and "改法：" in text and "<b>改法：</b>" in page, name
+    assert "Explanation of" in run_cases("en")
