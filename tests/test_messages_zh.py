@@ -96,3 +96,67 @@ def test_explain_in_chinese_with_the_environment_variable():
         if item.cause:
             assert f"{item.source}：{item.cause}" in text and "改法：" in text and "<b>改法：</b>" in page, name
     assert "Explanation of" in run_cases("en")
+
+
+# ---------- the player ----------
+def small_player():
+    from tapekit.widgets import TapePlayer
+
+    w = tk.Variable([1.0, 2.0], name="w")
+    b = tk.Variable(0.5, name="b")
+    c = tk.constant(3.0)
+    x = tk.constant([[1.0, 2.0], [3.0, 4.0]])
+    with tk.GradientTape() as tape:
+        for _step in range(2):
+            loss = tk.reduce_sum(tk.square(x * w + b)) + tk.stop_gradient(b) * 0.0
+    return TapePlayer(tape, target=loss, sources=[w, b, c])
+
+
+def front_end_keys() -> set:
+    """The keys player.js asks its ``texts`` for."""
+    from tapekit.widgets.assets import read_asset
+
+    js = read_asset("player.js")
+    keys = set(re.findall(r'\bt\(\s*"([a-z_]*[a-z])"', js))   # not the prefixes of t("g_" + state)
+    keys |= {"legend_" + cls[3:] for cls in re.findall(r'"(lg-[a-z]+)"', js)}
+    keys |= set(re.findall(r'"(group_ops_(?:one|many)|phase_(?:backward|forward)_long|col_[a-z]+)"', js))
+    return keys
+
+
+def test_every_word_the_front_end_shows_comes_from_the_catalogue():
+    from tapekit.widgets.texts import front_end_texts
+
+    texts = front_end_texts()
+    missing = front_end_keys() - set(texts)
+    assert not missing, missing
+    states = ("wait", "grad", "acc", "none", "zero", "active", "done", "stopped", "unasked")
+    assert {"g_" + g for g in states} <= set(texts)
+    assert {"role_" + r for r in ("variable", "frozen", "watched", "const", "output", "unseen")} <= set(texts)
+
+
+def test_player_texts_and_captions_in_chinese():
+    from tapekit.widgets.texts import front_end_texts
+
+    english = front_end_texts()
+    en_player = small_player()
+    assert en_player.texts == english and english["language"] == "en"
+    assert not any(CJK.search(f[1]) for f in en_player.frames)
+    tk.config.set_language("zh-CN")
+    player = small_player()
+    texts = player.texts
+    assert texts["language"] == "zh-CN"
+    same = {k for k, v in texts.items() if v == english[k] and k != "language"}
+    assert same <= {"legend_none", "cell_none", "g_none"}, same         # only Python's None stays None
+    assert all(CJK.search(v) for v in texts["causes"].values())
+    captions = [f[1] for f in player.frames]
+    assert len(captions) == len(en_player.frames)
+    assert all(CJK.search(c) for c in captions), [c for c in captions if not CJK.search(c)]
+    assert captions[0] == "梯度带是空的。按播放键，看它如何记录。"
+    assert captions[-1].startswith("完成。") and "∂/∂c = None（未被监视）" in captions[-1]
+    assert any("沿第 0 轴求和" in c for c in captions)             # b was broadcast over the batch
+    labels = {g["label"] for g in player.graph["groups"]}
+    assert {"第 1 次迭代", "第 2 次迭代"} <= labels
+    summary, page = repr(player), player.static_html()
+    assert "对 w 的梯度：" in summary and "对 c 的梯度：None（not_watched）" in summary
+    assert "<th>名称</th><th>类别</th><th>形状</th><th>数据类型</th><th>值</th><th>梯度</th>" in page
+    assert "None：未被监视" in page and "Noto Sans CJK SC" in page

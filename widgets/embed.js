@@ -70,7 +70,9 @@ async function renderView(tag, saved) {
     if (widget.initialize) await widget.initialize({ model });
     if (widget.render) await widget.render({ model, el });
   } catch (err) {
-    el.textContent = "This widget could not be shown: " + err;
+    // in the kernel's language when the saved state has the player's words (tapekit/widgets/texts.py)
+    const words = (saved.state && saved.state.texts) || {};
+    el.textContent = (words.embed_failed || "This widget could not be shown: {error}").split("{error}").join(String(err));
     console.error(err);
   }
 }

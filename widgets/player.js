@@ -2,6 +2,7 @@
 // The kernel lays out each view once (docs/PLAYER.md); this file draws views from coordinates,
 // replays frames (checkpoints + deltas), moves a camera and navigates the group hierarchy.
 // Every name, value and cause is inserted with textContent, never as markup.
+// Every word shown comes from the kernel's catalogue (tapekit/widgets/texts.py), synced as `texts`.
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const CHECKPOINT = 64;     // frames between checkpoints at most (more for very large tapes:)
@@ -10,15 +11,7 @@ const MIN_SCALE = 1;       // px per layout unit at the default fit: the smalles
 const MAX_SCALE = 1.75;
 const LINE = 17;           // px between lines in a node: as tapekit/widgets/views.py
 const STAGE_MIN = 300, STAGE_MAX = 620;   // px: the drawing area's height follows the view within these
-const SPEEDS = [["0.5 fps", 0.5], ["1 fps", 1], ["2 fps", 2], ["4 fps", 4], ["8 fps", 8], ["15 fps", 15],
-  ["30 fps", 30], ["60 fps", 60]];
-const G_TEXT = {
-  wait: "not reached yet", grad: "gradient", acc: "gradient (sum of several paths)", none: "None",
-  zero: "zeros (unconnected)", active: "being visited", done: "visited", stopped: "stopped here",
-  unasked: "not asked for",
-};
-const ROLE_TEXT = { variable: "Variable (watched)", frozen: "Variable, not watched", watched: "watched tensor",
-  const: "constant", output: "op output", unseen: "not on the tape" };
+const SPEEDS = [0.5, 1, 2, 4, 8, 15, 30, 60];   // frames per second
 const G_RANK = { active: 6, none: 5, acc: 4, grad: 3, stopped: 2, done: 1, zero: 1, unasked: 0, wait: 0 };
 
 function h(tag, cls, text) {
@@ -35,38 +28,59 @@ function s(tag, attrs, text) {
   return node;
 }
 
+// t(key, {field: value}): the text of `key` in the kernel's language, its {field}s filled
+function translator(texts) {
+  return (key, fields) => {
+    let text = texts[key] === undefined ? key : String(texts[key]);
+    for (const [k, v] of Object.entries(fields || {})) text = text.split("{" + k + "}").join(String(v));
+    return text;
+  };
+}
+
+// a cause's few words ("not_watched" -> "not watched" in English)
+function causeLabel(texts, cause) {
+  return ((texts.causes || {})[cause]) || String(cause || "").replace(/_/g, " ");
+}
+
+// the width of a text in monospace character cells: a CJK character (or full-width sign) takes two
+function textUnits(text) {
+  let units = 0;
+  for (const ch of String(text)) units += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
+  return units;
+}
+
 function clip(text, n) {
   text = String(text);
   return text.length <= n ? text : text.slice(0, n - 1) + "…";
 }
 
-function shapeText(shape) {
+function shapeText(shape, t) {
   if (shape === null || shape === undefined) return "?";
-  if (!shape.length) return "scalar";
+  if (!shape.length) return t("scalar");
   return shape.map((d) => (d === null ? "?" : String(d))).join("×");
 }
 
-function shapeTuple(shape) {
-  if (shape === null || shape === undefined) return "unknown";
+function shapeTuple(shape, t) {
+  if (shape === null || shape === undefined) return t("unknown");
   return "(" + shape.map((d) => (d === null ? "None" : String(d))).join(", ") + (shape.length === 1 ? ",)" : ")");
 }
 
 // the lines of a tensor's box: kept in step with tapekit/widgets/views.py tensor_lines
-function tensorLines(n, value) {
+function tensorLines(n, value, t) {
   const scalar = Array.isArray(n.shape) && n.shape.length === 0;
-  const meta = scalar ? (n.dtype || "") : shapeText(n.shape) + (n.dtype ? " · " + n.dtype : "");
+  const meta = scalar ? (n.dtype || "") : shapeText(n.shape, t) + (n.dtype ? " · " + n.dtype : "");
   if (n.name === null && value !== null && value !== undefined && (n.role === "const" || n.role === "output")) {
     if (n.role === "const") return [clip(value, 24), meta];
     return [clip(n.label, 24), meta, clip(value, 24)];
   }
   const lines = [clip(n.label, 24), meta];
   if (value !== null && value !== undefined) lines.push(clip(value, 24));
-  if (n.role === "frozen") lines.push("not watched");
+  if (n.role === "frozen") lines.push(t("not_watched"));
   return lines;
 }
 
-function groupLines(g) {
-  const lines = [clip(g.label, 30), g.ops + (g.ops === 1 ? " op" : " ops") + " · open ▸"];
+function groupLines(g, t) {
+  const lines = [clip(g.label, 30), t(g.ops === 1 ? "group_ops_one" : "group_ops_many", { n: g.ops })];
   if (g.where) lines.push(g.where);
   return lines;
 }
@@ -96,6 +110,8 @@ function classesOf(kind, st, hot) {
 
 function render({ model, el }) {
   const graph = model.get("graph") || {};
+  const words = model.get("texts") || {};
+  const t = translator(words);
   const frames = expandFrames(model.get("frames") || []);
   const nodes = new Map((graph.nodes || []).map((n) => [n.id, n]));
   const groups = new Map((graph.groups || []).map((g) => [g.id, g]));
@@ -137,7 +153,7 @@ function render({ model, el }) {
   root.tabIndex = 0;
   const head = h("div", "tkp-head");
   const title = h("span", "tkp-title", model.get("title") || "GradientTape");
-  const phase = h("span", "tkp-phase", "forward");
+  const phase = h("span", "tkp-phase", t("phase_forward"));
   const counter = h("span", "tkp-counter");
   head.append(title, phase, counter);
   const notes = h("div", "tkp-notes-banner");
@@ -149,7 +165,7 @@ function render({ model, el }) {
   const followLabel = h("label", "tkp-follow");
   const followBox = h("input");
   followBox.type = "checkbox"; followBox.checked = true;
-  followLabel.append(followBox, document.createTextNode(" follow the active op"));
+  followLabel.append(followBox, document.createTextNode(" " + t("follow")));
   nav.append(crumbs, followLabel);
 
   const body = h("div", "tkp-body");
@@ -163,21 +179,21 @@ function render({ model, el }) {
   const tip = h("div", "tkp-tip");
   tip.hidden = true;
   const zoom = h("div", "tkp-zoom");
-  const zin = h("button", "", "+"), zout = h("button", "", "−"), zfit = h("button", "", "fit");
-  zin.title = "zoom in"; zout.title = "zoom out"; zfit.title = "show this whole level";
+  const zin = h("button", "", "+"), zout = h("button", "", "−"), zfit = h("button", "", t("fit"));
+  zin.title = t("zoom_in"); zout.title = t("zoom_out"); zfit.title = t("fit_title");
   zoom.append(zin, zout, zfit);
   const mini = h("div", "tkp-minimap");
   const miniSvg = s("svg", { class: "tkp-mini-svg" });
   const miniView = s("rect", { class: "tkp-mini-view" });
   mini.append(miniSvg);
-  mini.title = "overview: click to move there";
+  mini.title = t("overview");
   stage.append(svg, tip, zoom, mini);
 
   const side = h("aside", "tkp-side");
-  side.append(h("div", "tkp-side-title", "Watched values and sources"));
+  side.append(h("div", "tkp-side-title", t("side_title")));
   const table = h("table", "tkp-table");
   const thead = h("tr");
-  for (const c of ["name", "value", "gradient"]) thead.append(h("th", "", c));
+  for (const c of ["col_name", "col_value", "col_gradient"]) thead.append(h("th", "", t(c)));
   table.append(thead);
   side.append(table);
   body.append(stage, side);
@@ -201,33 +217,32 @@ function render({ model, el }) {
     b.dataset.act = act; b.title = tipText; b.setAttribute("aria-label", tipText);
     return b;
   };
-  const bFirst = btn("first", "first frame (Home)");
-  const bBack = btn("back", "step back (←)");
-  const bPlay = btn("play", "play / pause (space)");
-  const bFwd = btn("forward", "step forward (→)");
-  const bLast = btn("last", "last frame (End)");
+  const bFirst = btn("first", t("btn_first"));
+  const bBack = btn("back", t("btn_back"));
+  const bPlay = btn("play", t("btn_play"));
+  const bFwd = btn("forward", t("btn_forward"));
+  const bLast = btn("last", t("btn_last"));
   const slider = h("input", "tkp-slider");
   slider.type = "range"; slider.min = "0"; slider.max = String(last); slider.value = "0";
-  slider.setAttribute("aria-label", "frame");
+  slider.setAttribute("aria-label", t("slider"));
   const speed = h("select", "tkp-speed");
-  speed.title = "frames per second";
-  speed.setAttribute("aria-label", "speed");
-  for (const [label, val] of SPEEDS) {
-    const o = h("option", "", label);
+  speed.title = t("speed_title");
+  speed.setAttribute("aria-label", t("speed"));
+  for (const val of SPEEDS) {
+    const o = h("option", "", t("fps", { n: val }));
     o.value = String(val);
     speed.append(o);
   }
   const wanted = Number(model.get("fps"));
-  speed.value = String(SPEEDS.some(([, v]) => v === wanted) ? wanted : 2);
+  speed.value = String(SPEEDS.includes(wanted) ? wanted : 2);
   const rate = h("span", "tkp-rate");
   controls.append(bFirst, bBack, bPlay, bFwd, bLast, slider, speed, rate);
 
   const legend = h("div", "tkp-legend");
-  for (const [cls, text] of [["lg-var", "variable (watched)"], ["lg-frozen", "variable, not watched"],
-    ["lg-const", "constant"], ["lg-value", "op output"], ["lg-grad", "gradient"], ["lg-acc", "summed gradient"],
-    ["lg-wait", "not reached yet"], ["lg-none", "None"], ["lg-group", "group: click to open"]]) {
+  for (const cls of ["lg-var", "lg-frozen", "lg-const", "lg-value", "lg-grad", "lg-acc", "lg-wait", "lg-none",
+    "lg-group"]) {
     const item = h("span", "tkp-lg");
-    item.append(h("i", cls), document.createTextNode(text));
+    item.append(h("i", cls), document.createTextNode(t("legend_" + cls.slice(3))));
     legend.append(item);
   }
 
@@ -252,12 +267,12 @@ function render({ model, el }) {
     tr.dataset.id = id;
     const name = h("td", "tkp-name");
     name.append(h("span", "tkp-name-text", n.label || id));
-    if (n.role === "frozen") name.append(h("span", "tkp-tag tkp-tag-off", "not watched"));
-    else if (n.variable) name.append(h("span", "tkp-tag", "Variable"));
-    else if (n.watched) name.append(h("span", "tkp-tag", "watched"));
-    else name.append(h("span", "tkp-tag tkp-tag-off", "not watched"));
-    if (sources.has(id)) name.append(h("span", "tkp-tag tkp-tag-src", "source"));
-    name.append(h("div", "tkp-meta", "shape " + shapeTuple(n.shape) + (n.dtype ? " · " + n.dtype : "")));
+    if (n.role === "frozen") name.append(h("span", "tkp-tag tkp-tag-off", t("not_watched")));
+    else if (n.variable) name.append(h("span", "tkp-tag", t("tag_variable")));
+    else if (n.watched) name.append(h("span", "tkp-tag", t("tag_watched")));
+    else name.append(h("span", "tkp-tag tkp-tag-off", t("not_watched")));
+    if (sources.has(id)) name.append(h("span", "tkp-tag tkp-tag-src", t("tag_source")));
+    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(n.shape, t) }) + (n.dtype ? " · " + n.dtype : "")));
     const value = h("td", "tkp-val");
     const grad = h("td", "tkp-grad");
     tr.append(name, value, grad);
@@ -274,9 +289,9 @@ function render({ model, el }) {
     if (nodes.has(r.source)) continue;
     const tr = h("tr", "tkp-row" + (r.cause ? " g-none" : " g-grad"));
     const name = h("td", "tkp-name");
-    name.append(h("span", "tkp-name-text", r.name || r.source), h("span", "tkp-tag tkp-tag-src", "source"));
-    name.append(h("div", "tkp-meta", "shape " + shapeTuple(r.shape) + (r.dtype ? " · " + r.dtype : "")));
-    const grad = r.cause ? "None (" + r.cause.replace(/_/g, " ") + ")" : r.value;
+    name.append(h("span", "tkp-name-text", r.name || r.source), h("span", "tkp-tag tkp-tag-src", t("tag_source")));
+    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(r.shape, t) }) + (r.dtype ? " · " + r.dtype : "")));
+    const grad = r.cause ? t("cell_none_cause", { cause: causeLabel(words, r.cause) }) : r.value;
     tr.append(name, h("td", "tkp-val", "—"), h("td", "tkp-grad", grad));
     table.append(tr);
     if (r.cause && r.message) {
@@ -377,8 +392,8 @@ function render({ model, el }) {
         el2.append(s("rect", { x: -w / 2, y: -hh / 2, width: w, height: hh, rx: kind === "stub" ? 13 : 8 }));
       }
       const texts = [];
-      const lineCount = kind === "op" ? 1 : kind === "stub" ? 1 : kind === "group" ? groupLines(groups.get(nid)).length
-        : tensorLines(nodes.get(nid), nodes.get(nid).value).length;
+      const lineCount = kind === "op" ? 1 : kind === "stub" ? 1 : kind === "group" ? groupLines(groups.get(nid), t).length
+        : tensorLines(nodes.get(nid), nodes.get(nid).value, t).length;
       const top = -(lineCount - 1) * LINE / 2 + 5;
       for (let j = 0; j < lineCount; j++) {
         const t = s("text", { class: "l" + j, y: top + LINE * j });
@@ -386,7 +401,7 @@ function render({ model, el }) {
       }
       if (kind === "group") {
         el2.setAttribute("role", "button");
-        el2.setAttribute("aria-label", "open group " + (groups.get(nid) || {}).label);
+        el2.setAttribute("aria-label", t("open_group", { label: (groups.get(nid) || {}).label }));
       }
       frag.nodes.push(el2);
       const modelId = kind === "stub" ? nid.slice(1).split("@")[0] : nid;
@@ -426,7 +441,7 @@ function render({ model, el }) {
     const chain = [];
     for (let id = viewId; id; id = views[id] ? views[id].parent : null) chain.unshift(id);
     chain.forEach((id, k) => {
-      const label = id === "root" ? "whole tape" : (groups.get(id) || {}).label || id;
+      const label = id === "root" ? t("whole_tape") : (groups.get(id) || {}).label || id;
       if (k < chain.length - 1) {
         const b = h("button", "tkp-crumb", label);
         b.onclick = () => { followBox.checked = false; openView(id); };
@@ -569,10 +584,10 @@ function render({ model, el }) {
   let current = -1, rendered = 0, curState = null, hotSet = new Set();
   function gradText(st) {
     if (!st) return "";
-    if (st.g === "none") return "None";
-    if (st.g === "zero") return "0 · " + (st.gv || "zeros");
-    if (st.g === "unasked") return "not asked for";
-    if (st.gv) return (st.g === "acc" ? "Σ " : "") + st.gv + (st.p ? " (partial: " + st.p + ")" : "");
+    if (st.g === "none") return t("cell_none");
+    if (st.g === "zero") return "0 · " + (st.gv || t("zeros"));
+    if (st.g === "unasked") return t("not_asked");
+    if (st.gv) return (st.g === "acc" ? "Σ " : "") + (st.p ? t("partial", { value: st.gv, part: st.p }) : st.gv);
     return "";
   }
   function edgeState(ids) {
@@ -603,8 +618,8 @@ function render({ model, el }) {
     let lines;
     if (e.kind === "op") { const n = nodes.get(e.ids[0]); lines = [n.symbol && String(n.symbol).length <= 10 ? n.symbol : (n.type || "op").slice(0, 10)]; }
     else if (e.kind === "stub") lines = ["↪ " + clip((nodes.get(e.ids[0]) || {}).label || e.ids[0], 16)];
-    else if (e.kind === "group") lines = groupLines(groups.get(e.ids[0]));
-    else { const n = nodes.get(e.ids[0]); lines = tensorLines(n, st.v || n.value); }
+    else if (e.kind === "group") lines = groupLines(groups.get(e.ids[0]), t);
+    else { const n = nodes.get(e.ids[0]); lines = tensorLines(n, st.v || n.value, t); }
     const key = lines.join("\n");
     if (key === e.lastText) return;
     e.lastText = key;
@@ -625,7 +640,7 @@ function render({ model, el }) {
   // layout is read back while playing. Each badge goes to the first of a few spots around its
   // node or edge that covers no node and no badge placed before it (else to the least covered).
   function badgeBox(x, y, text) {
-    const width = text.length * 7.6;
+    const width = textUnits(text) * 7.6;
     return { x: x - width / 2 - 6, y: y - 15, w: width + 12, h: 21 };
   }
   function overlap(a, b) {
@@ -708,15 +723,15 @@ function render({ model, el }) {
         const st = edgeState(e.ids);
         const hot = e.ids.some((id) => hotSet.has(id));
         if (!(hot && st.g && st.g !== "wait") && !(st.g === "none" && ended)) continue;
-        const text = badgeText(st.g === "none" ? "None" : gradText(st));
+        const text = badgeText(st.g === "none" ? t("cell_none") : gradText(st));
         if (text) wanted.push([text, "b-" + st.g, e, null]);
       } else if (e.kind === "tensor") {
         const id = e.ids[0];
         const st = curState.get(id) || {};
         const show = (hotSet.has(id) && st.g && st.g !== "wait") || (ended && (sources.has(id) || st.g === "unasked"));
         if (!show || !st.g || st.g === "wait") continue;
-        const text = badgeText(st.g === "none" ? "None: " + (st.cause || "").replace(/_/g, " ") : st.g === "unasked"
-          ? "gradient not asked for" : "∂ " + gradText(st));
+        const text = badgeText(st.g === "none" ? t("badge_none", { cause: causeLabel(words, st.cause) })
+          : st.g === "unasked" ? t("badge_unasked") : "∂ " + gradText(st));
         wanted.push([text, "b-" + st.g, e, e.drawId]);
       }
     }
@@ -767,8 +782,8 @@ function render({ model, el }) {
       const explain = (st.g === "none" || st.g === "unasked" || st.g === "zero") && st.why;
       const look = ["tkp-row" + (st.s === "hidden" && !st.g ? " off" : "") + (hotSet.has(id) ? " hot" : "") +
         (st.g ? " g-" + st.g : "") + (st.p ? " partial" : ""), st.v || n.value || "",
-      st.g === "none" ? "None" + (st.cause ? " (" + st.cause.replace(/_/g, " ") + ")" : "")
-        : st.g === "wait" ? "not yet" : gradText(st), explain ? st.why : ""];
+      st.g === "none" ? (st.cause ? t("cell_none_cause", { cause: causeLabel(words, st.cause) }) : t("cell_none"))
+        : st.g === "wait" ? t("cell_not_yet") : gradText(st), explain ? st.why : ""];
       const was = r.look || [];
       if (was[0] !== look[0]) r.tr.className = look[0];
       if (was[1] !== look[1]) r.value.textContent = look[1];
@@ -776,9 +791,9 @@ function render({ model, el }) {
       if (was[3] !== look[3]) { r.whyRow.hidden = !explain; r.why.textContent = look[3]; }
       r.look = look;
     }
-    phase.textContent = f.phase === "backward" ? "◀ backward pass" : "forward pass ▶";
+    phase.textContent = t(f.phase === "backward" ? "phase_backward_long" : "phase_forward_long");
     phase.className = "tkp-phase ph-" + f.phase;
-    counter.textContent = "frame " + (i + 1) + " / " + frames.length;
+    counter.textContent = t("frame_counter", { n: i + 1, total: frames.length });
     const focusNode = nodes.get(f.focus);
     const w = f.where || (focusNode && focusNode.where) || "";
     where.textContent = w; where.hidden = !w;
@@ -819,29 +834,29 @@ function render({ model, el }) {
     const rowsTip = [];
     if (e.kind === "group") {
       const g = groups.get(id);
-      rowsTip.push(["group", g.label], ["ops", String(g.ops)]);
-      if (g.where) rowsTip.push(["line", g.where]);
-      rowsTip.push(["", "click to open it"]);
+      rowsTip.push([t("tip_group"), g.label], [t("tip_ops"), String(g.ops)]);
+      if (g.where) rowsTip.push([t("tip_line"), g.where]);
+      rowsTip.push(["", t("tip_open")]);
     } else {
       const n = nodes.get(id);
       if (!n) return;
       if (n.kind === "op") {
-        rowsTip.push(["op", n.type + " (" + n.id + ")"]);
-        if (n.expr) rowsTip.push(["code", n.expr]);
-        if (n.where) rowsTip.push(["line", n.where]);
-        if (n.cut) rowsTip.push(["cut", n.cut.replace(/_/g, " ")]);
-        if (st.g) rowsTip.push(["backward", G_TEXT[st.g] || st.g]);
+        rowsTip.push([t("tip_op"), n.type + " (" + n.id + ")"]);
+        if (n.expr) rowsTip.push([t("tip_code"), n.expr]);
+        if (n.where) rowsTip.push([t("tip_line"), n.where]);
+        if (n.cut) rowsTip.push([t("tip_cut"), causeLabel(words, n.cut)]);
+        if (st.g) rowsTip.push([t("tip_backward"), words["g_" + st.g] === undefined ? st.g : t("g_" + st.g)]);
       } else {
-        rowsTip.push(["name", n.label + (n.name ? "" : " (no name in the code)")]);
-        rowsTip.push(["kind", ROLE_TEXT[n.role] || n.role]);
-        rowsTip.push(["shape", shapeTuple(n.shape)]);
-        if (n.dtype) rowsTip.push(["dtype", n.dtype]);
-        rowsTip.push(["value", st.v || n.value || "not kept"]);
-        if (st.g) rowsTip.push(["gradient", st.g === "none" ? "None" : st.g === "wait" ? "not reached yet" : gradText(st)]);
-        if (n.where) rowsTip.push(["line", n.where]);
+        rowsTip.push([t("tip_name"), n.name ? n.label : t("tip_no_name", { label: n.label })]);
+        rowsTip.push([t("tip_kind"), words["role_" + n.role] === undefined ? n.role : t("role_" + n.role)]);
+        rowsTip.push([t("tip_shape"), shapeTuple(n.shape, t)]);
+        if (n.dtype) rowsTip.push([t("tip_dtype"), n.dtype]);
+        rowsTip.push([t("tip_value"), st.v || n.value || t("tip_not_kept")]);
+        if (st.g) rowsTip.push([t("tip_gradient"), st.g === "none" ? t("cell_none") : st.g === "wait" ? t("g_wait") : gradText(st)]);
+        if (n.where) rowsTip.push([t("tip_line"), n.where]);
       }
     }
-    if (st.why) rowsTip.push(["why", st.why]);
+    if (st.why) rowsTip.push([t("tip_why"), st.why]);
     tip.replaceChildren();
     for (const [k, v] of rowsTip) {
       const line = h("div", "tkp-tip-row");
@@ -956,7 +971,7 @@ function render({ model, el }) {
     }
     if (now - shownAt > 1000) {
       const delivered = (current - startFrame) / ((now - startTime) / 1000);
-      rate.textContent = delivered + 0.5 < fps ? `≈ ${delivered.toFixed(0)} fps (the browser's limit)` : "";
+      rate.textContent = delivered + 0.5 < fps ? t("rate", { n: delivered.toFixed(0) }) : "";
       shownAt = now;
     }
     raf = requestAnimationFrame(tick);

@@ -10,6 +10,8 @@ code of a user function starts again. Long runs of siblings are cut into runs of
 
 from __future__ import annotations
 
+from ..i18n import _
+
 MAX_CHILDREN = 10
 
 
@@ -142,7 +144,7 @@ def _open(tree, key, parent, info, iterations) -> str:
     if kind == "iter":
         n = iterations.get(parent, 0) + 1
         iterations[parent] = n
-        return tree.new("iteration", f"iteration {n}", parent, index=n)
+        return tree.new("iteration", _("iteration {n}").format(n=n), parent, index=n)
     return tree.new("layer", key[3], parent)
 
 
@@ -179,9 +181,9 @@ def _runs(tree, parent, kids) -> list:
         all_iterations = all(kind == "group" and tree.by_id[gid]["kind"] == "iteration" for kind, gid in part)
         if all_iterations:
             first, last = tree.by_id[part[0][1]]["index"], tree.by_id[part[-1][1]]["index"]
-            label, kind = f"iterations {first}–{last}", "iterations"
+            label, kind = _("iterations {first}–{last}").format(first=first, last=last), "iterations"
         else:
-            label, kind = f"steps {start + 1}–{start + len(part)}", "block"
+            label, kind = _("steps {first}–{last}").format(first=start + 1, last=start + len(part)), "block"
         gid = tree.next_id()
         group = {"id": gid, "kind": kind, "label": label, "parent": parent, "ops": 0, "where": None}
         tree.groups.append(group)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numbers
 
+from ..i18n import _
 from .model import FrameModel, display_value
 
 MAX_OPS = 10_000
@@ -37,10 +38,11 @@ def too_large(n_ops: int, max_ops: int | None) -> bool:
 
 def too_large_text(n_ops: int, max_ops: int) -> str:
     suggestion = -(-n_ops // 1000) * 1000
-    return (f"This tape recorded {n_ops:,} ops, more than the {max_ops:,} the player draws: drawing it would "
-            "take long and store many megabytes in the notebook. Record fewer steps inside the tape (e.g. "
-            "a loop run 5 times instead of thousands), ask tape.explain(target, sources) why a gradient is "
-            f"None, or pass max_ops={suggestion} to draw it anyway.")
+    return _("This tape recorded {n_ops} ops, more than the {max_ops} the player draws: drawing it would "
+             "take long and store many megabytes in the notebook. Record fewer steps inside the tape (e.g. "
+             "a loop run 5 times instead of thousands), ask tape.explain(target, sources) why a gradient is "
+             "None, or pass max_ops={suggestion} to draw it anyway.").format(
+        n_ops=f"{n_ops:,}", max_ops=f"{max_ops:,}", suggestion=suggestion)
 
 
 def too_large_model(n_ops: int, max_ops: int, results: list) -> FrameModel:

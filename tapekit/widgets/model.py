@@ -19,8 +19,10 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ..i18n import _
 from ..sites import location_text
 from .groups import build_groups, smallest_period
+from .texts import cause_text, cut_text, label_of_cause, reason_text, separator, unasked_text
 
 OP_SYMBOLS = {
     "AddV2": "+", "Add": "+", "Sub": "−", "Mul": "×", "RealDiv": "÷", "Div": "÷", "Neg": "−x",
@@ -30,34 +32,6 @@ OP_SYMBOLS = {
     "Minimum": "min", "Abs": "|x|", "Cast": "cast", "BiasAdd": "+b", "Softplus": "softplus",
 }
 
-CAUSE_TEXT = {
-    "not_watched": "The tape never watched it: call tape.watch(x) for a tensor, or use a trainable tk.Variable.",
-    "not_connected": "The target was not computed from it on this tape.",
-    "integer_or_string_dtype": "Integer and string values have no gradient: make it a float.",
-    "stop_gradient": "tk.stop_gradient blocks the gradient on purpose.",
-    "recording_stopped": "It was used inside tape.stop_recording(), so those ops were not recorded.",
-    "left_the_tape": "The value left the tape (e.g. .numpy() or float()) and came back as a constant.",
-    "variable_replaced_by_tensor": "The variable was replaced by a plain tensor (e.g. w = w - 0.1).",
-    "state_changed": "The variable was assigned after it was used, so the recorded value is stale.",
-    "no_gradient_registered": "An op on the path has no gradient function.",
-    "unconnected_zero": "Not connected, returned as zeros (unconnected_gradients=ZERO).",
-}
-
-CUT_TEXT = {
-    "stop_gradient": "tk.stop_gradient blocks them",
-    "recording_stopped": "it ran inside tape.stop_recording()",
-    "integer_or_string_dtype": "its result is not a float (integers have no gradient)",
-    "no_gradient_registered": "it has no gradient function",
-    "shadow": "its inputs are already cut off from everything the tape watches",
-}
-
-REASON_TEXT = {
-    "integer_or_string_dtype": "integer/string input: no gradient",
-    "no_gradient_registered": "no gradient registered for this op",
-    "none_returned": "the gradient function returned None",
-}
-
-UNASKED = "its gradient was not asked for (it is not in sources)"
 _WHOLE = re.compile(r"-?\d+\.")
 
 
@@ -225,12 +199,20 @@ def summed_axes(grad_shape, sent_shape) -> list | None:
 def broadcast_note(op_type, grad_shape, sent_shape, label) -> str:
     """``"summed over axis 0: (4, 3) → (3,), as b was broadcast; "`` or ``""``: what the backward step
     did to a broadcast input's gradient (lesson 03's bias)."""
+    clause = broadcast_clause(op_type, grad_shape, sent_shape, label)
+    return clause + separator() if clause else ""
+
+
+def broadcast_clause(op_type, grad_shape, sent_shape, label) -> str:
+    """``broadcast_note`` without the separator after it."""
     axes = summed_axes(grad_shape, sent_shape) if op_type in BROADCASTING else None
     if not axes:
         return ""
-    which = f"axis {axes[0]}" if len(axes) == 1 else "axes " + ", ".join(map(str, axes[:-1])) + f" and {axes[-1]}"
-    return (f"summed over {which}: {shape_tuple(grad_shape)} → {shape_tuple(sent_shape)}, as {label} was "
-            "broadcast; ")
+    fields = {"old": shape_tuple(grad_shape), "new": shape_tuple(sent_shape), "label": label}
+    if len(axes) == 1:
+        return _("summed over axis {axis}: {old} → {new}, as {label} was broadcast").format(axis=axes[0], **fields)
+    return _("summed over axes {axes} and {last}: {old} → {new}, as {label} was broadcast").format(
+        axes=", ".join(map(str, axes[:-1])), last=axes[-1], **fields)
 
 
 def shape_tuple(shape) -> str:
@@ -239,10 +221,10 @@ def shape_tuple(shape) -> str:
 
 def shape_words(shape) -> str:
     if shape is None:
-        return "shape unknown"
+        return _("shape unknown")
     if not shape:
-        return "scalar"
-    return "shape " + shape_tuple(shape)
+        return _("scalar")
+    return _("shape {shape}").format(shape=shape_tuple(shape))
 
 
 def _executions(ops) -> None:
@@ -279,7 +261,7 @@ def _executions(ops) -> None:
             if current is not None:
                 close(current[1])
             runs[block] = [offset, [ev]]
-    for _, run in runs.values():
+    for _offset, run in runs.values():
         close(run)
 
 
@@ -364,7 +346,7 @@ class _Builder:
         ops = [e for e in events if e.get("kind") == "op"]
         _executions(ops)
         self.name_plan = self.plan_names(ops)
-        self.add_frame("forward", "The tape is empty. Press play to watch it record.")
+        self.add_frame("forward", _("The tape is empty. Press play to watch it record."))
         for ev in events:
             handler = getattr(self, "on_" + ev.get("kind", ""), None)
             if handler is not None:
@@ -432,13 +414,16 @@ class _Builder:
         node["role"] = "variable" if node["variable"] else "watched"
         self.model.watched.append(node["id"])
         self.shown.add(node["id"])
-        if node["variable"]:
-            how = "it was read inside the with-block" if ev.get("how") == "access" else "tape.watch()"
-            text = f"The tape starts watching the variable {node['label']} ({how})."
+        if node["variable"] and ev.get("how") == "access":
+            text = _("The tape starts watching the variable {name} (it was read inside the with-block).")
+        elif node["variable"]:
+            text = _("The tape starts watching the variable {name} (tape.watch()).")
         else:
-            text = f"tape.watch({node['label']}): the tape now follows {node['label']}."
+            text = _("tape.watch({name}): the tape now follows {name}.")
+        text = text.format(name=node["label"])
         if not ev.get("differentiable", True):
-            text += f" Its dtype is {ev.get('dtype')}, not a float, so it can get no gradient."
+            text = _("{text} Its dtype is {dtype}, not a float, so it can get no gradient.").format(
+                text=text, dtype=ev.get("dtype"))
         value = display_value(node["value"], node["shape"])
         self.add_frame("forward", text, ev, {node["id"]: {"s": "watched", "v": value}}, [node["id"]], node["id"])
 
@@ -454,10 +439,12 @@ class _Builder:
             return
         self.first_read.add(var["id"])
         self.shown.add(var["id"])
-        why = "trainable=False" if not ev.get("trainable") else "the tape was made with watch_accessed_variables=False"
+        why = "trainable=False" if not ev.get("trainable") else _("the tape was made with "
+                                                                   "watch_accessed_variables=False")
         value = display_value(var["value"], var["shape"])
-        self.add_frame("forward", f"The code reads the variable {var['label']} = {value}, but the tape does not watch "
-                       f"it ({why}): it enters the graph as an input the gradient will not reach.",
+        self.add_frame("forward", _("The code reads the variable {name} = {value}, but the tape does not watch "
+                                    "it ({why}): it enters the graph as an input the gradient will not reach.").format(
+                           name=var["label"], value=value, why=why),
                        ev, {var["id"]: {"s": "frozen", "v": value}}, [var["id"]], var["id"])
 
     def on_op(self, ev):
@@ -557,31 +544,34 @@ class _Builder:
             shape = shapes[0] if shapes else None
             value = display_value(ev.get("value"), shape)
             result = first["label"] + (f" = {value}" if value is not None else "")
-            caption = f"Recorded {call} → {result} ({shape_words(shape)}"
-            caption += f", {first['dtype']})" if first["dtype"] else ")"
+            caption = (_("Recorded {call} → {result} ({shape}, {dtype})") if first["dtype"] else
+                       _("Recorded {call} → {result} ({shape})")).format(
+                call=call, result=result, shape=shape_words(shape), dtype=first["dtype"])
         else:
-            caption = f"Recorded {call}"
+            caption = _("Recorded {call}").format(call=call)
         if cut:
-            caption += f". Gradients will not flow back through it: {CUT_TEXT.get(cut, cut.replace('_', ' '))}"
+            caption = _("{caption}. Gradients will not flow back through it: {why}").format(
+                caption=caption, why=cut_text().get(cut, cut.replace("_", " ")))
         if self.paused:
-            caption += " (inside stop_recording)"
+            caption = _("{caption} (inside stop_recording)").format(caption=caption)
         return caption
 
     def on_pause(self, ev):
         self.paused += 1
-        self.add_frame("forward", "tape.stop_recording(): ops in this block are not recorded.", ev)
+        self.add_frame("forward", _("tape.stop_recording(): ops in this block are not recorded."), ev)
 
     def on_resume(self, ev):
         self.paused = max(0, self.paused - 1)
-        self.add_frame("forward", "Recording resumes.", ev)
+        self.add_frame("forward", _("Recording resumes."), ev)
 
     def on_left_tape(self, ev):
         tid = self.resolve(ev["tensor"])
         self.tensor(tid)
         how = {"numpy": ".numpy()", "float": "float()", "int": "int()", "__array__": "NumPy"}.get(ev.get("how"),
                                                                                                ev.get("how"))
-        self.add_frame("forward", f"{self.label(tid)} left the tape through {how}: what is computed from that "
-                       "value is a constant the tape cannot trace back.", ev, {tid: {"s": "left"}}, [tid], tid)
+        self.add_frame("forward", _("{name} left the tape through {how}: what is computed from that "
+                                    "value is a constant the tape cannot trace back.").format(
+                           name=self.label(tid), how=how), ev, {tid: {"s": "left"}}, [tid], tid)
 
     def on_assign(self, ev):
         tid = self.resolve(ev["tensor"])
@@ -589,7 +579,8 @@ class _Builder:
         if ev.get("name"):
             self.name(node, ev["name"], "variable")
         value = display_value(ev.get("value"), node["shape"])
-        self.add_frame("forward", f"{self.label(tid)}.{ev.get('how', 'assign')}(...) changed its value to {value}",
+        self.add_frame("forward", _("{name}.{method}(...) changed its value to {value}").format(
+                           name=self.label(tid), method=ev.get("how", "assign"), value=value),
                        ev, {tid: {"v": value}}, [tid], tid)
 
     # ---------- groups ----------
@@ -650,10 +641,11 @@ class _Builder:
         for k, tid in enumerate(targets):
             seed = seeds[k] if k < len(seeds) else None
             node = self.nodes.get(tid)
-            changes[tid] = {"g": "grad", "gv": display_value(seed, node and node["shape"]) or "1 (seed)"}
+            changes[tid] = {"g": "grad", "gv": display_value(seed, node and node["shape"]) or _("1 (seed)")}
         names = ", ".join(self.label(t) for t in targets)
-        self.add_frame("backward", f"tape.gradient starts at {names}: the gradient of {names} with respect to "
-                       "itself is 1. Now the tape is walked backwards, from the last op recorded to the first.",
+        self.add_frame("backward", _("tape.gradient starts at {names}: the gradient of {names} with respect to "
+                                     "itself is 1. Now the tape is walked backwards, from the last op recorded to "
+                                     "the first.").format(names=names),
                        start, changes, targets, targets[0] if targets else None,
                        every={"g": "wait"})
         self.active_groups: list = []
@@ -705,8 +697,8 @@ class _Builder:
             hot.append(outs[k])
             parts.append(f"{self.label(grad.get('tensor'))}: {value}")
         node = self.ops[op_id]
-        caption = f"{node['type']} gets the gradient at its output"
-        caption += (" " + "; ".join(parts)) if parts else ""
+        caption = (_("{op} gets the gradient at its output {grads}") if parts else
+                   _("{op} gets the gradient at its output")).format(op=node["type"], grads=separator().join(parts))
         self.add_frame("backward", caption, None, changes, hot, op_id, where=node["where"])
 
     def flush_sends(self, visit, sends):
@@ -731,8 +723,9 @@ class _Builder:
             hot.append(eid)
             if ev.get("value") is None:
                 why = ev.get("reason") or "none_returned"
-                changes[eid] = {"g": "none", "why": REASON_TEXT.get(why, why)}
-                parts.append(f"nothing to {self.label(to)} ({REASON_TEXT.get(why, why)})")
+                reason = reason_text().get(why, why)
+                changes[eid] = {"g": "none", "why": reason}
+                parts.append(_("nothing to {name} ({reason})").format(name=self.label(to), reason=reason))
                 continue
             value = display_value(ev.get("value"), ev.get("shape"))
             self.received[to] = got = self.received.get(to, 0) + 1
@@ -742,32 +735,38 @@ class _Builder:
             changes[eid] = {"g": "acc" if acc else "grad", "gv": value}
             node_change = {"g": "acc" if acc else "grad", "gv": value}
             if got < total:
-                node_change["p"] = f"{got} of {total}"
+                node_change["p"] = _("{got} of {total}").format(got=got, total=total)
             elif total > 1:
                 node_change["p"] = None
             label = self.label(to)
-            summed = broadcast_note(node["type"], out_shape, ev.get("shape"), label)
+            summed = broadcast_clause(node["type"], out_shape, ev.get("shape"), label)
+            fields = {"value": value, "label": label, "got": got, "total": total,
+                      "summed": summed + separator() if summed else ""}
             if acc:
-                node_change["gv"] = "sum so far" if got < total else "sum of all parts"
-                parts.append(f"{value} to {label} ({summed}added to what it already has: {got} of {total})")
+                node_change["gv"] = _("sum so far") if got < total else _("sum of all parts")
+                parts.append(_("{value} to {label} ({summed}added to what it already has: {got} of {total})").format(
+                    **fields))
             elif got < total:
-                parts.append(f"{value} to {label} ({summed}part 1 of {total}: more will be added)")
+                parts.append(_("{value} to {label} ({summed}part 1 of {total}: more will be added)").format(**fields))
+            elif summed:
+                parts.append(_("{value} to {label} ({summed})").format(value=value, label=label, summed=summed))
             else:
-                parts.append(f"{value} to {label}" + (f" ({summed[:-2]})" if summed else ""))
+                parts.append(_("{value} to {label}").format(**fields))
             changes[to] = node_change
             hot.append(to)
         if not sends:
             changes[op_id] = {"g": "stopped"}
             for edge in ins:
-                changes[edge["id"]] = {"g": "none", "why": "no gradient function"}
-            parts.append("nothing: it has no gradient function")
-        self.add_frame("backward", f"{node['type']} passes back " + "; ".join(parts), None, changes, hot, op_id,
+                changes[edge["id"]] = {"g": "none", "why": _("no gradient function")}
+            parts.append(_("nothing: it has no gradient function"))
+        self.add_frame("backward", _("{op} passes back {parts}").format(op=node["type"], parts=separator().join(parts)),
+                       None, changes, hot, op_id,
                        where=node["where"])
 
     def on_truncated(self, ev):
         dropped = ev.get("dropped", 0)
-        note = (f"The backward pass was longer than the player keeps: its last {dropped:,} steps are not "
-                "animated. The final gradients below are complete.")
+        note = _("The backward pass was longer than the player keeps: its last {dropped} steps are not "
+                 "animated. The final gradients below are complete.").format(dropped=f"{dropped:,}")
         self.model.notes.append(note)
         self.add_frame("backward", note)
 
@@ -790,12 +789,12 @@ class _Builder:
                 lines.append(f"∂/∂{name} = {value}")
             elif cause == "unconnected_zero":
                 changes[sid] = {"g": "zero", "gv": value, "p": None,
-                                "why": info.get("message") or CAUSE_TEXT[cause]}
-                lines.append(f"∂/∂{name} = zeros (not connected)")
+                                "why": info.get("message") or cause_text()[cause]}
+                lines.append(_("∂/∂{name} = zeros (not connected)").format(name=name))
             else:
-                why = info.get("message") or CAUSE_TEXT.get(cause, cause)
+                why = info.get("message") or cause_text().get(cause, cause)
                 changes[sid] = {"g": "none", "gv": None, "why": why, "cause": cause, "p": None}
-                lines.append(f"∂/∂{name} = None ({cause.replace('_', ' ')})")
+                lines.append(_("∂/∂{name} = None ({cause})").format(name=name, cause=label_of_cause(cause)))
                 for edge in self.uses.get(sid, []):
                     changes.setdefault(edge["id"], {"g": "none", "why": why})
                 op_id = _op_id(info.get("op"))
@@ -810,11 +809,12 @@ class _Builder:
             hot.append(sid)
         for tid in self.model.watched:
             if tid not in asked and tid not in self.model.targets:
-                changes[tid] = {"g": "unasked", "why": UNASKED, "p": None}
+                changes[tid] = {"g": "unasked", "why": unasked_text(), "p": None}
         for tid in self.received:   # anything still marked partial is complete now
             if tid not in changes and self.expected.get(tid, 1) > 1:
-                changes[tid] = {"p": None, "gv": "sum of all parts"}
-        self.add_frame("backward", ("Done. " + "; ".join(lines)) if lines else "Done.", None, changes, hot,
+                changes[tid] = {"p": None, "gv": _("sum of all parts")}
+        done = _("Done. {results}").format(results=separator().join(lines)) if lines else _("Done.")
+        self.add_frame("backward", done, None, changes, hot,
                        hot[0] if hot else None)
 
 

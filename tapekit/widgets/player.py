@@ -14,6 +14,7 @@ from .layout import find_dot, layout_views, view_svg
 from .model import build_frames, compact_frames
 from .views import ViewPlan
 from .static import static_html, summary_lines
+from .texts import front_end_texts
 
 
 if find_dot() is None:        # the WebAssembly Graphviz will lay players out: compile it meanwhile
@@ -40,6 +41,7 @@ class TapePlayer(anywidget.AnyWidget):
     frame = traitlets.Int(0).tag(sync=True)
     fps = traitlets.Float(2.0).tag(sync=True)
     title = traitlets.Unicode("GradientTape").tag(sync=True)
+    texts = traitlets.Dict({}).tag(sync=True)     # every word the front end shows, in the language in use
 
     def __init__(self, tape=None, target=None, sources=None, output_gradients=None, *, events=None,
                  explanations=None, engine=None, title="GradientTape", fps=2.0, max_ops=limits.MAX_OPS, **kwargs):
@@ -65,7 +67,7 @@ class TapePlayer(anywidget.AnyWidget):
                 graph, model = self._from_events(events, explanations, engine, max_ops)
             self.model_data = model
             super().__init__(graph=graph, frames=compact_frames(model.frames), frame=0, fps=float(fps), title=title,
-                             **kwargs)
+                             texts=front_end_texts(), **kwargs)
 
     def _from_tape(self, tape, target, sources, output_gradients, engine, max_ops):
         from ..events import recorded_ops

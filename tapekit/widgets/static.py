@@ -16,7 +16,9 @@ import html
 import re
 from urllib.parse import quote
 
+from ..i18n import _
 from .assets import read_asset
+from .texts import label_of_cause
 
 
 def element_classes(kind: str, state: dict, hot: bool = False) -> str:
@@ -115,35 +117,39 @@ def summary_lines(model) -> list:
     lines = []
     for tid in model.watched:
         n = nodes[tid]
-        kind = "Variable" if n["variable"] else "watched tensor"
-        lines.append(f"{kind} {n['name'] or tid}: shape {n['shape']}, {n['dtype']}, value {n['value']}")
+        kind = _("Variable {name}: shape {shape}, {dtype}, value {value}") if n["variable"] else \
+            _("watched tensor {name}: shape {shape}, {dtype}, value {value}")
+        lines.append(kind.format(name=n["name"] or tid, shape=n["shape"], dtype=n["dtype"], value=n["value"]))
     for res in model.results:
         if res["cause"] is None:
-            lines.append(f"gradient wrt {res['name']}: {res['value']}")
+            lines.append(_("gradient wrt {name}: {value}").format(name=res["name"], value=res["value"]))
         else:
-            lines.append(f"gradient wrt {res['name']}: {'zeros' if res['cause'] == 'unconnected_zero' else 'None'}"
-                         f" ({res['cause']}): {res['message']}")
+            text = (_("gradient wrt {name}: zeros ({cause}): {message}") if res["cause"] == "unconnected_zero" else
+                    _("gradient wrt {name}: None ({cause}): {message}"))
+            lines.append(text.format(name=res["name"], cause=res["cause"], message=res["message"]))
     return lines
 
 
-_KIND = {"variable": "Variable", "frozen": "Variable, not watched", "watched": "watched tensor",
-         "const": "constant", "output": "computed", "unseen": "not on the tape"}
+def _kind(role) -> str:
+    kinds = {"variable": _("Variable"), "frozen": _("Variable, not watched"), "watched": _("watched tensor"),
+             "const": _("constant"), "output": _("computed"), "unseen": _("not on the tape")}
+    return kinds.get(role, role or "")
 
 
 def _shape_text(shape) -> str:
     if shape is None:
-        return "unknown"
+        return _("unknown")
     return "(" + ", ".join("None" if d is None else str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
 
 
 def _gradient_text(result) -> str:
     if result is None:
-        return "not asked for"
+        return _("not asked for")
     if result.get("cause") is None:
         return str(result.get("value"))
     if result["cause"] == "unconnected_zero":
-        return f"zeros: {result.get('value')}"
-    return "None: " + result["cause"].replace("_", " ")
+        return _("zeros: {value}").format(value=result.get("value"))
+    return _("None: {cause}").format(cause=label_of_cause(result["cause"]))
 
 
 def value_rows(model, state) -> list:
@@ -156,12 +162,12 @@ def value_rows(model, state) -> list:
         if node is None:
             continue
         value = (state.get(tid) or {}).get("v") or node.get("value")
-        rows.append([node.get("name") or node.get("label") or tid, _KIND.get(node.get("role"), node.get("role") or ""),
+        rows.append([node.get("name") or node.get("label") or tid, _kind(node.get("role")),
                      _shape_text(node.get("shape")), node.get("dtype") or "", "" if value is None else value,
                      _gradient_text(results.get(tid))])
     for res in model.results:     # sources without a node: a tape too large to draw (limits.py)
         if res["source"] not in nodes:
-            rows.append([res.get("name") or res["source"], "source", _shape_text(res.get("shape")),
+            rows.append([res.get("name") or res["source"], _("source"), _shape_text(res.get("shape")),
                          res.get("dtype") or "", "", _gradient_text(res)])
     return rows
 
@@ -171,12 +177,13 @@ def static_html(model, svg: str) -> str:
     last = len(model.frames) - 1
     state = model.final_state()
     picture = apply_state(svg, model, state) if svg else ""
-    rows = [_row(["name", "kind", "shape", "dtype", "value", "gradient"], "th")]
+    rows = [_row([_("name"), _("kind"), _("shape"), _("dtype"), _("value"), _("gradient")], "th")]
     rows += [_row(cells) for cells in value_rows(model, state)]
     notes = "".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(model))
     caption = model.frames[last]["caption"]
     css = minified_css(read_asset("player.css"))
-    graph = (f'<div class="tkp-graph">{picture_html(picture, "The tape graph after the last step. " + caption)}</div>'
+    alt = _("The tape graph after the last step. {caption}").format(caption=caption)
+    graph = (f'<div class="tkp-graph">{picture_html(picture, alt)}</div>'
              if svg else "")      # no picture: a tape too large to draw, the caption says why
     return (f'<div class="tkp tkp-static"><style>{css}</style>'
             f'<div class="tkp-caption">{html.escape(caption)}</div>{graph}'

@@ -12,9 +12,18 @@ Sizes are in CSS pixels at zoom 1; ``widgets/player.js`` draws the same lines of
 
 from __future__ import annotations
 
+import unicodedata
+
+from ..i18n import _
+
 BUDGET = 40          # ops + collapsed groups in one view
 LINE = 17            # px between lines of text in a node
 LABEL_CHARS = 24
+
+
+def text_units(text) -> int:
+    """The width of ``text`` in character cells: a CJK character (wide or full-width) takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in str(text))
 
 
 def clip(text, limit=LABEL_CHARS) -> str:
@@ -44,13 +53,13 @@ def tensor_lines(node) -> list:
     if value is not None:
         lines.append(clip(value))
     if node.get("role") == "frozen":
-        lines.append("not watched")
+        lines.append(_("not watched"))
     return lines
 
 
 def group_lines(group) -> list:
     ops = group["ops"]
-    lines = [clip(group["label"], 30), f"{ops} op" + ("" if ops == 1 else "s") + " · open ▸"]
+    lines = [clip(group["label"], 30), (_("{n} op · open ▸") if ops == 1 else _("{n} ops · open ▸")).format(n=ops)]
     if group.get("where"):
         lines.append(group["where"])
     return lines
@@ -65,8 +74,8 @@ def node_size(kind, lines) -> tuple:
             return 38, 38
         return 18 + 9 * len(text), 36
     if kind == "stub":
-        return -(-(20 + 8 * len(lines[0])) // 16) * 16, 26
-    widest = max(8.4 * len(lines[0]), *(7.9 * len(line) for line in lines[1:]))
+        return -(-(20 + 8 * text_units(lines[0])) // 16) * 16, 26
+    widest = max(8.4 * text_units(lines[0]), *(7.9 * text_units(line) for line in lines[1:]))
     pad = 34 if kind == "group" else 18
     return -(-int(widest + pad) // 16) * 16, 10 + LINE * len(lines)
 

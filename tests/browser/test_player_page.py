@@ -47,7 +47,8 @@ def open_player(browser, player, width=1280):
     page = browser.new_page(viewport={"width": width, "height": 900})
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    data = {"graph": player.graph, "frames": player.frames, "frame": 0, "fps": 2.0, "title": player.title}
+    data = {"graph": player.graph, "frames": player.frames, "frame": 0, "fps": 2.0, "title": player.title,
+            "texts": player.texts}
     page.set_content("<html><body><div id='host'></div></body></html>")
     page.add_style_tag(content=read_asset("player.css"))
     page.evaluate("""async ([js, data]) => {
