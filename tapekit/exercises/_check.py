@@ -6,6 +6,8 @@ import functools
 
 import numpy as np
 
+from ..i18n import _
+
 
 class Feedback:
     """The verdict of a check: ``ok``, a short ``code`` naming the case, and a message for the student.
@@ -25,20 +27,25 @@ class Feedback:
 
     def __repr__(self) -> str:
         if self.code == NOT_DONE:
-            return "Not done yet: " + self.message
-        return ("Correct! " if self.ok else "Not yet. Hint: ") + self.message
+            return _("Not done yet: {message}").format(message=self.message)
+        if self.ok:
+            return _("Correct! {message}").format(message=self.message)
+        return _("Not yet. Hint: {message}").format(message=self.message)
 
     __str__ = __repr__
 
 
 NOT_DONE = "not_done"
-NOT_DONE_MESSAGE = ("this exercise is waiting for your answer. Write it in the cell above, where it says "
-                    "YOUR ANSWER, run that cell, then run this one again.")
+
+
+def not_done_message() -> str:
+    return _("this exercise is waiting for your answer. Write it in the cell above, where it says "
+             "YOUR ANSWER, run that cell, then run this one again.")
 
 
 def not_done() -> Feedback:
     """The verdict while the student edition's stub (``...`` or ``raise NotImplementedError``) is in place."""
-    return Feedback(False, NOT_DONE, NOT_DONE_MESSAGE)
+    return Feedback(False, NOT_DONE, not_done_message())
 
 
 def exercise(check):
@@ -56,9 +63,9 @@ def exercise(check):
     return checked
 
 
-def correct(message: str = "Well done.") -> Feedback:
-    """A passing verdict."""
-    return Feedback(True, "correct", message)
+def correct(message: str | None = None) -> Feedback:
+    """A passing verdict (``message``: already in the language in use)."""
+    return Feedback(True, "correct", _("Well done.") if message is None else message)
 
 
 def hint(code: str, message: str) -> Feedback:
@@ -129,7 +136,8 @@ def crashed(exc: Exception, what: str) -> Feedback:
     if isinstance(exc, NotImplementedError):
         return not_done()
     first_line = str(exc).splitlines()[0] if str(exc) else ""
-    return hint("raised", f"{what} raised {type(exc).__name__}: {first_line}")
+    return hint("raised", _("{what} raised {error}: {line}").format(what=what, error=type(exc).__name__,
+                                                                    line=first_line))
 
 
 def none_gradient_error(exc: Exception | None) -> bool:

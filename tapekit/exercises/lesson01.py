@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..i18n import _
 from ._check import (Feedback, call_safely, correct, crashed, dtype_name, exercise, hint, kind_of, same_values,
                      shape_of, values_of)
 
@@ -27,12 +28,13 @@ SHAPE_QUESTIONS = {
 def _not_a_tensor(answer) -> Feedback | None:
     kind = kind_of(answer)
     if kind == "None":
-        return hint("none", "`answer` is None: assign your tensor to `answer`.")
+        return hint("none", _("`answer` is None: assign your tensor to `answer`."))
     if kind == "Variable":
-        return hint("variable", "that is a tk.Variable (mutable state); this exercise wants an immutable tensor, "
-                                "e.g. from tk.constant.")
+        return hint("variable", _("that is a tk.Variable (mutable state); this exercise wants an immutable tensor, "
+                                  "e.g. from tk.constant."))
     if kind != "Tensor":
-        return hint("not_tensor", f"`answer` is a {kind}, not a tensor: wrap it with tk.constant(...).")
+        return hint("not_tensor", _("`answer` is a {kind}, not a tensor: wrap it with tk.constant(...).").format(
+                                      kind=kind))
     return None
 
 
@@ -44,24 +46,26 @@ def check_grid(answer) -> Feedback:
         return problem
     shape = shape_of(answer)
     if shape == (6,):
-        return hint("flat", "the shape is (6,): nest the values in two lists of three, or tk.reshape(t, (2, 3)).")
+        return hint("flat", _("the shape is (6,): nest the values in two lists of three, or tk.reshape(t, (2, 3))."))
     if shape == (3, 2):
-        return hint("shape", "the shape is (3, 2): the first number in a shape counts rows, so 2 rows of 3 "
-                             "values is shape (2, 3).")
+        return hint("shape", _("the shape is (3, 2): the first number in a shape counts rows, so 2 rows of 3 values "
+                               "is shape (2, 3)."))
     if shape != (2, 3):
-        return hint("shape", f"the shape is {shape}; it should be (2, 3).")
+        return hint("shape", _("the shape is {shape}; it should be (2, 3).").format(shape=shape))
     if not same_values(answer, GRID):
         if same_values(answer, GRID.T.reshape(2, 3)):
-            return hint("order", "the values run down the columns; fill the first row with 1, 2, 3.")
-        return hint("values", f"the values are {values_of(answer).tolist()}; expected [[1, 2, 3], [4, 5, 6]].")
+            return hint("order", _("the values run down the columns; fill the first row with 1, 2, 3."))
+        return hint("values", _("the values are {values_of}; expected [[1, 2, 3], [4, 5, 6]].").format(
+                                  values_of=values_of(answer).tolist()))
     dtype = dtype_name(answer)
     if dtype == "float32":
-        return hint("float32", "dtype is float32, the default for Python floats: pass dtype=tk.float64.")
+        return hint("float32", _("dtype is float32, the default for Python floats: pass dtype=tk.float64."))
     if dtype and dtype.startswith(("int", "uint")):
-        return hint("int", f"dtype is {dtype} because the values were integers: pass dtype=tk.float64.")
+        return hint("int", _("dtype is {dtype} because the values were integers: pass dtype=tk.float64.").format(
+                               dtype=dtype))
     if dtype != "float64":
-        return hint("dtype", f"dtype is {dtype}; it should be float64.")
-    return correct("a (2, 3) float64 tensor.")
+        return hint("dtype", _("dtype is {dtype}; it should be float64.").format(dtype=dtype))
+    return correct(_("a (2, 3) float64 tensor."))
 
 
 @exercise
@@ -72,21 +76,24 @@ def check_clip_negatives(answer) -> Feedback:
         return problem
     readings = np.array(READINGS, dtype=np.float32)
     if dtype_name(answer) == "bool":
-        return hint("mask", "you returned the boolean mask itself; use it to choose between the readings and 0.")
+        return hint("mask", _("you returned the boolean mask itself; use it to choose between the readings and 0."))
     if shape_of(answer) != readings.shape:
-        return hint("shape", f"the shape is {shape_of(answer)}; keep all {readings.size} readings, "
-                             "replacing only the negative ones.")
+        return hint("shape", _("the shape is {shape}; keep all {size} readings, replacing only the "
+                               "negative ones.").format(
+                                 shape=shape_of(answer), size=readings.size))
     if same_values(answer, readings):
-        return hint("unchanged", "nothing changed: the negative readings are still there.")
+        return hint("unchanged", _("nothing changed: the negative readings are still there."))
     if same_values(answer, np.abs(readings)):
-        return hint("abs", "you flipped the sign of the negatives (absolute value); they should become 0.")
+        return hint("abs", _("you flipped the sign of the negatives (absolute value); they should become 0."))
     if same_values(answer, np.where(readings < 0, readings, 0.0)):
-        return hint("inverted", "the mask is inverted: you kept the negatives and zeroed the rest.")
+        return hint("inverted", _("the mask is inverted: you kept the negatives and zeroed the rest."))
     if not same_values(answer, np.maximum(readings, 0.0)):
-        return hint("values", f"got {values_of(answer).tolist()}; expected {np.maximum(readings, 0).tolist()}.")
+        return hint("values", _("got {values_of}; expected {readings}.").format(
+                                  values_of=values_of(answer).tolist(), readings=np.maximum(readings, 0).tolist()))
     if dtype_name(answer) != "float32":
-        return hint("dtype", f"dtype is {dtype_name(answer)}; the readings are float32, keep that dtype.")
-    return correct("negatives replaced by 0, without touching the original tensor.")
+        return hint("dtype", _("dtype is {dtype_name}; the readings are float32, keep that dtype.").format(
+                                 dtype_name=dtype_name(answer)))
+    return correct(_("negatives replaced by 0, without touching the original tensor."))
 
 
 
@@ -97,41 +104,45 @@ def check_center_rows(center_rows) -> Feedback:
     import tapekit as tk
 
     if not callable(center_rows):
-        return hint("not_callable", "pass the function itself: check_center_rows(center_rows).")
+        return hint("not_callable", _("pass the function itself: check_center_rows(center_rows)."))
     for rows in CENTER_INPUTS:
         data = np.array(rows, dtype=np.float32)
         result, exc = call_safely(center_rows, tk.constant(data))
         if isinstance(exc, tk.errors.InvalidArgumentError) and "Incompatible shapes" in str(exc):
-            return hint("dropped_axis", f"for data of shape {data.shape} the row means have shape ({data.shape[0]},), "
-                                        "and broadcasting lines that up with the LAST axis, so the shapes do not fit. "
-                                        "Keep the reduced axis: tk.reduce_mean(data, axis=1, keepdims=True) has "
-                                        f"shape ({data.shape[0]}, 1).")
+            return hint("dropped_axis", _("for data of shape {shape} the row means have shape ({data},), and "
+                                          "broadcasting lines that up with the LAST axis, so the shapes do not fit. "
+                                          "Keep the reduced axis: tk.reduce_mean(data, axis=1, keepdims=True) has "
+                                          "shape ({data}, 1).").format(
+                                            shape=data.shape, data=data.shape[0]))
         if exc is not None:
-            return crashed(exc, f"center_rows(data of shape {data.shape})")
+            return crashed(exc, _("center_rows(data of shape {shape})").format(shape=data.shape))
         if values_of(result) is None:
-            return hint("not_tensor", f"center_rows returned a {kind_of(result)}; return the centered tensor.")
+            return hint("not_tensor", _("center_rows returned a {kind}; return the centered tensor.").format(
+                                          kind=kind_of(result)))
         expected = data - data.mean(axis=1, keepdims=True)
         if shape_of(result) != data.shape:
-            return hint("shape", f"for data of shape {data.shape} the result has shape {shape_of(result)}; "
-                                 "it should keep the data's shape.")
+            return hint("shape", _("for data of shape {shape} the result has shape {shape2}; it should keep the "
+                                   "data's shape.").format(
+                                     shape=data.shape, shape2=shape_of(result)))
         if same_values(result, expected, rtol=1e-4, atol=1e-5):
             continue
         if same_values(result, data - data.mean(axis=1)[np.newaxis, :], rtol=1e-4, atol=1e-5):
-            return hint("across_columns", "on this square matrix the row means, shape (3,), were broadcast along the "
-                                          "last axis: row i's mean was subtracted from column i. No error, wrong "
-                                          "numbers! Keep the axis (keepdims=True) so the means form a column, "
-                                          "shape (3, 1).")
+            return hint("across_columns", _("on this square matrix the row means, shape (3,), were broadcast along "
+                                            "the last axis: row i's mean was subtracted from column i. No error, "
+                                            "wrong numbers! Keep the axis (keepdims=True) so the means form a "
+                                            "column, shape (3, 1)."))
         if same_values(result, data - data.mean(axis=0, keepdims=True), rtol=1e-4, atol=1e-5):
-            return hint("column_means", "you subtracted each column's mean (axis=0); a row's mean runs along "
-                                        "axis 1.")
+            return hint("column_means", _("you subtracted each column's mean (axis=0); a row's mean runs along axis "
+                                          "1."))
         if same_values(result, data - data.mean(), rtol=1e-4, atol=1e-5):
-            return hint("overall_mean", "you subtracted the mean of the whole matrix; each row needs its own mean "
-                                        "(axis=1).")
+            return hint("overall_mean", _("you subtracted the mean of the whole matrix; each row needs its own mean "
+                                          "(axis=1)."))
         if same_values(result, -expected, rtol=1e-4, atol=1e-5):
-            return hint("sign", "the signs are flipped: compute data minus the mean, not the mean minus data.")
-        return hint("values", f"for {rows} the result is {values_of(result).round(4).tolist()}; "
-                              f"expected {expected.round(4).tolist()}.")
-    return correct("every row now has mean 0, whatever the matrix's shape.")
+            return hint("sign", _("the signs are flipped: compute data minus the mean, not the mean minus data."))
+        return hint("values", _("for {rows} the result is {values_of}; expected {expected}.").format(
+                                  rows=rows, values_of=values_of(result).round(4).tolist(),
+                                  expected=expected.round(4).tolist()))
+    return correct(_("every row now has mean 0, whatever the matrix's shape."))
 
 
 def _true_shapes() -> dict:
@@ -188,17 +199,19 @@ _SHAPE_HINTS = {  # (question, wrong prediction) -> (code, hint)
 def check_shapes(shapes) -> Feedback:
     """Exercise 4: the predicted result shape of each of SHAPE_QUESTIONS (None for an error), revealed after."""
     if not isinstance(shapes, dict):
-        return hint("not_dict", f"`shapes` is a {kind_of(shapes)}; write a dict such as "
-                                "{\"a\": (4, 3), \"b\": None, ...}.")
+        return hint("not_dict", _("`shapes` is a {kind}; write a dict such as {{\"a\": (4, 3), "
+                                  "\"b\": None, ...}}.").format(
+                                    kind=kind_of(shapes)))
     missing = [key for key in SHAPE_QUESTIONS if key not in shapes]
     if missing:
-        return hint("keys", f"the dict has no entry for {missing}; give one for each of "
-                            f"{list(SHAPE_QUESTIONS)}.")
+        return hint("keys", _("the dict has no entry for {missing}; give one for each of {shape_questions}.").format(
+                                missing=missing, shape_questions=list(SHAPE_QUESTIONS)))
     predicted = {key: _as_shape(shapes[key]) for key in SHAPE_QUESTIONS}
     unreadable = [key for key, shape in predicted.items() if shape == "unreadable"]
     if unreadable:
-        return hint("format", f"cannot read the answer for {unreadable}: write a shape as a tuple of ints, "
-                              "e.g. (4, 3), or None when the operation raises.")
+        return hint("format", _("cannot read the answer for {unreadable}: write a shape as a tuple of ints, e.g. (4, "
+                                "3), or None when the operation raises.").format(
+                                  unreadable=unreadable))
     truth = _true_shapes()
     reveal = "What really happens:\n" + "\n".join(
         f"  {key}: {SHAPE_QUESTIONS[key]} -> {_shape_text(truth[key])}" for key in SHAPE_QUESTIONS)

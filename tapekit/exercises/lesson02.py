@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..i18n import _
 from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kind_of, same_values, values_of
 
 # Exercise 1 runs, in the lesson:
@@ -38,10 +39,10 @@ def _describe(name, value) -> str:
 def check_aliasing(final, variables, a, b, c) -> Feedback:
     """Exercise 1: predict the values of ``a``, ``b``, ``c`` and which of them are still variables; then reveal."""
     if not isinstance(final, dict) or set(final) != {"a", "b", "c"}:
-        return hint("final_format", "write `final` as a dict with the keys \"a\", \"b\" and \"c\", each a list "
-                                    "of two numbers, e.g. {\"a\": [1.0, 2.0], ...}.")
+        return hint("final_format", _("write `final` as a dict with the keys \"a\", \"b\" and \"c\", each a list of "
+                                      "two numbers, e.g. {{\"a\": [1.0, 2.0], ...}}."))
     if not isinstance(variables, (set, frozenset, list, tuple)) or not all(isinstance(n, str) for n in variables):
-        return hint("variables_format", "write `variables` as a set of names, e.g. {\"a\"} or set() for none.")
+        return hint("variables_format", _("write `variables` as a set of names, e.g. {{\"a\"}} or set() for none."))
     reveal = "What the code really gives: " + "; ".join(_describe(n, v) for n, v in (("a", a), ("b", b), ("c", c)))
     live = {"a": a, "b": b, "c": c}
     for name in ("b", "c", "a"):  # b first: the alias is the heart of the exercise
@@ -49,18 +50,21 @@ def check_aliasing(final, variables, a, b, c) -> Feedback:
             continue
         for wrong, code, text in _ALIASING_MISTAKES[name]:
             if same_values(final[name], wrong):
-                return hint(code, f"{name}: {text}\n{reveal}")
-        return hint("values", f"{name}: you predicted {final[name]}. Follow the code line by line, and ask for "
-                              f"each line: does it change a variable in place, or make a new tensor?\n{reveal}")
+                return hint(code, _("{name}: {text}\n{reveal}").format(name=name, text=text, reveal=reveal))
+        return hint("values", _("{name}: you predicted {final}. Follow the code line by line, and ask for each line: "
+                                "does it change a variable in place, or make a new tensor?\n{reveal}").format(
+                                  name=name, final=final[name], reveal=reveal))
     real = {name for name, value in live.items() if kind_of(value) == "Variable"}
     chosen = set(variables)
     if "a" in chosen and "a" not in real:
-        return hint("a_is_tensor", f"a is no longer a variable: a + 100.0 returns a tensor, and `a = ...` gives "
-                                   f"the name to it.\n{reveal}")
+        return hint("a_is_tensor", _("a is no longer a variable: a + 100.0 returns a tensor, and `a = ...` gives the "
+                                     "name to it.\n{reveal}").format(
+                                       reveal=reveal))
     if chosen != real:
-        return hint("which_variables", f"the names that still refer to a tk.Variable are {sorted(real)}: `b = a` "
-                                       f"kept the variable under the name b, and tk.Variable(a) made c.\n{reveal}")
-    return correct(f"you followed every name.\n{reveal}")
+        return hint("which_variables", _("the names that still refer to a tk.Variable are {real}: `b = a` kept the "
+                                         "variable under the name b, and tk.Variable(a) made c.\n{reveal}").format(
+                                           real=sorted(real), reveal=reveal))
+    return correct(_("you followed every name.\n{reveal}").format(reveal=reveal))
 
 
 @exercise
@@ -69,7 +73,7 @@ def check_sgd_step(step) -> Feedback:
     import tapekit as tk
 
     if not callable(step):
-        return hint("not_callable", "pass the function itself: check_sgd_step(sgd_step).")
+        return hint("not_callable", _("pass the function itself: check_sgd_step(sgd_step)."))
     start = np.array([1.0, 2.0, 3.0], dtype=np.float32)
     grad = np.array([0.5, -1.0, 2.0], dtype=np.float32)
     for lr in (0.1, 0.5):
@@ -77,28 +81,29 @@ def check_sgd_step(step) -> Feedback:
         identity = id(v)
         result, exc = call_safely(step, v, tk.constant(grad), lr)
         if exc is not None:
-            return crashed(exc, "sgd_step(v, g, lr)")
+            return crashed(exc, _("sgd_step(v, g, lr)"))
         if id(v) != identity or kind_of(v) != "Variable":
-            return hint("replaced", "the variable object changed; update it in place with v.assign_sub(...).")
+            return hint("replaced", _("the variable object changed; update it in place with v.assign_sub(...)."))
         now = v.numpy()
         expected = start - lr * grad
         if same_values(now, start):
             if result is not None and same_values(result, expected):
-                return hint("rebinds", "the new values are right but they went into a new tensor, and the "
-                                       "variable kept its old value: `v = v - lr * g` only rebinds a local name. "
-                                       "Use v.assign_sub(lr * g).")
-            return hint("unchanged", "the variable still holds its old value: call v.assign_sub(lr * g).")
+                return hint("rebinds", _("the new values are right but they went into a new tensor, and the variable "
+                                         "kept its old value: `v = v - lr * g` only rebinds a local name. Use "
+                                         "v.assign_sub(lr * g)."))
+            return hint("unchanged", _("the variable still holds its old value: call v.assign_sub(lr * g)."))
         if same_values(now, start + lr * grad):
-            return hint("sign", "the variable moved up the gradient: subtract lr * g (assign_sub), don't add it.")
+            return hint("sign", _("the variable moved up the gradient: subtract lr * g (assign_sub), don't add it."))
         if same_values(now, start - grad):
-            return hint("lr", "the step ignores the learning rate: subtract lr * g, not g.")
+            return hint("lr", _("the step ignores the learning rate: subtract lr * g, not g."))
         if same_values(now, -lr * grad):
-            return hint("assign", "assign replaced the value with -lr * g; use assign_sub(lr * g) "
-                                  "(or assign(v - lr * g)).")
+            return hint("assign", _("assign replaced the value with -lr * g; use assign_sub(lr * g) (or assign(v - "
+                                    "lr * g))."))
         if not same_values(now, expected):
-            return hint("values", f"after one step with lr={lr} the variable holds {now.tolist()}; "
-                                  f"expected {expected.tolist()}.")
-    return correct("the variable is updated in place and keeps its identity.")
+            return hint("values",
+            _("after one step with lr={lr} the variable holds {now}; expected {expected}.").format(
+                                      lr=lr, now=now.tolist(), expected=expected.tolist()))
+    return correct(_("the variable is updated in place and keeps its identity."))
 
 
 @exercise
@@ -107,37 +112,38 @@ def check_append(append) -> Feedback:
     import tapekit as tk
 
     if not callable(append):
-        return hint("not_callable", "pass the function itself: check_append(append).")
+        return hint("not_callable", _("pass the function itself: check_append(append)."))
     for start, value in (([0.5], 0.25), ([1.0, 2.0, 3.0], -1.0)):
         history = tk.Variable(start, shape=tk.TensorShape(None), name="history")
         identity = id(history)
         result, exc = call_safely(append, history, value)
         if isinstance(exc, tk.errors.InvalidArgumentError) and ("oncat" in str(exc)):
-            return hint("scalar", "value is a single number (rank 0), and tk.concat joins tensors of the same rank: "
-                                  "wrap it in a list, [value], to make a vector of length 1.")
+            return hint("scalar", _("value is a single number (rank 0), and tk.concat joins tensors of the same "
+                                    "rank: wrap it in a list, [value], to make a vector of length 1."))
         if isinstance(exc, (tk.errors.InvalidArgumentError, ValueError)) and "shape" in str(exc):
-            return hint("assign_add", "assign_add and assign_sub add element by element and keep the shape. To make "
-                                      "the vector longer, assign a new, longer value: history.assign(...).")
+            return hint("assign_add", _("assign_add and assign_sub add element by element and keep the shape. To "
+                                        "make the vector longer, assign a new, longer value: history.assign(...)."))
         if exc is not None:
-            return crashed(exc, f"append(history, {value})")
+            return crashed(exc, _("append(history, {value})").format(value=value))
         if id(history) != identity:
-            return hint("replaced", "the variable object changed; change it in place with history.assign(...).")
+            return hint("replaced", _("the variable object changed; change it in place with history.assign(...)."))
         now = history.numpy()
         expected = np.array([*start, value], dtype=np.float32)
         if same_values(now, np.array(start, dtype=np.float32)):
             if result is not None and same_values(result, expected):
-                return hint("rebinds", "the longer vector went into a new tensor, and the variable kept its old "
-                                       "value: `history = ...` only moves a local name. Call history.assign(...).")
-            return hint("unchanged", "the variable still holds its old value: call history.assign(...) with the "
-                                     "longer vector.")
+                return hint("rebinds", _("the longer vector went into a new tensor, and the variable kept its old "
+                                         "value: `history = ...` only moves a local name. Call history.assign(...)."))
+            return hint("unchanged", _("the variable still holds its old value: call history.assign(...) with the "
+                                       "longer vector."))
         if same_values(now, np.array(start, dtype=np.float32) + value):
-            return hint("assign_add", "the value was added to every element. assign_add adds element by element and "
-                                      "keeps the shape; to make the vector longer, assign a new, longer value: "
-                                      "history.assign(...).")
+            return hint("assign_add", _("the value was added to every element. assign_add adds element by element "
+                                        "and keeps the shape; to make the vector longer, assign a new, longer value: "
+                                        "history.assign(...)."))
         if same_values(now, np.array([value, *start], dtype=np.float32)):
-            return hint("order", "the new value went to the front; put it at the end: tk.concat([history, [value]], "
-                                 "axis=0).")
+            return hint("order", _("the new value went to the front; put it at the end: tk.concat([history, "
+                                   "[value]], axis=0)."))
         if not same_values(now, expected):
-            return hint("values", f"after append(history, {value}) the variable holds {now.tolist()}; expected "
-                                  f"{expected.tolist()}.")
-    return correct("the variable grew in place and kept its identity.")
+            return hint("values", _("after append(history, {value}) the variable holds {now}; "
+                                    "expected {expected}.").format(
+                                      value=value, now=now.tolist(), expected=expected.tolist()))
+    return correct(_("the variable grew in place and kept its identity."))

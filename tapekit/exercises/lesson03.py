@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..i18n import _
 from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kind_of, not_done, same_values, values_of
 
 # Exercise 1: functions of a float64 vector, and the points where the numerical gradient is compared with the tape
@@ -41,7 +42,7 @@ def check_numerical_grad(numerical_grad) -> Feedback:
     import tapekit as tk
 
     if not callable(numerical_grad):
-        return hint("not_callable", "pass the function itself: check_numerical_grad(numerical_grad).")
+        return hint("not_callable", _("pass the function itself: check_numerical_grad(numerical_grad)."))
     report = []
     for name, f, point in NUMERICAL_CASES:
         def fn(x, f=f):
@@ -50,50 +51,59 @@ def check_numerical_grad(numerical_grad) -> Feedback:
         tape = _tape_gradient(f, point)
         result, exc = call_safely(numerical_grad, fn, tk.constant(point, dtype=tk.float64))
         if exc is not None:
-            return crashed(exc, f"numerical_grad(f, x) for f(x) = {name}")
+            return crashed(exc, _("numerical_grad(f, x) for f(x) = {name}").format(name=name))
         got = values_of(result)
         if got is None or got.dtype.kind not in "biuf":
-            return hint("not_numbers", f"numerical_grad returned a {kind_of(result)}; return the estimates as a "
-                                       "tensor (or array) with one number per element of x.")
+            return hint("not_numbers", _("numerical_grad returned a {kind}; return the estimates as a tensor (or "
+                                         "array) with one number per element of x.").format(
+                                           kind=kind_of(result)))
         single = got.dtype == np.float32
         got = got.astype(np.float64)
         where = f"for f(x) = {name} at x = {point}"
         if got.size == 1 and tape.size > 1:
             if _close(got.reshape(()), tape.sum()):
-                return hint("all_at_once", f"{where} you returned one number, the change when ALL elements move "
-                                           "together. Move one element at a time (x + h·eᵢ, with eᵢ 1 at position i "
-                                           "and 0 elsewhere) and return one slope per element.")
-            return hint("shape", f"{where} you returned one number; return one slope per element of x, "
-                                 f"shape {tape.shape}.")
+                return hint("all_at_once", _("{where} you returned one number, the change when ALL elements move "
+                                             "together. Move one element at a time (x + h·eᵢ, with eᵢ 1 at position "
+                                             "i and 0 elsewhere) and return one slope per element.").format(
+                                               where=where))
+            return hint("shape", _("{where} you returned one number; return one slope per element of x, shape "
+                                   "{shape}.").format(
+                                     where=where, shape=tape.shape))
         if got.shape != tape.shape:
-            return hint("shape", f"{where} the result has shape {got.shape}; it needs the shape of x, {tape.shape}.")
+            return hint("shape", _("{where} the result has shape {shape}; it needs the shape of x, {shape2}.").format(
+                                     where=where, shape=got.shape, shape2=tape.shape))
         if _close(got, tape):
             report.append(f"  {name}: numerical {np.round(got, 4).tolist()}, tape {np.round(tape, 4).tolist()}")
             continue
         if _close(got, np.full_like(tape, tape.sum())):
-            return hint("all_at_once", f"{where} every element holds the same number: the change when ALL elements "
-                                       "move together. Move one element at a time, with a vector that is h at "
-                                       "position i and 0 elsewhere.")
+            return hint("all_at_once", _("{where} every element holds the same number: the change when ALL elements "
+                                         "move together. Move one element at a time, with a vector that is h at "
+                                         "position i and 0 elsewhere.").format(
+                                           where=where))
         if _close(got, -tape):
-            return hint("sign", f"{where} the signs are flipped: compute f(x + h) − f(x − h), in that order.")
+            return hint("sign", _("{where} the signs are flipped: compute f(x + h) − f(x − h), in that order.").format(
+                                    where=where))
         if _close(got, 2 * tape, rtol=1e-3):
-            return hint("two_h", f"{where} every slope is twice too large: the points x − h and x + h are 2h apart, "
-                                 "so divide by 2h.")
+            return hint("two_h", _("{where} every slope is twice too large: the points x − h and x + h are 2h apart, "
+                                   "so divide by 2h.").format(where=where))
         ratio = got / np.where(tape == 0, 1.0, tape)
         if np.all(np.abs(ratio) < 0.1) and np.ptp(ratio) < 1e-3 * max(np.abs(ratio).max(), 1e-30):
-            return hint("no_division", f"{where} the numbers are far too small: a slope is a change in f DIVIDED by "
-                                       "the distance between the two points.")
+            return hint("no_division", _("{where} the numbers are far too small: a slope is a change in f DIVIDED by "
+                                         "the distance between the two points.").format(
+                                           where=where))
         if _close(got, tape, rtol=0.05):
             if single:
-                return hint("float32", f"{where} the estimate is only good to a few digits, and it is float32. "
-                                       "float32 keeps about 7 digits, and f(x + h) − f(x − h) loses most of them: "
-                                       "stay in float64, as x is.")
-            return hint("inaccurate", f"{where} the estimate is close to the tape's, but not within "
-                                      f"{NUMERICAL_RTOL:g}: {np.round(got, 6).tolist()} vs "
-                                      f"{np.round(tape, 6).tolist()}. Use the central difference "
-                                      "(f(x + h) − f(x − h)) / 2h with h around 1e-5.")
-        return hint("values", f"{where} you returned {np.round(got, 6).tolist()}; the tape says "
-                              f"{np.round(tape, 6).tolist()}.")
+                return hint("float32", _("{where} the estimate is only good to a few digits, and it is float32. "
+                                         "float32 keeps about 7 digits, and f(x + h) − f(x − h) loses most of them: "
+                                         "stay in float64, as x is.").format(
+                                           where=where))
+            return hint("inaccurate", _("{where} the estimate is close to the tape's, but not within "
+                                        "{numerical_rtol:g}: {got} vs {tape}. Use the central difference (f(x + h) − "
+                                        "f(x − h)) / 2h with h around 1e-5.").format(
+                                          where=where, numerical_rtol=NUMERICAL_RTOL, got=np.round(got, 6).tolist(),
+                                          tape=np.round(tape, 6).tolist()))
+        return hint("values", _("{where} you returned {got}; the tape says {tape}.").format(
+                                  where=where, got=np.round(got, 6).tolist(), tape=np.round(tape, 6).tolist()))
     return correct(f"your numerical gradients agree with the tape's (within {NUMERICAL_RTOL:g}):\n"
                    + "\n".join(report) + "\nThe tape needed one backward pass per function; the finite differences "
                    "needed two evaluations of f per element.")
@@ -121,38 +131,42 @@ def check_scale_grad(scale_gradient) -> Feedback:
     import tapekit as tk
 
     if not callable(scale_gradient):
-        return hint("not_callable", "pass the function itself: check_scale_grad(scale_gradient).")
+        return hint("not_callable", _("pass the function itself: check_scale_grad(scale_gradient)."))
     for seed, shape in enumerate(SCALE_SHAPES):
         dL_dy, x = _scale_data(shape, seed)
         expected = _scale_gradient_by_tape(dL_dy, x)
         result, exc = call_safely(scale_gradient, tk.constant(dL_dy), tk.constant(x))
         if exc is not None:
-            return crashed(exc, f"scale_gradient(dL_dy, x) with x of shape {shape}")
+            return crashed(exc, _("scale_gradient(dL_dy, x) with x of shape {shape}").format(shape=shape))
         got = values_of(result)
         if got is None:
-            return hint("not_numbers", f"scale_gradient returned a {kind_of(result)}; return a tensor.")
+            return hint("not_numbers", _("scale_gradient returned a {kind}; return a tensor.").format(
+                                           kind=kind_of(result)))
         if _close(got, expected, rtol=1e-5, atol=1e-5):
             continue
         if got.shape == shape and _close(got, dL_dy * x):
-            return hint("no_sum", f"the result has the shape of y, {shape}: one gradient per copy of s. s was "
-                                  "broadcast over the batch, so the copies' gradients add up: sum over axis 0.")
+            return hint("no_sum", _("the result has the shape of y, {shape}: one gradient per copy of s. s was "
+                                    "broadcast over the batch, so the copies' gradients add up: sum "
+                                    "over axis 0.").format(
+                                      shape=shape))
         if got.size == 1 and _close(got.reshape(()), (dL_dy * x).sum()):
-            return hint("sum_all", f"you summed everything into one number, but s has one entry per feature, "
-                                   f"shape ({shape[1]},): sum over the batch axis only (axis=0).")
+            return hint("sum_all", _("you summed everything into one number, but s has one entry per feature, shape "
+                                     "({shape},): sum over the batch axis only (axis=0).").format(
+                                       shape=shape[1]))
         if _close(got, (dL_dy * x).sum(axis=1)):
-            return hint("axis", "you summed over the features (axis=1); s was copied along the batch, axis 0, so sum "
-                                "over axis 0.")
+            return hint("axis", _("you summed over the features (axis=1); s was copied along the batch, axis 0, so "
+                                  "sum over axis 0."))
         if _close(got, (dL_dy * x).mean(axis=0)):
-            return hint("mean", "the copies' gradients add up; they are not averaged: use tk.reduce_sum, not "
-                                "tk.reduce_mean.")
+            return hint("mean", _("the copies' gradients add up; they are not averaged: use tk.reduce_sum, not "
+                                  "tk.reduce_mean."))
         if _close(got, dL_dy.sum(axis=0)):
-            return hint("no_x", "the chain rule is missing a factor: y = x · s, so dy/ds = x. Multiply dL_dy by x "
-                                "before you sum.")
+            return hint("no_x", _("the chain rule is missing a factor: y = x · s, so dy/ds = x. Multiply dL_dy by x "
+                                  "before you sum."))
         if _close(got, (dL_dy / x).sum(axis=0)):
-            return hint("divided", "y = x · s, so dy/ds = x: multiply dL_dy by x, do not divide.")
-        return hint("values", f"for x of shape {shape} you returned {np.round(got, 4).tolist()}; the tape gives "
-                              f"{np.round(expected, 4).tolist()}.")
-    return correct("s was used once per example, and its gradient is the sum over the batch.")
+            return hint("divided", _("y = x · s, so dy/ds = x: multiply dL_dy by x, do not divide."))
+        return hint("values", _("for x of shape {shape} you returned {got}; the tape gives {expected}.").format(
+                                  shape=shape, got=np.round(got, 4).tolist(), expected=np.round(expected, 4).tolist()))
+    return correct(_("s was used once per example, and its gradient is the sum over the batch."))
 
 
 def hand_backprop_truth() -> dict:
@@ -209,7 +223,8 @@ def _hand_hint(name, got, truth) -> tuple[str, str]:
 def check_hand_backprop(by_hand) -> Feedback:
     """Exercise 3: the four gradients of L = (x·y + x)² computed by hand, checked step by step in backward order."""
     if not isinstance(by_hand, dict) or set(by_hand) != set(HAND_STEPS):
-        return hint("format", f"pass a dict with the keys {list(HAND_STEPS)}, as the check cell does.")
+        return hint("format", _("pass a dict with the keys {hand_steps}, as the check cell does.").format(
+                                  hand_steps=list(HAND_STEPS)))
     if all(by_hand[name] is Ellipsis for name in HAND_STEPS):
         return not_done()
     truth = hand_backprop_truth()
@@ -221,7 +236,8 @@ def check_hand_backprop(by_hand) -> Feedback:
                                       f"fill in dL_d{name} next.")
         got = _number(value)
         if got is None:
-            return hint("not_a_number", f"dL_d{name} is a {kind_of(value)}; write one number.")
+            return hint("not_a_number", _("dL_d{name} is a {kind}; write one number.").format(
+                                            name=name, kind=kind_of(value)))
         if not np.isclose(got, truth[name], rtol=1e-5):
             code, text = _hand_hint(name, got, truth)
             return hint(code, "\n".join(lines) + f"\n  dL/d{name} = {got:g}   <- here\n{text}")

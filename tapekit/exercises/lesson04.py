@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..i18n import _
 from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kind_of, same_values, shape_of, values_of
 
 # Exercise 1: which of the five sources get a None gradient (see the notebook's setup cell)
@@ -38,19 +39,21 @@ def check_none_prediction(answer, tape=None, target=None, sources=None) -> Feedb
     the student has committed to a prediction.
     """
     if answer is None:
-        return hint("none", "`answer` is None: write the set of names, e.g. {'weight', 'late'}.")
+        return hint("none", _("`answer` is None: write the set of names, e.g. {{'weight', 'late'}}."))
     if isinstance(answer, str):
         answer = {answer}
     try:
         names = set(answer)
     except TypeError:
-        return hint("not_names", f"`answer` is a {kind_of(answer)}; write a set of names such as {{'weight'}}.")
+        return hint("not_names", _("`answer` is a {kind}; write a set of names such as {{'weight'}}.").format(
+                                     kind=kind_of(answer)))
     if not all(isinstance(name, str) for name in names):
-        return hint("not_names", "write the names as strings, e.g. {'weight', 'late'}.")
+        return hint("not_names", _("write the names as strings, e.g. {{'weight', 'late'}}."))
     known = ALL_SOURCES if sources is None else set(sources)
     unknown = sorted(names - known)
     if unknown:
-        return hint("unknown", f"{unknown} is not one of the sources; choose from {sorted(known)}.")
+        return hint("unknown", _("{unknown} is not one of the sources; choose from {known}.").format(
+                                   unknown=unknown, known=sorted(known)))
     none_sources, revealed = NONE_SOURCES, ""
     if tape is not None:
         gradients = tape.gradient(target, sources)
@@ -72,7 +75,7 @@ def check_straight_through(round_fn) -> Feedback:
     import tapekit as tk
 
     if not callable(round_fn):
-        return hint("not_callable", "pass the function itself: check_straight_through(straight_through_round).")
+        return hint("not_callable", _("pass the function itself: check_straight_through(straight_through_round)."))
     points = np.array(ROUND_POINTS, dtype=np.float32)
     weights = np.arange(1.0, points.size + 1.0, dtype=np.float32)
     x = tk.constant(points)
@@ -82,26 +85,29 @@ def check_straight_through(round_fn) -> Feedback:
         if exc is None and result is not None and shape_of(result) == points.shape:
             total = tk.reduce_sum(tk.cast(result, tk.float32) * weights)
     if exc is not None:
-        return crashed(exc, "round_fn(x)")
+        return crashed(exc, _("round_fn(x)"))
     if result is None:
-        return hint("none", "round_fn returned None: return the rounded tensor.")
+        return hint("none", _("round_fn returned None: return the rounded tensor."))
     if shape_of(result) != points.shape:
-        return hint("shape", f"the result has shape {shape_of(result)}; it should have the shape of x.")
+        return hint("shape", _("the result has shape {shape}; it should have the shape of x.").format(
+                                 shape=shape_of(result)))
     values = values_of(result)
     if same_values(values, points):
-        return hint("identity", "the values are x itself, not rounded: the value must equal tk.round(x).")
+        return hint("identity", _("the values are x itself, not rounded: the value must equal tk.round(x)."))
     if not same_values(values, np.round(points)):
-        return hint("values", f"the values are {values.tolist()}; tk.round(x) gives {np.round(points).tolist()}.")
+        return hint("values", _("the values are {values}; tk.round(x) gives {points}.").format(
+                                  values=values.tolist(), points=np.round(points).tolist()))
     gradient = tape.gradient(total, x)
     if gradient is None:
-        return hint("no_gradient", "the value is right but the gradient is None: tk.round (or a stop_gradient "
-                                   "around everything) cuts the path. Keep one plain `x` outside stop_gradient: "
-                                   "x + tk.stop_gradient(tk.round(x) - x).")
+        return hint("no_gradient", _("the value is right but the gradient is None: tk.round (or a stop_gradient "
+                                     "around everything) cuts the path. Keep one plain `x` outside stop_gradient: x "
+                                     "+ tk.stop_gradient(tk.round(x) - x)."))
     per_element = values_of(gradient) / weights
     if same_values(per_element, np.zeros_like(points)):
-        return hint("zero_gradient", "the gradient is zero: the x terms outside stop_gradient cancel out. Write "
-                                     "x + tk.stop_gradient(tk.round(x) - x), so exactly one x stays visible.")
+        return hint("zero_gradient", _("the gradient is zero: the x terms outside stop_gradient cancel out. Write x "
+                                       "+ tk.stop_gradient(tk.round(x) - x), so exactly one x stays visible."))
     if not same_values(per_element, np.ones_like(points)):
-        return hint("gradient", f"the gradient is {per_element.round(4).tolist()} per element; it should be 1: "
-                                "only one x may stay outside stop_gradient, with factor 1.")
-    return correct("the forward pass rounds, the backward pass acts like the identity.")
+        return hint("gradient", _("the gradient is {per_element} per element; it should be 1: only one x may stay "
+                                  "outside stop_gradient, with factor 1.").format(
+                                    per_element=per_element.round(4).tolist()))
+    return correct(_("the forward pass rounds, the backward pass acts like the identity."))

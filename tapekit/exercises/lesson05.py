@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..i18n import _
 from ._check import (Feedback, call_safely, correct, crashed, dtype_name, exercise, hint, kind_of, same_values,
                      shape_of, values_of)
 
@@ -38,22 +39,27 @@ def _cause_name(given):
 def check_causes(answer) -> Feedback:
     """Exercise 1: ``answer`` maps each snippet ("A" ... "D") to the cause name ``tape.explain`` would give."""
     if not isinstance(answer, dict):
-        return hint("not_dict", f"`answer` is a {kind_of(answer)}; write a dict like {{'A': 'not_watched', ...}}.")
+        return hint("not_dict", _("`answer` is a {kind}; write a dict like {{'A': 'not_watched', ...}}.").format(
+                                    kind=kind_of(answer)))
     missing = sorted(set(CAUSES_BY_SNIPPET) - set(answer))
     if missing:
-        return hint("missing", f"no cause for snippet(s) {missing}: give one for each of A, B, C and D.")
+        return hint("missing", _("no cause for snippet(s) {missing}: give one for each of A, B, C and D.").format(
+                                   missing=missing))
     given = {key: _cause_name(answer[key]) for key in CAUSES_BY_SNIPPET}
     for key in sorted(CAUSES_BY_SNIPPET):
         if given[key] not in _KNOWN_CAUSES:
-            return hint("unknown_cause", f"{answer[key]!r} (snippet {key}) is not a cause name; use one of "
-                                         f"{', '.join(_KNOWN_CAUSES[:-1])}.")
+            return hint("unknown_cause", _("{answer!r} (snippet {key}) is not a cause name; use one of "
+                                           "{_known_causes}.").format(
+                                             answer=answer[key], key=key, _known_causes=', '.join(_KNOWN_CAUSES[:-1])))
     for key in sorted(CAUSES_BY_SNIPPET):
         if given[key] != CAUSES_BY_SNIPPET[key]:
             if given[key] in ("not_watched", "not_connected") and key != "A":
-                return hint(f"vague_{key}", f"snippet {key}: {given[key]!r} is true in the end, but there is a "
-                                            f"more precise cause: {_SNIPPET_HINTS[key]}")
-            return hint(f"wrong_{key}", f"snippet {key} is not {given[key]!r}: {_SNIPPET_HINTS[key]}")
-    return correct("four different ways to lose a gradient. tape.explain(y, x) names each one.")
+                return hint(f"vague_{key}", _("snippet {key}: {given!r} is true in the end, but there is a more "
+                                              "precise cause: {_snippet_hints}").format(
+                                                key=key, given=given[key], _snippet_hints=_SNIPPET_HINTS[key]))
+            return hint(f"wrong_{key}", _("snippet {key} is not {given!r}: {_snippet_hints}").format(
+                                            key=key, given=given[key], _snippet_hints=_SNIPPET_HINTS[key]))
+    return correct(_("four different ways to lose a gradient. tape.explain(y, x) names each one."))
 
 
 def _zero_case():
@@ -96,32 +102,35 @@ def check_gradients_or_zeros(gradients_or_zeros) -> Feedback:
     """Exercise 2: ``gradients_or_zeros(tape, target, sources)`` replaces each None gradient by zeros of the
     source's shape and dtype, by hand (without ``unconnected_gradients``)."""
     if not callable(gradients_or_zeros):
-        return hint("not_callable", "pass the function itself: check_gradients_or_zeros(gradients_or_zeros).")
+        return hint("not_callable", _("pass the function itself: check_gradients_or_zeros(gradients_or_zeros)."))
     real_tape, target, sources, expected = _zero_case()
     tape = _RecordingTape(real_tape)
     result, exc = call_safely(gradients_or_zeros, tape, target, sources)
     if exc is not None:
-        return crashed(exc, "gradients_or_zeros(tape, target, [a, b, c, n])")
+        return crashed(exc, _("gradients_or_zeros(tape, target, [a, b, c, n])"))
     if tape.asked_for_zeros:
-        return hint("by_hand", "that gives the right result, but with the option of section 8. This exercise asks "
-                               "for the same by hand: call tape.gradient(target, sources) without "
-                               "unconnected_gradients, then replace each None yourself.")
+        return hint("by_hand", _("that gives the right result, but with the option of section 8. This exercise asks "
+                                 "for the same by hand: call tape.gradient(target, sources) without "
+                                 "unconnected_gradients, then replace each None yourself."))
     if not isinstance(result, (list, tuple)) or len(result) != len(sources):
-        return hint("structure", "return one gradient per source, in a list: what tape.gradient returns.")
+        return hint("structure", _("return one gradient per source, in a list: what tape.gradient returns."))
     if any(grad is None for grad in result):
-        return hint("none", "some gradients are still None: replace each None with zeros shaped like its source.")
+        return hint("none", _("some gradients are still None: replace each None with zeros shaped like its source."))
     for grad, want, name in zip(result, expected, ("a", "b", "c", "n")):
         if shape_of(grad) != want.shape:
-            return hint("shape", f"the gradient for {name} has shape {shape_of(grad)}; every gradient has its "
-                                 f"source's shape, {want.shape}: tk.zeros_like(source) makes such zeros.")
+            return hint("shape", _("the gradient for {name} has shape {shape}; every gradient has its source's "
+                                   "shape, {shape2}: tk.zeros_like(source) makes such zeros.").format(
+                                     name=name, shape=shape_of(grad), shape2=want.shape))
         if not same_values(grad, want):
             if name == "a":
-                return hint("connected_changed", f"the gradient for the connected source a is "
-                                                 f"{values_of(grad).tolist()}; it should stay 6a = [6.0, -12.0].")
-            return hint("values", f"the gradient for the unconnected source {name} should be all zeros.")
+                return hint("connected_changed", _("the gradient for the connected source a is {values_of}; it "
+                                                   "should stay 6a = [6.0, -12.0].").format(
+                                                     values_of=values_of(grad).tolist()))
+            return hint("values", _("the gradient for the unconnected source {name} should be all zeros.").format(
+                                      name=name))
         if dtype_name(grad) != want.dtype.name:
-            return hint("dtype", f"the zeros for {name} have dtype {dtype_name(grad)}, but {name} is "
-                                 f"{want.dtype.name}: a gradient has its source's dtype. tk.zeros_like(source) "
-                                 "keeps it.")
-    return correct("each None became zeros of its source's shape and dtype, as "
-                   "unconnected_gradients=tk.UnconnectedGradients.ZERO does.")
+            return hint("dtype", _("the zeros for {name} have dtype {dtype_name}, but {name} is {name2}: a gradient "
+                                   "has its source's dtype. tk.zeros_like(source) keeps it.").format(
+                                     name=name, dtype_name=dtype_name(grad), name2=want.dtype.name))
+    return correct(_("each None became zeros of its source's shape and dtype, as "
+                     "unconnected_gradients=tk.UnconnectedGradients.ZERO does."))

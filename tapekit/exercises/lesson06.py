@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..i18n import _
 from ._check import (Feedback, call_safely, correct, crashed, dtype_name, exercise, hint, kind_of, none_gradient_error,
                      same_values, shape_of)
 
@@ -20,7 +21,7 @@ def _descend(steps, learning_rate=LOOP_LEARNING_RATE, reduce=np.mean, sign=1.0):
     x, y = np.array(LOOP_X), np.array(LOOP_Y)
     w, b = LOOP_START
     losses = []
-    for _ in range(steps):
+    for _step in range(steps):
         error = w * x + b - y
         losses.append(float(reduce(error ** 2)))
         grad_w, grad_b = reduce(2.0 * error * x), reduce(2.0 * error)
@@ -67,7 +68,7 @@ def check_training_loop(train) -> Feedback:
     import tapekit as tk
 
     if not callable(train):
-        return hint("not_callable", "pass the function itself: check_training_loop(train).")
+        return hint("not_callable", _("pass the function itself: check_training_loop(train)."))
     model = _line_model()
     variables = (model.w, model.b)
     x, y = tk.constant(LOOP_X), tk.constant(LOOP_Y)
@@ -75,39 +76,44 @@ def check_training_loop(train) -> Feedback:
     losses, exc = call_safely(train, model, x, y, LOOP_LEARNING_RATE, LOOP_STEPS)
     if exc is not None:
         if none_gradient_error(exc):
-            return hint("none_gradient", f"{what} failed on a None gradient ({type(exc).__name__}: "
-                                         f"{str(exc).splitlines()[0]}). Compute the loss inside the with-block, "
-                                         "and update with var.assign_sub(...): after `var = var - ...` the name "
-                                         "holds a tensor that the next tape does not watch.")
+            return hint("none_gradient", _("{what} failed on a None gradient ({exc}: {exc2}). Compute the loss "
+                                           "inside the with-block, and update with var.assign_sub(...): after `var = "
+                                           "var - ...` the name holds a tensor that the next tape "
+                                           "does not watch.").format(
+                                             what=what, exc=type(exc).__name__, exc2=str(exc).splitlines()[0]))
         return crashed(exc, what)
     if not all(isinstance(getattr(model, name), tk.Variable) for name in ("w", "b")):
-        return hint("replaced", "after training, model.w or model.b is no longer a tk.Variable: "
-                                "`model.w = model.w - ...` replaces the variable with a tensor. Update in place: "
-                                "var.assign_sub(learning_rate * grad).")
+        return hint("replaced", _("after training, model.w or model.b is no longer a tk.Variable: `model.w = model.w "
+                                  "- ...` replaces the variable with a tensor. Update in place: "
+                                  "var.assign_sub(learning_rate * grad)."))
     if losses is None:
-        return hint("no_losses", "train returned None: collect the loss of every step in a list and return it.")
+        return hint("no_losses", _("train returned None: collect the loss of every step in a list and return it."))
     values = _as_floats(losses)
     if values is None:
-        return hint("losses_type", f"train returned a {kind_of(losses)}; return a list with one number per step "
-                                   "(float(loss) of each step).")
+        return hint("losses_type", _("train returned a {kind}; return a list with one number per step (float(loss) "
+                                     "of each step).").format(
+                                       kind=kind_of(losses)))
     w, b = float(variables[0].numpy()), float(variables[1].numpy())
     if _close([w, b], LOOP_START):
-        return hint("not_updated", "the model's variables still have their first values. `var = var - ...` only "
-                                   "gives the name var a new tensor; update the variable itself with "
-                                   "var.assign_sub(learning_rate * grad).")
+        return hint("not_updated", _("the model's variables still have their first values. `var = var - ...` only "
+                                     "gives the name var a new tensor; update the variable itself with "
+                                     "var.assign_sub(learning_rate * grad)."))
     ref_w, ref_b, ref_losses = _descend(LOOP_STEPS)
     if not _close([w, b], [ref_w, ref_b]):
         return _wrong_variables(w, b, ref_w, ref_b)
     if len(values) != LOOP_STEPS:
-        return hint("losses_length", f"train returned {len(values)} losses for {LOOP_STEPS} steps; append one "
-                                     "loss per step.")
+        return hint("losses_length", _("train returned {values} losses for {loop_steps} steps; append one loss per "
+                                       "step.").format(
+                                         values=len(values), loop_steps=LOOP_STEPS))
     after_update = ref_losses[1:] + [_descend(LOOP_STEPS + 1)[2][-1]]
     if not (_close(values, ref_losses) or _close(values, after_update)):
-        return hint("loss_values", f"the variables are right, but the losses are not the mean squared errors of "
-                                   f"the steps: the first one should be {ref_losses[0]:.4g}, and you returned "
-                                   f"{values[0]:.4g}. Append float(loss) of each step.")
-    return correct(f"{LOOP_STEPS} steps took the loss from {values[0]:.4g} to {values[-1]:.4g}; "
-                   f"w = {w:.3f}, b = {b:.3f} (the best line is w = 2, b = 1).")
+        return hint("loss_values", _("the variables are right, but the losses are not the mean squared errors of the "
+                                     "steps: the first one should be {ref_losses:.4g}, and you returned "
+                                     "{values:.4g}. Append float(loss) of each step.").format(
+                                       ref_losses=ref_losses[0], values=values[0]))
+    return correct(_("{loop_steps} steps took the loss from {values:.4g} to {values2:.4g}; w = {w:.3f}, b = {b:.3f} "
+                     "(the best line is w = 2, b = 1).").format(
+                       loop_steps=LOOP_STEPS, values=values[0], values2=values[-1], w=w, b=b))
 
 
 def _mse_at(w, b) -> float:
@@ -118,21 +124,24 @@ def _wrong_variables(w, b, ref_w, ref_b) -> Feedback:
     """The hint for trained variables that are not where gradient descent takes them."""
     if not np.isfinite([w, b]).all() or _mse_at(w, b) > _mse_at(*LOOP_START):
         if _close([w, b], _descend(LOOP_STEPS, sign=-1.0)[:2]):
-            return hint("wrong_sign", "the loss grows: the update goes uphill. The gradient points to where the "
-                                      "loss grows, so subtract it: var.assign_sub(learning_rate * grad).")
-        return hint("diverged", "training made the loss larger: check the sign of the update, and use the "
-                                "learning_rate passed to train.")
+            return hint("wrong_sign", _("the loss grows: the update goes uphill. The gradient points to where the "
+                                        "loss grows, so subtract it: var.assign_sub(learning_rate * grad)."))
+        return hint("diverged", _("training made the loss larger: check the sign of the update, and use the "
+                                  "learning_rate passed to train."))
     if _close([w, b], _descend(LOOP_STEPS, reduce=np.sum)[:2]):
-        return hint("sum_loss", "your loss is the sum of the squared errors; use their mean (tk.reduce_mean), so "
-                                "that the step size does not depend on the number of points.")
+        return hint("sum_loss", _("your loss is the sum of the squared errors; use their mean (tk.reduce_mean), so "
+                                  "that the step size does not depend on the number of points."))
     for steps in (LOOP_STEPS - 1, LOOP_STEPS + 1):
         if _close([w, b], _descend(steps)[:2]):
-            return hint("steps", f"the variables are where {steps} steps take them, not {LOOP_STEPS}: run the "
-                                 "training step exactly `steps` times.")
-    return hint("values", f"after {LOOP_STEPS} steps at learning rate {LOOP_LEARNING_RATE} from w = "
-                          f"{LOOP_START[0]}, b = {LOOP_START[1]}, gradient descent on the mean squared error gives "
-                          f"w = {ref_w:.4f}, b = {ref_b:.4f}; yours gives w = {w:.4f}, b = {b:.4f}. Use the x, y, "
-                          "learning_rate and steps passed to train.")
+            return hint("steps", _("the variables are where {steps} steps take them, not {loop_steps}: run the "
+                                   "training step exactly `steps` times.").format(
+                                     steps=steps, loop_steps=LOOP_STEPS))
+    return hint("values", _("after {loop_steps} steps at learning rate {loop_learning_rate} from w = {loop_start}, b "
+                            "= {loop_start2}, gradient descent on the mean squared error gives w = {ref_w:.4f}, b = "
+                            "{ref_b:.4f}; yours gives w = {w:.4f}, b = {b:.4f}. Use the x, y, learning_rate and "
+                            "steps passed to train.").format(
+                              loop_steps=LOOP_STEPS, loop_learning_rate=LOOP_LEARNING_RATE, loop_start=LOOP_START[0],
+                              loop_start2=LOOP_START[1], ref_w=ref_w, ref_b=ref_b, w=w, b=b))
 
 
 # ---- Exercise 2: five broken loops --------------------------------------------------------------
@@ -205,15 +214,18 @@ def check_broken_loops(answer, loops=None) -> Feedback:
     verdict then shows what each loop did, step by step: the truth comes only after the answer.
     """
     if not isinstance(answer, dict):
-        return hint("not_dict", f"`answer` is a {kind_of(answer)}; write a dict like {{'A': 'wrong_sign', ...}}.")
+        return hint("not_dict", _("`answer` is a {kind}; write a dict like {{'A': 'wrong_sign', ...}}.").format(
+                                    kind=kind_of(answer)))
     missing = sorted(set(BUG_OF_LOOP) - set(answer))
     if missing:
-        return hint("missing", f"no bug named for loop(s) {missing}: name one for each of A, B, C, D and E.")
+        return hint("missing", _("no bug named for loop(s) {missing}: name one for each of A, B, C, D and E.").format(
+                                   missing=missing))
     names = {key: _bug_name(answer[key]) for key in BUG_OF_LOOP}
     for key in sorted(names):
         if names[key] not in BUGS:
-            return hint("unknown_bug", f"{answer[key]!r} (loop {key}) is not one of the bug names; use one of "
-                                       f"{', '.join(BUGS)}.")
+            return hint("unknown_bug", _("{answer!r} (loop {key}) is not one of the bug names; use "
+                                         "one of {bugs}.").format(
+                                           answer=answer[key], key=key, bugs=', '.join(BUGS)))
     revealed = _reveal(loops) if loops else ""
     for key in sorted(BUG_OF_LOOP):
         if names[key] != BUG_OF_LOOP[key]:
@@ -234,27 +246,27 @@ def check_accuracy(accuracy) -> Feedback:
     import tapekit as tk
 
     if not callable(accuracy):
-        return hint("not_callable", "pass the function itself: check_accuracy(accuracy).")
+        return hint("not_callable", _("pass the function itself: check_accuracy(accuracy)."))
     logits = np.array([[2.0, 0.1, -1.0], [0.0, 3.0, 0.5], [1.0, 0.2, 4.0], [0.3, 0.1, 0.0], [1.0, 2.0, 0.0]],
                       dtype=np.float32)
     labels = np.array([0, 1, 1, 2, 1], dtype=np.int32)
     hits = logits.argmax(axis=1) == labels
     result, exc = call_safely(accuracy, tk.constant(labels), tk.constant(logits))
     if exc is not None:
-        return crashed(exc, "accuracy(labels, logits)")
+        return crashed(exc, _("accuracy(labels, logits)"))
     if shape_of(result) == (5,):
-        return hint("not_reduced", "that is one value per example; average them into one number.")
+        return hint("not_reduced", _("that is one value per example; average them into one number."))
     if shape_of(result) != ():
-        return hint("shape", f"the result has shape {shape_of(result)}; return one number.")
+        return hint("shape", _("the result has shape {shape}; return one number.").format(shape=shape_of(result)))
     dtype = dtype_name(result)
     if dtype and dtype.startswith(("int", "uint")) or dtype == "bool":
-        return hint("int_mean", "the mean of integers stays an integer (it truncates to 0 here): cast the "
-                                "hits to tk.float32 before tk.reduce_mean.")
+        return hint("int_mean", _("the mean of integers stays an integer (it truncates to 0 here): cast the hits to "
+                                  "tk.float32 before tk.reduce_mean."))
     if same_values(result, hits.sum()):
-        return hint("count", "that is the number of correct rows; divide by the number of rows.")
+        return hint("count", _("that is the number of correct rows; divide by the number of rows."))
     if same_values(result, 1.0 - hits.mean()):
-        return hint("inverted", "that is the error rate: count rows where argmax equals the label.")
+        return hint("inverted", _("that is the error rate: count rows where argmax equals the label."))
     if not same_values(result, hits.mean()):
-        return hint("values", f"expected {hits.mean():g}: take tk.argmax(logits, axis=1), compare with the "
-                              "labels, cast to float32 and average.")
-    return correct(f"accuracy {hits.mean():g} on the test batch.")
+        return hint("values", _("expected {hits:g}: take tk.argmax(logits, axis=1), compare with the labels, cast to "
+                                "float32 and average.").format(hits=hits.mean()))
+    return correct(_("accuracy {hits:g} on the test batch.").format(hits=hits.mean()))

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..i18n import _
 from ._check import (Feedback, call_safely, correct, crashed, exercise, hint, kind_of, none_gradient_error, same_values,
                      shape_of, values_of)
 
@@ -53,58 +54,61 @@ def check_mixed_partials(second_partials) -> Feedback:
     import tapekit as tk
 
     if not callable(second_partials):
-        return hint("not_callable", "pass the function itself: check_mixed_partials(second_partials).")
+        return hint("not_callable", _("pass the function itself: check_mixed_partials(second_partials)."))
     for f, x0, y0, expected in _mixed_cases():
         expected = np.array(expected)
         first = None
         call = f"second_partials(f, x, y) at x={x0}, y={y0}"
         result, exc = call_safely(second_partials, f, tk.Variable(x0), tk.Variable(y0))
         if isinstance(exc, RuntimeError) and "non-persistent" in str(exc):
-            return hint("persistent", "a non-persistent tape gives one set of gradients only. To differentiate "
-                                      "both first derivatives, make the outer tape persistent=True (and del it "
-                                      "afterwards), or get both rows from one outer.jacobian call.")
+            return hint("persistent", _("a non-persistent tape gives one set of gradients only. To differentiate "
+                                        "both first derivatives, make the outer tape persistent=True (and del it "
+                                        "afterwards), or get both rows from one outer.jacobian call."))
         if none_gradient_error(exc):
             result, exc = None, None
         if exc is not None:
             return crashed(exc, call)
         matrix = _matrix(result)
         if isinstance(matrix, str):
-            return hint("none", f"{call} returned None where a number should be. A second derivative is None "
-                                "when the outer tape did not record the first one (call inner.gradient inside "
-                                "the outer tape's with-block). If that is done, the derivative is really zero: "
-                                "the first derivative does not depend on that variable (for x * y + x ** 3, "
-                                "f_y = x). Ask the outer tape for zeros: "
-                                "unconnected_gradients=tk.UnconnectedGradients.ZERO.")
+            return hint("none", _("{call} returned None where a number should be. A second derivative is None when "
+                                  "the outer tape did not record the first one (call inner.gradient inside the outer "
+                                  "tape's with-block). If that is done, the derivative is really zero: the first "
+                                  "derivative does not depend on that variable (for x * y + x ** 3, f_y = x). Ask "
+                                  "the outer tape for zeros: "
+                                  "unconnected_gradients=tk.UnconnectedGradients.ZERO.").format(
+                                    call=call))
         if matrix is None:
-            return hint("type", f"{call} returned {kind_of(result)}; return a 2 x 2 nested list (or tensor) of "
-                                "numbers.")
+            return hint("type", _("{call} returned {kind}; return a 2 x 2 nested list (or tensor) of numbers.").format(
+                                    call=call, kind=kind_of(result)))
         if matrix.size == 1 and np.allclose(matrix.reshape(()), expected.sum(), rtol=1e-4):
-            return hint("all_summed", "that is one number, the sum of all four second derivatives: the tape adds "
-                                      "up a list target. Ask for each second derivative on its own.")
+            return hint("all_summed", _("that is one number, the sum of all four second derivatives: the tape adds "
+                                        "up a list target. Ask for each second derivative on its own."))
         if matrix.shape == (2,):
             if np.allclose(matrix, expected.sum(axis=0), rtol=1e-4):
-                return hint("summed", "that is the list trap: outer.gradient([f_x, f_y], [x, y]) differentiates "
-                                      "the sum f_x + f_y, so you got [f_xx + f_yx, f_xy + f_yy]. Differentiate f_x "
-                                      "and f_y one at a time to get the two rows.")
+                return hint("summed", _("that is the list trap: outer.gradient([f_x, f_y], [x, y]) differentiates "
+                                        "the sum f_x + f_y, so you got [f_xx + f_yx, f_xy + f_yy]. Differentiate f_x "
+                                        "and f_y one at a time to get the two rows."))
             if np.allclose(matrix, np.diag(expected), rtol=1e-4):
-                return hint("diagonal", "those are f_xx and f_yy only. The matrix also holds the mixed partials "
-                                        "f_xy (differentiate f_x with respect to y) and f_yx.")
+                return hint("diagonal", _("those are f_xx and f_yy only. The matrix also holds the mixed partials "
+                                          "f_xy (differentiate f_x with respect to y) and f_yx."))
             first = _first_derivatives(f, x0, y0)
             if first is not None and np.allclose(matrix, first, rtol=1e-4):
-                return hint("order1", "those are the first derivatives [f_x, f_y]. Differentiate each of them "
-                                      "once more, with an outer tape around the inner one.")
+                return hint("order1", _("those are the first derivatives [f_x, f_y]. Differentiate each of them once "
+                                        "more, with an outer tape around the inner one."))
         if matrix.shape != (2, 2):
-            return hint("shape", f"{call} has shape {matrix.shape}; the matrix of second derivatives of a function "
-                                 "of two variables is 2 x 2: [[f_xx, f_xy], [f_yx, f_yy]].")
+            return hint("shape", _("{call} has shape {shape}; the matrix of second derivatives of a function of two "
+                                   "variables is 2 x 2: [[f_xx, f_xy], [f_yx, f_yy]].").format(
+                                     call=call, shape=matrix.shape))
         if not matrix.any() and expected.any():
-            return hint("all_zero", "every second derivative came out 0: the outer tape recorded nothing that "
-                                    "connects the first derivatives to x and y (UnconnectedGradients.ZERO turned "
-                                    "each None into 0). Call inner.gradient inside the outer tape's with-block.")
+            return hint("all_zero", _("every second derivative came out 0: the outer tape recorded nothing that "
+                                      "connects the first derivatives to x and y (UnconnectedGradients.ZERO turned "
+                                      "each None into 0). Call inner.gradient inside the outer tape's with-block."))
         if not np.allclose(matrix, expected, rtol=1e-4, atol=1e-5):
-            return hint("values", f"{call} gave {np.round(matrix, 4).tolist()}; expected "
-                                  f"{np.round(expected, 4).tolist()}. Row i holds the derivatives of the i-th "
-                                  "first derivative.")
-    return correct("four second derivatives, two of them mixed and equal (f_xy = f_yx).")
+            return hint("values", _("{call} gave {matrix}; expected {expected}. Row i holds the derivatives of the "
+                                    "i-th first derivative.").format(
+                                      call=call, matrix=np.round(matrix, 4).tolist(), expected=np.round(expected,
+                                      4).tolist()))
+    return correct(_("four second derivatives, two of them mixed and equal (f_xy = f_yx)."))
 
 
 def _first_derivatives(f, x0, y0):
@@ -121,21 +125,23 @@ def _first_derivatives(f, x0, y0):
 def check_jacobian(answer) -> Feedback:
     """Exercise 2: the Jacobian of ``jacobian_target`` at JACOBIAN_POINT, shape (2, 3)."""
     if answer is None:
-        return hint("none", "the answer is None: watch x (it is a constant) before computing y on the tape.")
-    x0, x1, _ = JACOBIAN_POINT
+        return hint("none", _("the answer is None: watch x (it is a constant) before computing y on the tape."))
+    x0, x1, _x2 = JACOBIAN_POINT
     expected = np.array([[x1, x0, 0.0], [0.0, 1.0, 1.0]])
     shape = shape_of(answer)
     if shape == (3,) and same_values(answer, expected.sum(axis=0)):
-        return hint("summed", "shape (3,): tape.gradient sums over the elements of y. tape.jacobian keeps one row "
-                              "per element of y.")
+        return hint("summed", _("shape (3,): tape.gradient sums over the elements of y. tape.jacobian keeps one row "
+                                "per element of y."))
     if shape == (3, 2) and same_values(answer, expected.T):
-        return hint("transposed", "the Jacobian is transposed: it has one row per element of the target y "
-                                  "and one column per element of the source x, so shape (2, 3).")
+        return hint("transposed", _("the Jacobian is transposed: it has one row per element of the target y and one "
+                                    "column per element of the source x, so shape (2, 3)."))
     if shape != (2, 3):
-        return hint("shape", f"the shape is {shape}; the Jacobian of 2 outputs w.r.t. 3 inputs is (2, 3).")
+        return hint("shape", _("the shape is {shape}; the Jacobian of 2 outputs w.r.t. 3 inputs is (2, 3).").format(
+                                 shape=shape))
     if not same_values(answer, expected):
-        return hint("values", f"got {values_of(answer).tolist()}; row i holds dy_i/dx_j for each j.")
-    return correct("one row per output, one column per input.")
+        return hint("values", _("got {values_of}; row i holds dy_i/dx_j for each j.").format(
+                                  values_of=values_of(answer).tolist()))
+    return correct(_("one row per output, one column per input."))
 
 
 def _hvp_cases():
@@ -160,28 +166,30 @@ def check_hvp(hvp) -> Feedback:
     import tapekit as tk
 
     if not callable(hvp):
-        return hint("not_callable", "pass the function itself: check_hvp(hvp).")
+        return hint("not_callable", _("pass the function itself: check_hvp(hvp)."))
     for f, x, v, grad, hessian in _hvp_cases():
         result, exc = call_safely(hvp, f, tk.constant(x, dtype=tk.float32), tk.constant(v, dtype=tk.float32))
         if none_gradient_error(exc):
             result, exc = None, None
         if exc is not None:
-            return crashed(exc, "hvp(f, x, v)")
+            return crashed(exc, _("hvp(f, x, v)"))
         if result is None:
-            return hint("none", "a gradient came out None: watch x on both tapes and take the inner gradient "
-                                "inside the outer tape's with-block.")
+            return hint("none", _("a gradient came out None: watch x on both tapes and take the inner gradient "
+                                  "inside the outer tape's with-block."))
         shape = shape_of(result)
         if shape == hessian.shape and same_values(result, hessian, rtol=1e-4):
-            return hint("full_hessian", "that is the whole Hessian matrix; multiply it by v, or better, "
-                                        "differentiate sum(gradient * v) so the matrix is never built.")
+            return hint("full_hessian", _("that is the whole Hessian matrix; multiply it by v, or better, "
+                                          "differentiate sum(gradient * v) so the matrix is never built."))
         if same_values(result, grad, rtol=1e-4):
-            return hint("gradient", "that is the gradient of f; differentiate once more, "
-                                    "the dot product of the gradient with v.")
+            return hint("gradient", _("that is the gradient of f; differentiate once more, the dot product of the "
+                                      "gradient with v."))
         if same_values(result, np.diag(hessian) * v, rtol=1e-4):
-            return hint("diagonal", "you multiplied v by the Hessian's diagonal only: reduce_sum(g * v) "
-                                    "before the outer gradient couples all entries.")
+            return hint("diagonal", _("you multiplied v by the Hessian's diagonal only: reduce_sum(g * v) before the "
+                                      "outer gradient couples all entries."))
         if shape != x.shape:
-            return hint("shape", f"the result has shape {shape}; H @ v has the shape of x, {x.shape}.")
+            return hint("shape", _("the result has shape {shape}; H @ v has the shape of x, {shape2}.").format(
+                                     shape=shape, shape2=x.shape))
         if not same_values(result, hessian @ v, rtol=1e-4):
-            return hint("values", f"got {values_of(result).tolist()}; expected H @ v = {(hessian @ v).tolist()}.")
-    return correct("a Hessian-vector product without building the Hessian.")
+            return hint("values", _("got {values_of}; expected H @ v = {hessian}.").format(
+                                      values_of=values_of(result).tolist(), hessian=(hessian @ v).tolist()))
+    return correct(_("a Hessian-vector product without building the Hessian."))

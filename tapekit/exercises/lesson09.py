@@ -10,6 +10,7 @@ import contextlib
 
 import numpy as np
 
+from ..i18n import _
 from ._check import (Feedback, call_safely, correct, crashed, exercise, hint, kind_of, none_gradient_error, same_values,
                      shape_of)
 
@@ -114,8 +115,9 @@ def check_placement(placement, copied, tensors=None) -> Feedback:
     or the lesson's function that returns them) lets the verdict reveal what ``.device`` says on this
     machine, once the student has answered."""
     if not isinstance(placement, dict):
-        return hint("not_dict", f"`placement` is a {kind_of(placement)}; write a dict such as "
-                                "{'prices': 'CPU', 'weights': 'GPU', ...} with one entry per tensor.")
+        return hint("not_dict", _("`placement` is a {kind}; write a dict such as {{'prices': 'CPU', 'weights': "
+                                  "'GPU', ...}} with one entry per tensor.").format(
+                                    kind=kind_of(placement)))
     missing = sorted(set(PLACEMENT) - set(placement))
     unknown = sorted(set(placement) - set(PLACEMENT))
     if missing or unknown:
@@ -125,18 +127,20 @@ def check_placement(placement, copied, tensors=None) -> Feedback:
     kinds = {name: _device_kind(device) for name, device in placement.items()}
     unreadable = sorted(name for name, kind in kinds.items() if kind is None)
     if unreadable:
-        return hint("not_device", f"write 'CPU' or 'GPU' for each tensor; {unreadable} "
-                                  f"{'is' if len(unreadable) == 1 else 'are'} neither.")
+        return hint("not_device", _("write 'CPU' or 'GPU' for each tensor; {unreadable} {unreadable2} neither.").format(
+                                      unreadable=unreadable, unreadable2='is' if len(unreadable) == 1 else 'are'))
     if isinstance(copied, str):
         copied = {copied}
     try:
         copied = set(copied)
     except TypeError:
-        return hint("copied_not_names", f"`copied` is a {kind_of(copied)}; write a set of names, e.g. "
-                                        "{'weights'}, or set() when nothing is copied.")
+        return hint("copied_not_names", _("`copied` is a {kind}; write a set of names, e.g. {{'weights'}}, or set() "
+                                          "when nothing is copied.").format(
+                                            kind=kind_of(copied)))
     if not all(isinstance(name, str) for name in copied) or copied - set(PLACEMENT):
-        return hint("copied_not_names", f"`copied` holds names of the cell's tensors, chosen from "
-                                        f"{sorted(PLACEMENT)}.")
+        return hint("copied_not_names", _("`copied` holds names of the cell's tensors, chosen from "
+                                          "{placement}.").format(
+                                            placement=sorted(PLACEMENT)))
     revealed = _reveal(tensors)
     for name in ("weights", "prices", "total", "doubled"):
         if kinds[name] != PLACEMENT[name]:
@@ -161,35 +165,37 @@ def _requested_kinds(requests) -> set:
 def check_squares_on_gpu(sum_of_squares) -> Feedback:
     """Exercise 2: ``sum_of_squares(values)`` computes sum(values**2) on GPU:0 and returns host data."""
     if not callable(sum_of_squares):
-        return hint("not_callable", "pass the function itself: check_squares_on_gpu(sum_of_squares).")
+        return hint("not_callable", _("pass the function itself: check_squares_on_gpu(sum_of_squares)."))
     for values in SQUARES_CASES:
         host = np.array(values, dtype=np.float32)
         with _recorded_requests() as requests:
             result, exc = call_safely(sum_of_squares, host.copy())
         if exc is not None:
-            return crashed(exc, f"sum_of_squares(np.array({values}))")
+            return crashed(exc, _("sum_of_squares(np.array({values}))").format(values=values))
         problem = _host_number_kind(result)
         if problem == "tensor":
             return hint("tensor", _TENSOR_HINT.format(kind=kind_of(result)))
         if problem is not None:
-            return hint("type", f"return the value as NumPy data (tensor.numpy()), not {kind_of(result)}.")
+            return hint("type", _("return the value as NumPy data (tensor.numpy()), not {kind}.").format(
+                                    kind=kind_of(result)))
         kinds = _requested_kinds(requests)
         if not kinds:
-            return hint("no_device", "nothing asked for a device: create the tensor and compute inside "
-                                     "`with tk.device('GPU:0'):`.")
+            return hint("no_device", _("nothing asked for a device: create the tensor and compute inside `with "
+                                       "tk.device('GPU:0'):`."))
         if "GPU" not in kinds:
-            return hint("cpu", "your function only asked for the CPU; the exercise asks for 'GPU:0'.")
+            return hint("cpu", _("your function only asked for the CPU; the exercise asks for 'GPU:0'."))
         got = np.asarray(result, dtype=np.float64)
         if got.shape == host.shape and same_values(got, host ** 2):
-            return hint("not_reduced", "those are the squares element by element: add them up with tk.reduce_sum.")
+            return hint("not_reduced", _("those are the squares element by element: add them up with tk.reduce_sum."))
         if got.size == 1 and same_values(got.reshape(()), host.sum()):
-            return hint("not_squared", "that is the sum of the values; square them first (x ** 2 or tk.square).")
+            return hint("not_squared", _("that is the sum of the values; square them first (x ** 2 or tk.square)."))
         if got.size != 1:
-            return hint("shape", f"return one number; got shape {shape_of(got)}.")
+            return hint("shape", _("return one number; got shape {shape}.").format(shape=shape_of(got)))
         expected = float((host.astype(np.float64) ** 2).sum())
         if not same_values(got.reshape(()), expected):
-            return hint("values", f"for {values} you returned {got.reshape(()).item():g}, expected {expected:g}.")
-    return correct("computed where you asked, and .numpy() brought the answer to the host.")
+            return hint("values", _("for {values} you returned {got:g}, expected {expected:g}.").format(
+                                      values=values, got=got.reshape(()).item(), expected=expected))
+    return correct(_("computed where you asked, and .numpy() brought the answer to the host."))
 
 
 @exercise
@@ -197,34 +203,38 @@ def check_gradient_on(gradient_on) -> Feedback:
     """Exercise 3: ``gradient_on(device_name, values)`` returns d reduce_sum(w**3) / dw as a NumPy array, for a
     Variable ``w`` holding ``values`` created on ``device_name``."""
     if not callable(gradient_on):
-        return hint("not_callable", "pass the function itself: check_gradient_on(gradient_on).")
+        return hint("not_callable", _("pass the function itself: check_gradient_on(gradient_on)."))
     for device_name, values in GRADIENT_CASES:
         w = np.array(values, dtype=np.float32)
         with _recorded_requests() as requests:
             result, exc = call_safely(gradient_on, device_name, values)
         call = f"gradient_on({device_name!r}, {values})"
         if _none_gradient(exc) or (exc is None and result is None):
-            return hint("none", f"{call} got a None gradient: make w a tk.Variable (the tape watches trainable "
-                                f"variables by itself) and compute y inside the tape's with-block.")
+            return hint("none", _("{call} got a None gradient: make w a tk.Variable (the tape watches trainable "
+                                  "variables by itself) and compute y inside the tape's with-block.").format(
+                                    call=call))
         if exc is not None:
             return crashed(exc, call)
         problem = _host_number_kind(result)
         if problem == "tensor":
             return hint("tensor", _TENSOR_HINT.format(kind=kind_of(result)))
         if problem is not None:
-            return hint("type", f"return the gradient as a NumPy array (gradient.numpy()), not {kind_of(result)}.")
+            return hint("type", _("return the gradient as a NumPy array (gradient.numpy()), not {kind}.").format(
+                                    kind=kind_of(result)))
         wanted = _parse(device_name)
         wanted = (wanted[0], 0 if wanted[0] == "GPU" and wanted[1] is None else wanted[1])
         if wanted not in requests:
             asked = sorted({f"{k}:{i}" for k, i in requests if k is not None})
             told = f"it asked for {', '.join(asked)}" if asked else "it asked for no device"
-            return hint("device_ignored", f"{call}: {told}. Create w inside `with tk.device(device_name):` "
-                                          f"with the device_name argument, not a fixed string.")
+            return hint("device_ignored", _("{call}: {told}. Create w inside `with tk.device(device_name):` with the "
+                                            "device_name argument, not a fixed string.").format(
+                                              call=call, told=told))
         if shape_of(result) != w.shape:
-            return hint("shape", f"{call} returned shape {shape_of(result)}; the gradient has w's shape {w.shape}.")
+            return hint("shape", _("{call} returned shape {shape}; the gradient has w's shape {shape2}.").format(
+                                     call=call, shape=shape_of(result), shape2=w.shape))
         if same_values(result, w ** 3):
-            return hint("value_not_gradient", "that is y = w ** 3 itself; ask the tape for tape.gradient(y, w).")
+            return hint("value_not_gradient", _("that is y = w ** 3 itself; ask the tape for tape.gradient(y, w)."))
         if not same_values(result, 3 * w ** 2, rtol=1e-4):
-            return hint("values", f"{call} returned {np.asarray(result).tolist()}; "
-                                  f"d/dw sum(w**3) = 3 w**2 = {(3 * w ** 2).tolist()}.")
-    return correct("the tape differentiates the same way on every device.")
+            return hint("values", _("{call} returned {result}; d/dw sum(w**3) = 3 w**2 = {w}.").format(
+                                      call=call, result=np.asarray(result).tolist(), w=(3 * w ** 2).tolist()))
+    return correct(_("the tape differentiates the same way on every device."))
