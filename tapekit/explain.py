@@ -426,7 +426,7 @@ def _replaced_variable(source, frame, name, tape=None):
 
 def _rebinding_line(code, name):
     """The first line of ``code`` that rebinds ``name`` from itself (``x = x + 1``, ``x -= g``)."""
-    lines = sorted({ln for _, _, ln in code.co_lines() if ln})
+    lines = sorted({ln for _start, _end, ln in code.co_lines() if ln})
     for ln in lines:
         if _rebinds_itself(linecache.getline(code.co_filename, ln), name):
             return ln

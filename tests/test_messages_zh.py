@@ -160,3 +160,44 @@ def test_player_texts_and_captions_in_chinese():
     assert "对 w 的梯度：" in summary and "对 c 的梯度：None（not_watched）" in summary
     assert "<th>名称</th><th>类别</th><th>形状</th><th>数据类型</th><th>值</th><th>梯度</th>" in page
     assert "None：未被监视" in page and "Noto Sans CJK SC" in page
+
+
+# ---------- the exercise checks ----------
+def scale_verdicts():
+    from tapekit.exercises.lesson03 import check_scale_grad
+
+    return (check_scale_grad(...), check_scale_grad(42), check_scale_grad(lambda dL_dy, x: dL_dy * x),
+            check_scale_grad(lambda dL_dy, x: tk.reduce_sum(dL_dy * x, axis=0)))
+
+
+def test_exercise_feedback_in_english_by_default_and_in_chinese():
+    english = [repr(v) for v in scale_verdicts()]
+    assert english[0].startswith("Not done yet: this exercise is waiting for your answer.")
+    assert english[1] == "Not yet. Hint: pass the function itself: check_scale_grad(scale_gradient)."
+    assert english[2].startswith("Not yet. Hint: the result has the shape of y, (4, 3)")
+    assert english[3].startswith("Correct! s was used once per example")
+    tk.config.set_language("zh-CN")
+    verdicts = scale_verdicts()
+    assert [v.ok for v in verdicts] == [False, False, False, True]
+    assert [v.code for v in verdicts] == ["not_done", "not_callable", "no_sum", "correct"]
+    chinese = [repr(v) for v in verdicts]
+    assert chinese[0].startswith("尚未完成：这个练习在等你的答案。")
+    assert chinese[1] == "还不对。提示：传入函数本身：check_scale_grad(scale_gradient)。"
+    assert chinese[2] == ("还不对。提示：结果的形状与 y 相同，是 (4, 3)：s 的每份副本一个梯度。s 在批次上被广播，"
+                          "所以各份副本的梯度要相加：沿第 0 轴求和。")
+    assert chinese[3] == "正确！每个样本都用了一次 s，所以它的梯度是对整个批次求和。"
+
+
+def test_an_exercise_reveal_in_chinese_keeps_the_code_and_numbers():
+    from tapekit.exercises.lesson01 import check_shapes
+
+    answer = {"a": (3, 4), "b": (2, 3), "c": (5, 2, 3), "d": (2, 1, 4), "e": (2, 4)}
+    english = check_shapes(answer)
+    tk.config.set_language("zh-CN")
+    chinese = check_shapes(answer)
+    assert (chinese.ok, chinese.code) == (english.ok, english.code) == (False, "a_align")
+    assert english.message.startswith("2 of 5 predictions are off.\n  a: align the shapes on the right")
+    assert chinese.message.startswith("5 个预测中有 2 个不对。\n  a: 把形状靠右对齐：(4, 1) 对 (3,)。")
+    assert "实际结果：" in chinese.message and "What really happens" not in chinese.message
+    assert "tk.zeros((4, 1)) + tk.zeros((3,)) -> (4, 3)" in chinese.message
+    assert "抛出 InvalidArgumentError" in chinese.message

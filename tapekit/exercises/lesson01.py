@@ -170,29 +170,32 @@ def _as_shape(answer):
 
 
 def _shape_text(shape) -> str:
-    return "raises InvalidArgumentError" if shape is None else str(shape)
+    return _("raises InvalidArgumentError") if shape is None else str(shape)
 
 
-_SHAPE_HINTS = {  # (question, wrong prediction) -> (code, hint)
-    ("a", (3, 4)): ("a_align", "align the shapes on the right: (4, 1) over (3,). The 1 meets 3, and 4 meets a "
-                               "missing axis."),
-    ("a", None): ("a_stretch", "an axis of size 1 stretches to fit the other tensor: (4, 1) and (3,) do broadcast."),
-    ("b", "any shape"): ("b_raises", "aligned on the right, 3 meets 1 (fine), but then 2 meets 3: neither is 1, so "
-                                     "the operation raises InvalidArgumentError."),
-    ("c", None): ("c_missing_axes", "missing axes on the left count as 1: (2, 1) acts as (1, 2, 1), which fits "
-                                    "(5, 1, 3)."),
-    ("c", (5, 1, 3)): ("c_stretch", "the 1 in (5, 1, 3) stretches too: each axis of the result takes the larger "
-                                    "size."),
-    ("d", (2, 4)): ("d_gather_shape", "that is gather_nd's result. tk.gather replaces axis 0 with the shape of the "
-                                      "indices, (2, 1), and keeps the other axes: (2, 1) + (4,)."),
-    ("d", (2, 1)): ("d_gather_shape", "tk.gather picks whole rows of 4 values: the indices' shape (2, 1) is followed "
-                                      "by the rest of the input's shape, (4,)."),
-    ("e", (2, 1, 4)): ("e_gather_nd_shape", "that is tk.gather's result. tk.gather_nd reads each row of the indices "
-                                            "as one coordinate: [0] and [2] are two coordinates, each picking a row "
-                                            "of 4."),
-    ("e", (2,)): ("e_gather_nd_shape", "each coordinate has only one number, a row index, so it picks a whole row "
-                                       "of 4 values, not a single element."),
-}
+def _shape_hints() -> dict:
+    """(question, wrong prediction) -> (code, hint), in the language in use."""
+    return {
+        ("a", (3, 4)): ("a_align", _("align the shapes on the right: (4, 1) over (3,). The 1 meets 3, and 4 meets a "
+                                     "missing axis.")),
+        ("a", None): ("a_stretch", _("an axis of size 1 stretches to fit the other tensor: (4, 1) and (3,) do "
+                                     "broadcast.")),
+        ("b", "any shape"): ("b_raises", _("aligned on the right, 3 meets 1 (fine), but then 2 meets 3: neither is 1, "
+                                           "so the operation raises InvalidArgumentError.")),
+        ("c", None): ("c_missing_axes", _("missing axes on the left count as 1: (2, 1) acts as (1, 2, 1), which fits "
+                                          "(5, 1, 3).")),
+        ("c", (5, 1, 3)): ("c_stretch", _("the 1 in (5, 1, 3) stretches too: each axis of the result takes the "
+                                          "larger size.")),
+        ("d", (2, 4)): ("d_gather_shape", _("that is gather_nd's result. tk.gather replaces axis 0 with the shape of "
+                                            "the indices, (2, 1), and keeps the other axes: (2, 1) + (4,).")),
+        ("d", (2, 1)): ("d_gather_shape", _("tk.gather picks whole rows of 4 values: the indices' shape (2, 1) is "
+                                            "followed by the rest of the input's shape, (4,).")),
+        ("e", (2, 1, 4)): ("e_gather_nd_shape", _("that is tk.gather's result. tk.gather_nd reads each row of the "
+                                                  "indices as one coordinate: [0] and [2] are two coordinates, each "
+                                                  "picking a row of 4.")),
+        ("e", (2,)): ("e_gather_nd_shape", _("each coordinate has only one number, a row index, so it picks a whole "
+                                             "row of 4 values, not a single element.")),
+    }
 
 
 @exercise
@@ -213,17 +216,19 @@ def check_shapes(shapes) -> Feedback:
                                 "3), or None when the operation raises.").format(
                                   unreadable=unreadable))
     truth = _true_shapes()
-    reveal = "What really happens:\n" + "\n".join(
+    reveal = _("What really happens:") + "\n" + "\n".join(
         f"  {key}: {SHAPE_QUESTIONS[key]} -> {_shape_text(truth[key])}" for key in SHAPE_QUESTIONS)
     wrong = [key for key in SHAPE_QUESTIONS if predicted[key] != truth[key]]
     if not wrong:
-        return correct("every shape predicted.\n" + reveal)
+        return correct(_("every shape predicted.") + "\n" + reveal)
     notes, codes = [], []
     for key in wrong:
         guess = predicted[key]
         lookup = (key, "any shape") if key == "b" and guess is not None else (key, guess)
-        code, text = _SHAPE_HINTS.get(lookup, (f"{key}_wrong", f"you predicted {_shape_text(guess)}."))
+        code, text = _shape_hints().get(lookup, (f"{key}_wrong", _("you predicted {shape}.").format(
+            shape=_shape_text(guess))))
         codes.append(code)
         notes.append(f"  {key}: {text}")
-    return hint(codes[0], f"{len(wrong)} of {len(SHAPE_QUESTIONS)} predictions are off.\n" + "\n".join(notes)
+    off = _("{wrong} of {total} predictions are off.").format(wrong=len(wrong), total=len(SHAPE_QUESTIONS))
+    return hint(codes[0], off + "\n" + "\n".join(notes)
                 + "\n" + reveal)

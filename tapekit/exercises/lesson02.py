@@ -8,29 +8,31 @@ from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kin
 # Exercise 1 runs, in the lesson:
 #   a = tk.Variable([1.0, 2.0]); b = a; c = tk.Variable(a)
 #   a.assign_add([10.0, 10.0]); b.assign_sub([1.0, 1.0]); a = a + 100.0
-# The values a wrong mental model predicts, per name: (values, code, hint)
-_REBOUND = ("after `a = a + 100.0` the name a refers to the new tensor (the variable's value at that moment, plus "
-            "100), no longer to the variable.")
-_COPY = ("tk.Variable(a) made a new variable with a copy of a's value at that moment; later assigns to the first "
-         "variable do not reach c.")
-_ALIASING_MISTAKES = {
-    "a": [([111.0, 112.0], "alias", "b.assign_sub changed the variable that a still referred to, because b and a "
-                                    "were two names for ONE variable; a + 100.0 came after that."),
-          ([10.0, 11.0], "rebound", _REBOUND),
-          ([11.0, 12.0], "rebound", _REBOUND)],
-    "b": [([0.0, 1.0], "alias", "`b = a` does not copy anything: b and a were two names for ONE variable, so "
-                                "a.assign_add changed what b holds too."),
-          ([110.0, 111.0], "rebind_is_not_assign", "`a = a + 100.0` computes a new tensor and moves the name a to "
-                                                   "it; the variable itself (still named b) is not changed."),
-          ([11.0, 12.0], "assign_sub", "b.assign_sub([1.0, 1.0]) changes the variable in place: subtract 1 from "
-                                       "each element.")],
-    "c": [([11.0, 12.0], "copy", _COPY),
-          ([10.0, 11.0], "copy", _COPY)],
-}
+def _aliasing_mistakes() -> dict:
+    """The values a wrong mental model predicts, per name: (values, code, hint), in the language in use."""
+    rebound = _("after `a = a + 100.0` the name a refers to the new tensor (the variable's value at that moment, "
+                "plus 100), no longer to the variable.")
+    copy = _("tk.Variable(a) made a new variable with a copy of a's value at that moment; later assigns to the first "
+             "variable do not reach c.")
+    return {
+        "a": [([111.0, 112.0], "alias", _("b.assign_sub changed the variable that a still referred to, because b and "
+                                          "a were two names for ONE variable; a + 100.0 came after that.")),
+              ([10.0, 11.0], "rebound", rebound),
+              ([11.0, 12.0], "rebound", rebound)],
+        "b": [([0.0, 1.0], "alias", _("`b = a` does not copy anything: b and a were two names for ONE variable, so "
+                                      "a.assign_add changed what b holds too.")),
+              ([110.0, 111.0], "rebind_is_not_assign", _("`a = a + 100.0` computes a new tensor and moves the name a "
+                                                         "to it; the variable itself (still named b) is not "
+                                                         "changed.")),
+              ([11.0, 12.0], "assign_sub", _("b.assign_sub([1.0, 1.0]) changes the variable in place: subtract 1 "
+                                             "from each element."))],
+        "c": [([11.0, 12.0], "copy", copy),
+              ([10.0, 11.0], "copy", copy)],
+    }
 
 
 def _describe(name, value) -> str:
-    kind = "a variable" if kind_of(value) == "Variable" else f"a {kind_of(value).lower()}"
+    kind = _("a variable") if kind_of(value) == "Variable" else _("a {kind}").format(kind=kind_of(value).lower())
     values = values_of(value)
     return f"{name} = {values.tolist() if values is not None else value!r} ({kind})"
 
@@ -43,12 +45,13 @@ def check_aliasing(final, variables, a, b, c) -> Feedback:
                                       "two numbers, e.g. {{\"a\": [1.0, 2.0], ...}}."))
     if not isinstance(variables, (set, frozenset, list, tuple)) or not all(isinstance(n, str) for n in variables):
         return hint("variables_format", _("write `variables` as a set of names, e.g. {{\"a\"}} or set() for none."))
-    reveal = "What the code really gives: " + "; ".join(_describe(n, v) for n, v in (("a", a), ("b", b), ("c", c)))
+    reveal = _("What the code really gives: {values}").format(
+        values="; ".join(_describe(n, v) for n, v in (("a", a), ("b", b), ("c", c))))
     live = {"a": a, "b": b, "c": c}
     for name in ("b", "c", "a"):  # b first: the alias is the heart of the exercise
         if same_values(final[name], values_of(live[name])):
             continue
-        for wrong, code, text in _ALIASING_MISTAKES[name]:
+        for wrong, code, text in _aliasing_mistakes()[name]:
             if same_values(final[name], wrong):
                 return hint(code, _("{name}: {text}\n{reveal}").format(name=name, text=text, reveal=reveal))
         return hint("values", _("{name}: you predicted {final}. Follow the code line by line, and ask for each line: "

@@ -59,7 +59,7 @@ def check_numerical_grad(numerical_grad) -> Feedback:
                                            kind=kind_of(result)))
         single = got.dtype == np.float32
         got = got.astype(np.float64)
-        where = f"for f(x) = {name} at x = {point}"
+        where = _("for f(x) = {name} at x = {point}").format(name=name, point=point)
         if got.size == 1 and tape.size > 1:
             if _close(got.reshape(()), tape.sum()):
                 return hint("all_at_once", _("{where} you returned one number, the change when ALL elements move "
@@ -73,7 +73,8 @@ def check_numerical_grad(numerical_grad) -> Feedback:
             return hint("shape", _("{where} the result has shape {shape}; it needs the shape of x, {shape2}.").format(
                                      where=where, shape=got.shape, shape2=tape.shape))
         if _close(got, tape):
-            report.append(f"  {name}: numerical {np.round(got, 4).tolist()}, tape {np.round(tape, 4).tolist()}")
+            report.append("  " + _("{name}: numerical {got}, tape {tape}").format(
+                name=name, got=np.round(got, 4).tolist(), tape=np.round(tape, 4).tolist()))
             continue
         if _close(got, np.full_like(tape, tape.sum())):
             return hint("all_at_once", _("{where} every element holds the same number: the change when ALL elements "
@@ -104,9 +105,10 @@ def check_numerical_grad(numerical_grad) -> Feedback:
                                           tape=np.round(tape, 6).tolist()))
         return hint("values", _("{where} you returned {got}; the tape says {tape}.").format(
                                   where=where, got=np.round(got, 6).tolist(), tape=np.round(tape, 6).tolist()))
-    return correct(f"your numerical gradients agree with the tape's (within {NUMERICAL_RTOL:g}):\n"
-                   + "\n".join(report) + "\nThe tape needed one backward pass per function; the finite differences "
-                   "needed two evaluations of f per element.")
+    return correct(_("your numerical gradients agree with the tape's (within {rtol:g}):").format(rtol=NUMERICAL_RTOL)
+                   + "\n" + "\n".join(report) + "\n"
+                   + _("The tape needed one backward pass per function; the finite differences needed two evaluations "
+                       "of f per element."))
 
 
 def _scale_data(shape, seed):
@@ -194,29 +196,30 @@ def _hand_hint(name, got, truth) -> tuple[str, str]:
     b = x * y + x
     if name == "b":
         if np.isclose(got, b) or np.isclose(got, b * b):
-            return "square", "L = b², so dL/db = 2·b (with b = x·y + x)."
+            return "square", _("L = b², so dL/db = 2·b (with b = x·y + x).")
         if np.isclose(got, 2.0):
-            return "square", "dL/db = 2·b: the derivative of b² is 2b, evaluated at this b."
+            return "square", _("dL/db = 2·b: the derivative of b² is 2b, evaluated at this b.")
     if name == "a":
         if np.isclose(got, truth["b"] * x) or np.isclose(got, truth["b"] * y):
-            return "add_passes", "b = a + x: the + passes the gradient on unchanged, so dL/da = dL/db."
+            return "add_passes", _("b = a + x: the + passes the gradient on unchanged, so dL/da = dL/db.")
     if name == "y":
         if np.isclose(got, truth["a"] * y):
-            return "other_input", "a = x · y: × multiplies the gradient by the OTHER input, so dL/dy = dL/da · x."
+            return "other_input", _("a = x · y: × multiplies the gradient by the OTHER input, so dL/dy = dL/da · x.")
         if np.isclose(got, truth["a"]):
-            return "other_input", "a = x · y: dL/dy = dL/da · x; the local derivative of x · y with respect to y is x."
+            return "other_input", _("a = x · y: dL/dy = dL/da · x; the local derivative of x · y with respect to y "
+                                    "is x.")
     if name == "x":
         via_a, direct = truth["a"] * y, truth["b"]
         if np.isclose(got, via_a):
-            return "fan_out", ("that is only the path through a. x is used twice: in a = x · y and in b = a + x. "
-                               "The gradients from both uses add up: dL/da · y + dL/db.")
+            return "fan_out", _("that is only the path through a. x is used twice: in a = x · y and in b = a + x. "
+                                "The gradients from both uses add up: dL/da · y + dL/db.")
         if np.isclose(got, direct):
-            return "fan_out", ("that is only the path through b = a + x. x is also used in a = x · y: "
-                               "add dL/da · y.")
+            return "fan_out", _("that is only the path through b = a + x. x is also used in a = x · y: "
+                                "add dL/da · y.")
         if np.isclose(got, truth["a"] * x + direct) or np.isclose(got, truth["a"] * x):
-            return "other_input", "in a = x · y, the gradient for x is dL/da times the OTHER input, y."
-    return "values", f"dL/d{name} = {got:g} is not right. Follow the one op that uses {name}, and multiply by its " \
-                     "local derivative."
+            return "other_input", _("in a = x · y, the gradient for x is dL/da times the OTHER input, y.")
+    return "values", _("dL/d{name} = {got:g} is not right. Follow the one op that uses {name}, and multiply by its "
+                       "local derivative.").format(name=name, got=got)
 
 
 @exercise
@@ -228,18 +231,19 @@ def check_hand_backprop(by_hand) -> Feedback:
     if all(by_hand[name] is Ellipsis for name in HAND_STEPS):
         return not_done()
     truth = hand_backprop_truth()
-    lines = ["  dL/dL = 1 (where every backward pass starts)"]
+    lines = ["  " + _("dL/dL = 1 (where every backward pass starts)")]
     for name in HAND_STEPS:
         value = by_hand[name]
         if value is Ellipsis:
-            return hint("unfinished", "\n".join(lines) + f"\n  dL/d{name} = ... (not done yet)\nSo far so good: "
-                                      f"fill in dL_d{name} next.")
+            return hint("unfinished", "\n".join(lines) + "\n  " + _("dL/d{name} = ... (not done yet)").format(name=name)
+                        + "\n" + _("So far so good: fill in dL_d{name} next.").format(name=name))
         got = _number(value)
         if got is None:
             return hint("not_a_number", _("dL_d{name} is a {kind}; write one number.").format(
                                             name=name, kind=kind_of(value)))
         if not np.isclose(got, truth[name], rtol=1e-5):
             code, text = _hand_hint(name, got, truth)
-            return hint(code, "\n".join(lines) + f"\n  dL/d{name} = {got:g}   <- here\n{text}")
-        lines.append(f"  dL/d{name} = {got:g}  (the tape agrees)")
-    return correct("your backward pass matches the tape, step by step:\n" + "\n".join(lines))
+            here = _("dL/d{name} = {got:g}   <- here").format(name=name, got=got)
+            return hint(code, "\n".join(lines) + f"\n  {here}\n{text}")
+        lines.append("  " + _("dL/d{name} = {got:g}  (the tape agrees)").format(name=name, got=got))
+    return correct(_("your backward pass matches the tape, step by step:") + "\n" + "\n".join(lines))

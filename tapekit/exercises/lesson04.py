@@ -9,21 +9,23 @@ from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kin
 NONE_SOURCES = {"scale", "late"}
 ALL_SOURCES = {"weight", "frozen", "scale", "late", "hidden"}
 
-_WHY = {
-    "weight": ("weight_is_watched", "`weight` is a trainable Variable read inside the block: the tape watches it "
-                                    "automatically, so its gradient exists."),
-    "frozen": ("frozen_is_watched", "`frozen` has trainable=False, but the block calls tape.watch(frozen) before "
-                                    "using it. An explicit watch works for non-trainable variables too."),
-    "hidden": ("hidden_is_a_source", "`hidden` is an intermediate result, computed on the tape from watched "
-                                     "values. Such a tensor can be a source (lesson 03): its gradient exists."),
-    "scale": ("scale_not_recorded", "`scale` is read only inside tape.stop_recording(). Nothing there is "
-                                    "recorded, so `factor` is a constant for the tape, and scale gets None."),
-    "late": ("late_watched_too_late", "`late` is watched only after `shift = late * late` ran. At that moment no "
-                                      "input of the multiplication was watched, so the tape did not record it, "
-                                      "and a later watch cannot bring it back: None."),
-}
-_CORRECT = ("scale (read only while recording was stopped) and late (watched after its only use) get None; "
-            "frozen (watched explicitly) and hidden (an intermediate result) do get a gradient.")
+def _why() -> dict:
+    """Why each source's gradient is what it is: (code, text), in the language in use."""
+    return {
+        "weight": ("weight_is_watched", _("`weight` is a trainable Variable read inside the block: the tape watches "
+                                          "it automatically, so its gradient exists.")),
+        "frozen": ("frozen_is_watched", _("`frozen` has trainable=False, but the block calls tape.watch(frozen) "
+                                          "before using it. An explicit watch works for non-trainable variables "
+                                          "too.")),
+        "hidden": ("hidden_is_a_source", _("`hidden` is an intermediate result, computed on the tape from watched "
+                                           "values. Such a tensor can be a source (lesson 03): its gradient "
+                                           "exists.")),
+        "scale": ("scale_not_recorded", _("`scale` is read only inside tape.stop_recording(). Nothing there is "
+                                          "recorded, so `factor` is a constant for the tape, and scale gets None.")),
+        "late": ("late_watched_too_late", _("`late` is watched only after `shift = late * late` ran. At that moment "
+                                            "no input of the multiplication was watched, so the tape did not record "
+                                            "it, and a later watch cannot bring it back: None.")),
+    }
 
 
 # Exercise 2: points for the straight-through rounding (no .5 ties)
@@ -58,15 +60,18 @@ def check_none_prediction(answer, tape=None, target=None, sources=None) -> Feedb
     if tape is not None:
         gradients = tape.gradient(target, sources)
         none_sources = {name for name, gradient in gradients.items() if gradient is None}
-        revealed = "\nWhat tape.gradient returned:\n" + "\n".join(
+        revealed = "\n" + _("What tape.gradient returned:") + "\n" + "\n".join(
             f"  {name}: {'None' if g is None else np.asarray(g.numpy()).tolist()}" for name, g in gradients.items())
-    for name in sorted(known, key=lambda n: (n not in _WHY, list(_WHY).index(n) if n in _WHY else 0, n)):
+    why = _why()
+    for name in sorted(known, key=lambda n: (n not in why, list(why).index(n) if n in why else 0, n)):
         if (name in names) != (name in none_sources):
-            code, message = _WHY.get(name, ("wrong_" + name, f"look again at how `{name}` is created and used."))
+            code, message = why.get(name, ("wrong_" + name, _("look again at how `{name}` is created and "
+                                                              "used.").format(name=name)))
             verdict = hint(code, message)
             verdict.message += revealed
             return verdict
-    return correct(_CORRECT + revealed)
+    return correct(_("scale (read only while recording was stopped) and late (watched after its only use) get None; "
+                     "frozen (watched explicitly) and hidden (an intermediate result) do get a gradient.") + revealed)
 
 
 @exercise

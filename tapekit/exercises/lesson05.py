@@ -14,14 +14,17 @@ CAUSES_BY_SNIPPET = {
     "D": "state_changed",
 }
 
-_SNIPPET_HINTS = {
-    "A": "in A, the target `doubled + x` is written inside the tape_a.gradient(...) call, after the with-block. "
-         "That addition was never recorded, so nothing connects the target to x.",
-    "B": "in B, np.square works on a NumPy array: the value left the tape, so nothing connects y to x.",
-    "C": "in C, tk.cast(..., tk.int32) produces integers, and no gradient flows through an integer tensor.",
-    "D": "in D, x only reaches y through v.assign(...): assignments are not differentiable, the tape sees "
-         "only the variable's new value.",
-}
+def _snippet_hints() -> dict:
+    """What each snippet does to the gradient, in the language in use."""
+    return {
+        "A": _("in A, the target `doubled + x` is written inside the tape_a.gradient(...) call, after the "
+               "with-block. That addition was never recorded, so nothing connects the target to x."),
+        "B": _("in B, np.square works on a NumPy array: the value left the tape, so nothing connects y to x."),
+        "C": _("in C, tk.cast(..., tk.int32) produces integers, and no gradient flows through an integer tensor."),
+        "D": _("in D, x only reaches y through v.assign(...): assignments are not differentiable, the tape sees "
+               "only the variable's new value."),
+    }
+
 
 _KNOWN_CAUSES = ("not_watched", "not_connected", "integer_or_string_dtype", "stop_gradient", "recording_stopped",
                  "left_the_tape", "variable_replaced_by_tensor", "state_changed", "no_gradient_registered",
@@ -49,16 +52,16 @@ def check_causes(answer) -> Feedback:
     for key in sorted(CAUSES_BY_SNIPPET):
         if given[key] not in _KNOWN_CAUSES:
             return hint("unknown_cause", _("{answer!r} (snippet {key}) is not a cause name; use one of "
-                                           "{_known_causes}.").format(
-                                             answer=answer[key], key=key, _known_causes=', '.join(_KNOWN_CAUSES[:-1])))
+                                           "{causes}.").format(
+                                             answer=answer[key], key=key, causes=', '.join(_KNOWN_CAUSES[:-1])))
     for key in sorted(CAUSES_BY_SNIPPET):
         if given[key] != CAUSES_BY_SNIPPET[key]:
             if given[key] in ("not_watched", "not_connected") and key != "A":
                 return hint(f"vague_{key}", _("snippet {key}: {given!r} is true in the end, but there is a more "
-                                              "precise cause: {_snippet_hints}").format(
-                                                key=key, given=given[key], _snippet_hints=_SNIPPET_HINTS[key]))
-            return hint(f"wrong_{key}", _("snippet {key} is not {given!r}: {_snippet_hints}").format(
-                                            key=key, given=given[key], _snippet_hints=_SNIPPET_HINTS[key]))
+                                              "precise cause: {why}").format(
+                                                key=key, given=given[key], why=_snippet_hints()[key]))
+            return hint(f"wrong_{key}", _("snippet {key} is not {given!r}: {why}").format(
+                                            key=key, given=given[key], why=_snippet_hints()[key]))
     return correct(_("four different ways to lose a gradient. tape.explain(y, x) names each one."))
 
 

@@ -153,24 +153,28 @@ _ALIASES = {"variable_replaced": "variable_replaced_by_tensor", "replaced_variab
             "w_=_w_-_...": "variable_replaced_by_tensor", "learning_rate": "learning_rate_too_large",
             "integer": "integer_data", "int_data": "integer_data", "sign": "wrong_sign"}
 
-_EXPLAIN = {
-    "wrong_sign": "{loop} adds the gradient (w.assign_add): every step goes uphill, so the loss grows at every "
-                  "step. An update subtracts the gradient: w.assign_sub(learning_rate * grad).",
-    "integer_data": "{loop} writes its data as whole numbers, so x and y are int32, while w is float32. "
-                    "Tensors of different dtypes do not mix: w * x raises InvalidArgumentError at the first "
-                    "step. Write the data as floats, [1.0, 2.0, 3.0, 4.0], or cast them with "
-                    "tk.cast(x, tk.float32).",
-    "variable_replaced_by_tensor": "{loop} updates with `w = w - ...`. After the first step the name w holds a "
-                                   "plain tensor, which the next tape does not watch: from the second step on the "
-                                   "gradient is None. Update in place: w.assign_sub(learning_rate * grad).",
-    "learning_rate_too_large": "{loop}'s learning rate is too large for this loss. Each step jumps over the "
-                               "minimum (w = 3) and lands farther away on the other side, so the gradient changes "
-                               "sign at every step and the loss grows. A smaller rate (0.05, as in the other "
-                               "loops) converges.",
-    "loss_outside_tape": "{loop} computes the loss after the with-block. The tape recorded only w * x, not the "
-                         "loss, so the gradient is None at the very first step. Compute the loss inside the "
-                         "with-block.",
-}
+def _explain(bug: str, loop: str) -> str:
+    """What bug ``bug`` does in ``loop`` ("Loop A"), in the language in use."""
+    texts = {
+        "wrong_sign": _("{loop} adds the gradient (w.assign_add): every step goes uphill, so the loss grows at every "
+                        "step. An update subtracts the gradient: w.assign_sub(learning_rate * grad)."),
+        "integer_data": _("{loop} writes its data as whole numbers, so x and y are int32, while w is float32. "
+                          "Tensors of different dtypes do not mix: w * x raises InvalidArgumentError at the first "
+                          "step. Write the data as floats, [1.0, 2.0, 3.0, 4.0], or cast them with "
+                          "tk.cast(x, tk.float32)."),
+        "variable_replaced_by_tensor": _("{loop} updates with `w = w - ...`. After the first step the name w holds a "
+                                         "plain tensor, which the next tape does not watch: from the second step on "
+                                         "the gradient is None. Update in place: w.assign_sub(learning_rate * "
+                                         "grad)."),
+        "learning_rate_too_large": _("{loop}'s learning rate is too large for this loss. Each step jumps over the "
+                                     "minimum (w = 3) and lands farther away on the other side, so the gradient "
+                                     "changes sign at every step and the loss grows. A smaller rate (0.05, as in the "
+                                     "other loops) converges."),
+        "loss_outside_tape": _("{loop} computes the loss after the with-block. The tape recorded only w * x, not the "
+                               "loss, so the gradient is None at the very first step. Compute the loss inside the "
+                               "with-block."),
+    }
+    return texts[bug].format(loop=loop)
 
 
 def _bug_name(given):
@@ -187,22 +191,24 @@ def _number(value) -> str:
 def _run_loop(loop) -> list[str]:
     """What one loop did: a line per step (loss and gradient), then the error it raised, if any."""
     history: list = []
-    _, exc = call_safely(loop, history)
+    _result, exc = call_safely(loop, history)
     lines = []
     for step, entry in enumerate(history):
         loss, grad = entry
-        lines.append(f"step {step}: loss {_number(loss)}, gradient {'None' if grad is None else _number(grad)}")
+        lines.append(_("step {step}: loss {loss}, gradient {gradient}").format(
+            step=step, loss=_number(loss), gradient="None" if grad is None else _number(grad)))
     if exc is not None:
         first = str(exc).splitlines()[0].strip() if str(exc) else ""
-        lines.append(f"{'then ' if history else 'step 0: '}it raised {type(exc).__name__}: {first}")
+        raised = _("then it raised {error}: {line}") if history else _("step 0: it raised {error}: {line}")
+        lines.append(raised.format(error=type(exc).__name__, line=first))
     return lines
 
 
 def _reveal(loops) -> str:
-    parts = ["What tape.gradient returned in each loop, step by step:"]
+    parts = [_("What tape.gradient returned in each loop, step by step:")]
     for key in sorted(loops):
         lines = _run_loop(loops[key])
-        parts.append(f"  {key}  " + ("\n     ".join(lines) if lines else "(no step ran)"))
+        parts.append(f"  {key}  " + ("\n     ".join(lines) if lines else _("(no step ran)")))
     return "\n" + "\n".join(parts)
 
 
@@ -229,12 +235,14 @@ def check_broken_loops(answer, loops=None) -> Feedback:
     revealed = _reveal(loops) if loops else ""
     for key in sorted(BUG_OF_LOOP):
         if names[key] != BUG_OF_LOOP[key]:
-            message = f"loop {key} is not {names[key]}. " + _EXPLAIN[BUG_OF_LOOP[key]].format(loop=f"Loop {key}")
+            message = _("loop {key} is not {bug}. {why}").format(
+                key=key, bug=names[key], why=_explain(BUG_OF_LOOP[key], _("Loop {key}").format(key=key)))
             if list(names.values()).count(names[key]) > 1:
-                message += f" (You named {names[key]} for two loops; each bug appears in exactly one.)"
+                message = _("{message} (You named {bug} for two loops; each bug appears in exactly one.)").format(
+                    message=message, bug=names[key])
             return hint(f"wrong_{key}", message + revealed)
-    return correct("five loops, five different bugs. Two of them (A and D) raise no error at all: only the "
-                   "loss shows them. Always look at the loss, and at None gradients." + revealed)
+    return correct(_("five loops, five different bugs. Two of them (A and D) raise no error at all: only the "
+                     "loss shows them. Always look at the loss, and at None gradients.") + revealed)
 
 
 # ---- Exercise 3: accuracy -----------------------------------------------------------------------

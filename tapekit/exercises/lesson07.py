@@ -58,7 +58,7 @@ def check_mixed_partials(second_partials) -> Feedback:
     for f, x0, y0, expected in _mixed_cases():
         expected = np.array(expected)
         first = None
-        call = f"second_partials(f, x, y) at x={x0}, y={y0}"
+        call = _("second_partials(f, x, y) at x={x}, y={y}").format(x=x0, y=y0)
         result, exc = call_safely(second_partials, f, tk.Variable(x0), tk.Variable(y0))
         if isinstance(exc, RuntimeError) and "non-persistent" in str(exc):
             return hint("persistent", _("a non-persistent tape gives one set of gradients only. To differentiate "

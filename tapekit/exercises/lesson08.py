@@ -52,10 +52,10 @@ def check_clip_gradient(clip_gradient) -> Feedback:
         return hint("ignores_upstream", _("the gradient is all ones: grad_fn must clip the upstream gradient it "
                                           "receives, not return a constant."))
     if not same_values(got, np.clip(_CLIP_UPSTREAM, -1.0, 1.0)):
-        return hint("values", _("for the upstream gradient {_clip_upstream} the result is {got}; expected "
-                                "{_clip_upstream2}.").format(
-                                  _clip_upstream=_CLIP_UPSTREAM.tolist(), got=got.tolist(),
-                                  _clip_upstream2=np.clip(_CLIP_UPSTREAM, -1.0, 1.0).tolist()))
+        return hint("values", _("for the upstream gradient {upstream} the result is {got}; expected "
+                                "{expected}.").format(
+                                  upstream=_CLIP_UPSTREAM.tolist(), got=got.tolist(),
+                                  expected=np.clip(_CLIP_UPSTREAM, -1.0, 1.0).tolist()))
     return correct(_("the value passes through, the gradient is clipped."))
 
 
@@ -85,9 +85,9 @@ def check_mini_divide(divide, mini_tape_class, value_class) -> Feedback:
         q, (grad_a, grad_b) = result
         quotient = a0 / b0
         if not same_values(getattr(q, "value", None), quotient):
-            return hint("value", _("divide(a, b) at {where} gave {_number}, not a / b = {quotient:g}: compute "
+            return hint("value", _("divide(a, b) at {where} gave {value}, not a / b = {quotient:g}: compute "
                                    "a.value / b.value.").format(
-                                     where=where, _number=_number(getattr(q, 'value', q)), quotient=quotient))
+                                     where=where, value=_number(getattr(q, 'value', q)), quotient=quotient))
         if grad_a is None and grad_b is None:
             return hint("not_recorded", _("no gradient reaches a or b: build the result with op(\"RealDiv\", result, "
                                           "[a, b], backward), so that the active tape records it."))
@@ -105,13 +105,13 @@ def check_mini_divide(divide, mini_tape_class, value_class) -> Feedback:
             return hint("swapped", _("the two gradients are swapped: backward returns them in the order of the "
                                      "inputs [a, b]."))
         if not same_values(grad_a, expected_a):
-            return hint("grad_a", _("at {where} the gradient for a is {_number}; d(a / b)/da = 1 / b, times the "
+            return hint("grad_a", _("at {where} the gradient for a is {value}; d(a / b)/da = 1 / b, times the "
                                     "upstream g: {expected_a:.5g}.").format(
-                                      where=where, _number=_number(grad_a), expected_a=expected_a))
+                                      where=where, value=_number(grad_a), expected_a=expected_a))
         if not same_values(grad_b, expected_b):
-            return hint("grad_b", _("at {where} the gradient for b is {_number}; d(a / b)/db = -a / b**2, times the "
+            return hint("grad_b", _("at {where} the gradient for b is {value}; d(a / b)/db = -a / b**2, times the "
                                     "upstream g: {expected_b:.5g}.").format(
-                                      where=where, _number=_number(grad_b), expected_b=expected_b))
+                                      where=where, value=_number(grad_b), expected_b=expected_b))
     return correct(_("division is recorded, and its backward rule sends g / b to a and -g a / b**2 to b."))
 
 

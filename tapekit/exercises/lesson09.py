@@ -55,8 +55,9 @@ def _host_number_kind(result) -> str | None:
     return "type"
 
 
-_TENSOR_HINT = ("you returned a tk.{kind}: its memory stays on the device it was computed on (GPU memory on a "
-                "GPU machine). Call .numpy() on it to copy the values to the host as a NumPy array.")
+def _tensor_hint(kind: str) -> str:
+    return _("you returned a tk.{kind}: its memory stays on the device it was computed on (GPU memory on a "
+             "GPU machine). Call .numpy() on it to copy the values to the host as a NumPy array.").format(kind=kind)
 
 
 # Exercise 1: where each tensor of the predict cell lives on a machine with one GPU, and which ones an
@@ -65,23 +66,31 @@ _TENSOR_HINT = ("you returned a tk.{kind}: its memory stays on the device it was
 PLACEMENT = {"prices": "CPU", "weights": "GPU", "total": "GPU", "doubled": "CPU"}
 COPIED = {"prices", "total"}
 
-_PLACEMENT_HINTS = {
-    "weights": "weights is created inside the GPU block: a variable lives on the device where it is created.",
-    "prices": "prices is created in the first CPU block and stays there. When an operation on the GPU uses it, "
-              "the operation gets a copy; the .device of prices never changes.",
-    "total": "an operation runs on the device of the innermost tk.device block around it, not where its "
-             "inputs live. total is computed inside the GPU block, so it lives on the GPU (prices is copied "
-             "there first).",
-    "doubled": "doubled is computed inside the second CPU block, so the multiply runs on the CPU although total "
-               "lives on the GPU. A result does not follow its inputs: it is made where the operation runs.",
-}
-_COPY_HINTS = {
-    ("prices", False): "prices * weights runs on the GPU, but prices lives in host memory: it is copied to the "
-                       "GPU first.",
-    ("total", False): "total * 2.0 runs on the CPU, but total lives on the GPU: it is copied to the host first.",
-    ("weights", True): "weights already lives on the GPU, where prices * weights runs: no copy is needed.",
-    ("doubled", True): "doubled is made on the CPU and no later operation uses it: nothing copies it.",
-}
+def _placement_hints() -> dict:
+    """Why each tensor lives where it does, in the language in use."""
+    return {
+        "weights": _("weights is created inside the GPU block: a variable lives on the device where it is created."),
+        "prices": _("prices is created in the first CPU block and stays there. When an operation on the GPU uses it, "
+                    "the operation gets a copy; the .device of prices never changes."),
+        "total": _("an operation runs on the device of the innermost tk.device block around it, not where its "
+                   "inputs live. total is computed inside the GPU block, so it lives on the GPU (prices is copied "
+                   "there first)."),
+        "doubled": _("doubled is computed inside the second CPU block, so the multiply runs on the CPU although "
+                     "total lives on the GPU. A result does not follow its inputs: it is made where the operation "
+                     "runs."),
+    }
+
+
+def _copy_hints() -> dict:
+    """(name, listed as copied) -> why that is wrong, in the language in use."""
+    return {
+        ("prices", False): _("prices * weights runs on the GPU, but prices lives in host memory: it is copied to the "
+                             "GPU first."),
+        ("total", False): _("total * 2.0 runs on the CPU, but total lives on the GPU: it is copied to the host "
+                            "first."),
+        ("weights", True): _("weights already lives on the GPU, where prices * weights runs: no copy is needed."),
+        ("doubled", True): _("doubled is made on the CPU and no later operation uses it: nothing copies it."),
+    }
 
 
 def _device_kind(text) -> str | None:
@@ -97,14 +106,14 @@ def _reveal(tensors) -> str:
     """What .device says for each tensor on this machine (``tensors``: a dict, or the function that makes
     it), and what that means."""
     if callable(tensors):
-        tensors, _ = call_safely(tensors)
+        tensors, _error = call_safely(tensors)
     if not isinstance(tensors, dict) or not tensors:
         return ""
-    lines = ["\nWhat .device says on this machine:"]
+    lines = ["\n" + _("What .device says on this machine:")]
     lines += [f"  {name}: {tensor.device}" for name, tensor in tensors.items()]
     if all("GPU" not in tensor.device for tensor in tensors.values()):
-        lines.append("This machine has no GPU, so soft placement put all of them on the CPU and nothing was "
-                     "copied. With a GPU, .device would show each tensor on the device where it was made.")
+        lines.append(_("This machine has no GPU, so soft placement put all of them on the CPU and nothing was "
+                       "copied. With a GPU, .device would show each tensor on the device where it was made."))
     return "\n".join(lines)
 
 
@@ -121,14 +130,20 @@ def check_placement(placement, copied, tensors=None) -> Feedback:
     missing = sorted(set(PLACEMENT) - set(placement))
     unknown = sorted(set(placement) - set(PLACEMENT))
     if missing or unknown:
-        return hint("names", f"`placement` needs exactly the names {sorted(PLACEMENT)}"
-                             + (f"; it lacks {missing}" if missing else "")
-                             + (f"; {unknown} are not tensors of the cell" if unknown else "") + ".")
+        if missing and unknown:
+            text = _("`placement` needs exactly the names {names}; it lacks {missing}; {unknown} are not tensors of "
+                     "the cell.")
+        elif missing:
+            text = _("`placement` needs exactly the names {names}; it lacks {missing}.")
+        else:
+            text = _("`placement` needs exactly the names {names}; {unknown} are not tensors of the cell.")
+        return hint("names", text.format(names=sorted(PLACEMENT), missing=missing, unknown=unknown))
     kinds = {name: _device_kind(device) for name, device in placement.items()}
     unreadable = sorted(name for name, kind in kinds.items() if kind is None)
     if unreadable:
-        return hint("not_device", _("write 'CPU' or 'GPU' for each tensor; {unreadable} {unreadable2} neither.").format(
-                                      unreadable=unreadable, unreadable2='is' if len(unreadable) == 1 else 'are'))
+        text = (_("write 'CPU' or 'GPU' for each tensor; {unreadable} is neither.") if len(unreadable) == 1 else
+                _("write 'CPU' or 'GPU' for each tensor; {unreadable} are neither."))
+        return hint("not_device", text.format(unreadable=unreadable))
     if isinstance(copied, str):
         copied = {copied}
     try:
@@ -144,12 +159,12 @@ def check_placement(placement, copied, tensors=None) -> Feedback:
     revealed = _reveal(tensors)
     for name in ("weights", "prices", "total", "doubled"):
         if kinds[name] != PLACEMENT[name]:
-            return hint(f"wrong_{name}", _PLACEMENT_HINTS[name] + revealed)
-    for (name, listed), message in _COPY_HINTS.items():
+            return hint(f"wrong_{name}", _placement_hints()[name] + revealed)
+    for (name, listed), message in _copy_hints().items():
         if (name in copied) == listed:
             return hint(f"copied_{name}", message + revealed)
-    return correct("each operation ran in its device block, and the inputs it needed from the other device were "
-                   "copied there: prices to the GPU, total back to the host." + revealed)
+    return correct(_("each operation ran in its device block, and the inputs it needed from the other device were "
+                     "copied there: prices to the GPU, total back to the host.") + revealed)
 
 
 def _none_gradient(exc) -> bool:
@@ -158,7 +173,7 @@ def _none_gradient(exc) -> bool:
 
 
 def _requested_kinds(requests) -> set:
-    return {kind for kind, _ in requests if kind is not None}
+    return {kind for kind, _index in requests if kind is not None}
 
 
 @exercise
@@ -174,7 +189,7 @@ def check_squares_on_gpu(sum_of_squares) -> Feedback:
             return crashed(exc, _("sum_of_squares(np.array({values}))").format(values=values))
         problem = _host_number_kind(result)
         if problem == "tensor":
-            return hint("tensor", _TENSOR_HINT.format(kind=kind_of(result)))
+            return hint("tensor", _tensor_hint(kind_of(result)))
         if problem is not None:
             return hint("type", _("return the value as NumPy data (tensor.numpy()), not {kind}.").format(
                                     kind=kind_of(result)))
@@ -217,7 +232,7 @@ def check_gradient_on(gradient_on) -> Feedback:
             return crashed(exc, call)
         problem = _host_number_kind(result)
         if problem == "tensor":
-            return hint("tensor", _TENSOR_HINT.format(kind=kind_of(result)))
+            return hint("tensor", _tensor_hint(kind_of(result)))
         if problem is not None:
             return hint("type", _("return the gradient as a NumPy array (gradient.numpy()), not {kind}.").format(
                                     kind=kind_of(result)))
@@ -225,7 +240,8 @@ def check_gradient_on(gradient_on) -> Feedback:
         wanted = (wanted[0], 0 if wanted[0] == "GPU" and wanted[1] is None else wanted[1])
         if wanted not in requests:
             asked = sorted({f"{k}:{i}" for k, i in requests if k is not None})
-            told = f"it asked for {', '.join(asked)}" if asked else "it asked for no device"
+            told = (_("it asked for {devices}").format(devices=", ".join(asked)) if asked else
+                    _("it asked for no device"))
             return hint("device_ignored", _("{call}: {told}. Create w inside `with tk.device(device_name):` with the "
                                             "device_name argument, not a fixed string.").format(
                                               call=call, told=told))
