@@ -201,3 +201,16 @@ def test_an_exercise_reveal_in_chinese_keeps_the_code_and_numbers():
     assert "实际结果：" in chinese.message and "What really happens" not in chinese.message
     assert "tk.zeros((4, 1)) + tk.zeros((3,)) -> (4, 3)" in chinese.message
     assert "抛出 InvalidArgumentError" in chinese.message
+
+
+def test_a_player_error_keeps_its_type_and_text_and_translates_only_the_hint():
+    from tapekit.widgets import TapePlayer
+
+    with pytest.raises(TypeError) as english:
+        TapePlayer(fps="fast")
+    tk.config.set_language("zh-CN")
+    with pytest.raises(TypeError) as chinese:
+        TapePlayer(fps="fast")
+    head = "fps must be a number of frames per second, not str 'fast'."
+    assert str(english.value) == head + "\n  Hint: e.g. fps=2; the speed menu in the player changes it while playing."
+    assert str(chinese.value) == head + "\n  提示：例如 fps=2；播放时可以用播放器的速度菜单调整。"

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import numbers
 
+from ..i18n import _, hint_line
+
 
 def _is_id(v):
     return isinstance(v, str)
@@ -114,26 +116,27 @@ _PREVIEW_KEYS = ("value",)
 def checked_events(events) -> list:
     """Copies of ``events`` after checking every key the player reads (see module docstring)."""
     if isinstance(events, (str, bytes, dict)) or not hasattr(events, "__iter__"):
-        raise TypeError(f"events must be a list of event dicts (docs/EVENTS.md), not {type(events).__name__}.\n"
-                        "  Hint: TapePlayer.from_events(json.loads(text)) for events saved with "
-                        "json.dumps(tape.events).")
+        raise TypeError(f"events must be a list of event dicts (docs/EVENTS.md), not {type(events).__name__}."
+                        + hint_line(_("TapePlayer.from_events(json.loads(text)) for events saved with "
+                                      "json.dumps(tape.events).")))
     out = []
     for index, event in enumerate(events):
         if not isinstance(event, dict):
-            raise TypeError(f"events[{index}] must be a dict, not {type(event).__name__}.\n"
-                            "  Hint: each event is a dict such as {'kind': 'op', 'op': 'op0', ...} "
-                            "(docs/EVENTS.md).")
+            raise TypeError(f"events[{index}] must be a dict, not {type(event).__name__}."
+                            + hint_line(_("each event is a dict such as {{'kind': 'op', 'op': 'op0', ...}} "
+                                          "(docs/EVENTS.md).")))
         kind = event.get("kind")
         if not isinstance(kind, str) or not isinstance(event.get("phase", ""), str):
-            raise TypeError(f"events[{index}]: 'kind' and 'phase' must be strings, got kind {kind!r}, "
-                            f"phase {event.get('phase')!r}.\n  Hint: e.g. {{'phase': 'forward', 'kind': 'op', ...}}.")
+            raise TypeError(f"events[{index}]: 'kind' and 'phase' must be strings, got kind {kind!r}, phase "
+                            f"{event.get('phase')!r}."
+                            + hint_line(_("e.g. {{'phase': 'forward', 'kind': 'op', ...}}.")))
         event = dict(event)
         if event.get("phase") in ("forward", "backward") and kind in SCHEMA:
             required, optional = SCHEMA[kind]
             for key, rule in required.items():
                 if key not in event:
-                    raise ValueError(f"events[{index}] (kind {kind!r}) has no {key!r}.\n"
-                                     "  Hint: docs/EVENTS.md lists the keys of each event kind.")
+                    raise ValueError(f"events[{index}] (kind {kind!r}) has no {key!r}."
+                                     + hint_line(_("docs/EVENTS.md lists the keys of each event kind.")))
                 _check(index, kind, key, event[key], rule)
             for key, rule in optional.items():
                 if key in event:
@@ -149,7 +152,8 @@ def _check(index, kind, key, value, rule) -> None:
     if rule(value):
         return
     shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:39] + "…"
-    hint = ("ids are strings such as 't0' or 'op3', as tape.events writes them" if rule in (_is_id, _is_ids)
-            else "docs/EVENTS.md lists what each key holds")
+    hint = (_("ids are strings such as 't0' or 'op3', as tape.events writes them.") if rule in (_is_id, _is_ids)
+            else _("docs/EVENTS.md lists what each key holds."))
     raise TypeError(f"events[{index}] (kind {kind!r}): {key!r} must be {WHAT.get(rule, 'as documented')}, "
-                    f"not {type(value).__name__} {shown}.\n  Hint: {hint}.")
+                    f"not {type(value).__name__} {shown}."
+                    + hint_line(hint))

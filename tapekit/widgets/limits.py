@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numbers
 
-from ..i18n import _
+from ..i18n import _, hint_line
 from .model import FrameModel, display_value
 
 MAX_OPS = 10_000
@@ -23,12 +23,14 @@ def check_max_ops(value) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"max_ops must be a whole number of ops (or None for no limit), not "
-                        f"{type(value).__name__} {value!r}.\n"
-                        f"  Hint: e.g. max_ops=20000; the default, {MAX_OPS:,}, keeps the notebook light.")
+        raise TypeError(f"max_ops must be a whole number of ops (or None for no limit), not {type(value).__name__} "
+                        f"{value!r}."
+                        + hint_line(_("e.g. max_ops=20000; the default, {max_ops:,}, keeps the notebook "
+                                      "light.").format(max_ops=MAX_OPS)))
     if value < 1:
-        raise ValueError(f"max_ops must be at least 1, got {value!r}.\n"
-                         f"  Hint: leave it out for the default ({MAX_OPS:,}), or max_ops=None for no limit.")
+        raise ValueError(f"max_ops must be at least 1, got {value!r}."
+                         + hint_line(_("leave it out for the default ({max_ops:,}), or max_ops=None for no "
+                                       "limit.").format(max_ops=MAX_OPS)))
     return int(value)
 
 

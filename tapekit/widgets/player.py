@@ -8,6 +8,7 @@ import gc
 import anywidget
 import traitlets
 
+from ..i18n import _, hint_line
 from . import checks, graphviz_run, limits
 from .assets import read_asset
 from .layout import find_dot, layout_views, view_svg
@@ -54,8 +55,9 @@ class TapePlayer(anywidget.AnyWidget):
         if tape is not None:
             checks.check_sources_for(tape, target, sources, output_gradients)
         elif events is None:
-            raise TypeError("TapePlayer needs a tape (or events=[...]).\n"
-                            "  Hint: TapePlayer(tape, target=y, sources=[w, b]) or TapePlayer.from_events(events).")
+            raise TypeError("TapePlayer needs a tape (or events=[...])."
+                            + hint_line(_("TapePlayer(tape, target=y, sources=[w, b]) or "
+                                          "TapePlayer.from_events(events).")))
         else:
             events = checks.check_events(events)
         self.gradients = None
