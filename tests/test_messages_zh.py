@@ -141,6 +141,7 @@ def test_player_texts_and_captions_in_chinese():
     en_player = small_player()
     assert en_player.texts == english and english["language"] == "en"
     assert not any(CJK.search(f[1]) for f in en_player.frames)
+    assert "Noto Sans CJK SC" not in en_player.static_html() and 'lang="' not in en_player.static_html()
     tk.config.set_language("zh-CN")
     player = small_player()
     texts = player.texts
@@ -160,6 +161,7 @@ def test_player_texts_and_captions_in_chinese():
     assert "对 w 的梯度：" in summary and "对 c 的梯度：None（not_watched）" in summary
     assert "<th>名称</th><th>类别</th><th>形状</th><th>数据类型</th><th>值</th><th>梯度</th>" in page
     assert "None：未被监视" in page and "Noto Sans CJK SC" in page
+    assert page.startswith('<div class="tkp tkp-static" lang="zh-CN">')
 
 
 # ---------- the exercise checks ----------

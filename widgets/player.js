@@ -150,6 +150,7 @@ function render({ model, el }) {
   // ---------- DOM ----------
   el.classList.add("tkp");
   const root = h("div", "tkp tkp-root");
+  if (words.language) root.lang = words.language;   // zh-CN: the CJK font stacks of player-cjk.css
   root.tabIndex = 0;
   const head = h("div", "tkp-head");
   const title = h("span", "tkp-title", model.get("title") || "GradientTape");

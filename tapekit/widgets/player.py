@@ -35,7 +35,7 @@ class TapePlayer(anywidget.AnyWidget):
     # The front end as strings, not Paths: for a Path anywidget connects a file-watch callback that
     # holds every instance forever (anywidget issue #929), so no player would ever be freed.
     _esm = read_asset("player.js")
-    _css = read_asset("player.css")
+    _css = read_asset("player.css") + read_asset("player-cjk.css")
 
     graph = traitlets.Dict({}).tag(sync=True)
     frames = traitlets.List([]).tag(sync=True)
@@ -192,7 +192,7 @@ class TapePlayer(anywidget.AnyWidget):
     def static_html(self) -> str:
         svg = self.svg
         with _gc_paused():
-            return static_html(self.model_data, svg)
+            return static_html(self.model_data, svg, language=self.texts.get("language", "en"))
 
     def __repr__(self) -> str:
         return self.summary()

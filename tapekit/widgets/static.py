@@ -172,8 +172,11 @@ def value_rows(model, state) -> list:
     return rows
 
 
-def static_html(model, svg: str) -> str:
-    """HTML of the final frame: caption, the graph as a picture, the watched values, the gradients."""
+def static_html(model, svg: str, language: str = "en") -> str:
+    """HTML of the final frame: caption, the graph as a picture, the watched values, the gradients.
+
+    ``language``: the player's (tapekit/widgets/texts.py); other than English, the page is marked with it
+    and gets the CJK font stacks of player-cjk.css (English pages stay exactly as they were)."""
     last = len(model.frames) - 1
     state = model.final_state()
     picture = apply_state(svg, model, state) if svg else ""
@@ -182,9 +185,13 @@ def static_html(model, svg: str) -> str:
     notes = "".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(model))
     caption = model.frames[last]["caption"]
     css = minified_css(read_asset("player.css"))
+    lang = ""
+    if language != "en":
+        css += minified_css(read_asset("player-cjk.css"))
+        lang = f' lang="{html.escape(language, quote=True)}"'
     alt = _("The tape graph after the last step. {caption}").format(caption=caption)
     graph = (f'<div class="tkp-graph">{picture_html(picture, alt)}</div>'
              if svg else "")      # no picture: a tape too large to draw, the caption says why
-    return (f'<div class="tkp tkp-static"><style>{css}</style>'
+    return (f'<div class="tkp tkp-static"{lang}><style>{css}</style>'
             f'<div class="tkp-caption">{html.escape(caption)}</div>{graph}'
             f'<table class="tkp-table">{"".join(rows)}</table><ul class="tkp-notes">{notes}</ul></div>')

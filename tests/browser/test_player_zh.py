@@ -47,7 +47,10 @@ def chinese_player():
 def test_the_player_speaks_chinese_without_tofu(browser):
     player = chinese_player()
     assert player.texts["language"] == "zh-CN" and player.texts["legend_const"] == "常量"
+    from tapekit.widgets.assets import read_asset
+
     page = open_player(browser, player)
+    page.add_style_tag(content=read_asset("player-cjk.css"))   # the widget's CSS is player.css + this
     try:
         root = page.locator(".tkp-root")
         first = player.model_data.frames[0]["caption"]
@@ -71,6 +74,7 @@ def test_the_player_speaks_chinese_without_tofu(browser):
 
         # the CJK font is installed (fonts-noto-cjk) and is the one the player's CSS asks for
         assert page.evaluate("(font) => document.fonts.check(font, '梯度带')", CJK_FONT)
+        assert page.get_attribute(".tkp-root", "lang") == "zh-CN"
         family = page.evaluate("() => getComputedStyle(document.querySelector('.tkp-root')).fontFamily")
         assert '"Noto Sans CJK SC"' in family
         path = shot(page, "player_zh_CN.png", root)
