@@ -68,7 +68,7 @@ def _call_with_custom_gradient(f, args, kwargs):
         if all(v is not i for i in all_inputs) and all(v is not w for w in variables):
             variables.append(v)
     if variables and not _accepts_variables(grad_fn):
-        raise TypeError(f"@tk.custom_gradient grad_fn must accept keyword argument 'variables', since function uses "
+        raise TypeError("@tk.custom_gradient grad_fn must accept keyword argument 'variables', since function uses "
                         f"variables: {variables}"
                         + hint_line(_("define grad_fn(*upstream, variables=None) and return "
                                       "(input_gradients, variable_gradients).")))

@@ -83,7 +83,7 @@ class Function:
             return convert_to_tensor(value)
         except (TypeError, ValueError):
             raise TypeError(
-                f"To be compatible with tf.function, Python functions must return zero or more Tensors or "
+                "To be compatible with tf.function, Python functions must return zero or more Tensors or "
                 f"ExtensionTypes or None values; in compilation of {self._python_function!r}, found return value of "
                 f"type {type(value)}, which is not a Tensor or ExtensionType."
                 + hint_line(_("return tensors (or None) from a tk.function."))

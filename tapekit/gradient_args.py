@@ -114,7 +114,7 @@ def _check_output_gradient(og: Tensor, t) -> Tensor:
         got = KERNEL_NAMES.get(t.dtype.name, t.dtype.name)
         raise InvalidArgumentError(
             f"cannot compute Mul as input #1(zero-based) was expected to be a {want} tensor but is a {got} tensor "
-            f"[Op:Mul] name: "
+            "[Op:Mul] name: "
             + hint_line(_("an output_gradients entry needs its target's dtype ({dtype}), got {got}.").format(
                         dtype=t.dtype.name, got=og.dtype.name)), op="Mul")
     oshape, tshape = tuple(og.shape), tuple(t.shape)

@@ -28,7 +28,7 @@ def adjust_contrast(images, contrast_factor) -> Tensor:
     if images.ndim < 3:
         raise InvalidArgumentError(
             f"input must be at least 3-D, got shape[{','.join(str(d) for d in images.shape)}] [Op:AdjustContrastv2] "
-            f"name: "
+            "name: "
             + hint_line(_("images are [height, width, channels] or [batch, height, width, channels].")),
             op="AdjustContrastv2")
     orig = images.dtype

@@ -91,7 +91,7 @@ class Constant(Initializer):
     def __init__(self, value=0, support_partition=False):
         if not (np.isscalar(value) or isinstance(value, (list, tuple, np.ndarray))):
             raise TypeError(f"Invalid type for initial value: {type(value).__name__}. Expected Python scalar, list "
-                            f"or tuple of values, or numpy.ndarray."
+                            "or tuple of values, or numpy.ndarray."
                             + hint_line(_("pass the value itself (e.g. tensor.numpy()), not a tensor or "
                                           "variable.")))
         self.value = value

@@ -68,7 +68,7 @@ def _writer(stream):
         return lambda text: logging.getLogger("tapekit").log(level, text.rstrip("\n"))
     raise ValueError(
         f"Unsupported output stream, logging level, or file.{stream}. Supported streams are sys.stdout, sys.stderr, "
-        f"tf.logging.info, tf.logging.warning, tf.logging.error. File needs to be in the form of 'file://<filepath>'."
+        "tf.logging.info, tf.logging.warning, tf.logging.error. File needs to be in the form of 'file://<filepath>'."
         + hint_line(_("to capture the text, print to sys.stdout and redirect it, or format a tensor with "
                       "tapekit.printing.format_tensor(t).")))
 

@@ -41,7 +41,7 @@ def _splits_tensor(value, what: str) -> Tensor:
 
 def _invalid(factory: str, detail: str) -> InvalidArgumentError:
     text = f"Arguments to {factory} do not form a valid RaggedTensor" + (f":{detail}" if detail else "")
-    return InvalidArgumentError(f"{text}"
+    return InvalidArgumentError(text
                                 + hint_line(_("row_splits must start at 0, never decrease, and end at the "
                                               "number of values.")), op="RaggedTensor")
 
@@ -541,8 +541,8 @@ def elementwise_binary(fn, x, y):
     if dense.ndim > flat.ndim - 1 and ragged.ragged_rank == 1 and dense.ndim == ragged.ndim:
         if dense.shape[1] != 1 or dense.shape[0] not in (1, ragged._nrows()):
             raise InvalidArgumentError(
-                f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape {ragged.shape}"
-                f"."
+                f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape "
+                f"{ragged.shape}."
                 + hint_line(_("a dense operand needs shape [nrows, 1, ...] or a shape that broadcasts "
                               "against one element.")), op="RaggedBroadcast")
         rows = reshape(dense, [dense.shape[0]] + list(dense.shape[2:]))

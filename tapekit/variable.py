@@ -296,7 +296,7 @@ class Variable:
     # ---------- augmented assignment: TF rejects the ones that would rebind a variable ----------
     def _augmented_assign(self, symbol: str, other):
         text, method = _AUGMENTED[symbol]
-        raise RuntimeError(f"{text}"
+        raise RuntimeError(text
                            + hint_line(_("`w {symbol} value` would replace the variable by a new Tensor "
                                          "(and its next gradient would be None); update it in place with "
                                          "{method}.").format(symbol=symbol, method=method)))

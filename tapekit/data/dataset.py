@@ -472,7 +472,7 @@ class _BatchDataset(_Unary):
                         raise InvalidArgumentError(
                             f"Cannot batch tensors with different shapes in component {k}. First element had shape "
                             f"{list(arrays[0].shape)} and element {i} had shape {list(a.shape)}. "
-                            f"[Op:IteratorGetNext] name: "
+                            "[Op:IteratorGetNext] name: "
                             + hint_line(_("use padded_batch for elements of different shapes.")), op="IteratorGetNext")
             leaves.append(_tensor(np.stack(arrays), dtype))
         return _pack(group[0], leaves)

@@ -39,7 +39,7 @@ def _training_api(method: str):
     def unavailable(self, *args, **kwargs):
         raise NotImplementedError(
             f"Model.{method}() is not available in tapekit: tapekit teaches custom training loops written with "
-            f"tk.GradientTape (TF's equivalent of what fit() runs for you)."
+            "tk.GradientTape (TF's equivalent of what fit() runs for you)."
             + hint_line(_("{instead}. The loop that fit() runs:\n{loop}").format(instead=_(_INSTEAD[method]),
                                                                                   loop=_LOOP)))
 
@@ -398,6 +398,6 @@ def _topological_nodes(outputs, inputs) -> list:
     stray = [n.layer.name for n in order if isinstance(n.layer, InputLayer) and id(n.outputs) not in input_ids]
     if stray:
         raise ValueError(f"Graph disconnected: the outputs depend on input(s) {stray}, which are not in the model's "
-                         f"`inputs`."
+                         "`inputs`."
                          + hint_line(_("pass every keras.Input the outputs use as `inputs`.")))
     return order

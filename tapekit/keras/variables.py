@@ -107,8 +107,8 @@ class Variable:
             value = to_tensor(initializer, dtype)
             dtype = value.dtype
             if shape is not None and tuple(value.shape) != _shape_tuple(shape):
-                raise ValueError(f"Initial value has shape {tuple(value.shape)}, but `shape` is {_shape_tuple(shape)}"
-                                 f"."
+                raise ValueError(f"Initial value has shape {tuple(value.shape)}, but `shape` is "
+                                 f"{_shape_tuple(shape)}."
                                  + hint_line(_("leave out `shape`, or make the value that shape.")))
         parent = naming.current_path()
         self._name = name
@@ -217,7 +217,7 @@ class Variable:
         """Set the value (cast to this variable's dtype; the shape must match). Returns the new value."""
         value = to_tensor(value, self._variable.dtype)
         if tuple(value.shape) != tuple(self._variable.shape):
-            raise ValueError(f"The shape of the target variable and the shape of the target value in "
+            raise ValueError("The shape of the target variable and the shape of the target value in "
                              f"`variable.assign(value)` must match. variable.shape={self.shape}, Received: "
                              f"value.shape={value.shape}. Target variable: {self}"
                              + hint_line(_("a Keras variable keeps its shape; pass a value of shape {shape}"

@@ -70,7 +70,7 @@ def complex(real, imag, name=None):  # noqa: A001 - TF's name
     re, im = to_tensor(real), to_tensor(imag)
     if re.dtype is not im.dtype or re.dtype not in _COMPLEX:
         raise TypeError(f"The `real` and `imag` components have incorrect types: {re.dtype.name} {im.dtype.name}. "
-                        f"They must be consistent, and one of [tk.float32, tk.float64]"
+                        "They must be consistent, and one of [tk.float32, tk.float64]"
                         + hint_line(_("tk.cast both parts to tk.float32 (or both to tk.float64) first.")))
     re, im = binary_inputs("Complex", re, im)
     return execute("Complex", _make_complex, (re, im))

@@ -27,7 +27,7 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
     for what, values in (("labels", lab), ("predictions", pred)):
         if (values < 0).any():
             raise InvalidArgumentError(f"`{what}` contains negative values.  Condition x >= 0 did not hold "
-                                       f"element-wise."
+                                       "element-wise."
                                        + hint_line(_("class ids start at 0.")),
                                        op="AssertGreaterEqual")
     if num_classes is None:

@@ -226,7 +226,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
     if dtype.is_bool or dtype.is_string or dtype.is_complex or dtype is dtypes.uint8:
         raise InvalidArgumentError(
             f"Value for attr 'Tidx' of {dtype.name} is not in the list of allowed values: bfloat16, half, float, "
-            f"double, int8, int16, int32, int64, uint16, uint32, uint64 [Op:Range] name: "
+            "double, int8, int16, int32, int64, uint16, uint32, uint64 [Op:Range] name: "
             + hint_line(_("use an int or float dtype.")))
     if dtype not in _RANGE_DTYPES:
         raise NotFoundError(
@@ -308,7 +308,7 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
         raise TypeError(f"Cannot convert [np.{bool(rows_n) and cols_n}_] to EagerTensor of dtype int32"
                         + hint_line(_("tk.eye takes integer sizes.")))
     if not all(isinstance(v, (numbers.Integral, np.integer)) for v in (rows_n, cols_n)):
-        raise TypeError(f"Arguments `num_rows` and `num_columns` must be positive integer values. Received: num_rows="
+        raise TypeError("Arguments `num_rows` and `num_columns` must be positive integer values. Received: num_rows="
                         f"{num_rows}, num_columns={cols}"
                         + hint_line(_("tk.eye(3) is the 3x3 identity; pass integers.")))
     batch = () if batch_shape is None else shape_tuple(batch_shape)
@@ -350,7 +350,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     if idx_t.dtype not in (dtypes.uint8, dtypes.int8, dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
             f"Value for attr 'TI' of {_kernel_name(idx_t.dtype)} is not in the list of allowed values: uint8, int8, "
-            f"int32, int64 [Op:OneHot]"
+            "int32, int64 [Op:OneHot]"
             + hint_line(_("one_hot needs integer indices; convert with tk.cast(indices, tk.int32).")))
     depth_t = convert_to_tensor(depth, dtype=dtypes.int32)
     if depth_t.ndim != 0:
@@ -363,7 +363,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     ax = -1 if axis is None else int(axis)
     if not (ax == -1 or 0 <= ax <= idx_t.ndim):
         raise InvalidArgumentError(f"Expected axis to be -1 or between [0, {idx_t.ndim + 1}).  But received: {ax} "
-                                   f"[Op:OneHot]"
+                                   "[Op:OneHot]"
                                    + hint_line(_("axis says where the new one-hot axis goes.")))
     idx = to_host(idx_t._value)
     check_allocation(idx.shape + (n,), dtype, "OneHot")

@@ -38,7 +38,7 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
     x = to_tensor(input_tensor)
     if x.dtype.is_bool or x.dtype.is_string:
         raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values "
-                                   f"[Op:EuclideanNorm] name: "
+                                   "[Op:EuclideanNorm] name: "
                                    + hint_line(_("take the norm of a numeric tensor.")), op="EuclideanNorm")
     axes = normalize_axis(axis, x.ndim, "EuclideanNorm")
     return execute("EuclideanNorm", _euclidean_norm, (x,), {"axis": axes, "keepdims": bool(keepdims)})

@@ -49,7 +49,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         except ValueError:
             raise InvalidArgumentError(
                 f"In[0] and In[1] must have compatible batch dimensions: {list(a.shape)} vs. {list(b.shape)} "
-                f"[Op:BatchMatMulV2] name: "
+                "[Op:BatchMatMulV2] name: "
                 + hint_line(_("the leading (batch) axes broadcast like element-wise ops: each equal or 1.")),
                 op="BatchMatMulV2") from None
     ka = a.shape[-2] if ta else a.shape[-1]
@@ -125,7 +125,7 @@ def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT")
     x = to_tensor(input)
     if x.ndim < 2:
         raise InvalidArgumentError(f"input must be at least 2-dim, received shape: {list(x.shape)} "
-                                   f"[Op:MatrixDiagPartV3] name: "
+                                   "[Op:MatrixDiagPartV3] name: "
                                    + hint_line(_("diag_part reads the diagonal of a matrix (rank >= 2).")),
                                    op="MatrixDiagPartV3")
     if k != 0:

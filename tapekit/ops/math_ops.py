@@ -221,7 +221,7 @@ def divide(x, y, name=None):
         if x._dtype.is_bool or x._dtype.is_string:
             raise TypeError(
                 f"Invalid dtype {x.dtype!r} in __truediv__. Expected one of {{tk.uint8, tk.int8, tk.uint16, "
-                f"tk.int16, tk.uint32, tk.int32, tk.uint64, tk.int64, tk.bfloat16, tk.float16, tk.float32, "
+                "tk.int16, tk.uint32, tk.int32, tk.uint64, tk.int64, tk.bfloat16, tk.float16, tk.float32, "
                 f"tk.float64, tk.complex64, tk.complex128}}."
                 + hint_line(_("divide numbers; tk.cast(x, tk.float32) first.")))
     except InvalidArgumentError:

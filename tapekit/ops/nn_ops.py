@@ -506,7 +506,7 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
                          f"rate={rate}")
     x = to_tensor(x)
     if not x.dtype.is_floating:
-        raise ValueError(f"`x.dtype` must be a floating point tensor as `x` will be scaled. Received: x_dtype="
+        raise ValueError("`x.dtype` must be a floating point tensor as `x` will be scaled. Received: x_dtype="
                          f"{x.dtype}"
                          + hint_line(_("convert x first, e.g. tk.cast(x, tk.float32).")))
     if rate_is_number and rate == 0:

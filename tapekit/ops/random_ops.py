@@ -91,7 +91,7 @@ def random_shape(shape, op_type: str) -> tuple:
     if values.ndim != 1:
         raise InvalidArgumentError(
             f"shape must be a vector of {{int32,int64}}, got shape [{','.join(map(str, values.shape))}] [Op:{op_type}"
-            f"] name: "
+            "] name: "
             + hint_line(_("give the shape as a list, e.g. [{shape!r}] for a vector.").format(shape=shape)),
             op=op_type)
     for d in values:

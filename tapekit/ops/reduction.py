@@ -393,7 +393,7 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     if not x.dtype.is_floating:
         raise InvalidArgumentError(
             f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: bfloat16, half, float, "
-            f"double [Op:IsFinite] name: "
+            "double [Op:IsFinite] name: "
             + hint_line(_("tk.cast(x, tk.float32) first.")),
             op="IsFinite")
     raw_max = reduce_max(x, axis=axis, keepdims=True)

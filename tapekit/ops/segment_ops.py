@@ -170,8 +170,8 @@ def _check_unsorted(data: Tensor, ids: Tensor, num_segments, op_type: str) -> in
         hasattr(num_segments, "_read") else int(num_segments)
     if tuple(data.shape)[:ids.ndim] != tuple(ids.shape):
         raise InvalidArgumentError(
-            f"data.shape = {list(data.shape)} does not start with segment_ids.shape = {list(ids.shape)} [Op:{op_type}"
-            f"]"
+            f"data.shape = {list(data.shape)} does not start with segment_ids.shape = {list(ids.shape)} "
+            f"[Op:{op_type}]"
             + hint_line(_("segment_ids needs one id per row (its shape must be a prefix of data's).")), op=op_type)
     if num < 0:
         raise InvalidArgumentError(f"num_segments must be non-negative, got {num} [Op:{op_type}]",

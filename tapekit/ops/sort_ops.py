@@ -67,7 +67,7 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa:
     index_type = _int_dtype(index_type, "index_type", "TopKV2")
     if x.dtype.is_string or x.dtype.is_bool or x.dtype.is_complex:
         raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values "
-                                   f"[Op:TopKV2] name: "
+                                   "[Op:TopKV2] name: "
                                    + hint_line(_("top_k ranks real numbers.")), op="TopKV2")
     if x.ndim < 1:
         raise InvalidArgumentError(f"input must be >= 1-D, got shape {list(x.shape)} [Op:TopKV2] name: "

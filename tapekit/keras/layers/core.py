@@ -35,7 +35,7 @@ class Dense(Layer):
                  kernel_constraint=None, bias_constraint=None, lora_rank=None, lora_alpha=None,
                  quantization_config=None, **kwargs):
         if not isinstance(units, int) or units <= 0:
-            raise ValueError(f"Received an invalid value for `units`, expected a positive integer. Received: units="
+            raise ValueError("Received an invalid value for `units`, expected a positive integer. Received: units="
                              f"{units}"
                              + hint_line(_("units is the number of outputs, e.g. Dense(4).")))
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)

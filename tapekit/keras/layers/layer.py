@@ -191,8 +191,8 @@ class Layer:
             elif isinstance(leaf, _TkVariable) and key not in self._warned_tk_variables:
                 self._warned_tk_variables.add(key)
                 warnings.warn(f"`{type(self).__name__}.{key}` holds a tk.Variable: Keras 3 layers do not track "
-                              f"tk.Variable attributes, so it is not in this layer's weights or trainable_variables "
-                              f"(TF 2.16+ behaves the same)."
+                              "tk.Variable attributes, so it is not in this layer's weights or trainable_variables "
+                              "(TF 2.16+ behaves the same)."
                               + hint_line(_("create it with self.add_weight(...) in build() or __init__.")),
                               UserWarning, stacklevel=3)
 
@@ -226,7 +226,7 @@ class Layer:
     def _check_super_called(self):
         if not self.__dict__.get("_initialized"):
             raise RuntimeError(f"In layer '{type(self).__name__}', you forgot to call `super().__init__()` as the "
-                               f"first statement in the `__init__()` method. Go add it!"
+                               "first statement in the `__init__()` method. Go add it!"
                                + hint_line(_("start __init__ with super().__init__(**kwargs).")))
 
     # ----- names and dtypes -----
@@ -380,7 +380,7 @@ class Layer:
         """Record a scalar loss (call it from ``call``); ``layer.losses`` lists it until the next call."""
         for x in flatten(loss):
             if not (isinstance(x, Tensor) or hasattr(x, "_read")):
-                raise ValueError(f"`add_loss()` can only be called from inside `build()` or `call()`, on a tensor "
+                raise ValueError("`add_loss()` can only be called from inside `build()` or `call()`, on a tensor "
                                  f"input. Received invalid value: {x}"
                                  + hint_line(_("build the loss from tensors, e.g. "
                                                "self.add_loss(tk.reduce_sum(x)).")))
@@ -450,7 +450,7 @@ class Layer:
         kwargs = {k: map_structure(self._convert_input, v) for k, v in kwargs.items()}
         for arg in flatten(args):
             if not (arg is None or _is_tensor_input(arg)):
-                raise ValueError(f"Only input tensors may be passed as positional arguments. The following argument "
+                raise ValueError("Only input tensors may be passed as positional arguments. The following argument "
                                  f"value should be passed as a keyword argument: {arg} (of type {type(arg)})"
                                  + hint_line(_("convert the input first, e.g. layer(tk.constant([[1.0, "
                                                "2.0]])) or layer(np.array(...)); pass flags such as "

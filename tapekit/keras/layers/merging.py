@@ -36,7 +36,7 @@ class Concatenate(Layer):
                 if dim != axis and len(sizes) > 1:
                     problem = True
         if problem:
-            raise ValueError(f"A `Concatenate` layer requires inputs with matching shapes except for the "
+            raise ValueError("A `Concatenate` layer requires inputs with matching shapes except for the "
                              f"concatenation axis. Received: input_shape={list(input_shape)}"
                              + hint_line(_("only axis {axis} may differ between the inputs.").format(axis=self.axis)))
 

@@ -37,7 +37,7 @@ class UnsupportedLayer:
         name = type(self).__name__
         raise NotImplementedError(
             f"keras.layers.{name} ({self.family}) is out of scope in tapekit, which teaches gradient tapes with "
-            f"dense models."
+            "dense models."
             + hint_line(_("use TensorFlow's tf.keras.layers.{name} for this model, or build it from the "
                           "layers tapekit has (Dense, Embedding, Dropout, Flatten, ...).").format(name=name)))
 

@@ -239,8 +239,8 @@ class Optimizer:
         for v in variables:
             if id(_tk_variable(v)) not in self._index:
                 raise ValueError(f"Unknown variable: {v}. This optimizer can only be called for the variables it was "
-                                 f"originally built with. When working with a new set of variables, you should "
-                                 f"recreate a new optimizer instance."
+                                 "originally built with. When working with a new set of variables, you should "
+                                 "recreate a new optimizer instance."
                                  + hint_line(_("make one optimizer per model and pass it the same "
                                                "variables (model.trainable_variables) every step.")))
 
@@ -507,7 +507,7 @@ def _check_variable_types(variables):
     for v in variables:
         if not isinstance(v, (Variable, _TkVariable)):
             raise TypeError(f"apply_gradients expects (gradient, variable) pairs, got a {type(v).__name__} in place "
-                            f"of a variable."
+                            "of a variable."
                             + hint_line(_("pass model.trainable_variables; `v = v - lr * g` turns a "
                                           "Variable into a Tensor, use v.assign_sub(lr * g) instead.")))
 
