@@ -12,11 +12,13 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+import nbformat
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = sorted((ROOT / "notebooks" / "locale" / "zh_CN" / "LC_MESSAGES").glob("[0-9][0-9]_*.po"))
 GLOSSARY = ROOT / "docs" / "GLOSSARY.zh-CN.md"
+ZH_EDITIONS = sorted((ROOT / "notebooks" / "zh-CN").glob("**/[0-9][0-9]_*.ipynb"))
 
 CJK = "\u4e00-\u9fff"
 TERMS_NOTE = "> **术语说明**："
@@ -57,13 +59,28 @@ def test_exercises_start_with_one_heading_form(catalogue):
         assert message.string.startswith(f"**练习 {number}**："), f"{name}: {message.string[:40]!r}"
 
 
+ITALIC = re.compile(rf"(?<![*A-Za-z0-9])\*(?![*\s])[^*\n]*[{CJK}][^*\n]*?(?<![*\s])\*(?!\*)"
+                    rf"|(?<![A-Za-z0-9`])_(?![_\s])[^_\n]*[{CJK}][^_\n]*?(?<![_\s])_(?![A-Za-z0-9])")
+
+
+def italics(markdown: str) -> list[str]:
+    return ITALIC.findall(prose(markdown).replace("**", ""))
+
+
 def test_no_italics_on_chinese_text(catalogue):
     name, found = catalogue
-    italic = re.compile(rf"(?<![*A-Za-z0-9])\*(?![*\s])[^*\n]*[{CJK}][^*\n]*?(?<![*\s])\*(?!\*)"
-                        rf"|(?<![A-Za-z0-9`])_(?![_\s])[^_\n]*[{CJK}][^_\n]*?(?<![_\s])_(?![A-Za-z0-9])")
     for message in found:
-        hits = italic.findall(prose(message.string).replace("**", ""))
+        hits = italics(message.string)
         assert not hits, f"{name}: italics on Chinese text {hits} (use bold for a term, or nothing)"
+
+
+def test_the_built_editions_add_no_italics_either():
+    assert len(ZH_EDITIONS) == 18
+    for path in ZH_EDITIONS:
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "markdown":
+                assert not italics(cell.source), f"{path.name}: {italics(cell.source)}"
+    assert italics("介绍*可以*改变") and not italics("`a*b` 和 **粗体** 与 x * y")
 
 
 def test_prose_uses_full_width_punctuation(catalogue):
