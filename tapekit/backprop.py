@@ -22,6 +22,7 @@ from .registry import _GRADIENTS, BUILTIN, DENSE_ONLY, TAKES_NONE, gradient_func
 from .shape import TensorShape
 from .tape import _Ghost
 from .tensor import Tensor, convert_to_tensor
+from .i18n import _, hint_line
 
 logger = logging.getLogger("tapekit")
 _SKIPS: dict = {}   # one shared tuple per skip_input_indices value
@@ -215,11 +216,11 @@ def _as_gradient(g):
 
 def _wrong_shape(entry, index, shape, got) -> ValueError:
     return ValueError(
-        f"Incompatible shapes between op input and calculated input gradient. Forward operation: "
-        f"{entry.type}. Input index: {index}. Original input shape: {TensorShape(tuple(shape))}. "
-        f"Calculated input gradient shape: {TensorShape(tuple(got))}\n  Hint: a custom gradient "
-        "must return, for each input, a gradient of that input's shape; reduce a broadcast "
-        "gradient yourself (e.g. tk.reduce_sum over the broadcast axes).")
+        f"Incompatible shapes between op input and calculated input gradient. Forward operation: {entry.type}. Input "
+        f"index: {index}. Original input shape: {TensorShape(tuple(shape))}. Calculated input gradient shape: "
+        f"{TensorShape(tuple(got))}"
+        + hint_line(_("a custom gradient must return, for each input, a gradient of that input's shape; "
+                      "reduce a broadcast gradient yourself (e.g. tk.reduce_sum over the broadcast axes).")))
 
 
 def _fill_zeros(out_grads, outs):
@@ -274,7 +275,7 @@ def _collected(pieces, order):
     if len(items) > 1:
         items = sorted(items, key=lambda item: order.rank(item[0]))
     total = items[0][1]
-    for _, slices in items[1:]:
+    for _source, slices in items[1:]:
         total = concat_slices(total, slices)
     return total
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 
 import numpy as np
+from .i18n import _, hint_line
 
 
 class DType:
@@ -99,8 +100,8 @@ _BY_PYTHON = {float: float32, builtins.bool: bool, object: string}
 
 
 def _not_a_dtype(value) -> TypeError:
-    return TypeError(f"Cannot convert the argument `type_value`: {value!r} to a TensorFlow DType.\n  Hint: "
-                     "give a dtype such as tk.float32, or its name, 'float32'.")
+    return TypeError(f"Cannot convert the argument `type_value`: {value!r} to a TensorFlow DType."
+                     + hint_line(_("give a dtype such as tk.float32, or its name, 'float32'.")))
 
 
 def as_dtype(value) -> DType:

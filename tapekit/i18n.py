@@ -22,7 +22,7 @@ from __future__ import annotations
 import gettext
 import os
 
-__all__ = ["LANGUAGES", "get_language", "set_language", "_", "hint_line"]
+__all__ = ["LANGUAGES", "get_language", "set_language", "_", "N_", "hint_line"]
 
 LANGUAGES = ("en", "zh-CN")
 DOMAIN = "tapekit"
@@ -79,6 +79,12 @@ def catalogue(language: str) -> gettext.NullTranslations:
 def _(message: str) -> str:
     """``message`` in the language in use (English literal in, translation out)."""
     return catalogue(get_language()).gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark an English message for the catalogue where it is defined (a module-level constant, say),
+    untranslated; translate it with ``_(message)`` where it is used, so that the language in use then wins."""
+    return message
 
 
 def hint_line(text: str) -> str:

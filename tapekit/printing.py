@@ -19,6 +19,7 @@ import sys
 import numpy as np
 
 from . import nest
+from .i18n import _, hint_line
 
 _LOG_LEVELS = {logging.INFO: logging.INFO, logging.info: logging.INFO,
                logging.WARNING: logging.WARNING, logging.warning: logging.WARNING,
@@ -40,8 +41,8 @@ def print_v2(*inputs, **kwargs) -> None:
     sep = kwargs.pop("sep", " ")
     end = kwargs.pop("end", os.linesep)
     if kwargs:
-        raise ValueError(f"Unrecognized keyword arguments for tf.print: {kwargs}\n  Hint: tk.print "
-                         "takes output_stream, summarize, sep, end and name.")
+        raise ValueError(f"Unrecognized keyword arguments for tf.print: {kwargs}"
+                         + hint_line(_("tk.print takes output_stream, summarize, sep, end and name.")))
     write = _writer(output_stream)
     summarize = -1 if summarize is None else int(summarize)
     if len(inputs) == 1 and _is_tensor(inputs[0]) and _is_string_scalar(inputs[0]):
@@ -66,10 +67,10 @@ def _writer(stream):
     if level is not None:
         return lambda text: logging.getLogger("tapekit").log(level, text.rstrip("\n"))
     raise ValueError(
-        f"Unsupported output stream, logging level, or file.{stream}. Supported streams are "
-        "sys.stdout, sys.stderr, tf.logging.info, tf.logging.warning, tf.logging.error. File needs "
-        "to be in the form of 'file://<filepath>'.\n  Hint: to capture the text, print to "
-        "sys.stdout and redirect it, or format a tensor with tapekit.printing.format_tensor(t).")
+        f"Unsupported output stream, logging level, or file.{stream}. Supported streams are sys.stdout, sys.stderr, "
+        "tf.logging.info, tf.logging.warning, tf.logging.error. File needs to be in the form of 'file://<filepath>'."
+        + hint_line(_("to capture the text, print to sys.stdout and redirect it, or format a tensor with "
+                      "tapekit.printing.format_tensor(t).")))
 
 
 def _hashable(x) -> bool:

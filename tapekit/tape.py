@@ -12,6 +12,7 @@ from .backend import head
 from .registry import _GRADIENTS, READS, state
 from .shape import TensorShape
 from .tensor import Tensor
+from .i18n import _, hint_line
 
 logger = logging.getLogger("tapekit")
 if not logger.handlers:
@@ -346,9 +347,9 @@ class GradientTape:
         if not self._entered or self._used:   # TF: never entered, or spent by gradient()
             raise RuntimeError("Trying to stop recording a tape which is not recording.")
         if not self._recording:
-            raise ValueError("Tape is not recording.\n  Hint: " + (
-                "stop_recording() blocks do not nest; this tape is already stopped." if self._paused
-                else "stop_recording() works only inside the tape's `with` block."))
+            raise ValueError("Tape is not recording." + hint_line(
+                _("stop_recording() blocks do not nest; this tape is already stopped.") if self._paused
+                else _("stop_recording() works only inside the tape's `with` block.")))
         self._recording = False   # TF pops the tape for the block
         self._paused = True
         if self._log is not None or self._listeners:
@@ -494,13 +495,14 @@ def _unconnected(value, vectorized: str | None = None) -> UnconnectedGradients:
     try:
         return UnconnectedGradients(value)
     except ValueError:
-        hint = ("\n  Hint: use tk.UnconnectedGradients.NONE or tk.UnconnectedGradients.ZERO (or the "
-                "strings 'none' / 'zero').")
         if vectorized is None:
-            raise ValueError(f"Unknown value for unconnected_gradients: {value!r}{hint}") from None
+            raise ValueError(f"Unknown value for unconnected_gradients: {value!r}" + hint_line(
+                _("use tk.UnconnectedGradients.NONE or tk.UnconnectedGradients.ZERO (or the strings "
+                  "'none' / 'zero')."))) from None
         raise ValueError(f"Encountered an exception while vectorizing the {vectorized} computation. "
-                         "Vectorization can be disabled by setting experimental_use_pfor to False."
-                         f"{hint.replace('Hint: ', f'Hint: unknown unconnected_gradients {value!r}; ')}"
+                         "Vectorization can be disabled by setting experimental_use_pfor to False." + hint_line(
+                             _("unknown unconnected_gradients {value!r}; use tk.UnconnectedGradients.NONE or "
+                               "tk.UnconnectedGradients.ZERO (or the strings 'none' / 'zero').").format(value=value))
                          ) from None
 
 

@@ -5,8 +5,9 @@
     python tools/messages.py compile   # .po -> .mo (the package ships the .mo files)
     python tools/messages.py check     # exit 1 on a missing, fuzzy or unbalanced translation, or a stale .mo
 
-Messages are English literals wrapped in ``_()`` (see ``tapekit/i18n.py``); placeholders are
-``str.format`` names, ``{name}``, and must be the same set in both languages.
+Messages are English literals wrapped in ``_()`` (see ``tapekit/i18n.py``; ``N_()`` marks one that is
+translated later, where it is used); placeholders are ``str.format`` names, ``{name}``, and must be the
+same set in both languages.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ PACKAGE = ROOT / "tapekit"
 LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / "tapekit.pot"
 LANGUAGES = ("zh_CN",)
-KEYWORDS = {"_": None}
+KEYWORDS = {"_": None, "N_": None}  # N_: marked where defined, translated by _() where used
 METHOD_MAP = [("**/locale/**", "ignore"), ("**.py", "python")]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..ops import math_ops, nn_ops, reduction
 from ..ops.math_ops import cast, to_tensor
+from ..i18n import _, hint_line
 
 
 def _float(x):
@@ -258,5 +259,5 @@ def get(identifier):
         return _BY_NAME[identifier]
     if callable(identifier) and not isinstance(identifier, str):
         return identifier
-    raise ValueError(f"Could not interpret activation function identifier: {identifier}\n  Hint: use one "
-                     f"of {sorted(_BY_NAME)}, a callable, or None.")
+    raise ValueError(f"Could not interpret activation function identifier: {identifier}"
+                     + hint_line(_("use one of {names}, a callable, or None.").format(names=sorted(_BY_NAME))))

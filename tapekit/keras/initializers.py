@@ -16,6 +16,7 @@ from ..ops import creation, random_ops
 from ..ops.math_ops import cast
 from ..tensor import Tensor, constant as constant_tensor, convert_to_tensor
 from .naming import to_snake_case
+from ..i18n import _, hint_line
 
 
 def _float_dtype(dtype):
@@ -246,9 +247,10 @@ def get(identifier):
     if isinstance(identifier, str):
         cls = _BY_NAME.get(identifier)
         if cls is None:
-            raise ValueError(f"Could not interpret initializer identifier: {identifier}\n  Hint: use a Keras name "
-                             "such as 'glorot_uniform', 'he_normal', 'zeros' or 'ones', an Initializer instance, "
-                             "or a callable (shape, dtype=None).")
+            raise ValueError(f"Could not interpret initializer identifier: {identifier}"
+                             + hint_line(_("use a Keras name such as 'glorot_uniform', 'he_normal', "
+                                           "'zeros' or 'ones', an Initializer instance, or a callable "
+                                           "(shape, dtype=None).")))
         return cls()
     if isinstance(identifier, (Tensor, np.ndarray, np.generic)) or hasattr(identifier, "_read"):
         return _array_initializer(identifier)

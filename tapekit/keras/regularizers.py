@@ -14,6 +14,7 @@ from ..ops import math_ops, reduction
 from ..ops.math_ops import cast
 from ..tensor import convert_to_tensor
 from .naming import to_snake_case
+from ..i18n import _, hint_line
 
 
 def validate_float_arg(value, name: str) -> float:
@@ -144,5 +145,6 @@ def get(identifier):
         obj = _BY_NAME.get(identifier)
     if callable(obj):
         return obj() if inspect.isclass(obj) else obj
-    raise ValueError(f"Could not interpret regularizer identifier: {identifier}\n  Hint: use 'l1', 'l2', 'l1l2', "
-                     "a keras.regularizers object such as L2(0.01), or a callable on the weight.")
+    raise ValueError(f"Could not interpret regularizer identifier: {identifier}"
+                     + hint_line(_("use 'l1', 'l2', 'l1l2', a keras.regularizers object such as L2(0.01), "
+                                   "or a callable on the weight.")))

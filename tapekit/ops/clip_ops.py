@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..errors import InvalidArgumentError
 from .math_ops import (_require_float, cast, divide, greater, identity, maximum, minimum, multiply,
                        sqrt, subtract, to_tensor, where)
+from ..i18n import _, hint_line
 
 
 def _is_sequence(value) -> bool:
@@ -37,8 +38,8 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     l2norm = where(positive, sqrt(safe), l2sum)
     scaled = multiply(values, clip_norm)
     if tuple(scaled.shape) != tuple(values.shape):
-        raise ValueError(f"Shapes {values.shape} and {scaled.shape} are incompatible\n  Hint: "
-                         "clip_norm must be a scalar (or broadcast to t's shape).")
+        raise ValueError(f"Shapes {values.shape} and {scaled.shape} are incompatible"
+                         + hint_line(_("clip_norm must be a scalar (or broadcast to t's shape).")))
     clipped = identity(divide(scaled, maximum(l2norm, clip_norm)))
     return type(t)(clipped, t.indices, t.dense_shape) if slices else clipped
 
@@ -50,8 +51,8 @@ def global_norm(t_list, name=None):
     from .reduction import reduce_sum
 
     if not _is_sequence(t_list):
-        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.\n  Hint: "
-                        "wrap a single tensor in a list: global_norm([t]).")
+        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}."
+                        + hint_line(_("wrap a single tensor in a list: global_norm([t]).")))
     tensors = [_values(t) for t in t_list if t is not None]
     if not tensors:
         return to_tensor(0.0)
@@ -59,9 +60,9 @@ def global_norm(t_list, name=None):
     for h in halves[1:]:
         if h.dtype is not halves[0].dtype:
             raise InvalidArgumentError(
-                f"cannot compute Pack as input #1(zero-based) was expected to be a "
-                f"{halves[0].dtype.name} tensor but is a {h.dtype.name} tensor [Op:Pack] name: stack"
-                "\n  Hint: every tensor in t_list must have one dtype.", op="Pack")
+                f"cannot compute Pack as input #1(zero-based) was expected to be a {halves[0].dtype.name} tensor but "
+                f"is a {h.dtype.name} tensor [Op:Pack] name: stack"
+                + hint_line(_("every tensor in t_list must have one dtype.")), op="Pack")
     return sqrt(multiply(reduce_sum(stack(halves)), 2.0))
 
 
@@ -72,13 +73,13 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
     infinite, every entry becomes NaN (as TF).
     """
     if not _is_sequence(t_list):
-        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.\n  Hint: "
-                        "pass a list, e.g. the gradients from tape.gradient(loss, variables).")
+        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}."
+                        + hint_line(_("pass a list, e.g. the gradients from tape.gradient(loss, variables).")))
     if use_norm is None:
         use_norm = global_norm(t_list)
     elif not hasattr(use_norm, "dtype"):
-        raise AttributeError(f"'{type(use_norm).__name__}' object has no attribute 'dtype'\n  Hint: "
-                             "pass use_norm as a tensor, e.g. tk.constant(6.0).")
+        raise AttributeError(f"'{type(use_norm).__name__}' object has no attribute 'dtype'"
+                             + hint_line(_("pass use_norm as a tensor, e.g. tk.constant(6.0).")))
     use_norm = to_tensor(use_norm)
     clip_norm = cast(to_tensor(clip_norm), use_norm.dtype)
     one = to_tensor(1.0, use_norm.dtype)

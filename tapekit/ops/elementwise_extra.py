@@ -8,6 +8,7 @@ from ..registry import execute, gradient
 from .math_ops import (_require_float, binary_inputs, cosh, divide, divide_no_nan, multiply, reciprocal,
                        sinh, square, subtract, to_tensor)
 from .special_ops import reduce_to_shape
+from ..i18n import _, hint_line
 
 
 def _float_unary(op_type, fn_name, doc):
@@ -77,6 +78,6 @@ def scalar_mul(scalar, x, name=None):
     """``scalar * x`` for a scalar (a Python number or rank-0 tensor)."""
     s = to_tensor(scalar) if hasattr(scalar, "_read") or hasattr(scalar, "_dtype") else scalar
     if getattr(s, "ndim", 0) != 0:
-        raise ValueError(f"Only scalar multiply works, got shape {s.shape}.\n  Hint: use tk.multiply "
-                         "for element-wise products.")
+        raise ValueError(f"Only scalar multiply works, got shape {s.shape}."
+                         + hint_line(_("use tk.multiply for element-wise products.")))
     return multiply(s, x)
