@@ -3,6 +3,12 @@
 ``import tapekit as tk`` and write what you would write with ``tf``.
 """
 
+import logging as _logging
+
+# A library only adds a NullHandler: where tapekit's warnings go is the application's choice
+# (``logging.basicConfig()`` prints them as ``WARNING:tapekit:...``, as TF prints its own).
+_logging.getLogger(__name__).addHandler(_logging.NullHandler())
+
 from . import dtypes, errors, nest
 from .dtypes import (DType, as_dtype, bool, complex64, complex128, double, float16, float32,
                      float64, half, int8, int16, int32, int64, string, uint8, uint16, uint32,
@@ -10,6 +16,8 @@ from .dtypes import (DType, as_dtype, bool, complex64, complex128, double, float
 from .registry import RegisterGradient, gradient_override_map, no_gradient
 from .shape import TensorShape
 from .tape import GradientTape, UnconnectedGradients
+# introspection: events and explain() plug themselves into every tape (tapekit/observer.py)
+from . import events  # noqa: E402  (imports explain too)
 from .tensor import Tensor, constant, convert_to_tensor, is_tensor
 from .variable import Variable
 from . import ops  # noqa: F401  (installs operators)
@@ -85,6 +93,8 @@ from .math import (abs, acos, add, asin, atan, atan2, cos, cosh, divide, equal, 
 from .ragged import dispatch_concat as _dispatch_concat  # noqa: E402
 from .ragged import dispatch_unary as _dispatch_unary  # noqa: E402
 
+# tk.dtypes.cast and tk.dtypes.saturate_cast are these ops (TF's aliases); dtypes lies below the ops
+dtypes.cast, dtypes.saturate_cast = cast, saturate_cast
 cast = _dispatch_unary(cast)
 concat = _dispatch_concat(concat)
 # ---- end api ----

@@ -37,6 +37,8 @@ import warnings
 
 import numpy as np
 
+from . import dtypes
+
 CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 GPU_INSTALL_HINT = 'pip install "tapekit[gpu]"'
 
@@ -418,8 +420,6 @@ def device_of(value) -> str:
 
 
 def dtype_of(value):
-    from . import dtypes
-
     lib = lib_of(value)
     if isinstance(lib, StrictLib):
         return dtypes.as_dtype(lib.dtype_name(value))

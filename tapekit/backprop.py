@@ -14,13 +14,23 @@ from __future__ import annotations
 
 import logging
 
+import numpy as np
+
 from . import nest
+from .backend import from_host
 from .backward_order import BackwardOrder
-from .gradient_args import GradientRequest
-from .indexed_slices import IndexedSlices, concat_slices, densify
+from .causes import Cause
+from .gradient_args import GradientRequest, UnconnectedGradients
+from .grads import RULE_MODULES  # noqa: F401  (importing them registers the built-in rules)
+from .indexed_slices import IndexedSlices
+from .ops.array_ops import broadcast_to, reshape, stack
+from .ops.creation import ones_like, zeros, zeros_like
+from .ops.math_ops import add_n_pair
+from .ops.reduction import reduce_sum
+from .ops.slices_ops import concat_slices, densify
 from .registry import _GRADIENTS, BUILTIN, DENSE_ONLY, TAKES_NONE, gradient_function
 from .shape import TensorShape
-from .tape import _Ghost
+from .tape_entry import Ghost
 from .tensor import Tensor, convert_to_tensor
 
 logger = logging.getLogger("tapekit")
@@ -47,7 +57,6 @@ def run_gradient(tape, request: GradientRequest, unconnected):
 
 
 def _summed_seeds(seeds) -> dict:
-    from .ops.math_ops import add_n_pair
 
     out: dict = {}
     for tid, g in seeds:
@@ -56,12 +65,9 @@ def _summed_seeds(seeds) -> dict:
 
 
 def _finish(g, source, unconnected):
-    from .tape import UnconnectedGradients
 
     if g is None:
         if unconnected is UnconnectedGradients.ZERO:
-            from .ops.creation import zeros
-
             return zeros(source.shape, dtype=source.dtype)
         return None
     return g
@@ -69,9 +75,6 @@ def _finish(g, source, unconnected):
 
 def _seed_gradients(targets, output_gradients):
     """(target id, upstream gradient) for each differentiable target: ones, or its output gradient."""
-    from .ops.array_ops import broadcast_to
-    from .ops.creation import ones_like
-
     seeds = []
     for t, og in zip(targets, output_gradients):
         if og is None:
@@ -104,7 +107,6 @@ def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
     Sources' gradients are Tensors or IndexedSlices. The process's cyclic GC is left alone: a
     pass must never change state other threads see.
     """
-    from .ops.math_ops import add_n_pair
 
     entries = tape._entries
     source_ids = {s._id for s in sources}
@@ -147,7 +149,7 @@ def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
             fn = gradient_function(key)  # raises TF's LookupError
         if fn is None:
             if observer is not None:
-                observer.stopped(entry, "no_gradient_registered")
+                observer.stopped(entry, Cause.NO_GRADIENT_REGISTERED)
             continue
         if len(outs) > 1 and fn not in TAKES_NONE:
             out_grads = _fill_zeros(out_grads, outs)
@@ -175,7 +177,7 @@ def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
                 continue
             if type(g) is not Tensor:
                 g = _as_gradient(g)
-            shape = inp._dims if type(inp) is _Ghost else inp._value.shape
+            shape = inp._dims if type(inp) is Ghost else inp._value.shape
             if type(g) is Tensor:
                 if g._value.shape != shape:
                     if fn not in BUILTIN:  # only built-in rules leave unbroadcasting to the pass
@@ -201,8 +203,6 @@ def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
         g = grads.get(sid)
         if g is not None and type(g) is not Tensor:
             grads[sid] = _collected(g, order)
-    if observer is not None:
-        observer.done({s._id: densify(grads.get(s._id)) for s in sources})
     return grads
 
 
@@ -223,7 +223,6 @@ def _wrong_shape(entry, index, shape, got) -> ValueError:
 
 
 def _fill_zeros(out_grads, outs):
-    from .ops.creation import zeros_like
 
     return [zeros_like(o) if g is None else g for g, o in zip(out_grads, outs)]
 
@@ -234,9 +233,6 @@ def sum_to_shape(g, like):
     gshape = g._value.shape
     if gshape == shape:
         return g
-    from .ops.array_ops import reshape
-    from .ops.reduction import reduce_sum
-
     lead = len(gshape) - len(shape)
     axes = list(range(lead)) + [lead + i for i, d in enumerate(shape) if d == 1 and gshape[lead + i] != 1]
     if axes:
@@ -258,7 +254,6 @@ class _Pieces:
 
 def _accumulate(have, g, index, order):
     """``have + g`` (``g`` an IndexedSlices): slices stay slices, a dense one makes it dense."""
-    from .ops.math_ops import add_n_pair
 
     if type(have) is _Pieces:
         have.items.append((index, g))
@@ -281,9 +276,6 @@ def _collected(pieces, order):
 
 # ---------- jacobians ----------
 def run_jacobian(tape, target, flat_sources, sources, unconnected):
-    from .ops.array_ops import reshape, stack
-    from .ops.creation import zeros
-
     tshape = tuple(target.shape)
     n = 1
     for d in tshape:
@@ -329,9 +321,6 @@ def _warn_densified(g: IndexedSlices) -> None:
 
 def run_batch_jacobian(tape, target, source, unconnected):
     """Per-example Jacobians; an unconnected source gives zeros of the target's dtype (as TF)."""
-    from .ops.array_ops import reshape, stack
-    from .ops.creation import zeros
-
     tshape, sshape = tuple(target.shape), tuple(source.shape)
     batch = tshape[0]
     inner = 1
@@ -368,9 +357,7 @@ class _KeepEntries:
 
 
 def _one_hot_like(target, k):
-    import numpy as np
 
-    from .backend import from_host
 
     arr = np.zeros(int(np.prod(target._value.shape)), dtype=target.dtype._np)
     arr[k] = 1
@@ -378,9 +365,7 @@ def _one_hot_like(target, k):
 
 
 def _batched_one_hot(target, k):
-    import numpy as np
 
-    from .backend import from_host
 
     shape = target._value.shape
     arr = np.zeros((shape[0], int(np.prod(shape[1:]))), dtype=target.dtype._np)

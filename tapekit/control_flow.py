@@ -13,13 +13,14 @@ import numpy as np
 
 from . import dtypes, nest
 from .errors import InvalidArgumentError
+from .ops.array_ops import stack, unstack
+from .ops.creation import zeros
+from .ops.math_ops import to_tensor
 from .tensor import Tensor
 from .tensor_spec import TensorSpec
 
 
 def _to_tensor(value, dtype=None):
-    from .ops.math_ops import to_tensor
-
     return to_tensor(value) if dtype is None else to_tensor(value, dtype)
 
 
@@ -201,9 +202,6 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     ``fn_output_signature`` (or the deprecated ``dtype``) says what ``fn`` returns when it differs
     from ``elems``.
     """
-    from .ops.array_ops import stack, unstack
-    from .ops.creation import zeros
-
     if not callable(fn):
         raise TypeError(f"fn must be callable. Got: {fn}")
     leaves, n = _elems_leaves(elems)
@@ -230,8 +228,6 @@ def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
 
 
 def _scan_steps(fn, elems, initializer, reverse):
-    from .ops.array_ops import unstack
-
     leaves, n = _elems_leaves(elems)
     slices = [unstack(t) for t in leaves]
     order = range(n - 1, -1, -1) if reverse else range(n)
@@ -252,8 +248,6 @@ def _scan_steps(fn, elems, initializer, reverse):
 def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False,
          infer_shape=True, reverse=False, name=None):
     """The running accumulations ``a = fn(a, x)`` over the slices of ``elems``, stacked."""
-    from .ops.array_ops import stack
-
     if not callable(fn):
         raise TypeError(f"fn must be callable. Got: {fn}")
     _, outputs = _scan_steps(fn, elems, initializer, reverse)

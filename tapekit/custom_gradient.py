@@ -7,7 +7,8 @@ import functools
 import inspect
 
 from . import nest
-from .registry import record, state
+from .context import state
+from .registry import record
 from .tensor import Tensor, convert_to_tensor
 
 

@@ -141,16 +141,3 @@ def from_numpy(npd: np.dtype) -> DType:
     if npd.kind in "SU":
         return string
     raise TypeError(f"tapekit has no dtype for NumPy dtype {npd}.")
-
-
-def __getattr__(name):
-    """``tk.dtypes.cast`` and ``tk.dtypes.saturate_cast`` (ops, imported on first use)."""
-    if name == "cast":
-        from .ops.math_ops import cast
-
-        return cast
-    if name == "saturate_cast":
-        from .ops.cast_ops import saturate_cast
-
-        return saturate_cast
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

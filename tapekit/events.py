@@ -8,21 +8,22 @@ are built from both on demand (``tape.events``), or live for subscribers, by the
 
 from __future__ import annotations
 
+import linecache
 import math
-import sys
 import weakref
 
 import numpy as np
 
+from . import nest, observer, sites
 from .backend import head, to_host
+from .causes import Cause, entry_cut
+from .explain import causes_for, explain, remember_variable
+from .source_location import user_frame, user_location
 
 SAMPLE_SIZE = 8                  # elements kept per value for previews
 PREVIEW_CHARS = 40               # longest preview string
 MAX_BACKWARD_EVENTS = 20_000     # visit/send events kept per gradient()/jacobian() call
 
-_PACKAGE_DIR = __file__.rsplit("/", 1)[0]
-_CONTEXTLIB = "contextlib.py"
-_NUMPY_DIR = np.__file__.rsplit("/", 1)[0]
 
 BACKWARD_KINDS = ("backward_start", "visit", "send", "truncated", "backward_end")
 FORWARD_KINDS = ("watch", "read", "op", "pause", "resume", "left_tape", "assign")
@@ -112,28 +113,8 @@ def _clip(text: str, limit: int = PREVIEW_CHARS) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-# ---------- where in the user's code ----------
-def user_frame(skip_numpy: bool = False):
-    """The innermost frame outside tapekit (and contextlib, for ``with tape.stop_recording()``;
-    and NumPy, when NumPy called ``__array__``)."""
-    frame = sys._getframe(1)
-    while frame is not None:
-        name = frame.f_code.co_filename
-        if not (name.startswith(_PACKAGE_DIR) or name.endswith(_CONTEXTLIB)
-                or (skip_numpy and name.startswith(_NUMPY_DIR))):
-            return frame
-        frame = frame.f_back
-    return None
-
-
-def here(skip_numpy: bool = False):
-    """(file, line) of the user's code now."""
-    frame = user_frame(skip_numpy)
-    return None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
-
-
 # ---------- the log ----------
-class TapeLog:
+class TapeLog(observer.TapeLog):
     """The events of one tape that are not derivable from its entries, plus its subscribers."""
 
     def __init__(self, tape):
@@ -168,8 +149,6 @@ class TapeLog:
         frame = user_frame()
         where = None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
         if is_var and frame is not None:
-            from .explain import remember_variable
-
             remember_variable(item, frame)
         value = getattr(item, "_value", None)
         self._add(("watch", self._at(), item._id, how, is_var, _var_name(item) if is_var else None,
@@ -180,16 +159,18 @@ class TapeLog:
         if self.tape._listeners:
             self.live.entry(entry)
 
-    def paused(self, paused: bool, where) -> None:
-        self._add(("pause" if paused else "resume", self._at(), here()))
+    def paused(self, paused: bool) -> None:
+        self._add(("pause" if paused else "resume", self._at(), user_location()))
 
     def read_unwatched(self, var, t) -> None:
         """A variable the tape does not watch was read (its value may feed recorded ops)."""
         self._add(("read", self._at(), t._id, var._id, _var_name(var), bool(var.trainable), dims(var),
-                   var.dtype.name, sample(var._value), here()))
+                   var.dtype.name, sample(var._value), user_location()))
 
     def left_tape(self, t, how, where) -> None:
-        self._add(("left_tape", self._at(), t._id, how, here(skip_numpy=True) if how == "__array__" else where))
+        if how == "__array__":          # NumPy asked: the user's line is the one that called NumPy
+            where = user_location(skip_numpy=True)
+        self._add(("left_tape", self._at(), t._id, how, where))
 
     def state_changed(self, var, how, where) -> None:
         self._add(("assign", self._at(), var._id, _var_name(var), how, sample(var._value), dims(var), where))
@@ -240,7 +221,7 @@ def recorded_ops(tape, skip=()) -> int:
     return sum(e.type not in skip for e in tape._entries or ())
 
 
-class BackwardObserver:
+class BackwardObserver(observer.BackwardObserver):
     """Receives the reverse pass's calls and logs them compactly (``visit``/``send`` ... tuples)."""
 
     def __init__(self, log, call, method, targets, sources, output_gradients, unconnected):
@@ -255,8 +236,6 @@ class BackwardObserver:
         self.unconnected = unconnected
         ogs = None
         if output_gradients is not None:
-            from . import nest
-
             ogs = [None if g is None else _grad_record(g) for g in nest.flatten(output_gradients)]
         log._add(("backward_start", log._at(), call, method, [t._id for t in self.targets],
                   [s._id for s in self.sources], ogs))
@@ -280,7 +259,7 @@ class BackwardObserver:
     def sent(self, entry, inp, g, accumulated=False) -> None:
         if self._room():
             if g is None:
-                reason = "none_returned" if inp._dtype.is_differentiable else "integer_or_string_dtype"
+                reason = Cause.NONE_RETURNED if inp.dtype.is_differentiable else Cause.INTEGER_OR_STRING_DTYPE
                 self.log._add(("send", self.log._at(), entry.index, inp._id, None, dims(inp), False, reason,
                                self.row))
             else:
@@ -294,13 +273,8 @@ class BackwardObserver:
                 self.log._add(("send", self.log._at(), entry.index, inp._id, None, dims(inp), False, reason,
                                self.row))
 
-    def done(self, grads) -> None:
-        """End of one reverse pass (one per Jacobian row); ``finish`` reports the results."""
-
     def finish(self, results) -> None:
         """Log the end of the call: each source's result and, for a None (or ZERO) result, its cause."""
-        from .explain import causes_for
-
         log = self.log
         if self.dropped:
             log.items.append(("truncated", log._at(), self.dropped))
@@ -412,8 +386,6 @@ class _Builder:
         return answer
 
     def _site(self, site):
-        from . import sites
-
         code, offset = site[0], site[1]
         info = sites.code_info(code)
         block = self.blocks.get(code)
@@ -429,15 +401,13 @@ class _Builder:
                 sites.operand_names(info, offset))
 
     def item(self, item) -> None:
-        getattr(self, "_" + item[0])(*item[1:])
+        if item[0] != "enter":          # kept for explain() (where the with-block starts), no event
+            getattr(self, "_" + item[0])(*item[1:])
 
     @staticmethod
     def _where(where) -> dict:
         file, line = where if where else (None, None)
         return {"file": file, "line": line}
-
-    def _enter(self, at, where) -> None:
-        pass                            # kept for explain(): where the with-block starts
 
     def _watch(self, at, raw, how, is_var, name, trainable, shape, dtype, value, differentiable, where):
         self.add("forward", "watch", tensor=self.tid(raw), how=how, name=name, is_variable=is_var,
@@ -493,26 +463,8 @@ class _Builder:
 
 
 def _line_text(file, line) -> str | None:
-    import linecache
-
     text = linecache.getline(file, line).strip() if file and line else ""
     return (text if len(text) <= 48 else text[:47] + "…") or None
 
 
-def entry_cut(e):
-    """Why gradients will not flow back through a recorded op, or None (the ``op`` event's ``cut``)."""
-    if e.cut is not None:
-        return e.cut
-    if not any(t._dtype.is_differentiable for t in e.outputs):
-        return "integer_or_string_dtype"
-    if not has_gradient(e.grad_key):
-        return "no_gradient_registered"
-    return None
-
-
-def has_gradient(key) -> bool:
-    if callable(key):
-        return True
-    from .registry import _GRADIENTS
-
-    return _GRADIENTS.get(key) is not None
+observer.install(TapeLog, explain)

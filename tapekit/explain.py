@@ -12,7 +12,9 @@ import linecache
 import re
 
 from . import nest
-from .events import entry_cut, user_frame
+from .causes import entry_cut
+from .source_location import user_frame
+from .tensor import Tensor, is_variable
 from .sites import location_text
 from .sites import short_file as _short_file  # noqa: F401  (kept: tests and callers import it here)
 
@@ -150,9 +152,7 @@ def explain(tape, target, sources, unconnected):
 
 def _tensor_argument(x, role: str):
     """A target or source of explain(): a tk.Tensor or tk.Variable, else a clear TypeError."""
-    from .tensor import Tensor
-
-    if isinstance(x, Tensor) or hasattr(x, "_read"):
+    if isinstance(x, Tensor) or is_variable(x):
         return x
     hint = (f"leave the None out of the {role}s." if x is None else
             "pass the tensors themselves, as to tape.gradient(target, sources); a Python value "

@@ -18,6 +18,7 @@ import inspect
 import weakref
 
 from . import nest
+from .tensor import Tensor, convert_to_tensor
 from .tensor_spec import TensorSpec
 
 
@@ -71,8 +72,6 @@ class Function:
 
     def _as_output(self, value):
         """A returned value as TF's graph returns it: Python numbers and Variables become tensors."""
-        from .tensor import Tensor, convert_to_tensor
-
         if value is None or isinstance(value, Tensor) or hasattr(value, "flat_values") \
                 or hasattr(value, "dense_shape"):
             return value
@@ -143,8 +142,6 @@ class Function:
 
 def _conform(spec: TensorSpec, value):
     """``value`` as a tensor matching ``spec`` (TypeError when it cannot, as TF)."""
-    from .tensor import convert_to_tensor
-
     if hasattr(value, "_read"):
         value = value._read()
     if value is None:

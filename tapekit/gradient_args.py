@@ -6,6 +6,8 @@ can be retried (as in TF); nothing is computed or recorded.
 
 from __future__ import annotations
 
+import enum
+
 import numpy as np
 
 from . import nest
@@ -143,3 +145,27 @@ def prepare_batch_jacobian(target, source):
         raise ValueError(f"Need first dimension of target shape ({target.shape}) and source shape "
                          f"({source.shape}) to match.")
     return target, source
+
+
+class UnconnectedGradients(enum.Enum):
+    """What ``gradient()`` returns for a source the target does not depend on."""
+
+    NONE = "none"
+    ZERO = "zero"
+
+
+def as_unconnected(value, vectorized: str | None = None) -> UnconnectedGradients:
+    """``unconnected_gradients`` as the enum; ``vectorized`` names a jacobian method (TF's text)."""
+    if isinstance(value, UnconnectedGradients):
+        return value
+    try:
+        return UnconnectedGradients(value)
+    except ValueError:
+        hint = ("\n  Hint: use tk.UnconnectedGradients.NONE or tk.UnconnectedGradients.ZERO (or the "
+                "strings 'none' / 'zero').")
+        if vectorized is None:
+            raise ValueError(f"Unknown value for unconnected_gradients: {value!r}{hint}") from None
+        raise ValueError(f"Encountered an exception while vectorizing the {vectorized} computation. "
+                         "Vectorization can be disabled by setting experimental_use_pfor to False."
+                         f"{hint.replace('Hint: ', f'Hint: unknown unconnected_gradients {value!r}; ')}"
+                         ) from None

@@ -19,6 +19,10 @@ import sys
 import numpy as np
 
 from . import nest
+from .backend import to_host
+from .ragged import RaggedTensor
+from .sparse import SparseTensor
+from .tensor import Tensor
 
 _LOG_LEVELS = {logging.INFO: logging.INFO, logging.info: logging.INFO,
                logging.WARNING: logging.WARNING, logging.warning: logging.WARNING,
@@ -82,10 +86,6 @@ def _hashable(x) -> bool:
 
 # ---------- one input: a tensor, a Python value, or a structure holding tensors ----------
 def _is_tensor(x) -> bool:
-    from .ragged import RaggedTensor
-    from .sparse import SparseTensor
-    from .tensor import Tensor
-
     return isinstance(x, (Tensor, RaggedTensor, SparseTensor)) or hasattr(x, "_read")
 
 
@@ -118,9 +118,6 @@ def _unused_marker(text: str) -> str:
 
 
 def _format_composite(x, summarize: int) -> str:
-    from .ragged import RaggedTensor
-    from .sparse import SparseTensor
-
     if isinstance(x, RaggedTensor):
         return _format_ragged(x.to_list(), x.dtype, summarize)
     if isinstance(x, SparseTensor):
@@ -197,7 +194,5 @@ def _as_text(value) -> str:
 
 
 def _host(tensor) -> np.ndarray:
-    from .backend import to_host
-
     t = tensor._read() if hasattr(tensor, "_read") else tensor
     return np.asarray(to_host(t._value))

@@ -17,13 +17,16 @@ import numpy as np
 
 from . import dtypes
 from .errors import InvalidArgumentError
+from .ops import math_ops, reduction, segment_ops
+from .ops.array_ops import boolean_mask, expand_dims, gather, pad, reshape, scatter_nd
+from .ops.array_ops import concat as dense_concat
+from .ops.math_ops import add, multiply, to_tensor
 from .shape import TensorShape
-from .tensor import Tensor, constant as _dense_constant
+from .tensor import Tensor
+from .tensor import constant as _dense_constant
 
 
 def _as_tensor(value, dtype=None) -> Tensor:
-    from .ops.math_ops import to_tensor
-
     if isinstance(value, RaggedTensor):
         return value
     return to_tensor(value) if dtype is None else to_tensor(value, dtype)
@@ -134,8 +137,6 @@ class RaggedTensor:
     def from_tensor(cls, tensor, lengths=None, padding=None, ragged_rank=1, name=None,
                     row_splits_dtype=dtypes.int64) -> RaggedTensor:
         """Rows of a dense tensor, cut to ``lengths`` or with trailing ``padding`` removed."""
-        from .ops.array_ops import boolean_mask
-
         t = _as_tensor(tensor)
         if ragged_rank != 1:
             raise NotImplementedError("tk.RaggedTensor.from_tensor supports ragged_rank=1 only.")
@@ -276,9 +277,6 @@ class RaggedTensor:
 
         ``shape`` crops or pads the result to that shape (None entries keep the bounding size).
         """
-        from .ops.array_ops import gather, reshape, scatter_nd
-        from .ops.math_ops import add, multiply
-
         flat = self.flat_values
         bounds = [int(d) for d in self.bounding_shape().numpy()]
         if shape is not None:
@@ -294,8 +292,6 @@ class RaggedTensor:
             picked = picked[(slice(None),) + tuple(slice(0, d) for d in inner)]
         dense = scatter_nd(coords[keep], picked, bounds[:coords.shape[1]] + inner)
         if inner != bounds[coords.shape[1]:]:
-            from .ops.array_ops import pad
-
             dense = pad(dense, [[0, 0]] * coords.shape[1] + [[0, b - d] for d, b in
                                                              zip(inner, bounds[coords.shape[1]:])])
         if default_value is None:
@@ -366,8 +362,6 @@ class RaggedTensor:
             return self.with_values(values)
         if not isinstance(inner, slice) or inner.step not in (None, 1):
             raise ValueError("tapekit's RaggedTensor supports `r[:, a:b]` (step 1) along its ragged axis.")
-        from .ops.array_ops import gather
-
         splits = self._splits()
         picked, lengths = [], []
         for a, b in zip(splits[:-1], splits[1:]):
@@ -488,26 +482,20 @@ def _gather_rows(r: RaggedTensor, index: np.ndarray) -> RaggedTensor:
     if not parts:
         return r[0:0]
     lengths = [_nvals(p) for p in parts]
-    from .ops.array_ops import concat
-
-    values = concat(parts, 0) if not isinstance(parts[0], RaggedTensor) else \
+    values = dense_concat(parts, 0) if not isinstance(parts[0], RaggedTensor) else \
         _concat_rows(parts)
     return RaggedTensor.from_row_lengths(values, np.asarray(lengths, np.int64))
 
 
 def _concat_rows(parts):
-    from .ops.array_ops import concat
-
     splits = [0]
     for p in parts:
         splits.extend((p._splits()[1:] + splits[-1]).tolist())
-    values = concat([p._values for p in parts], 0)
+    values = dense_concat([p._values for p in parts], 0)
     return RaggedTensor.from_row_splits(values, np.asarray(splits, np.int64))
 
 
 def _op(name):
-    from .ops import math_ops
-
     return getattr(math_ops, name)
 
 
@@ -519,8 +507,6 @@ def _same_partition(x: RaggedTensor, y: RaggedTensor) -> bool:
 
 def elementwise_binary(fn, x, y):
     """``fn`` applied to the values of a RaggedTensor and a scalar, tensor or matching RaggedTensor."""
-    from .ops.array_ops import gather, reshape
-
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
         if not _same_partition(x, y):
             raise InvalidArgumentError("Condition x == y did not hold.\n  Hint: both ragged operands "
@@ -561,9 +547,6 @@ _REDUCERS = {"sum": "unsorted_segment_sum", "max": "unsorted_segment_max",
 
 def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
     """``tk.reduce_<kind>`` of a RaggedTensor (kind: sum, mean, max, min, prod, any, all)."""
-    from .ops import reduction
-    from .ops.array_ops import expand_dims
-
     if kind in ("any", "all"):
         as_int = r.with_flat_values(_op("cast")(r.flat_values if kind == "any" else
                                                 _op("logical_not")(r.flat_values), dtypes.int32))
@@ -601,8 +584,6 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
 
 
 def _segment_reduce(kind, values, ids, segments):
-    from .ops import segment_ops
-
     if kind == "mean":
         total = segment_ops.unsorted_segment_sum(values, ids, segments)
         counts = np.bincount(ids, minlength=segments).astype(values.dtype._np if
@@ -615,9 +596,6 @@ def _segment_reduce(kind, values, ids, segments):
 
 
 def _keep_all(kind, r):
-    from .ops import reduction
-    from .ops.array_ops import reshape
-
     total = getattr(reduction, f"reduce_{kind}")(r.flat_values, None)
     return reshape(total, [1] * r.ndim)
 
@@ -687,8 +665,6 @@ def range(starts, limits=None, deltas=1, dtype=None, name=None, row_splits_dtype
 
 def concat(values, axis: int) -> RaggedTensor:
     """Ragged ``tk.concat``: axis 0 appends rows, axis 1 joins each row with the matching rows."""
-    from .ops.array_ops import concat as dense_concat
-
     parts = [v if isinstance(v, RaggedTensor) else RaggedTensor.from_tensor(_as_tensor(v)) for v in values]
     ndim = parts[0].ndim
     axis = int(axis) % ndim if -ndim <= int(axis) < ndim else None
@@ -706,8 +682,6 @@ def concat(values, axis: int) -> RaggedTensor:
         raise InvalidArgumentError("Input tensors at index 0 (=x) and 1 (=y) have incompatible shapes.\n  "
                                    "Hint: joining rows along axis 1 needs the same number of rows.",
                                    op="RaggedConcat")
-    from .ops.array_ops import gather
-
     starts = np.cumsum([0] + [int(p._splits()[-1]) for p in parts])  # each part's offset in flat
     pieces, lengths = [], np.zeros(nrows, np.int64)
     for i in builtins.range(nrows):

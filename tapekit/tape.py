@@ -3,189 +3,24 @@
 from __future__ import annotations
 
 import contextlib
-import enum
 import logging
-import sys
 
-from . import nest
-from .backend import head
-from .registry import _GRADIENTS, READS, state
-from .shape import TensorShape
-from .tensor import Tensor
+from . import backprop, nest, observer
+from .context import state
+from .gradient_args import (UnconnectedGradients, as_unconnected, prepare_batch_jacobian,
+                            prepare_gradient, prepare_jacobian, prepare_sources)
+from .registry import READS, declared_not_differentiable
+from .source_location import user_location, user_site
+from .tape_entry import TapeEntry
+from .tensor import Tensor, is_variable
 
 logger = logging.getLogger("tapekit")
-if not logger.handlers:
-    _handler = logging.StreamHandler()
-    _handler.setFormatter(logging.Formatter("%(levelname)s:%(name)s:%(message)s"))
-    logger.addHandler(_handler)
-    logger.propagate = False
 
 # Values of at most this many elements stay saved whole: dropping them saves little memory and
 # costs more time than it saves (W1 in benchmarks/).
 _SMALL = 64
-_PACKAGE_DIR = __file__.rsplit("/", 1)[0]
 _NON_PERSISTENT_USED = ("A non-persistent GradientTape can only be used to compute one set of "
                         "gradients (or jacobians)")
-
-
-class UnconnectedGradients(enum.Enum):
-    """What ``gradient()`` returns for a source the target does not depend on."""
-
-    NONE = "none"
-    ZERO = "zero"
-
-
-def active_tapes() -> list:
-    return state.tapes
-
-
-_INTERNAL_FILES: set = set()   # filenames known to lie inside tapekit (a set test is cheaper than startswith)
-
-
-def user_location(skip_package: str = _PACKAGE_DIR, depth: int = 2):
-    """(filename, line) of the innermost frame outside tapekit: the user's line of code.
-
-    ``depth`` frames (counted from this function) are skipped unexamined: callers that know
-    they sit under that many tapekit frames pass more to walk less.
-    """
-    frame = sys._getframe(depth)
-    internal = _INTERNAL_FILES
-    while frame is not None:
-        name = frame.f_code.co_filename
-        if name in internal:
-            frame = frame.f_back
-        elif name.startswith(skip_package):
-            if skip_package == _PACKAGE_DIR:
-                internal.add(name)
-            frame = frame.f_back
-        else:
-            return (name, frame.f_lineno)
-    return None
-
-
-_SITE_GUESS: dict = {}   # op type -> (how deep the user's frame was last time, its code)
-
-
-def user_site(key=None, depth: int = 3):
-    """Where the user's code ran an op, cheaply: ``(code, instruction offset)`` or ``()``.
-
-    The innermost frame outside tapekit. Code object and offset only: no line number
-    (``tapekit.sites`` computes it when asked) and no locals. What costs is making frame objects
-    for tapekit's own short-lived frames, so the frame that was the user's last time for this op
-    type is looked up directly and taken when it runs the same code; only otherwise are the
-    frames walked (docs/EVENTS.md "Cost").
-    """
-    guess = _SITE_GUESS.get(key)
-    if guess is not None:
-        try:
-            frame = sys._getframe(guess[0])
-        except ValueError:
-            frame = None
-        if frame is not None and frame.f_code is guess[1]:
-            return (guess[1], frame.f_lasti)
-    internal = _INTERNAL_FILES
-    frame, found = sys._getframe(depth), depth
-    while frame is not None:
-        name = frame.f_code.co_filename
-        if name not in internal:
-            if not name.startswith(_PACKAGE_DIR):
-                _SITE_GUESS[key] = (found, frame.f_code)
-                return (frame.f_code, frame.f_lasti)
-            internal.add(name)
-        frame, found = frame.f_back, found + 1
-    return ()
-
-
-class TapeEntry:
-    """One recorded op: TF's ``op`` as seen by a gradient function (``op.inputs`` ...)."""
-
-    __slots__ = ("type", "inputs", "outputs", "attrs", "grad_key", "cut", "location", "index",
-                 "skip_input_indices", "released", "site")
-
-    def __init__(self, op_type, inputs, outputs, attrs, grad_key, cut, location, index):
-        self.skip_input_indices = ()   # inputs whose gradient nobody needs (set by the reverse pass)
-        self.released = False
-        self.site = ()                 # user_site(): where the user's code ran it (for the widgets)
-        self.type = op_type
-        self.inputs = inputs
-        self.outputs = outputs
-        self.attrs = attrs
-        self.grad_key = grad_key
-        self.cut = cut
-        self.location = location
-        self.index = index
-
-    @property
-    def name(self) -> str:
-        return f"{self.type}:{self.index}"
-
-    def get_attr(self, name):
-        return (self.attrs or {})[name]
-
-    def release(self, ghosts: dict | None = None) -> None:
-        """Drop the saved values, keeping what explain() needs: ids, shapes and dtypes.
-
-        ``ghosts`` (id -> _Ghost) shares one ghost per tensor between the entries released in
-        one pass: fewer objects that outlive the pass, so fewer full GC collections.
-        """
-        if self.released:
-            return
-        self.released = True
-        if ghosts is None:
-            ghosts = {}
-        self.inputs = tuple(_ghost_of(t, ghosts, True) for t in self.inputs)
-        self.outputs = tuple(_ghost_of(t, ghosts, True) for t in self.outputs)
-
-    def keep_only_what_the_gradient_reads(self, reads: str, tracked: dict) -> None:
-        """Release, right away, the values this op's gradient never reads (see ``registry.READS``)."""
-        inputs = self.inputs
-        if reads == "other_input":   # d/dx reads y, d/dy reads x: keep one only if the other is live
-            x, y = inputs
-            inputs = (x if tracked.get(y._id) else _Ghost(x), y if tracked.get(x._id) else _Ghost(y))
-        elif reads == "divisor":     # d/dx reads y, d/dy reads x and y
-            x, y = inputs
-            inputs = (x if tracked.get(y._id) else _Ghost(x), y)
-        elif reads != "inputs":
-            inputs = tuple(_Ghost(t) for t in inputs)
-        self.inputs = inputs
-        if reads != "outputs":
-            self.outputs = tuple(_Ghost(t, keep_sample=True) for t in self.outputs)
-
-    def __repr__(self) -> str:
-        return f"<TapeEntry {self.index}: {self.type}>"
-
-
-def _ghost_of(t, ghosts: dict, keep_sample: bool):
-    if type(t) is _Ghost:
-        return t
-    ghost = ghosts.get(t._id)
-    if ghost is None:
-        ghost = ghosts[t._id] = _Ghost(t, keep_sample)
-    elif keep_sample and ghost.sample is None:
-        ghost.sample = _sample_of(t._value)
-    return ghost
-
-
-def _sample_of(v):
-    return None if v is None else (v if v.size <= 8 else head(v, 8))
-
-
-class _Ghost:
-    """What is left of a tensor once its value was released: id, shape and dtype."""
-
-    __slots__ = ("_id", "_dtype", "_dims", "sample")
-
-    def __init__(self, t, keep_sample=True):
-        self._id = t._id
-        self._dtype = t._dtype
-        value = getattr(t, "_value", None)
-        self._dims = tuple(value.shape) if value is not None else t._dims
-        # the first few elements, so events can still show a value preview (events.SAMPLE_SIZE)
-        self.sample = _sample_of(t._value) if keep_sample else None
-
-    @property
-    def shape(self) -> TensorShape:
-        return TensorShape(self._dims)
 
 
 class GradientTape:
@@ -254,7 +89,7 @@ class GradientTape:
                 "before the tape was entered. Call it inside `with tk.GradientTape() as tape:`.")
         items = nest.flatten(tensor)
         for item in items:
-            if not (isinstance(item, Tensor) or hasattr(item, "_read")):
+            if not (isinstance(item, Tensor) or is_variable(item)):
                 raise ValueError(
                     f"Passed in object {_short(item)} of type '{type(item).__name__}', not "
                     "tk.Tensor or tk.Variable or ExtensionType.")
@@ -268,7 +103,7 @@ class GradientTape:
             self._watch_one(item, how="watch")
 
     def _watch_one(self, item, how: str) -> None:
-        is_var = hasattr(item, "_read")
+        is_var = is_variable(item)
         if is_var:
             if item._id not in self._watched_vars:
                 self._watched_vars[item._id] = item
@@ -332,8 +167,8 @@ class GradientTape:
             entry.keep_only_what_the_gradient_reads(reads, tracked)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
-        if self._listeners or (live and (blocked or _GRADIENTS.get(grad_key, True) is None)):
-            entry.location = user_location(depth=3)
+        if self._listeners or (live and (blocked or declared_not_differentiable(grad_key))):
+            entry.location = user_location(depth=4)
             if self._listeners:
                 self._events().recorded(entry)
 
@@ -352,7 +187,7 @@ class GradientTape:
         self._recording = False   # TF pops the tape for the block
         self._paused = True
         if self._log is not None or self._listeners:
-            self._events().paused(True, user_location())
+            self._events().paused(True)
         try:
             yield
         finally:
@@ -361,7 +196,7 @@ class GradientTape:
                 self._start_fresh()
             self._recording = True
             if self._log is not None or self._listeners:
-                self._events().paused(False, user_location())
+                self._events().paused(False)
 
     def reset(self) -> None:
         """Forget everything recorded so far, as if the tape had just been entered."""
@@ -377,19 +212,16 @@ class GradientTape:
         ``output_gradients`` weights the targets: one entry per (flattened) target, each of the
         target's shape or broadcastable to it; missing entries mean ones.
         """
-        from .backprop import run_gradient
-        from .gradient_args import prepare_gradient
-
         self._check_usable(_NON_PERSISTENT_USED)
         self._before_backward()   # as TF: a non-persistent tape stops recording first
         if target is None:
             raise TypeError("Argument `target` should be a list or nested structure of Tensors, "
                             "Variables or CompositeTensors to be differentiated, but received None.")
         # every argument is checked before a non-persistent tape is spent, so a retry works (TF)
-        unconnected = _unconnected(unconnected_gradients)
+        unconnected = as_unconnected(unconnected_gradients)
         request = prepare_gradient(target, sources, output_gradients)
         try:
-            return run_gradient(self, request, unconnected)
+            return backprop.run_gradient(self, request, unconnected)
         finally:
             self._after_backward()
 
@@ -423,9 +255,6 @@ class GradientTape:
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
         """The full Jacobian: shape ``target.shape + source.shape`` for each source."""
-        from .backprop import run_jacobian
-        from .gradient_args import prepare_jacobian, prepare_sources
-
         self._check_usable(_NON_PERSISTENT_USED)
         target = prepare_jacobian(target)
         if not experimental_use_pfor and not self._persistent:
@@ -434,9 +263,9 @@ class GradientTape:
                 "eager execution enabled and with  experimental_use_pfor set to False.")
         self._before_backward()   # TF's first gradient() call stops a non-persistent tape
         flat_sources = prepare_sources(sources)
-        unconnected = _unconnected(unconnected_gradients, "jacobian")
+        unconnected = as_unconnected(unconnected_gradients, "jacobian")
         try:
-            return run_jacobian(self, target, flat_sources, sources, unconnected)
+            return backprop.run_jacobian(self, target, flat_sources, sources, unconnected)
         finally:
             self._after_backward()
 
@@ -447,9 +276,6 @@ class GradientTape:
         An unconnected source gives zeros (of the target's dtype), whatever
         ``unconnected_gradients`` says, as in TF.
         """
-        from .backprop import run_batch_jacobian
-        from .gradient_args import prepare_batch_jacobian
-
         self._check_usable(_NON_PERSISTENT_USED.replace("to compute", "tocompute"))
         target, source = prepare_batch_jacobian(target, source)
         if not experimental_use_pfor and not self._persistent:
@@ -457,18 +283,17 @@ class GradientTape:
                 "GradientTape must be created with persistent=True to compute the batch_jacobian "
                 "with eager execution enabled and  with experimental_use_pfor set to False.")
         self._before_backward()   # TF's first gradient() call stops a non-persistent tape
-        unconnected = _unconnected(unconnected_gradients, "batch_jacobian")
+        unconnected = as_unconnected(unconnected_gradients, "batch_jacobian")
         try:
-            return run_batch_jacobian(self, target, source, unconnected)
+            return backprop.run_batch_jacobian(self, target, source, unconnected)
         finally:
             self._after_backward()
 
     # ---------- introspection ----------
     def _events(self):
+        """This tape's log: what introspection (``tapekit.events``) plugged into ``observer``."""
         if self._log is None:
-            from .events import TapeLog
-
-            self._log = TapeLog(self)
+            self._log = observer.new_log(self)
         return self._log
 
     @property
@@ -482,26 +307,7 @@ class GradientTape:
 
     def explain(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE):
         """Why ``gradient(target, sources)`` is None (or not) for each source: an ``Explanation``."""
-        from .explain import explain
-
-        return explain(self, target, sources, _unconnected(unconnected_gradients))
-
-
-def _unconnected(value, vectorized: str | None = None) -> UnconnectedGradients:
-    """``unconnected_gradients`` as the enum; ``vectorized`` names a jacobian method (TF's text)."""
-    if isinstance(value, UnconnectedGradients):
-        return value
-    try:
-        return UnconnectedGradients(value)
-    except ValueError:
-        hint = ("\n  Hint: use tk.UnconnectedGradients.NONE or tk.UnconnectedGradients.ZERO (or the "
-                "strings 'none' / 'zero').")
-        if vectorized is None:
-            raise ValueError(f"Unknown value for unconnected_gradients: {value!r}{hint}") from None
-        raise ValueError(f"Encountered an exception while vectorizing the {vectorized} computation. "
-                         "Vectorization can be disabled by setting experimental_use_pfor to False."
-                         f"{hint.replace('Hint: ', f'Hint: unknown unconnected_gradients {value!r}; ')}"
-                         ) from None
+        return observer.explain(self, target, sources, as_unconnected(unconnected_gradients))
 
 
 def _short(item) -> str:

@@ -9,6 +9,8 @@ import warnings
 import numpy as np
 
 from . import dtypes
+from .backend import device_of, dtype_of, from_host, is_backend_array, ns, to_host
+from .context import active_tapes
 from .dtypes import DType
 from .shape import TensorShape
 
@@ -46,8 +48,6 @@ class Tensor:
 
     @property
     def device(self) -> str:
-        from .backend import device_of
-
         return device_of(self._value)
 
     def get_shape(self) -> TensorShape:
@@ -62,15 +62,11 @@ class Tensor:
 
     def numpy(self):
         """The value as a NumPy array (a NumPy scalar for rank 0), copied to the host."""
-        from .backend import to_host
-
         _note_left_tape(self, "numpy")
         value = to_host(self._value)
         return value[()] if value.ndim == 0 else value.copy()
 
     def __array__(self, dtype=None, copy=None):
-        from .backend import to_host
-
         _note_left_tape(self, "__array__")
         value = np.asarray(to_host(self._value))
         return value if dtype is None else value.astype(dtype)
@@ -89,8 +85,6 @@ class Tensor:
         return int(self._scalar("__index__"))
 
     def __bool__(self) -> bool:
-        from .backend import to_host
-
         value = to_host(self._value)
         if value.size == 0:
             return False
@@ -102,8 +96,6 @@ class Tensor:
 
     def _zero_d(self, what: str):
         """The value of a rank-0 tensor (TypeError for any other rank, as TF/NumPy)."""
-        from .backend import to_host
-
         if self._value.ndim != 0:
             raise TypeError(f"only 0-dimensional arrays can be converted to Python scalars\n  Hint: {what}() "
                             f"needs a scalar tensor; this one has shape {self.shape}. Index one element or "
@@ -111,8 +103,6 @@ class Tensor:
         return to_host(self._value)[()]  # float(b"3") is 3.0, as TF's float() of a string tensor
 
     def _scalar(self, what: str):
-        from .backend import to_host
-
         value = to_host(self._value)
         if value.size != 1:
             raise ValueError(
@@ -157,8 +147,6 @@ class Tensor:
 
     def __format__(self, spec: str) -> str:
         """Formats the value as NumPy would (``f"{t:.2f}"`` works for scalars)."""
-        from .backend import to_host
-
         value = to_host(self._value)
         return format(value[()] if value.ndim == 0 else value, spec)
 
@@ -182,8 +170,6 @@ class _Ref:
 
 
 def _numpy_text(t, is_repr: bool) -> str:
-    from .backend import to_host
-
     value = to_host(t._value)
     if value.ndim == 0:
         text = str(value[()]) if not is_repr else _scalar_repr(value[()])
@@ -199,8 +185,6 @@ def _scalar_repr(x) -> str:
 
 def _note_left_tape(t, how: str) -> None:
     """Tell recording tapes that a tracked value was taken out as a host value."""
-    from .tape import active_tapes
-
     for tape in active_tapes():
         tape._note_left(t, how)
 
@@ -212,16 +196,19 @@ def dtype_of_array(value) -> DType:
         found = _NP_TO_DT.get(dt)
         if found is not None:
             return found
-    from .backend import dtype_of
-
     return dtype_of(value)
 
 
 _INT64_MIN, _INT64_MAX = -2**63, 2**63 - 1
 
 
+def is_variable(x) -> bool:
+    """Whether ``x`` is a variable: a ``tk.Variable``, or a Keras variable wrapping one (they read)."""
+    return hasattr(x, "_read")
+
+
 def _is_tensor_like(x) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "_read")
+    return isinstance(x, Tensor) or is_variable(x)
 
 
 def _kind(leaf) -> str:
@@ -557,8 +544,6 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
     if type(value) in (float, int):
         arr = _plain_scalar(value, dtype, hint)
         if arr is not None:
-            from .backend import from_host
-
             return Tensor(from_host(arr))
     prefix = f"{name}: " if isinstance(name, str) and name else ""
     if isinstance(value, Tensor):
@@ -581,8 +566,6 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
     if value is None:
         raise ValueError("Attempt to convert a value (None) with an unsupported type "
                          "(<class 'NoneType'>) to a Tensor.")
-    from .backend import is_backend_array, from_host
-
     if isinstance(value, (range, memoryview, bytearray)):
         value = list(value)  # sequences of ints, as TF reads them
     if isinstance(value, TensorShape):
@@ -685,8 +668,6 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
 
 
 def _reshape(arr, shape):
-    from .backend import ns
-
     return ns(arr).reshape(arr, shape)
 
 

@@ -12,6 +12,8 @@ import numpy as np
 
 from . import dtypes
 from .errors import InvalidArgumentError, OutOfRangeError
+from .ops.array_ops import concat, stack, unstack
+from .ops.creation import zeros
 from .shape import TensorShape, as_shape
 from .tensor import Tensor, convert_to_tensor
 
@@ -113,8 +115,6 @@ class TensorArray:
 
     def unstack(self, value, name=None) -> TensorArray:
         """Replace the entries by the rows of ``value``."""
-        from .ops.array_ops import unstack
-
         rows = unstack(value)
         store = self._storage
         if len(rows) > len(store.items) and not store.dynamic:
@@ -125,8 +125,6 @@ class TensorArray:
 
     def scatter(self, indices, value, name=None) -> TensorArray:
         """Write the rows of ``value`` at ``indices``."""
-        from .ops.array_ops import unstack
-
         idx = np.asarray(convert_to_tensor(indices).numpy()).reshape(-1)
         for i, row in zip(idx, unstack(value)):
             self._write(int(i), row)
@@ -134,8 +132,6 @@ class TensorArray:
 
     # ----- reading -----
     def _maybe_zero(self, i: int) -> Tensor:
-        from .ops.creation import zeros
-
         store = self._storage
         if store.items[i] is None:
             if not store.element_shape.is_fully_defined():
@@ -164,16 +160,11 @@ class TensorArray:
         return t
 
     def gather(self, indices, name=None) -> Tensor:
-        from .ops.array_ops import stack
-
         idx = np.asarray(convert_to_tensor(indices).numpy()).reshape(-1)
         return stack([self._maybe_zero(int(i)) for i in idx])
 
     def stack(self, name=None) -> Tensor:
         """All entries stacked along a new first axis (unwritten ones as zeros)."""
-        from .ops.array_ops import stack
-        from .ops.creation import zeros
-
         store = self._storage
         entries = [self._maybe_zero(i) for i in range(len(store.items))]
         if entries:
@@ -183,8 +174,6 @@ class TensorArray:
 
     def concat(self, name=None) -> Tensor:
         """All entries joined along their first axis."""
-        from .ops.array_ops import concat
-
         entries = [self._maybe_zero(i) for i in range(len(self._storage.items))]
         for i, t in enumerate(entries):
             if t.ndim == 0:

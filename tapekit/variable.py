@@ -6,10 +6,13 @@ import warnings
 
 from . import dtypes
 from .errors import InvalidArgumentError
-from .registry import state
+from .context import state
 from .scopes import scoped_name
 from .shape import TensorShape, as_shape
 from .tensor import Tensor, _numpy_text, convert_to_tensor, new_id, with_hint
+from .backend import copy
+from .backend import device_of
+from .tensor import _Ref
 
 
 _ASSIGN_OPS = {"assign_add": "AssignAddVariableOp", "assign_sub": "AssignSubVariableOp"}
@@ -129,8 +132,6 @@ class Variable:
 
     @property
     def device(self) -> str:
-        from .backend import device_of
-
         return device_of(self._value)
 
     def get_shape(self) -> TensorShape:
@@ -160,8 +161,6 @@ class Variable:
         return self._read().__array__(dtype)
 
     def ref(self):
-        from .tensor import _Ref
-
         return _Ref(self)
 
     def __hash__(self):
@@ -349,6 +348,4 @@ class _SliceOfVariable(Tensor):
 
 def _private_copy(arr):
     """A copy that nothing else refers to, so later assigns never alias other tensors."""
-    from .backend import copy
-
     return copy(arr)

@@ -2,8 +2,21 @@
 
 import numpy as np
 
-from ._check import (Feedback, call_safely, correct, crashed, dtype_name, exercise, hint, kind_of, same_values,
-                     shape_of, values_of)
+import tapekit as tk
+
+from ._check import (
+    Feedback,
+    call_safely,
+    correct,
+    crashed,
+    dtype_name,
+    exercise,
+    hint,
+    kind_of,
+    same_values,
+    shape_of,
+    values_of,
+)
 
 # Exercise 1: the cause behind each snippet of the notebook
 CAUSES_BY_SNIPPET = {
@@ -58,8 +71,6 @@ def check_causes(answer) -> Feedback:
 
 def _zero_case():
     """Sources and expected gradients: ``a`` (2,) is connected; ``b`` (2, 2), ``c`` () and the int32 ``n`` are not."""
-    import tapekit as tk
-
     a = tk.Variable([1.0, -2.0], name="a")
     b = tk.Variable([[1.0, 2.0], [3.0, 4.0]], name="b")
     c = tk.constant(5.0)

@@ -11,7 +11,11 @@ import inspect
 import math
 
 from ..ops import math_ops, reduction
+from ..ops.array_ops import transpose
+from ..ops.creation import eye
+from ..ops.linalg import matmul
 from ..ops.math_ops import cast
+from ..ops.nn_ops import l2_normalize
 from ..tensor import convert_to_tensor
 from .naming import to_snake_case
 
@@ -98,11 +102,6 @@ class OrthogonalRegularizer(Regularizer):
         self.mode = mode
 
     def __call__(self, inputs):
-        from ..ops.array_ops import transpose
-        from ..ops.creation import eye
-        from ..ops.linalg import matmul
-        from ..ops.nn_ops import l2_normalize
-
         inputs = convert_to_tensor(inputs)
         if inputs.ndim != 2:
             raise ValueError(f"Inputs to OrthogonalRegularizer must have rank 2. Received: inputs.shape="

@@ -13,10 +13,11 @@ import numpy as np
 
 from .. import dtypes
 from ..ops.math_ops import cast
+from ..ops.math_ops import round as round_op
 from ..shape import TensorShape
 from ..tensor import Tensor, convert_to_tensor
 from ..variable import Variable as _TkVariable
-from . import naming
+from . import initializers, naming
 
 _AGGREGATIONS = (None, "none", "mean", "sum", "only_first_replica")
 _SYNCHRONIZATIONS = (None, "none", "on_read", "on_write", "auto")
@@ -93,8 +94,6 @@ class Variable:
             raise ValueError("Invalid value for argument `synchronization`. Expected one of `None`, `'none'`, "
                              f"`'on_read'`, `'on_write'`, `'auto'`. Received: synchronization={synchronization}")
         if isinstance(initializer, str):
-            from . import initializers
-
             initializer = initializers.get(initializer)
         if callable(initializer) and not (isinstance(initializer, Tensor) or hasattr(initializer, "_read")):
             if shape is None:
@@ -260,8 +259,6 @@ class Variable:
         return self._variable
 
     def __round__(self, ndigits=None):
-        from ..ops.math_ops import round as round_op
-
         if ndigits:
             scale = 10.0 ** ndigits
             return round_op(self._read() * scale) / scale

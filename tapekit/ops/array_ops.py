@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes
-from .. import backend
+from .. import backend, dtypes
 from ..backend import device_obj, from_host, ns, to_host
 from ..errors import InvalidArgumentError
-from ..registry import execute, execute_multi, gradient
+from ..indexed_slices import IndexedSlices
+from ..registry import execute, execute_multi
 from ..shape import TensorShape
-from ..tensor import Tensor, is_tensor, set_list_packer
-from .math_ops import to_tensor
+from ..tensor import Tensor, constant, is_tensor, set_list_packer
+from .math_ops import cast, conj, dtype_mismatch, maximum, minimum, to_tensor, where_indices
+from .math_ops import identity as _identity
 
 
 def _int_list(value) -> list:
@@ -60,11 +61,6 @@ def reshape(tensor, shape, name=None) -> Tensor:
     return execute("Reshape", _reshape, (x,), {"shape": shape})
 
 
-@gradient("Reshape")
-def _reshape_grad(op, grad):
-    return reshape(grad, tuple(op.inputs[0].shape))
-
-
 def _broadcast_to(x, shape):
     return ns(x).broadcast_to(x, shape)
 
@@ -82,11 +78,6 @@ def broadcast_to(input, shape, name=None) -> Tensor:  # noqa: A002
             f"Incompatible shapes: {_dims(xs)} vs. {_dims(shape)} [Op:BroadcastTo]\n  Hint: each axis of "
             "the input must equal the target's axis (aligned from the right) or be 1.", op="BroadcastTo")
     return execute("BroadcastTo", _broadcast_to, (x,), {"shape": shape})
-
-
-@gradient("BroadcastTo")
-def _broadcast_to_grad(op, grad):
-    return grad  # the reverse pass sums it back to the input's shape
 
 
 def _transpose(x, perm):
@@ -107,15 +98,8 @@ def transpose(a, perm=None, conjugate=False, name="transpose") -> Tensor:
                                    f"rank-{x.ndim} input exactly once.", op="Transpose")
     out = execute("Transpose", _transpose, (x,), {"perm": tuple(p % x.ndim for p in perm)})
     if conjugate and x.dtype.is_complex:
-        from .math_ops import conj
-
         out = conj(out)
     return out
-
-
-@gradient("Transpose")
-def _transpose_grad(op, grad):
-    return transpose(grad, tuple(int(i) for i in np.argsort(op.attrs["perm"])))
 
 
 def _expand_dims(x, axis):
@@ -130,11 +114,6 @@ def expand_dims(input, axis, name=None) -> Tensor:  # noqa: A002
         raise InvalidArgumentError(f"Tried to expand dim index {axis} for tensor with {x.ndim} "
                                    "dimensions. [Op:ExpandDims] name: ", op="ExpandDims")
     return execute("ExpandDims", _expand_dims, (x,), {"axis": axis})
-
-
-@gradient("ExpandDims")
-def _expand_dims_grad(op, grad):
-    return reshape(grad, tuple(op.inputs[0].shape))
 
 
 def squeeze(input, axis=None, name=None) -> Tensor:  # noqa: A002
@@ -153,17 +132,10 @@ def squeeze(input, axis=None, name=None) -> Tensor:  # noqa: A002
     return execute("Squeeze", lambda v, axis: ns(v).squeeze(v, axis=axis), (x,), {"axis": axes})
 
 
-@gradient("Squeeze")
-def _squeeze_grad(op, grad):
-    return reshape(grad, tuple(op.inputs[0].shape))
-
-
 def _check_same(op_type, tensors, name=""):
     first = tensors[0]
     for i, t in enumerate(tensors[1:], 1):
         if t._dtype is not first._dtype:
-            from .math_ops import dtype_mismatch
-
             raise dtype_mismatch(op_type, first, t, index=i, name=name)
 
 
@@ -187,11 +159,6 @@ def stack(values, axis=0, name="stack") -> Tensor:
                    {"axis": int(axis) % ndim})
 
 
-@gradient("Pack")
-def _stack_grad(op, grad):
-    return unstack(grad, axis=op.attrs["axis"])
-
-
 # ---------- autopacking: a list holding tensors converts to a tensor through Pack ops ----------
 def _first_tensor_dtype(items):
     for item in items:
@@ -205,8 +172,6 @@ def _first_tensor_dtype(items):
 
 
 def _cast_tensor_leaves(value, dtype):
-    from .math_ops import cast
-
     if isinstance(value, (list, tuple)):
         return [_cast_tensor_leaves(v, dtype) for v in value]
     if is_tensor(value) and value.dtype is not dtype:
@@ -232,8 +197,6 @@ def _pack_nested(items, dtype, name):
         converted.append(item)
     if not must_pack:
         return converted
-    from ..tensor import constant
-
     return stack([to_tensor(item) if is_tensor(item) else constant(item, dtype=dtype) for item in converted],
                  name="")
 
@@ -272,11 +235,6 @@ def unstack(value, num=None, axis=0, name="unstack") -> list:
     return list(execute_multi("Unpack", _unpack, (x,), {"axis": axis}))
 
 
-@gradient("Unpack")
-def _unstack_grad(op, *grads):
-    return stack(list(grads), axis=op.attrs["axis"])
-
-
 def gather_axis_index(x: Tensor, i: int, axis: int) -> Tensor:
     key = (slice(None),) * axis + (i,)
     return strided_slice(x, key)
@@ -310,21 +268,7 @@ def concat(values, axis, name="concat") -> Tensor:
     return execute("ConcatV2", lambda *vs, axis: ns(vs[0]).concat(vs, axis=axis), tensors, {"axis": axis})
 
 
-@gradient("ConcatV2")
-def _concat_grad(op, grad):
-    axis = op.attrs["axis"]
-    grads, start = [], 0
-    for t in op.inputs:
-        n = t.shape[axis]
-        key = (slice(None),) * axis + (slice(start, start + n),)
-        grads.append(strided_slice(grad, key))
-        start += n
-    return grads
-
-
 def identity(input, name=None) -> Tensor:  # noqa: A002
-    from .math_ops import identity as _identity
-
     return _identity(input)
 
 
@@ -340,16 +284,6 @@ def tile(input, multiples, name=None) -> Tensor:  # noqa: A002
         if m < 0:
             raise InvalidArgumentError(f"Expected multiples[{i}] >= 0, but got {m} [Op:Tile]", op="Tile")
     return execute("Tile", lambda v, multiples: ns(v).tile(v, multiples), (x,), {"multiples": reps})
-
-
-@gradient("Tile")
-def _tile_grad(op, grad):
-    """Sum the copies: view the gradient as [m0, d0, m1, d1, ...] and reduce the m axes."""
-    from .reduction import reduce_sum
-
-    dims = tuple(op.inputs[0].shape)
-    split = [n for pair in zip(op.attrs["multiples"], dims) for n in pair]
-    return reduce_sum(reshape(grad, split), axis=list(range(0, 2 * len(dims), 2)))
 
 
 def _reverse(x, axis):
@@ -369,11 +303,6 @@ def reverse(tensor, axis, name=None) -> Tensor:
                                        op="ReverseV2")
         axes.append(a % x.ndim)
     return execute("ReverseV2", _reverse, (x,), {"axis": tuple(axes)})
-
-
-@gradient("ReverseV2")
-def _reverse_grad(op, grad):
-    return reverse(grad, list(op.attrs["axis"]))
 
 
 # ---------- gather / scatter ----------
@@ -461,12 +390,6 @@ def _with_batch_coords(idx: np.ndarray, b: int) -> np.ndarray:
     return np.concatenate([np.stack(coords, axis=-1), idx], axis=-1) if coords else idx
 
 
-@gradient("GatherNd")
-def _gather_nd_grad(op, grad):
-    params, indices = op.inputs
-    return scatter_nd(indices, grad, tuple(params.shape)), None
-
-
 def _scatter_nd(indices, updates, shape):
     return scatter_add(ns(updates), shape, _nd_index(indices), updates)
 
@@ -478,12 +401,6 @@ def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     shape = tuple(_int_list(shape))
     _check_nd_indices(to_host(idx._value), shape, "ScatterNd", "does not index into shape")
     return execute("ScatterNd", _scatter_nd, (idx, u), {"shape": shape})
-
-
-@gradient("ScatterNd")
-def _scatter_nd_grad(op, grad):
-    indices, _ = op.inputs
-    return None, gather_nd(grad, indices)
 
 
 def _gather_full_indices(params_shape, idx: np.ndarray, axis: int, batch_dims: int) -> np.ndarray:
@@ -538,23 +455,6 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     return execute("GatherV2", _gather, (p, idx), {"axis": axis, "batch_dims": batch_dims})
 
 
-@gradient("GatherV2")
-def _gather_grad(op, grad):
-    """Along axis 0 an IndexedSlices (the gathered rows, as TF); along other axes a dense scatter."""
-    params, indices = op.inputs
-    axis, b = op.attrs["axis"], op.attrs["batch_dims"]
-    if axis == 0:
-        from ..indexed_slices import IndexedSlices
-
-        tail = list(params.shape)[1:]
-        count = int(np.prod(indices.shape, dtype=np.int64))
-        dense_shape = Tensor(from_host(np.array(params.shape, dtype=np.int32)), dtypes.int32)
-        return IndexedSlices(reshape(grad, [count] + tail), reshape(indices, [count]), dense_shape), None
-    full = _gather_full_indices(tuple(params.shape), to_host(indices._value), axis, b)
-    full_t = Tensor(from_host(full.astype(np.int64)), dtypes.int64)
-    return scatter_nd(full_t, grad, tuple(params.shape)), None
-
-
 def _scatter_inputs(op_type, tensor, indices, updates):
     t = to_tensor(tensor)
     idx = _index_tensor(indices, op_type)
@@ -599,21 +499,6 @@ def tensor_scatter_nd_add(tensor, indices, updates, name=None) -> Tensor:
     return execute("TensorScatterAdd", _scatter_add_forward, inputs)
 
 
-@gradient("TensorScatterUpdate")
-def _scatter_update_grad(op, grad):
-    """Overwritten positions get no gradient; the updates get the gradient gathered there."""
-    from .creation import zeros_like
-
-    _, indices, updates = op.inputs
-    return tensor_scatter_nd_update(grad, indices, zeros_like(updates)), None, gather_nd(grad, indices)
-
-
-@gradient("TensorScatterAdd")
-def _scatter_add_grad(op, grad):
-    _, indices, _ = op.inputs
-    return grad, None, gather_nd(grad, indices)
-
-
 def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
     """The elements (or slices) of ``tensor`` where ``mask`` is True, as TF: reshape, where, gather."""
     x = to_tensor(tensor)
@@ -635,9 +520,6 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
 
 def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
     """Values limited to [min, max]; the gradient passes where min <= t <= max (bounds included)."""
-    from ..indexed_slices import IndexedSlices
-    from .math_ops import maximum, minimum
-
     if type(t) is IndexedSlices:  # as TF: the values are clipped, the slices stay sparse
         return IndexedSlices(clip_by_value(t.values, clip_value_min, clip_value_max), t.indices,
                              t.dense_shape)
@@ -704,36 +586,6 @@ def _mirror_index(n: int, before: int, after: int, offset: int) -> np.ndarray:
     return np.where(pos >= n, 2 * n - pos - 1 - offset, pos)
 
 
-def _pad_grad_slice(op, grad):
-    key = tuple(slice(a, a + n) for (a, _), n in zip(op.attrs["pads"], op.inputs[0].shape))
-    return strided_slice(grad, key)
-
-
-@gradient("Pad")
-def _pad_grad(op, grad):
-    return _pad_grad_slice(op, grad)
-
-
-@gradient("PadV2")
-def _pad_v2_grad(op, grad):
-    return _pad_grad_slice(op, grad), None
-
-
-@gradient("MirrorPad")
-def _mirror_pad_grad(op, grad):
-    return execute("MirrorPadGrad", _mirror_pad_scatter, (grad,), op.attrs)
-
-
-def _mirror_pad_scatter(g, index, in_shape, mode):
-    """MirrorPad's gradient: each padded cell's gradient summed back into its source cell."""
-    return scatter_add(ns(g), in_shape, np.ix_(*index), g)
-
-
-@gradient("MirrorPadGrad")
-def _mirror_pad_grad_grad(op, grad):
-    return execute("MirrorPad", _mirror_take, (grad,), op.attrs)
-
-
 def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
     """Split along ``axis`` into equal parts (an int) or parts of the given sizes (one may be -1)."""
     x = to_tensor(value)
@@ -764,14 +616,6 @@ def _split(v, cuts, axis):
     bounds = (0,) + cuts + (v.shape[axis],)
     lead = (slice(None),) * axis
     return tuple(v[lead + (slice(a, b), ...)] for a, b in zip(bounds[:-1], bounds[1:]))
-
-
-def _split_grad(op, *grads):
-    return concat(list(grads), axis=op.attrs["axis"])
-
-
-gradient("Split")(_split_grad)
-gradient("SplitV")(_split_grad)
 
 
 # ---------- indexing ----------
@@ -857,26 +701,6 @@ def _getitem(x, key):
     return x[_standard_key(key, x.shape)]
 
 
-@gradient("StridedSlice")
-def _strided_slice_grad(op, grad):
-    x = op.inputs[0]
-    return execute("StridedSliceGrad", _scatter_slice, (grad,),
-                   {"key": op.attrs["key"], "shape": tuple(x.shape)})
-
-
-def _scatter_slice(g, key, shape):
-    xp = ns(g)
-    out = xp.zeros(shape, dtype=g.dtype)
-    key = tuple(k for k in _standard_key(key, shape) if k is not None)  # new axes have size 1 in g
-    out[key] = xp.reshape(g, out[key].shape)
-    return out
-
-
-@gradient("StridedSliceGrad")
-def _strided_slice_grad_grad(op, grad):
-    return strided_slice(grad, op.attrs["key"])
-
-
 def getitem(tensor, key) -> Tensor:
     x = to_tensor(tensor)
     if x.dtype.is_string and x.ndim == 0:
@@ -901,12 +725,3 @@ def size(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002
 def rank(input, name=None) -> Tensor:  # noqa: A002
     x = to_tensor(input)
     return Tensor(from_host(np.array(x.ndim, dtype=np.int32)), dtypes.int32)
-
-
-def where_indices(condition: Tensor) -> Tensor:
-    """The coordinates of the true (non-zero) elements, one row each, as int64 (``tk.where(c)``)."""
-    if condition.ndim == 0:
-        raise InvalidArgumentError("WhereOp : Unhandled input dimensions: 0 [Op:Where] name: \n  Hint: "
-                                   "tk.where(condition) needs a condition of rank >= 1.", op="Where")
-    idx = np.argwhere(to_host(condition._value)).astype(np.int64)
-    return Tensor(from_host(idx), dtypes.int64)

@@ -9,7 +9,8 @@ import numpy as np
 
 from .. import dtypes
 from .array_ops import clip_by_value
-from .math_ops import cast, to_tensor
+from .creation import zeros_like
+from .math_ops import cast, is_nan, to_tensor, where
 
 
 def _limits(in_dtype, out_dtype):
@@ -32,9 +33,6 @@ def _limits(in_dtype, out_dtype):
 
 def saturate_cast(value, dtype, name=None):
     """``value`` cast to ``dtype``, out-of-range values clipped to its limits first (NaN gives 0)."""
-    from .math_ops import is_nan, where
-    from .creation import zeros_like
-
     x = to_tensor(value)
     dtype = dtypes.as_dtype(dtype)
     if dtype.is_bool or x.dtype.is_bool:

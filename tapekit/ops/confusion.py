@@ -11,14 +11,13 @@ import numpy as np
 from .. import dtypes
 from ..backend import to_host
 from ..errors import InvalidArgumentError
+from .array_ops import reshape, scatter_nd, stack
 from .math_ops import cast, to_tensor
 
 
 def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=dtypes.int32,
                      name=None):
     """A ``[num_classes, num_classes]`` matrix: row = true label, column = prediction."""
-    from .array_ops import reshape, scatter_nd, stack
-
     dtype = dtypes.as_dtype(dtype)
     labels = cast(reshape(to_tensor(labels), [-1]), dtypes.int64)
     predictions = cast(reshape(to_tensor(predictions), [-1]), dtypes.int64)

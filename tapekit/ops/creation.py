@@ -15,7 +15,7 @@ import numpy as np
 from .. import dtypes
 from ..backend import astype, from_host, ns, to_host
 from ..errors import InvalidArgumentError, NotFoundError, ResourceExhaustedError
-from ..registry import execute, gradient, no_gradient
+from ..registry import execute, no_gradient
 from ..shape import TensorShape
 from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_tensor, with_hint
 from .math_ops import to_tensor
@@ -189,13 +189,6 @@ def _fill(x, shape):
         return np.full(shape, x[()], dtype=object)
     xp = ns(x)
     return xp.asarray(xp.broadcast_to(x, shape), copy=True)  # the standard's full takes Python scalars only
-
-
-@gradient("Fill")
-def _fill_grad(op, grad):
-    from .reduction import reduce_sum
-
-    return reduce_sum(grad)
 
 
 # ---------- range ----------

@@ -4,10 +4,14 @@ NaN-safe ``multiply_no_nan``/``reciprocal_no_nan``/``scalar_mul``, with TF's gra
 from __future__ import annotations
 
 from ..backend import ns
-from ..registry import execute, gradient
-from .math_ops import (_require_float, binary_inputs, cosh, divide, divide_no_nan, multiply, reciprocal,
-                       sinh, square, subtract, to_tensor)
-from .special_ops import reduce_to_shape
+from ..registry import execute
+from .math_ops import (
+    _require_float,
+    binary_inputs,
+    divide_no_nan,
+    multiply,
+    to_tensor,
+)
 
 
 def _float_unary(op_type, fn_name, doc):
@@ -26,27 +30,6 @@ atanh = _float_unary("Atanh", "atanh", "The inverse hyperbolic tangent (inf at +
 rint = _float_unary("Rint", "rint", "Round to the nearest integer, halves to even (0.5 -> 0, 1.5 -> 2).")
 
 
-@gradient("Asinh", reads="outputs")
-def _asinh_grad(op, grad):
-    """d asinh = 1 / cosh(y)."""
-    return divide(grad, cosh(op.outputs[0]))
-
-
-@gradient("Acosh", reads="outputs")
-def _acosh_grad(op, grad):
-    """d acosh = 1 / sinh(y)."""
-    return divide(grad, sinh(op.outputs[0]))
-
-
-@gradient("Atanh", reads="inputs")
-def _atanh_grad(op, grad):
-    """d atanh = 1 / (1 - x^2)."""
-    return multiply(grad, reciprocal(subtract(1.0, square(op.inputs[0]))))
-
-
-gradient("Rint")(lambda op, grad: None)
-
-
 def _mul_no_nan(x, y):
     xp = ns(x)
     return xp.where(y == 0, xp.zeros_like(x * y), x * y)
@@ -57,13 +40,6 @@ def multiply_no_nan(x, y, name=None):
     x, y = binary_inputs("MulNoNan", x, y)
     _require_float("MulNoNan", x)
     return execute("MulNoNan", _mul_no_nan, (x, y))
-
-
-@gradient("MulNoNan")
-def _mul_no_nan_grad(op, grad):
-    x, y = op.inputs
-    return (reduce_to_shape(multiply_no_nan(grad, y), x.shape),
-            reduce_to_shape(multiply_no_nan(x, grad), y.shape))
 
 
 def reciprocal_no_nan(x, name=None):

@@ -9,8 +9,10 @@ import numpy as np
 
 from ..backend import ns, to_host
 from ..errors import InvalidArgumentError
-from ..registry import execute, gradient
+from ..registry import execute
 from ..tensor import Tensor
+from .array_ops import boolean_mask, expand_dims, reshape, size, tile
+from .creation import ones
 from .math_ops import multiply, to_tensor
 
 
@@ -42,18 +44,9 @@ def roll(input, shift, axis, name=None):  # noqa: A002
     return execute("Roll", _roll, (x,), {"shift": tuple(shifts), "axis": tuple(a % x.ndim for a in axes)})
 
 
-@gradient("Roll")
-def _roll_grad(op, grad):
-    """Roll the gradient back by the opposite shift."""
-    return roll(grad, [-s for s in op.attrs["shift"]], list(op.attrs["axis"]))
-
-
 # ---------- meshgrid ----------
 def meshgrid(*args, **kwargs):
     """Coordinate grids from 1-D vectors; ``indexing="xy"`` (default) swaps the first two axes."""
-    from .array_ops import reshape, size
-    from .creation import ones
-
     indexing = kwargs.pop("indexing", "xy")
     kwargs.pop("name", None)
     if kwargs:
@@ -75,8 +68,6 @@ def meshgrid(*args, **kwargs):
 # ---------- repeat ----------
 def repeat(input, repeats, axis=None, name=None):  # noqa: A002
     """Each element (or slice along ``axis``) repeated ``repeats`` times; no axis: flattened first."""
-    from .array_ops import boolean_mask, expand_dims, reshape, tile
-
     x = to_tensor(input)
     if axis is None:
         x, axis = reshape(x, [-1]), 0

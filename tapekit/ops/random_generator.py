@@ -17,6 +17,7 @@ import numpy as np
 from .. import dtypes
 from ..errors import InvalidArgumentError, UnimplementedError
 from ..tensor import Tensor, constant
+from ..variable import Variable
 from .random_ops import _float_dtype, random_shape
 
 _MASK64 = (1 << 64) - 1
@@ -78,8 +79,6 @@ class Generator:
     """
 
     def __init__(self, copy_from=None, state=None, alg=None):
-        from ..variable import Variable
-
         if copy_from is not None:
             if not isinstance(copy_from, Generator):
                 raise AttributeError(f"'{type(copy_from).__name__}' object has no attribute 'state'")

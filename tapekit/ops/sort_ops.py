@@ -15,9 +15,10 @@ import numpy as np
 from .. import dtypes
 from ..backend import device_obj, from_host, to_host
 from ..errors import InvalidArgumentError
-from ..registry import execute, execute_multi, gradient
+from ..registry import execute, execute_multi
 from ..tensor import Tensor
-from .math_ops import negative, subtract, to_tensor
+from .array_ops import transpose
+from .math_ops import binary_inputs, negative, subtract, to_tensor
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 Unique = collections.namedtuple("Unique", ["y", "idx"])
@@ -82,24 +83,6 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa:
     return TopKV2(values, indices)
 
 
-@gradient("TopKV2")
-def _top_k_grad(op, grad, _indices_grad):
-    """The gradient of each picked value goes back to the position it was picked from."""
-    from .array_ops import reshape, scatter_nd
-    from .creation import range as range_
-
-    x = op.inputs[0]
-    indices = op.outputs[1]
-    n = x.shape[-1]
-    rows = int(np.prod(x.shape[:-1], dtype=np.int64))
-    k = indices.shape[-1]
-    flat_idx = reshape(indices, [rows, k])
-    row_ids = reshape(range_(rows, dtype=flat_idx.dtype), [rows, 1]) * n
-    positions = reshape(flat_idx + row_ids, [-1])
-    flat = scatter_nd(reshape(positions, [-1, 1]), reshape(grad, [-1]), [rows * n])
-    return reshape(flat, list(x.shape))
-
-
 # ---------- sort / argsort (as TF: top_k on the last axis, negated for ascending) ----------
 def _check_direction(direction):
     if direction not in ("ASCENDING", "DESCENDING"):
@@ -108,8 +91,6 @@ def _check_direction(direction):
 
 
 def _sort_or_argsort(values, axis, direction, want_indices):
-    from .array_ops import transpose
-
     _check_direction(direction)
     x = to_tensor(values)
     if x.dtype.is_string or x.dtype.is_bool:
@@ -212,8 +193,6 @@ def _searchsorted(seq, vals, side, out_type):
 
 def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, name=None):
     """Where each of ``values`` would go in ``sorted_sequence`` (innermost axis; leading axes match)."""
-    from .math_ops import binary_inputs
-
     if side not in ("left", "right"):
         raise ValueError(f"Argument `side` must be either 'right' or 'left'. Received: `side` = "
                          f"'{side}'.")
@@ -236,8 +215,6 @@ def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, na
 # ---------- ordering checks ----------
 def in_top_k(targets, predictions, k, name=None):
     """Whether each target's prediction is among the ``k`` largest of its row (ties count as in)."""
-    from ..backend import to_host
-
     preds = to_tensor(predictions)
     t = to_host(to_tensor(targets)._value).astype(np.int64)
     p = np.asarray(to_host(preds._value), dtype=np.float64)
@@ -256,8 +233,6 @@ def in_top_k(targets, predictions, k, name=None):
 
 def invert_permutation(x, name=None):
     """The inverse permutation: ``y[x[i]] = i``."""
-    from ..backend import to_host
-
     t = to_tensor(x)
     p = to_host(t._value)
     if p.ndim != 1 or sorted(p.tolist()) != list(range(p.size)):
@@ -269,8 +244,6 @@ def invert_permutation(x, name=None):
 
 
 def _monotone(x, strict: bool):
-    from ..backend import to_host
-
     v = np.asarray(to_host(to_tensor(x)._value)).reshape(-1)
     d = np.diff(v)
     return Tensor(from_host(np.asarray(bool(np.all(d > 0) if strict else np.all(d >= 0)))), dtypes.bool)

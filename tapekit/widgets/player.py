@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import gc
+import linecache
 
 import anywidget
 import traitlets
 
+from .. import nest
+from ..events import recorded_ops
+from ..source_location import user_frame
 from . import checks, graphviz_run, limits
 from .assets import read_asset
 from .layout import find_dot, layout_views, view_svg
 from .model import build_frames, compact_frames
-from .views import ViewPlan
 from .static import static_html, summary_lines
-
+from .views import ViewPlan
 
 if find_dot() is None:        # the WebAssembly Graphviz will lay players out: compile it meanwhile
     graphviz_run.warm_up()
@@ -68,8 +72,6 @@ class TapePlayer(anywidget.AnyWidget):
                              **kwargs)
 
     def _from_tape(self, tape, target, sources, output_gradients, engine, max_ops):
-        from ..events import recorded_ops
-
         n_ops = recorded_ops(tape, skip=limits.FOLDED)
         if limits.too_large(n_ops, max_ops):   # counted before any event is built: the message comes quickly
             if target is not None:
@@ -203,11 +205,6 @@ class TapePlayer(anywidget.AnyWidget):
 
 def _target_name():
     """``loss`` from the user's ``TapePlayer(tape, target=loss, ...)`` line, else None (source text only)."""
-    import ast
-    import linecache
-
-    from ..events import user_frame
-
     frame = user_frame()
     if frame is None:
         return None
@@ -229,8 +226,6 @@ def _target_name():
 
 
 def _flat(structure) -> list:
-    from .. import nest
-
     return nest.flatten(structure) if structure is not None else []
 
 

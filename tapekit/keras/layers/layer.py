@@ -22,7 +22,7 @@ from ...ops.creation import zeros
 from ...ops.math_ops import cast, divide_no_nan
 from ...ragged import RaggedTensor
 from ...sparse import SparseTensor
-from ...tape import active_tapes
+from ...context import active_tapes
 from ...tensor import Tensor, convert_to_tensor
 from ...variable import Variable as _TkVariable
 from .. import constraints, initializers, naming, regularizers
