@@ -13,6 +13,7 @@ import re
 
 from . import nest
 from .causes import entry_cut
+from .log_records import Assign, Enter, LeftTape, Watch
 from .source_location import user_frame
 from .tensor import Tensor, is_variable
 from .sites import location_text
@@ -203,14 +204,14 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
     sid = source._id
     label = _label(source, name)
     target_ids = {t._id for t in targets}
-    with_line = _last(log, "enter")
+    with_line = _entered_at(log)
     if sid in target_ids:
         return SourceExplanation(label, message=f"{label} is itself the target: its gradient is ones.")
     flag = tracked.get(sid)
     if flag is None:
         return _untracked(tape, source, label, frame, name, with_line)
     if not source.dtype.is_differentiable:
-        watch = next((i for i in log.items if i[0] == "watch" and i[2] == sid), None)
+        watch = next((i for i in log.items if type(i) is Watch and i.tensor == sid), None)
         cast = _cast_of(entries, sid)
         if cast is not None:   # the code already casts: say why that cannot help
             fix = (f"casting does not help: tk.cast({_py(label)}, ...) makes a new float tensor, but {label} "
@@ -220,7 +221,7 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
             fix = (f"make it a float, e.g. tk.constant(10.0) or tk.Variable(2.0) instead of 10 or 2, or "
                    f"tk.cast({_py(label)}, tk.float32) before using it.")
         return SourceExplanation(
-            label, "integer_or_string_dtype", _op(cast), watch[-1] if watch else with_line,
+            label, "integer_or_string_dtype", _op(cast), watch.where if watch else with_line,
             f"{label} has dtype {source.dtype.name}: integers and strings have no gradient, so the "
             "tape cannot differentiate with respect to it.", fix)
     live, blocked = _forward_scan(entries, sid)
@@ -231,25 +232,25 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
     if hit is not None:
         return _blocked(label, *hit)
     reached = live | set(blocked) | {sid}
-    left = next((i for i in log.items if i[0] == "left_tape" and i[2] in reached), None)
+    left = next((i for i in log.items if type(i) is LeftTape and i.tensor in reached), None)
     if left is not None:
-        producer = _producer(entries, left[2])
-        how = {"numpy": ".numpy()", "float": "float()", "int": "int()", "__array__": "NumPy"}.get(left[3], left[3])
+        producer = _producer(entries, left.tensor)
+        how = {"numpy": ".numpy()", "float": "float()", "int": "int()", "__array__": "NumPy"}.get(left.how, left.how)
         return SourceExplanation(
-            label, "left_the_tape", _op(producer), left[4],
+            label, "left_the_tape", _op(producer), left.where,
             f"A value computed from {label} left the tape through {how}; what was computed from it "
             "afterwards is plain data the tape cannot trace back.",
             "stay in tapekit: use tk ops (tk.reduce_mean, tk.square, ...) instead of NumPy, .numpy() "
             "or float() between the watched value and the target.")
     assign = _assign_cut(log, entries, reached, targets)
     if assign is not None:
-        var = _assigned_name(assign[7], assign[3])
+        var = _assigned_name(assign.where, assign.name)
         return SourceExplanation(
-            label, "state_changed", {"id": None, "type": _ASSIGN_OPS.get(assign[4], assign[4])}, assign[7],
-            f"{label} only reached the target through {var}.{assign[4]}(...): an assign changes the "
+            label, "state_changed", {"id": None, "type": _ASSIGN_OPS.get(assign.how, assign.how)}, assign.where,
+            f"{label} only reached the target through {var}.{assign.how}(...): an assign changes the "
             "variable's state, and the tape records reads of the new state, not the history that led to it.",
             f"use {_py(label)} in the computation itself (e.g. y = ({var} + {_py(label)})**2) instead of "
-            f"passing it through {var}.{assign[4]}(...).")
+            f"passing it through {var}.{assign.how}(...).")
     return _unconnected(label, targets, tracked, entries, reached, with_line)
 
 
@@ -342,9 +343,9 @@ def _assign_cut(log, entries, reached, targets):
     """The assign that a value from the source flowed into, when the target reads that variable."""
     ancestors = _ancestors(entries, {t._id for t in targets})
     for item in log.items:
-        if item[0] != "assign":
+        if type(item) is not Assign:
             continue
-        at, vid = item[1], item[2]
+        at, vid = item.at, item.variable
         fed = at > 0 and any(o._id in reached for o in entries[at - 1].outputs)
         reads_after = any(e.type == "ReadVariableOp" and e.index >= at and e.inputs[0]._id == vid
                           for e in ancestors)
@@ -498,5 +499,6 @@ def _dtype_of(entry) -> str:
     return entry.outputs[0]._dtype.name if entry.outputs else "non-float"
 
 
-def _last(log, kind):
-    return next((i[2] for i in reversed(log.items) if i[0] == kind), None)
+def _entered_at(log):
+    """Where the tape's ``with`` block was last entered."""
+    return next((i.where for i in reversed(log.items) if type(i) is Enter), None)
