@@ -12,16 +12,15 @@ import linecache
 import re
 
 from . import nest
-from .causes import entry_cut
+from .cause_texts import text
+from .causes import SOURCE_CAUSES, Cause, entry_cut, source_cause
 from .log_records import Assign, Enter, LeftTape, Watch
 from .source_location import user_frame
 from .tensor import Tensor, is_variable
 from .sites import location_text
 from .sites import short_file as _short_file  # noqa: F401  (kept: tests and callers import it here)
 
-CAUSES = ("not_watched", "not_connected", "integer_or_string_dtype", "stop_gradient",
-          "recording_stopped", "left_the_tape", "variable_replaced_by_tensor", "state_changed",
-          "no_gradient_registered", "unconnected_zero")
+CAUSES = SOURCE_CAUSES   # the closed set of a source's causes (tapekit/causes.py)
 
 _ASSIGN_OPS = {"assign": "AssignVariableOp", "assign_add": "AssignAddVariableOp",
                "assign_sub": "AssignSubVariableOp"}
@@ -181,7 +180,7 @@ def causes_for(tape, targets, sources, results, unconnected) -> list:
             continue
         cause = _explain_one(tape, targets, s, frame, name, zero=zero).cause
         if r is None and cause is None:       # a gradient function returned None on the path
-            cause = "not_connected"
+            cause = Cause.NOT_CONNECTED
         out.append(cause)
     return out
 
@@ -191,7 +190,7 @@ def _explain_one(tape, targets, source, frame, name, zero) -> SourceExplanation:
     item = _analyse(tape, targets, source, frame, name)
     if zero and item.cause is not None:
         return SourceExplanation(
-            item.source, "unconnected_zero", item.op, (item.file, item.line),
+            item.source, Cause.UNCONNECTED_ZERO, item.op, (item.file, item.line),
             "The gradient is zeros only because unconnected_gradients=tk.UnconnectedGradients.ZERO was "
             f"asked for; without it, it would be None. {item.message}", item.fix, underlying=item.cause)
     return item
@@ -221,7 +220,7 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
             fix = (f"make it a float, e.g. tk.constant(10.0) or tk.Variable(2.0) instead of 10 or 2, or "
                    f"tk.cast({_py(label)}, tk.float32) before using it.")
         return SourceExplanation(
-            label, "integer_or_string_dtype", _op(cast), watch.where if watch else with_line,
+            label, Cause.INTEGER_OR_STRING_DTYPE, _op(cast), watch.where if watch else with_line,
             f"{label} has dtype {source.dtype.name}: integers and strings have no gradient, so the "
             "tape cannot differentiate with respect to it.", fix)
     live, blocked = _forward_scan(entries, sid)
@@ -237,7 +236,7 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
         producer = _producer(entries, left.tensor)
         how = {"numpy": ".numpy()", "float": "float()", "int": "int()", "__array__": "NumPy"}.get(left.how, left.how)
         return SourceExplanation(
-            label, "left_the_tape", _op(producer), left.where,
+            label, Cause.LEFT_THE_TAPE, _op(producer), left.where,
             f"A value computed from {label} left the tape through {how}; what was computed from it "
             "afterwards is plain data the tape cannot trace back.",
             "stay in tapekit: use tk ops (tk.reduce_mean, tk.square, ...) instead of NumPy, .numpy() "
@@ -246,7 +245,7 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
     if assign is not None:
         var = _assigned_name(assign.where, assign.name)
         return SourceExplanation(
-            label, "state_changed", {"id": None, "type": _ASSIGN_OPS.get(assign.how, assign.how)}, assign.where,
+            label, Cause.STATE_CHANGED, {"id": None, "type": _ASSIGN_OPS.get(assign.how, assign.how)}, assign.where,
             f"{label} only reached the target through {var}.{assign.how}(...): an assign changes the "
             "variable's state, and the tape records reads of the new state, not the history that led to it.",
             f"use {_py(label)} in the computation itself (e.g. y = ({var} + {_py(label)})**2) instead of "
@@ -258,18 +257,18 @@ def _untracked(tape, source, label, frame, name, with_line) -> SourceExplanation
     if hasattr(source, "_read"):
         if not source.trainable:
             return SourceExplanation(
-                label, "not_watched", None, with_line,
+                label, Cause.NOT_WATCHED, None, with_line,
                 f"{label} is a Variable with trainable=False: the tape only watches trainable "
                 "variables automatically.",
                 f"call tape.watch({_py(label)}) inside the with-block, or create it with trainable=True.")
         if not tape._watch_accessed_variables:
             return SourceExplanation(
-                label, "not_watched", None, with_line,
+                label, Cause.NOT_WATCHED, None, with_line,
                 f"The tape was created with watch_accessed_variables=False, so it only watches what "
                 f"you pass to tape.watch(), and {label} was not.",
                 f"call tape.watch({_py(label)}) inside the with-block before using it.")
         return SourceExplanation(
-            label, "not_connected", None, with_line,
+            label, Cause.NOT_CONNECTED, None, with_line,
             f"{label} was never used while the tape was recording (for example the if/else branch "
             "that uses it did not run, or the target was computed outside the with-block).",
             f"compute the target from {label} inside the with-block; if it is right that the target "
@@ -277,14 +276,14 @@ def _untracked(tape, source, label, frame, name, with_line) -> SourceExplanation
     line = _replaced_variable(source, frame, name, tape)
     if line is not None:
         return SourceExplanation(
-            label, "variable_replaced_by_tensor", None, (frame.f_code.co_filename, line),
+            label, Cause.VARIABLE_REPLACED_BY_TENSOR, None, (frame.f_code.co_filename, line),
             f"{name} is now a tk.Tensor, not the tk.Variable an earlier tape watched here: the "
             f"assignment on line {line} (like `{name} = {name} + 1`) replaced the Variable with a Tensor "
             "computed from it, and the tape does not watch Tensors.",
             f"update the variable in place: use {name}.assign_add(1) instead of {name} = {name} + 1 "
             f"(or {name}.assign(...) / {name}.assign_sub(...)).")
     return SourceExplanation(
-        label, "not_watched", None, with_line,
+        label, Cause.NOT_WATCHED, None, with_line,
         f"{label} is a tk.Tensor the tape never watched: a tape follows only trainable Variables and "
         "tensors passed to tape.watch().",
         f"call tape.watch({_py(label)}) inside the with-block before computing with it, or make it a "
@@ -304,10 +303,10 @@ def _forward_scan(entries, sid):
                     if o._dtype.is_differentiable:
                         live.add(o._id)
                     else:
-                        blocked.setdefault(o._id, (e, "integer_or_string_dtype"))
+                        blocked.setdefault(o._id, (e, Cause.INTEGER_OR_STRING_DTYPE))
             else:
                 for o in e.outputs:
-                    blocked.setdefault(o._id, (e, cut if cut in CAUSES else "not_connected"))
+                    blocked.setdefault(o._id, (e, source_cause(cut)))
         else:
             why = next((blocked[i] for i in ids if i in blocked), None)
             if why is not None:
@@ -317,26 +316,9 @@ def _forward_scan(entries, sid):
 
 
 def _blocked(label, entry, cause) -> SourceExplanation:
-    op = _op(entry)
-    t = entry.type
-    texts = {
-        "stop_gradient": (f"The path from {label} to the target goes through tk.stop_gradient, which "
-                          "blocks the gradient on purpose.",
-                          "remove tk.stop_gradient if you want the gradient to flow through it."),
-        "recording_stopped": (f"{t} ran inside tape.stop_recording(), so the tape did not record it as "
-                              f"part of the path from {label} to the target.",
-                              "move the computation out of the `with tape.stop_recording():` block."),
-        "integer_or_string_dtype": (f"{t} produced a {_dtype_of(entry)} value from {label}: integers and "
-                                    "strings have no gradient, so the path is cut there.",
-                                    "keep the value floating (cast to tk.float32, not to an integer type) "
-                                    "on the path to the target."),
-        "no_gradient_registered": (f"{t} has no gradient: it is declared non-differentiable "
-                                   "(tk.no_gradient), so no gradient flows back through it.",
-                                   f"use a differentiable op instead of {t}, or register a gradient "
-                                   f"with @tk.RegisterGradient({t!r})."),
-    }
-    message, fix = texts.get(cause, (f"{t} does not pass a gradient back to {label}.", None))
-    return SourceExplanation(label, cause, op, entry.location, message, fix)
+    fields = {"label": label, "op": entry.type, "dtype": _dtype_of(entry)}
+    message = text(cause, "path", **fields) or text(Cause.NOT_CONNECTED, "path", **fields)
+    return SourceExplanation(label, cause, _op(entry), entry.location, message, text(cause, "path_fix", **fields))
 
 
 def _assign_cut(log, entries, reached, targets):
@@ -371,15 +353,15 @@ def _unconnected(label, targets, tracked, entries, reached, with_line) -> Source
                  and any(t._id in reached for t in e.inputs)), None)
     if test is not None:
         return SourceExplanation(
-            label, "not_connected", _op(test), test.location,
+            label, Cause.NOT_CONNECTED, _op(test), test.location,
             f"{label} was only used in a comparison ({test.type}) that decided which Python branch ran; "
             "control flow is not differentiable, and the target does not use it otherwise.", fix)
     if not any(t._id in tracked for t in targets):
         return SourceExplanation(
-            label, "not_connected", None, with_line,
+            label, Cause.NOT_CONNECTED, None, with_line,
             "The target was not recorded by this tape: it was computed outside the with-block (or only "
             f"from values the tape does not watch), so nothing connects it to {label}.", fix)
-    return SourceExplanation(label, "not_connected", None, with_line,
+    return SourceExplanation(label, Cause.NOT_CONNECTED, None, with_line,
                              f"The target does not depend on {label}: no recorded op connects them.", fix)
 
 

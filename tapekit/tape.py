@@ -6,6 +6,7 @@ import contextlib
 import logging
 
 from . import backprop, nest, observer
+from .causes import Cause
 from .context import state
 from .gradient_args import (UnconnectedGradients, as_unconnected, prepare_batch_jacobian,
                             prepare_gradient, prepare_jacobian, prepare_sources)
@@ -120,7 +121,7 @@ class GradientTape:
         if self._paused:
             if self._tracked.get(var._id) is not None:
                 self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp",
-                             "recording_stopped")
+                             Cause.RECORDING_STOPPED)
             return
         if self._watch_accessed_variables and var.trainable and var._id not in self._tracked:
             self._watch_one(var, how="access")
@@ -151,9 +152,9 @@ class GradientTape:
         if live is None:
             return
         if self._paused:
-            cut = "recording_stopped"
+            cut = Cause.RECORDING_STOPPED
         entry = TapeEntry(op_type, inputs, outputs, attrs, grad_key,
-                          cut if live else (cut or "shadow"), None, len(self._entries))
+                          cut if live else (cut or Cause.SHADOW), None, len(self._entries))
         self._entries.append(entry)
         entry.site = user_site(op_type)
         differentiable = live and cut is None

@@ -4,6 +4,8 @@ import numpy as np
 
 import tapekit as tk
 
+from ..causes import SOURCE_CAUSES
+
 from ._check import (
     Feedback,
     call_safely,
@@ -35,9 +37,7 @@ _SNIPPET_HINTS = {
          "only the variable's new value.",
 }
 
-_KNOWN_CAUSES = ("not_watched", "not_connected", "integer_or_string_dtype", "stop_gradient", "recording_stopped",
-                 "left_the_tape", "variable_replaced_by_tensor", "state_changed", "no_gradient_registered",
-                 "unconnected_zero")
+_KNOWN_CAUSES = tuple(cause.value for cause in SOURCE_CAUSES)
 
 
 def _cause_name(given):

@@ -14,6 +14,7 @@ import numpy as np
 from .. import dtypes
 from ..backend import astype, device_obj, dtype_kind, from_host, np_dtype, ns, to_host
 from ..dtypes import KERNEL_NAMES
+from ..causes import Cause
 from ..errors import InvalidArgumentError, UnimplementedError
 from ..indexed_slices import IndexedSlices
 from ..registry import execute, no_gradient, record, state
@@ -732,7 +733,7 @@ def stop_gradient(input, name=None):  # noqa: A002 - TF's signature
     x = to_tensor(input)
     out = Tensor(x._value, x._dtype)
     if state.tapes:
-        record("StopGradient", (x,), (out,), None, cut="stop_gradient")
+        record("StopGradient", (x,), (out,), None, cut=Cause.STOP_GRADIENT)
     return out
 
 

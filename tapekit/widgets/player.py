@@ -10,7 +10,7 @@ import linecache
 import anywidget
 import traitlets
 
-from .. import nest
+from .. import cause_texts, nest
 from ..events import recorded_ops
 from ..source_location import user_frame
 from . import checks, graphviz_run, limits
@@ -106,14 +106,15 @@ class TapePlayer(anywidget.AnyWidget):
         self.layout_engine = used
         return {"nodes": model.nodes, "edges": model.edges, "groups": model.groups, "views": views,
                 "layouts": layouts, "watched": model.watched, "sources": model.sources,
-                "targets": model.targets, "results": model.results, "notes": model.notes, "too_large": None}
+                "targets": model.targets, "results": model.results, "notes": model.notes, "too_large": None,
+                "causes": cause_texts.table()}
 
     def _message(self, n_ops, max_ops, results):
         """(graph, model) of a player that shows why it does not draw the tape (limits.py)."""
         model = limits.too_large_model(n_ops, max_ops, results)
         graph = {"nodes": [], "edges": [], "groups": [], "views": {}, "layouts": [], "watched": [], "sources": [],
                  "targets": [], "results": results, "notes": model.notes,
-                 "too_large": {"ops": n_ops, "max_ops": max_ops}}
+                 "too_large": {"ops": n_ops, "max_ops": max_ops}, "causes": cause_texts.table()}
         return graph, model
 
     @traitlets.validate("fps")
