@@ -104,106 +104,145 @@ def _reachable_from(entries, source_ids):
 def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
     """Gradients of the seeded targets with respect to every reachable tensor id.
 
-    Sources' gradients are Tensors or IndexedSlices. The process's cyclic GC is left alone: a
-    pass must never change state other threads see.
+    The textbook loop: walk the entries backwards; at each op, take the gradients of its outputs
+    (complete by then), call its rule, and add what the rule returns into its inputs' gradients.
+    Sources' gradients are Tensors or IndexedSlices. The process's cyclic GC is left alone: a pass
+    must never change state other threads see.
     """
-
-    entries = tape._entries
-    source_ids = {s._id for s in sources}
-    # gradients flow only from what this tape tracks as differentiable (its rules may rely on it)
-    tracked = tape._tracked
-    reach = _reachable_from(entries, {sid for sid in source_ids if tracked.get(sid)})
-    grads: dict = {}
-    for tid, g in seeds:
-        if tid in reach or tid in source_ids:
-            grads[tid] = add_n_pair(grads[tid], g) if tid in grads else g
-    observer = observer or (tape._events().backward_observer() if tape._listeners else None)
-    ghosts = {} if not tape._persistent else None   # released tensors, one ghost per id
-    order = BackwardOrder(entries, target_ids)
-    sparse = False   # an IndexedSlices was seen: only then the loop pays for handling them
-    for i in range(len(entries) - 1, -1, -1):
-        entry = entries[i]
-        if entry.cut is not None or not grads:
+    walk = _Walk(tape, seeds, sources, observer, target_ids)
+    for entry in reversed(tape._entries):
+        if entry.cut is not None or not walk.grads:
             continue
+        out_grads = walk.take_output_grads(entry)
+        if out_grads is None:            # pruned: no gradient flows into this op
+            continue
+        if walk.observer is not None:
+            walk.observer.visit(entry, walk.dense(out_grads))
+        rule = _rule_for(entry.grad_key)
+        if rule is None:                 # declared not differentiable: gradients stop here
+            if walk.observer is not None:
+                walk.observer.stopped(entry, Cause.NO_GRADIENT_REGISTERED)
+            continue
+        in_grads = walk.call_rule(rule, entry, out_grads)
+        for k, (inp, g) in enumerate(zip(entry.inputs, in_grads)):
+            if inp._id in walk.reach:
+                walk.send(entry, k, inp, g, rule)
+        walk.release(entry)
+    return walk.finish()
+
+
+def _rule_for(key):
+    """The gradient function of an entry's key (a callable, an op type, or None: not differentiable)."""
+    if type(key) is not str:
+        return key
+    rule = _GRADIENTS.get(key, _MISSING)
+    return gradient_function(key) if rule is _MISSING else rule   # gradient_function raises TF's LookupError
+
+
+class _Walk:
+    """The state of one reverse pass: the gradients so far, what can reach a source, the observer."""
+
+    def __init__(self, tape, seeds, sources, observer, target_ids):
+        entries = tape._entries
+        self.source_ids = {s._id for s in sources}
+        # gradients flow only from what this tape tracks as differentiable (its rules may rely on it)
+        tracked = tape._tracked
+        self.reach = _reachable_from(entries, {sid for sid in self.source_ids if tracked.get(sid)})
+        self.grads: dict = {}
+        for tid, g in seeds:
+            if tid in self.reach or tid in self.source_ids:
+                self.grads[tid] = add_n_pair(self.grads[tid], g) if tid in self.grads else g
+        self.observer = observer or (tape._events().backward_observer() if tape._listeners else None)
+        self.ghosts = {} if not tape._persistent else None   # released tensors, one ghost per id
+        self.order = BackwardOrder(entries, target_ids)
+        self.sparse = False   # an IndexedSlices was seen: only then the pass pays for handling them
+
+    def take_output_grads(self, entry):
+        """The gradients of ``entry``'s outputs, taken out of ``grads`` (a source's stay); None if none."""
+        grads, keep = self.grads, self.source_ids
         outs = entry.outputs
         if len(outs) == 1:
             oid = outs[0]._id
-            g = grads.get(oid) if oid in source_ids else grads.pop(oid, None)
+            g = grads.get(oid) if oid in keep else grads.pop(oid, None)
             if g is None:
-                continue
-            if type(g) is not Tensor:
-                g = _collected(g, order)
-            out_grads = (g,)
-        else:
-            out_grads = [grads.get(o._id) if o._id in source_ids else grads.pop(o._id, None)
-                         for o in outs]
-            if all(g is None for g in out_grads):
-                continue
-            if sparse:
-                out_grads = [g if type(g) is not _Pieces else _collected(g, order) for g in out_grads]
-        if observer is not None:
-            observer.visit(entry, [densify(g) for g in out_grads] if sparse else out_grads)
-        key = entry.grad_key
-        fn = _GRADIENTS.get(key, _MISSING) if type(key) is str else key
-        if fn is _MISSING:
-            fn = gradient_function(key)  # raises TF's LookupError
-        if fn is None:
-            if observer is not None:
-                observer.stopped(entry, Cause.NO_GRADIENT_REGISTERED)
-            continue
-        if len(outs) > 1 and fn not in TAKES_NONE:
-            out_grads = _fill_zeros(out_grads, outs)
-        if sparse and fn in DENSE_ONLY:
+                return None
+            return (g if type(g) is Tensor else _collected(g, self.order),)
+        out_grads = [grads.get(o._id) if o._id in keep else grads.pop(o._id, None) for o in outs]
+        if all(g is None for g in out_grads):
+            return None
+        if self.sparse:
+            out_grads = [g if type(g) is not _Pieces else _collected(g, self.order) for g in out_grads]
+        return out_grads
+
+    def dense(self, grads):
+        return [densify(g) for g in grads] if self.sparse else grads
+
+    def call_rule(self, rule, entry, out_grads):
+        """``rule(entry, *out_grads)`` as TF calls it, checked to give one gradient per input."""
+        if len(entry.outputs) > 1 and rule not in TAKES_NONE:
+            out_grads = _fill_zeros(out_grads, entry.outputs)
+        if self.sparse and rule in DENSE_ONLY:
             out_grads = [g if g is None else densify(g) for g in out_grads]
         inputs = entry.inputs
         if len(inputs) > 1:  # TF's op.skip_input_indices: rules may skip gradients nobody needs
-            skip = tuple(k for k, t in enumerate(inputs) if t._id not in reach)
+            skip = tuple(k for k, t in enumerate(inputs) if t._id not in self.reach)
             entry.skip_input_indices = _SKIPS.setdefault(skip, skip)  # shared: fewer GC survivors
-        in_grads = fn(entry, *out_grads)
+        in_grads = rule(entry, *out_grads)
         if not isinstance(in_grads, (list, tuple)):
             in_grads = (in_grads,)
         if len(in_grads) != len(inputs):
             raise ValueError(f"The gradient function of {entry.type} returned {len(in_grads)} "
                              f"gradients for {len(inputs)} inputs.")
-        k = -1
-        for inp, g in zip(inputs, in_grads):
-            k += 1
-            iid = inp._id
-            if iid not in reach:
-                continue
-            if g is None or not inp._dtype.is_differentiable:
-                if observer is not None:
-                    observer.sent(entry, inp, None)
-                continue
-            if type(g) is not Tensor:
-                g = _as_gradient(g)
-            shape = inp._dims if type(inp) is Ghost else inp._value.shape
-            if type(g) is Tensor:
-                if g._value.shape != shape:
-                    if fn not in BUILTIN:  # only built-in rules leave unbroadcasting to the pass
-                        raise _wrong_shape(entry, k, shape, g._value.shape)
-                    g = sum_to_shape(g, inp)
-                if observer is not None:
-                    observer.sent(entry, inp, g, accumulated=iid in grads)
-                if iid in grads:
-                    have = grads[iid]
-                    g = add_n_pair(have if type(have) is Tensor else densify(_collected(have, order)), g)
-                grads[iid] = g
-                continue
-            if tuple(g.shape) != tuple(shape):
-                raise _wrong_shape(entry, k, shape, tuple(g.shape))
-            sparse = True
+        return in_grads
+
+    def send(self, entry, k, inp, g, rule) -> None:
+        """Add ``g``, the gradient ``entry``'s rule returned for its input ``k``, into that input's."""
+        observer = self.observer
+        if g is None or not inp._dtype.is_differentiable:
             if observer is not None:
-                observer.sent(entry, inp, densify(g), accumulated=iid in grads)
-            grads[iid] = _accumulate(grads[iid], g, entry.index, order) if iid in grads else \
-                _Pieces(entry.index, g)
-        if ghosts is not None:
-            entry.release(ghosts)
-    for sid in source_ids:
-        g = grads.get(sid)
-        if g is not None and type(g) is not Tensor:
-            grads[sid] = _collected(g, order)
-    return grads
+                observer.sent(entry, inp, None)
+            return
+        if type(g) is not Tensor:
+            g = _as_gradient(g)
+        iid = inp._id
+        shape = inp._dims if type(inp) is Ghost else inp._value.shape
+        if type(g) is not Tensor:   # IndexedSlices
+            self._send_slices(entry, k, inp, g, shape)
+            return
+        if g._value.shape != shape:
+            if rule not in BUILTIN:  # only built-in rules leave unbroadcasting to the pass
+                raise _wrong_shape(entry, k, shape, g._value.shape)
+            g = sum_to_shape(g, inp)
+        grads = self.grads
+        if observer is not None:
+            observer.sent(entry, inp, g, accumulated=iid in grads)
+        if iid in grads:
+            have = grads[iid]
+            g = add_n_pair(have if type(have) is Tensor else densify(_collected(have, self.order)), g)
+        grads[iid] = g
+
+    def _send_slices(self, entry, k, inp, g, shape) -> None:
+        if tuple(g.shape) != tuple(shape):
+            raise _wrong_shape(entry, k, shape, tuple(g.shape))
+        self.sparse = True
+        iid, grads = inp._id, self.grads
+        if self.observer is not None:
+            self.observer.sent(entry, inp, densify(g), accumulated=iid in grads)
+        grads[iid] = _accumulate(grads[iid], g, entry.index, self.order) if iid in grads else \
+            _Pieces(entry.index, g)
+
+    def release(self, entry) -> None:
+        """A non-persistent tape frees what its entries saved as soon as the pass is past them."""
+        if self.ghosts is not None:
+            entry.release(self.ghosts)
+
+    def finish(self) -> dict:
+        grads = self.grads
+        for sid in self.source_ids:
+            g = grads.get(sid)
+            if g is not None and type(g) is not Tensor:
+                grads[sid] = _collected(g, self.order)
+        return grads
 
 
 def _as_gradient(g):
