@@ -30,7 +30,7 @@ from .ops.reduction import reduce_sum
 from .ops.slices_ops import concat_slices, densify
 from .registry import _GRADIENTS, BUILTIN, DENSE_ONLY, TAKES_NONE, gradient_function
 from .shape import TensorShape
-from .tape_entry import Ghost
+from .tape_entry import Ghost, TapeView
 from .tensor import Tensor, convert_to_tensor
 
 logger = logging.getLogger("tapekit")
@@ -39,14 +39,14 @@ _MISSING = object()
 
 
 # ---------- gradient() ----------
-def run_gradient(tape, request: GradientRequest, unconnected):
+def run_gradient(tape: TapeView, request: GradientRequest, unconnected):
     targets, flat_sources = request.targets, request.sources
     seeds = _seed_gradients(targets, request.output_gradients)
-    observer = tape._events().backward_observer("gradient", targets, flat_sources,
+    observer = tape.log.backward_observer(tape, "gradient", targets, flat_sources,
                                                 request.raw_output_gradients, unconnected)
     # Only what the tape watched (or computed from watched values) can be a source; an unwatched
     # source still gets the seed when it is itself a target (TF: gradient(x, x) is ones).
-    tracked = tape._tracked
+    tracked = tape.tracked
     grads = reverse_pass(tape, seeds, [s for s in flat_sources if tracked.get(s._id)], observer,
                          [t._id for t in targets])
     unwatched = _summed_seeds(seeds) if any(not tracked.get(s._id) for s in flat_sources) else {}
@@ -101,7 +101,7 @@ def _reachable_from(entries, source_ids):
 
 
 # ---------- the reverse pass ----------
-def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
+def reverse_pass(tape: TapeView, seeds, sources, observer=None, target_ids=()):
     """Gradients of the seeded targets with respect to every reachable tensor id.
 
     The textbook loop: walk the entries backwards; at each op, take the gradients of its outputs
@@ -110,7 +110,7 @@ def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
     must never change state other threads see.
     """
     walk = _Walk(tape, seeds, sources, observer, target_ids)
-    for entry in reversed(tape._entries):
+    for entry in reversed(tape.entries):
         if entry.cut is not None or not walk.grads:
             continue
         out_grads = walk.take_output_grads(entry)
@@ -143,17 +143,17 @@ class _Walk:
     """The state of one reverse pass: the gradients so far, what can reach a source, the observer."""
 
     def __init__(self, tape, seeds, sources, observer, target_ids):
-        entries = tape._entries
+        entries = tape.entries
         self.source_ids = {s._id for s in sources}
         # gradients flow only from what this tape tracks as differentiable (its rules may rely on it)
-        tracked = tape._tracked
+        tracked = tape.tracked
         self.reach = _reachable_from(entries, {sid for sid in self.source_ids if tracked.get(sid)})
         self.grads: dict = {}
         for tid, g in seeds:
             if tid in self.reach or tid in self.source_ids:
                 self.grads[tid] = add_n_pair(self.grads[tid], g) if tid in self.grads else g
-        self.observer = observer or (tape._events().backward_observer() if tape._listeners else None)
-        self.ghosts = {} if not tape._persistent else None   # released tensors, one ghost per id
+        self.observer = observer or (tape.log.backward_observer(tape) if tape.listeners else None)
+        self.ghosts = {} if not tape.persistent else None   # released tensors, one ghost per id
         self.order = BackwardOrder(entries, target_ids)
         self.sparse = False   # an IndexedSlices was seen: only then the pass pays for handling them
 
@@ -320,12 +320,12 @@ def run_jacobian(tape, target, flat_sources, sources, unconnected):
     for d in tshape:
         n *= d
     rows = [[] for _ in flat_sources]
-    observer = tape._events().backward_observer("jacobian", [target], flat_sources, None, unconnected)
+    observer = tape.log.backward_observer(tape, "jacobian", [target], flat_sources, None, unconnected)
     sparse = None
     for k in range(n):
         seed = _one_hot_like(target, k)
         observer.row = k
-        grads = reverse_pass(_KeepEntries(tape), [(target._id, seed)], flat_sources, observer,
+        grads = reverse_pass(tape.kept(), [(target._id, seed)], flat_sources, observer,
                              [target._id])
         for j, s in enumerate(flat_sources):
             g = grads.get(s._id)
@@ -369,7 +369,7 @@ def run_batch_jacobian(tape, target, source, unconnected):
     sparse = None
     for k in range(inner):
         seed = _batched_one_hot(target, k)
-        grads = reverse_pass(_KeepEntries(tape), [(target._id, seed)], [source], None, [target._id])
+        grads = reverse_pass(tape.kept(), [(target._id, seed)], [source], None, [target._id])
         g = grads.get(source._id)
         if type(g) is IndexedSlices:
             sparse = sparse or g
@@ -382,17 +382,6 @@ def run_batch_jacobian(tape, target, source, unconnected):
     filled = [zeros(sshape, source.dtype) if g is None else g for g in cols]
     stacked = stack(filled, axis=1)  # [batch, inner, *sshape[1:]]
     return reshape(stacked, (batch,) + tshape[1:] + sshape[1:])
-
-
-class _KeepEntries:
-    """A view of a tape whose reverse pass must not free entries (jacobians walk it many times)."""
-
-    _persistent = True
-    _listeners = ()
-
-    def __init__(self, tape):
-        self._entries = tape._entries
-        self._tracked = tape._tracked
 
 
 def _one_hot_like(target, k):

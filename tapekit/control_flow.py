@@ -16,7 +16,7 @@ from .errors import InvalidArgumentError
 from .ops.array_ops import stack, unstack
 from .ops.creation import zeros
 from .ops.math_ops import to_tensor
-from .tensor import Tensor
+from .tensor import Tensor, is_variable
 from .tensor_spec import TensorSpec
 
 
@@ -82,7 +82,7 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
 
 def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
     """Call ``branch_fns[branch_index]()``; an index out of range calls ``default`` (or the last)."""
-    if not isinstance(branch_index, Tensor) and not hasattr(branch_index, "_read"):
+    if not isinstance(branch_index, Tensor) and not is_variable(branch_index):
         raise TypeError(f"'branch_index' must be a Tensor, got {type(branch_index)}")
     index = _to_tensor(branch_index)
     if not index.dtype.is_integer:
@@ -180,7 +180,7 @@ def _check_output(result, spec):
                          "shaped like fn_output_signature (default: like elems).") from None
     leaves = []
     for value, want in zip(nest.flatten(result), nest.flatten(spec)):
-        t = value if isinstance(value, Tensor) else (value._read() if hasattr(value, "_read") else None)
+        t = value if isinstance(value, Tensor) else (value._read() if is_variable(value) else None)
         if t is None:
             try:
                 t = _to_tensor(value, want)

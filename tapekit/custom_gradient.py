@@ -9,7 +9,7 @@ import inspect
 from . import nest
 from .context import state
 from .registry import record
-from .tensor import Tensor, convert_to_tensor
+from .tensor import Tensor, convert_to_tensor, is_variable
 
 
 @contextlib.contextmanager
@@ -33,7 +33,7 @@ def _accepts_variables(fn) -> bool:
 
 def _as_input(x):
     """The tensor a custom op records as its input: a Variable is read (so the tape sees it)."""
-    if hasattr(x, "_read"):
+    if is_variable(x):
         return x._read()
     if isinstance(x, Tensor):
         return x

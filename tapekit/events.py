@@ -14,8 +14,8 @@ import weakref
 
 import numpy as np
 
-from . import nest, observer, sites
 from . import log_records as rec
+from . import nest, observer, sites
 from .backend import head, to_host
 from .causes import Cause, entry_cut
 from .explain import causes_for, explain, remember_variable
@@ -176,11 +176,11 @@ class TapeLog(observer.TapeLog):
     def state_changed(self, var, how, where) -> None:
         self._add(rec.Assign(self._at(), var._id, _var_name(var), how, sample(var._value), dims(var), where))
 
-    def backward_observer(self, method="gradient", targets=(), sources=(), output_gradients=None,
+    def backward_observer(self, view, method="gradient", targets=(), sources=(), output_gradients=None,
                           unconnected=None):
         call = self.calls
         self.calls += 1
-        return BackwardObserver(self, call, method, targets, sources, output_gradients, unconnected)
+        return BackwardObserver(self, view, call, method, targets, sources, output_gradients, unconnected)
 
     # ---------- subscribers and materialising ----------
     def subscribe(self, callback):
@@ -225,8 +225,9 @@ def recorded_ops(tape, skip=()) -> int:
 class BackwardObserver(observer.BackwardObserver):
     """Receives the reverse pass's calls and logs them compactly (``visit``/``send`` ... tuples)."""
 
-    def __init__(self, log, call, method, targets, sources, output_gradients, unconnected):
+    def __init__(self, log, view, call, method, targets, sources, output_gradients, unconnected):
         self.log = log
+        self.view = view                # the TapeView that explain() reads for the causes
         self.call = call
         self.method = method
         self.row = None                 # the Jacobian row being computed
@@ -282,13 +283,13 @@ class BackwardObserver(observer.BackwardObserver):
             log.items.append(rec.Truncated(log._at(), self.dropped))
             if log.tape._listeners:
                 log.live.item(log.items[-1])
-        causes = causes_for(log.tape, self.targets, self.sources, results, self.unconnected)
+        causes = causes_for(self.view, self.targets, self.sources, results, self.unconnected)
         out = []
         for s, r, cause in zip(self.sources, results, causes):
             value = rec.GradValue(None, None) if r is None else _grad_record(r)
             out.append(rec.SourceResult(s._id, value.sample, value.shape, s.dtype.name, cause))
         log._add(rec.BackwardEnd(log._at(), self.call, out))
-        self.targets = self.sources = None     # do not keep the caller's tensors alive
+        self.targets = self.sources = self.view = None     # do not keep the caller's tensors alive
 
 
 def _var_name(var) -> str:

@@ -15,10 +15,10 @@ from . import nest
 from .cause_texts import text
 from .causes import SOURCE_CAUSES, Cause, entry_cut, source_cause
 from .log_records import Assign, Enter, LeftTape, Watch
-from .source_location import user_frame
-from .tensor import Tensor, is_variable
 from .sites import location_text
 from .sites import short_file as _short_file  # noqa: F401  (kept: tests and callers import it here)
+from .source_location import user_frame
+from .tensor import Tensor, is_variable
 
 CAUSES = SOURCE_CAUSES   # the closed set of a source's causes (tapekit/causes.py)
 
@@ -197,9 +197,9 @@ def _explain_one(tape, targets, source, frame, name, zero) -> SourceExplanation:
 
 
 def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
-    log = tape._events()
-    entries = tape._entries or []
-    tracked = tape._tracked
+    log = tape.log
+    entries = tape.entries or []
+    tracked = tape.tracked
     sid = source._id
     label = _label(source, name)
     target_ids = {t._id for t in targets}
@@ -254,14 +254,14 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
 
 
 def _untracked(tape, source, label, frame, name, with_line) -> SourceExplanation:
-    if hasattr(source, "_read"):
+    if is_variable(source):
         if not source.trainable:
             return SourceExplanation(
                 label, Cause.NOT_WATCHED, None, with_line,
                 f"{label} is a Variable with trainable=False: the tape only watches trainable "
                 "variables automatically.",
                 f"call tape.watch({_py(label)}) inside the with-block, or create it with trainable=True.")
-        if not tape._watch_accessed_variables:
+        if not tape.watch_accessed_variables:
             return SourceExplanation(
                 label, Cause.NOT_WATCHED, None, with_line,
                 f"The tape was created with watch_accessed_variables=False, so it only watches what "
@@ -374,7 +374,7 @@ def _replaced_variable(source, frame, name, tape=None):
     sig = (list(source._value.shape), source.dtype.name)
     sigs = list(_WATCHED_BY_CODE.get(frame.f_code) or [])
     if tape is not None:
-        sigs += [(list(v._value.shape), v.dtype.name) for v in tape._watched_vars.values()]
+        sigs += [(list(v._value.shape), v.dtype.name) for v in tape.watched_variables]
     if sig not in sigs:
         return None
     return _rebinding_line(frame.f_code, name)
@@ -407,7 +407,7 @@ def _label(source, name) -> str:
     """The name the user's call gives the source, else the variable's name."""
     if name:
         return name
-    if hasattr(source, "_read"):
+    if is_variable(source):
         return source.name.rsplit(":", 1)[0]
     return f"tensor{list(source.shape.as_list()) if source.shape.rank is not None else ''}"
 

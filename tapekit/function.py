@@ -18,7 +18,7 @@ import inspect
 import weakref
 
 from . import nest
-from .tensor import Tensor, convert_to_tensor
+from .tensor import Tensor, convert_to_tensor, is_variable
 from .tensor_spec import TensorSpec
 
 
@@ -75,7 +75,7 @@ class Function:
         if value is None or isinstance(value, Tensor) or hasattr(value, "flat_values") \
                 or hasattr(value, "dense_shape"):
             return value
-        if hasattr(value, "_read"):
+        if is_variable(value):
             return value._read()
         try:
             return convert_to_tensor(value)
@@ -142,7 +142,7 @@ class Function:
 
 def _conform(spec: TensorSpec, value):
     """``value`` as a tensor matching ``spec`` (TypeError when it cannot, as TF)."""
-    if hasattr(value, "_read"):
+    if is_variable(value):
         value = value._read()
     if value is None:
         raise TypeError(f"Attempt to convert a value (None) with an unsupported type "

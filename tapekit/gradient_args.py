@@ -13,11 +13,11 @@ import numpy as np
 from . import nest
 from .dtypes import KERNEL_NAMES
 from .errors import InvalidArgumentError
-from .tensor import Tensor, convert_to_tensor
+from .tensor import Tensor, convert_to_tensor, is_variable
 
 
 def _is_tensor_like(x) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "_read")
+    return isinstance(x, Tensor) or is_variable(x)
 
 
 def _not_a_dtype(x, role: str) -> TypeError:

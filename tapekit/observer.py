@@ -55,8 +55,9 @@ class TapeLog:
     def state_changed(self, var, how, where) -> None:
         """A variable was assigned (``how``: "assign", "assign_add" ...)."""
 
-    def backward_observer(self, method="gradient", targets=(), sources=(), output_gradients=None,
+    def backward_observer(self, view, method="gradient", targets=(), sources=(), output_gradients=None,
                           unconnected=None) -> BackwardObserver:
+        """An observer for one gradient()/jacobian() call on the tape ``view`` (a ``TapeView``)."""
         return BackwardObserver()
 
     def materialize(self) -> list:

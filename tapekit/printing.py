@@ -22,7 +22,7 @@ from . import nest
 from .backend import to_host
 from .ragged import RaggedTensor
 from .sparse import SparseTensor
-from .tensor import Tensor
+from .tensor import Tensor, is_variable
 
 _LOG_LEVELS = {logging.INFO: logging.INFO, logging.info: logging.INFO,
                logging.WARNING: logging.WARNING, logging.warning: logging.WARNING,
@@ -86,7 +86,7 @@ def _hashable(x) -> bool:
 
 # ---------- one input: a tensor, a Python value, or a structure holding tensors ----------
 def _is_tensor(x) -> bool:
-    return isinstance(x, (Tensor, RaggedTensor, SparseTensor)) or hasattr(x, "_read")
+    return isinstance(x, (Tensor, RaggedTensor, SparseTensor)) or is_variable(x)
 
 
 def _is_string_scalar(x) -> bool:
@@ -137,7 +137,7 @@ def format_tensor(tensor, summarize: int = 3) -> str:
     """A tensor's values as ``tk.print`` shows them (``summarize`` per end of each axis)."""
     arr = _host(tensor)
     limit = arr.size if summarize < 0 else min(summarize, arr.size)
-    dtype = (tensor._read() if hasattr(tensor, "_read") else tensor).dtype
+    dtype = (tensor._read() if is_variable(tensor) else tensor).dtype
     if dtype.is_complex:  # TF's kernel prints "?" for element types it cannot format
         text = " ".join("?" for _ in builtins.range(limit)) + ("..." if summarize < arr.size and summarize >= 0 else "")
         return f"[{text}]" if arr.ndim else text
@@ -194,5 +194,5 @@ def _as_text(value) -> str:
 
 
 def _host(tensor) -> np.ndarray:
-    t = tensor._read() if hasattr(tensor, "_read") else tensor
+    t = tensor._read() if is_variable(tensor) else tensor
     return np.asarray(to_host(t._value))

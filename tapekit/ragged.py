@@ -22,7 +22,7 @@ from .ops.array_ops import boolean_mask, expand_dims, gather, pad, reshape, scat
 from .ops.array_ops import concat as dense_concat
 from .ops.math_ops import add, multiply, to_tensor
 from .shape import TensorShape
-from .tensor import Tensor
+from .tensor import Tensor, is_variable
 from .tensor import constant as _dense_constant
 
 
@@ -34,7 +34,7 @@ def _as_tensor(value, dtype=None) -> Tensor:
 
 def _splits_tensor(value, what: str) -> Tensor:
     t = value if isinstance(value, Tensor) else _dense_constant(value, dtype=dtypes.int64) \
-        if not hasattr(value, "_read") else value._read()
+        if not is_variable(value) else value._read()
     if t.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(f"{what} must be int32 or int64, got {t.dtype.name}.\n  Hint: "
                                    "pass integer row partitions.", op="RaggedTensor")
@@ -514,7 +514,7 @@ def elementwise_binary(fn, x, y):
         return x.with_flat_values(fn(x.flat_values, y.flat_values))
     ragged, dense, ragged_first = (x, y, True) if isinstance(x, RaggedTensor) else (y, x, False)
     flat = ragged.flat_values
-    if hasattr(dense, "_read"):
+    if is_variable(dense):
         dense = dense._read()
     elif not isinstance(dense, Tensor):
         try:  # the ragged operand's dtype if the value fits it, else its own (then fn raises)

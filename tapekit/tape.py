@@ -8,11 +8,17 @@ import logging
 from . import backprop, nest, observer
 from .causes import Cause
 from .context import state
-from .gradient_args import (UnconnectedGradients, as_unconnected, prepare_batch_jacobian,
-                            prepare_gradient, prepare_jacobian, prepare_sources)
+from .gradient_args import (
+    UnconnectedGradients,
+    as_unconnected,
+    prepare_batch_jacobian,
+    prepare_gradient,
+    prepare_jacobian,
+    prepare_sources,
+)
 from .registry import READS, declared_not_differentiable
 from .source_location import user_location, user_site
-from .tape_entry import TapeEntry
+from .tape_entry import TapeEntry, TapeView
 from .tensor import Tensor, is_variable
 
 logger = logging.getLogger("tapekit")
@@ -222,7 +228,7 @@ class GradientTape:
         unconnected = as_unconnected(unconnected_gradients)
         request = prepare_gradient(target, sources, output_gradients)
         try:
-            return backprop.run_gradient(self, request, unconnected)
+            return backprop.run_gradient(self._view(), request, unconnected)
         finally:
             self._after_backward()
 
@@ -266,7 +272,7 @@ class GradientTape:
         flat_sources = prepare_sources(sources)
         unconnected = as_unconnected(unconnected_gradients, "jacobian")
         try:
-            return backprop.run_jacobian(self, target, flat_sources, sources, unconnected)
+            return backprop.run_jacobian(self._view(), target, flat_sources, sources, unconnected)
         finally:
             self._after_backward()
 
@@ -286,11 +292,16 @@ class GradientTape:
         self._before_backward()   # TF's first gradient() call stops a non-persistent tape
         unconnected = as_unconnected(unconnected_gradients, "batch_jacobian")
         try:
-            return backprop.run_batch_jacobian(self, target, source, unconnected)
+            return backprop.run_batch_jacobian(self._view(), target, source, unconnected)
         finally:
             self._after_backward()
 
     # ---------- introspection ----------
+    def _view(self) -> TapeView:
+        """What backprop and explain() read of this tape."""
+        return TapeView(self._entries, self._tracked, self._persistent, self._listeners, self._events(),
+                        self.watched_variables(), self._watch_accessed_variables)
+
     def _events(self):
         """This tape's log: what introspection (``tapekit.events``) plugged into ``observer``."""
         if self._log is None:
@@ -308,7 +319,7 @@ class GradientTape:
 
     def explain(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE):
         """Why ``gradient(target, sources)`` is None (or not) for each source: an ``Explanation``."""
-        return observer.explain(self, target, sources, as_unconnected(unconnected_gradients))
+        return observer.explain(self._view(), target, sources, as_unconnected(unconnected_gradients))
 
 
 def _short(item) -> str:

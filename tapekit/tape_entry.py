@@ -104,3 +104,30 @@ class Ghost:
     @property
     def shape(self) -> TensorShape:
         return TensorShape(self._dims)
+
+
+class TapeView:
+    """What the reverse pass and ``explain()`` read of a tape: its internal API, built by the tape.
+
+    ``entries`` and ``tracked`` are the tape's own list and dict (they grow as it records);
+    ``log`` is its ``observer.TapeLog``. A view with ``persistent=True`` and no listeners lets a
+    Jacobian walk the entries many times without releasing them.
+    """
+
+    __slots__ = ("entries", "tracked", "persistent", "listeners", "log", "watched_variables",
+                 "watch_accessed_variables")
+
+    def __init__(self, entries, tracked, persistent, listeners, log, watched_variables=(),
+                 watch_accessed_variables=True):
+        self.entries = entries
+        self.tracked = tracked
+        self.persistent = persistent
+        self.listeners = listeners
+        self.log = log
+        self.watched_variables = watched_variables
+        self.watch_accessed_variables = watch_accessed_variables
+
+    def kept(self) -> TapeView:
+        """This view for a pass that must not release entries (a Jacobian walks them many times)."""
+        return TapeView(self.entries, self.tracked, True, (), self.log, self.watched_variables,
+                        self.watch_accessed_variables)

@@ -35,6 +35,16 @@ class Tensor:
 
     # ---------- inspection ----------
     @property
+    def id(self) -> int:
+        """This tensor's id on gradient tapes (ids grow in creation order)."""
+        return self._id
+
+    @property
+    def value(self):
+        """The backend array holding the value (read-only: tensors are immutable)."""
+        return self._value
+
+    @property
     def dtype(self) -> DType:
         return self._dtype
 
@@ -280,7 +290,7 @@ def holds_tensor(value) -> bool:
         if kind is list or kind is tuple:
             if holds_tensor(item):
                 return True
-        elif isinstance(item, Tensor) or hasattr(item, "_read"):
+        elif isinstance(item, Tensor) or is_variable(item):
             return True
     return False
 
@@ -489,7 +499,7 @@ def convert_with_default(value, dtype: DType) -> Tensor:
     """``value`` as TF's op wrappers convert an argument whose dtype has a default (a shape for
     ``tf.fill``, an axis): a Python float raises TypeError, lists and strings prefer ``dtype`` but
     keep their own dtype when they cannot take it (the op then reports it), NumPy values are cast."""
-    if isinstance(value, Tensor) or hasattr(value, "_read"):
+    if isinstance(value, Tensor) or is_variable(value):
         return convert_to_tensor(value)
     if isinstance(value, float):
         return convert_to_tensor(value, dtype=dtype)
@@ -641,10 +651,10 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
         if not value.is_fully_defined():
             raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor.")
         value = value.as_list()
-    if hasattr(value, "_read") and dtype is not None:
+    if is_variable(value) and dtype is not None:
         value = value.numpy()  # a variable's value is cast like a NumPy array, as TF
     t = _convert(value, None if dtype is None else dtypes.as_dtype(dtype), None, name, pack=False)
-    if isinstance(value, Tensor) or hasattr(value, "_read"):
+    if isinstance(value, Tensor) or is_variable(value):
         t = Tensor(t._value, t._dtype)
     if shape is None:
         return t
@@ -672,4 +682,4 @@ def _reshape(arr, shape):
 
 
 def is_tensor(x) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "_read") or hasattr(type(x), "__tf_tensor__")
+    return isinstance(x, Tensor) or is_variable(x) or hasattr(type(x), "__tf_tensor__")

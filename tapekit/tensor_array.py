@@ -15,7 +15,7 @@ from .errors import InvalidArgumentError, OutOfRangeError
 from .ops.array_ops import concat, stack, unstack
 from .ops.creation import zeros
 from .shape import TensorShape, as_shape
-from .tensor import Tensor, convert_to_tensor
+from .tensor import Tensor, convert_to_tensor, is_variable
 
 
 class _Storage:
@@ -71,7 +71,7 @@ class TensorArray:
     # ----- writing -----
     def _as_element(self, value) -> Tensor:
         store = self._storage
-        if hasattr(value, "_read"):
+        if is_variable(value):
             value = value._read()
         if not isinstance(value, Tensor):
             try:

@@ -22,7 +22,7 @@ from ..backend import from_host
 from ..errors import InvalidArgumentError, OutOfRangeError
 from ..ops.array_ops import stack
 from ..ops.random_ops import get_seed
-from ..tensor import Tensor, convert_to_tensor
+from ..tensor import Tensor, convert_to_tensor, is_variable
 from ..tensor_spec import TensorSpec
 
 AUTOTUNE = -1
@@ -66,11 +66,11 @@ def _map_leaves(fn, x):
 def _as_tensor(value) -> Tensor:
     if isinstance(value, Tensor):
         return value
-    if hasattr(value, "_read"):
+    if is_variable(value):
         return value._read()
     if isinstance(value, Dataset):
         raise TypeError("A tk.data.Dataset cannot be an element of another dataset here.")
-    if isinstance(value, list) and any(isinstance(v, (Tensor, list)) or hasattr(v, "_read") for v in value):
+    if isinstance(value, list) and any(isinstance(v, (Tensor, list)) or is_variable(v) for v in value):
         return stack([_as_tensor(v) for v in value])
     return convert_to_tensor(value)
 

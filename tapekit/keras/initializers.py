@@ -14,7 +14,8 @@ import numpy as np
 from .. import dtypes
 from ..ops import creation, random_ops
 from ..ops.math_ops import cast
-from ..tensor import Tensor, constant as constant_tensor, convert_to_tensor
+from ..tensor import Tensor, convert_to_tensor, is_variable
+from ..tensor import constant as constant_tensor
 from .naming import to_snake_case
 
 
@@ -68,7 +69,7 @@ class Constant(Initializer):
     def __call__(self, shape, dtype=None):
         dtype = _float_dtype(dtype)
         value = self.value
-        if isinstance(value, Tensor) or hasattr(value, "_read") or np.ndim(value) > 0:
+        if isinstance(value, Tensor) or is_variable(value) or np.ndim(value) > 0:
             t = cast(convert_to_tensor(value), dtype)
             return creation.fill(shape, t) if t.ndim == 0 else t + creation.zeros(shape, dtype=dtype)
         return creation.fill(shape, constant_tensor(value, dtype=dtype))
@@ -250,7 +251,7 @@ def get(identifier):
                              "such as 'glorot_uniform', 'he_normal', 'zeros' or 'ones', an Initializer instance, "
                              "or a callable (shape, dtype=None).")
         return cls()
-    if isinstance(identifier, (Tensor, np.ndarray, np.generic)) or hasattr(identifier, "_read"):
+    if isinstance(identifier, (Tensor, np.ndarray, np.generic)) or is_variable(identifier):
         return _array_initializer(identifier)
     if inspect.isclass(identifier):
         return identifier()

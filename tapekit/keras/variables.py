@@ -16,6 +16,7 @@ from ..ops.math_ops import cast
 from ..ops.math_ops import round as round_op
 from ..shape import TensorShape
 from ..tensor import Tensor, convert_to_tensor
+from ..tensor import is_variable as reads_like_a_variable
 from ..variable import Variable as _TkVariable
 from . import initializers, naming
 
@@ -55,7 +56,7 @@ def to_tensor(value, dtype=None) -> Tensor:
     if dtype is None:
         return convert_to_tensor(value)
     dtype = standardize_dtype(dtype)
-    if isinstance(value, Tensor) or hasattr(value, "_read"):
+    if isinstance(value, Tensor) or reads_like_a_variable(value):
         t = convert_to_tensor(value)
         return t if t.dtype is dtype else cast(t, dtype)
     if isinstance(value, np.ndarray):
@@ -95,7 +96,7 @@ class Variable:
                              f"`'on_read'`, `'on_write'`, `'auto'`. Received: synchronization={synchronization}")
         if isinstance(initializer, str):
             initializer = initializers.get(initializer)
-        if callable(initializer) and not (isinstance(initializer, Tensor) or hasattr(initializer, "_read")):
+        if callable(initializer) and not (isinstance(initializer, Tensor) or reads_like_a_variable(initializer)):
             if shape is None:
                 raise ValueError("When creating a Variable from an initializer, the `shape` argument should be "
                                  f"specified. Received: initializer={initializer} and shape={shape}")

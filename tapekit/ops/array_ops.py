@@ -10,7 +10,7 @@ from ..errors import InvalidArgumentError
 from ..indexed_slices import IndexedSlices
 from ..registry import execute, execute_multi
 from ..shape import TensorShape
-from ..tensor import Tensor, constant, is_tensor, set_list_packer
+from ..tensor import Tensor, constant, is_tensor, is_variable, set_list_packer
 from .math_ops import cast, conj, dtype_mismatch, maximum, minimum, to_tensor, where_indices
 from .math_ops import identity as _identity
 
@@ -458,7 +458,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
 def _scatter_inputs(op_type, tensor, indices, updates):
     t = to_tensor(tensor)
     idx = _index_tensor(indices, op_type)
-    u = updates if isinstance(updates, Tensor) or hasattr(updates, "_read") else to_tensor(updates, t.dtype)
+    u = updates if isinstance(updates, Tensor) or is_variable(updates) else to_tensor(updates, t.dtype)
     u = to_tensor(u)
     if u.dtype is not t.dtype:
         want = dtypes.KERNEL_NAMES.get(t.dtype.name, t.dtype.name)
@@ -630,7 +630,7 @@ def _normalize_key(key):
         key = (key,)
     out = []
     for k in key:
-        if isinstance(k, Tensor) or hasattr(k, "_read"):
+        if isinstance(k, Tensor) or is_variable(k):
             k = to_tensor(k)
             if k.ndim != 0 or not k.dtype.is_integer:
                 raise TypeError(f"{_INDEX_TYPES}{k!r}\n  Hint: use tk.gather or tk.boolean_mask to pick "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..backend import ns
 from ..registry import execute
+from ..tensor import is_variable
 from .math_ops import (
     _require_float,
     binary_inputs,
@@ -51,7 +52,7 @@ def reciprocal_no_nan(x, name=None):
 
 def scalar_mul(scalar, x, name=None):
     """``scalar * x`` for a scalar (a Python number or rank-0 tensor)."""
-    s = to_tensor(scalar) if hasattr(scalar, "_read") or hasattr(scalar, "_dtype") else scalar
+    s = to_tensor(scalar) if is_variable(scalar) or hasattr(scalar, "_dtype") else scalar
     if getattr(s, "ndim", 0) != 0:
         raise ValueError(f"Only scalar multiply works, got shape {s.shape}.\n  Hint: use tk.multiply "
                          "for element-wise products.")

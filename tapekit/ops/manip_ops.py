@@ -10,14 +10,14 @@ import numpy as np
 from ..backend import ns, to_host
 from ..errors import InvalidArgumentError
 from ..registry import execute
-from ..tensor import Tensor
+from ..tensor import Tensor, is_variable
 from .array_ops import boolean_mask, expand_dims, reshape, size, tile
 from .creation import ones
 from .math_ops import multiply, to_tensor
 
 
 def _ints(value) -> list:
-    if isinstance(value, Tensor) or hasattr(value, "_read"):
+    if isinstance(value, Tensor) or is_variable(value):
         return [int(v) for v in np.asarray(to_host(to_tensor(value)._value)).reshape(-1)]
     if isinstance(value, (int, np.integer)):
         return [int(value)]

@@ -13,12 +13,12 @@ import numpy as np
 
 from .. import dtypes
 from ..backend import astype, device_obj, dtype_kind, from_host, np_dtype, ns, to_host
-from ..dtypes import KERNEL_NAMES
 from ..causes import Cause
+from ..dtypes import KERNEL_NAMES
 from ..errors import InvalidArgumentError, UnimplementedError
 from ..indexed_slices import IndexedSlices
 from ..registry import execute, no_gradient, record, state
-from ..tensor import Tensor, convert_to_tensor
+from ..tensor import Tensor, convert_to_tensor, is_variable
 
 
 # ---------- converting inputs ----------
@@ -37,8 +37,8 @@ def to_tensor(x, dtype_hint=None) -> Tensor:
 def binary_inputs(op_type: str, x, y) -> tuple[Tensor, Tensor]:
     """Both operands as tensors of one dtype; a non-tensor is converted to the tensor operand's dtype
     (TypeError when it cannot be, as TF: ``int_tensor * 2.5``)."""
-    x_is = isinstance(x, Tensor) or hasattr(x, "_read")
-    y_is = isinstance(y, Tensor) or hasattr(y, "_read")
+    x_is = isinstance(x, Tensor) or is_variable(x)
+    y_is = isinstance(y, Tensor) or is_variable(y)
     if x_is:
         x = to_tensor(x)
         y = to_tensor(y) if y_is else convert_to_tensor(y, dtype=x._dtype)
@@ -146,11 +146,11 @@ def _concat_strings(x, y):
 
 def add(x, y, name=None):
     """x + y; two string tensors concatenate (TF's ``Add`` op), as ``tf.add``."""
-    if not (isinstance(y, Tensor) or hasattr(y, "_read")):
+    if not (isinstance(y, Tensor) or is_variable(y)):
         x = to_tensor(x)
-    if isinstance(x, Tensor) or hasattr(x, "_read"):
+    if isinstance(x, Tensor) or is_variable(x):
         x = to_tensor(x)
-        if not (isinstance(y, Tensor) or hasattr(y, "_read")):
+        if not (isinstance(y, Tensor) or is_variable(y)):
             # As TF: y is converted with x's dtype only as a preference (so int + 2.5 reports the
             # dtype clash of AddV2, where int * 2.5 raises TypeError).
             y = convert_to_tensor(y, dtype_hint=x._dtype)
@@ -636,7 +636,7 @@ def _not_bool(op_type, t: Tensor, index: int) -> InvalidArgumentError:
 
 
 def _bool_input(x) -> Tensor:
-    return to_tensor(x) if isinstance(x, Tensor) or hasattr(x, "_read") else convert_to_tensor(x, dtypes.bool)
+    return to_tensor(x) if isinstance(x, Tensor) or is_variable(x) else convert_to_tensor(x, dtypes.bool)
 
 
 def _logical(op_type, fn):

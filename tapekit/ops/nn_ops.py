@@ -15,7 +15,7 @@ from ..backend import ns, to_host
 from ..dtypes import KERNEL_NAMES
 from ..errors import InvalidArgumentError
 from ..registry import execute, execute_multi, gradient
-from ..tensor import Tensor
+from ..tensor import Tensor, is_variable
 from .array_ops import broadcast_to, reshape, squeeze, transpose
 from .creation import zeros_like
 from .math_ops import (
@@ -196,7 +196,7 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
         raise ValueError("Both labels and logits must be provided.")
     logits = to_tensor(logits)
     labels = to_tensor(labels, logits.dtype) if not isinstance(labels, Tensor) and \
-        not hasattr(labels, "_read") else to_tensor(labels)
+        not is_variable(labels) else to_tensor(labels)
     if tuple(logits.shape) != tuple(labels.shape):
         raise ValueError(f"`logits` and `labels` must have the same shape, received "
                          f"({tuple(logits.shape)} vs {tuple(labels.shape)}).")
@@ -216,7 +216,7 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     """
     logits = _float_input("SoftmaxCrossEntropyWithLogits", logits)
     labels = to_tensor(labels, logits.dtype) if not isinstance(labels, Tensor) and \
-        not hasattr(labels, "_read") else to_tensor(labels)
+        not is_variable(labels) else to_tensor(labels)
     try:
         shape = np.broadcast_shapes(tuple(logits.shape), tuple(labels.shape))
     except ValueError:
@@ -396,7 +396,7 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
         return x
     if rate_is_number:
         kept = multiply(x, to_tensor(1 / (1 - rate), x.dtype))
-    elif isinstance(rate, Tensor) or hasattr(rate, "_read"):
+    elif isinstance(rate, Tensor) or is_variable(rate):
         rate = to_tensor(rate)
         if rate.ndim != 0:
             raise ValueError(f"Shape {rate.shape} must have rank 0")
@@ -411,7 +411,7 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
 
 
 def _noise_dims(noise_shape) -> list:
-    if isinstance(noise_shape, Tensor) or hasattr(noise_shape, "_read"):
+    if isinstance(noise_shape, Tensor) or is_variable(noise_shape):
         return [int(d) for d in np.asarray(to_tensor(noise_shape).numpy()).reshape(-1)]
     return list(noise_shape.as_list() if hasattr(noise_shape, "as_list") else noise_shape)
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import dtypes
 from ..errors import InvalidArgumentError
-from ..tensor import Tensor, convert_to_tensor
+from ..tensor import Tensor, convert_to_tensor, is_variable
 from ..variable import Variable
 from . import math_ops as m
 from .array_ops import boolean_mask, getitem
@@ -24,7 +24,7 @@ from .linalg import matmul
 
 
 def _is_tensor(x) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "_read")
+    return isinstance(x, Tensor) or is_variable(x)
 
 
 def _mul(x, y):

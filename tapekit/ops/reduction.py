@@ -8,7 +8,7 @@ from .. import dtypes
 from ..backend import astype, device_obj, dtype_kind, from_host, np_dtype, ns, to_host
 from ..errors import InvalidArgumentError
 from ..registry import execute, no_gradient
-from ..tensor import Tensor, convert_to_tensor, convert_with_default
+from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_variable
 from . import half_reduce
 from .array_ops import reshape
 from .creation import zeros_like
@@ -128,7 +128,7 @@ def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
 
 
 def _bool_input(x, op_type):
-    is_tensor = isinstance(x, Tensor) or hasattr(x, "_read")
+    is_tensor = isinstance(x, Tensor) or is_variable(x)
     x = to_tensor(x) if is_tensor else convert_to_tensor(x, dtype=dtypes.bool)
     if not x.dtype.is_bool:
         raise InvalidArgumentError(
@@ -198,7 +198,7 @@ def _arg_reducer(op_type, np_name):
 def _arg_axis(axis, ndim: int, op_type: str) -> int:
     if axis is None:
         axis = 0
-    elif isinstance(axis, Tensor) or hasattr(axis, "_read"):
+    elif isinstance(axis, Tensor) or is_variable(axis):
         t = to_tensor(axis)
         if not t.dtype.is_integer or t.ndim != 0:
             raise TypeError("axis must be int or Tensor with integer datatype")

@@ -16,7 +16,7 @@ from .. import dtypes
 from ..backend import device_obj, from_host, to_host
 from ..errors import InvalidArgumentError
 from ..registry import execute
-from ..tensor import Tensor
+from ..tensor import Tensor, is_variable
 from .array_ops import reshape
 from .math_ops import cast, divide, sqrt, to_tensor
 
@@ -128,7 +128,7 @@ def _counts(ids, num, like):
 # ---------- unsorted segment ops ----------
 def _check_unsorted(data: Tensor, ids: Tensor, num_segments, op_type: str) -> int:
     num = int(to_host(to_tensor(num_segments)._value)) if hasattr(num_segments, "_value") or \
-        hasattr(num_segments, "_read") else int(num_segments)
+        is_variable(num_segments) else int(num_segments)
     if tuple(data.shape)[:ids.ndim] != tuple(ids.shape):
         raise InvalidArgumentError(
             f"data.shape = {list(data.shape)} does not start with segment_ids.shape = "

@@ -16,7 +16,7 @@ from .. import dtypes
 from ..backend import device_obj, from_host, to_host
 from ..errors import InvalidArgumentError
 from ..registry import execute, execute_multi
-from ..tensor import Tensor
+from ..tensor import Tensor, is_variable
 from .array_ops import transpose
 from .math_ops import binary_inputs, negative, subtract, to_tensor
 
@@ -63,7 +63,7 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa:
     tapekit returns them largest first as well.
     """
     x = to_tensor(input)
-    k = int(to_host(to_tensor(k)._value)) if isinstance(k, Tensor) or hasattr(k, "_read") else int(k)
+    k = int(to_host(to_tensor(k)._value)) if isinstance(k, Tensor) or is_variable(k) else int(k)
     index_type = _int_dtype(index_type, "index_type", "TopKV2")
     if x.dtype.is_string or x.dtype.is_bool or x.dtype.is_complex:
         raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of "

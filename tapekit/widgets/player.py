@@ -13,6 +13,7 @@ import traitlets
 from .. import cause_texts, nest
 from ..events import recorded_ops
 from ..source_location import user_frame
+from ..tensor import is_variable
 from . import checks, graphviz_run, limits
 from .assets import read_asset
 from .layout import find_dot, layout_views, view_svg
@@ -150,7 +151,7 @@ class TapePlayer(anywidget.AnyWidget):
             for sid, src in zip(ids, flat_sources):
                 # the name the user's code gives the source (from explain), else the variable's name
                 label = (explanations.get(sid) or {}).get("source")
-                if not label and hasattr(src, "_read"):
+                if not label and is_variable(src):
                     label = src.name.rsplit(":", 1)[0]
                 names[sid] = {"name": label,
                               "shape": list(getattr(src, "shape", None) or []) if hasattr(src, "shape") else None,

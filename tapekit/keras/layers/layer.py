@@ -18,12 +18,12 @@ import warnings
 
 import numpy as np
 
+from ...context import active_tapes
 from ...ops.creation import zeros
 from ...ops.math_ops import cast, divide_no_nan
 from ...ragged import RaggedTensor
 from ...sparse import SparseTensor
-from ...context import active_tapes
-from ...tensor import Tensor, convert_to_tensor
+from ...tensor import Tensor, convert_to_tensor, is_variable
 from ...variable import Variable as _TkVariable
 from .. import constraints, initializers, naming, regularizers
 from ..random import SeedGenerator
@@ -71,7 +71,7 @@ class _Symbolic:
 
 
 def _is_tensor_input(x) -> bool:
-    return isinstance(x, (Tensor, KerasTensor, RaggedTensor, SparseTensor)) or hasattr(x, "_read")
+    return isinstance(x, (Tensor, KerasTensor, RaggedTensor, SparseTensor)) or is_variable(x)
 
 
 def _call_signature(cls):
@@ -374,7 +374,7 @@ class Layer:
     def add_loss(self, loss) -> None:
         """Record a scalar loss (call it from ``call``); ``layer.losses`` lists it until the next call."""
         for x in flatten(loss):
-            if not (isinstance(x, Tensor) or hasattr(x, "_read")):
+            if not (isinstance(x, Tensor) or is_variable(x)):
                 raise ValueError("`add_loss()` can only be called from inside `build()` or `call()`, on a tensor "
                                  f"input. Received invalid value: {x}\n  Hint: build the loss from tensors, "
                                  "e.g. self.add_loss(tk.reduce_sum(x)).")
@@ -475,7 +475,7 @@ class Layer:
         """Arrays and variables become tensors; floats are cast to the layer's dtype (Keras's autocast)."""
         if isinstance(x, (np.ndarray, np.generic)):
             x = convert_to_tensor(x)
-        elif hasattr(x, "_read") and not isinstance(x, Tensor):
+        elif is_variable(x) and not isinstance(x, Tensor):
             x = x._read()
         if isinstance(x, Tensor) and self.autocast and x.dtype.is_floating and x.dtype is not self._dtype \
                 and self._dtype.is_floating:
