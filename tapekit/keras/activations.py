@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..ops import math_ops, nn_ops, reduction
 from ..ops.array_ops import clip_by_value, reshape, split
+from ..ops.creation import ones_like, zeros_like
 from ..ops.creation import range as range_
-from ..ops.creation import zeros_like
 from ..ops.math_ops import cast, to_tensor
 from ..ops.sort_ops import sort
 
@@ -176,7 +176,7 @@ def sparse_sigmoid(x):
     """0 below -1, 1 above 1, (x + 1) / 2 between."""
     x = _float(x)
     return math_ops.where(x <= -1.0, zeros_like(x),
-                          math_ops.where(x >= 1.0, math_ops.ones_like(x), 0.5 * (x + 1.0)))
+                          math_ops.where(x >= 1.0, ones_like(x), 0.5 * (x + 1.0)))
 
 
 def squareplus(x, b=4):
