@@ -102,4 +102,33 @@ concat = _dispatch_concat(concat)
 newaxis = None
 __version__ = "0.1.0"
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+# Everything `from tapekit import *` gives: the TF-shaped API, its submodules, and the modules that
+# were public before this list was written (tests/test_architecture.py checks it against dir()).
+__all__ = [
+    "DType", "GradientTape", "IndexedSlices", "Module", "RaggedTensor", "RegisterGradient",
+    "SparseTensor", "Tensor", "TensorArray", "TensorShape", "TensorSpec", "UnconnectedGradients",
+    "Variable", "abs", "acos", "acosh", "add", "add_n", "argmax", "argmin", "argsort", "as_dtype",
+    "asin", "asinh", "atan", "atan2", "atanh", "backend", "bitwise", "bool", "boolean_mask",
+    "broadcast_to", "case", "cast", "clip_by_global_norm", "clip_by_norm", "clip_by_value", "complex",
+    "complex128", "complex64", "concat", "cond", "config", "constant", "constant_initializer",
+    "control_flow", "convert_to_tensor", "cos", "cosh", "cumsum", "custom_gradient", "data",
+    "debugging", "device", "divide", "double", "dtypes", "einsum", "equal", "errors",
+    "executing_eagerly", "exp", "expand_dims", "eye", "fill", "float16", "float32", "float64", "floor",
+    "foldl", "foldr", "function", "gather", "gather_nd", "get_current_name_scope",
+    "gradient_override_map", "greater", "greater_equal", "half", "identity", "image", "indexed_slices",
+    "initializers", "int16", "int32", "int64", "int8", "is_tensor", "keras", "less", "less_equal",
+    "linalg", "linspace", "logical_and", "logical_not", "logical_or", "map_fn", "math", "matmul",
+    "maximum", "meshgrid", "minimum", "module", "multiply", "name_scope", "negative", "nest", "newaxis",
+    "nn", "no_gradient", "norm", "not_equal", "one_hot", "ones", "ones_initializer", "ones_like", "ops",
+    "pad", "pow", "print", "printing", "ragged", "random", "random_normal_initializer",
+    "random_uniform_initializer", "range", "rank", "realdiv", "reduce_all", "reduce_any",
+    "reduce_logsumexp", "reduce_max", "reduce_mean", "reduce_min", "reduce_prod", "reduce_sum",
+    "registry", "repeat", "reshape", "reverse", "roll", "round", "saturate_cast", "scalar_mul", "scan",
+    "scatter_nd", "scopes", "searchsorted", "shape", "sigmoid", "sign", "sin", "sinh", "size", "sort",
+    "sparse", "split", "sqrt", "square", "squeeze", "stack", "stop_gradient", "string", "subtract",
+    "switch_case", "tan", "tanh", "tape", "tensor", "tensor_array", "tensor_scatter_nd_add",
+    "tensor_scatter_nd_update", "tensor_spec", "tensordot", "test", "testing", "tile", "transpose",
+    "truediv", "uint16", "uint32", "uint64", "uint8", "unique", "unique_with_counts", "unstack",
+    "unsupported", "variable", "vectorized_map", "where", "while_loop", "zeros", "zeros_initializer",
+    "zeros_like",
+]

@@ -41,6 +41,9 @@ class Cause(str, enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    def __repr__(self) -> str:   # shown as the string it equals, as before the enum ('not_watched')
+        return repr(self.value)
+
     def __format__(self, spec: str) -> str:
         return format(self.value, spec)
 

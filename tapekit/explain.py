@@ -53,7 +53,7 @@ class SourceExplanation:
 
     def __init__(self, source, cause=None, op=None, where=None, message="", fix=None, underlying=None):
         self.source = source
-        self.cause = cause
+        self.cause = None if cause is None else str(cause)   # a Cause, as the plain string it equals
         self.op = op
         self.file, self.line = where if where else (None, None)
         self.message = message

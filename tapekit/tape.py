@@ -37,6 +37,13 @@ class GradientTape:
     ``tape.gradient(target, sources)`` then walks the record backwards. Trainable variables are
     watched when they are read (unless ``watch_accessed_variables=False``); tensors must be
     watched with ``tape.watch``. A non-persistent tape can compute one set of gradients.
+
+    >>> import tapekit as tk
+    >>> w = tk.Variable(3.0)
+    >>> with tk.GradientTape() as tape:
+    ...     loss = w * w
+    >>> tape.gradient(loss, w)
+    <tk.Tensor: shape=(), dtype=float32, numpy=6.0>
     """
 
     def __init__(self, persistent: bool = False, watch_accessed_variables: bool = True):
@@ -89,7 +96,16 @@ class GradientTape:
 
     # ---------- what is watched ----------
     def watch(self, tensor) -> None:
-        """Start tracking a tensor or variable (or a nested list of them)."""
+        """Start tracking a tensor or variable (or a nested list of them).
+
+        >>> import tapekit as tk
+        >>> x = tk.constant(2.0)
+        >>> with tk.GradientTape() as tape:
+        ...     tape.watch(x)
+        ...     y = x ** 3
+        >>> tape.gradient(y, x)
+        <tk.Tensor: shape=(), dtype=float32, numpy=12.0>
+        """
         if not self._entered:
             raise AttributeError(
                 "'NoneType' object has no attribute '_tape': GradientTape.watch() was called "
@@ -120,7 +136,15 @@ class GradientTape:
                 self._events().watched(item, how, is_var)
 
     def watched_variables(self) -> tuple:
-        """The variables this tape watched, in order of their creation."""
+        """The variables this tape watched, in order of their creation.
+
+        >>> import tapekit as tk
+        >>> a, b = tk.Variable(1.0, name="a"), tk.Variable(2.0, name="b", trainable=False)
+        >>> with tk.GradientTape() as tape:
+        ...     y = b * a
+        >>> [v.name for v in tape.watched_variables()]
+        ['a:0']
+        """
         return tuple(v for _, v in sorted(self._watched_vars.items()))
 
     def _variable_read(self, var, read_tensor) -> None:
@@ -184,6 +208,16 @@ class GradientTape:
         """Within the block, ops are not recorded on this tape (and ``watch`` has no effect).
 
         Blocks do not nest: stopping a tape that is already stopped raises ``ValueError``.
+
+        >>> import tapekit as tk
+        >>> x = tk.Variable(2.0)
+        >>> with tk.GradientTape() as tape:
+        ...     y = x * x
+        ...     with tape.stop_recording():
+        ...         z = x * x          # not recorded: no gradient through z
+        ...     total = y + z
+        >>> tape.gradient(total, x)
+        <tk.Tensor: shape=(), dtype=float32, numpy=4.0>
         """
         if not self._entered or self._used:   # TF: never entered, or spent by gradient()
             raise RuntimeError("Trying to stop recording a tape which is not recording.")
@@ -218,6 +252,13 @@ class GradientTape:
 
         ``output_gradients`` weights the targets: one entry per (flattened) target, each of the
         target's shape or broadcastable to it; missing entries mean ones.
+
+        >>> import tapekit as tk
+        >>> x, y = tk.Variable(2.0), tk.Variable(5.0)
+        >>> with tk.GradientTape() as tape:
+        ...     z = x * y + x
+        >>> [float(g) for g in tape.gradient(z, [x, y])]
+        [6.0, 2.0]
         """
         self._check_usable(_NON_PERSISTENT_USED)
         self._before_backward()   # as TF: a non-persistent tape stops recording first
@@ -261,7 +302,15 @@ class GradientTape:
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
-        """The full Jacobian: shape ``target.shape + source.shape`` for each source."""
+        """The full Jacobian: shape ``target.shape + source.shape`` for each source.
+
+        >>> import tapekit as tk
+        >>> x = tk.Variable([1.0, 2.0])
+        >>> with tk.GradientTape() as tape:
+        ...     y = x * x
+        >>> tape.jacobian(y, x).numpy().tolist()
+        [[2.0, 0.0], [0.0, 4.0]]
+        """
         self._check_usable(_NON_PERSISTENT_USED)
         target = prepare_jacobian(target)
         if not experimental_use_pfor and not self._persistent:
@@ -310,7 +359,15 @@ class GradientTape:
 
     @property
     def events(self) -> list:
-        """What this tape recorded and computed, as plain JSON-able dicts (docs/EVENTS.md)."""
+        """What this tape recorded and computed, as plain JSON-able dicts (docs/EVENTS.md).
+
+        >>> import tapekit as tk
+        >>> x = tk.Variable(3.0, name="x")
+        >>> with tk.GradientTape() as tape:
+        ...     y = x * 2.0
+        >>> [(e["kind"], e.get("type")) for e in tape.events]
+        [('watch', None), ('op', 'ReadVariableOp'), ('op', 'Mul')]
+        """
         return self._events().materialize()
 
     def subscribe(self, callback):
@@ -318,7 +375,17 @@ class GradientTape:
         return self._events().subscribe(callback)
 
     def explain(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE):
-        """Why ``gradient(target, sources)`` is None (or not) for each source: an ``Explanation``."""
+        """Why ``gradient(target, sources)`` is None (or not) for each source: an ``Explanation``.
+
+        >>> import tapekit as tk
+        >>> x = tk.constant(3.0)           # a tensor: not watched unless tape.watch(x)
+        >>> with tk.GradientTape() as tape:
+        ...     y = x * x
+        >>> tape.gradient(y, x) is None
+        True
+        >>> tape.explain(y, x).cause
+        'not_watched'
+        """
         return observer.explain(self._view(), target, sources, as_unconnected(unconnected_gradients))
 
 

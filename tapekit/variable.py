@@ -56,6 +56,15 @@ class Variable:
     Any op on a Variable reads its current value and returns a Tensor. Trainable variables are
     watched automatically when a tape reads them. As in TF, ``v -= x`` (and ``+=``, ``*=``, ``/=``,
     ``**=``) raises a RuntimeError instead of silently turning ``v`` into a Tensor.
+
+    >>> import tapekit as tk
+    >>> v = tk.Variable([1.0, 2.0], name="v")
+    >>> v.assign_add([0.5, 0.5]).numpy().tolist()
+    [1.5, 2.5]
+    >>> with tk.GradientTape() as tape:      # trainable variables are watched when read
+    ...     loss = tk.reduce_sum(v * v)
+    >>> tape.gradient(loss, v).numpy().tolist()
+    [3.0, 5.0]
     """
 
     __slots__ = ("_value", "_dtype", "_id", "_shape", "_name", "_trainable", "__weakref__", "__dict__")

@@ -1,6 +1,9 @@
 """The core's structure: no import cycle counting every import, no imports hidden in functions, logging."""
 
 import ast
+import doctest
+import importlib
+import inspect
 import logging
 import os
 import subprocess
@@ -82,3 +85,24 @@ def test_tapekit_warnings_reach_the_root_logger(caplog):
 def test_import_linter_contracts_are_kept():
     result = subprocess.run(["lint-imports"], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# Modules whose public docstrings carry `>>>` examples (also run by .ci/run with --doctest-modules)
+DOCTESTED = ["tapekit.tape", "tapekit.variable", "tapekit.ops.math_ops", "tapekit.ops.linalg"]
+
+
+@pytest.mark.parametrize("name", DOCTESTED)
+def test_docstring_examples_run(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_all_is_an_explicit_list_naming_every_public_name():
+    import tapekit as tk
+
+    source = open(os.path.join(PACKAGE, "__init__.py"), encoding="utf-8").read()
+    assert "\n__all__ = [\n" in source
+    public = {name for name in dir(tk) if not name.startswith("_") and not inspect.ismodule(getattr(tk, name))}
+    assert public <= set(tk.__all__)
+    assert all(hasattr(tk, name) for name in tk.__all__) and len(set(tk.__all__)) == len(tk.__all__)

@@ -26,7 +26,12 @@ def _matmul(a, b, transpose_a, transpose_b):
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
            a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
-    """Matrix product of the last two axes; leading axes are batch axes (broadcast)."""
+    """Matrix product of the last two axes; leading axes are batch axes (broadcast).
+
+    >>> import tapekit as tk
+    >>> tk.matmul([[1.0, 2.0]], [[3.0], [4.0]]).numpy().tolist()
+    [[11.0]]
+    """
     a, b = binary_inputs("MatMul", a, b)
     if (transpose_a and adjoint_a) or (transpose_b and adjoint_b):
         raise ValueError("Only one of transpose_a and adjoint_a (or transpose_b and adjoint_b) "

@@ -145,7 +145,12 @@ def _concat_strings(x, y):
 
 
 def add(x, y, name=None):
-    """x + y; two string tensors concatenate (TF's ``Add`` op), as ``tf.add``."""
+    """x + y; two string tensors concatenate (TF's ``Add`` op), as ``tf.add``.
+
+    >>> import tapekit as tk
+    >>> tk.add([1.0, 2.0], 0.5)
+    <tk.Tensor: shape=(2,), dtype=float32, numpy=array([1.5, 2.5], dtype=float32)>
+    """
     if not (isinstance(y, Tensor) or is_variable(y)):
         x = to_tensor(x)
     if isinstance(x, Tensor) or is_variable(x):
@@ -172,6 +177,15 @@ def _mul(x, y):
 
 
 def multiply(x, y, name=None):
+    """x * y element-wise, broadcasting; the gradient of each is the other times the upstream.
+
+    >>> import tapekit as tk
+    >>> x = tk.Variable([1.0, 2.0])
+    >>> with tk.GradientTape() as tape:
+    ...     y = tk.multiply(x, [3.0, 4.0])
+    >>> tape.gradient(y, x).numpy().tolist()
+    [3.0, 4.0]
+    """
     return _binary("Mul", _mul, x, y)
 
 
