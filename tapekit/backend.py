@@ -72,7 +72,7 @@ class NumpyLib:
 
     def native_dtype(self, dtype):
         """The library's dtype object for a tapekit DType."""
-        return dtype._np
+        return dtype.numpy_dtype
 
     def astype(self, value, dtype):
         return value.astype(self.native_dtype(dtype))
@@ -472,7 +472,7 @@ def np_dtype(value) -> np.dtype:
     dt = value.dtype
     if isinstance(dt, np.dtype):
         return dt
-    return dtype_of(value)._np
+    return dtype_of(value).numpy_dtype
 
 
 def dtype_kind(value) -> str:

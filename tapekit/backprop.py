@@ -387,7 +387,7 @@ def run_batch_jacobian(tape, target, source, unconnected):
 def _one_hot_like(target, k):
 
 
-    arr = np.zeros(int(np.prod(target._value.shape)), dtype=target.dtype._np)
+    arr = np.zeros(int(np.prod(target._value.shape)), dtype=target.dtype.numpy_dtype)
     arr[k] = 1
     return Tensor(from_host(arr.reshape(target._value.shape)), target.dtype)
 
@@ -396,6 +396,6 @@ def _batched_one_hot(target, k):
 
 
     shape = target._value.shape
-    arr = np.zeros((shape[0], int(np.prod(shape[1:]))), dtype=target.dtype._np)
+    arr = np.zeros((shape[0], int(np.prod(shape[1:]))), dtype=target.dtype.numpy_dtype)
     arr[:, k] = 1
     return Tensor(from_host(arr.reshape(shape)), target.dtype)

@@ -73,7 +73,7 @@ def _call_with_custom_gradient(f, args, kwargs):
                         "  Hint: define grad_fn(*upstream, variables=None) and return "
                         "(input_gradients, variable_gradients).")
     # Fresh output tensors (TF's identity): the tape sees them produced by the custom op only.
-    flat_result = [Tensor(t._value, t._dtype) for t in map(_as_input, nest.flatten(result))]
+    flat_result = [Tensor(t._value, t.dtype) for t in map(_as_input, nest.flatten(result))]
     arg_count = len(flat_args)
     inputs = tuple(_as_input(x) for x in flat_args + variables)
 

@@ -10,14 +10,14 @@ import numpy as np
 class DType:
     """A tensor element type, printed as ``tk.float32`` like ``tf.float32``."""
 
-    __slots__ = ("name", "as_numpy_dtype", "_np", "is_floating", "is_integer",
+    __slots__ = ("name", "as_numpy_dtype", "numpy_dtype", "is_floating", "is_integer",
                  "is_complex", "is_bool", "is_unsigned", "is_string", "is_differentiable")
 
     def __init__(self, name: str, np_type):
         self.name = name
         self.as_numpy_dtype = np_type
-        self._np = np.dtype(np_type)
-        kind = self._np.kind
+        self.numpy_dtype = np.dtype(np_type)
+        kind = self.numpy_dtype.kind
         self.is_floating = kind == "f"
         self.is_complex = kind == "c"
         self.is_integer = kind in "iu"
@@ -32,15 +32,15 @@ class DType:
 
     @property
     def size(self) -> int:
-        return self._np.itemsize
+        return self.numpy_dtype.itemsize
 
     @property
     def min(self):
-        return np.finfo(self._np).min if self.is_floating else np.iinfo(self._np).min
+        return np.finfo(self.numpy_dtype).min if self.is_floating else np.iinfo(self.numpy_dtype).min
 
     @property
     def max(self):
-        return np.finfo(self._np).max if self.is_floating else np.iinfo(self._np).max
+        return np.finfo(self.numpy_dtype).max if self.is_floating else np.iinfo(self.numpy_dtype).max
 
     def __repr__(self) -> str:
         return f"tk.{self.name}"
@@ -84,7 +84,7 @@ ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, uint16, uint
        bool, string, complex64, complex128)
 _BY_NAME = {d.name: d for d in ALL}
 _BY_NAME.update(half=float16, double=float64)
-_BY_NP = {d._np: d for d in ALL}
+_BY_NP = {d.numpy_dtype: d for d in ALL}
 
 # TF's spelling of dtypes inside kernel error messages ("a float tensor", "a double tensor").
 KERNEL_NAMES = {"float32": "float", "float64": "double", "float16": "half"}

@@ -200,9 +200,9 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
     log = tape.log
     entries = tape.entries or []
     tracked = tape.tracked
-    sid = source._id
+    sid = source.id
     label = _label(source, name)
-    target_ids = {t._id for t in targets}
+    target_ids = {t.id for t in targets}
     with_line = _entered_at(log)
     if sid in target_ids:
         return SourceExplanation(label, message=f"{label} is itself the target: its gradient is ones.")
@@ -227,7 +227,7 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
     if target_ids & live:
         return SourceExplanation(label, message=f"The target depends on {label} through recorded, "
                                  "differentiable ops, so the gradient flows.")
-    hit = next((blocked[t._id] for t in targets if t._id in blocked), None)
+    hit = next((blocked[t.id] for t in targets if t.id in blocked), None)
     if hit is not None:
         return _blocked(label, *hit)
     reached = live | set(blocked) | {sid}
@@ -295,23 +295,23 @@ def _forward_scan(entries, sid):
     live = {sid}
     blocked: dict = {}
     for e in entries:
-        ids = [t._id for t in e.inputs]
+        ids = [t.id for t in e.inputs]
         if any(i in live for i in ids):
             cut = entry_cut(e)
             if cut is None:
                 for o in e.outputs:
-                    if o._dtype.is_differentiable:
-                        live.add(o._id)
+                    if o.dtype.is_differentiable:
+                        live.add(o.id)
                     else:
-                        blocked.setdefault(o._id, (e, Cause.INTEGER_OR_STRING_DTYPE))
+                        blocked.setdefault(o.id, (e, Cause.INTEGER_OR_STRING_DTYPE))
             else:
                 for o in e.outputs:
-                    blocked.setdefault(o._id, (e, source_cause(cut)))
+                    blocked.setdefault(o.id, (e, source_cause(cut)))
         else:
             why = next((blocked[i] for i in ids if i in blocked), None)
             if why is not None:
                 for o in e.outputs:
-                    blocked.setdefault(o._id, why)
+                    blocked.setdefault(o.id, why)
     return live, blocked
 
 
@@ -323,12 +323,12 @@ def _blocked(label, entry, cause) -> SourceExplanation:
 
 def _assign_cut(log, entries, reached, targets):
     """The assign that a value from the source flowed into, when the target reads that variable."""
-    ancestors = _ancestors(entries, {t._id for t in targets})
+    ancestors = _ancestors(entries, {t.id for t in targets})
     for item in log.items:
         if type(item) is not Assign:
             continue
         at, vid = item.at, item.variable
-        fed = at > 0 and any(o._id in reached for o in entries[at - 1].outputs)
+        fed = at > 0 and any(o.id in reached for o in entries[at - 1].outputs)
         reads_after = any(e.type == "ReadVariableOp" and e.index >= at and e.inputs[0]._id == vid
                           for e in ancestors)
         if fed and (reads_after or not ancestors):
@@ -340,9 +340,9 @@ def _ancestors(entries, ids) -> list:
     need = set(ids)
     found = []
     for e in reversed(entries):
-        if any(o._id in need for o in e.outputs):
+        if any(o.id in need for o in e.outputs):
             found.append(e)
-            need.update(t._id for t in e.inputs)
+            need.update(t.id for t in e.inputs)
     return found
 
 
@@ -350,13 +350,13 @@ def _unconnected(label, targets, tracked, entries, reached, with_line) -> Source
     fix = ("compute the target from it inside the with-block; if the target really does not depend on "
            "it, pass unconnected_gradients=tk.UnconnectedGradients.ZERO to get zeros instead of None.")
     test = next((e for e in entries if e.outputs and e.outputs[0]._dtype.is_bool
-                 and any(t._id in reached for t in e.inputs)), None)
+                 and any(t.id in reached for t in e.inputs)), None)
     if test is not None:
         return SourceExplanation(
             label, Cause.NOT_CONNECTED, _op(test), test.location,
             f"{label} was only used in a comparison ({test.type}) that decided which Python branch ran; "
             "control flow is not differentiable, and the target does not use it otherwise.", fix)
-    if not any(t._id in tracked for t in targets):
+    if not any(t.id in tracked for t in targets):
         return SourceExplanation(
             label, Cause.NOT_CONNECTED, None, with_line,
             "The target was not recorded by this tape: it was computed outside the with-block (or only "
@@ -463,7 +463,7 @@ def _cast_of(entries, sid):
     reads = {sid}
     for e in entries:
         if e.type == "ReadVariableOp" and e.inputs and e.inputs[0]._id in reads:
-            reads.update(o._id for o in e.outputs)
+            reads.update(o.id for o in e.outputs)
         elif e.type == "Cast" and e.inputs and e.inputs[0]._id in reads:
             return e
     return None
@@ -474,7 +474,7 @@ def _op(entry):
 
 
 def _producer(entries, tid):
-    return next((e for e in entries if any(o._id == tid for o in e.outputs)), None)
+    return next((e for e in entries if any(o.id == tid for o in e.outputs)), None)
 
 
 def _dtype_of(entry) -> str:

@@ -39,9 +39,9 @@ def adjust_contrast(images, contrast_factor) -> Tensor:
     out = execute("AdjustContrastv2", _adjust_contrast, (work, factor))
     if orig.is_integer:
         scaled = to_host(out._value).astype(np.float64) * (float(orig.max) + 0.5)
-        return _host_tensor(np.clip(scaled, orig.min, orig.max).astype(orig._np), images)
+        return _host_tensor(np.clip(scaled, orig.min, orig.max).astype(orig.numpy_dtype), images)
     if orig is not dtypes.float32:
-        return _host_tensor(to_host(out._value).astype(orig._np), images)
+        return _host_tensor(to_host(out._value).astype(orig.numpy_dtype), images)
     return out
 
 

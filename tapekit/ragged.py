@@ -90,7 +90,7 @@ class RaggedTensor:
         n = np.asarray(lengths.numpy())
         if validate and (n < 0).any():
             raise _invalid("_from_row_partition", "")
-        splits = _dense_constant(np.concatenate([[0], np.cumsum(n)]).astype(lengths.dtype._np))
+        splits = _dense_constant(np.concatenate([[0], np.cumsum(n)]).astype(lengths.dtype.numpy_dtype))
         return cls._checked(values, splits, "from_row_lengths", validate)
 
     @classmethod
@@ -155,8 +155,8 @@ class RaggedTensor:
             n = np.full(rows, width)
         mask = np.arange(width)[None, :] < n[:, None]
         values = boolean_mask(t, mask) if t.shape.num_elements() else \
-            _dense_constant(np.zeros((0,) + tuple(t.shape[2:]), t.dtype._np))
-        splits = np.concatenate([[0], np.cumsum(n)]).astype(dtypes.as_dtype(row_splits_dtype)._np)
+            _dense_constant(np.zeros((0,) + tuple(t.shape[2:]), t.dtype.numpy_dtype))
+        splits = np.concatenate([[0], np.cumsum(n)]).astype(dtypes.as_dtype(row_splits_dtype).numpy_dtype)
         return cls(values, _dense_constant(splits), internal=True)
 
     # ----- structure -----
@@ -215,7 +215,7 @@ class RaggedTensor:
     def row_lengths(self, axis=1, name=None):
         """The length of each row (int64); ``axis=2`` gives the inner rows' lengths (ragged)."""
         if axis == 1:
-            return _dense_constant(np.diff(self._splits()).astype(self.row_splits_dtype._np))
+            return _dense_constant(np.diff(self._splits()).astype(self.row_splits_dtype.numpy_dtype))
         if axis > 1 and isinstance(self._values, RaggedTensor):
             return self.with_values(self._values.row_lengths(axis - 1))
         raise ValueError(f"axis={axis} is not a ragged axis of a tensor of shape {self.shape}")
@@ -229,7 +229,7 @@ class RaggedTensor:
     def value_rowids(self, name=None) -> Tensor:
         """The row of each value: ``[0, 0, 0, 1, 3, 3]`` for rows of lengths 3, 1, 0, 2."""
         return _dense_constant(np.repeat(np.arange(self._nrows()), np.diff(self._splits()))
-                               .astype(self.row_splits_dtype._np))
+                               .astype(self.row_splits_dtype.numpy_dtype))
 
     def bounding_shape(self, axis=None, name=None, out_type=None) -> Tensor:
         """The shape of the smallest dense tensor that holds every row (int64)."""
@@ -239,7 +239,7 @@ class RaggedTensor:
         if isinstance(self._values, RaggedTensor) and self._values._nrows() == 0:
             inner = [0] * len(inner)
         dims += inner
-        out = _dense_constant(np.asarray(dims, dtype=(out_type or self.row_splits_dtype)._np))
+        out = _dense_constant(np.asarray(dims, dtype=(out_type or self.row_splits_dtype).numpy_dtype))
         return out if axis is None else out[axis]
 
     def with_values(self, new_values) -> RaggedTensor:
@@ -298,7 +298,7 @@ class RaggedTensor:
             return dense
         filled = np.zeros(bounds[:coords.shape[1]], dtype=bool)
         filled[tuple(coords[keep].T)] = True
-        fill = _dense_constant(~filled).numpy().astype(flat.dtype._np)
+        fill = _dense_constant(~filled).numpy().astype(flat.dtype.numpy_dtype)
         fill = reshape(_dense_constant(fill), bounds[:coords.shape[1]] + [1] * len(inner))
         return add(dense, multiply(fill, _as_tensor(default_value, flat.dtype)))
 
@@ -347,7 +347,7 @@ class RaggedTensor:
         stop = max(stop, start)
         splits = self._splits()
         a, b = int(splits[start]), int(splits[stop])
-        new_splits = (splits[start:stop + 1] - a).astype(self.row_splits_dtype._np)
+        new_splits = (splits[start:stop + 1] - a).astype(self.row_splits_dtype.numpy_dtype)
         return RaggedTensor(self._values[a:b], _dense_constant(new_splits), internal=True)
 
     def _map_rows(self, rest: tuple):
@@ -586,7 +586,7 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
 def _segment_reduce(kind, values, ids, segments):
     if kind == "mean":
         total = segment_ops.unsorted_segment_sum(values, ids, segments)
-        counts = np.bincount(ids, minlength=segments).astype(values.dtype._np if
+        counts = np.bincount(ids, minlength=segments).astype(values.dtype.numpy_dtype if
                                                              values.dtype.is_floating else np.float64)
         if not values.dtype.is_floating:
             total = _op("cast")(total, dtypes.float64)
@@ -657,9 +657,9 @@ def range(starts, limits=None, deltas=1, dtype=None, name=None, row_splits_dtype
     s, lim, d = np.broadcast_arrays(*(np.asarray(_as_tensor(v).numpy()) for v in (starts, limits, deltas)))
     rows = [np.arange(a, b, c) for a, b, c in zip(s.reshape(-1), lim.reshape(-1), d.reshape(-1))]
     dtype = dtypes.as_dtype(dtype) if dtype is not None else _as_tensor(starts).dtype
-    values = np.concatenate(rows).astype(dtype._np) if rows else np.zeros(0, dtype._np)
+    values = np.concatenate(rows).astype(dtype.numpy_dtype) if rows else np.zeros(0, dtype.numpy_dtype)
     splits = np.concatenate([[0], np.cumsum([len(r) for r in rows])]).astype(
-        dtypes.as_dtype(row_splits_dtype)._np)
+        dtypes.as_dtype(row_splits_dtype).numpy_dtype)
     return RaggedTensor(_dense_constant(values), _dense_constant(splits), internal=True)
 
 

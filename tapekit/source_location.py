@@ -3,6 +3,9 @@
 A frame is tapekit's own when its file lies under this package's folder (compared with
 ``os.path``, so it holds on every platform), or in ``contextlib`` (``with tape.stop_recording():``
 runs tapekit through it). Callers that know how deep they sit pass ``depth`` to walk less.
+
+``sys._getframe`` is CPython's documented way to walk the stack cheaply (``inspect.stack`` builds
+a FrameInfo, with source lines, per frame): the one place tapekit reads frames.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ def is_internal(filename: str) -> bool:
 def user_frame(depth: int = 2, skip_numpy: bool = False):
     """The innermost frame outside tapekit (and NumPy, with ``skip_numpy``: NumPy calling
     ``__array__``). ``depth`` frames, counted from this function, are skipped unexamined."""
-    frame = sys._getframe(depth)
+    frame = sys._getframe(depth)  # noqa: SLF001  (the stack walk: module docstring)
     while frame is not None:
         name = frame.f_code.co_filename
         if not (is_internal(name) or (skip_numpy and name.startswith(_NUMPY_PREFIX))):
@@ -61,12 +64,12 @@ def user_site(key=None, depth: int = 3):
     guess = _SITE_GUESS.get(key)
     if guess is not None:
         try:
-            frame = sys._getframe(guess[0])
+            frame = sys._getframe(guess[0])  # noqa: SLF001  (the stack walk: module docstring)
         except ValueError:
             frame = None
         if frame is not None and frame.f_code is guess[1]:
             return (guess[1], frame.f_lasti)
-    frame, found = sys._getframe(depth), depth
+    frame, found = sys._getframe(depth), depth  # noqa: SLF001  (the stack walk: module docstring)
     while frame is not None:
         if not is_internal(frame.f_code.co_filename):
             _SITE_GUESS[key] = (found, frame.f_code)
@@ -77,5 +80,5 @@ def user_site(key=None, depth: int = 3):
 
 def caller_text(depth: int = 2) -> str:
     """``"function file:line"`` of the frame ``depth`` levels up, counted from this function."""
-    frame = sys._getframe(depth)
+    frame = sys._getframe(depth)  # noqa: SLF001  (the stack walk: module docstring)
     return f"{frame.f_code.co_name} {frame.f_code.co_filename}:{frame.f_lineno}"

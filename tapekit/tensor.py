@@ -15,7 +15,7 @@ from .dtypes import DType
 from .shape import TensorShape
 
 new_id = itertools.count().__next__
-_NP_TO_DT = {d._np: d for d in dtypes.ALL}
+_NP_TO_DT = {d.numpy_dtype: d for d in dtypes.ALL}
 
 
 class Tensor:
@@ -441,9 +441,9 @@ def _python_to_array(value, dtype: DType | None) -> np.ndarray:
     plain = _unwrap_leaves(value)
     try:
         if target.is_integer and inferred.is_integer:  # explicit int dtypes wrap around, as TF
-            return np.array(plain, dtype=np.int64).astype(target._np)
+            return np.array(plain, dtype=np.int64).astype(target.numpy_dtype)
         with np.errstate(over="ignore"):
-            return np.array(plain, dtype=target._np)
+            return np.array(plain, dtype=target.numpy_dtype)
     except (OverflowError, ValueError, TypeError):
         raise _cannot(value, target) from None
 
@@ -539,14 +539,14 @@ def _plain_scalar(value, dtype, hint):
             return np.array(value, np.float32)
         if target.is_floating or target.is_complex:
             with np.errstate(over="ignore"):
-                return np.array(value, target._np)
+                return np.array(value, target.numpy_dtype)
     elif type(value) is int and _INT64_MIN <= value <= _INT64_MAX:
         if target is None:
             return np.array(value, np.int32 if -2**31 <= value < 2**31 else np.int64)
         if target.is_integer:
-            return np.array(value, np.int64).astype(target._np)  # explicit int dtypes wrap, as TF
+            return np.array(value, np.int64).astype(target.numpy_dtype)  # explicit int dtypes wrap, as TF
         if target.is_floating or target.is_complex:
-            return np.array(value, target._np)
+            return np.array(value, target.numpy_dtype)
     return None
 
 
@@ -609,16 +609,16 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
             arr = _to_string_array(arr)
         elif arr.dtype not in _NP_TO_DT and dtype is None:
             raise _unsupported_numpy(arr)
-        elif dtype is not None and arr.dtype != dtype._np:
+        elif dtype is not None and arr.dtype != dtype.numpy_dtype:
             with np.errstate(invalid="ignore", over="ignore"), warnings.catch_warnings():
                 warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
-                arr = arr.astype(dtype._np)  # NumPy arrays are cast (floats truncate), as TF
+                arr = arr.astype(dtype.numpy_dtype)  # NumPy arrays are cast (floats truncate), as TF
         elif isinstance(value, np.ndarray):
             arr = arr.copy()  # the tensor must not change when the caller's array does
     elif is_backend_array(value):
         arr = value
         if dtype is not None and dtype_of_array(arr) is not dtype:
-            arr = arr.astype(dtype._np)
+            arr = arr.astype(dtype.numpy_dtype)
         return Tensor(arr)
     elif pack and isinstance(value, (list, tuple)) and _list_packer is not None and holds_tensor(value):
         return _pack(value, dtype, hint, name if isinstance(name, str) and name else "packed")

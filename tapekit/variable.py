@@ -118,6 +118,11 @@ class Variable:
     def read_value(self) -> Tensor:
         return self._read()
 
+    @property
+    def id(self) -> int:
+        """This variable's id on gradient tapes (shared with tensors: ids grow in creation order)."""
+        return self._id
+
     def value(self) -> Tensor:
         return self._read()
 

@@ -111,7 +111,7 @@ def _gather_grad(op, grad):
         count = int(np.prod(indices.shape, dtype=np.int64))
         dense_shape = Tensor(from_host(np.array(params.shape, dtype=np.int32)), dtypes.int32)
         return IndexedSlices(reshape(grad, [count] + tail), reshape(indices, [count]), dense_shape), None
-    full = _gather_full_indices(tuple(params.shape), to_host(indices._value), axis, b)
+    full = _gather_full_indices(tuple(params.shape), to_host(indices.value), axis, b)
     full_t = Tensor(from_host(full.astype(np.int64)), dtypes.int64)
     return scatter_nd(full_t, grad, tuple(params.shape)), None
 

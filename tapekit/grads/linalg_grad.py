@@ -134,7 +134,7 @@ def _onto_diagonal(g, sub, shape):
     for p, c in enumerate(sub):
         if first[c] != p:
             on_diagonal &= _axis_range(shape, first[c]) == _axis_range(shape, p)
-    mask = Tensor(from_host(on_diagonal, device_obj(g._value)), dtypes.bool)
+    mask = Tensor(from_host(on_diagonal, device_obj(g.value)), dtypes.bool)
     return where(mask, g, zeros_like(g))
 
 

@@ -63,7 +63,7 @@ def _sub_grad(op, grad):
 
 def _conj(t):
     """conj(t) for a complex tensor; a real one as it is (no op recorded)."""
-    return conj(t) if t._dtype.is_complex else t
+    return conj(t) if t.dtype.is_complex else t
 
 
 @gradient("Mul", reads="other_input")
@@ -100,7 +100,7 @@ def _pow_grad(op, grad):
     if 1 in skip:
         return dx, None
     # no sensible real log for x <= 0: 0 there (a complex x is only masked at 0), as TF
-    mask = not_equal(cx, 0) if x._dtype.is_complex else greater(cx, 0)
+    mask = not_equal(cx, 0) if x.dtype.is_complex else greater(cx, 0)
     safe_x = where(mask, cx, ones_like(x))
     log_x = where(mask, log(safe_x), zeros_like(x))
     return dx, multiply(multiply(grad, _conj(op.outputs[0])), log_x)
@@ -316,7 +316,7 @@ def _erf_grad(op, grad):
 
 @gradient("Cast", sparse=True)
 def _cast_grad(op, grad):
-    src = op.inputs[0]._dtype
+    src = op.inputs[0].dtype
     if not (src.is_differentiable and grad.dtype.is_differentiable):
         return None
     return cast(grad, src)

@@ -377,7 +377,7 @@ def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
     host = to_host(idx._value)
     if batch_dims:
         host = _with_batch_coords(host, int(batch_dims))
-        idx = Tensor(from_host(host.astype(idx.dtype._np)), idx.dtype)
+        idx = Tensor(from_host(host.astype(idx.dtype.numpy_dtype)), idx.dtype)
     _check_nd_indices(host, p._value.shape, "GatherNd")
     return execute("GatherNd", _gather_nd, (p, idx))
 
@@ -713,13 +713,13 @@ def getitem(tensor, key) -> Tensor:
 def shape(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002
     x = to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
-    return Tensor(from_host(np.array(x._value.shape, dtype=out_type._np)), out_type)
+    return Tensor(from_host(np.array(x._value.shape, dtype=out_type.numpy_dtype)), out_type)
 
 
 def size(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002
     x = to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
-    return Tensor(from_host(np.array(x._value.size, dtype=out_type._np)), out_type)
+    return Tensor(from_host(np.array(x._value.size, dtype=out_type.numpy_dtype)), out_type)
 
 
 def rank(input, name=None) -> Tensor:  # noqa: A002

@@ -17,9 +17,9 @@ def _limits(in_dtype, out_dtype):
     """The clip bounds, in the input dtype, nudged toward 0 where rounding would overshoot."""
     np_in = in_dtype.as_numpy_dtype
     in_info = np.finfo(np_in) if in_dtype.is_floating else np.iinfo(np_in)
-    out_info = np.finfo(out_dtype._np) if out_dtype.is_floating else np.iinfo(out_dtype._np)
+    out_info = np.finfo(out_dtype.numpy_dtype) if out_dtype.is_floating else np.iinfo(out_dtype.numpy_dtype)
     try:
-        promoted = np.promote_types(np_in, out_dtype._np)
+        promoted = np.promote_types(np_in, out_dtype.numpy_dtype)
     except TypeError:
         promoted = np.float64
     low = np_in(max(in_info.min, out_info.min))

@@ -38,7 +38,7 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
                                            f"num_classes ({n}).", op="AssertLess")
     indices = stack([labels, predictions], axis=1)
     if weights is None:
-        values = to_tensor(np.ones(lab.shape, dtype=dtype._np))
+        values = to_tensor(np.ones(lab.shape, dtype=dtype.numpy_dtype))
     else:
         values = cast(reshape(to_tensor(weights), [-1]), dtype)
     return scatter_nd(indices, values, [n, n])

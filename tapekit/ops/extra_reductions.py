@@ -55,7 +55,7 @@ def _bincount(arr, *weights, size, axis, binary, dtype):
     w = to_host(weights[0]) if weights else None
     rows = a.reshape(-1, a.shape[-1]) if axis == -1 else a.reshape(1, -1)
     wrows = None if w is None else (w.reshape(rows.shape))
-    out_dtype = w.dtype if w is not None else dtype._np
+    out_dtype = w.dtype if w is not None else dtype.numpy_dtype
     out = np.zeros((rows.shape[0], size), dtype=out_dtype)
     for r in range(rows.shape[0]):
         keep = rows[r] < size

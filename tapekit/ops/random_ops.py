@@ -113,7 +113,7 @@ def _float_dtype(dtype, op_type):
 
 
 def _as_tensor(arr: np.ndarray, dtype) -> Tensor:
-    return Tensor(from_host(np.asarray(arr, dtype=dtype._np)), dtype)
+    return Tensor(from_host(np.asarray(arr, dtype=dtype.numpy_dtype)), dtype)
 
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:

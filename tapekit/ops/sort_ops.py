@@ -53,7 +53,7 @@ def _top_k(x, k, index_dtype):
     order = _descending_order(host, k)
     values = np.take_along_axis(host, order, axis=-1)
     dev = device_obj(x)
-    return from_host(values, dev), from_host(order.astype(index_dtype._np), dev)
+    return from_host(values, dev), from_host(order.astype(index_dtype.numpy_dtype), dev)
 
 
 def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa: A002
@@ -153,9 +153,9 @@ def _unique(x, out_idx, with_counts):
     rank[order] = np.arange(order.size)
     dev = device_obj(x)
     y = from_host(host[first[order]], dev)
-    idx = from_host(rank[inverse.reshape(-1)].astype(out_idx._np), dev)
+    idx = from_host(rank[inverse.reshape(-1)].astype(out_idx.numpy_dtype), dev)
     if with_counts:
-        return y, idx, from_host(counts[order].astype(out_idx._np), dev)
+        return y, idx, from_host(counts[order].astype(out_idx.numpy_dtype), dev)
     return y, idx
 
 
@@ -188,7 +188,7 @@ def _searchsorted(seq, vals, side, out_type):
     rows_s, rows_v = s.reshape(-1, s.shape[-1]), v.reshape(-1, v.shape[-1])
     out = np.stack([np.searchsorted(a, b, side=side) for a, b in zip(rows_s, rows_v)]) \
         if rows_v.shape[0] else np.zeros(rows_v.shape, np.int64)
-    return from_host(out.reshape(v.shape).astype(out_type._np), device_obj(vals))
+    return from_host(out.reshape(v.shape).astype(out_type.numpy_dtype), device_obj(vals))
 
 
 def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, name=None):
