@@ -150,10 +150,10 @@ class Tensor:
 
     # ---------- printing ----------
     def __str__(self) -> str:
-        return f"tk.Tensor({_numpy_text(self, is_repr=False)}, shape={self.shape}, dtype={self._dtype.name})"
+        return f"tk.Tensor({numpy_text(self, is_repr=False)}, shape={self.shape}, dtype={self._dtype.name})"
 
     def __repr__(self) -> str:
-        return f"<tk.Tensor: shape={self.shape}, dtype={self._dtype.name}, numpy={_numpy_text(self, is_repr=True)}>"
+        return f"<tk.Tensor: shape={self.shape}, dtype={self._dtype.name}, numpy={numpy_text(self, is_repr=True)}>"
 
     def __format__(self, spec: str) -> str:
         """Formats the value as NumPy would (``f"{t:.2f}"`` works for scalars)."""
@@ -179,7 +179,7 @@ class _Ref:
         return isinstance(other, _Ref) and other._obj is self._obj
 
 
-def _numpy_text(t, is_repr: bool) -> str:
+def numpy_text(t, is_repr: bool) -> str:
     value = to_host(t._value)
     if value.ndim == 0:
         text = str(value[()]) if not is_repr else _scalar_repr(value[()])

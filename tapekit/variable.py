@@ -5,15 +5,12 @@ from __future__ import annotations
 import warnings
 
 from . import dtypes
-from .errors import InvalidArgumentError
+from .backend import copy, device_of
 from .context import state
+from .errors import InvalidArgumentError
 from .scopes import scoped_name
 from .shape import TensorShape, as_shape
-from .tensor import Tensor, _numpy_text, convert_to_tensor, new_id, with_hint
-from .backend import copy
-from .backend import device_of
-from .tensor import _Ref
-
+from .tensor import Tensor, _Ref, convert_to_tensor, new_id, numpy_text, with_hint
 
 _ASSIGN_OPS = {"assign_add": "AssignAddVariableOp", "assign_sub": "AssignSubVariableOp"}
 
@@ -273,7 +270,7 @@ class Variable:
     # ---------- printing ----------
     def __repr__(self) -> str:
         return (f"<tk.Variable '{self._name}' shape={self._shape} "
-                f"dtype={self._dtype.name}, numpy={_numpy_text(self, is_repr=True)}>")
+                f"dtype={self._dtype.name}, numpy={numpy_text(self, is_repr=True)}>")
 
     __str__ = __repr__
 

@@ -13,7 +13,7 @@ import numpy as np
 import tapekit as tk
 
 from .. import backend
-from ..device import _parse as parse_spec
+from ..device import parse_device as parse_spec
 from ._check import (
     Feedback,
     call_safely,

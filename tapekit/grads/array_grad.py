@@ -8,16 +8,16 @@ from .. import dtypes
 from ..backend import from_host, ns, to_host
 from ..indexed_slices import IndexedSlices
 from ..ops.array_ops import (
-    _gather_full_indices,
-    _mirror_take,
-    _standard_key,
     concat,
+    gather_full_indices,
     gather_nd,
+    mirror_take,
     reshape,
     reverse,
     scatter_add,
     scatter_nd,
     stack,
+    standard_key,
     strided_slice,
     tensor_scatter_nd_update,
     transpose,
@@ -111,7 +111,7 @@ def _gather_grad(op, grad):
         count = int(np.prod(indices.shape, dtype=np.int64))
         dense_shape = Tensor(from_host(np.array(params.shape, dtype=np.int32)), dtypes.int32)
         return IndexedSlices(reshape(grad, [count] + tail), reshape(indices, [count]), dense_shape), None
-    full = _gather_full_indices(tuple(params.shape), to_host(indices.value), axis, b)
+    full = gather_full_indices(tuple(params.shape), to_host(indices.value), axis, b)
     full_t = Tensor(from_host(full.astype(np.int64)), dtypes.int64)
     return scatter_nd(full_t, grad, tuple(params.shape)), None
 
@@ -156,7 +156,7 @@ def _mirror_pad_scatter(g, index, in_shape, mode):
 
 @gradient("MirrorPadGrad")
 def _mirror_pad_grad_grad(op, grad):
-    return execute("MirrorPad", _mirror_take, (grad,), op.attrs)
+    return execute("MirrorPad", mirror_take, (grad,), op.attrs)
 
 
 def _split_grad(op, *grads):
@@ -179,7 +179,7 @@ def _strided_slice_grad(op, grad):
 def _scatter_slice(g, key, shape):
     xp = ns(g)
     out = xp.zeros(shape, dtype=g.dtype)
-    key = tuple(k for k in _standard_key(key, shape) if k is not None)  # new axes have size 1 in g
+    key = tuple(k for k in standard_key(key, shape) if k is not None)  # new axes have size 1 in g
     out[key] = xp.reshape(g, out[key].shape)
     return out
 

@@ -14,24 +14,24 @@ from ..ops.math_ops import (
     subtract,
     where,
 )
-from ..ops.nn_ops import _SELU_ALPHA, _SELU_SCALE, _leaky_relu_grad, _relu6_grad, _relu_grad, log_softmax, softmax
+from ..ops.nn_ops import SELU_ALPHA, SELU_SCALE, leaky_relu_grad, log_softmax, relu6_grad, relu_grad, softmax
 from ..ops.reduction import reduce_sum
 from ..registry import execute, gradient
 
 
 @gradient("Relu", reads="outputs")
 def _relu_grad_rule(op, grad):
-    return _relu_grad(grad, op.outputs[0])
+    return relu_grad(grad, op.outputs[0])
 
 
 @gradient("Relu6")
 def _relu6_grad_rule(op, grad):
-    return _relu6_grad(grad, op.outputs[0])
+    return relu6_grad(grad, op.outputs[0])
 
 
 @gradient("LeakyRelu")
 def _leaky_relu_grad_rule(op, grad):
-    return _leaky_relu_grad(grad, op.inputs[0], alpha=op.attrs["alpha"])
+    return leaky_relu_grad(grad, op.inputs[0], alpha=op.attrs["alpha"])
 
 
 @gradient("Elu")
@@ -45,8 +45,8 @@ def _elu_grad(op, grad):
 def _selu_grad(op, grad):
     """scale where y >= 0, else y + scale * alpha."""
     y = op.outputs[0]
-    return where(y < 0, multiply(grad, add(y, _SELU_SCALE * _SELU_ALPHA)),
-                 multiply(grad, _SELU_SCALE))
+    return where(y < 0, multiply(grad, add(y, SELU_SCALE * SELU_ALPHA)),
+                 multiply(grad, SELU_SCALE))
 
 
 @gradient("Softmax")

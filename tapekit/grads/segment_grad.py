@@ -6,7 +6,7 @@ from .. import dtypes
 from ..ops.array_ops import broadcast_to, gather, reshape
 from ..ops.creation import ones_like, zeros_like
 from ..ops.math_ops import cast, divide, equal, greater, greater_equal, maximum, multiply, where
-from ..ops.segment_ops import _counts, unsorted_segment_prod, unsorted_segment_sum
+from ..ops.segment_ops import segment_counts, unsorted_segment_prod, unsorted_segment_sum
 from ..registry import gradient
 
 
@@ -26,7 +26,7 @@ def _segment_sum_grad(op, grad):
 
 @gradient("SegmentMean")
 def _segment_mean_grad(op, grad):
-    return _gather_rows(divide(grad, _counts(op.inputs[1], grad.shape[0], grad)), op.inputs[1]), None
+    return _gather_rows(divide(grad, segment_counts(op.inputs[1], grad.shape[0], grad)), op.inputs[1]), None
 
 
 def _min_or_max_grad(op, grad):

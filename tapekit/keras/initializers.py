@@ -19,7 +19,7 @@ from ..tensor import constant as constant_tensor
 from .naming import to_snake_case
 
 
-def _float_dtype(dtype):
+def float_dtype(dtype):
     return dtypes.float32 if dtype is None else dtypes.as_dtype(str(dtype) if isinstance(dtype, str) else dtype)
 
 
@@ -52,12 +52,12 @@ class Initializer:
 
 class Zeros(Initializer):
     def __call__(self, shape, dtype=None):
-        return creation.zeros(shape, dtype=_float_dtype(dtype))
+        return creation.zeros(shape, dtype=float_dtype(dtype))
 
 
 class Ones(Initializer):
     def __call__(self, shape, dtype=None):
-        return creation.ones(shape, dtype=_float_dtype(dtype))
+        return creation.ones(shape, dtype=float_dtype(dtype))
 
 
 class Constant(Initializer):
@@ -67,7 +67,7 @@ class Constant(Initializer):
         self.value = value
 
     def __call__(self, shape, dtype=None):
-        dtype = _float_dtype(dtype)
+        dtype = float_dtype(dtype)
         value = self.value
         if isinstance(value, Tensor) or is_variable(value) or np.ndim(value) > 0:
             t = cast(convert_to_tensor(value), dtype)
@@ -88,7 +88,7 @@ class Identity(Initializer):
         if len(shape) != 2:
             raise ValueError("Identity matrix initializer can only be used for 2D matrices. "
                              f"Received: shape={shape} of rank {len(shape)}.")
-        return creation.eye(int(shape[0]), int(shape[1]), dtype=_float_dtype(dtype)) * self.gain
+        return creation.eye(int(shape[0]), int(shape[1]), dtype=float_dtype(dtype)) * self.gain
 
     def get_config(self) -> dict:
         return {"gain": self.gain}
@@ -115,7 +115,7 @@ class RandomNormal(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return random_ops.normal(shape, mean=self.mean, stddev=self.stddev, dtype=_float_dtype(dtype), seed=self.seed)
+        return random_ops.normal(shape, mean=self.mean, stddev=self.stddev, dtype=float_dtype(dtype), seed=self.seed)
 
     def get_config(self) -> dict:
         return {**super().get_config(), "mean": self.mean, "stddev": self.stddev}
@@ -129,7 +129,7 @@ class TruncatedNormal(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return random_ops.truncated_normal(shape, mean=self.mean, stddev=self.stddev, dtype=_float_dtype(dtype),
+        return random_ops.truncated_normal(shape, mean=self.mean, stddev=self.stddev, dtype=float_dtype(dtype),
                                            seed=self.seed)
 
     def get_config(self) -> dict:
@@ -144,7 +144,7 @@ class RandomUniform(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return random_ops.uniform(shape, minval=self.minval, maxval=self.maxval, dtype=_float_dtype(dtype),
+        return random_ops.uniform(shape, minval=self.minval, maxval=self.maxval, dtype=float_dtype(dtype),
                                   seed=self.seed)
 
     def get_config(self) -> dict:
@@ -175,7 +175,7 @@ class VarianceScaling(RandomInitializer):
         fan_in, fan_out = compute_fans(shape, self.input_axes, self.output_axes)
         n = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
         scale = self.scale / max(1.0, n)
-        dtype = _float_dtype(dtype)
+        dtype = float_dtype(dtype)
         if self.distribution == "truncated_normal":
             return random_ops.truncated_normal(shape, stddev=math.sqrt(scale) / 0.87962566103423978, dtype=dtype,
                                                seed=self.seed)
@@ -265,6 +265,6 @@ def _array_initializer(value):
         if tuple(int(d) for d in shape) != tuple(np.shape(value)):
             raise ValueError(f"Expected `shape` to be {tuple(np.shape(value))} for direct tensor as initializer. "
                              f"Received shape={tuple(shape)}")
-        return cast(convert_to_tensor(value), _float_dtype(dtype))
+        return cast(convert_to_tensor(value), float_dtype(dtype))
 
     return initialize

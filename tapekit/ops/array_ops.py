@@ -403,7 +403,7 @@ def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     return execute("ScatterNd", _scatter_nd, (idx, u), {"shape": shape})
 
 
-def _gather_full_indices(params_shape, idx: np.ndarray, axis: int, batch_dims: int) -> np.ndarray:
+def gather_full_indices(params_shape, idx: np.ndarray, axis: int, batch_dims: int) -> np.ndarray:
     """gather(params, idx, axis, batch_dims) as gather_nd indices over params' first axis+1 dims."""
     b = batch_dims
     out_lead = tuple(params_shape[:axis]) + idx.shape[b:]
@@ -425,7 +425,7 @@ def _gather(params, indices, axis, batch_dims):
             return xp.take(params, indices, axis=axis)
         out = xp.take(params, xp.reshape(indices, (-1,)), axis=axis)  # the standard takes 1-D indices
         return xp.reshape(out, tuple(params.shape[:axis]) + tuple(indices.shape) + tuple(params.shape[axis + 1:]))
-    full = _gather_full_indices(params.shape, to_host(indices), axis, batch_dims)
+    full = gather_full_indices(params.shape, to_host(indices), axis, batch_dims)
     return _take_nd(params, _nd_index(_like(params, full)))
 
 
@@ -558,7 +558,7 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tens
                 f"not {'less than' if offset else 'greater than'} {x._value.shape[d]} [Op:MirrorPad]",
                 op="MirrorPad")
     index = tuple(_mirror_index(n, a, b, offset) for n, (a, b) in zip(x._value.shape, pads))
-    return execute("MirrorPad", _mirror_take, (x,),
+    return execute("MirrorPad", mirror_take, (x,),
                    {"index": index, "in_shape": tuple(x._value.shape), "mode": mode_up})
 
 
@@ -571,7 +571,7 @@ def _pad_constant(v, c, pads):
     return out
 
 
-def _mirror_take(v, index, in_shape, mode):
+def mirror_take(v, index, in_shape, mode):
     """Mirror padding: axis by axis, take the source positions ``index[d]`` (host arrays)."""
     xp = ns(v)
     for d, positions in enumerate(index):
@@ -670,7 +670,7 @@ def strided_slice(x: Tensor, key) -> Tensor:
     return execute("StridedSlice", _getitem, (x,), {"key": key})
 
 
-def _standard_key(key, shape):
+def standard_key(key, shape):
     """``key`` as the Array API standard wants it: every axis indexed (a trailing ``...`` when there
     is none) and slice bounds inside the axis (NumPy clamps them itself; the standard leaves that open)."""
     if not any(k is Ellipsis for k in key):
@@ -698,7 +698,7 @@ def _clamp_slice(k, size):
 
 
 def _getitem(x, key):
-    return x[_standard_key(key, x.shape)]
+    return x[standard_key(key, x.shape)]
 
 
 def getitem(tensor, key) -> Tensor:

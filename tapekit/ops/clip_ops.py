@@ -11,7 +11,6 @@ from ..indexed_slices import IndexedSlices
 from .array_ops import stack
 from .creation import ones_like
 from .math_ops import (
-    _require_float,
     cast,
     divide,
     greater,
@@ -19,6 +18,7 @@ from .math_ops import (
     maximum,
     minimum,
     multiply,
+    require_float,
     sqrt,
     subtract,
     to_tensor,
@@ -40,7 +40,7 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     """
     slices = _as_slices(t)
     values = to_tensor(t.values if slices else t)
-    _require_float("Mul", values)
+    require_float("Mul", values)
     if np.isscalar(clip_norm):
         clip_norm = max(clip_norm, 0)
     else:

@@ -7,10 +7,10 @@ from ..backend import ns
 from ..registry import execute
 from ..tensor import is_variable
 from .math_ops import (
-    _require_float,
     binary_inputs,
     divide_no_nan,
     multiply,
+    require_float,
     to_tensor,
 )
 
@@ -18,7 +18,7 @@ from .math_ops import (
 def _float_unary(op_type, fn_name, doc):
     def op(x, name=None):
         x = to_tensor(x)
-        _require_float(op_type, x)
+        require_float(op_type, x)
         return execute(op_type, lambda v: getattr(ns(v), fn_name)(v), (x,))
 
     op.__name__, op.__doc__ = fn_name, doc
@@ -39,14 +39,14 @@ def _mul_no_nan(x, y):
 def multiply_no_nan(x, y, name=None):
     """x * y, and 0 wherever y is 0 (even where x is inf or NaN)."""
     x, y = binary_inputs("MulNoNan", x, y)
-    _require_float("MulNoNan", x)
+    require_float("MulNoNan", x)
     return execute("MulNoNan", _mul_no_nan, (x, y))
 
 
 def reciprocal_no_nan(x, name=None):
     """1 / x, and 0 where x is 0."""
     x = to_tensor(x)
-    _require_float("DivNoNan", x)
+    require_float("DivNoNan", x)
     return divide_no_nan(to_tensor(1, x.dtype), x)
 
 

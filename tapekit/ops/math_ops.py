@@ -126,7 +126,7 @@ def _unary(op_type, forward, x):
     return execute(op_type, forward, (x,))
 
 
-def _require_float(op_type, x: Tensor, allow_int=False):
+def require_float(op_type, x: Tensor, allow_int=False):
     d = x._dtype
     if not (d.is_floating or d.is_complex or (allow_int and d.is_integer)):
         raise InvalidArgumentError(
@@ -361,7 +361,7 @@ def _float_unary(op_type, fn_name):
 
     def op(x, name=None):
         x = to_tensor(x)
-        _require_float(op_type, x)
+        require_float(op_type, x)
         return execute(op_type, forward, (x,))
 
     op.__name__ = fn_name
@@ -436,7 +436,7 @@ def _rsqrt(x):
 
 def rsqrt(x, name=None):
     x = to_tensor(x)
-    _require_float("Rsqrt", x)
+    require_float("Rsqrt", x)
     return execute("Rsqrt", _rsqrt, (x,))
 
 
@@ -446,7 +446,7 @@ def _reciprocal(x):
 
 def reciprocal(x, name=None):
     x = to_tensor(x)
-    _require_float("Reciprocal", x)
+    require_float("Reciprocal", x)
     return execute("Reciprocal", _reciprocal, (x,))
 
 
@@ -488,7 +488,7 @@ def _floor(x):
 
 def floor(x, name=None):
     x = to_tensor(x)
-    _require_float("Floor", x)
+    require_float("Floor", x)
     return execute("Floor", _floor, (x,))
 
 
@@ -498,7 +498,7 @@ def _ceil(x):
 
 def ceil(x, name=None):
     x = to_tensor(x)
-    _require_float("Ceil", x)
+    require_float("Ceil", x)
     return execute("Ceil", _ceil, (x,))
 
 
@@ -527,7 +527,7 @@ def _sigmoid(x):
 
 def sigmoid(x, name=None):
     x = to_tensor(x)
-    _require_float("Sigmoid", x)
+    require_float("Sigmoid", x)
     return execute("Sigmoid", _sigmoid, (x,))
 
 
@@ -540,7 +540,7 @@ def _softplus(x):
 def softplus(features, name=None):
     """log(1 + exp(x)), computed without overflow; its gradient is sigmoid(x), in [0, 1]."""
     x = to_tensor(features)
-    _require_float("Softplus", x)
+    require_float("Softplus", x)
     return execute("Softplus", _softplus, (x,))
 
 
@@ -551,7 +551,7 @@ def _atan2(y, x):
 def atan2(y, x, name=None):
     """The angle of the point (x, y): arctan(y / x) in the right quadrant."""
     y, x = binary_inputs("Atan2", y, x)
-    _require_float("Atan2", y)
+    require_float("Atan2", y)
     return execute("Atan2", _atan2, (y, x))
 
 
@@ -575,7 +575,7 @@ def _erf(x):
 def erf(x, name=None):
     """The Gauss error function, 2/sqrt(pi) * integral of exp(-t^2) from 0 to x."""
     x = to_tensor(x)
-    _require_float("Erf", x)
+    require_float("Erf", x)
     return execute("Erf", _erf, (x,))
 
 

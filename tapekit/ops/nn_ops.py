@@ -19,7 +19,6 @@ from ..tensor import Tensor, is_variable
 from .array_ops import broadcast_to, reshape, squeeze, transpose
 from .creation import zeros_like
 from .math_ops import (
-    _require_float,
     add,
     binary_inputs,
     cast,
@@ -28,6 +27,7 @@ from .math_ops import (
     multiply,
     negative,
     real_div,
+    require_float,
     rsqrt,
     sigmoid,
     softplus,
@@ -52,7 +52,7 @@ __all__ = ["relu", "relu6", "leaky_relu", "elu", "selu", "gelu", "sigmoid", "sof
 
 def _float_input(op_type, x) -> Tensor:
     x = to_tensor(x)
-    _require_float(op_type, x)
+    require_float(op_type, x)
     return x
 
 
@@ -79,9 +79,9 @@ def _masked_grad_op(op_type, keep):
     return run
 
 
-_relu_grad = _masked_grad_op("ReluGrad", lambda y: (y > 0, 0))
-_relu6_grad = _masked_grad_op("Relu6Grad", lambda y: ((y > 0) & (y < 6), 0))
-_leaky_relu_grad = _masked_grad_op("LeakyReluGrad", lambda x, alpha: (x > 0, alpha))
+relu_grad = _masked_grad_op("ReluGrad", lambda y: (y > 0, 0))
+relu6_grad = _masked_grad_op("Relu6Grad", lambda y: ((y > 0) & (y < 6), 0))
+leaky_relu_grad = _masked_grad_op("LeakyReluGrad", lambda x, alpha: (x > 0, alpha))
 
 
 def relu(features, name=None):
@@ -101,7 +101,7 @@ def leaky_relu(features, alpha=0.2, name=None):
     x = to_tensor(features)
     if x.dtype.is_integer:
         x = cast(x, dtypes.float32)
-    _require_float("LeakyRelu", x)
+    require_float("LeakyRelu", x)
     return execute("LeakyRelu", _leaky_relu, (x,), {"alpha": float(alpha)})
 
 
@@ -121,14 +121,14 @@ def elu(features, name=None):
     return execute("Elu", _elu, (_float_input("Elu", features),))
 
 
-_SELU_ALPHA = 1.6732632423543772848170429916717
-_SELU_SCALE = 1.0507009873554804934193349852946
+SELU_ALPHA = 1.6732632423543772848170429916717
+SELU_SCALE = 1.0507009873554804934193349852946
 
 
 def _selu(x):
     xp = ns(x)
-    neg = xp.expm1(xp.minimum(x, xp.zeros_like(x))) * xp.asarray(_SELU_ALPHA, dtype=x.dtype)
-    return xp.asarray(_SELU_SCALE, dtype=x.dtype) * xp.where(x > 0, x, neg)
+    neg = xp.expm1(xp.minimum(x, xp.zeros_like(x))) * xp.asarray(SELU_ALPHA, dtype=x.dtype)
+    return xp.asarray(SELU_SCALE, dtype=x.dtype) * xp.where(x > 0, x, neg)
 
 
 def selu(features, name=None):

@@ -18,7 +18,7 @@ from .. import dtypes
 from ..errors import InvalidArgumentError, UnimplementedError
 from ..tensor import Tensor, constant
 from ..variable import Variable
-from .random_ops import _float_dtype, random_shape
+from .random_ops import float_dtype, random_shape
 
 _MASK64 = (1 << 64) - 1
 
@@ -157,14 +157,14 @@ class Generator:
     # ----- draws -----
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None) -> Tensor:
         """Normal samples with ``mean`` and ``stddev``."""
-        dtype = _float_dtype(dtype, "StatelessRandomNormalV2")
+        dtype = float_dtype(dtype, "StatelessRandomNormalV2")
         shape = _checked_shape(shape, "StatelessRandomNormalV2")
         sample = self._rng(_count(shape)).standard_normal(shape)
         return _scaled(sample, mean, stddev, dtype)
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None) -> Tensor:
         """Normal samples redrawn until within two standard deviations of the mean."""
-        dtype = _float_dtype(dtype, "StatelessTruncatedNormalV2")
+        dtype = float_dtype(dtype, "StatelessTruncatedNormalV2")
         shape = _checked_shape(shape, "StatelessTruncatedNormalV2")
         rng = self._rng(_count(shape))
         sample = rng.standard_normal(shape)

@@ -117,7 +117,7 @@ segment_min.__doc__ = "The smallest row entry of each segment (0 for an empty se
 segment_prod.__doc__ = "The product of each segment's rows (1 for an empty segment)."
 
 
-def _counts(ids, num, like):
+def segment_counts(ids, num, like):
     """How many rows each segment has (at least 1), shaped to broadcast against ``like``."""
     host = to_host(ids._value).reshape(-1)
     counts = np.maximum(np.bincount(host[host >= 0], minlength=num), 1)
@@ -173,7 +173,7 @@ def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
     data = to_tensor(data)
     ids = _ids(segment_ids, "UnsortedSegmentSum")
     total = unsorted_segment_sum(data, ids, num_segments)
-    return divide(total, _counts(ids, total.shape[0], total))
+    return divide(total, segment_counts(ids, total.shape[0], total))
 
 
 def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
@@ -181,5 +181,5 @@ def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
     data = to_tensor(data)
     ids = _ids(segment_ids, "UnsortedSegmentSum")
     total = unsorted_segment_sum(data, ids, num_segments)
-    return divide(total, sqrt(_counts(ids, total.shape[0], total)))
+    return divide(total, sqrt(segment_counts(ids, total.shape[0], total)))
 

@@ -16,7 +16,7 @@ import numpy as np
 from ..backend import device_obj, from_host, ns, to_host
 from ..registry import execute
 from .array_ops import reshape
-from .math_ops import _require_float, binary_inputs, to_tensor
+from .math_ops import binary_inputs, require_float, to_tensor
 from .reduction import reduce_sum
 
 
@@ -33,7 +33,7 @@ def reduce_to_shape(grad, shape):
 
 def _float_binary(op_type, forward, x, y):
     x, y = binary_inputs(op_type, x, y)
-    _require_float(op_type, x)
+    require_float(op_type, x)
     return execute(op_type, forward, (x, y))
 
 
@@ -83,7 +83,7 @@ def _erfc_host(x):
 def erfc(x, name=None):
     """1 - erf(x), accurate where erf(x) is close to 1."""
     x = to_tensor(x)
-    _require_float("Erfc", x)
+    require_float("Erfc", x)
     return execute("Erfc", _on_host(_erfc_host), (x,))
 
 
@@ -179,21 +179,21 @@ def _polygamma_host(a, x):
 def lgamma(x, name=None):
     """log |Gamma(x)|; inf at 0 and the negative integers."""
     x = to_tensor(x)
-    _require_float("Lgamma", x)
+    require_float("Lgamma", x)
     return execute("Lgamma", _on_host(_lgamma_host), (x,))
 
 
 def digamma(x, name=None):
     """psi(x) = d/dx lgamma(x); NaN at 0 and the negative integers."""
     x = to_tensor(x)
-    _require_float("Digamma", x)
+    require_float("Digamma", x)
     return execute("Digamma", _on_host(_digamma_host), (x,))
 
 
 def polygamma(a, x, name=None):
     """psi^(a)(x), the a-th derivative of digamma (a a non-negative integer value)."""
     a, x = binary_inputs("Polygamma", a, x)
-    _require_float("Polygamma", a)
+    require_float("Polygamma", a)
     return execute("Polygamma", _on_host(_polygamma_host), (a, x))
 
 
