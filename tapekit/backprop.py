@@ -22,6 +22,7 @@ from .backward_order import BackwardOrder
 from .causes import Cause
 from .gradient_args import GradientRequest, UnconnectedGradients
 from .grads import RULE_MODULES  # noqa: F401  (importing them registers the built-in rules)
+from .i18n import _, hint_line
 from .indexed_slices import IndexedSlices
 from .ops.array_ops import broadcast_to, reshape, stack
 from .ops.creation import ones_like, zeros, zeros_like
@@ -254,11 +255,11 @@ def _as_gradient(g):
 
 def _wrong_shape(entry, index, shape, got) -> ValueError:
     return ValueError(
-        f"Incompatible shapes between op input and calculated input gradient. Forward operation: "
-        f"{entry.type}. Input index: {index}. Original input shape: {TensorShape(tuple(shape))}. "
-        f"Calculated input gradient shape: {TensorShape(tuple(got))}\n  Hint: a custom gradient "
-        "must return, for each input, a gradient of that input's shape; reduce a broadcast "
-        "gradient yourself (e.g. tk.reduce_sum over the broadcast axes).")
+        f"Incompatible shapes between op input and calculated input gradient. Forward operation: {entry.type}. Input "
+        f"index: {index}. Original input shape: {TensorShape(tuple(shape))}. Calculated input gradient shape: "
+        f"{TensorShape(tuple(got))}"
+        + hint_line(_("a custom gradient must return, for each input, a gradient of that input's shape; "
+                      "reduce a broadcast gradient yourself (e.g. tk.reduce_sum over the broadcast axes).")))
 
 
 def _fill_zeros(out_grads, outs):
@@ -308,7 +309,7 @@ def _collected(pieces, order):
     if len(items) > 1:
         items = sorted(items, key=lambda item: order.rank(item[0]))
     total = items[0][1]
-    for _, slices in items[1:]:
+    for _source, slices in items[1:]:
         total = concat_slices(total, slices)
     return total
 

@@ -13,6 +13,7 @@ import numpy as np
 
 from . import dtypes, nest
 from .errors import InvalidArgumentError
+from .i18n import _, hint_line
 from .ops.array_ops import stack, unstack
 from .ops.creation import zeros
 from .ops.math_ops import to_tensor
@@ -61,12 +62,12 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
             raise TypeError("fn for pred must be callable.")
     if default is not None and not callable(default):
         raise TypeError("`default` must be callable.")
-    truths = [_truth(p) for p, _ in pred_fn_pairs]
+    truths = [_truth(p) for p, _fn in pred_fn_pairs]
     if exclusive and sum(truths) > 1:
-        raise InvalidArgumentError("Input error: exclusive=True and more than one predicate evaluated "
-                                   "to True.\n  Hint: make the predicates mutually exclusive, or pass "
-                                   "exclusive=False.", op="Assert")
-    for truth, (_, fn) in zip(truths, pred_fn_pairs):
+        raise InvalidArgumentError("Input error: exclusive=True and more than one predicate evaluated to True."
+                                   + hint_line(_("make the predicates mutually exclusive, or pass "
+                                                 "exclusive=False.")), op="Assert")
+    for truth, (_pred, fn) in zip(truths, pred_fn_pairs):
         if truth:
             result = fn()
             break
@@ -74,8 +75,8 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
         if default is None:
             if not pred_fn_pairs:
                 raise ValueError("Must provide at least one of `pred_fn_pairs` and `default`.")
-            raise InvalidArgumentError("Input error: None of conditions evaluated as True\n  Hint: add a "
-                                       "default=... branch.", op="Assert")
+            raise InvalidArgumentError("Input error: None of conditions evaluated as True"
+                                       + hint_line(_("add a default=... branch.")), op="Assert")
         result = default()
     return result if strict else _unpack_singleton(result)
 
@@ -119,8 +120,9 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     if parallel_iterations < 1:
         raise TypeError("'parallel_iterations' must be a positive integer.")
     if not loop_vars:  # (a tensor is tested by its value here, as in TF)
-        raise ValueError("'loop_vars' must be provided.\n  Hint: pass the loop variables as a list, "
-                         "e.g. tk.while_loop(cond, body, [i]), and return a list from body.")
+        raise ValueError("'loop_vars' must be provided."
+                         + hint_line(_("pass the loop variables as a list, e.g. tk.while_loop(cond, body, "
+                                       "[i]), and return a list from body.")))
     if maximum_iterations is not None:
         limit = _to_tensor(maximum_iterations)
         if limit.ndim != 0:
@@ -151,9 +153,9 @@ def _elems_leaves(elems):
                          "which does not contain any Tensors.")
     for t in leaves:
         if t.ndim == 0:
-            raise ValueError("Elements in elems must be 1+ dimensional Tensors, not scalars\n  Hint: a "
-                             "Python list is read as a structure of scalars; wrap it: "
-                             "tk.constant([1, 2, 3]).")
+            raise ValueError("Elements in elems must be 1+ dimensional Tensors, not scalars"
+                             + hint_line(_("a Python list is read as a structure of scalars; wrap it: "
+                                           "tk.constant([1, 2, 3]).")))
     n = leaves[0].shape[0]
     for t in leaves[1:]:
         if t.shape[0] != n:
@@ -175,9 +177,10 @@ def _check_output(result, spec):
     try:
         nest.assert_same_structure(spec, result, check_types=False)
     except (ValueError, TypeError):
-        raise ValueError(f"The two structures don't have the same nested structure.\n\nFirst structure: "
-                         f"{spec!r}\n\nSecond structure: {result!r}\n  Hint: fn must return values "
-                         "shaped like fn_output_signature (default: like elems).") from None
+        raise ValueError(f"The two structures don't have the same nested structure.\n\nFirst structure: {spec!r}"
+                         f"\n\nSecond structure: {result!r}"
+                         + hint_line(_("fn must return values shaped like fn_output_signature (default: "
+                                       "like elems)."))) from None
     leaves = []
     for value, want in zip(nest.flatten(result), nest.flatten(spec)):
         t = value if isinstance(value, Tensor) else (value._read() if is_variable(value) else None)
@@ -188,8 +191,9 @@ def _check_output(result, spec):
                 t = _to_tensor(value)
         if t.dtype is not want:
             raise InvalidArgumentError(
-                f"TensorArray dtype is {want.name} but Op is trying to write dtype {t.dtype.name} \n  Hint: "
-                f"fn returned {t.dtype.name}; pass fn_output_signature=tk.{t.dtype.name}.", op="TensorListSetItem")
+                f"TensorArray dtype is {want.name} but Op is trying to write dtype {t.dtype.name} "
+                + hint_line(_("fn returned {dtype}; pass fn_output_signature=tk.{dtype}.").format(dtype=t.dtype.name)),
+                op="TensorListSetItem")
         leaves.append(t)
     return leaves
 

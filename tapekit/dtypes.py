@@ -6,6 +6,8 @@ import builtins
 
 import numpy as np
 
+from .i18n import _, hint_line
+
 
 class DType:
     """A tensor element type, printed as ``tk.float32`` like ``tf.float32``."""
@@ -99,8 +101,8 @@ _BY_PYTHON = {float: float32, builtins.bool: bool, object: string}
 
 
 def _not_a_dtype(value) -> TypeError:
-    return TypeError(f"Cannot convert the argument `type_value`: {value!r} to a TensorFlow DType.\n  Hint: "
-                     "give a dtype such as tk.float32, or its name, 'float32'.")
+    return TypeError(f"Cannot convert the argument `type_value`: {value!r} to a TensorFlow DType."
+                     + hint_line(_("give a dtype such as tk.float32, or its name, 'float32'.")))
 
 
 def as_dtype(value) -> DType:

@@ -20,6 +20,7 @@ import numpy as np
 
 from . import nest
 from .backend import to_host
+from .i18n import _, hint_line
 from .ragged import RaggedTensor
 from .sparse import SparseTensor
 from .tensor import Tensor, is_variable
@@ -44,8 +45,8 @@ def print_v2(*inputs, **kwargs) -> None:
     sep = kwargs.pop("sep", " ")
     end = kwargs.pop("end", os.linesep)
     if kwargs:
-        raise ValueError(f"Unrecognized keyword arguments for tf.print: {kwargs}\n  Hint: tk.print "
-                         "takes output_stream, summarize, sep, end and name.")
+        raise ValueError(f"Unrecognized keyword arguments for tf.print: {kwargs}"
+                         + hint_line(_("tk.print takes output_stream, summarize, sep, end and name.")))
     write = _writer(output_stream)
     summarize = -1 if summarize is None else int(summarize)
     if len(inputs) == 1 and _is_tensor(inputs[0]) and _is_string_scalar(inputs[0]):
@@ -70,10 +71,10 @@ def _writer(stream):
     if level is not None:
         return lambda text: logging.getLogger("tapekit").log(level, text.rstrip("\n"))
     raise ValueError(
-        f"Unsupported output stream, logging level, or file.{stream}. Supported streams are "
-        "sys.stdout, sys.stderr, tf.logging.info, tf.logging.warning, tf.logging.error. File needs "
-        "to be in the form of 'file://<filepath>'.\n  Hint: to capture the text, print to "
-        "sys.stdout and redirect it, or format a tensor with tapekit.printing.format_tensor(t).")
+        f"Unsupported output stream, logging level, or file.{stream}. Supported streams are sys.stdout, sys.stderr, "
+        "tf.logging.info, tf.logging.warning, tf.logging.error. File needs to be in the form of 'file://<filepath>'."
+        + hint_line(_("to capture the text, print to sys.stdout and redirect it, or format a tensor with "
+                      "tapekit.printing.format_tensor(t).")))
 
 
 def _hashable(x) -> bool:

@@ -17,6 +17,7 @@ import numpy as np
 
 from . import dtypes
 from .errors import InvalidArgumentError
+from .i18n import _, hint_line
 from .ops import math_ops, reduction, segment_ops
 from .ops.array_ops import boolean_mask, expand_dims, gather, pad, reshape, scatter_nd
 from .ops.array_ops import concat as dense_concat
@@ -36,15 +37,16 @@ def _splits_tensor(value, what: str) -> Tensor:
     t = value if isinstance(value, Tensor) else _dense_constant(value, dtype=dtypes.int64) \
         if not is_variable(value) else value._read()
     if t.dtype not in (dtypes.int32, dtypes.int64):
-        raise InvalidArgumentError(f"{what} must be int32 or int64, got {t.dtype.name}.\n  Hint: "
-                                   "pass integer row partitions.", op="RaggedTensor")
+        raise InvalidArgumentError(f"{what} must be int32 or int64, got {t.dtype.name}."
+                                   + hint_line(_("pass integer row partitions.")), op="RaggedTensor")
     return t
 
 
 def _invalid(factory: str, detail: str) -> InvalidArgumentError:
     text = f"Arguments to {factory} do not form a valid RaggedTensor" + (f":{detail}" if detail else "")
-    return InvalidArgumentError(f"{text}\n  Hint: row_splits must start at 0, never decrease, and end "
-                                "at the number of values.", op="RaggedTensor")
+    return InvalidArgumentError(text
+                                + hint_line(_("row_splits must start at 0, never decrease, and end at the "
+                                              "number of values.")), op="RaggedTensor")
 
 
 class RaggedTensor:
@@ -329,8 +331,8 @@ class RaggedTensor:
         if isinstance(first, slice):
             rows = self._rows(first)
             return rows._map_rows(rest) if rest else rows
-        raise TypeError(f"Ragged tensors do not support indexing with {type(first).__name__}.\n  Hint: "
-                        "use integers and slices, or .to_tensor() first.")
+        raise TypeError(f"Ragged tensors do not support indexing with {type(first).__name__}."
+                        + hint_line(_("use integers and slices, or .to_tensor() first.")))
 
     def _row(self, i: int):
         n = self._nrows()
@@ -509,8 +511,9 @@ def elementwise_binary(fn, x, y):
     """``fn`` applied to the values of a RaggedTensor and a scalar, tensor or matching RaggedTensor."""
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
         if not _same_partition(x, y):
-            raise InvalidArgumentError("Condition x == y did not hold.\n  Hint: both ragged operands "
-                                       "need the same row lengths.", op="AssertEqual")
+            raise InvalidArgumentError("Condition x == y did not hold."
+                                       + hint_line(_("both ragged operands need the same row lengths.")),
+                                       op="AssertEqual")
         return x.with_flat_values(fn(x.flat_values, y.flat_values))
     ragged, dense, ragged_first = (x, y, True) if isinstance(x, RaggedTensor) else (y, x, False)
     flat = ragged.flat_values
@@ -524,18 +527,19 @@ def elementwise_binary(fn, x, y):
     if dense.ndim > flat.ndim - 1 and ragged.ragged_rank == 1 and dense.ndim == ragged.ndim:
         if dense.shape[1] != 1 or dense.shape[0] not in (1, ragged._nrows()):
             raise InvalidArgumentError(
-                f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of "
-                f"shape {ragged.shape}.\n  Hint: a dense operand needs shape [nrows, 1, ...] or a "
-                "shape that broadcasts against one element.", op="RaggedBroadcast")
+                f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape "
+                f"{ragged.shape}."
+                + hint_line(_("a dense operand needs shape [nrows, 1, ...] or a shape that broadcasts "
+                              "against one element.")), op="RaggedBroadcast")
         rows = reshape(dense, [dense.shape[0]] + list(dense.shape[2:]))
         ids = ragged.value_rowids().numpy() if dense.shape[0] != 1 else \
             np.zeros(int(flat.shape[0]), np.int64)
         dense = gather(rows, ids)
     elif dense.ndim > flat.ndim - 1:
         raise InvalidArgumentError(
-            f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape "
-            f"{ragged.shape}.\n  Hint: combine a RaggedTensor with a scalar, a tensor shaped like "
-            "its inner axes, or a RaggedTensor with the same rows.", op="RaggedBroadcast")
+            f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape {ragged.shape}."
+            + hint_line(_("combine a RaggedTensor with a scalar, a tensor shaped like its inner axes, or a "
+                          "RaggedTensor with the same rows.")), op="RaggedBroadcast")
     out = fn(flat, dense) if ragged_first else fn(dense, flat)
     return ragged.with_flat_values(out)
 
@@ -575,8 +579,9 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
     if a >= 2:                     # a ragged axis inside each row
         return r.with_values(reduce(kind, r._values, a - 1, keepdims))
     if r.ragged_rank != 1:
-        raise NotImplementedError("Reducing axis 0 or 1 of a RaggedTensor with more than one ragged "
-                                  "axis is not supported in tapekit.\n  Hint: reduce the inner axes first.")
+        raise NotImplementedError("Reducing axis 0 or 1 of a RaggedTensor with more than one ragged axis is not "
+                                  "supported in tapekit."
+                                  + hint_line(_("reduce the inner axes first.")))
     ids = r.value_rowids().numpy() if a == 1 else r._coordinates()[:, 1]
     segments = r._nrows() if a == 1 else int(np.diff(r._splits()).max(initial=0))
     out = _segment_reduce(kind, r.flat_values, ids, segments)
@@ -669,8 +674,8 @@ def concat(values, axis: int) -> RaggedTensor:
     ndim = parts[0].ndim
     axis = int(axis) % ndim if -ndim <= int(axis) < ndim else None
     if axis is None or axis > 1 or any(p.ragged_rank != 1 for p in parts):
-        raise NotImplementedError("tapekit concatenates RaggedTensors with one ragged axis along axis 0 or "
-                                  "1 only.\n  Hint: use .to_tensor() for other cases.")
+        raise NotImplementedError("tapekit concatenates RaggedTensors with one ragged axis along axis 0 or 1 only."
+                                  + hint_line(_("use .to_tensor() for other cases.")))
     if axis == 0:
         offsets, splits = 0, [np.zeros(1, np.int64)]
         for p in parts:
@@ -679,8 +684,8 @@ def concat(values, axis: int) -> RaggedTensor:
         return RaggedTensor.from_row_splits(dense_concat([p.values for p in parts], 0), np.concatenate(splits))
     nrows = parts[0]._nrows()
     if any(p._nrows() != nrows for p in parts):
-        raise InvalidArgumentError("Input tensors at index 0 (=x) and 1 (=y) have incompatible shapes.\n  "
-                                   "Hint: joining rows along axis 1 needs the same number of rows.",
+        raise InvalidArgumentError("Input tensors at index 0 (=x) and 1 (=y) have incompatible shapes."
+                                   + hint_line(_("joining rows along axis 1 needs the same number of rows.")),
                                    op="RaggedConcat")
     starts = np.cumsum([0] + [int(p._splits()[-1]) for p in parts])  # each part's offset in flat
     pieces, lengths = [], np.zeros(nrows, np.int64)

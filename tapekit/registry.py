@@ -7,6 +7,7 @@ import contextlib
 from .backend import PLACEMENT, place_inputs
 from .context import state
 from .errors import InvalidArgumentError
+from .i18n import _, hint_line
 from .source_location import caller_text
 from .tensor import Tensor
 
@@ -58,12 +59,12 @@ def _describe_failure(op_type, inputs, err):
     text = str(err)
     if "broadcast" in text:
         what = f"Incompatible shapes: {shapes}"
-        hint = ("the shapes must be equal or broadcastable (each axis equal or 1, aligned from "
-                "the right); reshape or tk.expand_dims one input.")
+        hint = _("the shapes must be equal or broadcastable (each axis equal or 1, aligned from "
+                 "the right); reshape or tk.expand_dims one input.")
     else:
         what = f"{op_type} failed on inputs of shapes {shapes} and dtypes {dts}: {text}"
-        hint = "check the shapes, dtypes and arguments passed to this op."
-    return InvalidArgumentError(f"{what} [Op:{op_type}] name: \n  Hint: {hint}", op=op_type)
+        hint = _("check the shapes, dtypes and arguments passed to this op.")
+    return InvalidArgumentError(f"{what} [Op:{op_type}] name: " + hint_line(hint), op=op_type)
 
 
 # ---------- the gradient registry ----------

@@ -16,6 +16,7 @@ from .gradient_args import (
     prepare_jacobian,
     prepare_sources,
 )
+from .i18n import _, hint_line
 from .registry import READS, declared_not_differentiable
 from .source_location import user_location, user_site
 from .tape_entry import TapeEntry, TapeView
@@ -222,9 +223,9 @@ class GradientTape:
         if not self._entered or self._used:   # TF: never entered, or spent by gradient()
             raise RuntimeError("Trying to stop recording a tape which is not recording.")
         if not self._recording:
-            raise ValueError("Tape is not recording.\n  Hint: " + (
-                "stop_recording() blocks do not nest; this tape is already stopped." if self._paused
-                else "stop_recording() works only inside the tape's `with` block."))
+            raise ValueError("Tape is not recording." + hint_line(
+                _("stop_recording() blocks do not nest; this tape is already stopped.") if self._paused
+                else _("stop_recording() works only inside the tape's `with` block.")))
         self._recording = False   # TF pops the tape for the block
         self._paused = True
         if self._log is not None or self._listeners:

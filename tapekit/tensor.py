@@ -12,6 +12,7 @@ from . import dtypes
 from .backend import device_of, dtype_of, from_host, is_backend_array, ns, to_host
 from .context import active_tapes
 from .dtypes import DType
+from .i18n import _, hint_line
 from .shape import TensorShape
 
 new_id = itertools.count().__next__
@@ -67,8 +68,9 @@ class Tensor:
         """Check that ``shape`` describes this tensor (an eager tensor's shape is always known)."""
         shape = TensorShape(shape)
         if not shape.is_compatible_with(self.shape):
-            raise ValueError(f"Tensor's shape {self.shape} is not compatible with supplied shape {shape}.\n  "
-                             f"Hint: to change the shape, use tk.reshape(t, {shape.as_list()}).")
+            raise ValueError(f"Tensor's shape {self.shape} is not compatible with supplied shape {shape}."
+                             + hint_line(_("to change the shape, use tk.reshape(t, {shape}).").format(
+                                         shape=shape.as_list())))
 
     def numpy(self):
         """The value as a NumPy array (a NumPy scalar for rank 0), copied to the host."""
@@ -99,17 +101,19 @@ class Tensor:
         if value.size == 0:
             return False
         if value.size > 1:
-            raise ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() "
-                             f"or a.all()\n  Hint: this tensor has shape {self.shape}; reduce it with "
-                             "tk.reduce_any / tk.reduce_all first.")
+            raise ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or "
+                             "a.all()"
+                             + hint_line(_("this tensor has shape {shape}; reduce it with tk.reduce_any / "
+                                           "tk.reduce_all first.").format(shape=self.shape)))
         return bool(value)
 
     def _zero_d(self, what: str):
         """The value of a rank-0 tensor (TypeError for any other rank, as TF/NumPy)."""
         if self._value.ndim != 0:
-            raise TypeError(f"only 0-dimensional arrays can be converted to Python scalars\n  Hint: {what}() "
-                            f"needs a scalar tensor; this one has shape {self.shape}. Index one element or "
-                            "reduce it (e.g. tk.reduce_sum) first.")
+            raise TypeError("only 0-dimensional arrays can be converted to Python scalars"
+                            + hint_line(_("{what}() needs a scalar tensor; this one has shape {shape}. "
+                                          "Index one element or reduce it (e.g. tk.reduce_sum) first.").format(
+                                        what=what, shape=self.shape)))
         return to_host(self._value)[()]  # float(b"3") is 3.0, as TF's float() of a string tensor
 
     def _scalar(self, what: str):
@@ -138,9 +142,9 @@ class Tensor:
 
     def __setitem__(self, key, value):
         raise TypeError(
-            "'tapekit.Tensor' object does not support item assignment\n  Hint: tensors are immutable. "
-            "Build a new tensor instead (tk.where with a mask, or tk.tensor_scatter_nd_update), or use a "
-            "tk.Variable and its assign methods.")
+            "'tapekit.Tensor' object does not support item assignment"
+            + hint_line(_("tensors are immutable. Build a new tensor instead (tk.where with a mask, or "
+                          "tk.tensor_scatter_nd_update), or use a tk.Variable and its assign methods.")))
 
     def __copy__(self):
         return self
@@ -258,9 +262,9 @@ def _first_leaf(value):
 
 def _reject_tensors(value) -> None:
     """``tk.constant`` of a list holding tensors raises as TF's (TF's text, then a hint)."""
-    hint = ("\n  Hint: tk.constant takes Python numbers, lists and NumPy arrays, not tensors inside a "
-            "list; use tk.stack([...]) or tk.convert_to_tensor([...]) to build a tensor from tensors "
-            "(gradients then flow through).")
+    hint = (hint_line(_("tk.constant takes Python numbers, lists and NumPy arrays, not tensors inside a "
+                        "list; use tk.stack([...]) or tk.convert_to_tensor([...]) to build a tensor from "
+                        "tensors (gradients then flow through).")))
     first = _first_leaf(value)
     if isinstance(first, Tensor):
         raise ValueError("TypeError: Scalar tensor has no `len()`" + hint)
@@ -395,21 +399,23 @@ def _to_string_array(value) -> np.ndarray:
             flat[i] = item.encode("utf-8")
         elif not isinstance(item, bytes):
             raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
-                             f"{type(item).__name__}).\n  Hint: a string tensor holds str or bytes only.")
+                             f"{type(item).__name__})."
+                             + hint_line(_("a string tensor holds str or bytes only.")))
     return arr
 
 
 def _cannot(value, target: DType) -> TypeError:
     name = dtypes.KERNEL_NAMES.get(target.name, target.name) if target.is_floating else target.name
     example = {"bool": "True", "string": "'text'"}.get(target.name, "2.0" if target.is_floating else "2")
-    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {name}\n  Hint: a {target.name} "
-                     f"tensor holds values such as {example}; pass such values, or convert an existing "
-                     f"tensor with tk.cast(x, tk.{target.name}).")
+    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {name}"
+                     + hint_line(_("a {target} tensor holds values such as {example}; pass such values, or "
+                                   "convert an existing tensor with tk.cast(x, tk.{target}).").format(
+                                 target=target.name, example=example)))
 
 
 def with_hint(err: Exception, hint: str) -> Exception:
-    """The same kind of TypeError/ValueError with TF's text and ``hint`` (replacing a generic one)."""
-    return type(err)(str(err).split("\n  Hint:")[0] + f"\n  Hint: {hint}")
+    """The same kind of TypeError/ValueError with TF's text and ``hint`` (translated; it replaces a generic one)."""
+    return type(err)(str(err).split(hint_line(""))[0] + hint_line(hint))
 
 
 def _fits(inferred: DType, target: DType) -> bool:
@@ -515,8 +521,9 @@ def _unsupported_numpy(arr: np.ndarray) -> ValueError:
     kind = "g" if arr.dtype == np.longdouble and arr.dtype.itemsize > 8 else \
         "G" if arr.dtype == np.clongdouble and arr.dtype.itemsize > 16 else arr.dtype.kind
     return ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported numpy type: "
-                      f"{names.get(kind, arr.dtype.name)}).\n  Hint: convert the array to a numeric "
-                      "dtype first, e.g. arr.astype('float32').")
+                      f"{names.get(kind, arr.dtype.name)})."
+                      + hint_line(_("convert the array to a numeric dtype first, e.g. "
+                                    "arr.astype('float32').")))
 
 
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
@@ -567,8 +574,8 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
         if dtype is not None and value.dtype is not dtype:
             raise ValueError(
                 f"Incompatible type conversion requested to type {dtype.name} for `tk.Variable of type "
-                f"{value.dtype.name}. (Variable: {value!r})\n  Hint: cast it first: "
-                f"tk.cast(v, tk.{dtype.name}).")
+                f"{value.dtype.name}. (Variable: {value!r})"
+                + hint_line(_("cast it first: tk.cast(v, tk.{dtype}).").format(dtype=dtype.name)))
         return read()
     as_tensor = getattr(type(value), "__tf_tensor__", None)  # TF's protocol: tk.IndexedSlices
     if as_tensor is not None:
@@ -596,15 +603,16 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
             dtype = hint  # NumPy values take a preferred numeric dtype by casting, as TF
         if dtype is not None and dtype.is_string and arr.dtype.kind not in "SUO":
             raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
-                             f"{type(arr.reshape(-1)[0].item()).__name__ if arr.size else 'int'}).\n  Hint: "
-                             "a string tensor holds str or bytes; convert the numbers first, e.g. "
-                             "arr.astype(str).")
+                             f"{type(arr.reshape(-1)[0].item()).__name__ if arr.size else 'int'})."
+                             + hint_line(_("a string tensor holds str or bytes; convert the numbers first, "
+                                           "e.g. arr.astype(str).")))
         if arr.dtype.kind in "SU" or arr.dtype == object:
             if dtype is not None and not dtype.is_string:
                 odd = next((x for x in arr.reshape(-1) if not isinstance(x, (str, bytes))), None)
                 if odd is not None:
                     raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
-                                     f"{type(odd).__name__}).\n  Hint: convert the array to a numeric dtype first.")
+                                     f"{type(odd).__name__})."
+                                     + hint_line(_("convert the array to a numeric dtype first.")))
                 raise ValueError(f"could not convert string to float: {arr.reshape(-1)[0]!r}")
             arr = _to_string_array(arr)
         elif arr.dtype not in _NP_TO_DT and dtype is None:
@@ -661,7 +669,8 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
     shape = TensorShape(shape)
     if not shape.is_fully_defined():
         raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
-                         f"Tensor.\n  Hint: tk.constant needs every dimension of shape; got {shape}.")
+                         "Tensor."
+                         + hint_line(_("tk.constant needs every dimension of shape; got {shape}.").format(shape=shape)))
     shape = tuple(shape.as_list())
     arr = t._value
     n = int(np.prod(shape))

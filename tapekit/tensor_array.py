@@ -12,6 +12,7 @@ import numpy as np
 
 from . import dtypes
 from .errors import InvalidArgumentError, OutOfRangeError
+from .i18n import _, hint_line
 from .ops.array_ops import concat, stack, unstack
 from .ops.creation import zeros
 from .shape import TensorShape, as_shape
@@ -41,8 +42,8 @@ class TensorArray:
                  handle=None, flow=None, infer_shape=True, element_shape=None,
                  colocate_with_first_write_call=True, name=None):
         if size is None:
-            raise ValueError("Size must be declared for TensorArrays when eager execution is enabled.\n  "
-                             "Hint: pass size=0 with dynamic_size=True for an array that grows.")
+            raise ValueError("Size must be declared for TensorArrays when eager execution is enabled."
+                             + hint_line(_("pass size=0 with dynamic_size=True for an array that grows.")))
         size = int(np.asarray(convert_to_tensor(size).numpy()))
         self._storage = _Storage(dtypes.as_dtype(dtype), size, bool(dynamic_size), as_shape(element_shape),
                                  infer_shape, True if clear_after_read is None else bool(clear_after_read))
@@ -80,9 +81,9 @@ class TensorArray:
                 value = convert_to_tensor(value)
         if value.dtype is not store.dtype:
             raise InvalidArgumentError(
-                f"TensorArray dtype is {store.dtype.name} but Op is trying to write dtype "
-                f"{value.dtype.name} \n  Hint: cast the value first, e.g. tk.cast(value, "
-                f"tk.{store.dtype.name}).", op="TensorListSetItem")
+                f"TensorArray dtype is {store.dtype.name} but Op is trying to write dtype {value.dtype.name} "
+                + hint_line(_("cast the value first, e.g. tk.cast(value, tk.{dtype}).").format(
+                    dtype=store.dtype.name)), op="TensorListSetItem")
         return value
 
     def _index(self, index) -> int:
@@ -96,8 +97,8 @@ class TensorArray:
         if i >= len(store.items):
             if not store.dynamic:
                 raise OutOfRangeError(
-                    f"Tried to write to index {i} but array is not resizeable and size is: "
-                    f"{len(store.items)} \n  Hint: create it with dynamic_size=True to let it grow.",
+                    f"Tried to write to index {i} but array is not resizeable and size is: {len(store.items)} "
+                    + hint_line(_("create it with dynamic_size=True to let it grow.")),
                     op="TensorListSetItem")
         t = self._as_element(value)
         if not store.element_shape.is_compatible_with(t.shape):
@@ -135,9 +136,9 @@ class TensorArray:
         store = self._storage
         if store.items[i] is None:
             if not store.element_shape.is_fully_defined():
-                raise ValueError(f"Cannot convert a partially known TensorShape {store.element_shape} to a "
-                                 "Tensor.\n  Hint: nothing was written there yet; pass element_shape=... "
-                                 "when creating the TensorArray.")
+                raise ValueError(f"Cannot convert a partially known TensorShape {store.element_shape} to a Tensor."
+                                 + hint_line(_("nothing was written there yet; pass element_shape=... when "
+                                               "creating the TensorArray.")))
             store.items[i] = zeros(store.element_shape.as_list(), store.dtype)
         return store.items[i]
 

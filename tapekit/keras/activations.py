@@ -7,6 +7,7 @@ in TF 2.21. Defaults are Keras's (``gelu`` exact, ``leaky_relu`` slope 0.2, ``el
 
 from __future__ import annotations
 
+from ..i18n import _, hint_line
 from ..ops import math_ops, nn_ops, reduction
 from ..ops.array_ops import clip_by_value, reshape, split
 from ..ops.creation import ones_like, zeros_like
@@ -254,5 +255,5 @@ def get(identifier):
         return _BY_NAME[identifier]
     if callable(identifier) and not isinstance(identifier, str):
         return identifier
-    raise ValueError(f"Could not interpret activation function identifier: {identifier}\n  Hint: use one "
-                     f"of {sorted(_BY_NAME)}, a callable, or None.")
+    raise ValueError(f"Could not interpret activation function identifier: {identifier}"
+                     + hint_line(_("use one of {names}, a callable, or None.").format(names=sorted(_BY_NAME))))

@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from .. import dtypes
+from ..i18n import _, hint_line
 from ..ops import creation, random_ops
 from ..ops.math_ops import cast
 from ..tensor import Tensor, convert_to_tensor, is_variable
@@ -247,9 +248,10 @@ def get(identifier):
     if isinstance(identifier, str):
         cls = _BY_NAME.get(identifier)
         if cls is None:
-            raise ValueError(f"Could not interpret initializer identifier: {identifier}\n  Hint: use a Keras name "
-                             "such as 'glorot_uniform', 'he_normal', 'zeros' or 'ones', an Initializer instance, "
-                             "or a callable (shape, dtype=None).")
+            raise ValueError(f"Could not interpret initializer identifier: {identifier}"
+                             + hint_line(_("use a Keras name such as 'glorot_uniform', 'he_normal', "
+                                           "'zeros' or 'ones', an Initializer instance, or a callable "
+                                           "(shape, dtype=None).")))
         return cls()
     if isinstance(identifier, (Tensor, np.ndarray, np.generic)) or is_variable(identifier):
         return _array_initializer(identifier)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import inspect
 import math
 
+from ..i18n import _, hint_line
 from ..ops import math_ops, reduction
 from ..ops.array_ops import transpose
 from ..ops.creation import eye
@@ -143,5 +144,6 @@ def get(identifier):
         obj = _BY_NAME.get(identifier)
     if callable(obj):
         return obj() if inspect.isclass(obj) else obj
-    raise ValueError(f"Could not interpret regularizer identifier: {identifier}\n  Hint: use 'l1', 'l2', 'l1l2', "
-                     "a keras.regularizers object such as L2(0.01), or a callable on the weight.")
+    raise ValueError(f"Could not interpret regularizer identifier: {identifier}"
+                     + hint_line(_("use 'l1', 'l2', 'l1l2', a keras.regularizers object such as L2(0.01), "
+                                   "or a callable on the weight.")))

@@ -6,6 +6,7 @@ import random as _python_random
 
 import numpy as np
 
+from ..i18n import _, hint_line
 from ..ops import random_ops
 from ..ops.array_ops import reshape
 from ..ops.creation import one_hot
@@ -23,8 +24,9 @@ def to_categorical(x, num_classes=None):
         if len(shape) > 1 and shape[-1] == 1:
             x = reshape(x, shape[:-1])
         if num_classes is None:
-            raise ValueError("to_categorical needs `num_classes` for a tensor input.\n  Hint: pass the number "
-                             "of classes, e.g. to_categorical(labels, num_classes=10).")
+            raise ValueError("to_categorical needs `num_classes` for a tensor input."
+                             + hint_line(_("pass the number of classes, e.g. to_categorical(labels, "
+                                           "num_classes=10).")))
         return one_hot(x, num_classes)
     x = np.array(x, dtype="int64")
     input_shape = x.shape

@@ -7,6 +7,7 @@ import numpy as np
 from .. import backend, dtypes
 from ..backend import device_obj, from_host, ns, to_host
 from ..errors import InvalidArgumentError
+from ..i18n import _, hint_line
 from ..indexed_slices import IndexedSlices
 from ..registry import execute, execute_multi
 from ..shape import TensorShape
@@ -53,8 +54,10 @@ def reshape(tensor, shape, name=None) -> Tensor:
         what = None
     if what:
         raise InvalidArgumentError(
-            f"{what} [Op:Reshape]\n  Hint: the new shape {list(shape)} must hold exactly {size} elements "
-            f"(tensor shape {list(x._value.shape)}); use -1 for one axis to infer it.", op="Reshape")
+            f"{what} [Op:Reshape]"
+            + hint_line(_("the new shape {shape} must hold exactly {size} elements (tensor shape {tensor_shape}"
+                          "); use -1 for one axis to infer it.").format(
+                        shape=list(shape), size=size, tensor_shape=list(x._value.shape))), op="Reshape")
     if unknown:
         shape = tuple(size // known if d == -1 else d for d in shape) if known else \
             tuple(0 if d == -1 else d for d in shape)
@@ -75,8 +78,9 @@ def broadcast_to(input, shape, name=None) -> Tensor:  # noqa: A002
     ok = len(xs) <= len(shape) and all(a in (1, b) for a, b in zip(reversed(xs), reversed(shape)))
     if not ok:
         raise InvalidArgumentError(
-            f"Incompatible shapes: {_dims(xs)} vs. {_dims(shape)} [Op:BroadcastTo]\n  Hint: each axis of "
-            "the input must equal the target's axis (aligned from the right) or be 1.", op="BroadcastTo")
+            f"Incompatible shapes: {_dims(xs)} vs. {_dims(shape)} [Op:BroadcastTo]"
+            + hint_line(_("each axis of the input must equal the target's axis (aligned from the right) or "
+                          "be 1.")), op="BroadcastTo")
     return execute("BroadcastTo", _broadcast_to, (x,), {"shape": shape})
 
 
@@ -94,8 +98,9 @@ def transpose(a, perm=None, conjugate=False, name="transpose") -> Tensor:
         missing = [i for i in range(x.ndim) if i not in [p % x.ndim for p in perm]]
         what = f"{missing[0]} is missing from {{{','.join(map(str, perm))}}}." if missing else None
     if what:
-        raise InvalidArgumentError(f"{what} [Op:Transpose]\n  Hint: perm must list each axis of the "
-                                   f"rank-{x.ndim} input exactly once.", op="Transpose")
+        raise InvalidArgumentError(f"{what} [Op:Transpose]"
+                                   + hint_line(_("perm must list each axis of the rank-{ndim} input "
+                                                 "exactly once.").format(ndim=x.ndim)), op="Transpose")
     out = execute("Transpose", _transpose, (x,), {"perm": tuple(p % x.ndim for p in perm)})
     if conjugate and x.dtype.is_complex:
         out = conj(out)
@@ -150,8 +155,8 @@ def stack(values, axis=0, name="stack") -> Tensor:
         if t._value.shape != first:
             raise InvalidArgumentError(
                 f"Shapes of all inputs must match: values[0].shape = {_dims(first)} != values[{i}].shape = "
-                f"{_dims(t._value.shape)} [Op:Pack] name: {name}\n  Hint: tk.stack needs equal shapes; "
-                "tk.concat joins along an existing axis.", op="Pack")
+                f"{_dims(t._value.shape)} [Op:Pack] name: {name}"
+                + hint_line(_("tk.stack needs equal shapes; tk.concat joins along an existing axis.")), op="Pack")
     ndim = len(first) + 1
     if not -ndim <= int(axis) < ndim:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-ndim}, {ndim})")
@@ -187,9 +192,10 @@ def _pack_nested(items, dtype, name):
     for i, item in enumerate(items):
         if is_tensor(item):
             if dtype is not None and item.dtype is not dtype:
-                raise TypeError(f"Cannot convert a list containing a tensor of dtype {item.dtype} to {dtype} "
-                                f"(Tensor is: {to_tensor(item)!r})\n  Hint: every tensor in the list needs "
-                                f"the dtype {dtype.name}; tk.cast the odd one.")
+                raise TypeError(f"Cannot convert a list containing a tensor of dtype {item.dtype} to {dtype} (Tensor "
+                                f"is: {to_tensor(item)!r})"
+                                + hint_line(_("every tensor in the list needs the dtype {dtype}; tk.cast "
+                                              "the odd one.").format(dtype=dtype.name)))
             must_pack = True
         elif isinstance(item, (list, tuple)):
             item = _pack_nested(item, dtype, str(i))
@@ -263,8 +269,8 @@ def concat(values, axis, name="concat") -> Tensor:
             what = f"Dimension {bad[0]} in both shapes must be equal" if bad else None
         if what:
             raise InvalidArgumentError(
-                f"ConcatOp : {what}: shape[0] = {_dims(first)} vs. shape[{i}] = {_dims(s)} [Op:ConcatV2] "
-                f"name: {name}\n  Hint: all axes except axis {axis} must agree.", op="ConcatV2")
+                f"ConcatOp : {what}: shape[0] = {_dims(first)} vs. shape[{i}] = {_dims(s)} [Op:ConcatV2] name: {name}"
+                + hint_line(_("all axes except axis {axis} must agree.").format(axis=axis)), op="ConcatV2")
     return execute("ConcatV2", lambda *vs, axis: ns(vs[0]).concat(vs, axis=axis), tensors, {"axis": axis})
 
 
@@ -278,8 +284,9 @@ def tile(input, multiples, name=None) -> Tensor:  # noqa: A002
     reps = tuple(_int_list(multiples))
     if len(reps) != x.ndim:
         raise InvalidArgumentError(
-            f"Expected multiples argument to be a vector of length {x.ndim} but got length {len(reps)} "
-            f"[Op:Tile]\n  Hint: give one repeat count per axis of the shape-{list(x.shape)} input.", op="Tile")
+            f"Expected multiples argument to be a vector of length {x.ndim} but got length {len(reps)} [Op:Tile]"
+            + hint_line(_("give one repeat count per axis of the shape-{shape} input.").format(shape=list(x.shape))),
+            op="Tile")
     for i, m in enumerate(reps):
         if m < 0:
             raise InvalidArgumentError(f"Expected multiples[{i}] >= 0, but got {m} [Op:Tile]", op="Tile")
@@ -318,9 +325,9 @@ def _index_tensor(indices, op_type) -> Tensor:
     idx = to_tensor(indices, dtypes.int32)
     if not idx.dtype.is_integer:
         raise InvalidArgumentError(
-            f"Value for attr 'Tindices' of {dtypes.KERNEL_NAMES.get(idx.dtype.name, idx.dtype.name)} is not in "
-            f"the list of allowed values: int16, int32, int64 [Op:{op_type}]\n  Hint: indices must be "
-            "integers; convert them with tk.cast(indices, tk.int32).", op=op_type)
+            f"Value for attr 'Tindices' of {dtypes.KERNEL_NAMES.get(idx.dtype.name, idx.dtype.name)} is not in the "
+            f"list of allowed values: int16, int32, int64 [Op:{op_type}]"
+            + hint_line(_("indices must be integers; convert them with tk.cast(indices, tk.int32).")), op=op_type)
     return idx
 
 
@@ -362,8 +369,8 @@ def _check_nd_indices(idx: np.ndarray, shape, op_type, what="does not index into
         i = int(bad[0])
         node = ", node name: GatherNd" if op_type == "GatherNd" else ""
         raise InvalidArgumentError(
-            f"indices[{i}] = [{', '.join(str(int(v)) for v in flat[i])}] {what} {_dims(shape)}{node} "
-            f"[Op:{op_type}]\n  Hint: index {i} points outside the shape {list(shape)}.", op=op_type)
+            f"indices[{i}] = [{', '.join(str(int(v)) for v in flat[i])}] {what} {_dims(shape)}{node} [Op:{op_type}]"
+            + hint_line(_("index {i} points outside the shape {shape}.").format(i=i, shape=list(shape))), op=op_type)
 
 
 def _gather_nd(params, indices):
@@ -441,7 +448,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         axis += p.ndim
     if not 0 <= axis < p.ndim:
         raise InvalidArgumentError(f"Shape must be at least rank {axis + 1} but is rank {p.ndim} [Op:GatherV2]"
-                                   f"\n  Hint: params has shape {list(p.shape)}.", op="GatherV2")
+                                   + hint_line(_("params has shape {shape}.").format(shape=list(p.shape))),
+                                   op="GatherV2")
     host = to_host(idx._value)
     n = p._value.shape[axis]
     bad = np.nonzero((host.reshape(-1) < 0) | (host.reshape(-1) >= n))[0]
@@ -449,9 +457,9 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         pos = np.unravel_index(int(bad[0]), host.shape)
         where_ = ",".join(str(int(i)) for i in pos)
         raise InvalidArgumentError(
-            f"indices[{where_}] = {int(host.reshape(-1)[bad[0]])} is not in [0, {n}) [Op:GatherV2]\n  Hint: "
-            f"axis {axis} of params (shape {list(p.shape)}) has {n} entries; negative indices are not "
-            "allowed.", op="GatherV2")
+            f"indices[{where_}] = {int(host.reshape(-1)[bad[0]])} is not in [0, {n}) [Op:GatherV2]"
+            + hint_line(_("axis {axis} of params (shape {shape}) has {n} entries; negative indices are not "
+                          "allowed.").format(axis=axis, shape=list(p.shape), n=n)), op="GatherV2")
     return execute("GatherV2", _gather, (p, idx), {"axis": axis, "batch_dims": batch_dims})
 
 
@@ -464,16 +472,18 @@ def _scatter_inputs(op_type, tensor, indices, updates):
         want = dtypes.KERNEL_NAMES.get(t.dtype.name, t.dtype.name)
         got = dtypes.KERNEL_NAMES.get(u.dtype.name, u.dtype.name)
         raise InvalidArgumentError(
-            f"cannot compute {op_type} as input #2(zero-based) was expected to be a {want} tensor but is a "
-            f"{got} tensor [Op:{op_type}]\n  Hint: updates must have the tensor's dtype {t.dtype.name}.",
+            f"cannot compute {op_type} as input #2(zero-based) was expected to be a {want} tensor but is a {got} "
+            f"tensor [Op:{op_type}]"
+            + hint_line(_("updates must have the tensor's dtype {dtype}.").format(dtype=t.dtype.name)),
             op=op_type)
     host = to_host(idx._value)
     _check_nd_indices(host, t._value.shape, op_type, "does not index into shape")
     expect = host.shape[:-1] + t._value.shape[host.shape[-1]:]
     if u._value.shape != expect:
         raise InvalidArgumentError(
-            f"Outer dimensions of indices and update must match. Indices shape: {_dims(host.shape)}, updates "
-            f"shape:{_dims(u._value.shape)} [Op:{op_type}]\n  Hint: updates need shape {list(expect)}.",
+            f"Outer dimensions of indices and update must match. Indices shape: {_dims(host.shape)}, updates shape:"
+            f"{_dims(u._value.shape)} [Op:{op_type}]"
+            + hint_line(_("updates need shape {expect}.").format(expect=list(expect))),
             op=op_type)
     return t, idx, u
 
@@ -509,8 +519,9 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
     k = m.ndim
     span = x._value.shape[axis:axis + k]
     if tuple(span) != tuple(m._value.shape):
-        raise ValueError(f"Shapes {TensorShape(span)} and {m.shape} are incompatible\n  Hint: the mask's "
-                         f"shape must equal the tensor's shape {list(x.shape)} from axis {axis} on.")
+        raise ValueError(f"Shapes {TensorShape(span)} and {m.shape} are incompatible"
+                         + hint_line(_("the mask's shape must equal the tensor's shape {shape} from axis "
+                                       "{axis} on.").format(shape=list(x.shape), axis=axis)))
     lead, rest = x._value.shape[:axis], x._value.shape[axis + k:]
     flat = reshape(x, tuple(lead) + (int(np.prod(span, dtype=np.int64)),) + tuple(rest))
     flat_mask = reshape(m, (-1,))
@@ -531,8 +542,9 @@ def _paddings(paddings, x: Tensor, op_type) -> tuple:
     pads = np.asarray(to_host(paddings._value) if isinstance(paddings, Tensor) else paddings, dtype=np.int64)
     if pads.ndim != 2 or pads.shape[0] != x.ndim or pads.shape[1] != 2:
         raise InvalidArgumentError(
-            f"The first dimension of paddings must be the rank of inputs{_dims(pads.shape)} {_dims(x.shape)} "
-            f"[Op:{op_type}]\n  Hint: give one [before, after] pair per axis.", op=op_type)
+            f"The first dimension of paddings must be the rank of inputs{_dims(pads.shape)} {_dims(x.shape)} [Op:"
+            f"{op_type}]"
+            + hint_line(_("give one [before, after] pair per axis.")), op=op_type)
     return tuple((int(a), int(b)) for a, b in pads)
 
 
@@ -633,8 +645,8 @@ def _normalize_key(key):
         if isinstance(k, Tensor) or is_variable(k):
             k = to_tensor(k)
             if k.ndim != 0 or not k.dtype.is_integer:
-                raise TypeError(f"{_INDEX_TYPES}{k!r}\n  Hint: use tk.gather or tk.boolean_mask to pick "
-                                "several elements.")
+                raise TypeError(f"{_INDEX_TYPES}{k!r}"
+                                + hint_line(_("use tk.gather or tk.boolean_mask to pick several elements.")))
             k = int(to_host(k._value))
         elif isinstance(k, slice):
             k = slice(*(None if v is None else int(v) for v in (k.start, k.stop, k.step)))
@@ -660,8 +672,8 @@ def strided_slice(x: Tensor, key) -> Tensor:
             continue
         if isinstance(k, int) and dim < len(shape) and not -shape[dim] <= k < shape[dim]:
             raise InvalidArgumentError(
-                f"slice index {k} of dimension {dim} out of bounds. [Op:StridedSlice] name: "
-                f"strided_slice/\n  Hint: axis {dim} has size {shape[dim]}.", op="StridedSlice")
+                f"slice index {k} of dimension {dim} out of bounds. [Op:StridedSlice] name: strided_slice/"
+                + hint_line(_("axis {dim} has size {size}.").format(dim=dim, size=shape[dim])), op="StridedSlice")
         dim += 1
     if dim > x.ndim:
         raise InvalidArgumentError(f"Index out of range using input dim {x.ndim}; input has only {x.ndim} "
@@ -725,3 +737,4 @@ def size(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002
 def rank(input, name=None) -> Tensor:  # noqa: A002
     x = to_tensor(input)
     return Tensor(from_host(np.array(x.ndim, dtype=np.int32)), dtypes.int32)
+

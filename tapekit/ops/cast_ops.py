@@ -8,6 +8,7 @@ import warnings
 import numpy as np
 
 from .. import dtypes
+from ..i18n import _, hint_line
 from .array_ops import clip_by_value
 from .creation import zeros_like
 from .math_ops import cast, is_nan, to_tensor, where
@@ -37,8 +38,9 @@ def saturate_cast(value, dtype, name=None):
     dtype = dtypes.as_dtype(dtype)
     if dtype.is_bool or x.dtype.is_bool:
         bad = dtype if dtype.is_bool else x.dtype
-        raise TypeError(f"Cannot find minimum value of {bad} with type {bad}.\n  Hint: saturate_cast "
-                        "converts between numeric dtypes; for bools compare instead (x != 0).")
+        raise TypeError(f"Cannot find minimum value of {bad} with type {bad}."
+                        + hint_line(_("saturate_cast converts between numeric dtypes; for bools compare "
+                                      "instead (x != 0).")))
     if x.dtype.is_complex:
         if dtype.is_complex:
             return cast(x, dtype)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import InvalidArgumentError
+from ..i18n import _, hint_line
 from ..indexed_slices import IndexedSlices
 from .array_ops import stack
 from .creation import ones_like
@@ -51,8 +52,8 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     l2norm = where(positive, sqrt(safe), l2sum)
     scaled = multiply(values, clip_norm)
     if tuple(scaled.shape) != tuple(values.shape):
-        raise ValueError(f"Shapes {values.shape} and {scaled.shape} are incompatible\n  Hint: "
-                         "clip_norm must be a scalar (or broadcast to t's shape).")
+        raise ValueError(f"Shapes {values.shape} and {scaled.shape} are incompatible"
+                         + hint_line(_("clip_norm must be a scalar (or broadcast to t's shape).")))
     clipped = identity(divide(scaled, maximum(l2norm, clip_norm)))
     return type(t)(clipped, t.indices, t.dense_shape) if slices else clipped
 
@@ -60,8 +61,8 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
 def global_norm(t_list, name=None):
     """sqrt(sum of squares of every entry of every tensor in ``t_list``); None entries are skipped."""
     if not _is_sequence(t_list):
-        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.\n  Hint: "
-                        "wrap a single tensor in a list: global_norm([t]).")
+        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}."
+                        + hint_line(_("wrap a single tensor in a list: global_norm([t]).")))
     tensors = [_values(t) for t in t_list if t is not None]
     if not tensors:
         return to_tensor(0.0)
@@ -69,9 +70,9 @@ def global_norm(t_list, name=None):
     for h in halves[1:]:
         if h.dtype is not halves[0].dtype:
             raise InvalidArgumentError(
-                f"cannot compute Pack as input #1(zero-based) was expected to be a "
-                f"{halves[0].dtype.name} tensor but is a {h.dtype.name} tensor [Op:Pack] name: stack"
-                "\n  Hint: every tensor in t_list must have one dtype.", op="Pack")
+                f"cannot compute Pack as input #1(zero-based) was expected to be a {halves[0].dtype.name} tensor but "
+                f"is a {h.dtype.name} tensor [Op:Pack] name: stack"
+                + hint_line(_("every tensor in t_list must have one dtype.")), op="Pack")
     return sqrt(multiply(reduce_sum(stack(halves)), 2.0))
 
 
@@ -82,13 +83,13 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
     infinite, every entry becomes NaN (as TF).
     """
     if not _is_sequence(t_list):
-        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.\n  Hint: "
-                        "pass a list, e.g. the gradients from tape.gradient(loss, variables).")
+        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}."
+                        + hint_line(_("pass a list, e.g. the gradients from tape.gradient(loss, variables).")))
     if use_norm is None:
         use_norm = global_norm(t_list)
     elif not hasattr(use_norm, "dtype"):
-        raise AttributeError(f"'{type(use_norm).__name__}' object has no attribute 'dtype'\n  Hint: "
-                             "pass use_norm as a tensor, e.g. tk.constant(6.0).")
+        raise AttributeError(f"'{type(use_norm).__name__}' object has no attribute 'dtype'"
+                             + hint_line(_("pass use_norm as a tensor, e.g. tk.constant(6.0).")))
     use_norm = to_tensor(use_norm)
     clip_norm = cast(to_tensor(clip_norm), use_norm.dtype)
     one = to_tensor(1.0, use_norm.dtype)

@@ -11,6 +11,7 @@ import numpy as np
 
 from .. import dtypes
 from ..backend import ns
+from ..i18n import _, hint_line
 from ..registry import execute
 from .creation import ones_like, zeros_like
 from .math_ops import binary_inputs, complex_abs, conj, less, multiply, to_tensor, where
@@ -55,10 +56,9 @@ def complex(real, imag, name=None):  # noqa: A001 - TF's name
     """``real + i * imag`` from two float32 (complex64) or float64 (complex128) tensors."""
     re, im = to_tensor(real), to_tensor(imag)
     if re.dtype is not im.dtype or re.dtype not in _COMPLEX:
-        raise TypeError(f"The `real` and `imag` components have incorrect types: {re.dtype.name} "
-                        f"{im.dtype.name}. They must be consistent, and one of "
-                        "[tk.float32, tk.float64]\n  Hint: tk.cast both parts to tk.float32 "
-                        "(or both to tk.float64) first.")
+        raise TypeError(f"The `real` and `imag` components have incorrect types: {re.dtype.name} {im.dtype.name}. "
+                        "They must be consistent, and one of [tk.float32, tk.float64]"
+                        + hint_line(_("tk.cast both parts to tk.float32 (or both to tk.float64) first.")))
     re, im = binary_inputs("Complex", re, im)
     return execute("Complex", _make_complex, (re, im))
 

@@ -4,6 +4,7 @@ NaN-safe ``multiply_no_nan``/``reciprocal_no_nan``/``scalar_mul``, with TF's gra
 from __future__ import annotations
 
 from ..backend import ns
+from ..i18n import _, hint_line
 from ..registry import execute
 from ..tensor import is_variable
 from .math_ops import (
@@ -54,6 +55,6 @@ def scalar_mul(scalar, x, name=None):
     """``scalar * x`` for a scalar (a Python number or rank-0 tensor)."""
     s = to_tensor(scalar) if is_variable(scalar) or hasattr(scalar, "_dtype") else scalar
     if getattr(s, "ndim", 0) != 0:
-        raise ValueError(f"Only scalar multiply works, got shape {s.shape}.\n  Hint: use tk.multiply "
-                         "for element-wise products.")
+        raise ValueError(f"Only scalar multiply works, got shape {s.shape}."
+                         + hint_line(_("use tk.multiply for element-wise products.")))
     return multiply(s, x)

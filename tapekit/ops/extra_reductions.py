@@ -10,6 +10,7 @@ import numpy as np
 from .. import dtypes
 from ..backend import device_obj, from_host, ns, to_host
 from ..errors import InvalidArgumentError
+from ..i18n import _, hint_line
 from ..registry import execute
 from .math_ops import cast, equal, not_equal, to_tensor
 from .reduction import normalize_axis, reduce_mean, reduce_sum
@@ -36,9 +37,9 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
     """sqrt(sum(x ** 2)) over ``axis`` (every axis by default)."""
     x = to_tensor(input_tensor)
     if x.dtype.is_bool or x.dtype.is_string:
-        raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed "
-                                   "values [Op:EuclideanNorm] name: \n  Hint: take the norm of a numeric "
-                                   "tensor.", op="EuclideanNorm")
+        raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values "
+                                   "[Op:EuclideanNorm] name: "
+                                   + hint_line(_("take the norm of a numeric tensor.")), op="EuclideanNorm")
     axes = normalize_axis(axis, x.ndim, "EuclideanNorm")
     return execute("EuclideanNorm", _euclidean_norm, (x,), {"axis": axes, "keepdims": bool(keepdims)})
 
@@ -78,8 +79,8 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
         a = cast(a, dtypes.int32)
     host = to_host(a._value)
     if (host < 0).any():
-        raise InvalidArgumentError("Input arr must be non-negative! [Op:DenseBincount] name: \n  Hint: "
-                                   "bincount counts the values 0, 1, 2, ...", op="DenseBincount")
+        raise InvalidArgumentError("Input arr must be non-negative! [Op:DenseBincount] name: "
+                                   + hint_line(_("bincount counts the values 0, 1, 2, ...")), op="DenseBincount")
     if axis not in (None, 0, -1):
         raise ValueError(f"Unsupported axis value {axis}. Only 0 and -1 are currently supported.")
     size = int(host.max()) + 1 if host.size else 0

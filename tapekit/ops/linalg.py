@@ -7,6 +7,7 @@ import numpy as np
 from ..backend import device_obj, from_host, ns, to_host
 from ..backend import einsum as backend_einsum
 from ..errors import InvalidArgumentError
+from ..i18n import _, hint_line
 from ..registry import execute
 from .array_ops import expand_dims, reshape, squeeze, transpose
 from .math_ops import abs as abs_
@@ -42,26 +43,28 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     if a.ndim < 2 or b.ndim < 2:
         bad = a if a.ndim < 2 else b
         raise InvalidArgumentError(
-            f"In[{0 if bad is a else 1}] ndims must be >= 2 [Op:MatMul] name: \n  Hint: matmul "
-            f"multiplies matrices; got shapes {list(a.shape)} and {list(b.shape)}. Use "
-            "tk.expand_dims or tk.reshape to make a vector a 1-row or 1-column matrix.",
+            f"In[{0 if bad is a else 1}] ndims must be >= 2 [Op:MatMul] name: "
+            + hint_line(_("matmul multiplies matrices; got shapes {a_shape} and {b_shape}. Use tk.expand_dims "
+                          "or tk.reshape to make a vector a 1-row or 1-column matrix.").format(
+                        a_shape=list(a.shape), b_shape=list(b.shape))),
             op="MatMul")
     if a.ndim > 2 or b.ndim > 2:
         try:
             np.broadcast_shapes(tuple(a.shape)[:-2], tuple(b.shape)[:-2])
         except ValueError:
             raise InvalidArgumentError(
-                f"In[0] and In[1] must have compatible batch dimensions: {list(a.shape)} vs. "
-                f"{list(b.shape)} [Op:BatchMatMulV2] name: \n  Hint: the leading (batch) axes "
-                "broadcast like element-wise ops: each equal or 1.", op="BatchMatMulV2") from None
+                f"In[0] and In[1] must have compatible batch dimensions: {list(a.shape)} vs. {list(b.shape)} "
+                "[Op:BatchMatMulV2] name: "
+                + hint_line(_("the leading (batch) axes broadcast like element-wise ops: each equal or 1.")),
+                op="BatchMatMulV2") from None
     ka = a.shape[-2] if ta else a.shape[-1]
     kb = b.shape[-1] if tb else b.shape[-2]
     op_type = "MatMul" if a.ndim == 2 and b.ndim == 2 else "BatchMatMulV2"
     if ka != kb:
         raise InvalidArgumentError(
-            f"Matrix size-incompatible: In[0]: {list(a.shape)}, In[1]: {list(b.shape)} "
-            f"[Op:{op_type}] name: \n  Hint: the inner dimensions must agree ({ka} vs {kb}); "
-            "transpose one input (transpose_a / transpose_b) or reshape it.", op=op_type)
+            f"Matrix size-incompatible: In[0]: {list(a.shape)}, In[1]: {list(b.shape)} [Op:{op_type}] name: "
+            + hint_line(_("the inner dimensions must agree ({ka} vs {kb}); transpose one input "
+                          "(transpose_a / transpose_b) or reshape it.").format(ka=ka, kb=kb)), op=op_type)
     return execute(op_type, _matmul, (a, b), {"transpose_a": ta, "transpose_b": tb})
 
 
@@ -96,8 +99,9 @@ def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT")
     x = to_tensor(input)
     if x.ndim < 2:
         raise InvalidArgumentError(f"input must be at least 2-dim, received shape: {list(x.shape)} "
-                                   "[Op:MatrixDiagPartV3] name: \n  Hint: diag_part reads the "
-                                   "diagonal of a matrix (rank >= 2).", op="MatrixDiagPartV3")
+                                   "[Op:MatrixDiagPartV3] name: "
+                                   + hint_line(_("diag_part reads the diagonal of a matrix (rank >= 2).")),
+                                   op="MatrixDiagPartV3")
     if k != 0:
         raise NotImplementedError("tk.linalg.diag_part supports only the main diagonal (k=0).")
     return execute("MatrixDiagPartV3", _diag_part, (x,))
@@ -121,8 +125,8 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa:
     if is_matrix:
         if ord not in ("euclidean", "fro", 1, np.inf):
             raise ValueError(f"'ord' must be a supported matrix norm in ['euclidean', 'fro', 1, inf], "
-                             f"got {ord}" + ("\n  Hint: the spectral norm (ord=2) is not "
-                                             "implemented in tapekit." if ord == 2 else ""))
+                             f"got {ord}" + (hint_line(_("the spectral norm (ord=2) is not implemented in "
+                                                         "tapekit.")) if ord == 2 else ""))
     elif isinstance(ord, str) and ord != "euclidean" or not isinstance(ord, str) and \
             not (isinstance(ord, (int, float)) and ord > 0):
         raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
@@ -185,9 +189,9 @@ def einsum(equation, *inputs, **kwargs):
     try:
         return execute("Einsum", _einsum, xs, {"equation": equation})
     except InvalidArgumentError as err:
-        raise InvalidArgumentError(f"{err.message.split(' [Op:')[0]} [Op:Einsum] name: \n  Hint: "
-                                   f"check that each letter of '{equation}' names axes of one "
-                                   "length.", op="Einsum") from None
+        raise InvalidArgumentError(f"{err.message.split(' [Op:')[0]} [Op:Einsum] name: "
+                                   + hint_line(_("check that each letter of '{equation}' names axes of one "
+                                                 "length.").format(equation=equation)), op="Einsum") from None
 
 
 # ---------- inverse, determinant, solve (LAPACK through NumPy) ----------
@@ -196,15 +200,17 @@ def _square_matrices(op_type, x, what="Input"):
     x = to_tensor(x)
     if not (x.dtype.is_floating or x.dtype.is_complex):
         raise InvalidArgumentError(
-            f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: double, float, "
-            f"half, complex64, complex128 [Op:{op_type}] name: \n  Hint: convert the matrix first, "
-            "e.g. tk.cast(a, tk.float32).", op=op_type)
+            f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: double, float, half, "
+            f"complex64, complex128 [Op:{op_type}] name: "
+            + hint_line(_("convert the matrix first, e.g. tk.cast(a, tk.float32).")), op=op_type)
     if x.ndim < 2:
-        raise InvalidArgumentError(f"Input tensor 0 must have rank >= 2, got {x.ndim} [Op:{op_type}]\n  "
-                                   f"Hint: {op_type} works on matrices (the last two axes).", op=op_type)
+        raise InvalidArgumentError(f"Input tensor 0 must have rank >= 2, got {x.ndim} [Op:{op_type}]"
+                                   + hint_line(_("{op_type} works on matrices (the last two axes).").format(
+                                               op_type=op_type)), op=op_type)
     if x.shape[-1] != x.shape[-2]:
-        raise InvalidArgumentError(f"{what} matrix must be square. [Op:{op_type}]\n  Hint: got shape "
-                                   f"{list(x.shape)}; the last two axes must be equal.", op=op_type)
+        raise InvalidArgumentError(f"{what} matrix must be square. [Op:{op_type}]"
+                                   + hint_line(_("got shape {shape}; the last two axes must be equal.").format(
+                                               shape=list(x.shape))), op=op_type)
     return x
 
 
@@ -220,8 +226,9 @@ def _lapack(fn, *arrays, singular=None):
         out = fn(*host)
     except np.linalg.LinAlgError:
         op_type, text = singular
-        raise InvalidArgumentError(f"{text} [Op:{op_type}]\n  Hint: the matrix is singular (its "
-                                   "determinant is 0); it has no inverse.", op=op_type) from None
+        raise InvalidArgumentError(f"{text} [Op:{op_type}]"
+                                   + hint_line(_("the matrix is singular (its determinant is 0); it has no "
+                                                 "inverse.")), op=op_type) from None
     return from_host(np.asarray(out).astype(out_dtype), device_obj(arrays[0]))
 
 
@@ -264,13 +271,15 @@ def solve(matrix, rhs, adjoint=False, name=None):
     a, b = binary_inputs("MatrixSolve", a, rhs)
     if a.ndim != b.ndim:
         raise InvalidArgumentError(
-            "All input tensors must have the same rank. [Op:MatrixSolve] name: \n  Hint: rhs is "
-            f"[..., M, K] (got shape {list(b.shape)} for a matrix of shape {list(a.shape)}); make a "
-            "vector a column with tk.expand_dims(rhs, -1).", op="MatrixSolve")
+            "All input tensors must have the same rank. [Op:MatrixSolve] name: "
+            + hint_line(_("rhs is [..., M, K] (got shape {rhs_shape} for a matrix of shape {matrix_shape}); make a "
+                          "vector a column with tk.expand_dims(rhs, -1).").format(
+                        rhs_shape=list(b.shape), matrix_shape=list(a.shape))), op="MatrixSolve")
     if tuple(a.shape)[:-2] != tuple(b.shape)[:-2] or b.shape[-2] != a.shape[-1]:
         raise InvalidArgumentError(
-            f"Input matrix and rhs are incompatible. [Op:MatrixSolve]\n  Hint: matrix {list(a.shape)} "
-            f"and rhs {list(b.shape)} need the same batch axes and rhs.shape[-2] == {a.shape[-1]}.",
+            "Input matrix and rhs are incompatible. [Op:MatrixSolve]"
+            + hint_line(_("matrix {matrix_shape} and rhs {rhs_shape} need the same batch axes and rhs.shape[-2] == "
+                          "{m}.").format(matrix_shape=list(a.shape), rhs_shape=list(b.shape), m=a.shape[-1])),
             op="MatrixSolve")
     return execute("MatrixSolve", _solve, (a, b), {"adjoint": bool(adjoint)})
 

@@ -14,6 +14,7 @@ from .. import dtypes
 from ..backend import ns, to_host
 from ..dtypes import KERNEL_NAMES
 from ..errors import InvalidArgumentError
+from ..i18n import _, hint_line
 from ..registry import execute, execute_multi, gradient
 from ..tensor import Tensor, is_variable
 from .array_ops import broadcast_to, reshape, squeeze, transpose
@@ -142,7 +143,7 @@ def gelu(features, approximate=False, name=None):
     x = to_tensor(features)
     if not x.dtype.is_floating:
         raise ValueError(f"`features.dtype` must be a floating point tensor.Received:features.dtype={x.dtype}"
-                         "\n  Hint: convert first, e.g. tk.cast(x, tk.float32).")
+                         + hint_line(_("convert first, e.g. tk.cast(x, tk.float32).")))
     half_x = multiply(0.5, x)
     if approximate:
         cubic = multiply(cast(0.044715, x.dtype), pow_(x, 3))
@@ -163,8 +164,9 @@ def _axis_of(x: Tensor, axis, op_type) -> int:
     axis = -1 if axis is None else int(axis)
     if not -x.ndim <= axis < max(x.ndim, 1) or x.ndim == 0:
         raise InvalidArgumentError(
-            f"Dimension {axis} must be >= -{x.ndim} and < {x.ndim} [Op:{op_type}] name: \n  "
-            f"Hint: {op_type} needs an axis of the input, whose shape is {list(x.shape)}.",
+            f"Dimension {axis} must be >= -{x.ndim} and < {x.ndim} [Op:{op_type}] name: "
+            + hint_line(_("{op_type} needs an axis of the input, whose shape is {shape}.").format(
+                        op_type=op_type, shape=list(x.shape))),
             op=op_type)
     return axis % x.ndim
 
@@ -221,10 +223,10 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
         shape = np.broadcast_shapes(tuple(logits.shape), tuple(labels.shape))
     except ValueError:
         raise InvalidArgumentError(
-            f"logits and labels must be broadcastable: logits_size={list(logits.shape)} "
-            f"labels_size={list(labels.shape)} [Op:SoftmaxCrossEntropyWithLogits] name: \n  Hint: "
-            "labels need one probability per class (one-hot); for class indices use "
-            "tk.nn.sparse_softmax_cross_entropy_with_logits.", op="SoftmaxCrossEntropyWithLogits") \
+            f"logits and labels must be broadcastable: logits_size={list(logits.shape)} labels_size="
+            f"{list(labels.shape)} [Op:SoftmaxCrossEntropyWithLogits] name: "
+            + hint_line(_("labels need one probability per class (one-hot); for class indices use "
+                          "tk.nn.sparse_softmax_cross_entropy_with_logits.")), op="SoftmaxCrossEntropyWithLogits") \
             from None
     ax = _axis_of(logits, axis, "SoftmaxCrossEntropyWithLogits")
     if labels.dtype is not logits.dtype:
@@ -238,7 +240,7 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
         logits, labels = transpose(logits, perm), transpose(labels, perm)
     outer = [d for i, d in enumerate(shape) if i != ax]
     classes = shape[ax]
-    loss, _ = execute_multi("SoftmaxCrossEntropyWithLogits", _xent,
+    loss, _backprop = execute_multi("SoftmaxCrossEntropyWithLogits", _xent,
                             (reshape(logits, [-1, classes]), reshape(labels, [-1, classes])))
     return reshape(loss, outer)
 
@@ -267,11 +269,10 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     op_type = "SparseSoftmaxCrossEntropyWithLogits"
     if labels.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
-            f"Value for attr 'Tlabels' of {KERNEL_NAMES.get(labels.dtype.name, labels.dtype.name)} "
-            "is not in the list of allowed values: "
-            f"int32, int64 [Op:{op_type}] name: \n  Hint: labels are class indices; "
-            "tk.cast(labels, tk.int32), or use softmax_cross_entropy_with_logits for one-hot "
-            "labels.", op=op_type)
+            f"Value for attr 'Tlabels' of {KERNEL_NAMES.get(labels.dtype.name, labels.dtype.name)} is not in the "
+            f"list of allowed values: int32, int64 [Op:{op_type}] name: "
+            + hint_line(_("labels are class indices; tk.cast(labels, tk.int32), or use "
+                          "softmax_cross_entropy_with_logits for one-hot labels.")), op=op_type)
     if logits.ndim == 0 or tuple(labels.shape) != tuple(logits.shape)[:-1]:
         raise ValueError("`labels.shape` must equal `logits.shape` except for the last dimension. "
                          f"Received: labels.shape={tuple(labels.shape)} and "
@@ -284,7 +285,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
             f"Received a label value of {int(bad[0])} which is outside the valid range of "
             f"[0, {depth}).  Label values: {' '.join(str(v) for v in idx.reshape(-1))} "
             f"[Op:{op_type}] name: ", op=op_type)
-    loss, _ = execute_multi(op_type, _sparse_xent,
+    loss, _backprop = execute_multi(op_type, _sparse_xent,
                             (reshape(logits, [-1, depth]), reshape(labels, [-1])))
     return reshape(loss, list(labels.shape))
 
@@ -320,14 +321,16 @@ def bias_add(value, bias, data_format=None, name=None):
     value, bias = binary_inputs("BiasAdd", value, bias)
     channel_axis = 1 if data_format is not None and str(data_format).startswith("NC") else -1
     if value.ndim < 2:
-        raise InvalidArgumentError(f"Input tensor must be at least 2D: {list(value.shape)} "
-                                   "[Op:BiasAdd] name: \n  Hint: bias_add expects a batch of "
-                                   "rows; use tk.add for a vector.", op="BiasAdd")
+        raise InvalidArgumentError(f"Input tensor must be at least 2D: {list(value.shape)} [Op:BiasAdd] name: "
+                                   + hint_line(_("bias_add expects a batch of rows; use tk.add for a "
+                                                 "vector.")), op="BiasAdd")
     if bias.ndim != 1 or bias.shape[0] != value.shape[channel_axis]:
         raise InvalidArgumentError(
-            f"Must provide as many biases as the last dimension of the input tensor: "
-            f"{list(bias.shape)} vs. {list(value.shape)} [Op:BiasAdd] name: \n  Hint: the bias "
-            f"needs one entry per channel ({value.shape[channel_axis]}).", op="BiasAdd")
+            f"Must provide as many biases as the last dimension of the input tensor: {list(bias.shape)} vs. "
+            f"{list(value.shape)} [Op:BiasAdd] name: "
+            + hint_line(_("the bias needs one entry per channel ({channels}).").format(
+                channels=value.shape[channel_axis])),
+            op="BiasAdd")
     return execute("BiasAdd", _bias_add, (value, bias), {"channel_axis": channel_axis % value.ndim})
 
 
@@ -389,8 +392,9 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
                          f"rate={rate}")
     x = to_tensor(x)
     if not x.dtype.is_floating:
-        raise ValueError(f"`x.dtype` must be a floating point tensor as `x` will be scaled. Received: "
-                         f"x_dtype={x.dtype}\n  Hint: convert x first, e.g. tk.cast(x, tk.float32).")
+        raise ValueError("`x.dtype` must be a floating point tensor as `x` will be scaled. Received: x_dtype="
+                         f"{x.dtype}"
+                         + hint_line(_("convert x first, e.g. tk.cast(x, tk.float32).")))
     if rate_is_number and rate == 0:
         get_seed(seed)  # TF still takes an op seed here, so later ops draw the same numbers
         return x

@@ -16,6 +16,7 @@ import numpy as np
 
 from .. import dtypes
 from ..errors import InvalidArgumentError, UnimplementedError
+from ..i18n import _, hint_line
 from ..tensor import Tensor, constant
 from ..variable import Variable
 from .random_ops import float_dtype, random_shape
@@ -65,8 +66,8 @@ def create_rng_state(seed, alg):
     """The initial state TF builds from an integer seed: the seed's 64-bit words, then zeros."""
     alg = _alg(alg)
     if isinstance(seed, str) or (isinstance(seed, Tensor) and seed.dtype.is_string):
-        raise UnimplementedError("Cast string to int64 is not supported [Op:Cast] name: \n  Hint: a "
-                                 "seed is an integer.", op="Cast")
+        raise UnimplementedError("Cast string to int64 is not supported [Op:Cast] name: "
+                                 + hint_line(_("a seed is an integer.")), op="Cast")
     seed = int(np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed))
     return constant(np.array([_signed(w) for w in _words(seed, _state_size(alg))], dtype=np.int64))
 
@@ -263,7 +264,7 @@ def set_global_generator(generator) -> None:
 def _stateless(seed, shape) -> tuple[Generator, tuple]:
     s = np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed, dtype=np.int64).reshape(-1)
     if s.shape != (2,):
-        raise ValueError(f"seed must have shape [2], not {list(s.shape)}.\n  Hint: e.g. seed=[1, 2].")
+        raise ValueError(f"seed must have shape [2], not {list(s.shape)}." + hint_line(_("e.g. seed=[1, 2].")))
     return Generator(state=[int(s[0]), 0, int(s[1])], alg=Algorithm.PHILOX), shape
 
 

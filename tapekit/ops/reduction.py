@@ -7,6 +7,7 @@ import numpy as np
 from .. import dtypes
 from ..backend import astype, device_obj, dtype_kind, from_host, np_dtype, ns, to_host
 from ..errors import InvalidArgumentError
+from ..i18n import _, hint_line
 from ..registry import execute, no_gradient
 from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_variable
 from . import half_reduce
@@ -35,9 +36,9 @@ def _axis_values(axis, op_type: str) -> list:
     t = convert_with_default(axis, dtypes.int32)
     if t.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
-            f"Value for attr 'Tidx' of {kernel_name(t.dtype)} is not in the list of allowed values: int32, "
-            f"int64 [Op:{op_type}] name: \n  Hint: axis is an integer or a list of integers, such as 0 or "
-            "[0, 1].")
+            f"Value for attr 'Tidx' of {kernel_name(t.dtype)} is not in the list of allowed values: int32, int64 [Op:"
+            f"{op_type}] name: "
+            + hint_line(_("axis is an integer or a list of integers, such as 0 or [0, 1].")))
     return [int(a) for a in to_host(t._value).reshape(-1)]
 
 
@@ -49,13 +50,12 @@ def normalize_axis(axis, ndim: int, op_type: str):
     for a in _axis_values(axis, op_type):
         if not -ndim <= a < ndim:
             raise InvalidArgumentError(
-                f"Invalid reduction dimension ({a} for input with {ndim} dimension(s) "
-                f"[Op:{op_type}] name: \n  Hint: axis must lie in [-{ndim}, {ndim}) for this "
-                f"rank-{ndim} input.")
+                f"Invalid reduction dimension ({a} for input with {ndim} dimension(s) [Op:{op_type}] name: "
+                + hint_line(_("axis must lie in [-{ndim}, {ndim}) for this rank-{ndim} input.").format(ndim=ndim)))
         if a % ndim in out:
             raise InvalidArgumentError(
-                f"Invalid reduction arguments: Axes contains duplicate dimension: {a % ndim} "
-                f"[Op:{op_type}]\n  Hint: list each axis once.")
+                f"Invalid reduction arguments: Axes contains duplicate dimension: {a % ndim} [Op:{op_type}]"
+                + hint_line(_("list each axis once.")))
         out.append(a % ndim)
     return tuple(sorted(out))
 
@@ -133,8 +133,8 @@ def _bool_input(x, op_type):
     if not x.dtype.is_bool:
         raise InvalidArgumentError(
             f"cannot compute {op_type} as input #0(zero-based) was expected to be a bool tensor but is a "
-            f"{kernel_name(x.dtype)} tensor [Op:{op_type}] name: \n  Hint: compare first (e.g. x > 0), or "
-            "tk.cast(x, tk.bool).")
+            f"{kernel_name(x.dtype)} tensor [Op:{op_type}] name: "
+            + hint_line(_("compare first (e.g. x > 0), or tk.cast(x, tk.bool).")))
     return x
 
 
@@ -181,14 +181,14 @@ def _arg_reducer(op_type, np_name):
         out_dt = dtypes.as_dtype(output_type)
         if out_dt not in (dtypes.int16, dtypes.uint16, dtypes.int32, dtypes.int64):
             raise InvalidArgumentError(
-                f"Value for attr 'output_type' of {kernel_name(out_dt)} is not in the list of allowed values: "
-                f"int16, uint16, int32, int64 [Op:{op_type}] name: \n  Hint: output_type is the dtype of the "
-                "indices: tk.int32 or tk.int64.")
+                f"Value for attr 'output_type' of {kernel_name(out_dt)} is not in the list of allowed values: int16, "
+                f"uint16, int32, int64 [Op:{op_type}] name: "
+                + hint_line(_("output_type is the dtype of the indices: tk.int32 or tk.int64.")))
         ax = _arg_axis(axis, x.ndim, op_type)
         if x._value.shape[ax] == 0:
             raise InvalidArgumentError(
-                f"Reduction axis {ax} is empty in shape {_brackets(x._value.shape)} [Op:{op_type}] name: \n"
-                f"  Hint: there is no largest element of an empty axis.")
+                f"Reduction axis {ax} is empty in shape {_brackets(x._value.shape)} [Op:{op_type}] name: "
+                + hint_line(_("there is no largest element of an empty axis.")))
         return execute(op_type, _arg_forward, (x,), {"axis": ax, "out_dtype": out_dt, "np_name": np_name})
 
     no_gradient(op_type)
@@ -204,14 +204,14 @@ def _arg_axis(axis, ndim: int, op_type: str) -> int:
             raise TypeError("axis must be int or Tensor with integer datatype")
         axis = int(to_host(t._value))
     elif not isinstance(axis, (int, np.integer)):
-        raise TypeError("axis must be int or Tensor with integer datatype\n  Hint: argmax takes one axis, "
-                        "such as axis=1.")
+        raise TypeError("axis must be int or Tensor with integer datatype"
+                        + hint_line(_("argmax takes one axis, such as axis=1.")))
     axis = int(axis)
     if not -max(ndim, 1) <= axis < ndim:
         low = -ndim if ndim else 0
         raise InvalidArgumentError(
-            f"Expected dimension in the range [{low}, {ndim}), but got {axis} [Op:{op_type}] name: \n  Hint: "
-            f"this input has rank {ndim}.")
+            f"Expected dimension in the range [{low}, {ndim}), but got {axis} [Op:{op_type}] name: "
+            + hint_line(_("this input has rank {ndim}.").format(ndim=ndim)))
     return axis % ndim
 
 
@@ -247,7 +247,7 @@ def _scan_axis(axis, x: Tensor, op_type: str) -> int:
     if not -x.ndim <= a < x.ndim:
         raise InvalidArgumentError(
             f"ScanOp: Expected scan axis in the range [{-x.ndim}, {x.ndim}), but got {a} [Op:{op_type}] name: "
-            f"\n  Hint: this input has rank {x.ndim}.")
+            + hint_line(_("this input has rank {ndim}.").format(ndim=x.ndim)))
     return a % x.ndim
 
 
@@ -294,7 +294,7 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
 def _require_real(x: Tensor) -> Tensor:
     if not (x.dtype.is_floating or x.dtype.is_complex):
         raise TypeError(f"Input must be either real or complex. Received integer type {x.dtype}."
-                        "\n  Hint: tk.cast(x, tk.float32) first.")
+                        + hint_line(_("tk.cast(x, tk.float32) first.")))
     return x
 
 
@@ -315,8 +315,9 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     x = to_tensor(input_tensor)
     if not x.dtype.is_floating:
         raise InvalidArgumentError(
-            f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: bfloat16, "
-            "half, float, double [Op:IsFinite] name: \n  Hint: tk.cast(x, tk.float32) first.",
+            f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: bfloat16, half, float, "
+            "double [Op:IsFinite] name: "
+            + hint_line(_("tk.cast(x, tk.float32) first.")),
             op="IsFinite")
     raw_max = reduce_max(x, axis=axis, keepdims=True)
     shift = stop_gradient(where(is_finite(raw_max), raw_max, zeros_like(raw_max)))

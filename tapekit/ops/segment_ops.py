@@ -15,6 +15,7 @@ import numpy as np
 from .. import dtypes
 from ..backend import device_obj, from_host, to_host
 from ..errors import InvalidArgumentError
+from ..i18n import _, hint_line
 from ..registry import execute
 from ..tensor import Tensor, is_variable
 from .array_ops import reshape
@@ -25,9 +26,10 @@ def _ids(segment_ids, op_type) -> Tensor:
     ids = to_tensor(segment_ids)
     if ids.dtype not in (dtypes.int32, dtypes.int64):
         name = dtypes.KERNEL_NAMES.get(ids.dtype.name, ids.dtype.name)
-        raise InvalidArgumentError(f"Value for attr 'Tindices' of {name} is not in the list of allowed "
-                                   f"values: int32, int64 [Op:{op_type}] name: \n  Hint: segment ids "
-                                   "are integers; convert with tk.cast(ids, tk.int32).", op=op_type)
+        raise InvalidArgumentError(f"Value for attr 'Tindices' of {name} is not in the list of allowed values: "
+                                   f"int32, int64 [Op:{op_type}] name: "
+                                   + hint_line(_("segment ids are integers; convert with tk.cast(ids, "
+                                                 "tk.int32).")), op=op_type)
     return ids
 
 
@@ -60,9 +62,9 @@ def _check_sorted(data: Tensor, ids: Tensor, op_type: str) -> int:
         raise InvalidArgumentError(f"segment_ids should be a vector. [Op:{op_type}]", op=op_type)
     if data.ndim < 1 or ids.shape[0] != data.shape[0]:
         raise InvalidArgumentError(
-            f"segment_ids should be the same size as dimension 0 of input. [Op:{op_type}]\n  Hint: one "
-            f"id per row: data has {data.shape[0] if data.ndim else 0} rows, segment_ids "
-            f"{ids.shape[0]} entries.", op=op_type)
+            f"segment_ids should be the same size as dimension 0 of input. [Op:{op_type}]"
+            + hint_line(_("one id per row: data has {rows} rows, segment_ids {ids} entries.").format(
+                        rows=data.shape[0] if data.ndim else 0, ids=ids.shape[0])), op=op_type)
     host = to_host(ids._value)
     if host.size == 0:
         return 0
@@ -70,12 +72,12 @@ def _check_sorted(data: Tensor, ids: Tensor, op_type: str) -> int:
     if (host < 0).any():
         bad = int(host[host < 0][0])
         raise InvalidArgumentError(
-            f"Segment id {bad} out of range [0, {num}), possibly because 'segment_ids' input is not "
-            f"sorted. [Op:{op_type}]\n  Hint: for unsorted or negative ids use "
-            "tk.math.unsorted_segment_*.", op=op_type)
+            f"Segment id {bad} out of range [0, {num}), possibly because 'segment_ids' input is not sorted. [Op:"
+            f"{op_type}]"
+            + hint_line(_("for unsorted or negative ids use tk.math.unsorted_segment_*.")), op=op_type)
     if (np.diff(host) < 0).any():
-        raise InvalidArgumentError(f"segment ids are not increasing [Op:{op_type}]\n  Hint: sort the "
-                                   "ids, or use tk.math.unsorted_segment_*.", op=op_type)
+        raise InvalidArgumentError(f"segment ids are not increasing [Op:{op_type}]"
+                                   + hint_line(_("sort the ids, or use tk.math.unsorted_segment_*.")), op=op_type)
     return num
 
 
@@ -131,9 +133,9 @@ def _check_unsorted(data: Tensor, ids: Tensor, num_segments, op_type: str) -> in
         is_variable(num_segments) else int(num_segments)
     if tuple(data.shape)[:ids.ndim] != tuple(ids.shape):
         raise InvalidArgumentError(
-            f"data.shape = {list(data.shape)} does not start with segment_ids.shape = "
-            f"{list(ids.shape)} [Op:{op_type}]\n  Hint: segment_ids needs one id per row (its shape "
-            "must be a prefix of data's).", op=op_type)
+            f"data.shape = {list(data.shape)} does not start with segment_ids.shape = {list(ids.shape)} "
+            f"[Op:{op_type}]"
+            + hint_line(_("segment_ids needs one id per row (its shape must be a prefix of data's).")), op=op_type)
     if num < 0:
         raise InvalidArgumentError(f"num_segments must be non-negative, got {num} [Op:{op_type}]",
                                    op=op_type)
@@ -141,9 +143,9 @@ def _check_unsorted(data: Tensor, ids: Tensor, num_segments, op_type: str) -> in
     bad = np.nonzero(host >= num)[0]
     if bad.size:
         raise InvalidArgumentError(
-            f"segment_ids[{int(bad[0])}] = {int(host[bad[0]])} is out of range [0, {num}) "
-            f"[Op:{op_type}]\n  Hint: ids must be below num_segments ({num}); negative ids are "
-            "dropped.", op=op_type)
+            f"segment_ids[{int(bad[0])}] = {int(host[bad[0]])} is out of range [0, {num}) [Op:{op_type}]"
+            + hint_line(_("ids must be below num_segments ({num}); negative ids are dropped.").format(num=num)),
+            op=op_type)
     return num
 
 

@@ -15,6 +15,7 @@ import numpy as np
 from .. import dtypes
 from ..backend import device_obj, from_host, to_host
 from ..errors import InvalidArgumentError
+from ..i18n import _, hint_line
 from ..registry import execute, execute_multi
 from ..tensor import Tensor, is_variable
 from .array_ops import transpose
@@ -66,19 +67,20 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa:
     k = int(to_host(to_tensor(k)._value)) if isinstance(k, Tensor) or is_variable(k) else int(k)
     index_type = _int_dtype(index_type, "index_type", "TopKV2")
     if x.dtype.is_string or x.dtype.is_bool or x.dtype.is_complex:
-        raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of "
-                                   "allowed values [Op:TopKV2] name: \n  Hint: top_k ranks real "
-                                   "numbers.", op="TopKV2")
+        raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values "
+                                   "[Op:TopKV2] name: "
+                                   + hint_line(_("top_k ranks real numbers.")), op="TopKV2")
     if x.ndim < 1:
         raise InvalidArgumentError(f"input must be >= 1-D, got shape {list(x.shape)} [Op:TopKV2] name: "
-                                   "\n  Hint: top_k works along the last axis of a vector or batch.",
+                                   + hint_line(_("top_k works along the last axis of a vector or batch.")),
                                    op="TopKV2")
     if k < 0:
         raise InvalidArgumentError(f"Need k >= 0, got {k} [Op:TopKV2] name: ", op="TopKV2")
     if x.shape[-1] < k:
         raise InvalidArgumentError(
             f"input must have at least k columns. Had {x.shape[-1]}, needed {k} [Op:TopKV2] name: "
-            f"\n  Hint: k can be at most the size of the last axis ({x.shape[-1]}).", op="TopKV2")
+            + hint_line(_("k can be at most the size of the last axis ({size}).").format(size=x.shape[-1])),
+            op="TopKV2")
     values, indices = execute_multi("TopKV2", _top_k, (x,), {"k": k, "index_dtype": index_type})
     return TopKV2(values, indices)
 
@@ -94,14 +96,15 @@ def _sort_or_argsort(values, axis, direction, want_indices):
     _check_direction(direction)
     x = to_tensor(values)
     if x.dtype.is_string or x.dtype.is_bool:
-        raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of "
-                                   f"allowed values: {_SORTABLE}\n  Hint: sort numbers; cast booleans "
-                                   "with tk.cast(x, tk.int32).", op="Neg")
+        raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: "
+                                   f"{_SORTABLE}"
+                                   + hint_line(_("sort numbers; cast booleans with tk.cast(x, tk.int32).")), op="Neg")
     axis = int(to_host(to_tensor(axis)._value)) if hasattr(axis, "_value") else int(axis)
     if not -x.ndim <= axis < x.ndim:
         raise InvalidArgumentError(
             f"slice index {axis} of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/"
-            f"\n  Hint: axis must be an axis of the input (shape {list(x.shape)}).", op="StridedSlice")
+            + hint_line(_("axis must be an axis of the input (shape {shape}).").format(shape=list(x.shape))),
+            op="StridedSlice")
     axis %= x.ndim
     perm = None
     if axis != x.ndim - 1:
@@ -163,8 +166,9 @@ def _unique_inputs(x, out_idx, op_type):
     x = to_tensor(x)
     out_idx = _int_dtype(out_idx, "out_idx", op_type)
     if x.ndim != 1:
-        raise InvalidArgumentError(f"unique expects a 1D vector. [Op:{op_type}] name: \n  Hint: "
-                                   f"flatten it first with tk.reshape(x, [-1]) (shape {list(x.shape)}).",
+        raise InvalidArgumentError(f"unique expects a 1D vector. [Op:{op_type}] name: "
+                                   + hint_line(_("flatten it first with tk.reshape(x, [-1]) (shape {shape}"
+                                                 ").").format(shape=list(x.shape))),
                                    op=op_type)
     return x, out_idx
 
@@ -201,14 +205,14 @@ def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, na
     out_type = _int_dtype(out_type, "out_type", op_type)
     if seq.ndim < 1 or vals.ndim < 1:
         raise InvalidArgumentError(
-            "slice index -1 of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/\n  "
-            "Hint: searchsorted needs a sorted sequence and values of rank >= 1 (wrap a scalar in "
-            "a list).", op="StridedSlice")
+            "slice index -1 of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/"
+            + hint_line(_("searchsorted needs a sorted sequence and values of rank >= 1 (wrap a scalar in "
+                          "a list).")), op="StridedSlice")
     if seq.ndim != vals.ndim or tuple(seq.shape)[:-1] != tuple(vals.shape)[:-1]:
         raise InvalidArgumentError(
-            f"Leading dim_size of both tensors must match. [Op:{op_type}] name: \n  Hint: "
-            f"sorted_sequence {list(seq.shape)} and values {list(vals.shape)} must agree on every "
-            "axis but the last.", op=op_type)
+            f"Leading dim_size of both tensors must match. [Op:{op_type}] name: "
+            + hint_line(_("sorted_sequence {seq_shape} and values {values_shape} must agree on every axis but the "
+                          "last.").format(seq_shape=list(seq.shape), values_shape=list(vals.shape))), op=op_type)
     return execute(op_type, _searchsorted, (seq, vals), {"side": side, "out_type": out_type})
 
 
