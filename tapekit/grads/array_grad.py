@@ -9,21 +9,19 @@ from ..backend import from_host, ns, to_host
 from ..indexed_slices import IndexedSlices
 from ..ops.array_ops import (
     concat,
-    gather_full_indices,
     gather_nd,
-    mirror_take,
     reshape,
     reverse,
     scatter_add,
     scatter_nd,
     stack,
-    standard_key,
     strided_slice,
     tensor_scatter_nd_update,
     transpose,
     unstack,
 )
 from ..ops.creation import zeros_like
+from ..ops.indexing import gather_full_indices, mirror_take, standard_key
 from ..ops.reduction import reduce_sum
 from ..registry import execute, gradient
 from ..tensor import Tensor

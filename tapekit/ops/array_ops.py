@@ -5,13 +5,14 @@ from __future__ import annotations
 import numpy as np
 
 from .. import backend, dtypes
-from ..backend import device_obj, from_host, ns, to_host
+from ..backend import from_host, ns, to_host
 from ..errors import InvalidArgumentError
 from ..i18n import _, hint_line
 from ..indexed_slices import IndexedSlices
 from ..registry import execute, execute_multi
 from ..shape import TensorShape
 from ..tensor import Tensor, constant, is_tensor, is_variable, set_list_packer
+from .indexing import gather_full_indices, mirror_take, on_device_of, standard_key
 from .math_ops import cast, conj, dtype_mismatch, maximum, minimum, to_tensor, where_indices
 from .math_ops import identity as _identity
 
@@ -335,11 +336,6 @@ def _nd_index(indices: np.ndarray) -> tuple:
     return tuple(indices[..., i] for i in range(indices.shape[-1]))
 
 
-def _like(value, host: np.ndarray):
-    """A host array placed on the device (and in the library) of ``value``."""
-    return from_host(host, device_obj(value))
-
-
 def _take_nd(params, index: tuple):
     """``params[index]`` for a tuple of m integer index arrays of one shape addressing params' first m
     axes: one ``take`` on the flattened leading axes (the standard indexes with one array per axis only)."""
@@ -410,21 +406,6 @@ def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     return execute("ScatterNd", _scatter_nd, (idx, u), {"shape": shape})
 
 
-def gather_full_indices(params_shape, idx: np.ndarray, axis: int, batch_dims: int) -> np.ndarray:
-    """gather(params, idx, axis, batch_dims) as gather_nd indices over params' first axis+1 dims."""
-    b = batch_dims
-    out_lead = tuple(params_shape[:axis]) + idx.shape[b:]
-    rank = len(out_lead)
-    cols = []
-    for d in range(axis):
-        shape = [1] * rank
-        shape[d] = params_shape[d]
-        cols.append(np.broadcast_to(np.arange(params_shape[d]).reshape(shape), out_lead))
-    placed = idx.reshape(idx.shape[:b] + (1,) * (axis - b) + idx.shape[b:])
-    cols.append(np.broadcast_to(placed, out_lead))
-    return np.stack(cols, axis=-1)
-
-
 def _gather(params, indices, axis, batch_dims):
     xp = ns(params)
     if batch_dims == 0:
@@ -433,7 +414,7 @@ def _gather(params, indices, axis, batch_dims):
         out = xp.take(params, xp.reshape(indices, (-1,)), axis=axis)  # the standard takes 1-D indices
         return xp.reshape(out, tuple(params.shape[:axis]) + tuple(indices.shape) + tuple(params.shape[axis + 1:]))
     full = gather_full_indices(params.shape, to_host(indices), axis, batch_dims)
-    return _take_nd(params, _nd_index(_like(params, full)))
+    return _take_nd(params, _nd_index(on_device_of(params, full)))
 
 
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None) -> Tensor:
@@ -583,14 +564,6 @@ def _pad_constant(v, c, pads):
     return out
 
 
-def mirror_take(v, index, in_shape, mode):
-    """Mirror padding: axis by axis, take the source positions ``index[d]`` (host arrays)."""
-    xp = ns(v)
-    for d, positions in enumerate(index):
-        v = xp.take(v, _like(v, positions), axis=d)
-    return v
-
-
 def _mirror_index(n: int, before: int, after: int, offset: int) -> np.ndarray:
     """Source positions of a mirror-padded axis of length n."""
     pos = np.arange(-before, n + after)
@@ -680,33 +653,6 @@ def strided_slice(x: Tensor, key) -> Tensor:
                                    "dims [Op:StridedSlice] name: strided_slice/",
                                    op="StridedSlice")
     return execute("StridedSlice", _getitem, (x,), {"key": key})
-
-
-def standard_key(key, shape):
-    """``key`` as the Array API standard wants it: every axis indexed (a trailing ``...`` when there
-    is none) and slice bounds inside the axis (NumPy clamps them itself; the standard leaves that open)."""
-    if not any(k is Ellipsis for k in key):
-        key = key + (Ellipsis,)
-    out, dim = [], 0
-    for k in key:
-        if k is Ellipsis:
-            dim += len(shape) - sum(1 for j in key if j is not None and j is not Ellipsis)
-        elif isinstance(k, slice):
-            k = _clamp_slice(k, shape[dim])
-            dim += 1
-        elif k is not None:
-            dim += 1
-        out.append(k)
-    return tuple(out)
-
-
-def _clamp_slice(k, size):
-    start, stop, step = k.indices(size)
-    if step > 0:
-        return slice(start, stop, step)
-    if start < 0:  # a backward slice starting before the first element: empty
-        return slice(0, 0, 1)
-    return slice(start, None if stop < 0 else stop, step)  # stop -1 here means "through index 0"
 
 
 def _getitem(x, key):
