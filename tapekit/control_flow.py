@@ -13,14 +13,15 @@ import numpy as np
 
 from . import dtypes, nest
 from .errors import InvalidArgumentError
-from .tensor import Tensor
-from .tensor_spec import TensorSpec
 from .i18n import _, hint_line
+from .ops.array_ops import stack, unstack
+from .ops.creation import zeros
+from .ops.math_ops import to_tensor
+from .tensor import Tensor, is_variable
+from .tensor_spec import TensorSpec
 
 
 def _to_tensor(value, dtype=None):
-    from .ops.math_ops import to_tensor
-
     return to_tensor(value) if dtype is None else to_tensor(value, dtype)
 
 
@@ -82,7 +83,7 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
 
 def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
     """Call ``branch_fns[branch_index]()``; an index out of range calls ``default`` (or the last)."""
-    if not isinstance(branch_index, Tensor) and not hasattr(branch_index, "_read"):
+    if not isinstance(branch_index, Tensor) and not is_variable(branch_index):
         raise TypeError(f"'branch_index' must be a Tensor, got {type(branch_index)}")
     index = _to_tensor(branch_index)
     if not index.dtype.is_integer:
@@ -182,7 +183,7 @@ def _check_output(result, spec):
                                        "like elems)."))) from None
     leaves = []
     for value, want in zip(nest.flatten(result), nest.flatten(spec)):
-        t = value if isinstance(value, Tensor) else (value._read() if hasattr(value, "_read") else None)
+        t = value if isinstance(value, Tensor) else (value._read() if is_variable(value) else None)
         if t is None:
             try:
                 t = _to_tensor(value, want)
@@ -205,9 +206,6 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     ``fn_output_signature`` (or the deprecated ``dtype``) says what ``fn`` returns when it differs
     from ``elems``.
     """
-    from .ops.array_ops import stack, unstack
-    from .ops.creation import zeros
-
     if not callable(fn):
         raise TypeError(f"fn must be callable. Got: {fn}")
     leaves, n = _elems_leaves(elems)
@@ -234,8 +232,6 @@ def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
 
 
 def _scan_steps(fn, elems, initializer, reverse):
-    from .ops.array_ops import unstack
-
     leaves, n = _elems_leaves(elems)
     slices = [unstack(t) for t in leaves]
     order = range(n - 1, -1, -1) if reverse else range(n)
@@ -256,8 +252,6 @@ def _scan_steps(fn, elems, initializer, reverse):
 def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False,
          infer_shape=True, reverse=False, name=None):
     """The running accumulations ``a = fn(a, x)`` over the slices of ``elems``, stacked."""
-    from .ops.array_ops import stack
-
     if not callable(fn):
         raise TypeError(f"fn must be callable. Got: {fn}")
     _, outputs = _scan_steps(fn, elems, initializer, reverse)

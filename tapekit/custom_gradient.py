@@ -7,9 +7,10 @@ import functools
 import inspect
 
 from . import nest
-from .registry import record, state
-from .tensor import Tensor, convert_to_tensor
+from .context import state
 from .i18n import _, hint_line
+from .registry import record
+from .tensor import Tensor, convert_to_tensor, is_variable
 
 
 @contextlib.contextmanager
@@ -33,7 +34,7 @@ def _accepts_variables(fn) -> bool:
 
 def _as_input(x):
     """The tensor a custom op records as its input: a Variable is read (so the tape sees it)."""
-    if hasattr(x, "_read"):
+    if is_variable(x):
         return x._read()
     if isinstance(x, Tensor):
         return x
@@ -73,7 +74,7 @@ def _call_with_custom_gradient(f, args, kwargs):
                         + hint_line(_("define grad_fn(*upstream, variables=None) and return "
                                       "(input_gradients, variable_gradients).")))
     # Fresh output tensors (TF's identity): the tape sees them produced by the custom op only.
-    flat_result = [Tensor(t._value, t._dtype) for t in map(_as_input, nest.flatten(result))]
+    flat_result = [Tensor(t._value, t.dtype) for t in map(_as_input, nest.flatten(result))]
     arg_count = len(flat_args)
     inputs = tuple(_as_input(x) for x in flat_args + variables)
 

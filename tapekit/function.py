@@ -18,8 +18,9 @@ import inspect
 import weakref
 
 from . import nest
-from .tensor_spec import TensorSpec
 from .i18n import _, hint_line
+from .tensor import Tensor, convert_to_tensor, is_variable
+from .tensor_spec import TensorSpec
 
 
 class _Config:
@@ -72,12 +73,10 @@ class Function:
 
     def _as_output(self, value):
         """A returned value as TF's graph returns it: Python numbers and Variables become tensors."""
-        from .tensor import Tensor, convert_to_tensor
-
         if value is None or isinstance(value, Tensor) or hasattr(value, "flat_values") \
                 or hasattr(value, "dense_shape"):
             return value
-        if hasattr(value, "_read"):
+        if is_variable(value):
             return value._read()
         try:
             return convert_to_tensor(value)
@@ -145,9 +144,7 @@ class Function:
 
 def _conform(spec: TensorSpec, value):
     """``value`` as a tensor matching ``spec`` (TypeError when it cannot, as TF)."""
-    from .tensor import convert_to_tensor
-
-    if hasattr(value, "_read"):
+    if is_variable(value):
         value = value._read()
     if value is None:
         raise TypeError(f"Attempt to convert a value (None) with an unsupported type "

@@ -6,17 +6,19 @@ can be retried (as in TF); nothing is computed or recorded.
 
 from __future__ import annotations
 
+import enum
+
 import numpy as np
 
 from . import nest
 from .dtypes import KERNEL_NAMES
 from .errors import InvalidArgumentError
-from .tensor import Tensor, convert_to_tensor
 from .i18n import _, hint_line
+from .tensor import Tensor, convert_to_tensor, is_variable
 
 
 def _is_tensor_like(x) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "_read")
+    return isinstance(x, Tensor) or is_variable(x)
 
 
 def _not_a_dtype(x, role: str) -> TypeError:
@@ -153,3 +155,28 @@ def prepare_batch_jacobian(target, source):
         raise ValueError(f"Need first dimension of target shape ({target.shape}) and source shape "
                          f"({source.shape}) to match.")
     return target, source
+
+
+class UnconnectedGradients(enum.Enum):
+    """What ``gradient()`` returns for a source the target does not depend on."""
+
+    NONE = "none"
+    ZERO = "zero"
+
+
+def as_unconnected(value, vectorized: str | None = None) -> UnconnectedGradients:
+    """``unconnected_gradients`` as the enum; ``vectorized`` names a jacobian method (TF's text)."""
+    if isinstance(value, UnconnectedGradients):
+        return value
+    try:
+        return UnconnectedGradients(value)
+    except ValueError:
+        if vectorized is None:
+            raise ValueError(f"Unknown value for unconnected_gradients: {value!r}" + hint_line(
+                _("use tk.UnconnectedGradients.NONE or tk.UnconnectedGradients.ZERO (or the strings "
+                  "'none' / 'zero')."))) from None
+        raise ValueError(f"Encountered an exception while vectorizing the {vectorized} computation. "
+                         "Vectorization can be disabled by setting experimental_use_pfor to False." + hint_line(
+                             _("unknown unconnected_gradients {value!r}; use tk.UnconnectedGradients.NONE or "
+                               "tk.UnconnectedGradients.ZERO (or the strings 'none' / 'zero').").format(value=value))
+                         ) from None

@@ -7,9 +7,9 @@ import numpy as np
 from . import dtypes
 from .backend import device_obj, from_host, ns, to_host
 from .errors import InvalidArgumentError
+from .i18n import _, hint_line
 from .registry import execute
 from .tensor import Tensor, convert_to_tensor
-from .i18n import _, hint_line
 
 
 def _adjust_contrast(images, factor):
@@ -41,9 +41,9 @@ def adjust_contrast(images, contrast_factor) -> Tensor:
     out = execute("AdjustContrastv2", _adjust_contrast, (work, factor))
     if orig.is_integer:
         scaled = to_host(out._value).astype(np.float64) * (float(orig.max) + 0.5)
-        return _host_tensor(np.clip(scaled, orig.min, orig.max).astype(orig._np), images)
+        return _host_tensor(np.clip(scaled, orig.min, orig.max).astype(orig.numpy_dtype), images)
     if orig is not dtypes.float32:
-        return _host_tensor(to_host(out._value).astype(orig._np), images)
+        return _host_tensor(to_host(out._value).astype(orig.numpy_dtype), images)
     return out
 
 

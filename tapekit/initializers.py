@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 
 from . import dtypes
-from .ops import creation, random_ops
-from .tensor import Tensor, constant
 from .i18n import _, hint_line
+from .ops import creation, random_ops
+from .tensor import Tensor, constant, is_variable
 
 _PARTITION_ARGS = ("partition_shape", "partition_offset")
 
@@ -60,7 +60,7 @@ def _floating(dtype):
 
 
 def _shape(shape):
-    if isinstance(shape, Tensor) or hasattr(shape, "_read"):
+    if isinstance(shape, Tensor) or is_variable(shape):
         return [int(d) for d in np.asarray(shape).reshape(-1)]
     return shape.as_list() if hasattr(shape, "as_list") else shape
 

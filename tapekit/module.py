@@ -12,8 +12,9 @@ import sys
 import warnings
 
 from . import nest
-from .variable import Variable
 from .i18n import _, hint_line
+from .tensor import is_variable
+from .variable import Variable
 
 try:
     from . import scopes  # tk.name_scope (the api work of issue 11)
@@ -166,7 +167,7 @@ def _flatten_module(module, recursive, predicate, seen, stack):
 
 
 def _warn_keras_object(module, key, leaf) -> None:
-    kind = "Keras variable" if hasattr(leaf, "_read") else "Keras layer"
+    kind = "Keras variable" if is_variable(leaf) else "Keras layer"
     warnings.warn("TF 2.16+ does not track Keras layers in tf.Module; use a Keras Model or Layer. ("
                   f"{type(module).__name__}.{key} holds a {kind}, {type(leaf).__name__} {getattr(leaf, 'name', '')!r}"
                   ": its weights are not in this module's variables.)"

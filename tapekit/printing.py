@@ -19,7 +19,11 @@ import sys
 import numpy as np
 
 from . import nest
+from .backend import to_host
 from .i18n import _, hint_line
+from .ragged import RaggedTensor
+from .sparse import SparseTensor
+from .tensor import Tensor, is_variable
 
 _LOG_LEVELS = {logging.INFO: logging.INFO, logging.info: logging.INFO,
                logging.WARNING: logging.WARNING, logging.warning: logging.WARNING,
@@ -83,11 +87,7 @@ def _hashable(x) -> bool:
 
 # ---------- one input: a tensor, a Python value, or a structure holding tensors ----------
 def _is_tensor(x) -> bool:
-    from .ragged import RaggedTensor
-    from .sparse import SparseTensor
-    from .tensor import Tensor
-
-    return isinstance(x, (Tensor, RaggedTensor, SparseTensor)) or hasattr(x, "_read")
+    return isinstance(x, (Tensor, RaggedTensor, SparseTensor)) or is_variable(x)
 
 
 def _is_string_scalar(x) -> bool:
@@ -119,9 +119,6 @@ def _unused_marker(text: str) -> str:
 
 
 def _format_composite(x, summarize: int) -> str:
-    from .ragged import RaggedTensor
-    from .sparse import SparseTensor
-
     if isinstance(x, RaggedTensor):
         return _format_ragged(x.to_list(), x.dtype, summarize)
     if isinstance(x, SparseTensor):
@@ -141,7 +138,7 @@ def format_tensor(tensor, summarize: int = 3) -> str:
     """A tensor's values as ``tk.print`` shows them (``summarize`` per end of each axis)."""
     arr = _host(tensor)
     limit = arr.size if summarize < 0 else min(summarize, arr.size)
-    dtype = (tensor._read() if hasattr(tensor, "_read") else tensor).dtype
+    dtype = (tensor._read() if is_variable(tensor) else tensor).dtype
     if dtype.is_complex:  # TF's kernel prints "?" for element types it cannot format
         text = " ".join("?" for _ in builtins.range(limit)) + ("..." if summarize < arr.size and summarize >= 0 else "")
         return f"[{text}]" if arr.ndim else text
@@ -198,7 +195,5 @@ def _as_text(value) -> str:
 
 
 def _host(tensor) -> np.ndarray:
-    from .backend import to_host
-
-    t = tensor._read() if hasattr(tensor, "_read") else tensor
+    t = tensor._read() if is_variable(tensor) else tensor
     return np.asarray(to_host(t._value))

@@ -8,6 +8,7 @@ called ``a/v:0``. Ops record their TF op type, not a scoped name. ``current()`` 
 from __future__ import annotations
 
 import threading
+
 from .i18n import _, hint_line
 
 

@@ -1,6 +1,7 @@
 """TensorShape: a possibly partially known shape, printed as TensorFlow prints it."""
 
 from __future__ import annotations
+
 from .i18n import _, hint_line
 
 

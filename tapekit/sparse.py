@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import dtypes
-from . import backend
+from . import backend, dtypes
 from .backend import device_obj, from_host, ns, to_host
 from .errors import InvalidArgumentError
+from .i18n import _, hint_line
+from .ops.array_ops import gather_nd
 from .registry import execute, gradient
 from .shape import TensorShape
 from .tensor import Tensor, convert_to_tensor
-from .i18n import _, hint_line
 
 
 class SparseTensor:
@@ -88,8 +88,6 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None) -> 
 
 @gradient("SparseToDense")
 def _to_dense_grad(op, grad):
-    from .ops.array_ops import gather_nd
-
     idx = Tensor(from_host(np.asarray(op.attrs["indices"], dtype=np.int64)), dtypes.int64)
     return gather_nd(grad, idx), None
 

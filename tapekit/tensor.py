@@ -9,12 +9,14 @@ import warnings
 import numpy as np
 
 from . import dtypes
+from .backend import device_of, dtype_of, from_host, is_backend_array, ns, to_host
+from .context import active_tapes
 from .dtypes import DType
-from .shape import TensorShape
 from .i18n import _, hint_line
+from .shape import TensorShape
 
 new_id = itertools.count().__next__
-_NP_TO_DT = {d._np: d for d in dtypes.ALL}
+_NP_TO_DT = {d.numpy_dtype: d for d in dtypes.ALL}
 
 
 class Tensor:
@@ -34,6 +36,16 @@ class Tensor:
 
     # ---------- inspection ----------
     @property
+    def id(self) -> int:
+        """This tensor's id on gradient tapes (ids grow in creation order)."""
+        return self._id
+
+    @property
+    def value(self):
+        """The backend array holding the value (read-only: tensors are immutable)."""
+        return self._value
+
+    @property
     def dtype(self) -> DType:
         return self._dtype
 
@@ -47,8 +59,6 @@ class Tensor:
 
     @property
     def device(self) -> str:
-        from .backend import device_of
-
         return device_of(self._value)
 
     def get_shape(self) -> TensorShape:
@@ -64,15 +74,11 @@ class Tensor:
 
     def numpy(self):
         """The value as a NumPy array (a NumPy scalar for rank 0), copied to the host."""
-        from .backend import to_host
-
         _note_left_tape(self, "numpy")
         value = to_host(self._value)
         return value[()] if value.ndim == 0 else value.copy()
 
     def __array__(self, dtype=None, copy=None):
-        from .backend import to_host
-
         _note_left_tape(self, "__array__")
         value = np.asarray(to_host(self._value))
         return value if dtype is None else value.astype(dtype)
@@ -91,8 +97,6 @@ class Tensor:
         return int(self._scalar("__index__"))
 
     def __bool__(self) -> bool:
-        from .backend import to_host
-
         value = to_host(self._value)
         if value.size == 0:
             return False
@@ -105,8 +109,6 @@ class Tensor:
 
     def _zero_d(self, what: str):
         """The value of a rank-0 tensor (TypeError for any other rank, as TF/NumPy)."""
-        from .backend import to_host
-
         if self._value.ndim != 0:
             raise TypeError("only 0-dimensional arrays can be converted to Python scalars"
                             + hint_line(_("{what}() needs a scalar tensor; this one has shape {shape}. "
@@ -115,8 +117,6 @@ class Tensor:
         return to_host(self._value)[()]  # float(b"3") is 3.0, as TF's float() of a string tensor
 
     def _scalar(self, what: str):
-        from .backend import to_host
-
         value = to_host(self._value)
         if value.size != 1:
             raise ValueError(
@@ -154,15 +154,13 @@ class Tensor:
 
     # ---------- printing ----------
     def __str__(self) -> str:
-        return f"tk.Tensor({_numpy_text(self, is_repr=False)}, shape={self.shape}, dtype={self._dtype.name})"
+        return f"tk.Tensor({numpy_text(self, is_repr=False)}, shape={self.shape}, dtype={self._dtype.name})"
 
     def __repr__(self) -> str:
-        return f"<tk.Tensor: shape={self.shape}, dtype={self._dtype.name}, numpy={_numpy_text(self, is_repr=True)}>"
+        return f"<tk.Tensor: shape={self.shape}, dtype={self._dtype.name}, numpy={numpy_text(self, is_repr=True)}>"
 
     def __format__(self, spec: str) -> str:
         """Formats the value as NumPy would (``f"{t:.2f}"`` works for scalars)."""
-        from .backend import to_host
-
         value = to_host(self._value)
         return format(value[()] if value.ndim == 0 else value, spec)
 
@@ -185,9 +183,7 @@ class _Ref:
         return isinstance(other, _Ref) and other._obj is self._obj
 
 
-def _numpy_text(t, is_repr: bool) -> str:
-    from .backend import to_host
-
+def numpy_text(t, is_repr: bool) -> str:
     value = to_host(t._value)
     if value.ndim == 0:
         text = str(value[()]) if not is_repr else _scalar_repr(value[()])
@@ -203,8 +199,6 @@ def _scalar_repr(x) -> str:
 
 def _note_left_tape(t, how: str) -> None:
     """Tell recording tapes that a tracked value was taken out as a host value."""
-    from .tape import active_tapes
-
     for tape in active_tapes():
         tape._note_left(t, how)
 
@@ -216,16 +210,19 @@ def dtype_of_array(value) -> DType:
         found = _NP_TO_DT.get(dt)
         if found is not None:
             return found
-    from .backend import dtype_of
-
     return dtype_of(value)
 
 
 _INT64_MIN, _INT64_MAX = -2**63, 2**63 - 1
 
 
+def is_variable(x) -> bool:
+    """Whether ``x`` is a variable: a ``tk.Variable``, or a Keras variable wrapping one (they read)."""
+    return hasattr(x, "_read")
+
+
 def _is_tensor_like(x) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "_read")
+    return isinstance(x, Tensor) or is_variable(x)
 
 
 def _kind(leaf) -> str:
@@ -297,7 +294,7 @@ def holds_tensor(value) -> bool:
         if kind is list or kind is tuple:
             if holds_tensor(item):
                 return True
-        elif isinstance(item, Tensor) or hasattr(item, "_read"):
+        elif isinstance(item, Tensor) or is_variable(item):
             return True
     return False
 
@@ -450,9 +447,9 @@ def _python_to_array(value, dtype: DType | None) -> np.ndarray:
     plain = _unwrap_leaves(value)
     try:
         if target.is_integer and inferred.is_integer:  # explicit int dtypes wrap around, as TF
-            return np.array(plain, dtype=np.int64).astype(target._np)
+            return np.array(plain, dtype=np.int64).astype(target.numpy_dtype)
         with np.errstate(over="ignore"):
-            return np.array(plain, dtype=target._np)
+            return np.array(plain, dtype=target.numpy_dtype)
     except (OverflowError, ValueError, TypeError):
         raise _cannot(value, target) from None
 
@@ -508,7 +505,7 @@ def convert_with_default(value, dtype: DType) -> Tensor:
     """``value`` as TF's op wrappers convert an argument whose dtype has a default (a shape for
     ``tf.fill``, an axis): a Python float raises TypeError, lists and strings prefer ``dtype`` but
     keep their own dtype when they cannot take it (the op then reports it), NumPy values are cast."""
-    if isinstance(value, Tensor) or hasattr(value, "_read"):
+    if isinstance(value, Tensor) or is_variable(value):
         return convert_to_tensor(value)
     if isinstance(value, float):
         return convert_to_tensor(value, dtype=dtype)
@@ -549,14 +546,14 @@ def _plain_scalar(value, dtype, hint):
             return np.array(value, np.float32)
         if target.is_floating or target.is_complex:
             with np.errstate(over="ignore"):
-                return np.array(value, target._np)
+                return np.array(value, target.numpy_dtype)
     elif type(value) is int and _INT64_MIN <= value <= _INT64_MAX:
         if target is None:
             return np.array(value, np.int32 if -2**31 <= value < 2**31 else np.int64)
         if target.is_integer:
-            return np.array(value, np.int64).astype(target._np)  # explicit int dtypes wrap, as TF
+            return np.array(value, np.int64).astype(target.numpy_dtype)  # explicit int dtypes wrap, as TF
         if target.is_floating or target.is_complex:
-            return np.array(value, target._np)
+            return np.array(value, target.numpy_dtype)
     return None
 
 
@@ -564,8 +561,6 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
     if type(value) in (float, int):
         arr = _plain_scalar(value, dtype, hint)
         if arr is not None:
-            from .backend import from_host
-
             return Tensor(from_host(arr))
     prefix = f"{name}: " if isinstance(name, str) and name else ""
     if isinstance(value, Tensor):
@@ -588,8 +583,6 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
     if value is None:
         raise ValueError("Attempt to convert a value (None) with an unsupported type "
                          "(<class 'NoneType'>) to a Tensor.")
-    from .backend import is_backend_array, from_host
-
     if isinstance(value, (range, memoryview, bytearray)):
         value = list(value)  # sequences of ints, as TF reads them
     if isinstance(value, TensorShape):
@@ -624,16 +617,16 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
             arr = _to_string_array(arr)
         elif arr.dtype not in _NP_TO_DT and dtype is None:
             raise _unsupported_numpy(arr)
-        elif dtype is not None and arr.dtype != dtype._np:
+        elif dtype is not None and arr.dtype != dtype.numpy_dtype:
             with np.errstate(invalid="ignore", over="ignore"), warnings.catch_warnings():
                 warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
-                arr = arr.astype(dtype._np)  # NumPy arrays are cast (floats truncate), as TF
+                arr = arr.astype(dtype.numpy_dtype)  # NumPy arrays are cast (floats truncate), as TF
         elif isinstance(value, np.ndarray):
             arr = arr.copy()  # the tensor must not change when the caller's array does
     elif is_backend_array(value):
         arr = value
         if dtype is not None and dtype_of_array(arr) is not dtype:
-            arr = arr.astype(dtype._np)
+            arr = arr.astype(dtype.numpy_dtype)
         return Tensor(arr)
     elif pack and isinstance(value, (list, tuple)) and _list_packer is not None and holds_tensor(value):
         return _pack(value, dtype, hint, name if isinstance(name, str) and name else "packed")
@@ -666,10 +659,10 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
         if not value.is_fully_defined():
             raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor.")
         value = value.as_list()
-    if hasattr(value, "_read") and dtype is not None:
+    if is_variable(value) and dtype is not None:
         value = value.numpy()  # a variable's value is cast like a NumPy array, as TF
     t = _convert(value, None if dtype is None else dtypes.as_dtype(dtype), None, name, pack=False)
-    if isinstance(value, Tensor) or hasattr(value, "_read"):
+    if isinstance(value, Tensor) or is_variable(value):
         t = Tensor(t._value, t._dtype)
     if shape is None:
         return t
@@ -694,10 +687,8 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
 
 
 def _reshape(arr, shape):
-    from .backend import ns
-
     return ns(arr).reshape(arr, shape)
 
 
 def is_tensor(x) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "_read") or hasattr(type(x), "__tf_tensor__")
+    return isinstance(x, Tensor) or is_variable(x) or hasattr(type(x), "__tf_tensor__")

@@ -12,9 +12,11 @@ import numpy as np
 
 from . import dtypes
 from .errors import InvalidArgumentError, OutOfRangeError
-from .shape import TensorShape, as_shape
-from .tensor import Tensor, convert_to_tensor
 from .i18n import _, hint_line
+from .ops.array_ops import concat, stack, unstack
+from .ops.creation import zeros
+from .shape import TensorShape, as_shape
+from .tensor import Tensor, convert_to_tensor, is_variable
 
 
 class _Storage:
@@ -70,7 +72,7 @@ class TensorArray:
     # ----- writing -----
     def _as_element(self, value) -> Tensor:
         store = self._storage
-        if hasattr(value, "_read"):
+        if is_variable(value):
             value = value._read()
         if not isinstance(value, Tensor):
             try:
@@ -114,8 +116,6 @@ class TensorArray:
 
     def unstack(self, value, name=None) -> TensorArray:
         """Replace the entries by the rows of ``value``."""
-        from .ops.array_ops import unstack
-
         rows = unstack(value)
         store = self._storage
         if len(rows) > len(store.items) and not store.dynamic:
@@ -126,8 +126,6 @@ class TensorArray:
 
     def scatter(self, indices, value, name=None) -> TensorArray:
         """Write the rows of ``value`` at ``indices``."""
-        from .ops.array_ops import unstack
-
         idx = np.asarray(convert_to_tensor(indices).numpy()).reshape(-1)
         for i, row in zip(idx, unstack(value)):
             self._write(int(i), row)
@@ -135,8 +133,6 @@ class TensorArray:
 
     # ----- reading -----
     def _maybe_zero(self, i: int) -> Tensor:
-        from .ops.creation import zeros
-
         store = self._storage
         if store.items[i] is None:
             if not store.element_shape.is_fully_defined():
@@ -165,16 +161,11 @@ class TensorArray:
         return t
 
     def gather(self, indices, name=None) -> Tensor:
-        from .ops.array_ops import stack
-
         idx = np.asarray(convert_to_tensor(indices).numpy()).reshape(-1)
         return stack([self._maybe_zero(int(i)) for i in idx])
 
     def stack(self, name=None) -> Tensor:
         """All entries stacked along a new first axis (unwritten ones as zeros)."""
-        from .ops.array_ops import stack
-        from .ops.creation import zeros
-
         store = self._storage
         entries = [self._maybe_zero(i) for i in range(len(store.items))]
         if entries:
@@ -184,8 +175,6 @@ class TensorArray:
 
     def concat(self, name=None) -> Tensor:
         """All entries joined along their first axis."""
-        from .ops.array_ops import concat
-
         entries = [self._maybe_zero(i) for i in range(len(self._storage.items))]
         for i, t in enumerate(entries):
             if t.ndim == 0:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import warnings
 
 from . import dtypes
+from .backend import copy, device_of
+from .context import state
 from .errors import InvalidArgumentError
-from .registry import state
+from .i18n import _, hint_line
 from .scopes import scoped_name
 from .shape import TensorShape, as_shape
-from .tensor import Tensor, _numpy_text, convert_to_tensor, new_id, with_hint
-from .i18n import _, hint_line
-
+from .tensor import Tensor, _Ref, convert_to_tensor, new_id, numpy_text, with_hint
 
 _ASSIGN_OPS = {"assign_add": "AssignAddVariableOp", "assign_sub": "AssignSubVariableOp"}
 
@@ -56,6 +56,15 @@ class Variable:
     Any op on a Variable reads its current value and returns a Tensor. Trainable variables are
     watched automatically when a tape reads them. As in TF, ``v -= x`` (and ``+=``, ``*=``, ``/=``,
     ``**=``) raises a RuntimeError instead of silently turning ``v`` into a Tensor.
+
+    >>> import tapekit as tk
+    >>> v = tk.Variable([1.0, 2.0], name="v")
+    >>> v.assign_add([0.5, 0.5]).numpy().tolist()
+    [1.5, 2.5]
+    >>> with tk.GradientTape() as tape:      # trainable variables are watched when read
+    ...     loss = tk.reduce_sum(v * v)
+    >>> tape.gradient(loss, v).numpy().tolist()
+    [3.0, 5.0]
     """
 
     __slots__ = ("_value", "_dtype", "_id", "_shape", "_name", "_trainable", "__weakref__", "__dict__")
@@ -109,6 +118,11 @@ class Variable:
     def read_value(self) -> Tensor:
         return self._read()
 
+    @property
+    def id(self) -> int:
+        """This variable's id on gradient tapes (shared with tensors: ids grow in creation order)."""
+        return self._id
+
     def value(self) -> Tensor:
         return self._read()
 
@@ -132,8 +146,6 @@ class Variable:
 
     @property
     def device(self) -> str:
-        from .backend import device_of
-
         return device_of(self._value)
 
     def get_shape(self) -> TensorShape:
@@ -165,8 +177,6 @@ class Variable:
         return self._read().__array__(dtype)
 
     def ref(self):
-        from .tensor import _Ref
-
         return _Ref(self)
 
     def __hash__(self):
@@ -269,7 +279,7 @@ class Variable:
     # ---------- printing ----------
     def __repr__(self) -> str:
         return (f"<tk.Variable '{self._name}' shape={self._shape} "
-                f"dtype={self._dtype.name}, numpy={_numpy_text(self, is_repr=True)}>")
+                f"dtype={self._dtype.name}, numpy={numpy_text(self, is_repr=True)}>")
 
     __str__ = __repr__
 
@@ -360,6 +370,4 @@ class _SliceOfVariable(Tensor):
 
 def _private_copy(arr):
     """A copy that nothing else refers to, so later assigns never alias other tensors."""
-    from .backend import copy
-
     return copy(arr)

@@ -216,3 +216,23 @@ def test_a_player_error_keeps_its_type_and_text_and_translates_only_the_hint():
     head = "fps must be a number of frames per second, not str 'fast'."
     assert str(english.value) == head + "\n  Hint: e.g. fps=2; the speed menu in the player changes it while playing."
     assert str(chinese.value) == head + "\n  提示：例如 fps=2；播放时可以用播放器的速度菜单调整。"
+
+
+def test_one_table_of_cause_texts_in_the_language_in_use():
+    """explain, the player's texts and the front end's JSON (graph["causes"]) all read cause_texts, translated."""
+    from tapekit import cause_texts
+    from tapekit.widgets import texts
+
+    english = cause_texts.table()
+    assert english["stop_gradient"]["label"] == "stop gradient"
+    tk.config.set_language("zh-CN")
+    chinese = cause_texts.table()
+    assert english.keys() == chinese.keys()
+    for cause, roles in chinese.items():
+        assert roles.keys() == english[cause].keys()
+        assert all(CJK.search(t) for t in roles.values()), cause
+    assert texts.cause_label() == {c: r["label"] for c, r in chinese.items()}
+    assert texts.cut_text() == {c: r["cut"] for c, r in chinese.items() if "cut" in r}
+    assert small_player().graph["causes"] == chinese
+    message = explain_cases.explanations()["stop_gradient"][0].message
+    assert message == cause_texts.text("stop_gradient", "path", label="x")

@@ -37,11 +37,6 @@ function translator(texts) {
   };
 }
 
-// a cause's few words ("not_watched" -> "not watched" in English)
-function causeLabel(texts, cause) {
-  return ((texts.causes || {})[cause]) || String(cause || "").replace(/_/g, " ");
-}
-
 // the width of a text in monospace character cells: a CJK character (or full-width sign) takes two
 function textUnits(text) {
   let units = 0;
@@ -112,6 +107,9 @@ function render({ model, el }) {
   const graph = model.get("graph") || {};
   const words = model.get("texts") || {};
   const t = translator(words);
+  // a cause's few words, in the player's language, from tapekit/cause_texts.py's table (sent with the graph)
+  const causeLabel = (c) => ((graph.causes || {})[c] || {}).label || ((words.causes || {})[c])
+    || String(c || "").replace(/_/g, " ");
   const frames = expandFrames(model.get("frames") || []);
   const nodes = new Map((graph.nodes || []).map((n) => [n.id, n]));
   const groups = new Map((graph.groups || []).map((g) => [g.id, g]));
@@ -292,7 +290,7 @@ function render({ model, el }) {
     const name = h("td", "tkp-name");
     name.append(h("span", "tkp-name-text", r.name || r.source), h("span", "tkp-tag tkp-tag-src", t("tag_source")));
     name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(r.shape, t) }) + (r.dtype ? " · " + r.dtype : "")));
-    const grad = r.cause ? t("cell_none_cause", { cause: causeLabel(words, r.cause) }) : r.value;
+    const grad = r.cause ? t("cell_none_cause", { cause: causeLabel(r.cause) }) : r.value;
     tr.append(name, h("td", "tkp-val", "—"), h("td", "tkp-grad", grad));
     table.append(tr);
     if (r.cause && r.message) {
@@ -731,7 +729,7 @@ function render({ model, el }) {
         const st = curState.get(id) || {};
         const show = (hotSet.has(id) && st.g && st.g !== "wait") || (ended && (sources.has(id) || st.g === "unasked"));
         if (!show || !st.g || st.g === "wait") continue;
-        const text = badgeText(st.g === "none" ? t("badge_none", { cause: causeLabel(words, st.cause) })
+        const text = badgeText(st.g === "none" ? t("badge_none", { cause: causeLabel(st.cause) })
           : st.g === "unasked" ? t("badge_unasked") : "∂ " + gradText(st));
         wanted.push([text, "b-" + st.g, e, e.drawId]);
       }
@@ -783,7 +781,7 @@ function render({ model, el }) {
       const explain = (st.g === "none" || st.g === "unasked" || st.g === "zero") && st.why;
       const look = ["tkp-row" + (st.s === "hidden" && !st.g ? " off" : "") + (hotSet.has(id) ? " hot" : "") +
         (st.g ? " g-" + st.g : "") + (st.p ? " partial" : ""), st.v || n.value || "",
-      st.g === "none" ? (st.cause ? t("cell_none_cause", { cause: causeLabel(words, st.cause) }) : t("cell_none"))
+      st.g === "none" ? (st.cause ? t("cell_none_cause", { cause: causeLabel(st.cause) }) : t("cell_none"))
         : st.g === "wait" ? t("cell_not_yet") : gradText(st), explain ? st.why : ""];
       const was = r.look || [];
       if (was[0] !== look[0]) r.tr.className = look[0];
@@ -845,7 +843,7 @@ function render({ model, el }) {
         rowsTip.push([t("tip_op"), n.type + " (" + n.id + ")"]);
         if (n.expr) rowsTip.push([t("tip_code"), n.expr]);
         if (n.where) rowsTip.push([t("tip_line"), n.where]);
-        if (n.cut) rowsTip.push([t("tip_cut"), causeLabel(words, n.cut)]);
+        if (n.cut) rowsTip.push([t("tip_cut"), causeLabel(n.cut)]);
         if (st.g) rowsTip.push([t("tip_backward"), words["g_" + st.g] === undefined ? st.g : t("g_" + st.g)]);
       } else {
         rowsTip.push([t("tip_name"), n.name ? n.label : t("tip_no_name", { label: n.label })]);

@@ -20,9 +20,11 @@ import numpy as np
 from .. import dtypes
 from ..backend import from_host
 from ..errors import InvalidArgumentError, OutOfRangeError
-from ..tensor import Tensor, convert_to_tensor
-from ..tensor_spec import TensorSpec
 from ..i18n import _, hint_line
+from ..ops.array_ops import stack
+from ..ops.random_ops import get_seed
+from ..tensor import Tensor, convert_to_tensor, is_variable
+from ..tensor_spec import TensorSpec
 
 AUTOTUNE = -1
 INFINITE_CARDINALITY = -1
@@ -65,13 +67,11 @@ def _map_leaves(fn, x):
 def _as_tensor(value) -> Tensor:
     if isinstance(value, Tensor):
         return value
-    if hasattr(value, "_read"):
+    if is_variable(value):
         return value._read()
     if isinstance(value, Dataset):
         raise TypeError("A tk.data.Dataset cannot be an element of another dataset here.")
-    if isinstance(value, list) and any(isinstance(v, (Tensor, list)) or hasattr(v, "_read") for v in value):
-        from ..ops.array_ops import stack
-
+    if isinstance(value, list) and any(isinstance(v, (Tensor, list)) or is_variable(v) for v in value):
         return stack([_as_tensor(v) for v in value])
     return convert_to_tensor(value)
 
@@ -596,8 +596,6 @@ class _TakeWhileDataset(_FilterDataset):
 
 class _ShuffleDataset(_Unary):
     def __init__(self, input_dataset, buffer_size, seed, reshuffle_each_iteration):
-        from ..ops.random_ops import get_seed
-
         super().__init__(input_dataset)
         size = _int_arg(buffer_size, "buffer_size")
         if size <= 0 and size != UNKNOWN_CARDINALITY:

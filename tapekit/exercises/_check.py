@@ -6,6 +6,8 @@ import functools
 
 import numpy as np
 
+import tapekit as tk
+
 from ..i18n import _
 
 
@@ -75,8 +77,6 @@ def hint(code: str, message: str) -> Feedback:
 
 def kind_of(answer) -> str:
     """'Variable', 'Tensor', 'ndarray', 'None' or the Python type name of ``answer``."""
-    import tapekit as tk
-
     if answer is None:
         return "None"
     if isinstance(answer, tk.Variable):

@@ -8,13 +8,13 @@ import numpy as np
 
 from .. import dtypes
 from ..errors import InvalidArgumentError
+from ..i18n import _, hint_line
 from ..ops import math_ops, reduction
 from ..ops.array_ops import expand_dims, squeeze
 from ..ops.creation import one_hot, zeros_like
 from ..ops.math_ops import cast, to_tensor
 from ..tensor import Tensor
 from .naming import to_snake_case
-from ..i18n import _, hint_line
 
 EPSILON = 1e-7  # Keras's backend.epsilon(): probabilities are clipped to [EPSILON, 1 - EPSILON]
 

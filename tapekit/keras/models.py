@@ -6,13 +6,14 @@ Models are layers that hold layers. tapekit teaches the training loop written by
 
 from __future__ import annotations
 
+from ..i18n import N_, _, hint_line
+from . import layers as layer_module
 from . import naming
 from .layers.input_layer import InputLayer
 from .layers.keras_tensor import KerasTensor
 from .layers.layer import Layer, dtype_policy_config
 from .layers.structures import flatten, map_structure
 from .summary import print_summary
-from ..i18n import N_, _, hint_line
 
 _LOOP = """\
     optimizer = tk.keras.optimizers.Adam(learning_rate=1e-3)
@@ -125,6 +126,8 @@ class Model(Layer):
 
 class Functional(Model):
     """A model made of the layers between ``keras.Input`` tensors and output KerasTensors."""
+
+    _is_graph_network = True   # keras.summary asks this, as Keras does
 
     def __init__(self, inputs, outputs, name=None, **kwargs):
         Layer.__init__(self, name=name, **kwargs)
@@ -351,8 +354,6 @@ class Sequential(Model):
 
     @classmethod
     def from_config(cls, config):
-        from . import layers as layer_module
-
         model = cls(name=config.get("name"), trainable=config.get("trainable", True))
         for entry in config.get("layers", []):
             layer_cls = getattr(layer_module, entry["class_name"])

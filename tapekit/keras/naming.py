@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import threading
+
 from ..i18n import _, hint_line
 
 

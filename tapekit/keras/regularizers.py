@@ -10,11 +10,15 @@ from __future__ import annotations
 import inspect
 import math
 
+from ..i18n import _, hint_line
 from ..ops import math_ops, reduction
+from ..ops.array_ops import transpose
+from ..ops.creation import eye
+from ..ops.linalg import matmul
 from ..ops.math_ops import cast
+from ..ops.nn_ops import l2_normalize
 from ..tensor import convert_to_tensor
 from .naming import to_snake_case
-from ..i18n import _, hint_line
 
 
 def validate_float_arg(value, name: str) -> float:
@@ -99,11 +103,6 @@ class OrthogonalRegularizer(Regularizer):
         self.mode = mode
 
     def __call__(self, inputs):
-        from ..ops.array_ops import transpose
-        from ..ops.creation import eye
-        from ..ops.linalg import matmul
-        from ..ops.nn_ops import l2_normalize
-
         inputs = convert_to_tensor(inputs)
         if inputs.ndim != 2:
             raise ValueError(f"Inputs to OrthogonalRegularizer must have rank 2. Received: inputs.shape="

@@ -12,12 +12,14 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes
+from ..i18n import _, hint_line
 from ..ops.math_ops import cast
+from ..ops.math_ops import round as round_op
 from ..shape import TensorShape
 from ..tensor import Tensor, convert_to_tensor
+from ..tensor import is_variable as reads_like_a_variable
 from ..variable import Variable as _TkVariable
-from . import naming
-from ..i18n import _, hint_line
+from . import initializers, naming
 
 _AGGREGATIONS = (None, "none", "mean", "sum", "only_first_replica")
 _SYNCHRONIZATIONS = (None, "none", "on_read", "on_write", "auto")
@@ -55,7 +57,7 @@ def to_tensor(value, dtype=None) -> Tensor:
     if dtype is None:
         return convert_to_tensor(value)
     dtype = standardize_dtype(dtype)
-    if isinstance(value, Tensor) or hasattr(value, "_read"):
+    if isinstance(value, Tensor) or reads_like_a_variable(value):
         t = convert_to_tensor(value)
         return t if t.dtype is dtype else cast(t, dtype)
     if isinstance(value, np.ndarray):
@@ -94,10 +96,8 @@ class Variable:
             raise ValueError("Invalid value for argument `synchronization`. Expected one of `None`, `'none'`, "
                              f"`'on_read'`, `'on_write'`, `'auto'`. Received: synchronization={synchronization}")
         if isinstance(initializer, str):
-            from . import initializers
-
             initializer = initializers.get(initializer)
-        if callable(initializer) and not (isinstance(initializer, Tensor) or hasattr(initializer, "_read")):
+        if callable(initializer) and not (isinstance(initializer, Tensor) or reads_like_a_variable(initializer)):
             if shape is None:
                 raise ValueError("When creating a Variable from an initializer, the `shape` argument should be "
                                  f"specified. Received: initializer={initializer} and shape={shape}")
@@ -263,8 +263,6 @@ class Variable:
         return self._variable
 
     def __round__(self, ndigits=None):
-        from ..ops.math_ops import round as round_op
-
         if ndigits:
             scale = 10.0 ** ndigits
             return round_op(self._read() * scale) / scale

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes
-from .. import backend
-from ..backend import device_obj, from_host, ns, to_host
+from .. import backend, dtypes
+from ..backend import from_host, ns, to_host
 from ..errors import InvalidArgumentError
-from ..registry import execute, execute_multi, gradient
-from ..shape import TensorShape
-from ..tensor import Tensor, is_tensor, set_list_packer
-from .math_ops import to_tensor
 from ..i18n import _, hint_line
+from ..indexed_slices import IndexedSlices
+from ..registry import execute, execute_multi
+from ..shape import TensorShape
+from ..tensor import Tensor, constant, is_tensor, is_variable, set_list_packer
+from .indexing import gather_full_indices, mirror_take, on_device_of, standard_key
+from .math_ops import cast, conj, dtype_mismatch, maximum, minimum, to_tensor, where_indices
+from .math_ops import identity as _identity
 
 
 def _int_list(value) -> list:
@@ -63,11 +65,6 @@ def reshape(tensor, shape, name=None) -> Tensor:
     return execute("Reshape", _reshape, (x,), {"shape": shape})
 
 
-@gradient("Reshape")
-def _reshape_grad(op, grad):
-    return reshape(grad, tuple(op.inputs[0].shape))
-
-
 def _broadcast_to(x, shape):
     return ns(x).broadcast_to(x, shape)
 
@@ -86,11 +83,6 @@ def broadcast_to(input, shape, name=None) -> Tensor:  # noqa: A002
             + hint_line(_("each axis of the input must equal the target's axis (aligned from the right) or "
                           "be 1.")), op="BroadcastTo")
     return execute("BroadcastTo", _broadcast_to, (x,), {"shape": shape})
-
-
-@gradient("BroadcastTo")
-def _broadcast_to_grad(op, grad):
-    return grad  # the reverse pass sums it back to the input's shape
 
 
 def _transpose(x, perm):
@@ -112,15 +104,8 @@ def transpose(a, perm=None, conjugate=False, name="transpose") -> Tensor:
                                                  "exactly once.").format(ndim=x.ndim)), op="Transpose")
     out = execute("Transpose", _transpose, (x,), {"perm": tuple(p % x.ndim for p in perm)})
     if conjugate and x.dtype.is_complex:
-        from .math_ops import conj
-
         out = conj(out)
     return out
-
-
-@gradient("Transpose")
-def _transpose_grad(op, grad):
-    return transpose(grad, tuple(int(i) for i in np.argsort(op.attrs["perm"])))
 
 
 def _expand_dims(x, axis):
@@ -135,11 +120,6 @@ def expand_dims(input, axis, name=None) -> Tensor:  # noqa: A002
         raise InvalidArgumentError(f"Tried to expand dim index {axis} for tensor with {x.ndim} "
                                    "dimensions. [Op:ExpandDims] name: ", op="ExpandDims")
     return execute("ExpandDims", _expand_dims, (x,), {"axis": axis})
-
-
-@gradient("ExpandDims")
-def _expand_dims_grad(op, grad):
-    return reshape(grad, tuple(op.inputs[0].shape))
 
 
 def squeeze(input, axis=None, name=None) -> Tensor:  # noqa: A002
@@ -158,17 +138,10 @@ def squeeze(input, axis=None, name=None) -> Tensor:  # noqa: A002
     return execute("Squeeze", lambda v, axis: ns(v).squeeze(v, axis=axis), (x,), {"axis": axes})
 
 
-@gradient("Squeeze")
-def _squeeze_grad(op, grad):
-    return reshape(grad, tuple(op.inputs[0].shape))
-
-
 def _check_same(op_type, tensors, name=""):
     first = tensors[0]
     for i, t in enumerate(tensors[1:], 1):
         if t._dtype is not first._dtype:
-            from .math_ops import dtype_mismatch
-
             raise dtype_mismatch(op_type, first, t, index=i, name=name)
 
 
@@ -192,11 +165,6 @@ def stack(values, axis=0, name="stack") -> Tensor:
                    {"axis": int(axis) % ndim})
 
 
-@gradient("Pack")
-def _stack_grad(op, grad):
-    return unstack(grad, axis=op.attrs["axis"])
-
-
 # ---------- autopacking: a list holding tensors converts to a tensor through Pack ops ----------
 def _first_tensor_dtype(items):
     for item in items:
@@ -210,8 +178,6 @@ def _first_tensor_dtype(items):
 
 
 def _cast_tensor_leaves(value, dtype):
-    from .math_ops import cast
-
     if isinstance(value, (list, tuple)):
         return [_cast_tensor_leaves(v, dtype) for v in value]
     if is_tensor(value) and value.dtype is not dtype:
@@ -238,8 +204,6 @@ def _pack_nested(items, dtype, name):
         converted.append(item)
     if not must_pack:
         return converted
-    from ..tensor import constant
-
     return stack([to_tensor(item) if is_tensor(item) else constant(item, dtype=dtype) for item in converted],
                  name="")
 
@@ -278,11 +242,6 @@ def unstack(value, num=None, axis=0, name="unstack") -> list:
     return list(execute_multi("Unpack", _unpack, (x,), {"axis": axis}))
 
 
-@gradient("Unpack")
-def _unstack_grad(op, *grads):
-    return stack(list(grads), axis=op.attrs["axis"])
-
-
 def gather_axis_index(x: Tensor, i: int, axis: int) -> Tensor:
     key = (slice(None),) * axis + (i,)
     return strided_slice(x, key)
@@ -316,21 +275,7 @@ def concat(values, axis, name="concat") -> Tensor:
     return execute("ConcatV2", lambda *vs, axis: ns(vs[0]).concat(vs, axis=axis), tensors, {"axis": axis})
 
 
-@gradient("ConcatV2")
-def _concat_grad(op, grad):
-    axis = op.attrs["axis"]
-    grads, start = [], 0
-    for t in op.inputs:
-        n = t.shape[axis]
-        key = (slice(None),) * axis + (slice(start, start + n),)
-        grads.append(strided_slice(grad, key))
-        start += n
-    return grads
-
-
 def identity(input, name=None) -> Tensor:  # noqa: A002
-    from .math_ops import identity as _identity
-
     return _identity(input)
 
 
@@ -347,16 +292,6 @@ def tile(input, multiples, name=None) -> Tensor:  # noqa: A002
         if m < 0:
             raise InvalidArgumentError(f"Expected multiples[{i}] >= 0, but got {m} [Op:Tile]", op="Tile")
     return execute("Tile", lambda v, multiples: ns(v).tile(v, multiples), (x,), {"multiples": reps})
-
-
-@gradient("Tile")
-def _tile_grad(op, grad):
-    """Sum the copies: view the gradient as [m0, d0, m1, d1, ...] and reduce the m axes."""
-    from .reduction import reduce_sum
-
-    dims = tuple(op.inputs[0].shape)
-    split = [n for pair in zip(op.attrs["multiples"], dims) for n in pair]
-    return reduce_sum(reshape(grad, split), axis=list(range(0, 2 * len(dims), 2)))
 
 
 def _reverse(x, axis):
@@ -376,11 +311,6 @@ def reverse(tensor, axis, name=None) -> Tensor:
                                        op="ReverseV2")
         axes.append(a % x.ndim)
     return execute("ReverseV2", _reverse, (x,), {"axis": tuple(axes)})
-
-
-@gradient("ReverseV2")
-def _reverse_grad(op, grad):
-    return reverse(grad, list(op.attrs["axis"]))
 
 
 # ---------- gather / scatter ----------
@@ -404,11 +334,6 @@ def _index_tensor(indices, op_type) -> Tensor:
 
 def _nd_index(indices: np.ndarray) -> tuple:
     return tuple(indices[..., i] for i in range(indices.shape[-1]))
-
-
-def _like(value, host: np.ndarray):
-    """A host array placed on the device (and in the library) of ``value``."""
-    return from_host(host, device_obj(value))
 
 
 def _take_nd(params, index: tuple):
@@ -455,7 +380,7 @@ def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
     host = to_host(idx._value)
     if batch_dims:
         host = _with_batch_coords(host, int(batch_dims))
-        idx = Tensor(from_host(host.astype(idx.dtype._np)), idx.dtype)
+        idx = Tensor(from_host(host.astype(idx.dtype.numpy_dtype)), idx.dtype)
     _check_nd_indices(host, p._value.shape, "GatherNd")
     return execute("GatherNd", _gather_nd, (p, idx))
 
@@ -466,12 +391,6 @@ def _with_batch_coords(idx: np.ndarray, b: int) -> np.ndarray:
     grids = np.meshgrid(*[np.arange(n) for n in lead[:b]], indexing="ij")
     coords = [np.broadcast_to(g.reshape(g.shape + (1,) * (len(lead) - b)), lead) for g in grids]
     return np.concatenate([np.stack(coords, axis=-1), idx], axis=-1) if coords else idx
-
-
-@gradient("GatherNd")
-def _gather_nd_grad(op, grad):
-    params, indices = op.inputs
-    return scatter_nd(indices, grad, tuple(params.shape)), None
 
 
 def _scatter_nd(indices, updates, shape):
@@ -487,27 +406,6 @@ def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     return execute("ScatterNd", _scatter_nd, (idx, u), {"shape": shape})
 
 
-@gradient("ScatterNd")
-def _scatter_nd_grad(op, grad):
-    indices, _ = op.inputs
-    return None, gather_nd(grad, indices)
-
-
-def _gather_full_indices(params_shape, idx: np.ndarray, axis: int, batch_dims: int) -> np.ndarray:
-    """gather(params, idx, axis, batch_dims) as gather_nd indices over params' first axis+1 dims."""
-    b = batch_dims
-    out_lead = tuple(params_shape[:axis]) + idx.shape[b:]
-    rank = len(out_lead)
-    cols = []
-    for d in range(axis):
-        shape = [1] * rank
-        shape[d] = params_shape[d]
-        cols.append(np.broadcast_to(np.arange(params_shape[d]).reshape(shape), out_lead))
-    placed = idx.reshape(idx.shape[:b] + (1,) * (axis - b) + idx.shape[b:])
-    cols.append(np.broadcast_to(placed, out_lead))
-    return np.stack(cols, axis=-1)
-
-
 def _gather(params, indices, axis, batch_dims):
     xp = ns(params)
     if batch_dims == 0:
@@ -515,8 +413,8 @@ def _gather(params, indices, axis, batch_dims):
             return xp.take(params, indices, axis=axis)
         out = xp.take(params, xp.reshape(indices, (-1,)), axis=axis)  # the standard takes 1-D indices
         return xp.reshape(out, tuple(params.shape[:axis]) + tuple(indices.shape) + tuple(params.shape[axis + 1:]))
-    full = _gather_full_indices(params.shape, to_host(indices), axis, batch_dims)
-    return _take_nd(params, _nd_index(_like(params, full)))
+    full = gather_full_indices(params.shape, to_host(indices), axis, batch_dims)
+    return _take_nd(params, _nd_index(on_device_of(params, full)))
 
 
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None) -> Tensor:
@@ -546,27 +444,10 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     return execute("GatherV2", _gather, (p, idx), {"axis": axis, "batch_dims": batch_dims})
 
 
-@gradient("GatherV2")
-def _gather_grad(op, grad):
-    """Along axis 0 an IndexedSlices (the gathered rows, as TF); along other axes a dense scatter."""
-    params, indices = op.inputs
-    axis, b = op.attrs["axis"], op.attrs["batch_dims"]
-    if axis == 0:
-        from ..indexed_slices import IndexedSlices
-
-        tail = list(params.shape)[1:]
-        count = int(np.prod(indices.shape, dtype=np.int64))
-        dense_shape = Tensor(from_host(np.array(params.shape, dtype=np.int32)), dtypes.int32)
-        return IndexedSlices(reshape(grad, [count] + tail), reshape(indices, [count]), dense_shape), None
-    full = _gather_full_indices(tuple(params.shape), to_host(indices._value), axis, b)
-    full_t = Tensor(from_host(full.astype(np.int64)), dtypes.int64)
-    return scatter_nd(full_t, grad, tuple(params.shape)), None
-
-
 def _scatter_inputs(op_type, tensor, indices, updates):
     t = to_tensor(tensor)
     idx = _index_tensor(indices, op_type)
-    u = updates if isinstance(updates, Tensor) or hasattr(updates, "_read") else to_tensor(updates, t.dtype)
+    u = updates if isinstance(updates, Tensor) or is_variable(updates) else to_tensor(updates, t.dtype)
     u = to_tensor(u)
     if u.dtype is not t.dtype:
         want = dtypes.KERNEL_NAMES.get(t.dtype.name, t.dtype.name)
@@ -609,21 +490,6 @@ def tensor_scatter_nd_add(tensor, indices, updates, name=None) -> Tensor:
     return execute("TensorScatterAdd", _scatter_add_forward, inputs)
 
 
-@gradient("TensorScatterUpdate")
-def _scatter_update_grad(op, grad):
-    """Overwritten positions get no gradient; the updates get the gradient gathered there."""
-    from .creation import zeros_like
-
-    _, indices, updates = op.inputs
-    return tensor_scatter_nd_update(grad, indices, zeros_like(updates)), None, gather_nd(grad, indices)
-
-
-@gradient("TensorScatterAdd")
-def _scatter_add_grad(op, grad):
-    _, indices, _ = op.inputs
-    return grad, None, gather_nd(grad, indices)
-
-
 def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
     """The elements (or slices) of ``tensor`` where ``mask`` is True, as TF: reshape, where, gather."""
     x = to_tensor(tensor)
@@ -646,9 +512,6 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
 
 def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
     """Values limited to [min, max]; the gradient passes where min <= t <= max (bounds included)."""
-    from ..indexed_slices import IndexedSlices
-    from .math_ops import maximum, minimum
-
     if type(t) is IndexedSlices:  # as TF: the values are clipped, the slices stay sparse
         return IndexedSlices(clip_by_value(t.values, clip_value_min, clip_value_max), t.indices,
                              t.dense_shape)
@@ -688,7 +551,7 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tens
                 f"not {'less than' if offset else 'greater than'} {x._value.shape[d]} [Op:MirrorPad]",
                 op="MirrorPad")
     index = tuple(_mirror_index(n, a, b, offset) for n, (a, b) in zip(x._value.shape, pads))
-    return execute("MirrorPad", _mirror_take, (x,),
+    return execute("MirrorPad", mirror_take, (x,),
                    {"index": index, "in_shape": tuple(x._value.shape), "mode": mode_up})
 
 
@@ -701,49 +564,11 @@ def _pad_constant(v, c, pads):
     return out
 
 
-def _mirror_take(v, index, in_shape, mode):
-    """Mirror padding: axis by axis, take the source positions ``index[d]`` (host arrays)."""
-    xp = ns(v)
-    for d, positions in enumerate(index):
-        v = xp.take(v, _like(v, positions), axis=d)
-    return v
-
-
 def _mirror_index(n: int, before: int, after: int, offset: int) -> np.ndarray:
     """Source positions of a mirror-padded axis of length n."""
     pos = np.arange(-before, n + after)
     pos = np.where(pos < 0, -pos - 1 + offset, pos)
     return np.where(pos >= n, 2 * n - pos - 1 - offset, pos)
-
-
-def _pad_grad_slice(op, grad):
-    key = tuple(slice(a, a + n) for (a, _), n in zip(op.attrs["pads"], op.inputs[0].shape))
-    return strided_slice(grad, key)
-
-
-@gradient("Pad")
-def _pad_grad(op, grad):
-    return _pad_grad_slice(op, grad)
-
-
-@gradient("PadV2")
-def _pad_v2_grad(op, grad):
-    return _pad_grad_slice(op, grad), None
-
-
-@gradient("MirrorPad")
-def _mirror_pad_grad(op, grad):
-    return execute("MirrorPadGrad", _mirror_pad_scatter, (grad,), op.attrs)
-
-
-def _mirror_pad_scatter(g, index, in_shape, mode):
-    """MirrorPad's gradient: each padded cell's gradient summed back into its source cell."""
-    return scatter_add(ns(g), in_shape, np.ix_(*index), g)
-
-
-@gradient("MirrorPadGrad")
-def _mirror_pad_grad_grad(op, grad):
-    return execute("MirrorPad", _mirror_take, (grad,), op.attrs)
 
 
 def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
@@ -778,14 +603,6 @@ def _split(v, cuts, axis):
     return tuple(v[lead + (slice(a, b), ...)] for a, b in zip(bounds[:-1], bounds[1:]))
 
 
-def _split_grad(op, *grads):
-    return concat(list(grads), axis=op.attrs["axis"])
-
-
-gradient("Split")(_split_grad)
-gradient("SplitV")(_split_grad)
-
-
 # ---------- indexing ----------
 _INDEX_TYPES = ("Only integers, slices (`:`), ellipsis (`...`), tk.newaxis (`None`) and scalar "
                 "tk.int32/tk.int64 tensors are valid indices, got ")
@@ -798,7 +615,7 @@ def _normalize_key(key):
         key = (key,)
     out = []
     for k in key:
-        if isinstance(k, Tensor) or hasattr(k, "_read"):
+        if isinstance(k, Tensor) or is_variable(k):
             k = to_tensor(k)
             if k.ndim != 0 or not k.dtype.is_integer:
                 raise TypeError(f"{_INDEX_TYPES}{k!r}"
@@ -838,55 +655,8 @@ def strided_slice(x: Tensor, key) -> Tensor:
     return execute("StridedSlice", _getitem, (x,), {"key": key})
 
 
-def _standard_key(key, shape):
-    """``key`` as the Array API standard wants it: every axis indexed (a trailing ``...`` when there
-    is none) and slice bounds inside the axis (NumPy clamps them itself; the standard leaves that open)."""
-    if not any(k is Ellipsis for k in key):
-        key = key + (Ellipsis,)
-    out, dim = [], 0
-    for k in key:
-        if k is Ellipsis:
-            dim += len(shape) - sum(1 for j in key if j is not None and j is not Ellipsis)
-        elif isinstance(k, slice):
-            k = _clamp_slice(k, shape[dim])
-            dim += 1
-        elif k is not None:
-            dim += 1
-        out.append(k)
-    return tuple(out)
-
-
-def _clamp_slice(k, size):
-    start, stop, step = k.indices(size)
-    if step > 0:
-        return slice(start, stop, step)
-    if start < 0:  # a backward slice starting before the first element: empty
-        return slice(0, 0, 1)
-    return slice(start, None if stop < 0 else stop, step)  # stop -1 here means "through index 0"
-
-
 def _getitem(x, key):
-    return x[_standard_key(key, x.shape)]
-
-
-@gradient("StridedSlice")
-def _strided_slice_grad(op, grad):
-    x = op.inputs[0]
-    return execute("StridedSliceGrad", _scatter_slice, (grad,),
-                   {"key": op.attrs["key"], "shape": tuple(x.shape)})
-
-
-def _scatter_slice(g, key, shape):
-    xp = ns(g)
-    out = xp.zeros(shape, dtype=g.dtype)
-    key = tuple(k for k in _standard_key(key, shape) if k is not None)  # new axes have size 1 in g
-    out[key] = xp.reshape(g, out[key].shape)
-    return out
-
-
-@gradient("StridedSliceGrad")
-def _strided_slice_grad_grad(op, grad):
-    return strided_slice(grad, op.attrs["key"])
+    return x[standard_key(key, x.shape)]
 
 
 def getitem(tensor, key) -> Tensor:
@@ -901,24 +671,16 @@ def getitem(tensor, key) -> Tensor:
 def shape(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002
     x = to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
-    return Tensor(from_host(np.array(x._value.shape, dtype=out_type._np)), out_type)
+    return Tensor(from_host(np.array(x._value.shape, dtype=out_type.numpy_dtype)), out_type)
 
 
 def size(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002
     x = to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
-    return Tensor(from_host(np.array(x._value.size, dtype=out_type._np)), out_type)
+    return Tensor(from_host(np.array(x._value.size, dtype=out_type.numpy_dtype)), out_type)
 
 
 def rank(input, name=None) -> Tensor:  # noqa: A002
     x = to_tensor(input)
     return Tensor(from_host(np.array(x.ndim, dtype=np.int32)), dtypes.int32)
 
-
-def where_indices(condition: Tensor) -> Tensor:
-    """The coordinates of the true (non-zero) elements, one row each, as int64 (``tk.where(c)``)."""
-    if condition.ndim == 0:
-        raise InvalidArgumentError("WhereOp : Unhandled input dimensions: 0 [Op:Where] name: "
-                                   + hint_line(_("tk.where(condition) needs a condition of rank >= 1.")), op="Where")
-    idx = np.argwhere(to_host(condition._value)).astype(np.int64)
-    return Tensor(from_host(idx), dtypes.int64)

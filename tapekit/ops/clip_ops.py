@@ -4,10 +4,29 @@ recorded ops exactly as TF builds them (so their values and gradients match TF's
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..errors import InvalidArgumentError
-from .math_ops import (_require_float, cast, divide, greater, identity, maximum, minimum, multiply,
-                       sqrt, subtract, to_tensor, where)
 from ..i18n import _, hint_line
+from ..indexed_slices import IndexedSlices
+from .array_ops import stack
+from .creation import ones_like
+from .math_ops import (
+    cast,
+    divide,
+    greater,
+    identity,
+    maximum,
+    minimum,
+    multiply,
+    require_float,
+    sqrt,
+    subtract,
+    to_tensor,
+    where,
+)
+from .nn_ops import l2_loss
+from .reduction import reduce_sum
 
 
 def _is_sequence(value) -> bool:
@@ -20,14 +39,9 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     ``axes`` limits the norm to those axes (each slice clipped on its own). An all-zero ``t``
     stays zero.
     """
-    import numpy as np
-
-    from .creation import ones_like
-    from .reduction import reduce_sum
-
     slices = _as_slices(t)
     values = to_tensor(t.values if slices else t)
-    _require_float("Mul", values)
+    require_float("Mul", values)
     if np.isscalar(clip_norm):
         clip_norm = max(clip_norm, 0)
     else:
@@ -46,10 +60,6 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
 
 def global_norm(t_list, name=None):
     """sqrt(sum of squares of every entry of every tensor in ``t_list``); None entries are skipped."""
-    from .array_ops import stack
-    from .nn_ops import l2_loss
-    from .reduction import reduce_sum
-
     if not _is_sequence(t_list):
         raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}."
                         + hint_line(_("wrap a single tensor in a list: global_norm([t]).")))
@@ -97,10 +107,7 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
 
 def _as_slices(t) -> bool:
     """Whether ``t`` is a ``tk.IndexedSlices`` (a sparse gradient: clipped through its values)."""
-    import tapekit
-
-    cls = getattr(tapekit, "IndexedSlices", None)
-    return cls is not None and isinstance(t, cls)
+    return isinstance(t, IndexedSlices)
 
 
 def _values(t):

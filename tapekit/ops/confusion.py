@@ -11,15 +11,14 @@ import numpy as np
 from .. import dtypes
 from ..backend import to_host
 from ..errors import InvalidArgumentError
-from .math_ops import cast, to_tensor
 from ..i18n import _, hint_line
+from .array_ops import reshape, scatter_nd, stack
+from .math_ops import cast, to_tensor
 
 
 def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=dtypes.int32,
                      name=None):
     """A ``[num_classes, num_classes]`` matrix: row = true label, column = prediction."""
-    from .array_ops import reshape, scatter_nd, stack
-
     dtype = dtypes.as_dtype(dtype)
     labels = cast(reshape(to_tensor(labels), [-1]), dtypes.int64)
     predictions = cast(reshape(to_tensor(predictions), [-1]), dtypes.int64)
@@ -42,7 +41,7 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
                                            op="AssertLess")
     indices = stack([labels, predictions], axis=1)
     if weights is None:
-        values = to_tensor(np.ones(lab.shape, dtype=dtype._np))
+        values = to_tensor(np.ones(lab.shape, dtype=dtype.numpy_dtype))
     else:
         values = cast(reshape(to_tensor(weights), [-1]), dtype)
     return scatter_nd(indices, values, [n, n])

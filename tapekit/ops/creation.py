@@ -15,11 +15,11 @@ import numpy as np
 from .. import dtypes
 from ..backend import astype, from_host, ns, to_host
 from ..errors import InvalidArgumentError, NotFoundError, ResourceExhaustedError
-from ..registry import execute, gradient, no_gradient
+from ..i18n import _, hint_line
+from ..registry import execute, no_gradient
 from ..shape import TensorShape
 from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_tensor, with_hint
 from .math_ops import to_tensor
-from ..i18n import _, hint_line
 
 
 # ---------- shapes ----------
@@ -103,7 +103,7 @@ def _filled(shape: tuple, dtype, value, op_type: str) -> Tensor:
     if dtype.is_string:
         arr = np.full(shape, value, dtype=object)
     else:
-        arr = np.full(shape, value, dtype=dtype._np)
+        arr = np.full(shape, value, dtype=dtype.numpy_dtype)
     return Tensor(from_host(arr), dtype)
 
 
@@ -197,13 +197,6 @@ def _fill(x, shape):
     return xp.asarray(xp.broadcast_to(x, shape), copy=True)  # the standard's full takes Python scalars only
 
 
-@gradient("Fill")
-def _fill_grad(op, grad):
-    from .reduction import reduce_sum
-
-    return reduce_sum(grad)
-
-
 # ---------- range ----------
 _RANGE_DTYPES = (dtypes.int32, dtypes.int64, dtypes.float16, dtypes.float32, dtypes.float64)
 
@@ -238,7 +231,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
             raise InvalidArgumentError(
                 f"{label} must be a scalar, not shape {_brackets(v._value.shape)} [Op:Range] name: "
                 + hint_line(_("tk.range takes single numbers for start, limit and delta.")))
-    s, lim, d = (to_host(v._value).reshape(()).astype(dtype._np)[()] for v in values)
+    s, lim, d = (to_host(v._value).reshape(()).astype(dtype.numpy_dtype)[()] for v in values)
     return _range(s, lim, d, dtype)
 
 
@@ -262,8 +255,8 @@ def _range(s, lim, d, dtype) -> Tensor:
         size = int(np.ceil(np.abs((lim - s) / d)))
     check_allocation((size,), dtype, "Range")
     with np.errstate(over="ignore"):
-        values = s + np.arange(size).astype(dtype._np) * d  # start + i * delta in the dtype, as TF's kernel
-    return Tensor(from_host(values.astype(dtype._np)), dtype)
+        values = s + np.arange(size).astype(dtype.numpy_dtype) * d  # start + i * delta in the dtype, as TF's kernel
+    return Tensor(from_host(values.astype(dtype.numpy_dtype)), dtype)
 
 
 def _num(x) -> str:
@@ -296,7 +289,7 @@ def linspace(start, stop, num, name=None, axis=0) -> Tensor:
                                    + hint_line(_("num must be 0 or more.")))
     dtype = start.dtype if start.dtype.is_floating else dtypes.float64  # TF: integer ends give float64
     arr = np.linspace(to_host(start._value), to_host(stop._value), count, axis=axis)
-    return Tensor(from_host(arr.astype(dtype._np)), dtype)
+    return Tensor(from_host(arr.astype(dtype.numpy_dtype)), dtype)
 
 
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name=None) -> Tensor:
@@ -317,7 +310,7 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
     value = _scalar_of(1, dtype, "tk.eye")
     shape = batch + (int(rows_n), int(cols_n))
     check_allocation(shape, dtype, "Fill")
-    arr = np.eye(int(rows_n), int(cols_n), dtype=dtype._np) * value
+    arr = np.eye(int(rows_n), int(cols_n), dtype=dtype.numpy_dtype) * value
     if batch:
         arr = np.broadcast_to(arr, shape).copy()
     return Tensor(from_host(arr), dtype)
@@ -369,7 +362,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     check_allocation(idx.shape + (n,), dtype, "OneHot")
     hot = idx[..., None] == np.arange(n)
     arr = np.where(hot, to_host(on._value), to_host(off._value))
-    arr = arr.astype(object if dtype.is_string else dtype._np)
+    arr = arr.astype(object if dtype.is_string else dtype.numpy_dtype)
     if ax != -1:
         arr = np.moveaxis(arr, -1, ax)
     return Tensor(from_host(arr), dtype)

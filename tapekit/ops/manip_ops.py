@@ -9,14 +9,16 @@ import numpy as np
 
 from ..backend import ns, to_host
 from ..errors import InvalidArgumentError
-from ..registry import execute, gradient
-from ..tensor import Tensor
-from .math_ops import multiply, to_tensor
 from ..i18n import _, hint_line
+from ..registry import execute
+from ..tensor import Tensor, is_variable
+from .array_ops import boolean_mask, expand_dims, reshape, size, tile
+from .creation import ones
+from .math_ops import multiply, to_tensor
 
 
 def _ints(value) -> list:
-    if isinstance(value, Tensor) or hasattr(value, "_read"):
+    if isinstance(value, Tensor) or is_variable(value):
         return [int(v) for v in np.asarray(to_host(to_tensor(value)._value)).reshape(-1)]
     if isinstance(value, (int, np.integer)):
         return [int(value)]
@@ -45,18 +47,9 @@ def roll(input, shift, axis, name=None):  # noqa: A002
     return execute("Roll", _roll, (x,), {"shift": tuple(shifts), "axis": tuple(a % x.ndim for a in axes)})
 
 
-@gradient("Roll")
-def _roll_grad(op, grad):
-    """Roll the gradient back by the opposite shift."""
-    return roll(grad, [-s for s in op.attrs["shift"]], list(op.attrs["axis"]))
-
-
 # ---------- meshgrid ----------
 def meshgrid(*args, **kwargs):
     """Coordinate grids from 1-D vectors; ``indexing="xy"`` (default) swaps the first two axes."""
-    from .array_ops import reshape, size
-    from .creation import ones
-
     indexing = kwargs.pop("indexing", "xy")
     kwargs.pop("name", None)
     if kwargs:
@@ -78,8 +71,6 @@ def meshgrid(*args, **kwargs):
 # ---------- repeat ----------
 def repeat(input, repeats, axis=None, name=None):  # noqa: A002
     """Each element (or slice along ``axis``) repeated ``repeats`` times; no axis: flattened first."""
-    from .array_ops import boolean_mask, expand_dims, reshape, tile
-
     x = to_tensor(input)
     if axis is None:
         x, axis = reshape(x, [-1]), 0

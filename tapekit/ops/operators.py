@@ -16,16 +16,16 @@ import numpy as np
 
 from .. import dtypes
 from ..errors import InvalidArgumentError
-from ..tensor import Tensor, convert_to_tensor
+from ..i18n import _, hint_line
+from ..tensor import Tensor, convert_to_tensor, is_variable
 from ..variable import Variable
 from . import math_ops as m
 from .array_ops import boolean_mask, getitem
 from .linalg import matmul
-from ..i18n import _, hint_line
 
 
 def _is_tensor(x) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "_read")
+    return isinstance(x, Tensor) or is_variable(x)
 
 
 def _mul(x, y):

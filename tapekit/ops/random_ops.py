@@ -16,11 +16,11 @@ import numpy as np
 from .. import dtypes
 from ..backend import device_obj, from_host, ns, to_host
 from ..errors import InvalidArgumentError
+from ..i18n import _, hint_line
 from ..registry import execute, no_gradient
 from ..shape import TensorShape
 from ..tensor import Tensor
 from .math_ops import to_tensor
-from ..i18n import _, hint_line
 
 DEFAULT_GRAPH_SEED = 87654321
 
@@ -108,7 +108,7 @@ def _scalar(value, dtype) -> float:
     return to_host(to_tensor(value, dtype)._value).item()
 
 
-def _float_dtype(dtype, op_type):
+def float_dtype(dtype, op_type):
     dtype = dtypes.as_dtype(dtype)
     if not dtype.is_floating:
         raise TypeError(f"Cannot convert 0.0 to EagerTensor of dtype {dtype.name}"
@@ -118,12 +118,12 @@ def _float_dtype(dtype, op_type):
 
 
 def _as_tensor(arr: np.ndarray, dtype) -> Tensor:
-    return Tensor(from_host(np.asarray(arr, dtype=dtype._np)), dtype)
+    return Tensor(from_host(np.asarray(arr, dtype=dtype.numpy_dtype)), dtype)
 
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Samples from a normal distribution (``RandomStandardNormal`` scaled and shifted)."""
-    dtype = _float_dtype(dtype, "RandomStandardNormal")
+    dtype = float_dtype(dtype, "RandomStandardNormal")
     mean, stddev = _scalar(mean, dtype), _scalar(stddev, dtype)
     sample = generator(seed).standard_normal(random_shape(shape, "RandomStandardNormal"))
     return _as_tensor(sample * stddev + mean, dtype)
@@ -131,7 +131,7 @@ def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=No
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Normal samples redrawn until they lie within two standard deviations of the mean."""
-    dtype = _float_dtype(dtype, "TruncatedNormal")
+    dtype = float_dtype(dtype, "TruncatedNormal")
     mean, stddev = _scalar(mean, dtype), _scalar(stddev, dtype)
     rng = generator(seed)
     sample = rng.standard_normal(random_shape(shape, "TruncatedNormal"))

@@ -7,11 +7,26 @@ import numpy as np
 from .. import dtypes
 from ..backend import astype, device_obj, dtype_kind, from_host, np_dtype, ns, to_host
 from ..errors import InvalidArgumentError
-from ..registry import execute, gradient, no_gradient
-from ..tensor import Tensor, convert_to_tensor, convert_with_default
-from . import half_reduce
-from .math_ops import cast, check_dtype, divide, equal, kernel_name, multiply, to_tensor
 from ..i18n import _, hint_line
+from ..registry import execute, no_gradient
+from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_variable
+from . import half_reduce
+from .array_ops import reshape
+from .creation import zeros_like
+from .math_ops import (
+    add,
+    check_dtype,
+    exp,
+    is_finite,
+    kernel_name,
+    log,
+    sqrt,
+    squared_difference,
+    stop_gradient,
+    subtract,
+    to_tensor,
+    where,
+)
 
 
 def _axis_values(axis, op_type: str) -> list:
@@ -113,7 +128,7 @@ def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
 
 
 def _bool_input(x, op_type):
-    is_tensor = isinstance(x, Tensor) or hasattr(x, "_read")
+    is_tensor = isinstance(x, Tensor) or is_variable(x)
     x = to_tensor(x) if is_tensor else convert_to_tensor(x, dtype=dtypes.bool)
     if not x.dtype.is_bool:
         raise InvalidArgumentError(
@@ -147,73 +162,6 @@ def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     _check_input("Mean", x)
     axes = normalize_axis(axis, x.ndim, "Mean")
     return execute("Mean", _mean_forward, (x,), {"axis": axes, "keepdims": bool(keepdims)})
-
-
-def _restore_dims(grad: Tensor, op) -> Tensor:
-    """Reshape a reduced gradient so that it broadcasts against the op's input."""
-    from .array_ops import reshape
-
-    if op.attrs["keepdims"]:
-        return grad
-    in_shape = op.inputs[0].shape
-    kept = [1 if i in op.attrs["axis"] else d for i, d in enumerate(in_shape)]
-    return reshape(grad, kept)
-
-
-def _broadcast_like(grad: Tensor, x) -> Tensor:
-    from .array_ops import broadcast_to
-
-    return broadcast_to(grad, tuple(x.shape))
-
-
-@gradient("Sum", reads="nothing")
-def _sum_grad(op, grad):
-    return _broadcast_like(_restore_dims(grad, op), op.inputs[0])
-
-
-@gradient("Mean", reads="nothing")
-def _mean_grad(op, grad):
-    x = op.inputs[0]
-    n = 1
-    for a in op.attrs["axis"]:
-        n *= x.shape[a]
-    g = _broadcast_like(_restore_dims(grad, op), x)
-    return divide(g, cast(max(n, 1), g.dtype)) if n != 1 else g
-
-
-def _extremum_grad(op, grad):
-    """Spread the gradient evenly over tied extrema (1/k each, as TF)."""
-    x = op.inputs[0]
-    y = _restore_dims(op.outputs[0], op)
-    hits = cast(equal(x, y), grad.dtype)
-    count = reduce_sum(hits, axis=op.attrs["axis"], keepdims=True)
-    return multiply(divide(hits, count), _restore_dims(grad, op))
-
-
-gradient("Max")(_extremum_grad)
-gradient("Min")(_extremum_grad)
-
-
-@gradient("Prod")
-def _prod_grad(op, grad):
-    """d prod / dx_i = product of the others: exclusive cumprods from both sides (no division).
-
-    As TF: the reduced axes are moved last and flattened, so one cumprod covers them all.
-    """
-    from .array_ops import reshape, transpose
-
-    x = op.inputs[0]
-    axes = op.attrs["axis"]
-    shape = tuple(x.shape)
-    kept = [i for i in range(len(shape)) if i not in axes]
-    perm = kept + list(axes)
-    moved_shape = [shape[i] for i in perm]
-    lead = moved_shape[:len(kept)]
-    flat = reshape(transpose(x, perm), lead + [-1])
-    others = multiply(cumprod(flat, axis=-1, exclusive=True),
-                      cumprod(flat, axis=-1, exclusive=True, reverse=True))
-    others = transpose(reshape(others, moved_shape), list(np.argsort(perm)))
-    return multiply(_broadcast_like(_restore_dims(grad, op), x), others)
 
 
 def _arg_forward(v, axis, out_dtype, np_name):
@@ -250,7 +198,7 @@ def _arg_reducer(op_type, np_name):
 def _arg_axis(axis, ndim: int, op_type: str) -> int:
     if axis is None:
         axis = 0
-    elif isinstance(axis, Tensor) or hasattr(axis, "_read"):
+    elif isinstance(axis, Tensor) or is_variable(axis):
         t = to_tensor(axis)
         if not t.dtype.is_integer or t.ndim != 0:
             raise TypeError("axis must be int or Tensor with integer datatype")
@@ -312,12 +260,6 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
                    {"axis": ax, "exclusive": bool(exclusive), "reverse": bool(reverse)})
 
 
-@gradient("Cumsum")
-def _cumsum_grad(op, grad):
-    a = op.attrs
-    return cumsum(grad, a["axis"], exclusive=a["exclusive"], reverse=not a["reverse"])
-
-
 def _shift_exclusive(xp, x, axis, fill):
     """``x`` shifted one step along ``axis`` (toward higher indices), ``fill`` entering first."""
     head = [slice(None)] * x.ndim
@@ -348,17 +290,6 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
                    {"axis": ax, "exclusive": bool(exclusive), "reverse": bool(reverse)})
 
 
-@gradient("Cumprod")
-def _cumprod_grad(op, grad):
-    """As TF: cumsum(y * grad) run the other way, divided by x (0 where x is 0, via divide_no_nan)."""
-    from .math_ops import divide_no_nan
-
-    a = op.attrs
-    x, y = op.inputs[0], op.outputs[0]
-    summed = cumsum(multiply(y, grad), a["axis"], exclusive=a["exclusive"], reverse=not a["reverse"])
-    return divide_no_nan(summed, x)
-
-
 # ---------- composite reductions (their gradients come from the ops they are built of) ----------
 def _require_real(x: Tensor) -> Tensor:
     if not (x.dtype.is_floating or x.dtype.is_complex):
@@ -369,8 +300,6 @@ def _require_real(x: Tensor) -> Tensor:
 
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     """Population variance: mean of squared deviations from the mean (divides by N)."""
-    from .math_ops import squared_difference
-
     x = _require_real(to_tensor(input_tensor))
     mean = reduce_mean(x, axis=axis, keepdims=True)
     return reduce_mean(squared_difference(x, mean), axis=axis, keepdims=keepdims)
@@ -378,17 +307,11 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
     """Population standard deviation: sqrt of ``reduce_variance``."""
-    from .math_ops import sqrt
-
     return sqrt(reduce_variance(input_tensor, axis=axis, keepdims=keepdims))
 
 
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     """log(sum(exp(x))) without overflow: the max is taken out first (and held constant)."""
-    from .array_ops import reshape
-    from .math_ops import add, exp, is_finite, log, stop_gradient, subtract, where
-    from .creation import zeros_like
-
     x = to_tensor(input_tensor)
     if not x.dtype.is_floating:
         raise InvalidArgumentError(

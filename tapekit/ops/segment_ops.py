@@ -15,10 +15,12 @@ import numpy as np
 from .. import dtypes
 from ..backend import device_obj, from_host, to_host
 from ..errors import InvalidArgumentError
-from ..registry import execute, gradient
-from ..tensor import Tensor
-from .math_ops import cast, divide, equal, greater_equal, maximum, sqrt, to_tensor, where
 from ..i18n import _, hint_line
+from ..registry import execute
+from ..tensor import Tensor, is_variable
+from .array_ops import reshape
+from .math_ops import cast, divide, sqrt, to_tensor
+
 
 def _ids(segment_ids, op_type) -> Tensor:
     ids = to_tensor(segment_ids)
@@ -117,57 +119,18 @@ segment_min.__doc__ = "The smallest row entry of each segment (0 for an empty se
 segment_prod.__doc__ = "The product of each segment's rows (1 for an empty segment)."
 
 
-def _gather_rows(params, ids):
-    """params[ids] along axis 0, and zeros where an id is negative (TF's _GatherDropNegatives)."""
-    from .array_ops import broadcast_to, gather, reshape
-    from .creation import zeros_like
-
-    clipped = maximum(ids, 0)
-    gathered = gather(params, clipped)
-    keep = greater_equal(ids, 0)
-    keep = reshape(keep, list(keep.shape) + [1] * (gathered.ndim - keep.ndim))
-    return where(broadcast_to(keep, list(gathered.shape)), gathered, zeros_like(gathered))
-
-
-def _counts(ids, num, like):
+def segment_counts(ids, num, like):
     """How many rows each segment has (at least 1), shaped to broadcast against ``like``."""
-    from .array_ops import reshape
-
     host = to_host(ids._value).reshape(-1)
     counts = np.maximum(np.bincount(host[host >= 0], minlength=num), 1)
     t = cast(Tensor(from_host(counts, device_obj(ids._value))), like.dtype)
     return reshape(t, [num] + [1] * (like.ndim - 1))
 
 
-@gradient("SegmentSum")
-def _segment_sum_grad(op, grad):
-    return _gather_rows(grad, op.inputs[1]), None
-
-
-@gradient("SegmentMean")
-def _segment_mean_grad(op, grad):
-    return _gather_rows(divide(grad, _counts(op.inputs[1], grad.shape[0], grad)), op.inputs[1]), None
-
-
-def _min_or_max_grad(op, grad):
-    """The gradient goes to the selected rows, split equally between ties."""
-    from .creation import zeros_like
-
-    data, ids = op.inputs
-    chosen = equal(data, _gather_rows(op.outputs[0], ids))
-    per_segment = unsorted_segment_sum(cast(chosen, grad.dtype), ids, grad.shape[0])
-    share = _gather_rows(divide(grad, per_segment), ids)
-    return where(chosen, share, zeros_like(data)), None
-
-
-for _op_type in ("SegmentMax", "SegmentMin", "UnsortedSegmentMax", "UnsortedSegmentMin"):
-    gradient(_op_type)(_min_or_max_grad)
-
-
 # ---------- unsorted segment ops ----------
 def _check_unsorted(data: Tensor, ids: Tensor, num_segments, op_type: str) -> int:
     num = int(to_host(to_tensor(num_segments)._value)) if hasattr(num_segments, "_value") or \
-        hasattr(num_segments, "_read") else int(num_segments)
+        is_variable(num_segments) else int(num_segments)
     if tuple(data.shape)[:ids.ndim] != tuple(ids.shape):
         raise InvalidArgumentError(
             f"data.shape = {list(data.shape)} does not start with segment_ids.shape = {list(ids.shape)} "
@@ -207,46 +170,12 @@ unsorted_segment_min.__doc__ = "Each segment's smallest entry (the dtype's highe
 unsorted_segment_prod.__doc__ = "The product of each segment's rows (1 if empty)."
 
 
-@gradient("UnsortedSegmentSum")
-def _unsorted_segment_sum_grad(op, grad):
-    return _gather_rows(grad, op.inputs[1]), None
-
-
-
-def _prod_grad(op, grad):
-    """prod / x for each row; with one zero in a segment only the zero gets the product of the
-    others, with two or more every row gets 0 (TF's three cases)."""
-    from .creation import ones_like, zeros_like
-    from .math_ops import greater, multiply
-
-    data, ids = op.inputs
-    num = grad.shape[0]
-    is_zero = equal(data, 0)
-    zeros_per_segment = unsorted_segment_sum(cast(is_zero, dtypes.int32), ids, num)
-    grad = where(_expand_like(greater(zeros_per_segment, 1), grad), zeros_like(grad), grad)
-    nonzero_prod = unsorted_segment_prod(where(is_zero, ones_like(data), data), ids, num)
-    by_element = divide(_gather_rows(op.outputs[0], ids), data)
-    partial = where(is_zero, _gather_rows(nonzero_prod, ids), by_element)
-    return multiply(_gather_rows(grad, ids), partial), None
-
-
-def _expand_like(mask, like):
-    from .array_ops import broadcast_to, reshape
-
-    mask = reshape(mask, list(mask.shape) + [1] * (like.ndim - mask.ndim))
-    return broadcast_to(mask, list(like.shape))
-
-
-gradient("SegmentProd")(_prod_grad)
-gradient("UnsortedSegmentProd")(_prod_grad)
-
-
 def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
     """The mean of each segment's rows (0 if empty): a sum divided by the row count, as TF."""
     data = to_tensor(data)
     ids = _ids(segment_ids, "UnsortedSegmentSum")
     total = unsorted_segment_sum(data, ids, num_segments)
-    return divide(total, _counts(ids, total.shape[0], total))
+    return divide(total, segment_counts(ids, total.shape[0], total))
 
 
 def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
@@ -254,5 +183,5 @@ def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
     data = to_tensor(data)
     ids = _ids(segment_ids, "UnsortedSegmentSum")
     total = unsorted_segment_sum(data, ids, num_segments)
-    return divide(total, sqrt(_counts(ids, total.shape[0], total)))
+    return divide(total, sqrt(segment_counts(ids, total.shape[0], total)))
 

@@ -10,7 +10,11 @@ import difflib
 import math
 import numbers
 
+from .. import nest
 from ..i18n import _, hint_line
+from ..tensor import Tensor
+from ..variable import Variable
+from .event_schema import checked_events
 
 def check_fps(fps) -> float:
     """``fps`` as a float: frames per second of play, a finite number above zero."""
@@ -65,10 +69,6 @@ def _tensor_hint(role: str) -> str:
 def _check_tensors(role: str, value) -> None:
     if value is None:
         return
-    from .. import nest
-    from ..tensor import Tensor
-    from ..variable import Variable
-
     flat = nest.flatten(value)
     for index, item in enumerate(flat):
         if not isinstance(item, (Tensor, Variable)):
@@ -114,8 +114,6 @@ def check_keywords(cls, kwargs: dict) -> None:
 
 def check_events(events) -> list:
     """Checked copies of ``events`` (see event_schema)."""
-    from .event_schema import checked_events
-
     return checked_events(events)
 
 

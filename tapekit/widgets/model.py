@@ -19,10 +19,11 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .. import cause_texts
 from ..i18n import _
 from ..sites import location_text
 from .groups import build_groups, smallest_period
-from .texts import cause_text, cut_text, label_of_cause, reason_text, separator, unasked_text
+from .texts import separator, unasked_text
 
 OP_SYMBOLS = {
     "AddV2": "+", "Add": "+", "Sub": "−", "Mul": "×", "RealDiv": "÷", "Div": "÷", "Neg": "−x",
@@ -551,7 +552,7 @@ class _Builder:
             caption = _("Recorded {call}").format(call=call)
         if cut:
             caption = _("{caption}. Gradients will not flow back through it: {why}").format(
-                caption=caption, why=cut_text().get(cut, cut.replace("_", " ")))
+                caption=caption, why=cause_texts.text(cut, "cut", cause_texts.label(cut)))
         if self.paused:
             caption = _("{caption} (inside stop_recording)").format(caption=caption)
         return caption
@@ -723,7 +724,7 @@ class _Builder:
             hot.append(eid)
             if ev.get("value") is None:
                 why = ev.get("reason") or "none_returned"
-                reason = reason_text().get(why, why)
+                reason = cause_texts.text(why, "send", why)
                 changes[eid] = {"g": "none", "why": reason}
                 parts.append(_("nothing to {name} ({reason})").format(name=self.label(to), reason=reason))
                 continue
@@ -789,12 +790,12 @@ class _Builder:
                 lines.append(f"∂/∂{name} = {value}")
             elif cause == "unconnected_zero":
                 changes[sid] = {"g": "zero", "gv": value, "p": None,
-                                "why": info.get("message") or cause_text()[cause]}
+                                "why": info.get("message") or cause_texts.text(cause, "result")}
                 lines.append(_("∂/∂{name} = zeros (not connected)").format(name=name))
             else:
-                why = info.get("message") or cause_text().get(cause, cause)
+                why = info.get("message") or cause_texts.text(cause, "result", cause)
                 changes[sid] = {"g": "none", "gv": None, "why": why, "cause": cause, "p": None}
-                lines.append(_("∂/∂{name} = None ({cause})").format(name=name, cause=label_of_cause(cause)))
+                lines.append(_("∂/∂{name} = None ({cause})").format(name=name, cause=cause_texts.label(cause)))
                 for edge in self.uses.get(sid, []):
                     changes.setdefault(edge["id"], {"g": "none", "why": why})
                 op_id = _op_id(info.get("op"))

@@ -16,9 +16,9 @@ import html
 import re
 from urllib.parse import quote
 
+from .. import cause_texts
 from ..i18n import _
 from .assets import read_asset
-from .texts import label_of_cause
 
 
 def element_classes(kind: str, state: dict, hot: bool = False) -> str:
@@ -149,7 +149,7 @@ def _gradient_text(result) -> str:
         return str(result.get("value"))
     if result["cause"] == "unconnected_zero":
         return _("zeros: {value}").format(value=result.get("value"))
-    return _("None: {cause}").format(cause=label_of_cause(result["cause"]))
+    return _("None: {cause}").format(cause=cause_texts.label(result["cause"]))
 
 
 def value_rows(model, state) -> list:

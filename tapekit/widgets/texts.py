@@ -1,69 +1,44 @@
 """The player's words, in the language in use (``tapekit/i18n.py``): the frame model's tables and
 everything the front end shows (``front_end_texts``, synced to ``player.js`` as the ``texts`` trait).
 
-The tables are functions, not constants, because the language can change after import.
+The tables are functions, not constants, because the language can change after import. The causes'
+texts come from the one table, ``tapekit/cause_texts.py`` (which the front end also gets as JSON in
+``graph["causes"]``).
 """
 
 from __future__ import annotations
 
+from .. import cause_texts
 from ..i18n import _, get_language
+
+
+def _role_table(role: str) -> dict:
+    """``{cause: text}`` for every cause with a ``role`` text, from the one table (``tapekit/cause_texts.py``)."""
+    return {cause: texts[role] for cause, texts in cause_texts.table().items() if role in texts}
 
 
 def cause_text() -> dict:
     """One sentence per cause: why a source's gradient is None (when explain gave none)."""
-    return {
-        "not_watched": _("The tape never watched it: call tape.watch(x) for a tensor, or use a trainable "
-                         "tk.Variable."),
-        "not_connected": _("The target was not computed from it on this tape."),
-        "integer_or_string_dtype": _("Integer and string values have no gradient: make it a float."),
-        "stop_gradient": _("tk.stop_gradient blocks the gradient on purpose."),
-        "recording_stopped": _("It was used inside tape.stop_recording(), so those ops were not recorded."),
-        "left_the_tape": _("The value left the tape (e.g. .numpy() or float()) and came back as a constant."),
-        "variable_replaced_by_tensor": _("The variable was replaced by a plain tensor (e.g. w = w - 0.1)."),
-        "state_changed": _("The variable was assigned after it was used, so the recorded value is stale."),
-        "no_gradient_registered": _("An op on the path has no gradient function."),
-        "unconnected_zero": _("Not connected, returned as zeros (unconnected_gradients=ZERO)."),
-    }
+    return _role_table("result")
 
 
 def cause_label() -> dict:
     """A cause in a few words, for badges and table cells (English: the cause's name, spaced)."""
-    return {
-        "not_watched": _("not watched"),
-        "not_connected": _("not connected"),
-        "integer_or_string_dtype": _("integer or string dtype"),
-        "stop_gradient": _("stop gradient"),
-        "recording_stopped": _("recording stopped"),
-        "left_the_tape": _("left the tape"),
-        "variable_replaced_by_tensor": _("variable replaced by tensor"),
-        "state_changed": _("state changed"),
-        "no_gradient_registered": _("no gradient registered"),
-        "unconnected_zero": _("unconnected zero"),
-    }
+    return _role_table("label")
 
 
 def label_of_cause(cause: str) -> str:
-    return cause_label().get(cause, cause.replace("_", " "))
+    return cause_texts.label(cause)
 
 
 def cut_text() -> dict:
     """Why gradients stop at an op (the forward caption's last clause)."""
-    return {
-        "stop_gradient": _("tk.stop_gradient blocks them"),
-        "recording_stopped": _("it ran inside tape.stop_recording()"),
-        "integer_or_string_dtype": _("its result is not a float (integers have no gradient)"),
-        "no_gradient_registered": _("it has no gradient function"),
-        "shadow": _("its inputs are already cut off from everything the tape watches"),
-    }
+    return _role_table("cut")
 
 
 def reason_text() -> dict:
     """Why an op sends no gradient to one input."""
-    return {
-        "integer_or_string_dtype": _("integer/string input: no gradient"),
-        "no_gradient_registered": _("no gradient registered for this op"),
-        "none_returned": _("the gradient function returned None"),
-    }
+    return _role_table("send")
 
 
 def unasked_text() -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import warnings
 
+from ...i18n import _, hint_line
 from ...ops.array_ops import gather, reshape
 from ...ops.linalg import matmul
 from ...ops.math_ops import cast, less, where
@@ -12,7 +13,6 @@ from .. import activations, constraints, initializers, regularizers
 from .input_spec import InputSpec
 from .layer import Layer
 from .structures import map_structure
-from ...i18n import _, hint_line
 
 
 def activation_name(fn) -> str:

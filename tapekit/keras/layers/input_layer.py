@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import warnings
 
+from ...i18n import _, hint_line
 from ..variables import standardize_dtype
 from .keras_tensor import KerasTensor, Node
 from .layer import Layer
-from ...i18n import _, hint_line
 
 
 def _standardize_shape(shape) -> tuple:

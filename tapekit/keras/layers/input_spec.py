@@ -1,6 +1,7 @@
 """``keras.layers.InputSpec``: what a layer accepts (rank, last axis), checked on every call."""
 
 from __future__ import annotations
+
 from ...i18n import _, hint_line
 
 

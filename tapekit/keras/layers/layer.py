@@ -18,12 +18,13 @@ import warnings
 
 import numpy as np
 
+from ...context import active_tapes
+from ...i18n import _, hint_line
 from ...ops.creation import zeros
 from ...ops.math_ops import cast, divide_no_nan
 from ...ragged import RaggedTensor
 from ...sparse import SparseTensor
-from ...tape import active_tapes
-from ...tensor import Tensor, convert_to_tensor
+from ...tensor import Tensor, convert_to_tensor, is_variable
 from ...variable import Variable as _TkVariable
 from .. import constraints, initializers, naming, regularizers
 from ..random import SeedGenerator
@@ -32,7 +33,6 @@ from .input_spec import assert_input_compatibility
 from .keras_tensor import KerasTensor, Node
 from .structures import flatten, map_shapes, map_structure, shape_structure
 from .tracking import TrackedDict, TrackedList, auto_config
-from ...i18n import _, hint_line
 
 _INPUT_SHAPE_WARNING = ("Do not pass an `input_shape`/`input_dim` argument to a layer. When using Sequential models, "
                         "prefer using an `Input(shape)` object as the first layer in the model instead.")
@@ -72,7 +72,7 @@ class _Symbolic:
 
 
 def _is_tensor_input(x) -> bool:
-    return isinstance(x, (Tensor, KerasTensor, RaggedTensor, SparseTensor)) or hasattr(x, "_read")
+    return isinstance(x, (Tensor, KerasTensor, RaggedTensor, SparseTensor)) or is_variable(x)
 
 
 def _call_signature(cls):
@@ -379,7 +379,7 @@ class Layer:
     def add_loss(self, loss) -> None:
         """Record a scalar loss (call it from ``call``); ``layer.losses`` lists it until the next call."""
         for x in flatten(loss):
-            if not (isinstance(x, Tensor) or hasattr(x, "_read")):
+            if not (isinstance(x, Tensor) or is_variable(x)):
                 raise ValueError("`add_loss()` can only be called from inside `build()` or `call()`, on a tensor "
                                  f"input. Received invalid value: {x}"
                                  + hint_line(_("build the loss from tensors, e.g. "
@@ -483,7 +483,7 @@ class Layer:
         """Arrays and variables become tensors; floats are cast to the layer's dtype (Keras's autocast)."""
         if isinstance(x, (np.ndarray, np.generic)):
             x = convert_to_tensor(x)
-        elif hasattr(x, "_read") and not isinstance(x, Tensor):
+        elif is_variable(x) and not isinstance(x, Tensor):
             x = x._read()
         if isinstance(x, Tensor) and self.autocast and x.dtype.is_floating and x.dtype is not self._dtype \
                 and self._dtype.is_floating:

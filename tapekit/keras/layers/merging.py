@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from ...i18n import _, hint_line
 from ...ops.array_ops import concat
 from .layer import Layer
-from ...i18n import _, hint_line
 
 
 def _check_list(layer, input_shape):

@@ -5,6 +5,7 @@ Each exists under Keras's name so that code fails clearly: making one raises
 """
 
 from __future__ import annotations
+
 from ...i18n import _, hint_line
 
 _FAMILIES = {

@@ -15,16 +15,16 @@ import warnings
 import numpy as np
 
 from ...errors import InvalidArgumentError
+from ...i18n import _, hint_line
 from ...ops import math_ops, reduction
-from ...ops.creation import ones_like, zeros_like
 from ...ops.array_ops import reshape, scatter_nd, stack
+from ...ops.creation import ones_like, zeros_like
 from ...ops.math_ops import cast, to_tensor
 from ...tensor import Tensor
 from ...variable import Variable as _TkVariable
 from .. import initializers, naming
 from ..variables import Variable
 from . import schedules
-from ...i18n import _, hint_line
 
 
 def is_indexed_slices(g) -> bool:
