@@ -73,9 +73,9 @@ def broadcast_to(input, shape, name=None) -> Tensor:  # noqa: A002
     """``input`` repeated along axes of size 1 (and new leading axes) to ``shape``."""
     x = to_tensor(input)
     shape = tuple(_int_list(shape))
-    if tuple(x.value.shape) == shape:
-        return x
     xs = x.value.shape
+    if tuple(xs) == shape:
+        return x
     ok = len(xs) <= len(shape) and all(a in (1, b) for a, b in zip(reversed(xs), reversed(shape)))
     if not ok:
         raise InvalidArgumentError(
