@@ -33,7 +33,7 @@ def tf_visit_order(entries, target_ids) -> dict:
     for e in entries:
         if e.cut is None:
             for o in e.outputs:
-                producer[o._id] = e.index
+                producer[o.id] = e.index
     usage: dict = {}
     reached: dict = {}   # insertion-ordered: the order TF's walk from the targets finds ops
     stack = list(target_ids)
@@ -43,12 +43,12 @@ def tf_visit_order(entries, target_ids) -> dict:
             continue
         reached[op] = True
         for t in entries[op].inputs:
-            if t._id in usage:
-                usage[t._id] += 1
+            if t.id in usage:
+                usage[t.id] += 1
             else:
-                usage[t._id] = 1
-                if t._id in producer:
-                    stack.append(t._id)
+                usage[t.id] = 1
+                if t.id in producer:
+                    stack.append(t.id)
     missing: dict = {}
     for tid in usage:
         if tid in producer:
@@ -59,9 +59,9 @@ def tf_visit_order(entries, target_ids) -> dict:
         op = queue.pop()
         ranks[op] = len(ranks)
         for t in entries[op].inputs:
-            usage[t._id] -= 1
-            p = producer.get(t._id)
-            if usage[t._id] == 0 and p is not None:
+            usage[t.id] -= 1
+            p = producer.get(t.id)
+            if usage[t.id] == 0 and p is not None:
                 missing[p] -= 1
                 if missing[p] == 0:
                     queue.appendleft(p)

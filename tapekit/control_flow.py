@@ -183,7 +183,7 @@ def _check_output(result, spec):
                                        "like elems)."))) from None
     leaves = []
     for value, want in zip(nest.flatten(result), nest.flatten(spec)):
-        t = value if isinstance(value, Tensor) else (value._read() if is_variable(value) else None)
+        t = value if isinstance(value, Tensor) else (to_tensor(value) if is_variable(value) else None)
         if t is None:
             try:
                 t = _to_tensor(value, want)

@@ -9,6 +9,7 @@ import inspect
 from . import nest
 from .context import state
 from .i18n import _, hint_line
+from .ops.math_ops import to_tensor
 from .registry import record
 from .tensor import Tensor, convert_to_tensor, is_variable
 
@@ -35,7 +36,7 @@ def _accepts_variables(fn) -> bool:
 def _as_input(x):
     """The tensor a custom op records as its input: a Variable is read (so the tape sees it)."""
     if is_variable(x):
-        return x._read()
+        return to_tensor(x)
     if isinstance(x, Tensor):
         return x
     return convert_to_tensor(x)
@@ -74,7 +75,7 @@ def _call_with_custom_gradient(f, args, kwargs):
                         + hint_line(_("define grad_fn(*upstream, variables=None) and return "
                                       "(input_gradients, variable_gradients).")))
     # Fresh output tensors (TF's identity): the tape sees them produced by the custom op only.
-    flat_result = [Tensor(t._value, t.dtype) for t in map(_as_input, nest.flatten(result))]
+    flat_result = [Tensor(t.value, t.dtype) for t in map(_as_input, nest.flatten(result))]
     arg_count = len(flat_args)
     inputs = tuple(_as_input(x) for x in flat_args + variables)
 

@@ -19,6 +19,7 @@ import weakref
 
 from . import nest
 from .i18n import _, hint_line
+from .ops.math_ops import to_tensor
 from .tensor import Tensor, convert_to_tensor, is_variable
 from .tensor_spec import TensorSpec
 
@@ -77,7 +78,7 @@ class Function:
                 or hasattr(value, "dense_shape"):
             return value
         if is_variable(value):
-            return value._read()
+            return to_tensor(value)
         try:
             return convert_to_tensor(value)
         except (TypeError, ValueError):
@@ -145,7 +146,7 @@ class Function:
 def _conform(spec: TensorSpec, value):
     """``value`` as a tensor matching ``spec`` (TypeError when it cannot, as TF)."""
     if is_variable(value):
-        value = value._read()
+        value = to_tensor(value)
     if value is None:
         raise TypeError(f"Attempt to convert a value (None) with an unsupported type "
                         f"({type(None)}) to a Tensor.")

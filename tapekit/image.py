@@ -34,22 +34,22 @@ def adjust_contrast(images, contrast_factor) -> Tensor:
     orig = images.dtype
     work = images
     if orig.is_integer:  # as TF: convert to float in [0, 1], adjust, convert back with saturation
-        work = _host_tensor(to_host(images._value).astype(np.float32) / float(orig.max), images)
+        work = _host_tensor(to_host(images.value).astype(np.float32) / float(orig.max), images)
     elif orig is not dtypes.float32:
-        work = _host_tensor(to_host(images._value).astype(np.float32), images)
+        work = _host_tensor(to_host(images.value).astype(np.float32), images)
     factor = convert_to_tensor(contrast_factor, dtype=dtypes.float32)
     out = execute("AdjustContrastv2", _adjust_contrast, (work, factor))
     if orig.is_integer:
-        scaled = to_host(out._value).astype(np.float64) * (float(orig.max) + 0.5)
+        scaled = to_host(out.value).astype(np.float64) * (float(orig.max) + 0.5)
         return _host_tensor(np.clip(scaled, orig.min, orig.max).astype(orig.numpy_dtype), images)
     if orig is not dtypes.float32:
-        return _host_tensor(to_host(out._value).astype(orig.numpy_dtype), images)
+        return _host_tensor(to_host(out.value).astype(orig.numpy_dtype), images)
     return out
 
 
 def _host_tensor(host: np.ndarray, like: Tensor) -> Tensor:
     """A host array's tensor, placed on the device of ``like`` (dtype conversions are done on the host)."""
-    return Tensor(from_host(host, device_obj(like._value)))
+    return Tensor(from_host(host, device_obj(like.value)))
 
 
 __all__ = ["adjust_contrast"]

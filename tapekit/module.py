@@ -141,7 +141,7 @@ def _is_module(obj) -> bool:
 
 def _module_attributes(module) -> dict:
     attrs = getattr(module, "__dict__", {})
-    return {k: v for k, v in attrs.items() if k not in module._TK_MODULE_IGNORED_PROPERTIES}
+    return {k: v for k, v in attrs.items() if k not in module._TK_MODULE_IGNORED_PROPERTIES}  # noqa: SLF001 - TF's per-class override hook
 
 
 def _flatten_module(module, recursive, predicate, seen, stack):
@@ -177,7 +177,7 @@ def _warn_keras_object(module, key, leaf) -> None:
 
 def _caller_stacklevel() -> int:
     """The stack level of the first frame outside this file (the user's line that read the variables)."""
-    frame, level = sys._getframe(1), 1
+    frame, level = sys._getframe(1), 1  # noqa: SLF001 - CPython's stack walk (as source_location)
     while frame is not None and frame.f_code.co_filename == __file__:
         frame, level = frame.f_back, level + 1
     return level

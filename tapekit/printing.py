@@ -21,6 +21,7 @@ import numpy as np
 from . import nest
 from .backend import to_host
 from .i18n import _, hint_line
+from .ops.math_ops import to_tensor
 from .ragged import RaggedTensor
 from .sparse import SparseTensor
 from .tensor import Tensor, is_variable
@@ -138,7 +139,7 @@ def format_tensor(tensor, summarize: int = 3) -> str:
     """A tensor's values as ``tk.print`` shows them (``summarize`` per end of each axis)."""
     arr = _host(tensor)
     limit = arr.size if summarize < 0 else min(summarize, arr.size)
-    dtype = (tensor._read() if is_variable(tensor) else tensor).dtype
+    dtype = (to_tensor(tensor) if is_variable(tensor) else tensor).dtype
     if dtype.is_complex:  # TF's kernel prints "?" for element types it cannot format
         text = " ".join("?" for _ in builtins.range(limit)) + ("..." if summarize < arr.size and summarize >= 0 else "")
         return f"[{text}]" if arr.ndim else text
@@ -195,5 +196,5 @@ def _as_text(value) -> str:
 
 
 def _host(tensor) -> np.ndarray:
-    t = tensor._read() if is_variable(tensor) else tensor
-    return np.asarray(to_host(t._value))
+    t = to_tensor(tensor) if is_variable(tensor) else tensor
+    return np.asarray(to_host(t.value))

@@ -35,7 +35,7 @@ def _as_tensor(value, dtype=None) -> Tensor:
 
 def _splits_tensor(value, what: str) -> Tensor:
     t = value if isinstance(value, Tensor) else _dense_constant(value, dtype=dtypes.int64) \
-        if not is_variable(value) else value._read()
+        if not is_variable(value) else to_tensor(value)
     if t.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(f"{what} must be int32 or int64, got {t.dtype.name}."
                                    + hint_line(_("pass integer row partitions.")), op="RaggedTensor")
@@ -170,7 +170,7 @@ class RaggedTensor:
     def flat_values(self) -> Tensor:
         v = self._values
         while isinstance(v, RaggedTensor):
-            v = v._values
+            v = v.values
         return v
 
     @property
@@ -196,7 +196,7 @@ class RaggedTensor:
 
     @property
     def shape(self) -> TensorShape:
-        return TensorShape([self._nrows(), None]) + self._values.shape[1:]
+        return TensorShape([_nrows(self), None]) + self._values.shape[1:]
 
     def get_shape(self) -> TensorShape:
         return self.shape
@@ -205,40 +205,34 @@ class RaggedTensor:
     def ndim(self) -> int:
         return len(self.shape)
 
-    def _splits(self) -> np.ndarray:
-        return np.asarray(self._row_splits.numpy())
-
-    def _nrows(self) -> int:
-        return int(self._row_splits.shape[0]) - 1
-
     def nrows(self, out_type=None, name=None) -> Tensor:
-        return _dense_constant(self._nrows(), dtype=out_type or self.row_splits_dtype)
+        return _dense_constant(_nrows(self), dtype=out_type or self.row_splits_dtype)
 
     def row_lengths(self, axis=1, name=None):
         """The length of each row (int64); ``axis=2`` gives the inner rows' lengths (ragged)."""
         if axis == 1:
-            return _dense_constant(np.diff(self._splits()).astype(self.row_splits_dtype.numpy_dtype))
+            return _dense_constant(np.diff(_splits(self)).astype(self.row_splits_dtype.numpy_dtype))
         if axis > 1 and isinstance(self._values, RaggedTensor):
             return self.with_values(self._values.row_lengths(axis - 1))
         raise ValueError(f"axis={axis} is not a ragged axis of a tensor of shape {self.shape}")
 
     def row_starts(self, name=None) -> Tensor:
-        return _dense_constant(self._splits()[:-1])
+        return _dense_constant(_splits(self)[:-1])
 
     def row_limits(self, name=None) -> Tensor:
-        return _dense_constant(self._splits()[1:])
+        return _dense_constant(_splits(self)[1:])
 
     def value_rowids(self, name=None) -> Tensor:
         """The row of each value: ``[0, 0, 0, 1, 3, 3]`` for rows of lengths 3, 1, 0, 2."""
-        return _dense_constant(np.repeat(np.arange(self._nrows()), np.diff(self._splits()))
+        return _dense_constant(np.repeat(np.arange(_nrows(self)), np.diff(_splits(self)))
                                .astype(self.row_splits_dtype.numpy_dtype))
 
     def bounding_shape(self, axis=None, name=None, out_type=None) -> Tensor:
         """The shape of the smallest dense tensor that holds every row (int64)."""
-        dims = [self._nrows(), int(np.diff(self._splits()).max(initial=0))]
+        dims = [_nrows(self), int(np.diff(_splits(self)).max(initial=0))]
         inner = self._values.bounding_shape().numpy().tolist()[1:] \
             if isinstance(self._values, RaggedTensor) else list(self._values.shape[1:])
-        if isinstance(self._values, RaggedTensor) and self._values._nrows() == 0:
+        if isinstance(self._values, RaggedTensor) and _nrows(self._values) == 0:
             inner = [0] * len(inner)
         dims += inner
         out = _dense_constant(np.asarray(dims, dtype=(out_type or self.row_splits_dtype).numpy_dtype))
@@ -254,7 +248,7 @@ class RaggedTensor:
 
     # ----- conversion -----
     def to_list(self) -> list:
-        splits = self._splits()
+        splits = _splits(self)
         inner = self._values.to_list() if isinstance(self._values, RaggedTensor) \
             else np.asarray(self._values.numpy()).tolist()
         return [inner[a:b] for a, b in zip(splits[:-1], splits[1:])]
@@ -262,7 +256,7 @@ class RaggedTensor:
     def numpy(self):
         """Rows as NumPy arrays: a regular array if every row has one length, else an object array."""
         values = self._values.numpy()
-        splits = self._splits()
+        splits = _splits(self)
         rows = [values[a:b] for a, b in zip(splits[:-1], splits[1:])]
         if not rows:
             return np.zeros((0, 0) + values.shape[1:], dtype=values.dtype)
@@ -284,7 +278,7 @@ class RaggedTensor:
         if shape is not None:
             wanted = list(shape.as_list() if hasattr(shape, "as_list") else shape)
             bounds = [b if w is None else int(w) for b, w in zip(bounds, wanted)]
-        coords = self._coordinates()                       # one row of indices per flat value
+        coords = _coordinates(self)                       # one row of indices per flat value
         inside = np.all(coords < np.asarray(bounds[:coords.shape[1]]), axis=1) if coords.size else \
             np.zeros(0, bool)
         keep = np.nonzero(inside)[0]
@@ -304,17 +298,6 @@ class RaggedTensor:
         fill = reshape(_dense_constant(fill), bounds[:coords.shape[1]] + [1] * len(inner))
         return add(dense, multiply(fill, _as_tensor(default_value, flat.dtype)))
 
-    def _coordinates(self) -> np.ndarray:
-        """For each flat value, its index along every ragged axis (shape [nvals, ragged_rank + 1])."""
-        splits = self._splits()
-        rows = np.repeat(np.arange(self._nrows()), np.diff(splits))
-        cols = np.arange(splits[-1]) - splits[:-1][rows] if splits[-1] else np.zeros(0, np.int64)
-        if isinstance(self._values, RaggedTensor):
-            inner = self._values._coordinates()
-            return np.concatenate([rows[inner[:, 0]][:, None], cols[inner[:, 0]][:, None],
-                                   inner[:, 1:]], axis=1)
-        return np.stack([rows, cols], axis=1).astype(np.int64)
-
     # ----- indexing -----
     def __getitem__(self, key):
         key = key if isinstance(key, tuple) else (key,)
@@ -326,59 +309,26 @@ class RaggedTensor:
                 return self
             raise NotImplementedError("tapekit's RaggedTensor supports `...` only on its own.")
         if isinstance(first, (int, np.integer)) or (isinstance(first, Tensor) and first.ndim == 0):
-            row = self._row(int(first))
+            row = _row(self, int(first))
             return row[rest] if rest else row
         if isinstance(first, slice):
             rows = self._rows(first)
-            return rows._map_rows(rest) if rest else rows
+            return _map_rows(rows, rest) if rest else rows
         raise TypeError(f"Ragged tensors do not support indexing with {type(first).__name__}."
                         + hint_line(_("use integers and slices, or .to_tensor() first.")))
 
-    def _row(self, i: int):
-        n = self._nrows()
-        if not -n <= i < n:
-            raise IndexError(f"Row key {i} out of bounds")
-        splits = self._splits()
-        a, b = int(splits[i % n]), int(splits[i % n + 1])
-        return self._values[a:b]
-
     def _rows(self, key: slice) -> RaggedTensor:
-        start, stop, step = key.indices(self._nrows())
+        start, stop, step = key.indices(_nrows(self))
         if step != 1:
             raise ValueError("Slicing the rows of a RaggedTensor with a step is not supported.")
         stop = max(stop, start)
-        splits = self._splits()
+        splits = _splits(self)
         a, b = int(splits[start]), int(splits[stop])
         new_splits = (splits[start:stop + 1] - a).astype(self.row_splits_dtype.numpy_dtype)
         return RaggedTensor(self._values[a:b], _dense_constant(new_splits), internal=True)
 
-    def _map_rows(self, rest: tuple):
-        """Apply ``rest`` (indexing the inner axes) to every row."""
-        inner, more = rest[0], rest[1:]
-        if isinstance(inner, (int, np.integer)):
-            raise ValueError("Cannot index into an inner ragged dimension.")
-        if inner == slice(None):
-            values = self._values[(slice(None),) + more] if more and not \
-                isinstance(self._values, RaggedTensor) else \
-                (self._values._map_rows(more) if more else self._values)
-            return self.with_values(values)
-        if not isinstance(inner, slice) or inner.step not in (None, 1):
-            raise ValueError("tapekit's RaggedTensor supports `r[:, a:b]` (step 1) along its ragged axis.")
-        splits = self._splits()
-        picked, lengths = [], []
-        for a, b in zip(splits[:-1], splits[1:]):
-            lo, hi, _ = inner.indices(int(b - a))
-            idx = np.arange(a + lo, a + max(hi, lo))
-            picked.append(idx)
-            lengths.append(idx.size)
-        index = np.concatenate(picked) if picked else np.zeros(0, np.int64)
-        values = gather(self._values, index) if not isinstance(self._values, RaggedTensor) \
-            else _gather_rows(self._values, index)
-        result = RaggedTensor.from_row_lengths(values, np.asarray(lengths, dtype=np.int64))
-        return result._map_rows((slice(None),) + more) if more else result
-
     def __iter__(self):
-        return (self._row(i) for i in builtins.range(self._nrows()))
+        return (_row(self, i) for i in builtins.range(_nrows(self)))
 
     # ----- element-wise arithmetic -----
     def _binary(self, other, fn, reverse=False):
@@ -466,6 +416,61 @@ class RaggedTensor:
     __str__ = __repr__
 
 
+def _splits(rt) -> np.ndarray:
+    return np.asarray(rt.row_splits.numpy())
+
+
+def _nrows(rt) -> int:
+    return int(rt.row_splits.shape[0]) - 1
+
+
+def _coordinates(rt) -> np.ndarray:
+    """For each flat value, its index along every ragged axis (shape [nvals, ragged_rank + 1])."""
+    splits = _splits(rt)
+    rows = np.repeat(np.arange(_nrows(rt)), np.diff(splits))
+    cols = np.arange(splits[-1]) - splits[:-1][rows] if splits[-1] else np.zeros(0, np.int64)
+    if isinstance(rt.values, RaggedTensor):
+        inner = _coordinates(rt.values)
+        return np.concatenate([rows[inner[:, 0]][:, None], cols[inner[:, 0]][:, None],
+                               inner[:, 1:]], axis=1)
+    return np.stack([rows, cols], axis=1).astype(np.int64)
+
+
+def _row(rt, i: int):
+    n = _nrows(rt)
+    if not -n <= i < n:
+        raise IndexError(f"Row key {i} out of bounds")
+    splits = _splits(rt)
+    a, b = int(splits[i % n]), int(splits[i % n + 1])
+    return rt.values[a:b]
+
+
+def _map_rows(rt, rest: tuple):
+    """Apply ``rest`` (indexing the inner axes) to every row."""
+    inner, more = rest[0], rest[1:]
+    if isinstance(inner, (int, np.integer)):
+        raise ValueError("Cannot index into an inner ragged dimension.")
+    if inner == slice(None):
+        values = rt.values[(slice(None),) + more] if more and not \
+            isinstance(rt.values, RaggedTensor) else \
+            (_map_rows(rt.values, more) if more else rt.values)
+        return rt.with_values(values)
+    if not isinstance(inner, slice) or inner.step not in (None, 1):
+        raise ValueError("tapekit's RaggedTensor supports `r[:, a:b]` (step 1) along its ragged axis.")
+    splits = _splits(rt)
+    picked, lengths = [], []
+    for a, b in zip(splits[:-1], splits[1:]):
+        lo, hi, _ = inner.indices(int(b - a))
+        idx = np.arange(a + lo, a + max(hi, lo))
+        picked.append(idx)
+        lengths.append(idx.size)
+    index = np.concatenate(picked) if picked else np.zeros(0, np.int64)
+    values = gather(rt.values, index) if not isinstance(rt.values, RaggedTensor) \
+        else _gather_rows(rt.values, index)
+    result = RaggedTensor.from_row_lengths(values, np.asarray(lengths, dtype=np.int64))
+    return _map_rows(result, (slice(None),) + more) if more else result
+
+
 def _format_item(x) -> str:
     """numpy-style text with ", " between elements (``[]`` kept for empty inner axes), as TF."""
     if isinstance(x, np.ndarray):
@@ -474,13 +479,13 @@ def _format_item(x) -> str:
 
 
 def _nvals(values) -> int:
-    return values._nrows() if isinstance(values, RaggedTensor) else int(values.shape[0]) \
+    return _nrows(values) if isinstance(values, RaggedTensor) else int(values.shape[0]) \
         if values.ndim else 1
 
 
 def _gather_rows(r: RaggedTensor, index: np.ndarray) -> RaggedTensor:
     """The rows of ``r`` at ``index`` (in that order), as a new RaggedTensor."""
-    parts = [r._row(int(i)) for i in index]
+    parts = [_row(r, int(i)) for i in index]
     if not parts:
         return r[0:0]
     lengths = [_nvals(p) for p in parts]
@@ -492,8 +497,8 @@ def _gather_rows(r: RaggedTensor, index: np.ndarray) -> RaggedTensor:
 def _concat_rows(parts):
     splits = [0]
     for p in parts:
-        splits.extend((p._splits()[1:] + splits[-1]).tolist())
-    values = dense_concat([p._values for p in parts], 0)
+        splits.extend((_splits(p)[1:] + splits[-1]).tolist())
+    values = dense_concat([p.values for p in parts], 0)
     return RaggedTensor.from_row_splits(values, np.asarray(splits, np.int64))
 
 
@@ -518,14 +523,14 @@ def elementwise_binary(fn, x, y):
     ragged, dense, ragged_first = (x, y, True) if isinstance(x, RaggedTensor) else (y, x, False)
     flat = ragged.flat_values
     if is_variable(dense):
-        dense = dense._read()
+        dense = to_tensor(dense)
     elif not isinstance(dense, Tensor):
         try:  # the ragged operand's dtype if the value fits it, else its own (then fn raises)
             dense = _as_tensor(dense, flat.dtype)
         except (TypeError, ValueError):
             dense = _as_tensor(dense)
     if dense.ndim > flat.ndim - 1 and ragged.ragged_rank == 1 and dense.ndim == ragged.ndim:
-        if dense.shape[1] != 1 or dense.shape[0] not in (1, ragged._nrows()):
+        if dense.shape[1] != 1 or dense.shape[0] not in (1, _nrows(ragged)):
             raise InvalidArgumentError(
                 f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape "
                 f"{ragged.shape}."
@@ -572,18 +577,18 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
         return result
     a = axes[0]
     if a > r.ragged_rank:           # a uniform inner axis: reduce the values directly
-        values = r._values
+        values = r.values
         inner = reduce(kind, values, a - 1, keepdims) if isinstance(values, RaggedTensor) else \
             getattr(reduction, f"reduce_{kind}")(values, a - 1, keepdims=keepdims)
         return r.with_values(inner)
     if a >= 2:                     # a ragged axis inside each row
-        return r.with_values(reduce(kind, r._values, a - 1, keepdims))
+        return r.with_values(reduce(kind, r.values, a - 1, keepdims))
     if r.ragged_rank != 1:
         raise NotImplementedError("Reducing axis 0 or 1 of a RaggedTensor with more than one ragged axis is not "
                                   "supported in tapekit."
                                   + hint_line(_("reduce the inner axes first.")))
-    ids = r.value_rowids().numpy() if a == 1 else r._coordinates()[:, 1]
-    segments = r._nrows() if a == 1 else int(np.diff(r._splits()).max(initial=0))
+    ids = r.value_rowids().numpy() if a == 1 else _coordinates(r)[:, 1]
+    segments = _nrows(r) if a == 1 else int(np.diff(_splits(r)).max(initial=0))
     out = _segment_reduce(kind, r.flat_values, ids, segments)
     return expand_dims(out, a) if keepdims else out
 
@@ -679,19 +684,19 @@ def concat(values, axis: int) -> RaggedTensor:
     if axis == 0:
         offsets, splits = 0, [np.zeros(1, np.int64)]
         for p in parts:
-            splits.append(p._splits()[1:] + offsets)
-            offsets += int(p._splits()[-1])
+            splits.append(_splits(p)[1:] + offsets)
+            offsets += int(_splits(p)[-1])
         return RaggedTensor.from_row_splits(dense_concat([p.values for p in parts], 0), np.concatenate(splits))
-    nrows = parts[0]._nrows()
-    if any(p._nrows() != nrows for p in parts):
+    nrows = _nrows(parts[0])
+    if any(_nrows(p) != nrows for p in parts):
         raise InvalidArgumentError("Input tensors at index 0 (=x) and 1 (=y) have incompatible shapes."
                                    + hint_line(_("joining rows along axis 1 needs the same number of rows.")),
                                    op="RaggedConcat")
-    starts = np.cumsum([0] + [int(p._splits()[-1]) for p in parts])  # each part's offset in flat
+    starts = np.cumsum([0] + [int(_splits(p)[-1]) for p in parts])  # each part's offset in flat
     pieces, lengths = [], np.zeros(nrows, np.int64)
     for i in builtins.range(nrows):
         for k, p in enumerate(parts):
-            a, b = p._splits()[i], p._splits()[i + 1]
+            a, b = _splits(p)[i], _splits(p)[i + 1]
             pieces.append(np.arange(starts[k] + a, starts[k] + b))
             lengths[i] += b - a
     flat = dense_concat([p.values for p in parts], 0)

@@ -16,7 +16,7 @@ class TensorShape:
         elif dims is None:
             self._dims = None
         elif isinstance(dims, TensorShape):
-            self._dims = dims._dims
+            self._dims = dims._dims  # noqa: SLF001 - another TensorShape's slot (same class)
         elif isinstance(dims, (str, bytes)):
             raise TypeError(f"Failed to convert '{dims!r}' to a shape: '{dims!r}'could not be converted to a "
                             "dimension. A shape should either be single dimension (e.g. 10), or an iterable "
@@ -56,11 +56,11 @@ class TensorShape:
 
     def is_compatible_with(self, other) -> bool:
         other = as_shape(other)
-        if self._dims is None or other._dims is None:
+        if self._dims is None or other._dims is None:  # noqa: SLF001 - another TensorShape's slot (same class)
             return True
-        if len(self._dims) != len(other._dims):
+        if len(self._dims) != len(other._dims):  # noqa: SLF001 - another TensorShape's slot (same class)
             return False
-        return all(a is None or b is None or a == b for a, b in zip(self._dims, other._dims))
+        return all(a is None or b is None or a == b for a, b in zip(self._dims, other._dims))  # noqa: SLF001 - another TensorShape's slot (same class)
 
     def __len__(self) -> int:
         if self._dims is None:
@@ -94,9 +94,9 @@ class TensorShape:
 
     def concatenate(self, other) -> TensorShape:
         other = as_shape(other)
-        if self._dims is None or other._dims is None:
+        if self._dims is None or other._dims is None:  # noqa: SLF001 - another TensorShape's slot (same class)
             return TensorShape(None)
-        return TensorShape(self._dims + other._dims)
+        return TensorShape(self._dims + other._dims)  # noqa: SLF001 - another TensorShape's slot (same class)
 
     def __repr__(self) -> str:
         if self._dims is None:

@@ -54,7 +54,7 @@ class SparseTensor:
 
 
 def _as_int64(t: Tensor) -> Tensor:
-    return t if t.dtype is dtypes.int64 else Tensor(t._value.astype(np.int64), dtypes.int64)
+    return t if t.dtype is dtypes.int64 else Tensor(t.value.astype(np.int64), dtypes.int64)
 
 
 def _to_dense(values, default, indices, shape):
@@ -68,8 +68,8 @@ def _to_dense(values, default, indices, shape):
 
 def to_dense(sp_input, default_value=None, validate_indices=True, name=None) -> Tensor:
     """The dense tensor: values at their indices, ``default_value`` (0) elsewhere."""
-    idx = to_host(sp_input.indices._value)
-    shape = tuple(int(d) for d in to_host(sp_input.dense_shape._value))
+    idx = to_host(sp_input.indices.value)
+    shape = tuple(int(d) for d in to_host(sp_input.dense_shape.value))
     for i, row in enumerate(idx):
         if np.any(row < 0) or np.any(row >= np.array(shape)):
             raise InvalidArgumentError(
@@ -95,7 +95,7 @@ def _to_dense_grad(op, grad):
 def from_dense(tensor, name=None) -> SparseTensor:
     """The non-zero elements of a dense tensor, as a SparseTensor."""
     t = convert_to_tensor(tensor)
-    arr = to_host(t._value)
+    arr = to_host(t.value)
     idx = np.argwhere(arr != (b"" if t.dtype.is_string else 0)).astype(np.int64)
     values = Tensor(from_host(arr[tuple(idx.T)]), t.dtype)
     return SparseTensor(Tensor(from_host(idx), dtypes.int64), values,
@@ -104,9 +104,9 @@ def from_dense(tensor, name=None) -> SparseTensor:
 
 def reorder(sp_input, name=None) -> SparseTensor:
     """The same sparse tensor with indices in row-major order."""
-    idx = to_host(sp_input.indices._value)
+    idx = to_host(sp_input.indices.value)
     order = np.lexsort(idx.T[::-1]) if len(idx) else np.arange(0)
-    values = Tensor(from_host(to_host(sp_input.values._value)[order]), sp_input.values.dtype)
+    values = Tensor(from_host(to_host(sp_input.values.value)[order]), sp_input.values.dtype)
     return SparseTensor(Tensor(from_host(idx[order]), dtypes.int64), values, sp_input.dense_shape)
 
 

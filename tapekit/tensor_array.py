@@ -15,6 +15,7 @@ from .errors import InvalidArgumentError, OutOfRangeError
 from .i18n import _, hint_line
 from .ops.array_ops import concat, stack, unstack
 from .ops.creation import zeros
+from .ops.math_ops import to_tensor
 from .shape import TensorShape, as_shape
 from .tensor import Tensor, convert_to_tensor, is_variable
 
@@ -73,7 +74,7 @@ class TensorArray:
     def _as_element(self, value) -> Tensor:
         store = self._storage
         if is_variable(value):
-            value = value._read()
+            value = to_tensor(value)
         if not isinstance(value, Tensor):
             try:
                 value = convert_to_tensor(value, dtype=store.dtype)

@@ -22,6 +22,7 @@ from ..backend import from_host
 from ..errors import InvalidArgumentError, OutOfRangeError
 from ..i18n import _, hint_line
 from ..ops.array_ops import stack
+from ..ops.math_ops import to_tensor
 from ..ops.random_ops import get_seed
 from ..tensor import Tensor, convert_to_tensor, is_variable
 from ..tensor_spec import TensorSpec
@@ -68,7 +69,7 @@ def _as_tensor(value) -> Tensor:
     if isinstance(value, Tensor):
         return value
     if is_variable(value):
-        return value._read()
+        return to_tensor(value)
     if isinstance(value, Dataset):
         raise TypeError("A tk.data.Dataset cannot be an element of another dataset here.")
     if isinstance(value, list) and any(isinstance(v, (Tensor, list)) or is_variable(v) for v in value):
@@ -248,6 +249,19 @@ class Dataset:
         return state
 
 
+# ---------- the protocol between datasets ----------
+# Each Dataset subclass implements ``_elements`` and ``_cardinality``; a transformation reads its
+# input's through these two functions, the one place that calls another dataset's hooks.
+def _elements_of(dataset: Dataset):
+    """A fresh iterator over ``dataset``'s elements."""
+    return dataset._elements()  # noqa: SLF001 - a Dataset subclass's hook, read by the datasets of this module
+
+
+def _cardinality_of(dataset: Dataset) -> int:
+    """``dataset``'s number of elements, or INFINITE_CARDINALITY / UNKNOWN_CARDINALITY."""
+    return dataset._cardinality()  # noqa: SLF001 - a Dataset subclass's hook, read by the datasets of this module
+
+
 # ---------- sources ----------
 class _TensorSliceDataset(Dataset):
     def __init__(self, tensors):
@@ -327,14 +341,14 @@ class _ZipDataset(Dataset):
         return _map_leaves(lambda d: d.element_spec, self._datasets)
 
     def _cardinality(self) -> int:
-        counts = [d._cardinality() for d in _flatten(self._datasets)]
+        counts = [_cardinality_of(d) for d in _flatten(self._datasets)]
         finite = [c for c in counts if c >= 0]
         if finite:
             return min(finite)
         return UNKNOWN_CARDINALITY if UNKNOWN_CARDINALITY in counts else INFINITE_CARDINALITY
 
     def _elements(self):
-        iterators = [d._elements() for d in _flatten(self._datasets)]
+        iterators = [_elements_of(d) for d in _flatten(self._datasets)]
         for items in zip(*iterators):
             yield _pack(self._datasets, items)
 
@@ -396,7 +410,7 @@ class _Unary(Dataset):
         return self._input.element_spec
 
     def _cardinality(self) -> int:
-        return self._input._cardinality()
+        return _cardinality_of(self._input)
 
 
 class _PassThroughDataset(_Unary):
@@ -405,7 +419,7 @@ class _PassThroughDataset(_Unary):
         self._type_name = type_name
 
     def _elements(self):
-        return self._input._elements()
+        return _elements_of(self._input)
 
     def __repr__(self) -> str:
         return f"<{self._type_name} element_spec={self.element_spec!r}>"
@@ -443,14 +457,14 @@ class _BatchDataset(_Unary):
         return _map_leaves(lambda s: TensorSpec([first] + list(s.shape), s.dtype), inner)
 
     def _cardinality(self) -> int:
-        n = self._input._cardinality()
+        n = _cardinality_of(self._input)
         if n < 0:
             return n
         return n // self._size if self._drop else math.ceil(n / self._size)
 
     def _elements(self):
         group = []
-        for element in self._input._elements():
+        for element in _elements_of(self._input):
             group.append(element)
             if len(group) == self._size:
                 yield self._stack(group)
@@ -506,7 +520,7 @@ class _UnbatchDataset(_Unary):
         return UNKNOWN_CARDINALITY
 
     def _elements(self):
-        for element in self._input._elements():
+        for element in _elements_of(self._input):
             leaves = _flatten(element)
             for i in range(leaves[0].shape[0] if leaves else 0):
                 yield _pack(element, [_tensor(np.asarray(t.numpy())[i], t.dtype) for t in leaves])
@@ -528,21 +542,21 @@ class _MapDataset(_Unary):
     def _spec(self):
         """Read from the first element's result (TF reads it from the traced function)."""
         if self._probed is None:
-            first = next(iter(self._input._elements()), None)
+            first = next(iter(_elements_of(self._input)), None)
             if first is None:
                 raise ValueError("tapekit cannot infer the element_spec of map() over an empty dataset.")
             self._probed = _map_leaves(_spec, _normalize(_call(self._func, first)))
         return self._probed
 
     def _elements(self):
-        for element in self._input._elements():
+        for element in _elements_of(self._input):
             yield _normalize(_call(self._func, element))
 
 
 class _FlatMapDataset(_MapDataset):
     def _spec(self):
         if self._probed is None:
-            for element in self._input._elements():
+            for element in _elements_of(self._input):
                 inner = _call(self._func, element)
                 self._probed = inner.element_spec
                 break
@@ -552,12 +566,12 @@ class _FlatMapDataset(_MapDataset):
         return UNKNOWN_CARDINALITY
 
     def _elements(self):
-        for element in self._input._elements():
+        for element in _elements_of(self._input):
             inner = _call(self._func, element)
             if not isinstance(inner, Dataset):
                 raise TypeError(f"The `map_func` argument of flat_map must return a `Dataset` object, got "
                                 f"{type(inner).__name__}.")
-            yield from inner._elements()
+            yield from _elements_of(inner)
 
 
 def _predicate_value(result) -> bool:
@@ -574,11 +588,11 @@ class _FilterDataset(_Unary):
         self._predicate = predicate
 
     def _cardinality(self) -> int:
-        n = self._input._cardinality()
+        n = _cardinality_of(self._input)
         return INFINITE_CARDINALITY if n == INFINITE_CARDINALITY else UNKNOWN_CARDINALITY
 
     def _elements(self):
-        for element in self._input._elements():
+        for element in _elements_of(self._input):
             if _predicate_value(_call(self._predicate, element)):
                 yield element
 
@@ -588,7 +602,7 @@ class _TakeWhileDataset(_FilterDataset):
         return UNKNOWN_CARDINALITY
 
     def _elements(self):
-        for element in self._input._elements():
+        for element in _elements_of(self._input):
             if not _predicate_value(_call(self._predicate, element)):
                 return
             yield element
@@ -619,7 +633,7 @@ class _ShuffleDataset(_Unary):
         rng = np.random.default_rng(self._base + [epoch])
         size = self._size if self._size > 0 else None
         buffer = []
-        for element in self._input._elements():
+        for element in _elements_of(self._input):
             buffer.append(element)
             if size is not None and len(buffer) >= size:
                 i = int(rng.integers(len(buffer)))
@@ -637,7 +651,7 @@ class _RepeatDataset(_Unary):
         self._count = -1 if count is None else _int_arg(count, "count")
 
     def _cardinality(self) -> int:
-        n = self._input._cardinality()
+        n = _cardinality_of(self._input)
         if self._count < 0:
             return 0 if n == 0 else INFINITE_CARDINALITY if n > 0 else n
         return n * self._count if n >= 0 else (0 if self._count == 0 else n)
@@ -646,7 +660,7 @@ class _RepeatDataset(_Unary):
         k = 0
         while self._count < 0 or k < self._count:
             produced = False
-            for element in self._input._elements():
+            for element in _elements_of(self._input):
                 produced = True
                 yield element
             if not produced:
@@ -660,7 +674,7 @@ class _TakeDataset(_Unary):
         self._count = _int_arg(count, "count")
 
     def _cardinality(self) -> int:
-        n = self._input._cardinality()
+        n = _cardinality_of(self._input)
         if self._count < 0:
             return n
         if n == INFINITE_CARDINALITY:
@@ -669,9 +683,9 @@ class _TakeDataset(_Unary):
 
     def _elements(self):
         if self._count < 0:
-            yield from self._input._elements()
+            yield from _elements_of(self._input)
             return
-        for k, element in enumerate(self._input._elements()):
+        for k, element in enumerate(_elements_of(self._input)):
             if k >= self._count:
                 return
             yield element
@@ -683,7 +697,7 @@ class _SkipDataset(_Unary):
         self._count = _int_arg(count, "count")
 
     def _cardinality(self) -> int:
-        n = self._input._cardinality()
+        n = _cardinality_of(self._input)
         if n < 0:
             return n
         return 0 if self._count < 0 else max(n - self._count, 0)
@@ -691,7 +705,7 @@ class _SkipDataset(_Unary):
     def _elements(self):
         if self._count < 0:
             return
-        for k, element in enumerate(self._input._elements()):
+        for k, element in enumerate(_elements_of(self._input)):
             if k >= self._count:
                 yield element
 
@@ -714,14 +728,14 @@ class _ConcatenateDataset(Dataset):
         return _pack(self._first.element_spec, merged)
 
     def _cardinality(self) -> int:
-        a, b = self._first._cardinality(), self._second._cardinality()
+        a, b = _cardinality_of(self._first), _cardinality_of(self._second)
         if INFINITE_CARDINALITY in (a, b):
             return INFINITE_CARDINALITY
         return UNKNOWN_CARDINALITY if min(a, b) < 0 else a + b
 
     def _elements(self):
-        yield from self._first._elements()
-        yield from self._second._elements()
+        yield from _elements_of(self._first)
+        yield from _elements_of(self._second)
 
 
 # ---------- iterators ----------
@@ -731,7 +745,7 @@ class OwnedIterator:
 
     def __init__(self, dataset: Dataset):
         self._dataset = dataset
-        self._elements = dataset._elements()
+        self._elements = _elements_of(dataset)
 
     @property
     def element_spec(self):

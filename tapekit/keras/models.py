@@ -10,8 +10,8 @@ from ..i18n import N_, _, hint_line
 from . import layers as layer_module
 from . import naming
 from .layers.input_layer import InputLayer
-from .layers.keras_tensor import KerasTensor
-from .layers.layer import Layer, dtype_policy_config
+from .layers.keras_tensor import KerasTensor, keras_history
+from .layers.layer import Layer, build_shapes, dtype_policy_config, inbound_nodes, input_shape_arg
 from .layers.structures import flatten, map_structure
 from .summary import print_summary
 
@@ -234,8 +234,8 @@ class Sequential(Model):
         if isinstance(layer, InputLayer) and self._layers and isinstance(self._layers[0], InputLayer):
             raise ValueError(f"Sequential model '{self.name}' has already been configured to use input shape "
                              f"{self._layers[0].batch_shape}. You cannot add a different Input layer to it.")
-        if not self._layers and layer._input_shape_arg is not None:
-            self.add(InputLayer(shape=layer._input_shape_arg))
+        if not self._layers and input_shape_arg(layer) is not None:
+            self.add(InputLayer(shape=input_shape_arg(layer)))
         self._layers.append(layer)
         if rebuild:
             self._maybe_rebuild()
@@ -320,7 +320,7 @@ class Sequential(Model):
         if not self.built or not self.layers:
             return []
         last = self.layers[-1]
-        return [last._inbound_nodes[-1].outputs] if last._inbound_nodes else []
+        return [inbound_nodes(last)[-1].outputs] if inbound_nodes(last) else []
 
     @property
     def input_shape(self):
@@ -343,8 +343,8 @@ class Sequential(Model):
         for layer in self._layers:
             entry = {"module": "keras.layers", "class_name": type(layer).__name__, "config": layer.get_config(),
                      "registered_name": None}
-            if not isinstance(layer, InputLayer) and layer._build_shapes is not None:
-                entry["build_config"] = {"input_shape": layer._build_shapes}
+            if not isinstance(layer, InputLayer) and build_shapes(layer) is not None:
+                entry["build_config"] = {"input_shape": build_shapes(layer)}
             layers.append(entry)
         config = {"name": self.name, "trainable": self.trainable, "dtype": dtype_policy_config(self._dtype),
                   "layers": layers}
@@ -378,8 +378,8 @@ def _topological_nodes(outputs, inputs) -> list:
     input_ids = {id(x) for x in inputs}
 
     def visit(tensor):
-        layer, node_index, _ = tensor._keras_history
-        node = layer._inbound_nodes[node_index]
+        layer, node_index, _ = keras_history(tensor)
+        node = inbound_nodes(layer)[node_index]
         if id(node) in done:
             return
         if id(node) in active:

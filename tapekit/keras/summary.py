@@ -13,6 +13,8 @@ import shutil
 import sys
 
 from ..dtypes import as_dtype
+from .layers.keras_tensor import keras_history
+from .layers.layer import build_shapes, inbound_nodes
 from .layers.structures import is_shape, map_structure
 
 _BOX = {"top": "┏━┳┓", "head": "┃┃┃", "head_row": "┡━╇┩", "row": "│││", "sep": "├─┼┤", "bottom": "└─┴┘"}
@@ -138,13 +140,13 @@ def _shape_text(shapes) -> str:
 
 def format_layer_shape(layer) -> str:
     """The output shape Keras shows: from the layer's last symbolic call, else from its build shape, else "?"."""
-    if not layer._inbound_nodes and layer._build_shapes is None:
+    if not inbound_nodes(layer) and build_shapes(layer) is None:
         return "?"
-    if layer._inbound_nodes:
-        shapes = map_structure(lambda t: t.shape, layer._inbound_nodes[-1].outputs)
+    if inbound_nodes(layer):
+        shapes = map_structure(lambda t: t.shape, inbound_nodes(layer)[-1].outputs)
     else:
         try:
-            shapes = layer.compute_output_shape(layer._build_shapes)
+            shapes = layer.compute_output_shape(build_shapes(layer))
         except NotImplementedError:
             return "?"
     flat = _flat_shapes(shapes)
@@ -159,11 +161,11 @@ def _params(layer) -> str:
 
 def _connections(layer, relevant_nodes) -> str:
     found = []
-    for node in layer._inbound_nodes:
+    for node in inbound_nodes(layer):
         if relevant_nodes and not any(node is n for n in relevant_nodes):
             continue
         for tensor in node.input_tensors:
-            inbound, node_index, tensor_index = tensor._keras_history
+            inbound, node_index, tensor_index = keras_history(tensor)
             found.append(f"{inbound.name}[{node_index}][{tensor_index}]")
     return ", ".join(found) or "-"
 
@@ -171,7 +173,7 @@ def _connections(layer, relevant_nodes) -> str:
 def _is_sequential_like(model) -> bool:
     if not getattr(model, "_is_graph_network", False):   # Keras' flag of a Functional model
         return True
-    nodes = model._nodes
+    nodes = model._nodes  # noqa: SLF001 - a Functional model's node list (models.py imports this module)
     if len(model.inputs) != 1 or len({id(n.layer) for n in nodes}) != len(nodes):
         return False
     consumed = {}

@@ -125,11 +125,11 @@ class Variable:
 
     # ----- what ops and tapes read -----
     def _read(self) -> Tensor:
-        return self._variable._read()
+        return self._variable.read_value()
 
     @property
     def _id(self) -> int:
-        return self._variable._id
+        return self._variable.id
 
     @property
     def value(self) -> _TkVariable:

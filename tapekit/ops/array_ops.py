@@ -19,7 +19,7 @@ from .math_ops import identity as _identity
 
 def _int_list(value) -> list:
     if isinstance(value, Tensor):
-        return [int(v) for v in to_host(value._value).reshape(-1)]
+        return [int(v) for v in to_host(value.value).reshape(-1)]
     if isinstance(value, (int, np.integer)):
         return [int(value)]
     return [int(v) for v in value]
@@ -38,7 +38,7 @@ def reshape(tensor, shape, name=None) -> Tensor:
     """The same values in a new shape; one axis may be -1 (inferred)."""
     x = to_tensor(tensor)
     shape = tuple(_int_list(shape))
-    size = x._value.size
+    size = x.value.size
     known = 1
     for d in shape:
         if d != -1:
@@ -58,7 +58,7 @@ def reshape(tensor, shape, name=None) -> Tensor:
             f"{what} [Op:Reshape]"
             + hint_line(_("the new shape {shape} must hold exactly {size} elements (tensor shape {tensor_shape}"
                           "); use -1 for one axis to infer it.").format(
-                        shape=list(shape), size=size, tensor_shape=list(x._value.shape))), op="Reshape")
+                        shape=list(shape), size=size, tensor_shape=list(x.value.shape))), op="Reshape")
     if unknown:
         shape = tuple(size // known if d == -1 else d for d in shape) if known else \
             tuple(0 if d == -1 else d for d in shape)
@@ -73,9 +73,9 @@ def broadcast_to(input, shape, name=None) -> Tensor:  # noqa: A002
     """``input`` repeated along axes of size 1 (and new leading axes) to ``shape``."""
     x = to_tensor(input)
     shape = tuple(_int_list(shape))
-    if tuple(x._value.shape) == shape:
+    xs = x.value.shape
+    if tuple(xs) == shape:
         return x
-    xs = x._value.shape
     ok = len(xs) <= len(shape) and all(a in (1, b) for a, b in zip(reversed(xs), reversed(shape)))
     if not ok:
         raise InvalidArgumentError(
@@ -125,7 +125,7 @@ def expand_dims(input, axis, name=None) -> Tensor:  # noqa: A002
 def squeeze(input, axis=None, name=None) -> Tensor:  # noqa: A002
     """Remove axes of size 1 (all of them, or those in ``axis``)."""
     x = to_tensor(input)
-    shape = x._value.shape
+    shape = x.value.shape
     if axis is None:
         axes = tuple(i for i, d in enumerate(shape) if d == 1)
     else:
@@ -141,7 +141,7 @@ def squeeze(input, axis=None, name=None) -> Tensor:  # noqa: A002
 def _check_same(op_type, tensors, name=""):
     first = tensors[0]
     for i, t in enumerate(tensors[1:], 1):
-        if t._dtype is not first._dtype:
+        if t.dtype is not first.dtype:
             raise dtype_mismatch(op_type, first, t, index=i, name=name)
 
 
@@ -151,12 +151,12 @@ def stack(values, axis=0, name="stack") -> Tensor:
     if not tensors:
         raise ValueError("stack needs at least one tensor.")
     _check_same("Pack", tensors, name)
-    first = tensors[0]._value.shape
+    first = tensors[0].value.shape
     for i, t in enumerate(tensors[1:], 1):
-        if t._value.shape != first:
+        if t.value.shape != first:
             raise InvalidArgumentError(
                 f"Shapes of all inputs must match: values[0].shape = {_dims(first)} != values[{i}].shape = "
-                f"{_dims(t._value.shape)} [Op:Pack] name: {name}"
+                f"{_dims(t.value.shape)} [Op:Pack] name: {name}"
                 + hint_line(_("tk.stack needs equal shapes; tk.concat joins along an existing axis.")), op="Pack")
     ndim = len(first) + 1
     if not -ndim <= int(axis) < ndim:
@@ -235,9 +235,9 @@ def unstack(value, num=None, axis=0, name="unstack") -> list:
     if not -x.ndim <= int(axis) < x.ndim:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-x.ndim}, {x.ndim})")
     axis = int(axis) % x.ndim
-    if num is not None and num != x._value.shape[axis]:
+    if num is not None and num != x.value.shape[axis]:
         raise InvalidArgumentError(
-            f"Input shape axis {axis} must equal {num}, got shape {_dims(x._value.shape)} [Op:Unpack] "
+            f"Input shape axis {axis} must equal {num}, got shape {_dims(x.value.shape)} [Op:Unpack] "
             f"name: {name}", op="Unpack")
     return list(execute_multi("Unpack", _unpack, (x,), {"axis": axis}))
 
@@ -255,14 +255,14 @@ def concat(values, axis, name="concat") -> Tensor:
     if len(tensors) == 1:
         return identity(tensors[0])
     _check_same("ConcatV2", tensors, name)
-    first = tensors[0]._value.shape
+    first = tensors[0].value.shape
     rank = len(first)
     if not -rank <= int(axis) < max(rank, 1):
         raise InvalidArgumentError(f"ConcatOp : Expected concatenating dimensions in the range [{-rank}, "
                                    f"{rank}), but got {axis} [Op:ConcatV2] name: {name}", op="ConcatV2")
     axis = int(axis) % max(rank, 1)
     for i, t in enumerate(tensors[1:], 1):
-        s = t._value.shape
+        s = t.value.shape
         if len(s) != rank:
             what = "Ranks of all input tensors should match"
         else:
@@ -377,11 +377,11 @@ def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
     """Pick slices of ``params`` addressed by the last axis of ``indices``."""
     p = to_tensor(params)
     idx = _index_tensor(indices, "GatherNd")
-    host = to_host(idx._value)
+    host = to_host(idx.value)
     if batch_dims:
         host = _with_batch_coords(host, int(batch_dims))
         idx = Tensor(from_host(host.astype(idx.dtype.numpy_dtype)), idx.dtype)
-    _check_nd_indices(host, p._value.shape, "GatherNd")
+    _check_nd_indices(host, p.value.shape, "GatherNd")
     return execute("GatherNd", _gather_nd, (p, idx))
 
 
@@ -402,7 +402,7 @@ def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     u = to_tensor(updates)
     idx = _index_tensor(indices, "ScatterNd")
     shape = tuple(_int_list(shape))
-    _check_nd_indices(to_host(idx._value), shape, "ScatterNd", "does not index into shape")
+    _check_nd_indices(to_host(idx.value), shape, "ScatterNd", "does not index into shape")
     return execute("ScatterNd", _scatter_nd, (idx, u), {"shape": shape})
 
 
@@ -431,8 +431,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         raise InvalidArgumentError(f"Shape must be at least rank {axis + 1} but is rank {p.ndim} [Op:GatherV2]"
                                    + hint_line(_("params has shape {shape}.").format(shape=list(p.shape))),
                                    op="GatherV2")
-    host = to_host(idx._value)
-    n = p._value.shape[axis]
+    host = to_host(idx.value)
+    n = p.value.shape[axis]
     bad = np.nonzero((host.reshape(-1) < 0) | (host.reshape(-1) >= n))[0]
     if bad.size:
         pos = np.unravel_index(int(bad[0]), host.shape)
@@ -457,13 +457,13 @@ def _scatter_inputs(op_type, tensor, indices, updates):
             f"tensor [Op:{op_type}]"
             + hint_line(_("updates must have the tensor's dtype {dtype}.").format(dtype=t.dtype.name)),
             op=op_type)
-    host = to_host(idx._value)
-    _check_nd_indices(host, t._value.shape, op_type, "does not index into shape")
-    expect = host.shape[:-1] + t._value.shape[host.shape[-1]:]
-    if u._value.shape != expect:
+    host = to_host(idx.value)
+    _check_nd_indices(host, t.value.shape, op_type, "does not index into shape")
+    expect = host.shape[:-1] + t.value.shape[host.shape[-1]:]
+    if u.value.shape != expect:
         raise InvalidArgumentError(
             f"Outer dimensions of indices and update must match. Indices shape: {_dims(host.shape)}, updates shape:"
-            f"{_dims(u._value.shape)} [Op:{op_type}]"
+            f"{_dims(u.value.shape)} [Op:{op_type}]"
             + hint_line(_("updates need shape {expect}.").format(expect=list(expect))),
             op=op_type)
     return t, idx, u
@@ -498,12 +498,12 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
         raise ValueError("mask cannot be scalar.")
     axis = 0 if axis is None else int(axis) % x.ndim
     k = m.ndim
-    span = x._value.shape[axis:axis + k]
-    if tuple(span) != tuple(m._value.shape):
+    span = x.value.shape[axis:axis + k]
+    if tuple(span) != tuple(m.value.shape):
         raise ValueError(f"Shapes {TensorShape(span)} and {m.shape} are incompatible"
                          + hint_line(_("the mask's shape must equal the tensor's shape {shape} from axis "
                                        "{axis} on.").format(shape=list(x.shape), axis=axis)))
-    lead, rest = x._value.shape[:axis], x._value.shape[axis + k:]
+    lead, rest = x.value.shape[:axis], x.value.shape[axis + k:]
     flat = reshape(x, tuple(lead) + (int(np.prod(span, dtype=np.int64)),) + tuple(rest))
     flat_mask = reshape(m, (-1,))
     chosen = where_indices(flat_mask)
@@ -520,7 +520,7 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
 
 # ---------- pad / split ----------
 def _paddings(paddings, x: Tensor, op_type) -> tuple:
-    pads = np.asarray(to_host(paddings._value) if isinstance(paddings, Tensor) else paddings, dtype=np.int64)
+    pads = np.asarray(to_host(paddings.value) if isinstance(paddings, Tensor) else paddings, dtype=np.int64)
     if pads.ndim != 2 or pads.shape[0] != x.ndim or pads.shape[1] != 2:
         raise InvalidArgumentError(
             f"The first dimension of paddings must be the rank of inputs{_dims(pads.shape)} {_dims(x.shape)} [Op:"
@@ -539,20 +539,20 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tens
     if mode_up == "CONSTANT":
         pads = _paddings(paddings, x, "Pad")
         c = to_tensor(constant_values, x.dtype) if not isinstance(constant_values, Tensor) else constant_values
-        if np.all(to_host(c._value) == 0) and not isinstance(constant_values, Tensor):
+        if np.all(to_host(c.value) == 0) and not isinstance(constant_values, Tensor):
             return execute("Pad", lambda v, pads: _pad_constant(v, None, pads), (x,), {"pads": pads})
         return execute("PadV2", _pad_constant, (x, c), {"pads": pads})
     pads = _paddings(paddings, x, "MirrorPad")
     offset = 0 if mode_up == "SYMMETRIC" else 1
     for d, (a, b) in enumerate(pads):
-        if max(a, b) > x._value.shape[d] - offset:
+        if max(a, b) > x.value.shape[d] - offset:
             raise InvalidArgumentError(
                 f"paddings must be {'less than' if offset else 'no greater than'} the dimension size: {a}, {b} "
-                f"not {'less than' if offset else 'greater than'} {x._value.shape[d]} [Op:MirrorPad]",
+                f"not {'less than' if offset else 'greater than'} {x.value.shape[d]} [Op:MirrorPad]",
                 op="MirrorPad")
-    index = tuple(_mirror_index(n, a, b, offset) for n, (a, b) in zip(x._value.shape, pads))
+    index = tuple(_mirror_index(n, a, b, offset) for n, (a, b) in zip(x.value.shape, pads))
     return execute("MirrorPad", mirror_take, (x,),
-                   {"index": index, "in_shape": tuple(x._value.shape), "mode": mode_up})
+                   {"index": index, "in_shape": tuple(x.value.shape), "mode": mode_up})
 
 
 def _pad_constant(v, c, pads):
@@ -575,7 +575,7 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
     """Split along ``axis`` into equal parts (an int) or parts of the given sizes (one may be -1)."""
     x = to_tensor(value)
     axis = int(axis) % x.ndim
-    n = x._value.shape[axis]
+    n = x.value.shape[axis]
     if isinstance(num_or_size_splits, (int, np.integer)):
         k = int(num_or_size_splits)
         if k <= 0 or n % k:
@@ -620,7 +620,7 @@ def _normalize_key(key):
             if k.ndim != 0 or not k.dtype.is_integer:
                 raise TypeError(f"{_INDEX_TYPES}{k!r}"
                                 + hint_line(_("use tk.gather or tk.boolean_mask to pick several elements.")))
-            k = int(to_host(k._value))
+            k = int(to_host(k.value))
         elif isinstance(k, slice):
             k = slice(*(None if v is None else int(v) for v in (k.start, k.stop, k.step)))
         elif not (k is None or k is Ellipsis or isinstance(k, (int, np.integer))) or isinstance(k, bool):
@@ -632,7 +632,7 @@ def _normalize_key(key):
 def strided_slice(x: Tensor, key) -> Tensor:
     """``x[key]`` for ints, slices, ``...`` and ``None``."""
     key = _normalize_key(key)
-    shape = x._value.shape
+    shape = x.value.shape
     if x.ndim == 0 and any(k is not None and k is not Ellipsis for k in key):
         raise InvalidArgumentError("Attempting to slice scalar input. [Op:StridedSlice] name: "
                                    "strided_slice/", op="StridedSlice")
@@ -671,13 +671,13 @@ def getitem(tensor, key) -> Tensor:
 def shape(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002
     x = to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
-    return Tensor(from_host(np.array(x._value.shape, dtype=out_type.numpy_dtype)), out_type)
+    return Tensor(from_host(np.array(x.value.shape, dtype=out_type.numpy_dtype)), out_type)
 
 
 def size(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002
     x = to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
-    return Tensor(from_host(np.array(x._value.size, dtype=out_type.numpy_dtype)), out_type)
+    return Tensor(from_host(np.array(x.value.size, dtype=out_type.numpy_dtype)), out_type)
 
 
 def rank(input, name=None) -> Tensor:  # noqa: A002

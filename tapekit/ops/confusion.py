@@ -22,7 +22,7 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
     dtype = dtypes.as_dtype(dtype)
     labels = cast(reshape(to_tensor(labels), [-1]), dtypes.int64)
     predictions = cast(reshape(to_tensor(predictions), [-1]), dtypes.int64)
-    lab, pred = to_host(labels._value), to_host(predictions._value)
+    lab, pred = to_host(labels.value), to_host(predictions.value)
     for what, values in (("labels", lab), ("predictions", pred)):
         if (values < 0).any():
             raise InvalidArgumentError(f"`{what}` contains negative values.  Condition x >= 0 did not hold "
@@ -32,7 +32,7 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
     if num_classes is None:
         n = int(max(lab.max(initial=-1), pred.max(initial=-1))) + 1
     else:
-        n = int(to_host(to_tensor(num_classes)._value))
+        n = int(to_host(to_tensor(num_classes).value))
         for what, values in (("labels", lab), ("predictions", pred)):
             if (values >= n).any():
                 raise InvalidArgumentError(f"`{what}` out of bound  Condition x < y did not hold element-wise."

@@ -57,7 +57,7 @@ def shape_tuple(shape, op_type: str = "Fill", as_given: bool = False) -> tuple:
             f"int64 [Op:{op_type}] name: "
             + hint_line(_("a shape is a list of integers, such as [2, 3]; convert a float tensor with "
                           "tk.cast(shape, tk.int32).")))
-    values = to_host(dims._value)
+    values = to_host(dims.value)
     if values.ndim > 1:
         raise InvalidArgumentError(
             f"dims must represent a vector, got shape {_brackets(values.shape)} [Op:{op_type}] name: "
@@ -150,7 +150,7 @@ def zeros_like(input, dtype=None, name=None) -> Tensor:  # noqa: A002
         dtype = dtypes.as_dtype(dtype)
     x = to_tensor(input)
     if dtype is not None and dtype is not x.dtype:
-        return zeros(tuple(x._value.shape), dtype)
+        return zeros(tuple(x.value.shape), dtype)
     return execute("ZerosLike", _zeros_like, (x,))
 
 
@@ -160,7 +160,7 @@ def ones_like(input, dtype=None, name=None) -> Tensor:  # noqa: A002
         dtype = dtypes.as_dtype(dtype)
     x = to_tensor(input)
     if dtype is not None and dtype is not x.dtype:
-        return ones(tuple(x._value.shape), dtype)
+        return ones(tuple(x.value.shape), dtype)
     if x.dtype.is_string:
         raise InvalidArgumentError(
             "Value for attr 'T' of string is not in the list of allowed values: bfloat16, half, float, double, int8, "
@@ -171,7 +171,7 @@ def ones_like(input, dtype=None, name=None) -> Tensor:  # noqa: A002
 
 def _retype(t: Tensor, dtype) -> Tensor:
     dtype = dtypes.as_dtype(dtype)
-    return Tensor(astype(t._value, dtype), dtype)
+    return Tensor(astype(t.value, dtype), dtype)
 
 
 no_gradient("ZerosLike")
@@ -184,7 +184,7 @@ def fill(dims, value, name=None) -> Tensor:
     shape = shape_tuple(dims, as_given=True)
     if v.ndim != 0:
         raise InvalidArgumentError(
-            f"value must represent a scalar, got shape {_brackets(v._value.shape)} [Op:Fill] name: "
+            f"value must represent a scalar, got shape {_brackets(v.value.shape)} [Op:Fill] name: "
             + hint_line(_("tk.fill repeats one value; to repeat a tensor use tk.tile or tk.broadcast_to.")))
     check_allocation(shape, v.dtype, "Fill")
     return execute("Fill", lambda x: _fill(x, shape), (v,))
@@ -227,11 +227,11 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
                         + hint_line(_("on the CPU, tk.range computes in int32, int64, float16, float32 or "
                                       "float64.")))
     for v, label in zip(values, ("start", "limit", "delta")):
-        if v._value.size != 1 or v.ndim > 1:
+        if v.value.size != 1 or v.ndim > 1:
             raise InvalidArgumentError(
-                f"{label} must be a scalar, not shape {_brackets(v._value.shape)} [Op:Range] name: "
+                f"{label} must be a scalar, not shape {_brackets(v.value.shape)} [Op:Range] name: "
                 + hint_line(_("tk.range takes single numbers for start, limit and delta.")))
-    s, lim, d = (to_host(v._value).reshape(()).astype(dtype.numpy_dtype)[()] for v in values)
+    s, lim, d = (to_host(v.value).reshape(()).astype(dtype.numpy_dtype)[()] for v in values)
     return _range(s, lim, d, dtype)
 
 
@@ -280,15 +280,15 @@ def linspace(start, stop, num, name=None, axis=0) -> Tensor:
         raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received `tensor` = {num} of dtype: "
                         f"{n.dtype}"
                         + hint_line(_("num counts the values; pass an int.")))
-    if n._value.size != 1:
-        raise InvalidArgumentError(f"num must be a scalar, not shape {_brackets(n._value.shape)} [Op:LinSpace] name: "
+    if n.value.size != 1:
+        raise InvalidArgumentError(f"num must be a scalar, not shape {_brackets(n.value.shape)} [Op:LinSpace] name: "
                                    + hint_line(_("num is one count.")))
-    count = int(to_host(n._value).reshape(()))
+    count = int(to_host(n.value).reshape(()))
     if count < 0:
         raise InvalidArgumentError(f"Requires start <= limit when delta > 0: 1/{count} [Op:Range] name: "
                                    + hint_line(_("num must be 0 or more.")))
     dtype = start.dtype if start.dtype.is_floating else dtypes.float64  # TF: integer ends give float64
-    arr = np.linspace(to_host(start._value), to_host(stop._value), count, axis=axis)
+    arr = np.linspace(to_host(start.value), to_host(stop.value), count, axis=axis)
     return Tensor(from_host(arr.astype(dtype.numpy_dtype)), dtype)
 
 
@@ -296,7 +296,7 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
     """The identity matrix (``num_rows`` x ``num_columns``), or a batch of them."""
     dtype = dtypes.as_dtype(dtype)
     cols = num_rows if num_columns is None else num_columns
-    rows_n, cols_n = (int(to_host(to_tensor(v)._value)) if is_tensor(v) else v for v in (num_rows, cols))
+    rows_n, cols_n = (int(to_host(to_tensor(v).value)) if is_tensor(v) else v for v in (num_rows, cols))
     if all(isinstance(v, (bool, np.bool_)) for v in (rows_n, cols_n)):  # TF: its diagonal size is then a bool
         raise TypeError(f"Cannot convert [np.{bool(rows_n) and cols_n}_] to EagerTensor of dtype int32"
                         + hint_line(_("tk.eye takes integer sizes.")))
@@ -347,9 +347,9 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
             + hint_line(_("one_hot needs integer indices; convert with tk.cast(indices, tk.int32).")))
     depth_t = convert_to_tensor(depth, dtype=dtypes.int32)
     if depth_t.ndim != 0:
-        raise InvalidArgumentError(f"depth must be a scalar, but got: {_brackets(depth_t._value.shape)} [Op:OneHot]"
+        raise InvalidArgumentError(f"depth must be a scalar, but got: {_brackets(depth_t.value.shape)} [Op:OneHot]"
                                    + hint_line(_("depth is the number of classes, one integer.")))
-    n = int(to_host(depth_t._value))
+    n = int(to_host(depth_t.value))
     if n < 0:
         raise InvalidArgumentError(f"depth must be non-negative, got: {n} [Op:OneHot]"
                                    + hint_line(_("depth is the number of classes, 0 or more.")))
@@ -358,10 +358,10 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
         raise InvalidArgumentError(f"Expected axis to be -1 or between [0, {idx_t.ndim + 1}).  But received: {ax} "
                                    "[Op:OneHot]"
                                    + hint_line(_("axis says where the new one-hot axis goes.")))
-    idx = to_host(idx_t._value)
+    idx = to_host(idx_t.value)
     check_allocation(idx.shape + (n,), dtype, "OneHot")
     hot = idx[..., None] == np.arange(n)
-    arr = np.where(hot, to_host(on._value), to_host(off._value))
+    arr = np.where(hot, to_host(on.value), to_host(off.value))
     arr = arr.astype(object if dtype.is_string else dtype.numpy_dtype)
     if ax != -1:
         arr = np.moveaxis(arr, -1, ax)

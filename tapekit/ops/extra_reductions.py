@@ -77,7 +77,7 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
     a = to_tensor(arr)
     if not a.dtype.is_integer:
         a = cast(a, dtypes.int32)
-    host = to_host(a._value)
+    host = to_host(a.value)
     if (host < 0).any():
         raise InvalidArgumentError("Input arr must be non-negative! [Op:DenseBincount] name: "
                                    + hint_line(_("bincount counts the values 0, 1, 2, ...")), op="DenseBincount")

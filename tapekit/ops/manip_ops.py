@@ -19,7 +19,7 @@ from .math_ops import multiply, to_tensor
 
 def _ints(value) -> list:
     if isinstance(value, Tensor) or is_variable(value):
-        return [int(v) for v in np.asarray(to_host(to_tensor(value)._value)).reshape(-1)]
+        return [int(v) for v in np.asarray(to_host(to_tensor(value).value)).reshape(-1)]
     if isinstance(value, (int, np.integer)):
         return [int(value)]
     return [int(v) for v in value]
@@ -84,7 +84,7 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002
     axis %= x.ndim
     counts = np.asarray(_ints(repeats), dtype=np.int64)
     n = x.shape[axis]
-    scalar = not isinstance(repeats, (list, tuple, np.ndarray)) and np.ndim(to_host(to_tensor(repeats)._value)) == 0
+    scalar = not isinstance(repeats, (list, tuple, np.ndarray)) and np.ndim(to_host(to_tensor(repeats).value)) == 0
     if not scalar and counts.size not in (1, n):
         raise ValueError(f"Dimensions {n} and {counts.size} are not compatible"
                          + hint_line(_("repeats needs one count per slice along axis {axis} ({n}), or a "

@@ -120,7 +120,7 @@ def install() -> None:
     Tensor.__ne__ = _tensor_ne
     Variable.__eq__ = lambda self, other: m.tensor_equals(self, other)  # TF: `v == None` raises
     Variable.__ne__ = lambda self, other: m.tensor_not_equals(self, other)
-    Variable.__getitem__ = Variable._sliceable_getitem(_masked_getitem)  # var[i].assign(v) (tape work)
+    Variable.__getitem__ = Variable._sliceable_getitem(_masked_getitem)  # noqa: SLF001 - the slicing hook variable.py keeps off tk.Variable's public API (TF has none)
     Tensor.__hash__ = _unhashable
     Variable.__hash__ = _unhashable
 

@@ -87,7 +87,7 @@ def random_shape(shape, op_type: str) -> tuple:
             f"{op_type}] name: "
             + hint_line(_("a shape is a list of whole numbers such as [2, 3]; got {shape!r}.").format(shape=shape)),
             op=op_type)
-    values = to_host(dims._value)
+    values = to_host(dims.value)
     if values.ndim != 1:
         raise InvalidArgumentError(
             f"shape must be a vector of {{int32,int64}}, got shape [{','.join(map(str, values.shape))}] [Op:{op_type}"
@@ -105,7 +105,7 @@ def random_shape(shape, op_type: str) -> tuple:
 
 def _scalar(value, dtype) -> float:
     """A Python value of ``dtype`` (TypeError like TF's when it does not fit)."""
-    return to_host(to_tensor(value, dtype)._value).item()
+    return to_host(to_tensor(value, dtype).value).item()
 
 
 def float_dtype(dtype, op_type):

@@ -65,7 +65,7 @@ def _check_sorted(data: Tensor, ids: Tensor, op_type: str) -> int:
             f"segment_ids should be the same size as dimension 0 of input. [Op:{op_type}]"
             + hint_line(_("one id per row: data has {rows} rows, segment_ids {ids} entries.").format(
                         rows=data.shape[0] if data.ndim else 0, ids=ids.shape[0])), op=op_type)
-    host = to_host(ids._value)
+    host = to_host(ids.value)
     if host.size == 0:
         return 0
     num = int(host[-1]) + 1
@@ -121,15 +121,15 @@ segment_prod.__doc__ = "The product of each segment's rows (1 for an empty segme
 
 def segment_counts(ids, num, like):
     """How many rows each segment has (at least 1), shaped to broadcast against ``like``."""
-    host = to_host(ids._value).reshape(-1)
+    host = to_host(ids.value).reshape(-1)
     counts = np.maximum(np.bincount(host[host >= 0], minlength=num), 1)
-    t = cast(Tensor(from_host(counts, device_obj(ids._value))), like.dtype)
+    t = cast(Tensor(from_host(counts, device_obj(ids.value))), like.dtype)
     return reshape(t, [num] + [1] * (like.ndim - 1))
 
 
 # ---------- unsorted segment ops ----------
 def _check_unsorted(data: Tensor, ids: Tensor, num_segments, op_type: str) -> int:
-    num = int(to_host(to_tensor(num_segments)._value)) if hasattr(num_segments, "_value") or \
+    num = int(to_host(to_tensor(num_segments).value)) if hasattr(num_segments, "_value") or \
         is_variable(num_segments) else int(num_segments)
     if tuple(data.shape)[:ids.ndim] != tuple(ids.shape):
         raise InvalidArgumentError(
@@ -139,7 +139,7 @@ def _check_unsorted(data: Tensor, ids: Tensor, num_segments, op_type: str) -> in
     if num < 0:
         raise InvalidArgumentError(f"num_segments must be non-negative, got {num} [Op:{op_type}]",
                                    op=op_type)
-    host = to_host(ids._value).reshape(-1)
+    host = to_host(ids.value).reshape(-1)
     bad = np.nonzero(host >= num)[0]
     if bad.size:
         raise InvalidArgumentError(

@@ -64,7 +64,7 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa:
     tapekit returns them largest first as well.
     """
     x = to_tensor(input)
-    k = int(to_host(to_tensor(k)._value)) if isinstance(k, Tensor) or is_variable(k) else int(k)
+    k = int(to_host(to_tensor(k).value)) if isinstance(k, Tensor) or is_variable(k) else int(k)
     index_type = _int_dtype(index_type, "index_type", "TopKV2")
     if x.dtype.is_string or x.dtype.is_bool or x.dtype.is_complex:
         raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values "
@@ -99,7 +99,7 @@ def _sort_or_argsort(values, axis, direction, want_indices):
         raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: "
                                    f"{_SORTABLE}"
                                    + hint_line(_("sort numbers; cast booleans with tk.cast(x, tk.int32).")), op="Neg")
-    axis = int(to_host(to_tensor(axis)._value)) if hasattr(axis, "_value") else int(axis)
+    axis = int(to_host(to_tensor(axis).value)) if hasattr(axis, "_value") else int(axis)
     if not -x.ndim <= axis < x.ndim:
         raise InvalidArgumentError(
             f"slice index {axis} of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/"
@@ -220,8 +220,8 @@ def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, na
 def in_top_k(targets, predictions, k, name=None):
     """Whether each target's prediction is among the ``k`` largest of its row (ties count as in)."""
     preds = to_tensor(predictions)
-    t = to_host(to_tensor(targets)._value).astype(np.int64)
-    p = np.asarray(to_host(preds._value), dtype=np.float64)
+    t = to_host(to_tensor(targets).value).astype(np.int64)
+    p = np.asarray(to_host(preds.value), dtype=np.float64)
     if p.ndim != 2 or t.shape != (p.shape[0],):
         raise InvalidArgumentError(f"predictions must be 2-dimensional and targets 1-dimensional with one "
                                    f"entry per row: got {list(p.shape)} and {list(t.shape)} [Op:InTopKV2] "
@@ -238,7 +238,7 @@ def in_top_k(targets, predictions, k, name=None):
 def invert_permutation(x, name=None):
     """The inverse permutation: ``y[x[i]] = i``."""
     t = to_tensor(x)
-    p = to_host(t._value)
+    p = to_host(t.value)
     if p.ndim != 1 or sorted(p.tolist()) != list(range(p.size)):
         raise InvalidArgumentError(f"{p.tolist()} is not a permutation of 0..{p.size - 1} "
                                    "[Op:InvertPermutation] name: ", op="InvertPermutation")
@@ -248,7 +248,7 @@ def invert_permutation(x, name=None):
 
 
 def _monotone(x, strict: bool):
-    v = np.asarray(to_host(to_tensor(x)._value)).reshape(-1)
+    v = np.asarray(to_host(to_tensor(x).value)).reshape(-1)
     d = np.diff(v)
     return Tensor(from_host(np.asarray(bool(np.all(d > 0) if strict else np.all(d >= 0)))), dtypes.bool)
 

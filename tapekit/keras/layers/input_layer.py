@@ -6,7 +6,7 @@ import warnings
 
 from ...i18n import _, hint_line
 from ..variables import standardize_dtype
-from .keras_tensor import KerasTensor, Node
+from .keras_tensor import KerasTensor, Node, set_keras_history
 from .layer import Layer
 
 
@@ -58,7 +58,7 @@ class InputLayer(Layer):
         if input_tensor is None:
             input_tensor = KerasTensor(self._batch_shape, dtype=self.dtype, sparse=self.sparse, ragged=self.ragged,
                                        name=name)
-        input_tensor._keras_history = (self, 0, 0)
+        set_keras_history(input_tensor, self, 0, 0)
         self._input_tensor = input_tensor
         self._inbound_nodes.append(Node(self, (), {}, input_tensor))
         self.built = True

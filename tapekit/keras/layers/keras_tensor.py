@@ -13,6 +13,16 @@ from ..variables import dtype_name
 from .structures import flatten
 
 
+def keras_history(tensor):
+    """``(layer, node_index, tensor_index)`` of the layer call that made ``tensor``, or None."""
+    return tensor._keras_history  # noqa: SLF001 - Keras's own name for a symbolic tensor's origin
+
+
+def set_keras_history(tensor, layer, node_index: int, tensor_index: int) -> None:
+    """Note that ``tensor`` is output ``tensor_index`` of ``layer``'s call number ``node_index``."""
+    tensor._keras_history = (layer, node_index, tensor_index)  # noqa: SLF001 - Keras's own name (see keras_history)
+
+
 class KerasTensor:
     """A symbolic tensor: ``shape`` (a tuple, ``None`` where unknown), ``dtype`` (a string), ``name``."""
 

@@ -15,13 +15,14 @@ import inspect
 import math
 import threading
 import warnings
+import weakref
 
 import numpy as np
 
 from ...context import active_tapes
 from ...i18n import _, hint_line
 from ...ops.creation import zeros
-from ...ops.math_ops import cast, divide_no_nan
+from ...ops.math_ops import cast, divide_no_nan, to_tensor
 from ...ragged import RaggedTensor
 from ...sparse import SparseTensor
 from ...tensor import Tensor, convert_to_tensor, is_variable
@@ -30,7 +31,7 @@ from .. import constraints, initializers, naming, regularizers
 from ..random import SeedGenerator
 from ..variables import Variable, dtype_name, standardize_dtype
 from .input_spec import assert_input_compatibility
-from .keras_tensor import KerasTensor, Node
+from .keras_tensor import KerasTensor, Node, set_keras_history
 from .structures import flatten, map_shapes, map_structure, shape_structure
 from .tracking import TrackedDict, TrackedList, auto_config
 
@@ -46,6 +47,7 @@ class _CallState(threading.local):
 
 
 _call_state = _CallState()
+_BUILD_WRAPPERS: weakref.WeakSet = weakref.WeakSet()  # the builds _wrap_build made (not wrapped twice)
 
 
 class _CallContext:
@@ -102,7 +104,7 @@ def _wrap_build(build):
         self.built = True
         self._lock_state()
 
-    build_wrapper._tk_build_wrapper = True
+    _BUILD_WRAPPERS.add(build_wrapper)
     return build_wrapper
 
 
@@ -115,13 +117,14 @@ class Layer:
     """
 
     _keras_object = True  # tk.Module reads this marker (it cannot import keras)
-    _INTERNAL = frozenset()  # attribute names never tracked (set below)
+    _INTERNAL = frozenset(("_auto_config", "_layers", "_own_trainable", "_own_non_trainable", "_seed_generators",
+                           "_losses", "_inbound_nodes", "_warned_tk_variables", "_call_spec"))  # never tracked
     _call_spec = None  # call()'s signature, read once per class
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         build = cls.__dict__.get("build")
-        if build is not None and not getattr(build, "_tk_build_wrapper", False):
+        if build is not None and build not in _BUILD_WRAPPERS:
             cls.build = _wrap_build(build)
         cls._call_spec = None
 
@@ -171,9 +174,9 @@ class Layer:
         if key not in Layer._INTERNAL:
             self._track(key, value)
             if type(value) is list:
-                value = TrackedList(value, self, key)
+                value = TrackedList(value, functools.partial(self._track, key))
             elif type(value) is dict:
-                value = TrackedDict(value, self, key)
+                value = TrackedDict(value, functools.partial(self._track, key))
         object.__setattr__(self, key, value)
 
     def _track(self, key, value):
@@ -393,7 +396,7 @@ class Layer:
         """Losses added in the last call (this layer's, then its sublayers'), then the weights' regularization."""
         found = list(self._losses)
         for layer in self._flatten_layers(include_self=False):
-            found.extend(layer._losses)
+            found.extend(layer._losses)  # noqa: SLF001 - a sublayer's own state (same class)
         for variable in self.trainable_weights:
             if variable.regularizer is not None:
                 found.append(variable.regularizer(variable))
@@ -402,7 +405,7 @@ class Layer:
     def _clear_losses(self):
         self._losses.clear()
         for layer in self._layers:
-            layer._clear_losses()
+            layer._clear_losses()  # noqa: SLF001 - a sublayer's own state (same class)
 
     def _flatten_layers(self, include_self=True, recursive=True) -> list:
         found = [self] if include_self else []
@@ -415,7 +418,7 @@ class Layer:
             seen.add(id(layer))
             found.append(layer)
             if recursive:
-                queue.extendleft(layer._layers)
+                queue.extendleft(layer._layers)  # noqa: SLF001 - a sublayer's own state (same class)
         return found
 
     def add_metric(self, *args, **kwargs):
@@ -484,7 +487,7 @@ class Layer:
         if isinstance(x, (np.ndarray, np.generic)):
             x = convert_to_tensor(x)
         elif is_variable(x) and not isinstance(x, Tensor):
-            x = x._read()
+            x = to_tensor(x)
         if isinstance(x, Tensor) and self.autocast and x.dtype.is_floating and x.dtype is not self._dtype \
                 and self._dtype.is_floating:
             x = cast(x, self._dtype)
@@ -522,11 +525,16 @@ class Layer:
         return [p.name for p in inspect.signature(self.call).parameters.values()
                 if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
 
+    @classmethod
+    def _class_call_spec(cls) -> dict:
+        """``call()``'s signature, read once per class."""
+        if cls._call_spec is None:
+            cls._call_spec = _call_signature(cls)
+        return cls._call_spec
+
     def _resolve_call_arguments(self, args, kwargs, context):
         """``training``: the value passed, else the outer call's, else ``call``'s default (Keras's order)."""
-        spec = type(self)._call_spec
-        if spec is None:
-            spec = type(self)._call_spec = _call_signature(type(self))
+        spec = self._class_call_spec()
         position = spec["training_position"]
         if position is not None and len(args) > position:
             training = args[position]  # passed positionally: Keras passes it again, so call() raises TypeError
@@ -564,7 +572,7 @@ class Layer:
         outputs = self.compute_output_spec(*args, **kwargs)
         node_index = len(self._inbound_nodes)
         for i, tensor in enumerate(flatten(outputs)):
-            tensor._keras_history = (self, node_index, i)
+            set_keras_history(tensor, self, node_index, i)
         self._inbound_nodes.append(Node(self, args, kwargs, outputs))
         return outputs
 
@@ -670,8 +678,22 @@ class Layer:
     __str__ = __repr__
 
 
-Layer._INTERNAL = frozenset(("_auto_config", "_layers", "_own_trainable", "_own_non_trainable", "_seed_generators",
-                             "_losses", "_inbound_nodes", "_warned_tk_variables", "_call_spec"))
+# ---------- what models and the summary read of a layer ----------
+# Keras keeps this state private on the layer (a user's layer may use any public name for its
+# own); models.py and summary.py read it through these functions only.
+def inbound_nodes(layer) -> list:
+    """The nodes of ``layer``'s symbolic calls, in call order."""
+    return layer._inbound_nodes  # noqa: SLF001 - Layer state Keras keeps private (see above)
+
+
+def build_shapes(layer):
+    """The input shape ``layer`` was built with, or None while it is not built."""
+    return layer._build_shapes  # noqa: SLF001 - Layer state Keras keeps private (see above)
+
+
+def input_shape_arg(layer):
+    """The ``input_shape=`` given to ``layer``'s constructor, or None."""
+    return layer._input_shape_arg  # noqa: SLF001 - Layer state Keras keeps private (see above)
 
 
 def dtype_policy_config(dtype) -> dict:

@@ -9,14 +9,17 @@ from .structures import flatten
 
 
 class TrackedList(list):
-    """A list attribute of a layer: layers and variables added to it later are tracked too."""
+    """A list attribute of a layer: layers and variables added to it later are tracked too.
 
-    def __init__(self, values, owner, key):
+    ``track(values)`` is the layer's tracking of this attribute (the layer binds its name).
+    """
+
+    def __init__(self, values, track):
         super().__init__(values)
-        self._owner, self._key = owner, key
+        self._track_values = track
 
     def _track(self, values):
-        self._owner._track(self._key, list(values))
+        self._track_values(list(values))
 
     def append(self, value):
         self._track([value])
@@ -43,17 +46,17 @@ class TrackedList(list):
 class TrackedDict(dict):
     """A dict attribute of a layer: layers and variables stored in it later are tracked too."""
 
-    def __init__(self, values, owner, key):
+    def __init__(self, values, track):
         super().__init__(values)
-        self._owner, self._key = owner, key
+        self._track_values = track
 
     def __setitem__(self, key, value):
-        self._owner._track(self._key, value)
+        self._track_values(value)
         super().__setitem__(key, value)
 
     def update(self, *args, **kwargs):
         new = dict(*args, **kwargs)
-        self._owner._track(self._key, new)
+        self._track_values(new)
         super().update(new)
 
     def setdefault(self, key, default=None):
