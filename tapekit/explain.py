@@ -38,7 +38,7 @@ def remember_variable(var, frame) -> None:
     """Note that the code of ``frame`` had a tape watch ``var`` (called on each watch)."""
     key = frame.f_code
     seen = _WATCHED_BY_CODE.pop(key, [])
-    sig = (list(var._value.shape), var.dtype.name)
+    sig = (list(var.shape), var.dtype.name)
     if sig not in seen:
         seen.append(sig)
     _WATCHED_BY_CODE[key] = seen
@@ -352,7 +352,7 @@ def _assign_cut(log, entries, reached, targets):
             continue
         at, vid = item.at, item.variable
         fed = at > 0 and any(o.id in reached for o in entries[at - 1].outputs)
-        reads_after = any(e.type == "ReadVariableOp" and e.index >= at and e.inputs[0]._id == vid
+        reads_after = any(e.type == "ReadVariableOp" and e.index >= at and e.inputs[0].id == vid
                           for e in ancestors)
         if fed and (reads_after or not ancestors):
             return item
@@ -372,7 +372,7 @@ def _ancestors(entries, ids) -> list:
 def _unconnected(label, targets, tracked, entries, reached, with_line) -> SourceExplanation:
     fix = _("compute the target from it inside the with-block; if the target really does not depend on "
             "it, pass unconnected_gradients=tk.UnconnectedGradients.ZERO to get zeros instead of None.")
-    test = next((e for e in entries if e.outputs and e.outputs[0]._dtype.is_bool
+    test = next((e for e in entries if e.outputs and e.outputs[0].dtype.is_bool
                  and any(t.id in reached for t in e.inputs)), None)
     if test is not None:
         return SourceExplanation(
@@ -396,10 +396,10 @@ def _replaced_variable(source, frame, name, tape=None):
     cell, the tape) watched a Variable like source."""
     if frame is None or name is None:
         return None
-    sig = (list(source._value.shape), source.dtype.name)
+    sig = (list(source.shape), source.dtype.name)
     sigs = list(_WATCHED_BY_CODE.get(frame.f_code) or [])
     if tape is not None:
-        sigs += [(list(v._value.shape), v.dtype.name) for v in tape.watched_variables]
+        sigs += [(list(v.shape), v.dtype.name) for v in tape.watched_variables]
     if sig not in sigs:
         return None
     return _rebinding_line(frame.f_code, name)
@@ -487,9 +487,9 @@ def _cast_of(entries, sid):
     """The first Cast the recorded code applied to ``sid`` (directly or to a read of it), or None."""
     reads = {sid}
     for e in entries:
-        if e.type == "ReadVariableOp" and e.inputs and e.inputs[0]._id in reads:
+        if e.type == "ReadVariableOp" and e.inputs and e.inputs[0].id in reads:
             reads.update(o.id for o in e.outputs)
-        elif e.type == "Cast" and e.inputs and e.inputs[0]._id in reads:
+        elif e.type == "Cast" and e.inputs and e.inputs[0].id in reads:
             return e
     return None
 
@@ -503,7 +503,7 @@ def _producer(entries, tid):
 
 
 def _dtype_of(entry) -> str:
-    return entry.outputs[0]._dtype.name if entry.outputs else "non-float"
+    return entry.outputs[0].dtype.name if entry.outputs else "non-float"
 
 
 def _entered_at(log):
