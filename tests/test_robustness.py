@@ -13,6 +13,7 @@ import weakref
 
 import numpy as np
 import pytest
+from helpers import grads
 
 import tapekit as tk
 from tapekit.errors import InvalidArgumentError
@@ -382,14 +383,11 @@ def test_a_tape_in_the_main_thread_ignores_a_worker_thread():
 
 
 # ---------- NaN and Inf as in TF ----------
-def grads(f, *values, dtype=tk.float32):
-    xs = [tk.constant(v, dtype) for v in values]
+def tf_style_grads(f, *values, dtype=tk.float32):
+    """(value, [gradient per input]) as nested lists (None for no gradient), NumPy warnings off."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        with tk.GradientTape() as tape:
-            tape.watch(xs)
-            y = f(*xs)
-        g = tape.gradient(y, xs)
+        y, g = grads(f, *values, dtype=dtype)
     return y.numpy().tolist(), [None if a is None else a.numpy().tolist() for a in g]
 
 
@@ -415,7 +413,7 @@ TF_NUMERICS = [
 
 @pytest.mark.parametrize("f,inputs,value,gradients", TF_NUMERICS)
 def test_nan_and_inf_propagate_as_in_tf(f, inputs, value, gradients):
-    got_value, got_grads = grads(f, *inputs)
+    got_value, got_grads = tf_style_grads(f, *inputs)
     np.testing.assert_array_equal(np.array(got_value), np.array(value, np.float32))
     for g, expected in zip(got_grads, gradients):
         np.testing.assert_array_equal(np.array(g), np.array(expected, np.float32))
@@ -456,7 +454,7 @@ def _double_where_reciprocal(x):
     (_double_where_reciprocal, [0.0, 2.0], [0.0, 0.5], [0.0, -0.25]),
 ])
 def test_where_guards_as_in_tf(f, x, value, gradient):
-    got_value, (got_grad,) = grads(f, x)
+    got_value, (got_grad,) = tf_style_grads(f, x)
     np.testing.assert_array_equal(got_value, value)
     np.testing.assert_array_equal(np.array(got_grad), np.array(gradient, np.float32))
 
