@@ -21,7 +21,8 @@ if not logger.handlers:
     logger.propagate = False
 
 # Values of at most this many elements stay saved whole: dropping them saves little memory and
-# costs more time than it saves (W1 in benchmarks/).
+# costs more time than it saves (W1 in benchmarks/). An entry whose values are all small is never
+# released, neither at record time nor by the reverse pass.
 _SMALL = 64
 _PACKAGE_DIR = __file__.rsplit("/", 1)[0]
 _NON_PERSISTENT_USED = ("A non-persistent GradientTape can only be used to compute one set of "
@@ -153,6 +154,15 @@ class TapeEntry:
 
     def __repr__(self) -> str:
         return f"<TapeEntry {self.index}: {self.type}>"
+
+
+def _all_small(tensors) -> bool:
+    """Whether every value has at most ``_SMALL`` elements (a released tensor counts as large)."""
+    for t in tensors:
+        value = getattr(t, "_value", None)
+        if value is None or value.size > _SMALL:
+            return False
+    return True
 
 
 def _ghost_of(t, ghosts: dict, keep_sample: bool):
@@ -327,9 +337,12 @@ class GradientTape:
             flag = differentiable and out._dtype.is_differentiable
             tracked[out._id] = flag
             blocked = blocked or not flag
-        reads = READS.get(grad_key) if differentiable and type(grad_key) is str else None
-        if reads is not None and (outputs[0]._value.size > _SMALL or inputs[0]._value.size > _SMALL):
-            entry.keep_only_what_the_gradient_reads(reads, tracked)
+        if _all_small(inputs) and _all_small(outputs):
+            entry.released = True   # small values stay saved whole: releasing them would cost, not save
+        else:
+            reads = READS.get(grad_key) if differentiable and type(grad_key) is str else None
+            if reads is not None:
+                entry.keep_only_what_the_gradient_reads(reads, tracked)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
         if self._listeners or (live and (blocked or _GRADIENTS.get(grad_key, True) is None)):
