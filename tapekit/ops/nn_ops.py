@@ -38,8 +38,10 @@ def _masked_grad_op(op_type, keep):
     def forward(g, ref, **attrs):
         xp = ns(g)
         mask, scale = keep(ref, **attrs)
-        if scale == 0 and bool(xp.all(xp.isfinite(g))):
-            return g * xp.astype(mask, g.dtype)  # several times faster than where() on random masks
+        # g * mask is several times faster than where() on a random mask, and gives where()'s values
+        # when g is finite (a finite sum says so in one pass; an overflowing one just takes where())
+        if scale == 0 and bool(xp.isfinite(xp.sum(g))):
+            return g * mask if type(g) is np.ndarray else g * xp.astype(mask, g.dtype)
         return xp.where(mask, g, g * xp.asarray(scale, dtype=g.dtype))
 
     def run(grad, ref, **attrs):
@@ -62,7 +64,12 @@ _leaky_relu_grad = _masked_grad_op("LeakyReluGrad", lambda x, alpha: (x > 0, alp
 def relu(features, name=None):
     """max(x, 0); its gradient at 0 is 0, as TF."""
     x = to_tensor(features)
-    return execute("Relu", lambda v: ns(v).maximum(v, ns(v).zeros_like(v)), (x,))
+    return execute("Relu", _relu, (x,))
+
+
+def _relu(v):
+    xp = ns(v)
+    return xp.maximum(v, xp.zeros((), dtype=v.dtype))
 
 
 @gradient("Relu", reads="outputs")
