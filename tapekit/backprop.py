@@ -116,7 +116,7 @@ def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
         if tid in reach or tid in source_ids:
             grads[tid] = add_n_pair(grads[tid], g) if tid in grads else g
     observer = observer or (tape._events().backward_observer() if tape._listeners else None)
-    ghosts = {} if not tape._persistent else None   # released tensors, one ghost per id
+    ghosts = tape._ghosts if not tape._persistent else None   # released tensors, one ghost per id
     order = BackwardOrder(entries, target_ids)
     sparse = False   # an IndexedSlices was seen: only then the loop pays for handling them
     for i in range(len(entries) - 1, -1, -1):

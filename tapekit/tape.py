@@ -64,7 +64,7 @@ def user_location(skip_package: str = _PACKAGE_DIR, depth: int = 2):
     return None
 
 
-_SITE_GUESS: dict = {}   # op type -> (how deep the user's frame was last time, its code)
+_SITE_GUESS: dict = {}   # op type -> (how deep the user's frame was last time, its code, its sites)
 
 
 def user_site(key=None, depth: int = 3):
@@ -83,14 +83,18 @@ def user_site(key=None, depth: int = 3):
         except ValueError:
             frame = None
         if frame is not None and frame.f_code is guess[1]:
-            return (guess[1], frame.f_lasti)
+            # one tuple per (code, offset): a loop records the same site many times
+            site = guess[2].get(frame.f_lasti)
+            if site is None:
+                site = guess[2][frame.f_lasti] = (guess[1], frame.f_lasti)
+            return site
     internal = _INTERNAL_FILES
     frame, found = sys._getframe(depth), depth
     while frame is not None:
         name = frame.f_code.co_filename
         if name not in internal:
             if not name.startswith(_PACKAGE_DIR):
-                _SITE_GUESS[key] = (found, frame.f_code)
+                _SITE_GUESS[key] = (found, frame.f_code, {})
                 return (frame.f_code, frame.f_lasti)
             internal.add(name)
         frame, found = frame.f_back, found + 1
@@ -137,20 +141,24 @@ class TapeEntry:
         self.inputs = tuple(_ghost_of(t, ghosts, True) for t in self.inputs)
         self.outputs = tuple(_ghost_of(t, ghosts, True) for t in self.outputs)
 
-    def keep_only_what_the_gradient_reads(self, reads: str, tracked: dict) -> None:
-        """Release, right away, the values this op's gradient never reads (see ``registry.READS``)."""
+    def keep_only_what_the_gradient_reads(self, reads: str, tracked: dict, ghosts: dict) -> None:
+        """Release, right away, the values this op's gradient never reads (see ``registry.READS``).
+
+        ``ghosts`` (id -> _Ghost, the tape's) gives a tensor one ghost, however many entries use it.
+        """
         inputs = self.inputs
         if reads == "other_input":   # d/dx reads y, d/dy reads x: keep one only if the other is live
             x, y = inputs
-            inputs = (x if tracked.get(y._id) else _Ghost(x), y if tracked.get(x._id) else _Ghost(y))
+            inputs = (x if tracked.get(y._id) else _ghost_of(x, ghosts, True),
+                      y if tracked.get(x._id) else _ghost_of(y, ghosts, True))
         elif reads == "divisor":     # d/dx reads y, d/dy reads x and y
             x, y = inputs
-            inputs = (x if tracked.get(y._id) else _Ghost(x), y)
+            inputs = (x if tracked.get(y._id) else _ghost_of(x, ghosts, True), y)
         elif reads != "inputs":
-            inputs = tuple(_Ghost(t) for t in inputs)
+            inputs = tuple(_ghost_of(t, ghosts, True) for t in inputs)
         self.inputs = inputs
         if reads != "outputs":
-            self.outputs = tuple(_Ghost(t, keep_sample=True) for t in self.outputs)
+            self.outputs = tuple(_ghost_of(t, ghosts, True) for t in self.outputs)
 
     def __repr__(self) -> str:
         return f"<TapeEntry {self.index}: {self.type}>"
@@ -176,6 +184,19 @@ def _ghost_of(t, ghosts: dict, keep_sample: bool):
     return ghost
 
 
+_DIMS: dict = {}   # shape tuple -> itself: ghosts of same-shaped tensors share one tuple
+_MAX_SHARED_DIMS = 4096
+
+
+def _shared_dims(shape) -> tuple:
+    dims = _DIMS.get(shape)
+    if dims is None:
+        dims = tuple(shape)
+        if len(_DIMS) < _MAX_SHARED_DIMS:
+            _DIMS[dims] = dims
+    return dims
+
+
 def _sample_of(v):
     return None if v is None else (v if v.size <= 8 else head(v, 8))
 
@@ -189,7 +210,7 @@ class _Ghost:
         self._id = t._id
         self._dtype = t._dtype
         value = getattr(t, "_value", None)
-        self._dims = tuple(value.shape) if value is not None else t._dims
+        self._dims = _shared_dims(value.shape) if value is not None else t._dims
         # the first few elements, so events can still show a value preview (events.SAMPLE_SIZE)
         self.sample = _sample_of(t._value) if keep_sample else None
 
@@ -216,6 +237,7 @@ class GradientTape:
         self._paused = False        # inside stop_recording()
         self._entries: list | None = None
         self._tracked: dict = {}    # tensor/variable id -> True (differentiable) / False (shadow)
+        self._ghosts: dict = {}     # tensor id -> its _Ghost, once an entry released its value
         self._watched_vars: dict = {}
         self._log = None            # events.TapeLog, created on first use (introspection)
         self._listeners: list = []
@@ -242,6 +264,7 @@ class GradientTape:
     def _start_fresh(self) -> None:
         self._entries = []
         self._tracked = {}
+        self._ghosts = {}
         self._watched_vars = {}
         self._used = False
         if self._log is not None:
@@ -342,7 +365,7 @@ class GradientTape:
         else:
             reads = READS.get(grad_key) if differentiable and type(grad_key) is str else None
             if reads is not None:
-                entry.keep_only_what_the_gradient_reads(reads, tracked)
+                entry.keep_only_what_the_gradient_reads(reads, tracked, self._ghosts)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
         if self._listeners or (live and (blocked or _GRADIENTS.get(grad_key, True) is None)):
@@ -429,9 +452,8 @@ class GradientTape:
     def _after_backward(self) -> None:
         if not self._persistent:
             self._used = True
-            ghosts: dict = {}
             for entry in self._entries:
-                entry.release(ghosts)
+                entry.release(self._ghosts)
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
