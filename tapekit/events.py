@@ -264,6 +264,7 @@ class BackwardObserver:
         tape = log.tape
         self._entries = tape._entries
         self._log_item = log._add if tape._listeners else log.items.append
+        self._last_grad = self._last_record = None
 
     def _room(self) -> bool:
         if self.kept < MAX_BACKWARD_EVENTS:
@@ -272,9 +273,15 @@ class BackwardObserver:
         self.dropped += 1
         return False
 
+    def _record_of(self, g):
+        """``_grad_record(g)``, reused when a gradient just sent is the next op's (a chain)."""
+        if g is not self._last_grad:
+            self._last_grad, self._last_record = g, _grad_record(g)
+        return self._last_record
+
     def visit(self, entry, out_grads) -> None:
         if self._room():
-            grads = [None if g is None else (o._id,) + _grad_record(g) for o, g in zip(entry.outputs, out_grads)]
+            grads = [None if g is None else (o._id,) + self._record_of(g) for o, g in zip(entry.outputs, out_grads)]
             self._log_item(("visit", len(self._entries), entry.index, entry.type, grads, self.row))
 
     def sent(self, entry, inp, g, accumulated=False) -> None:
@@ -284,7 +291,7 @@ class BackwardObserver:
                 self.log._add(("send", self.log._at(), entry.index, inp._id, None, dims(inp), False, reason,
                                self.row))
             else:
-                value, shape = _grad_record(g)
+                value, shape = self._record_of(g)
                 self._log_item(("send", len(self._entries), entry.index, inp._id, value, shape,
                                 bool(accumulated), None, self.row))
 
@@ -313,6 +320,7 @@ class BackwardObserver:
             out.append((s._id, rec[0], rec[1], s.dtype.name, cause))
         log._add(("backward_end", log._at(), self.call, out))
         self.targets = self.sources = None     # do not keep the caller's tensors alive
+        self._last_grad = self._last_record = None
 
 
 def _var_name(var) -> str:
