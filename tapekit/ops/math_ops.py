@@ -112,7 +112,8 @@ def check_dtype(op_type: str, t: Tensor) -> None:
 
 
 def _binary(op_type, forward, x, y):
-    x, y = binary_inputs(op_type, x, y)
+    if not (type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype):   # else nothing to convert
+        x, y = binary_inputs(op_type, x, y)
     check_dtype(op_type, x)
     return execute(op_type, forward, (x, y))
 
