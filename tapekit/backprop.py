@@ -25,6 +25,7 @@ from .tensor import Tensor, convert_to_tensor
 
 logger = logging.getLogger("tapekit")
 _SKIPS: dict = {}   # one shared tuple per skip_input_indices value
+_SKIP_PAIR = {(False, False): (), (True, False): (0,), (False, True): (1,), (True, True): (0, 1)}
 _MISSING = object()
 
 
@@ -154,7 +155,9 @@ def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
         if sparse and fn in DENSE_ONLY:
             out_grads = [g if g is None else densify(g) for g in out_grads]
         inputs = entry.inputs
-        if len(inputs) > 1:  # TF's op.skip_input_indices: rules may skip gradients nobody needs
+        if len(inputs) == 2:  # TF's op.skip_input_indices: rules may skip gradients nobody needs
+            entry.skip_input_indices = _SKIP_PAIR[inputs[0]._id not in reach, inputs[1]._id not in reach]
+        elif len(inputs) > 2:
             skip = tuple(k for k, t in enumerate(inputs) if t._id not in reach)
             entry.skip_input_indices = _SKIPS.setdefault(skip, skip)  # shared: fewer GC survivors
         in_grads = fn(entry, *out_grads)
