@@ -159,6 +159,7 @@ class TapeEntry:
         self.inputs = inputs
         if reads != "outputs":
             self.outputs = tuple(_ghost_of(t, ghosts, True) for t in self.outputs)
+        self.released = reads == "nothing"   # then nothing is left to release
 
     def __repr__(self) -> str:
         return f"<TapeEntry {self.index}: {self.type}>"
