@@ -281,7 +281,9 @@ class BackwardObserver:
 
     def visit(self, entry, out_grads) -> None:
         if self._room():
-            grads = [None if g is None else (o._id,) + self._record_of(g) for o, g in zip(entry.outputs, out_grads)]
+            # tuples of ids, samples and shapes only: the cyclic GC stops tracking them
+            grads = tuple(None if g is None else (o._id,) + self._record_of(g)
+                          for o, g in zip(entry.outputs, out_grads))
             self._log_item(("visit", len(self._entries), entry.index, entry.type, grads, self.row))
 
     def sent(self, entry, inp, g, accumulated=False) -> None:
