@@ -272,6 +272,29 @@ def test_persistent_tape_keeps_saved_arrays_until_del():
     assert tape_ref() is None and ref() is None
 
 
+def test_a_long_chain_keeps_little_besides_what_its_gradient_reads():
+    """benchmarks/ W3's chain: the gradient reads one array in six (exp's output, log's input); the
+    entries, released tensors' ghosts and value previews stay small per op."""
+    n_ops, size = 1200, 1000
+    x = tk.constant(np.linspace(0.5, 1.5, size, dtype=np.float32))
+    a, b = tk.constant(np.full(size, 1.25, np.float32)), tk.constant(np.full(size, 0.25, np.float32))
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        with tk.GradientTape() as tape:
+            tape.watch(x)
+            y = x
+            for _ in range(n_ops // 6):
+                y = tk.math.log(tk.exp((y + b) * a)) / a - b
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    saved = (n_ops // 6) * size * 4
+    assert held - saved < 800 * n_ops, f"{(held - saved) / n_ops:.0f} bytes per op besides the saved arrays"
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), np.ones(size), rtol=1e-3)
+
+
 def test_persistent_tape_releases_saved_arrays_on_reset():
     x = tk.constant(np.linspace(0.0, 1.0, 1000))
     with tk.GradientTape(persistent=True) as tape:
@@ -389,6 +412,19 @@ def tf_style_grads(f, *values, dtype=tk.float32):
         warnings.simplefilter("ignore", RuntimeWarning)
         y, g = grads(f, *values, dtype=dtype)
     return y.numpy().tolist(), [None if a is None else a.numpy().tolist() for a in g]
+
+
+def test_relu_gradient_multiplies_the_upstream_gradient_by_the_mask_as_tf():
+    # TF 2.21's ReluGrad kernel is g * (y > 0): an inf or nan upstream gradient gives nan where the
+    # mask is off (tf.nn.relu on [-1, 2, -3, 4] with these output_gradients: [nan, 1, nan, 2]
+    # and [0, 3e38, 0, 3e38])
+    x = tk.constant([-1.0, 2.0, -3.0, 4.0])
+    for upstream in ([inf, 1.0, nan, 2.0], [3e38, 3e38, 3e38, 3e38]):
+        with tk.GradientTape() as tape:
+            tape.watch(x)
+            y = tk.nn.relu(x)
+        g = tape.gradient(y, x, output_gradients=tk.constant(upstream)).numpy()
+        np.testing.assert_array_equal(g, np.float32(upstream) * (x.numpy() > 0))
 
 
 inf, nan = float("inf"), float("nan")
