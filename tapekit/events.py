@@ -15,6 +15,7 @@ import weakref
 import numpy as np
 
 from .backend import head, to_host
+from .tensor import Tensor
 
 SAMPLE_SIZE = 8                  # elements kept per value for previews
 PREVIEW_CHARS = 40               # longest preview string
@@ -334,7 +335,7 @@ def _var_name(var) -> str:
 
 def _grad_record(g):
     """(sample, shape) of a gradient value (a Tensor, or anything convertible); shape as a tuple."""
-    value = getattr(g, "_value", None)
+    value = g._value if type(g) is Tensor else getattr(g, "_value", None)
     if value is None:
         value = np.asarray(g)
     return (value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE)), value.shape
