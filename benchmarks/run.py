@@ -30,7 +30,6 @@ import json  # noqa: E402
 import platform  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
-import time  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -52,7 +51,7 @@ TF_PYTHON_VAR = "TAPEKIT_TF_PYTHON"
 
 
 # ---------- measuring one engine on one workload ----------
-def measure(engine, name, arrays, ref, size, repeats, warmup, memory=False, count=None):
+def measure(engine, name, arrays, ref, size, repeats, warmup, memory=False, count=None, clock="cpu"):
     """One result row: the engine's check against the reference, then its median time."""
     count = wl.n_ops(name, size) if count is None and name in ("W1", "W3") else count
     row = {"workload": name, "engine": engine}
@@ -61,7 +60,7 @@ def measure(engine, name, arrays, ref, size, repeats, warmup, memory=False, coun
     if problems:
         row["refused"] = "; ".join(problems)
         return row
-    row["seconds"] = _common.median_time(step, repeats, warmup)
+    row["seconds"] = _common.median_time(step, repeats, warmup, clock)
     if count:
         row["ops"] = count
         row["us_per_op"] = row["seconds"] / count * 1e6
@@ -70,19 +69,20 @@ def measure(engine, name, arrays, ref, size, repeats, warmup, memory=False, coun
     return row
 
 
-def long_chain_row(arrays, size):
+def long_chain_row(arrays, size, clock="cpu"):
     """tapekit's 100,000-op chain: it must finish and agree with NumPy; timed once."""
     count = wl.n_ops("W3", size, long=True)
     ref = wl.numpy_step("W3", arrays, size, long=True)
     step, to_numpy = w_engines.build("tapekit", "W3", arrays, count)
     row = {"workload": "W3-long", "engine": "tapekit", "ops": count}
-    start = time.perf_counter()
+    now = _common.CLOCKS[clock]
+    start = now()
     try:
         result = step()
     except RecursionError as err:  # anything else is a bug worth a traceback
         row["refused"] = f"did not finish: {err}"
         return row
-    row["seconds"] = time.perf_counter() - start
+    row["seconds"] = now() - start
     row["us_per_op"] = row["seconds"] / count * 1e6
     problems = _common.check_results(ref, to_numpy(result))
     if problems:
@@ -90,7 +90,7 @@ def long_chain_row(arrays, size):
     return row
 
 
-def run_local(names, size, quick, engines):
+def run_local(names, size, quick, engines, clock="cpu"):
     rows = []
     for name in names:
         arrays = wl.make_inputs(name, size)
@@ -102,14 +102,14 @@ def run_local(names, size, quick, engines):
                 rows.append({"workload": name, "engine": engine, "skipped": "not installed"})
                 continue
             memory = name == "W3" and engine in ("numpy", "tapekit", "autograd")
-            rows.append(measure(engine, name, arrays, ref, size, repeats, warmup, memory))
+            rows.append(measure(engine, name, arrays, ref, size, repeats, warmup, memory, clock=clock))
         if name == "W3" and "tapekit" in engines:
-            rows.append(long_chain_row(arrays, size))
+            rows.append(long_chain_row(arrays, size, clock))
     return rows
 
 
 # ---------- TensorFlow in its own interpreter ----------
-def run_tensorflow(names, size, quick):
+def run_tensorflow(names, size, quick, clock="cpu"):
     """Rows for TF eager, measured by ``$TAPEKIT_TF_PYTHON run.py --tf-worker`` and checked here."""
     python = os.environ.get(TF_PYTHON_VAR)
     if not python:
@@ -121,7 +121,7 @@ def run_tensorflow(names, size, quick):
             arrays = wl.make_inputs(name, size)
             np.savez(os.path.join(tmp, f"{name}_in.npz"), **arrays)
             refs[name] = wl.numpy_step(name, arrays, size)
-        job = {"names": list(names), "size": size, "quick": quick}
+        job = {"names": list(names), "size": size, "quick": quick, "clock": clock}
         with open(os.path.join(tmp, "job.json"), "w") as f:
             json.dump(job, f)
         env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
@@ -166,7 +166,7 @@ def tf_worker(tmp):
         np.savez(os.path.join(tmp, f"{name}_out.npz"), loss=loss, **{f"g{i}": g for i, g in enumerate(grads)})
         repeats = 3 if quick else REPEATS[name]
         row = {"workload": name, "engine": "tensorflow",
-               "seconds": _common.median_time(step, repeats, 1 if quick else 2)}
+               "seconds": _common.median_time(step, repeats, 1 if quick else 2, job.get("clock", "cpu"))}
         if count:
             row["ops"] = count
             row["us_per_op"] = row["seconds"] / count * 1e6
@@ -244,9 +244,11 @@ def format_table(rows) -> str:
     return "\n".join(lines)
 
 
-def environment_lines(size):
+def environment_lines(size, clock="cpu"):
+    load = f"load average {os.getloadavg()[0]:.2f}; " if hasattr(os, "getloadavg") else ""
     lines = [f"python {platform.python_version()}, numpy {np.__version__}, {platform.machine()}, "
-             f"{os.cpu_count()} cpus; size={size}; float32; 1 thread",
+             f"{os.cpu_count()} cpus, {load}size={size}; float32; 1 thread; "
+             f"{'CPU' if clock == 'cpu' else 'wall'} time",
              f"BLAS: {_common.blas_description()}"]
     if REMOVED_ENV:
         lines.append(f"unset for this process: {', '.join(REMOVED_ENV)} (native OpenBLAS kernel)")
@@ -261,6 +263,8 @@ def parse_args(argv):
     p.add_argument("--engines", default=",".join(LOCAL_ENGINES + ("tensorflow",)),
                    help="comma-separated engines to run (default: all)")
     p.add_argument("--tiny", action="store_true", help="tiny sizes (correctness smoke test)")
+    p.add_argument("--wall", action="store_true",
+                   help="time with the wall clock (default: the process's CPU time, steadier on a busy machine)")
     p.add_argument("--keep-openblas-env", action="store_true",
                    help="keep OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE if set (default: unset both)")
     p.add_argument("--tf-worker", metavar="DIR", help=argparse.SUPPRESS)
@@ -280,19 +284,20 @@ def main(argv=None) -> list:
         return []
     limits = _common.limit_threads()
     size = "tiny" if args.tiny else "full"
-    for line in environment_lines(size):
+    clock = "wall" if args.wall else "cpu"
+    for line in environment_lines(size, clock):
         print(line)
     local = [e for e in LOCAL_ENGINES if e in args.engines]
-    rows = run_local(args.only, size, args.quick, local)
+    rows = run_local(args.only, size, args.quick, local, clock)
     if "tensorflow" in args.engines:
-        rows += run_tensorflow(args.only, size, args.quick)
+        rows += run_tensorflow(args.only, size, args.quick, clock)
     order = {"W1": 0, "W2": 1, "W3": 2, "W3-long": 2.5, "W4": 3}
     rows.sort(key=lambda r: order[r["workload"]])
     rows = add_ratios_and_verdicts(rows)
     print(format_table(rows))
     if args.json_path:
         with open(args.json_path, "w") as f:
-            json.dump({"environment": environment_lines(size), "rows": rows}, f, indent=1)
+            json.dump({"environment": environment_lines(size, clock), "rows": rows}, f, indent=1)
     del limits
     return rows
 
