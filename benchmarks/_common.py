@@ -72,7 +72,26 @@ def median_time(fn, repeats: int, warmup: int = 1, clock: str = "cpu") -> float:
         start = now()
         fn()
         times.append(now() - start)
-    times.sort()
+    return _median(times)
+
+
+def median_times(steps: dict, repeats: int, warmup: int = 1, clock: str = "cpu") -> dict:
+    """``median_time`` of several functions (name -> fn), run in turn: one call of each per round."""
+    now = CLOCKS[clock]
+    for _ in range(warmup):
+        for fn in steps.values():
+            fn()
+    times: dict = {name: [] for name in steps}
+    for _ in range(max(1, repeats)):
+        for name, fn in steps.items():
+            start = now()
+            fn()
+            times[name].append(now() - start)
+    return {name: _median(ts) for name, ts in times.items()}
+
+
+def _median(times: list) -> float:
+    times = sorted(times)
     mid = len(times) // 2
     return times[mid] if len(times) % 2 else 0.5 * (times[mid - 1] + times[mid])
 

@@ -48,25 +48,38 @@ TARGETS = {
 }
 W3_TIME_VS_TORCH, W3_MEM_VS_NUMPY = 1.5, 2.0
 TF_PYTHON_VAR = "TAPEKIT_TF_PYTHON"
+MEMORY_ENGINES = ("numpy", "tapekit", "autograd")   # those whose allocations tracemalloc sees
 
 
-# ---------- measuring one engine on one workload ----------
-def measure(engine, name, arrays, ref, size, repeats, warmup, memory=False, count=None, clock="cpu"):
-    """One result row: the engine's check against the reference, then its median time."""
-    count = wl.n_ops(name, size) if count is None and name in ("W1", "W3") else count
-    row = {"workload": name, "engine": engine}
-    step, to_numpy = w_engines.build(engine, name, arrays, count or 0)
-    problems = _common.check_results(ref, to_numpy(step()))
-    if problems:
-        row["refused"] = "; ".join(problems)
-        return row
-    row["seconds"] = _common.median_time(step, repeats, warmup, clock)
-    if count:
-        row["ops"] = count
-        row["us_per_op"] = row["seconds"] / count * 1e6
-    if memory:
-        row["peak_bytes"] = _common.peak_memory(step)
-    return row
+# ---------- measuring the engines on one workload ----------
+def measure_all(engines, name, arrays, ref, size, repeats, warmup, clock="cpu"):
+    """One row per engine: its check against the reference, then its median time.
+
+    The engines that pass are timed in turn, one step each per round, so that a change in the
+    machine's load hits them all alike. W3's peak memory is measured afterwards.
+    """
+    count = wl.n_ops(name, size) if name in ("W1", "W3") else 0
+    rows, steps = {}, {}
+    for engine in engines:
+        row = rows[engine] = {"workload": name, "engine": engine}
+        if not w_engines.available(engine):
+            row["skipped"] = "not installed"
+            continue
+        step, to_numpy = w_engines.build(engine, name, arrays, count)
+        problems = _common.check_results(ref, to_numpy(step()))
+        if problems:
+            row["refused"] = "; ".join(problems)
+        else:
+            steps[engine] = step
+    for engine, seconds in _common.median_times(steps, repeats, warmup, clock).items():
+        row = rows[engine]
+        row["seconds"] = seconds
+        if count:
+            row["ops"] = count
+            row["us_per_op"] = seconds / count * 1e6
+        if name == "W3" and engine in MEMORY_ENGINES:
+            row["peak_bytes"] = _common.peak_memory(steps[engine])
+    return list(rows.values())
 
 
 def long_chain_row(arrays, size, clock="cpu"):
@@ -97,12 +110,7 @@ def run_local(names, size, quick, engines, clock="cpu"):
         ref = wl.numpy_step(name, arrays, size)
         repeats = 3 if quick else REPEATS[name]
         warmup = 1 if quick else 2
-        for engine in engines:
-            if not w_engines.available(engine):
-                rows.append({"workload": name, "engine": engine, "skipped": "not installed"})
-                continue
-            memory = name == "W3" and engine in ("numpy", "tapekit", "autograd")
-            rows.append(measure(engine, name, arrays, ref, size, repeats, warmup, memory, clock=clock))
+        rows += measure_all(engines, name, arrays, ref, size, repeats, warmup, clock)
         if name == "W3" and "tapekit" in engines:
             rows.append(long_chain_row(arrays, size, clock))
     return rows
