@@ -93,7 +93,8 @@ def _reachable_from(entries, source_ids):
             continue
         for t in e.inputs:
             if t._id in reach:
-                reach.update(o._id for o in e.outputs)
+                for o in e.outputs:
+                    reach.add(o._id)
                 break
     return reach
 
