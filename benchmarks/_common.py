@@ -76,14 +76,20 @@ def median_time(fn, repeats: int, warmup: int = 1, clock: str = "cpu") -> float:
 
 
 def median_times(steps: dict, repeats: int, warmup: int = 1, clock: str = "cpu") -> dict:
-    """``median_time`` of several functions (name -> fn), run in turn: one call of each per round."""
+    """``median_time`` of several functions (name -> fn), run in turn: one call of each per round.
+
+    Each round starts one function later, so that each follows every other one equally often
+    (what one leaves behind, the allocator's state say, then favours none).
+    """
     now = CLOCKS[clock]
     for _ in range(warmup):
         for fn in steps.values():
             fn()
+    order = list(steps.items())
     times: dict = {name: [] for name in steps}
-    for _ in range(max(1, repeats)):
-        for name, fn in steps.items():
+    for r in range(max(1, repeats)):
+        k = r % len(order) if order else 0
+        for name, fn in order[k:] + order[:k]:
             start = now()
             fn()
             times[name].append(now() - start)
