@@ -3,6 +3,12 @@
 ``import tapekit as tk`` and write what you would write with ``tf``.
 """
 
+import logging as _logging
+
+# A library only adds a NullHandler: where tapekit's warnings go is the application's choice
+# (``logging.basicConfig()`` prints them as ``WARNING:tapekit:...``, as TF prints its own).
+_logging.getLogger(__name__).addHandler(_logging.NullHandler())
+
 from . import dtypes, errors, nest
 from .dtypes import (DType, as_dtype, bool, complex64, complex128, double, float16, float32,
                      float64, half, int8, int16, int32, int64, string, uint8, uint16, uint32,
@@ -10,6 +16,8 @@ from .dtypes import (DType, as_dtype, bool, complex64, complex128, double, float
 from .registry import RegisterGradient, gradient_override_map, no_gradient
 from .shape import TensorShape
 from .tape import GradientTape, UnconnectedGradients
+# introspection: events and explain() plug themselves into every tape (tapekit/observer.py)
+from . import events  # noqa: E402  (imports explain too)
 from .tensor import Tensor, constant, convert_to_tensor, is_tensor
 from .variable import Variable
 from . import ops  # noqa: F401  (installs operators)
@@ -85,6 +93,8 @@ from .math import (abs, acos, add, asin, atan, atan2, cos, cosh, divide, equal, 
 from .ragged import dispatch_concat as _dispatch_concat  # noqa: E402
 from .ragged import dispatch_unary as _dispatch_unary  # noqa: E402
 
+# tk.dtypes.cast and tk.dtypes.saturate_cast are these ops (TF's aliases); dtypes lies below the ops
+dtypes.cast, dtypes.saturate_cast = cast, saturate_cast
 cast = _dispatch_unary(cast)
 concat = _dispatch_concat(concat)
 # ---- end api ----
@@ -92,4 +102,33 @@ concat = _dispatch_concat(concat)
 newaxis = None
 __version__ = "0.1.0"
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+# Everything `from tapekit import *` gives: the TF-shaped API, its submodules, and the modules that
+# were public before this list was written (tests/test_architecture.py checks it against dir()).
+__all__ = [
+    "DType", "GradientTape", "IndexedSlices", "Module", "RaggedTensor", "RegisterGradient",
+    "SparseTensor", "Tensor", "TensorArray", "TensorShape", "TensorSpec", "UnconnectedGradients",
+    "Variable", "abs", "acos", "acosh", "add", "add_n", "argmax", "argmin", "argsort", "as_dtype",
+    "asin", "asinh", "atan", "atan2", "atanh", "backend", "bitwise", "bool", "boolean_mask",
+    "broadcast_to", "case", "cast", "clip_by_global_norm", "clip_by_norm", "clip_by_value", "complex",
+    "complex128", "complex64", "concat", "cond", "config", "constant", "constant_initializer",
+    "control_flow", "convert_to_tensor", "cos", "cosh", "cumsum", "custom_gradient", "data",
+    "debugging", "device", "divide", "double", "dtypes", "einsum", "equal", "errors",
+    "executing_eagerly", "exp", "expand_dims", "eye", "fill", "float16", "float32", "float64", "floor",
+    "foldl", "foldr", "function", "gather", "gather_nd", "get_current_name_scope",
+    "gradient_override_map", "greater", "greater_equal", "half", "identity", "image", "indexed_slices",
+    "initializers", "int16", "int32", "int64", "int8", "is_tensor", "keras", "less", "less_equal",
+    "linalg", "linspace", "logical_and", "logical_not", "logical_or", "map_fn", "math", "matmul",
+    "maximum", "meshgrid", "minimum", "module", "multiply", "name_scope", "negative", "nest", "newaxis",
+    "nn", "no_gradient", "norm", "not_equal", "one_hot", "ones", "ones_initializer", "ones_like", "ops",
+    "pad", "pow", "print", "printing", "ragged", "random", "random_normal_initializer",
+    "random_uniform_initializer", "range", "rank", "realdiv", "reduce_all", "reduce_any",
+    "reduce_logsumexp", "reduce_max", "reduce_mean", "reduce_min", "reduce_prod", "reduce_sum",
+    "registry", "repeat", "reshape", "reverse", "roll", "round", "saturate_cast", "scalar_mul", "scan",
+    "scatter_nd", "scopes", "searchsorted", "shape", "sigmoid", "sign", "sin", "sinh", "size", "sort",
+    "sparse", "split", "sqrt", "square", "squeeze", "stack", "stop_gradient", "string", "subtract",
+    "switch_case", "tan", "tanh", "tape", "tensor", "tensor_array", "tensor_scatter_nd_add",
+    "tensor_scatter_nd_update", "tensor_spec", "tensordot", "test", "testing", "tile", "transpose",
+    "truediv", "uint16", "uint32", "uint64", "uint8", "unique", "unique_with_counts", "unstack",
+    "unsupported", "variable", "vectorized_map", "where", "while_loop", "zeros", "zeros_initializer",
+    "zeros_like",
+]

@@ -37,6 +37,8 @@ import warnings
 
 import numpy as np
 
+from . import dtypes
+
 CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 GPU_INSTALL_HINT = 'pip install "tapekit[gpu]"'
 
@@ -70,7 +72,7 @@ class NumpyLib:
 
     def native_dtype(self, dtype):
         """The library's dtype object for a tapekit DType."""
-        return dtype._np
+        return dtype.numpy_dtype
 
     def astype(self, value, dtype):
         return value.astype(self.native_dtype(dtype))
@@ -418,8 +420,6 @@ def device_of(value) -> str:
 
 
 def dtype_of(value):
-    from . import dtypes
-
     lib = lib_of(value)
     if isinstance(lib, StrictLib):
         return dtypes.as_dtype(lib.dtype_name(value))
@@ -472,7 +472,7 @@ def np_dtype(value) -> np.dtype:
     dt = value.dtype
     if isinstance(dt, np.dtype):
         return dt
-    return dtype_of(value)._np
+    return dtype_of(value).numpy_dtype
 
 
 def dtype_kind(value) -> str:

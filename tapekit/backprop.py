@@ -14,13 +14,24 @@ from __future__ import annotations
 
 import logging
 
+import numpy as np
+
 from . import nest
+from .backend import from_host
 from .backward_order import BackwardOrder
-from .gradient_args import GradientRequest
-from .indexed_slices import IndexedSlices, concat_slices, densify
+from .causes import Cause
+from .gradient_args import GradientRequest, UnconnectedGradients
+from .grads import RULE_MODULES  # noqa: F401  (importing them registers the built-in rules)
+from .i18n import _, hint_line
+from .indexed_slices import IndexedSlices
+from .ops.array_ops import broadcast_to, reshape, stack
+from .ops.creation import ones_like, zeros, zeros_like
+from .ops.math_ops import add_n_pair
+from .ops.reduction import reduce_sum
+from .ops.slices_ops import concat_slices, densify
 from .registry import _GRADIENTS, BUILTIN, DENSE_ONLY, TAKES_NONE, gradient_function
 from .shape import TensorShape
-from .tape import _Ghost
+from .tape_entry import Ghost, TapeView
 from .tensor import Tensor, convert_to_tensor
 
 logger = logging.getLogger("tapekit")
@@ -30,14 +41,14 @@ _MISSING = object()
 
 
 # ---------- gradient() ----------
-def run_gradient(tape, request: GradientRequest, unconnected):
+def run_gradient(tape: TapeView, request: GradientRequest, unconnected):
     targets, flat_sources = request.targets, request.sources
     seeds = _seed_gradients(targets, request.output_gradients)
-    observer = tape._events().backward_observer("gradient", targets, flat_sources,
+    observer = tape.log.backward_observer(tape, "gradient", targets, flat_sources,
                                                 request.raw_output_gradients, unconnected)
     # Only what the tape watched (or computed from watched values) can be a source; an unwatched
     # source still gets the seed when it is itself a target (TF: gradient(x, x) is ones).
-    tracked = tape._tracked
+    tracked = tape.tracked
     grads = reverse_pass(tape, seeds, [s for s in flat_sources if tracked.get(s._id)], observer,
                          [t._id for t in targets])
     unwatched = _summed_seeds(seeds) if any(not tracked.get(s._id) for s in flat_sources) else {}
@@ -48,7 +59,6 @@ def run_gradient(tape, request: GradientRequest, unconnected):
 
 
 def _summed_seeds(seeds) -> dict:
-    from .ops.math_ops import add_n_pair
 
     out: dict = {}
     for tid, g in seeds:
@@ -57,12 +67,9 @@ def _summed_seeds(seeds) -> dict:
 
 
 def _finish(g, source, unconnected):
-    from .tape import UnconnectedGradients
 
     if g is None:
         if unconnected is UnconnectedGradients.ZERO:
-            from .ops.creation import zeros
-
             return zeros(source.shape, dtype=source.dtype)
         return None
     return g
@@ -70,9 +77,6 @@ def _finish(g, source, unconnected):
 
 def _seed_gradients(targets, output_gradients):
     """(target id, upstream gradient) for each differentiable target: ones, or its output gradient."""
-    from .ops.array_ops import broadcast_to
-    from .ops.creation import ones_like
-
     seeds = []
     for t, og in zip(targets, output_gradients):
         if og is None:
@@ -100,114 +104,150 @@ def _reachable_from(entries, source_ids):
 
 
 # ---------- the reverse pass ----------
-def reverse_pass(tape, seeds, sources, observer=None, target_ids=()):
+def reverse_pass(tape: TapeView, seeds, sources, observer=None, target_ids=()):
     """Gradients of the seeded targets with respect to every reachable tensor id.
 
-    Sources' gradients are Tensors or IndexedSlices. The process's cyclic GC is left alone: a
-    pass must never change state other threads see.
+    The textbook loop: walk the entries backwards; at each op, take the gradients of its outputs
+    (complete by then), call its rule, and add what the rule returns into its inputs' gradients.
+    Sources' gradients are Tensors or IndexedSlices. The process's cyclic GC is left alone: a pass
+    must never change state other threads see.
     """
-    from .ops.math_ops import add_n_pair
-
-    entries = tape._entries
-    source_ids = {s._id for s in sources}
-    # gradients flow only from what this tape tracks as differentiable (its rules may rely on it)
-    tracked = tape._tracked
-    reach = _reachable_from(entries, {sid for sid in source_ids if tracked.get(sid)})
-    grads: dict = {}
-    for tid, g in seeds:
-        if tid in reach or tid in source_ids:
-            grads[tid] = add_n_pair(grads[tid], g) if tid in grads else g
-    observer = observer or (tape._events().backward_observer() if tape._listeners else None)
-    ghosts = tape._ghosts if not tape._persistent else None   # released tensors, one ghost per id
-    order = BackwardOrder(entries, target_ids)
-    sparse = False   # an IndexedSlices was seen: only then the loop pays for handling them
-    for i in range(len(entries) - 1, -1, -1):
-        entry = entries[i]
-        if entry.cut is not None or not grads:
+    walk = _Walk(tape, seeds, sources, observer, target_ids)
+    for entry in reversed(tape.entries):
+        if entry.cut is not None or not walk.grads:
             continue
+        out_grads = walk.take_output_grads(entry)
+        if out_grads is None:            # pruned: no gradient flows into this op
+            continue
+        if walk.observer is not None:
+            walk.observer.visit(entry, walk.dense(out_grads))
+        rule = _rule_for(entry.grad_key)
+        if rule is None:                 # declared not differentiable: gradients stop here
+            if walk.observer is not None:
+                walk.observer.stopped(entry, Cause.NO_GRADIENT_REGISTERED)
+            continue
+        in_grads = walk.call_rule(rule, entry, out_grads)
+        for k, (inp, g) in enumerate(zip(entry.inputs, in_grads)):
+            if inp._id in walk.reach:
+                walk.send(entry, k, inp, g, rule)
+        walk.release(entry)
+    return walk.finish()
+
+
+def _rule_for(key):
+    """The gradient function of an entry's key (a callable, an op type, or None: not differentiable)."""
+    if type(key) is not str:
+        return key
+    rule = _GRADIENTS.get(key, _MISSING)
+    return gradient_function(key) if rule is _MISSING else rule   # gradient_function raises TF's LookupError
+
+
+class _Walk:
+    """The state of one reverse pass: the gradients so far, what can reach a source, the observer."""
+
+    def __init__(self, tape, seeds, sources, observer, target_ids):
+        entries = tape.entries
+        self.source_ids = {s._id for s in sources}
+        # gradients flow only from what this tape tracks as differentiable (its rules may rely on it)
+        tracked = tape.tracked
+        self.reach = _reachable_from(entries, {sid for sid in self.source_ids if tracked.get(sid)})
+        self.grads: dict = {}
+        for tid, g in seeds:
+            if tid in self.reach or tid in self.source_ids:
+                self.grads[tid] = add_n_pair(self.grads[tid], g) if tid in self.grads else g
+        self.observer = observer or (tape.log.backward_observer(tape) if tape.listeners else None)
+        self.ghosts = tape.ghosts if not tape.persistent else None   # released tensors, one ghost per id
+        self.order = BackwardOrder(entries, target_ids)
+        self.sparse = False   # an IndexedSlices was seen: only then the pass pays for handling them
+
+    def take_output_grads(self, entry):
+        """The gradients of ``entry``'s outputs, taken out of ``grads`` (a source's stay); None if none."""
+        grads, keep = self.grads, self.source_ids
         outs = entry.outputs
         if len(outs) == 1:
             oid = outs[0]._id
-            g = grads.get(oid) if oid in source_ids else grads.pop(oid, None)
+            g = grads.get(oid) if oid in keep else grads.pop(oid, None)
             if g is None:
-                continue
-            if type(g) is not Tensor:
-                g = _collected(g, order)
-            out_grads = (g,)
-        else:
-            out_grads = [grads.get(o._id) if o._id in source_ids else grads.pop(o._id, None)
-                         for o in outs]
-            if all(g is None for g in out_grads):
-                continue
-            if sparse:
-                out_grads = [g if type(g) is not _Pieces else _collected(g, order) for g in out_grads]
-        if observer is not None:
-            observer.visit(entry, [densify(g) for g in out_grads] if sparse else out_grads)
-        key = entry.grad_key
-        fn = _GRADIENTS.get(key, _MISSING) if type(key) is str else key
-        if fn is _MISSING:
-            fn = gradient_function(key)  # raises TF's LookupError
-        if fn is None:
-            if observer is not None:
-                observer.stopped(entry, "no_gradient_registered")
-            continue
-        if len(outs) > 1 and fn not in TAKES_NONE:
-            out_grads = _fill_zeros(out_grads, outs)
-        if sparse and fn in DENSE_ONLY:
+                return None
+            return (g if type(g) is Tensor else _collected(g, self.order),)
+        out_grads = [grads.get(o._id) if o._id in keep else grads.pop(o._id, None) for o in outs]
+        if all(g is None for g in out_grads):
+            return None
+        if self.sparse:
+            out_grads = [g if type(g) is not _Pieces else _collected(g, self.order) for g in out_grads]
+        return out_grads
+
+    def dense(self, grads):
+        return [densify(g) for g in grads] if self.sparse else grads
+
+    def call_rule(self, rule, entry, out_grads):
+        """``rule(entry, *out_grads)`` as TF calls it, checked to give one gradient per input."""
+        if len(entry.outputs) > 1 and rule not in TAKES_NONE:
+            out_grads = _fill_zeros(out_grads, entry.outputs)
+        if self.sparse and rule in DENSE_ONLY:
             out_grads = [g if g is None else densify(g) for g in out_grads]
         inputs = entry.inputs
         if len(inputs) == 2:  # TF's op.skip_input_indices: rules may skip gradients nobody needs
-            entry.skip_input_indices = _SKIP_PAIR[inputs[0]._id not in reach, inputs[1]._id not in reach]
+            entry.skip_input_indices = _SKIP_PAIR[inputs[0]._id not in self.reach, inputs[1]._id not in self.reach]
         elif len(inputs) > 2:
-            skip = tuple(k for k, t in enumerate(inputs) if t._id not in reach)
+            skip = tuple(k for k, t in enumerate(inputs) if t._id not in self.reach)
             entry.skip_input_indices = _SKIPS.setdefault(skip, skip)  # shared: fewer GC survivors
-        in_grads = fn(entry, *out_grads)
+        in_grads = rule(entry, *out_grads)
         if not isinstance(in_grads, (list, tuple)):
             in_grads = (in_grads,)
         if len(in_grads) != len(inputs):
             raise ValueError(f"The gradient function of {entry.type} returned {len(in_grads)} "
                              f"gradients for {len(inputs)} inputs.")
-        k = -1
-        for inp, g in zip(inputs, in_grads):
-            k += 1
-            iid = inp._id
-            if iid not in reach:
-                continue
-            if g is None or not inp._dtype.is_differentiable:
-                if observer is not None:
-                    observer.sent(entry, inp, None)
-                continue
-            if type(g) is not Tensor:
-                g = _as_gradient(g)
-            shape = inp._dims if type(inp) is _Ghost else inp._value.shape
-            if type(g) is Tensor:
-                if g._value.shape != shape:
-                    if fn not in BUILTIN:  # only built-in rules leave unbroadcasting to the pass
-                        raise _wrong_shape(entry, k, shape, g._value.shape)
-                    g = sum_to_shape(g, inp)
-                if observer is not None:
-                    observer.sent(entry, inp, g, accumulated=iid in grads)
-                if iid in grads:
-                    have = grads[iid]
-                    g = add_n_pair(have if type(have) is Tensor else densify(_collected(have, order)), g)
-                grads[iid] = g
-                continue
-            if tuple(g.shape) != tuple(shape):
-                raise _wrong_shape(entry, k, shape, tuple(g.shape))
-            sparse = True
+        return in_grads
+
+    def send(self, entry, k, inp, g, rule) -> None:
+        """Add ``g``, the gradient ``entry``'s rule returned for its input ``k``, into that input's."""
+        observer = self.observer
+        if g is None or not inp._dtype.is_differentiable:
             if observer is not None:
-                observer.sent(entry, inp, densify(g), accumulated=iid in grads)
-            grads[iid] = _accumulate(grads[iid], g, entry.index, order) if iid in grads else \
-                _Pieces(entry.index, g)
-        if ghosts is not None:
-            entry.release(ghosts)
-    for sid in source_ids:
-        g = grads.get(sid)
-        if g is not None and type(g) is not Tensor:
-            grads[sid] = _collected(g, order)
-    if observer is not None:
-        observer.done({s._id: densify(grads.get(s._id)) for s in sources})
-    return grads
+                observer.sent(entry, inp, None)
+            return
+        if type(g) is not Tensor:
+            g = _as_gradient(g)
+        iid = inp._id
+        shape = inp._dims if type(inp) is Ghost else inp._value.shape
+        if type(g) is not Tensor:   # IndexedSlices
+            self._send_slices(entry, k, inp, g, shape)
+            return
+        if g._value.shape != shape:
+            if rule not in BUILTIN:  # only built-in rules leave unbroadcasting to the pass
+                raise _wrong_shape(entry, k, shape, g._value.shape)
+            g = sum_to_shape(g, inp)
+        grads = self.grads
+        if observer is not None:
+            observer.sent(entry, inp, g, accumulated=iid in grads)
+        if iid in grads:
+            have = grads[iid]
+            g = add_n_pair(have if type(have) is Tensor else densify(_collected(have, self.order)), g)
+        grads[iid] = g
+
+    def _send_slices(self, entry, k, inp, g, shape) -> None:
+        if tuple(g.shape) != tuple(shape):
+            raise _wrong_shape(entry, k, shape, tuple(g.shape))
+        self.sparse = True
+        iid, grads = inp._id, self.grads
+        if self.observer is not None:
+            self.observer.sent(entry, inp, densify(g), accumulated=iid in grads)
+        grads[iid] = _accumulate(grads[iid], g, entry.index, self.order) if iid in grads else \
+            _Pieces(entry.index, g)
+
+    def release(self, entry) -> None:
+        """A non-persistent tape frees what its entries saved as soon as the pass is past them."""
+        if self.ghosts is not None:
+            entry.release(self.ghosts)
+
+    def finish(self) -> dict:
+        grads = self.grads
+        for sid in self.source_ids:
+            g = grads.get(sid)
+            if g is not None and type(g) is not Tensor:
+                grads[sid] = _collected(g, self.order)
+        return grads
 
 
 def _as_gradient(g):
@@ -219,15 +259,14 @@ def _as_gradient(g):
 
 def _wrong_shape(entry, index, shape, got) -> ValueError:
     return ValueError(
-        f"Incompatible shapes between op input and calculated input gradient. Forward operation: "
-        f"{entry.type}. Input index: {index}. Original input shape: {TensorShape(tuple(shape))}. "
-        f"Calculated input gradient shape: {TensorShape(tuple(got))}\n  Hint: a custom gradient "
-        "must return, for each input, a gradient of that input's shape; reduce a broadcast "
-        "gradient yourself (e.g. tk.reduce_sum over the broadcast axes).")
+        f"Incompatible shapes between op input and calculated input gradient. Forward operation: {entry.type}. Input "
+        f"index: {index}. Original input shape: {TensorShape(tuple(shape))}. Calculated input gradient shape: "
+        f"{TensorShape(tuple(got))}"
+        + hint_line(_("a custom gradient must return, for each input, a gradient of that input's shape; "
+                      "reduce a broadcast gradient yourself (e.g. tk.reduce_sum over the broadcast axes).")))
 
 
 def _fill_zeros(out_grads, outs):
-    from .ops.creation import zeros_like
 
     return [zeros_like(o) if g is None else g for g, o in zip(out_grads, outs)]
 
@@ -238,9 +277,6 @@ def sum_to_shape(g, like):
     gshape = g._value.shape
     if gshape == shape:
         return g
-    from .ops.array_ops import reshape
-    from .ops.reduction import reduce_sum
-
     lead = len(gshape) - len(shape)
     axes = list(range(lead)) + [lead + i for i, d in enumerate(shape) if d == 1 and gshape[lead + i] != 1]
     if axes:
@@ -262,7 +298,6 @@ class _Pieces:
 
 def _accumulate(have, g, index, order):
     """``have + g`` (``g`` an IndexedSlices): slices stay slices, a dense one makes it dense."""
-    from .ops.math_ops import add_n_pair
 
     if type(have) is _Pieces:
         have.items.append((index, g))
@@ -278,27 +313,24 @@ def _collected(pieces, order):
     if len(items) > 1:
         items = sorted(items, key=lambda item: order.rank(item[0]))
     total = items[0][1]
-    for _, slices in items[1:]:
+    for _source, slices in items[1:]:
         total = concat_slices(total, slices)
     return total
 
 
 # ---------- jacobians ----------
 def run_jacobian(tape, target, flat_sources, sources, unconnected):
-    from .ops.array_ops import reshape, stack
-    from .ops.creation import zeros
-
     tshape = tuple(target.shape)
     n = 1
     for d in tshape:
         n *= d
     rows = [[] for _ in flat_sources]
-    observer = tape._events().backward_observer("jacobian", [target], flat_sources, None, unconnected)
+    observer = tape.log.backward_observer(tape, "jacobian", [target], flat_sources, None, unconnected)
     sparse = None
     for k in range(n):
         seed = _one_hot_like(target, k)
         observer.row = k
-        grads = reverse_pass(_KeepEntries(tape), [(target._id, seed)], flat_sources, observer,
+        grads = reverse_pass(tape.kept(), [(target._id, seed)], flat_sources, observer,
                              [target._id])
         for j, s in enumerate(flat_sources):
             g = grads.get(s._id)
@@ -333,9 +365,6 @@ def _warn_densified(g: IndexedSlices) -> None:
 
 def run_batch_jacobian(tape, target, source, unconnected):
     """Per-example Jacobians; an unconnected source gives zeros of the target's dtype (as TF)."""
-    from .ops.array_ops import reshape, stack
-    from .ops.creation import zeros
-
     tshape, sshape = tuple(target.shape), tuple(source.shape)
     batch = tshape[0]
     inner = 1
@@ -345,7 +374,7 @@ def run_batch_jacobian(tape, target, source, unconnected):
     sparse = None
     for k in range(inner):
         seed = _batched_one_hot(target, k)
-        grads = reverse_pass(_KeepEntries(tape), [(target._id, seed)], [source], None, [target._id])
+        grads = reverse_pass(tape.kept(), [(target._id, seed)], [source], None, [target._id])
         g = grads.get(source._id)
         if type(g) is IndexedSlices:
             sparse = sparse or g
@@ -360,33 +389,18 @@ def run_batch_jacobian(tape, target, source, unconnected):
     return reshape(stacked, (batch,) + tshape[1:] + sshape[1:])
 
 
-class _KeepEntries:
-    """A view of a tape whose reverse pass must not free entries (jacobians walk it many times)."""
-
-    _persistent = True
-    _listeners = ()
-
-    def __init__(self, tape):
-        self._entries = tape._entries
-        self._tracked = tape._tracked
-
-
 def _one_hot_like(target, k):
-    import numpy as np
 
-    from .backend import from_host
 
-    arr = np.zeros(int(np.prod(target._value.shape)), dtype=target.dtype._np)
+    arr = np.zeros(int(np.prod(target._value.shape)), dtype=target.dtype.numpy_dtype)
     arr[k] = 1
     return Tensor(from_host(arr.reshape(target._value.shape)), target.dtype)
 
 
 def _batched_one_hot(target, k):
-    import numpy as np
 
-    from .backend import from_host
 
     shape = target._value.shape
-    arr = np.zeros((shape[0], int(np.prod(shape[1:]))), dtype=target.dtype._np)
+    arr = np.zeros((shape[0], int(np.prod(shape[1:]))), dtype=target.dtype.numpy_dtype)
     arr[:, k] = 1
     return Tensor(from_host(arr.reshape(shape)), target.dtype)

@@ -1,11 +1,14 @@
 """``tk.config``: which devices exist (``list_physical_devices``, ``list_logical_devices``).
 
+Also the language of tapekit's own messages (tapekit-only): ``set_language("zh-CN")``, ``get_language()``.
+
 See ``tapekit/device.py`` for placement; a GPU appears here when the ``gpu`` extra (CuPy) is installed
 and CUDA sees a device.
 """
 
-from .function import functions_run_eagerly, run_functions_eagerly
 from .device import LogicalDevice, PhysicalDevice, get_visible_devices, list_logical_devices, list_physical_devices
+from .function import functions_run_eagerly, run_functions_eagerly
+from .i18n import get_language, set_language
 
-__all__ = ["LogicalDevice", "PhysicalDevice", "functions_run_eagerly", "get_visible_devices",
-           "list_logical_devices", "list_physical_devices", "run_functions_eagerly"]
+__all__ = ["LogicalDevice", "PhysicalDevice", "functions_run_eagerly", "get_language", "get_visible_devices",
+           "list_logical_devices", "list_physical_devices", "run_functions_eagerly", "set_language"]

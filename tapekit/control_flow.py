@@ -13,13 +13,15 @@ import numpy as np
 
 from . import dtypes, nest
 from .errors import InvalidArgumentError
-from .tensor import Tensor
+from .i18n import _, hint_line
+from .ops.array_ops import stack, unstack
+from .ops.creation import zeros
+from .ops.math_ops import to_tensor
+from .tensor import Tensor, is_variable
 from .tensor_spec import TensorSpec
 
 
 def _to_tensor(value, dtype=None):
-    from .ops.math_ops import to_tensor
-
     return to_tensor(value) if dtype is None else to_tensor(value, dtype)
 
 
@@ -60,12 +62,12 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
             raise TypeError("fn for pred must be callable.")
     if default is not None and not callable(default):
         raise TypeError("`default` must be callable.")
-    truths = [_truth(p) for p, _ in pred_fn_pairs]
+    truths = [_truth(p) for p, _fn in pred_fn_pairs]
     if exclusive and sum(truths) > 1:
-        raise InvalidArgumentError("Input error: exclusive=True and more than one predicate evaluated "
-                                   "to True.\n  Hint: make the predicates mutually exclusive, or pass "
-                                   "exclusive=False.", op="Assert")
-    for truth, (_, fn) in zip(truths, pred_fn_pairs):
+        raise InvalidArgumentError("Input error: exclusive=True and more than one predicate evaluated to True."
+                                   + hint_line(_("make the predicates mutually exclusive, or pass "
+                                                 "exclusive=False.")), op="Assert")
+    for truth, (_pred, fn) in zip(truths, pred_fn_pairs):
         if truth:
             result = fn()
             break
@@ -73,15 +75,15 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
         if default is None:
             if not pred_fn_pairs:
                 raise ValueError("Must provide at least one of `pred_fn_pairs` and `default`.")
-            raise InvalidArgumentError("Input error: None of conditions evaluated as True\n  Hint: add a "
-                                       "default=... branch.", op="Assert")
+            raise InvalidArgumentError("Input error: None of conditions evaluated as True"
+                                       + hint_line(_("add a default=... branch.")), op="Assert")
         result = default()
     return result if strict else _unpack_singleton(result)
 
 
 def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
     """Call ``branch_fns[branch_index]()``; an index out of range calls ``default`` (or the last)."""
-    if not isinstance(branch_index, Tensor) and not hasattr(branch_index, "_read"):
+    if not isinstance(branch_index, Tensor) and not is_variable(branch_index):
         raise TypeError(f"'branch_index' must be a Tensor, got {type(branch_index)}")
     index = _to_tensor(branch_index)
     if not index.dtype.is_integer:
@@ -118,8 +120,9 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     if parallel_iterations < 1:
         raise TypeError("'parallel_iterations' must be a positive integer.")
     if not loop_vars:  # (a tensor is tested by its value here, as in TF)
-        raise ValueError("'loop_vars' must be provided.\n  Hint: pass the loop variables as a list, "
-                         "e.g. tk.while_loop(cond, body, [i]), and return a list from body.")
+        raise ValueError("'loop_vars' must be provided."
+                         + hint_line(_("pass the loop variables as a list, e.g. tk.while_loop(cond, body, "
+                                       "[i]), and return a list from body.")))
     if maximum_iterations is not None:
         limit = _to_tensor(maximum_iterations)
         if limit.ndim != 0:
@@ -150,9 +153,9 @@ def _elems_leaves(elems):
                          "which does not contain any Tensors.")
     for t in leaves:
         if t.ndim == 0:
-            raise ValueError("Elements in elems must be 1+ dimensional Tensors, not scalars\n  Hint: a "
-                             "Python list is read as a structure of scalars; wrap it: "
-                             "tk.constant([1, 2, 3]).")
+            raise ValueError("Elements in elems must be 1+ dimensional Tensors, not scalars"
+                             + hint_line(_("a Python list is read as a structure of scalars; wrap it: "
+                                           "tk.constant([1, 2, 3]).")))
     n = leaves[0].shape[0]
     for t in leaves[1:]:
         if t.shape[0] != n:
@@ -174,12 +177,13 @@ def _check_output(result, spec):
     try:
         nest.assert_same_structure(spec, result, check_types=False)
     except (ValueError, TypeError):
-        raise ValueError(f"The two structures don't have the same nested structure.\n\nFirst structure: "
-                         f"{spec!r}\n\nSecond structure: {result!r}\n  Hint: fn must return values "
-                         "shaped like fn_output_signature (default: like elems).") from None
+        raise ValueError(f"The two structures don't have the same nested structure.\n\nFirst structure: {spec!r}"
+                         f"\n\nSecond structure: {result!r}"
+                         + hint_line(_("fn must return values shaped like fn_output_signature (default: "
+                                       "like elems)."))) from None
     leaves = []
     for value, want in zip(nest.flatten(result), nest.flatten(spec)):
-        t = value if isinstance(value, Tensor) else (value._read() if hasattr(value, "_read") else None)
+        t = value if isinstance(value, Tensor) else (value._read() if is_variable(value) else None)
         if t is None:
             try:
                 t = _to_tensor(value, want)
@@ -187,8 +191,9 @@ def _check_output(result, spec):
                 t = _to_tensor(value)
         if t.dtype is not want:
             raise InvalidArgumentError(
-                f"TensorArray dtype is {want.name} but Op is trying to write dtype {t.dtype.name} \n  Hint: "
-                f"fn returned {t.dtype.name}; pass fn_output_signature=tk.{t.dtype.name}.", op="TensorListSetItem")
+                f"TensorArray dtype is {want.name} but Op is trying to write dtype {t.dtype.name} "
+                + hint_line(_("fn returned {dtype}; pass fn_output_signature=tk.{dtype}.").format(dtype=t.dtype.name)),
+                op="TensorListSetItem")
         leaves.append(t)
     return leaves
 
@@ -201,9 +206,6 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     ``fn_output_signature`` (or the deprecated ``dtype``) says what ``fn`` returns when it differs
     from ``elems``.
     """
-    from .ops.array_ops import stack, unstack
-    from .ops.creation import zeros
-
     if not callable(fn):
         raise TypeError(f"fn must be callable. Got: {fn}")
     leaves, n = _elems_leaves(elems)
@@ -230,8 +232,6 @@ def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
 
 
 def _scan_steps(fn, elems, initializer, reverse):
-    from .ops.array_ops import unstack
-
     leaves, n = _elems_leaves(elems)
     slices = [unstack(t) for t in leaves]
     order = range(n - 1, -1, -1) if reverse else range(n)
@@ -252,8 +252,6 @@ def _scan_steps(fn, elems, initializer, reverse):
 def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False,
          infer_shape=True, reverse=False, name=None):
     """The running accumulations ``a = fn(a, x)`` over the slices of ``elems``, stacked."""
-    from .ops.array_ops import stack
-
     if not callable(fn):
         raise TypeError(f"fn must be callable. Got: {fn}")
     _, outputs = _scan_steps(fn, elems, initializer, reverse)

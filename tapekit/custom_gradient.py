@@ -7,8 +7,10 @@ import functools
 import inspect
 
 from . import nest
-from .registry import record, state
-from .tensor import Tensor, convert_to_tensor
+from .context import state
+from .i18n import _, hint_line
+from .registry import record
+from .tensor import Tensor, convert_to_tensor, is_variable
 
 
 @contextlib.contextmanager
@@ -32,7 +34,7 @@ def _accepts_variables(fn) -> bool:
 
 def _as_input(x):
     """The tensor a custom op records as its input: a Variable is read (so the tape sees it)."""
-    if hasattr(x, "_read"):
+    if is_variable(x):
         return x._read()
     if isinstance(x, Tensor):
         return x
@@ -67,12 +69,12 @@ def _call_with_custom_gradient(f, args, kwargs):
         if all(v is not i for i in all_inputs) and all(v is not w for w in variables):
             variables.append(v)
     if variables and not _accepts_variables(grad_fn):
-        raise TypeError("@tk.custom_gradient grad_fn must accept keyword argument 'variables', "
-                        f"since function uses variables: {variables}\n"
-                        "  Hint: define grad_fn(*upstream, variables=None) and return "
-                        "(input_gradients, variable_gradients).")
+        raise TypeError("@tk.custom_gradient grad_fn must accept keyword argument 'variables', since function uses "
+                        f"variables: {variables}"
+                        + hint_line(_("define grad_fn(*upstream, variables=None) and return "
+                                      "(input_gradients, variable_gradients).")))
     # Fresh output tensors (TF's identity): the tape sees them produced by the custom op only.
-    flat_result = [Tensor(t._value, t._dtype) for t in map(_as_input, nest.flatten(result))]
+    flat_result = [Tensor(t._value, t.dtype) for t in map(_as_input, nest.flatten(result))]
     arg_count = len(flat_args)
     inputs = tuple(_as_input(x) for x in flat_args + variables)
 
@@ -88,9 +90,10 @@ def _call_with_custom_gradient(f, args, kwargs):
             variable_grads = []
         flat_grads = nest.flatten(input_grads)
         if len(flat_grads) != arg_count:
-            raise ValueError(f"custom_gradient function expected to return {arg_count} gradients, "
-                             f"but returned {len(flat_grads)} instead.\n  Hint: grad_fn must "
-                             "return one gradient (or None) per input of the decorated function.")
+            raise ValueError(f"custom_gradient function expected to return {arg_count} gradients, but returned "
+                             f"{len(flat_grads)} instead."
+                             + hint_line(_("grad_fn must return one gradient (or None) per input of the "
+                                           "decorated function.")))
         return flat_grads + variable_grads
 
     if state.tapes:

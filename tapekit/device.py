@@ -29,7 +29,7 @@ _PART = re.compile(r"^(job|replica|task|device):(.*)$")
 _TYPED = re.compile(r"^(cpu|gpu)(?::(\d+|\*))?$", re.IGNORECASE)
 
 
-def _parse(spec: str):
+def parse_device(spec: str):
     """``(kind, index)`` of a TF device string; ``(None, None)`` for no constraint. ValueError as TF."""
     kind = index = None
     for part in (p for p in spec.split("/") if p):
@@ -62,7 +62,7 @@ def device(device_name):
         device_name = getattr(device_name, "name", device_name)
     if not isinstance(device_name, str):
         raise ValueError(f"Expecting a string device name, got {device_name!r}.")
-    kind, index = _parse(device_name)
+    kind, index = parse_device(device_name)
     return backend.scope(backend.resolve(kind, index, device_name))
 
 

@@ -6,18 +6,20 @@ import builtins
 
 import numpy as np
 
+from .i18n import _, hint_line
+
 
 class DType:
     """A tensor element type, printed as ``tk.float32`` like ``tf.float32``."""
 
-    __slots__ = ("name", "as_numpy_dtype", "_np", "is_floating", "is_integer",
+    __slots__ = ("name", "as_numpy_dtype", "numpy_dtype", "is_floating", "is_integer",
                  "is_complex", "is_bool", "is_unsigned", "is_string", "is_differentiable")
 
     def __init__(self, name: str, np_type):
         self.name = name
         self.as_numpy_dtype = np_type
-        self._np = np.dtype(np_type)
-        kind = self._np.kind
+        self.numpy_dtype = np.dtype(np_type)
+        kind = self.numpy_dtype.kind
         self.is_floating = kind == "f"
         self.is_complex = kind == "c"
         self.is_integer = kind in "iu"
@@ -32,15 +34,15 @@ class DType:
 
     @property
     def size(self) -> int:
-        return self._np.itemsize
+        return self.numpy_dtype.itemsize
 
     @property
     def min(self):
-        return np.finfo(self._np).min if self.is_floating else np.iinfo(self._np).min
+        return np.finfo(self.numpy_dtype).min if self.is_floating else np.iinfo(self.numpy_dtype).min
 
     @property
     def max(self):
-        return np.finfo(self._np).max if self.is_floating else np.iinfo(self._np).max
+        return np.finfo(self.numpy_dtype).max if self.is_floating else np.iinfo(self.numpy_dtype).max
 
     def __repr__(self) -> str:
         return f"tk.{self.name}"
@@ -84,7 +86,7 @@ ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, uint16, uint
        bool, string, complex64, complex128)
 _BY_NAME = {d.name: d for d in ALL}
 _BY_NAME.update(half=float16, double=float64)
-_BY_NP = {d._np: d for d in ALL}
+_BY_NP = {d.numpy_dtype: d for d in ALL}
 
 # TF's spelling of dtypes inside kernel error messages ("a float tensor", "a double tensor").
 KERNEL_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
@@ -99,8 +101,8 @@ _BY_PYTHON = {float: float32, builtins.bool: bool, object: string}
 
 
 def _not_a_dtype(value) -> TypeError:
-    return TypeError(f"Cannot convert the argument `type_value`: {value!r} to a TensorFlow DType.\n  Hint: "
-                     "give a dtype such as tk.float32, or its name, 'float32'.")
+    return TypeError(f"Cannot convert the argument `type_value`: {value!r} to a TensorFlow DType."
+                     + hint_line(_("give a dtype such as tk.float32, or its name, 'float32'.")))
 
 
 def as_dtype(value) -> DType:
@@ -141,16 +143,3 @@ def from_numpy(npd: np.dtype) -> DType:
     if npd.kind in "SU":
         return string
     raise TypeError(f"tapekit has no dtype for NumPy dtype {npd}.")
-
-
-def __getattr__(name):
-    """``tk.dtypes.cast`` and ``tk.dtypes.saturate_cast`` (ops, imported on first use)."""
-    if name == "cast":
-        from .ops.math_ops import cast
-
-        return cast
-    if name == "saturate_cast":
-        from .ops.cast_ops import saturate_cast
-
-        return saturate_cast
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

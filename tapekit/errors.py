@@ -9,6 +9,8 @@ message and ``error.args`` is empty, as TF's.
 
 from __future__ import annotations
 
+from .i18n import hint_line
+
 OK = 0
 CANCELLED = 1
 UNKNOWN = 2
@@ -120,8 +122,8 @@ class OperatorNotAllowedInGraphError(TypeError):
 
 
 def op_error(op: str, what: str, hint: str = "") -> InvalidArgumentError:
-    """An InvalidArgumentError in TF's layout, plus a hint a student can act on."""
+    """An InvalidArgumentError in TF's layout, plus a hint a student can act on (already translated: ``_()``)."""
     text = f"{what} [Op:{op}] name: "
     if hint:
-        text += f"\n  Hint: {hint}"
+        text += hint_line(hint)
     return InvalidArgumentError(None, None, text)

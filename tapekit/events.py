@@ -8,22 +8,24 @@ are built from both on demand (``tape.events``), or live for subscribers, by the
 
 from __future__ import annotations
 
+import linecache
 import math
-import sys
 import weakref
 
 import numpy as np
 
+from . import log_records as rec
+from . import nest, observer, sites
 from .backend import head, to_host
+from .causes import Cause, entry_cut
+from .explain import causes_for, explain, remember_variable
+from .source_location import user_frame, user_location
 from .tensor import Tensor
 
 SAMPLE_SIZE = 8                  # elements kept per value for previews
 PREVIEW_CHARS = 40               # longest preview string
 MAX_BACKWARD_EVENTS = 20_000     # visit/send events kept per gradient()/jacobian() call
 
-_PACKAGE_DIR = __file__.rsplit("/", 1)[0]
-_CONTEXTLIB = "contextlib.py"
-_NUMPY_DIR = np.__file__.rsplit("/", 1)[0]
 
 BACKWARD_KINDS = ("backward_start", "visit", "send", "truncated", "backward_end")
 FORWARD_KINDS = ("watch", "read", "op", "pause", "resume", "left_tape", "assign")
@@ -113,33 +115,13 @@ def _clip(text: str, limit: int = PREVIEW_CHARS) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-# ---------- where in the user's code ----------
-def user_frame(skip_numpy: bool = False):
-    """The innermost frame outside tapekit (and contextlib, for ``with tape.stop_recording()``;
-    and NumPy, when NumPy called ``__array__``)."""
-    frame = sys._getframe(1)
-    while frame is not None:
-        name = frame.f_code.co_filename
-        if not (name.startswith(_PACKAGE_DIR) or name.endswith(_CONTEXTLIB)
-                or (skip_numpy and name.startswith(_NUMPY_DIR))):
-            return frame
-        frame = frame.f_back
-    return None
-
-
-def here(skip_numpy: bool = False):
-    """(file, line) of the user's code now."""
-    frame = user_frame(skip_numpy)
-    return None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
-
-
 # ---------- the log ----------
-class TapeLog:
+class TapeLog(observer.TapeLog):
     """The events of one tape that are not derivable from its entries, plus its subscribers."""
 
     def __init__(self, tape):
         self._tape = weakref.ref(tape)   # the tape owns its log: no reference cycle back
-        self.items: list = []          # tuples (kind, at, ...); ``at`` = entries recorded before
+        self.items: list = []          # log_records (Watch, Assign, Visit ...), in order
         self.calls = 0                 # gradient()/jacobian() calls so far
         self.live = None               # _Builder that feeds subscribers
 
@@ -163,43 +145,43 @@ class TapeLog:
 
     # ---------- hooks called by the tape ----------
     def entered(self, where) -> None:
-        self.items.append(("enter", self._at(), where))
+        self.items.append(rec.Enter(self._at(), where))
 
     def watched(self, item, how, is_var) -> None:
         frame = user_frame()
         where = None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
         if is_var and frame is not None:
-            from .explain import remember_variable
-
             remember_variable(item, frame)
         value = getattr(item, "_value", None)
-        self._add(("watch", self._at(), item._id, how, is_var, _var_name(item) if is_var else None,
-                   bool(item.trainable) if is_var else None, dims(item), item.dtype.name, sample(value),
-                   bool(self.tape._tracked.get(item._id)), where))
+        self._add(rec.Watch(self._at(), item._id, how, is_var, _var_name(item) if is_var else None,
+                            bool(item.trainable) if is_var else None, dims(item), item.dtype.name,
+                            sample(value), bool(self.tape._tracked.get(item._id)), where))
 
     def recorded(self, entry) -> None:
         if self.tape._listeners:
             self.live.entry(entry)
 
-    def paused(self, paused: bool, where) -> None:
-        self._add(("pause" if paused else "resume", self._at(), here()))
+    def paused(self, paused: bool) -> None:
+        self._add(rec.Pause(self._at(), paused, user_location()))
 
     def read_unwatched(self, var, t) -> None:
         """A variable the tape does not watch was read (its value may feed recorded ops)."""
-        self._add(("read", self._at(), t._id, var._id, _var_name(var), bool(var.trainable), dims(var),
-                   var.dtype.name, sample(var._value), here()))
+        self._add(rec.Read(self._at(), t._id, var._id, _var_name(var), bool(var.trainable), dims(var),
+                           var.dtype.name, sample(var._value), user_location()))
 
     def left_tape(self, t, how, where) -> None:
-        self._add(("left_tape", self._at(), t._id, how, here(skip_numpy=True) if how == "__array__" else where))
+        if how == "__array__":          # NumPy asked: the user's line is the one that called NumPy
+            where = user_location(skip_numpy=True)
+        self._add(rec.LeftTape(self._at(), t._id, how, where))
 
     def state_changed(self, var, how, where) -> None:
-        self._add(("assign", self._at(), var._id, _var_name(var), how, sample(var._value), dims(var), where))
+        self._add(rec.Assign(self._at(), var._id, _var_name(var), how, sample(var._value), dims(var), where))
 
-    def backward_observer(self, method="gradient", targets=(), sources=(), output_gradients=None,
+    def backward_observer(self, view, method="gradient", targets=(), sources=(), output_gradients=None,
                           unconnected=None):
         call = self.calls
         self.calls += 1
-        return BackwardObserver(self, call, method, targets, sources, output_gradients, unconnected)
+        return BackwardObserver(self, view, call, method, targets, sources, output_gradients, unconnected)
 
     # ---------- subscribers and materialising ----------
     def subscribe(self, callback):
@@ -241,11 +223,12 @@ def recorded_ops(tape, skip=()) -> int:
     return sum(e.type not in skip for e in tape._entries or ())
 
 
-class BackwardObserver:
+class BackwardObserver(observer.BackwardObserver):
     """Receives the reverse pass's calls and logs them compactly (``visit``/``send`` ... tuples)."""
 
-    def __init__(self, log, call, method, targets, sources, output_gradients, unconnected):
+    def __init__(self, log, view, call, method, targets, sources, output_gradients, unconnected):
         self.log = log
+        self.view = view                # the TapeView that explain() reads for the causes
         self.call = call
         self.method = method
         self.row = None                 # the Jacobian row being computed
@@ -256,11 +239,9 @@ class BackwardObserver:
         self.unconnected = unconnected
         ogs = None
         if output_gradients is not None:
-            from . import nest
-
             ogs = [None if g is None else _grad_record(g) for g in nest.flatten(output_gradients)]
-        log._add(("backward_start", log._at(), call, method, [t._id for t in self.targets],
-                  [s._id for s in self.sources], ogs))
+        log._add(rec.BackwardStart(log._at(), call, method, [t._id for t in self.targets],
+                                   [s._id for s in self.sources], ogs))
         # the per-op hooks below run once per visited op: look these up once
         tape = log.tape
         self._entries = tape._entries
@@ -283,46 +264,41 @@ class BackwardObserver:
     def visit(self, entry, out_grads) -> None:
         if self._room():
             # tuples of ids, samples and shapes only: the cyclic GC stops tracking them
-            grads = tuple(None if g is None else (o._id,) + self._record_of(g)
+            grads = tuple(None if g is None else rec.OutputGrad(o._id, *self._record_of(g))
                           for o, g in zip(entry.outputs, out_grads))
-            self._log_item(("visit", len(self._entries), entry.index, entry.type, grads, self.row))
+            self._log_item(rec.Visit(len(self._entries), entry.index, entry.type, grads, self.row))
 
     def sent(self, entry, inp, g, accumulated=False) -> None:
         if self._room():
             if g is None:
-                reason = "none_returned" if inp._dtype.is_differentiable else "integer_or_string_dtype"
-                self.log._add(("send", self.log._at(), entry.index, inp._id, None, dims(inp), False, reason,
-                               self.row))
+                reason = Cause.NONE_RETURNED if inp.dtype.is_differentiable else Cause.INTEGER_OR_STRING_DTYPE
+                self.log._add(rec.Send(self.log._at(), entry.index, inp._id, None, dims(inp), False, reason,
+                                       self.row))
             else:
                 value, shape = self._record_of(g)
-                self._log_item(("send", len(self._entries), entry.index, inp._id, value, shape,
-                                bool(accumulated), None, self.row))
+                self._log_item(rec.Send(len(self._entries), entry.index, inp._id, value, shape,
+                                        bool(accumulated), None, self.row))
 
     def stopped(self, entry, reason) -> None:
         for inp in entry.inputs:
             if self._room():
-                self.log._add(("send", self.log._at(), entry.index, inp._id, None, dims(inp), False, reason,
-                               self.row))
-
-    def done(self, grads) -> None:
-        """End of one reverse pass (one per Jacobian row); ``finish`` reports the results."""
+                self.log._add(rec.Send(self.log._at(), entry.index, inp._id, None, dims(inp), False, reason,
+                                       self.row))
 
     def finish(self, results) -> None:
         """Log the end of the call: each source's result and, for a None (or ZERO) result, its cause."""
-        from .explain import causes_for
-
         log = self.log
         if self.dropped:
-            log.items.append(("truncated", log._at(), self.dropped))
+            log.items.append(rec.Truncated(log._at(), self.dropped))
             if log.tape._listeners:
                 log.live.item(log.items[-1])
-        causes = causes_for(log.tape, self.targets, self.sources, results, self.unconnected)
+        causes = causes_for(self.view, self.targets, self.sources, results, self.unconnected)
         out = []
         for s, r, cause in zip(self.sources, results, causes):
-            rec = (None, None) if r is None else _grad_record(r)
-            out.append((s._id, rec[0], rec[1], s.dtype.name, cause))
-        log._add(("backward_end", log._at(), self.call, out))
-        self.targets = self.sources = None     # do not keep the caller's tensors alive
+            value = rec.GradValue(None, None) if r is None else _grad_record(r)
+            out.append(rec.SourceResult(s._id, value.sample, value.shape, s.dtype.name, cause))
+        log._add(rec.BackwardEnd(log._at(), self.call, out))
+        self.targets = self.sources = self.view = None     # do not keep the caller's tensors alive
         self._last_grad = self._last_record = None
 
 
@@ -338,7 +314,7 @@ def _grad_record(g):
     value = g._value if type(g) is Tensor else getattr(g, "_value", None)
     if value is None:
         value = np.asarray(g)
-    return (value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE)), value.shape
+    return rec.GradValue(value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE), value.shape)
 
 
 # ---------- building event dicts ----------
@@ -364,11 +340,11 @@ class _Builder:
         return name
 
     def replay(self, entries, items) -> None:
-        self.read_inputs = {t._id for e in entries for t in e.inputs} if any(i[0] == "read" for i in items) \
+        self.read_inputs = {t._id for e in entries for t in e.inputs} if any(type(i) is rec.Read for i in items) \
             else set()
         k = 0
         for item in items:
-            while k < len(entries) and k < item[1]:
+            while k < len(entries) and k < item.at:
                 self.entry(entries[k])
                 k += 1
             self.item(item)
@@ -423,8 +399,6 @@ class _Builder:
         return answer
 
     def _site(self, site):
-        from . import sites
-
         code, offset = site[0], site[1]
         info = sites.code_info(code)
         block = self.blocks.get(code)
@@ -440,90 +414,71 @@ class _Builder:
                 sites.operand_names(info, offset))
 
     def item(self, item) -> None:
-        getattr(self, "_" + item[0])(*item[1:])
+        if type(item) is not rec.Enter:   # kept for explain() (where the with-block starts), no event
+            getattr(self, "_" + item.kind)(item)
 
     @staticmethod
     def _where(where) -> dict:
         file, line = where if where else (None, None)
         return {"file": file, "line": line}
 
-    def _enter(self, at, where) -> None:
-        pass                            # kept for explain(): where the with-block starts
+    def _watch(self, r: rec.Watch) -> None:
+        self.add("forward", "watch", tensor=self.tid(r.tensor), how=r.how, name=r.name, is_variable=r.is_variable,
+                 trainable=r.trainable, shape=r.shape, dtype=r.dtype,
+                 value=None if r.sample is None else preview(r.sample, r.shape), differentiable=r.differentiable,
+                 **self._where(r.where))
 
-    def _watch(self, at, raw, how, is_var, name, trainable, shape, dtype, value, differentiable, where):
-        self.add("forward", "watch", tensor=self.tid(raw), how=how, name=name, is_variable=is_var,
-                 trainable=trainable, shape=shape, dtype=dtype,
-                 value=None if value is None else preview(value, shape), differentiable=differentiable,
-                 **self._where(where))
+    def _pause(self, r: rec.Pause) -> None:
+        self.add("forward", "pause", **self._where(r.where))
 
-    def _pause(self, at, where) -> None:
-        self.add("forward", "pause", **self._where(where))
+    def _resume(self, r: rec.Pause) -> None:
+        self.add("forward", "resume", **self._where(r.where))
 
-    def _resume(self, at, where) -> None:
-        self.add("forward", "resume", **self._where(where))
-
-    def _read(self, at, raw, var, name, trainable, shape, dtype, value, where) -> None:
-        if self.read_inputs is not None and raw not in self.read_inputs:
+    def _read(self, r: rec.Read) -> None:
+        if self.read_inputs is not None and r.tensor not in self.read_inputs:
             return                      # read, but never fed a recorded op
-        self.add("forward", "read", tensor=self.tid(raw), variable=self.tid(var), name=name, trainable=trainable,
-                 shape=shape, dtype=dtype, value=None if value is None else preview(value, shape),
-                 **self._where(where))
+        self.add("forward", "read", tensor=self.tid(r.tensor), variable=self.tid(r.variable), name=r.name,
+                 trainable=r.trainable, shape=r.shape, dtype=r.dtype,
+                 value=None if r.sample is None else preview(r.sample, r.shape), **self._where(r.where))
 
-    def _left_tape(self, at, raw, how, where) -> None:
-        self.add("forward", "left_tape", tensor=self.tid(raw), how=how, **self._where(where))
+    def _left_tape(self, r: rec.LeftTape) -> None:
+        self.add("forward", "left_tape", tensor=self.tid(r.tensor), how=r.how, **self._where(r.where))
 
-    def _assign(self, at, raw, name, how, value, shape, where) -> None:
-        self.add("forward", "assign", tensor=self.tid(raw), name=name, how=how,
-                 value=preview(value, shape), **self._where(where))
+    def _assign(self, r: rec.Assign) -> None:
+        self.add("forward", "assign", tensor=self.tid(r.variable), name=r.name, how=r.how,
+                 value=preview(r.sample, r.shape), **self._where(r.where))
 
-    def _backward_start(self, at, call, method, targets, sources, ogs) -> None:
-        self.add("backward", "backward_start", call=call, method=method,
-                 targets=[self.tid(t) for t in targets], sources=[self.tid(s) for s in sources],
+    def _backward_start(self, r: rec.BackwardStart) -> None:
+        ogs = r.output_gradients
+        self.add("backward", "backward_start", call=r.call, method=r.method,
+                 targets=[self.tid(t) for t in r.targets], sources=[self.tid(s) for s in r.sources],
                  output_gradients=None if ogs is None else
-                 [None if g is None else preview(g[0], list(g[1])) for g in ogs])
+                 [None if g is None else preview(g.sample, list(g.shape)) for g in ogs])
 
-    def _visit(self, at, index, op_type, grads, row) -> None:
-        self.add("backward", "visit", op=f"op{index}", type=op_type, row=row,
-                 grads=[None if g is None else {"tensor": self.tid(g[0]), "value": preview(g[1], list(g[2])),
-                                                "shape": [int(d) for d in g[2]]} for g in grads])
+    def _visit(self, r: rec.Visit) -> None:
+        self.add("backward", "visit", op=f"op{r.op}", type=r.type, row=r.row,
+                 grads=[None if g is None else {"tensor": self.tid(g.tensor), "value": preview(g.sample, list(g.shape)),
+                                                "shape": [int(d) for d in g.shape]} for g in r.grads])
 
-    def _send(self, at, index, to, value, shape, accumulated, reason, row) -> None:
-        shape = None if shape is None else [int(d) for d in shape]
-        self.add("backward", "send", op=f"op{index}", to=self.tid(to),
-                 value=None if value is None else preview(value, shape), shape=shape,
-                 accumulated=accumulated, reason=reason, row=row)
+    def _send(self, r: rec.Send) -> None:
+        shape = None if r.shape is None else [int(d) for d in r.shape]
+        self.add("backward", "send", op=f"op{r.op}", to=self.tid(r.to),
+                 value=None if r.sample is None else preview(r.sample, shape), shape=shape,
+                 accumulated=r.accumulated, reason=r.reason, row=r.row)
 
-    def _truncated(self, at, dropped) -> None:
-        self.add("backward", "truncated", dropped=dropped)
+    def _truncated(self, r: rec.Truncated) -> None:
+        self.add("backward", "truncated", dropped=r.dropped)
 
-    def _backward_end(self, at, call, results) -> None:
-        self.add("backward", "backward_end", call=call, results=[
-            {"source": self.tid(sid), "value": None if value is None else preview(value, list(shape)),
-             "shape": None if shape is None else [int(d) for d in shape], "dtype": dtype, "cause": cause}
-            for sid, value, shape, dtype, cause in results])
+    def _backward_end(self, r: rec.BackwardEnd) -> None:
+        self.add("backward", "backward_end", call=r.call, results=[
+            {"source": self.tid(x.source), "value": None if x.sample is None else preview(x.sample, list(x.shape)),
+             "shape": None if x.shape is None else [int(d) for d in x.shape], "dtype": x.dtype, "cause": x.cause}
+            for x in r.results])
 
 
 def _line_text(file, line) -> str | None:
-    import linecache
-
     text = linecache.getline(file, line).strip() if file and line else ""
     return (text if len(text) <= 48 else text[:47] + "…") or None
 
 
-def entry_cut(e):
-    """Why gradients will not flow back through a recorded op, or None (the ``op`` event's ``cut``)."""
-    if e.cut is not None:
-        return e.cut
-    if not any(t._dtype.is_differentiable for t in e.outputs):
-        return "integer_or_string_dtype"
-    if not has_gradient(e.grad_key):
-        return "no_gradient_registered"
-    return None
-
-
-def has_gradient(key) -> bool:
-    if callable(key):
-        return True
-    from .registry import _GRADIENTS
-
-    return _GRADIENTS.get(key) is not None
+observer.install(TapeLog, explain)

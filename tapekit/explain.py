@@ -12,13 +12,15 @@ import linecache
 import re
 
 from . import nest
-from .events import entry_cut, user_frame
+from .cause_texts import text
+from .causes import SOURCE_CAUSES, Cause, entry_cut, source_cause
+from .log_records import Assign, Enter, LeftTape, Watch
 from .sites import location_text
 from .sites import short_file as _short_file  # noqa: F401  (kept: tests and callers import it here)
+from .source_location import user_frame
+from .tensor import Tensor, is_variable
 
-CAUSES = ("not_watched", "not_connected", "integer_or_string_dtype", "stop_gradient",
-          "recording_stopped", "left_the_tape", "variable_replaced_by_tensor", "state_changed",
-          "no_gradient_registered", "unconnected_zero")
+CAUSES = SOURCE_CAUSES   # the closed set of a source's causes (tapekit/causes.py)
 
 _ASSIGN_OPS = {"assign": "AssignVariableOp", "assign_add": "AssignAddVariableOp",
                "assign_sub": "AssignSubVariableOp"}
@@ -51,7 +53,7 @@ class SourceExplanation:
 
     def __init__(self, source, cause=None, op=None, where=None, message="", fix=None, underlying=None):
         self.source = source
-        self.cause = cause
+        self.cause = None if cause is None else str(cause)   # a Cause, as the plain string it equals
         self.op = op
         self.file, self.line = where if where else (None, None)
         self.message = message
@@ -150,9 +152,7 @@ def explain(tape, target, sources, unconnected):
 
 def _tensor_argument(x, role: str):
     """A target or source of explain(): a tk.Tensor or tk.Variable, else a clear TypeError."""
-    from .tensor import Tensor
-
-    if isinstance(x, Tensor) or hasattr(x, "_read"):
+    if isinstance(x, Tensor) or is_variable(x):
         return x
     hint = (f"leave the None out of the {role}s." if x is None else
             "pass the tensors themselves, as to tape.gradient(target, sources); a Python value "
@@ -180,7 +180,7 @@ def causes_for(tape, targets, sources, results, unconnected) -> list:
             continue
         cause = _explain_one(tape, targets, s, frame, name, zero=zero).cause
         if r is None and cause is None:       # a gradient function returned None on the path
-            cause = "not_connected"
+            cause = Cause.NOT_CONNECTED
         out.append(cause)
     return out
 
@@ -190,27 +190,27 @@ def _explain_one(tape, targets, source, frame, name, zero) -> SourceExplanation:
     item = _analyse(tape, targets, source, frame, name)
     if zero and item.cause is not None:
         return SourceExplanation(
-            item.source, "unconnected_zero", item.op, (item.file, item.line),
+            item.source, Cause.UNCONNECTED_ZERO, item.op, (item.file, item.line),
             "The gradient is zeros only because unconnected_gradients=tk.UnconnectedGradients.ZERO was "
             f"asked for; without it, it would be None. {item.message}", item.fix, underlying=item.cause)
     return item
 
 
 def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
-    log = tape._events()
-    entries = tape._entries or []
-    tracked = tape._tracked
-    sid = source._id
+    log = tape.log
+    entries = tape.entries or []
+    tracked = tape.tracked
+    sid = source.id
     label = _label(source, name)
-    target_ids = {t._id for t in targets}
-    with_line = _last(log, "enter")
+    target_ids = {t.id for t in targets}
+    with_line = _entered_at(log)
     if sid in target_ids:
         return SourceExplanation(label, message=f"{label} is itself the target: its gradient is ones.")
     flag = tracked.get(sid)
     if flag is None:
         return _untracked(tape, source, label, frame, name, with_line)
     if not source.dtype.is_differentiable:
-        watch = next((i for i in log.items if i[0] == "watch" and i[2] == sid), None)
+        watch = next((i for i in log.items if type(i) is Watch and i.tensor == sid), None)
         cast = _cast_of(entries, sid)
         if cast is not None:   # the code already casts: say why that cannot help
             fix = (f"casting does not help: tk.cast({_py(label)}, ...) makes a new float tensor, but {label} "
@@ -220,55 +220,55 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
             fix = (f"make it a float, e.g. tk.constant(10.0) or tk.Variable(2.0) instead of 10 or 2, or "
                    f"tk.cast({_py(label)}, tk.float32) before using it.")
         return SourceExplanation(
-            label, "integer_or_string_dtype", _op(cast), watch[-1] if watch else with_line,
+            label, Cause.INTEGER_OR_STRING_DTYPE, _op(cast), watch.where if watch else with_line,
             f"{label} has dtype {source.dtype.name}: integers and strings have no gradient, so the "
             "tape cannot differentiate with respect to it.", fix)
     live, blocked = _forward_scan(entries, sid)
     if target_ids & live:
         return SourceExplanation(label, message=f"The target depends on {label} through recorded, "
                                  "differentiable ops, so the gradient flows.")
-    hit = next((blocked[t._id] for t in targets if t._id in blocked), None)
+    hit = next((blocked[t.id] for t in targets if t.id in blocked), None)
     if hit is not None:
         return _blocked(label, *hit)
     reached = live | set(blocked) | {sid}
-    left = next((i for i in log.items if i[0] == "left_tape" and i[2] in reached), None)
+    left = next((i for i in log.items if type(i) is LeftTape and i.tensor in reached), None)
     if left is not None:
-        producer = _producer(entries, left[2])
-        how = {"numpy": ".numpy()", "float": "float()", "int": "int()", "__array__": "NumPy"}.get(left[3], left[3])
+        producer = _producer(entries, left.tensor)
+        how = {"numpy": ".numpy()", "float": "float()", "int": "int()", "__array__": "NumPy"}.get(left.how, left.how)
         return SourceExplanation(
-            label, "left_the_tape", _op(producer), left[4],
+            label, Cause.LEFT_THE_TAPE, _op(producer), left.where,
             f"A value computed from {label} left the tape through {how}; what was computed from it "
             "afterwards is plain data the tape cannot trace back.",
             "stay in tapekit: use tk ops (tk.reduce_mean, tk.square, ...) instead of NumPy, .numpy() "
             "or float() between the watched value and the target.")
     assign = _assign_cut(log, entries, reached, targets)
     if assign is not None:
-        var = _assigned_name(assign[7], assign[3])
+        var = _assigned_name(assign.where, assign.name)
         return SourceExplanation(
-            label, "state_changed", {"id": None, "type": _ASSIGN_OPS.get(assign[4], assign[4])}, assign[7],
-            f"{label} only reached the target through {var}.{assign[4]}(...): an assign changes the "
+            label, Cause.STATE_CHANGED, {"id": None, "type": _ASSIGN_OPS.get(assign.how, assign.how)}, assign.where,
+            f"{label} only reached the target through {var}.{assign.how}(...): an assign changes the "
             "variable's state, and the tape records reads of the new state, not the history that led to it.",
             f"use {_py(label)} in the computation itself (e.g. y = ({var} + {_py(label)})**2) instead of "
-            f"passing it through {var}.{assign[4]}(...).")
+            f"passing it through {var}.{assign.how}(...).")
     return _unconnected(label, targets, tracked, entries, reached, with_line)
 
 
 def _untracked(tape, source, label, frame, name, with_line) -> SourceExplanation:
-    if hasattr(source, "_read"):
+    if is_variable(source):
         if not source.trainable:
             return SourceExplanation(
-                label, "not_watched", None, with_line,
+                label, Cause.NOT_WATCHED, None, with_line,
                 f"{label} is a Variable with trainable=False: the tape only watches trainable "
                 "variables automatically.",
                 f"call tape.watch({_py(label)}) inside the with-block, or create it with trainable=True.")
-        if not tape._watch_accessed_variables:
+        if not tape.watch_accessed_variables:
             return SourceExplanation(
-                label, "not_watched", None, with_line,
+                label, Cause.NOT_WATCHED, None, with_line,
                 f"The tape was created with watch_accessed_variables=False, so it only watches what "
                 f"you pass to tape.watch(), and {label} was not.",
                 f"call tape.watch({_py(label)}) inside the with-block before using it.")
         return SourceExplanation(
-            label, "not_connected", None, with_line,
+            label, Cause.NOT_CONNECTED, None, with_line,
             f"{label} was never used while the tape was recording (for example the if/else branch "
             "that uses it did not run, or the target was computed outside the with-block).",
             f"compute the target from {label} inside the with-block; if it is right that the target "
@@ -276,14 +276,14 @@ def _untracked(tape, source, label, frame, name, with_line) -> SourceExplanation
     line = _replaced_variable(source, frame, name, tape)
     if line is not None:
         return SourceExplanation(
-            label, "variable_replaced_by_tensor", None, (frame.f_code.co_filename, line),
+            label, Cause.VARIABLE_REPLACED_BY_TENSOR, None, (frame.f_code.co_filename, line),
             f"{name} is now a tk.Tensor, not the tk.Variable an earlier tape watched here: the "
             f"assignment on line {line} (like `{name} = {name} + 1`) replaced the Variable with a Tensor "
             "computed from it, and the tape does not watch Tensors.",
             f"update the variable in place: use {name}.assign_add(1) instead of {name} = {name} + 1 "
             f"(or {name}.assign(...) / {name}.assign_sub(...)).")
     return SourceExplanation(
-        label, "not_watched", None, with_line,
+        label, Cause.NOT_WATCHED, None, with_line,
         f"{label} is a tk.Tensor the tape never watched: a tape follows only trainable Variables and "
         "tensors passed to tape.watch().",
         f"call tape.watch({_py(label)}) inside the with-block before computing with it, or make it a "
@@ -295,57 +295,40 @@ def _forward_scan(entries, sid):
     live = {sid}
     blocked: dict = {}
     for e in entries:
-        ids = [t._id for t in e.inputs]
+        ids = [t.id for t in e.inputs]
         if any(i in live for i in ids):
             cut = entry_cut(e)
             if cut is None:
                 for o in e.outputs:
-                    if o._dtype.is_differentiable:
-                        live.add(o._id)
+                    if o.dtype.is_differentiable:
+                        live.add(o.id)
                     else:
-                        blocked.setdefault(o._id, (e, "integer_or_string_dtype"))
+                        blocked.setdefault(o.id, (e, Cause.INTEGER_OR_STRING_DTYPE))
             else:
                 for o in e.outputs:
-                    blocked.setdefault(o._id, (e, cut if cut in CAUSES else "not_connected"))
+                    blocked.setdefault(o.id, (e, source_cause(cut)))
         else:
             why = next((blocked[i] for i in ids if i in blocked), None)
             if why is not None:
                 for o in e.outputs:
-                    blocked.setdefault(o._id, why)
+                    blocked.setdefault(o.id, why)
     return live, blocked
 
 
 def _blocked(label, entry, cause) -> SourceExplanation:
-    op = _op(entry)
-    t = entry.type
-    texts = {
-        "stop_gradient": (f"The path from {label} to the target goes through tk.stop_gradient, which "
-                          "blocks the gradient on purpose.",
-                          "remove tk.stop_gradient if you want the gradient to flow through it."),
-        "recording_stopped": (f"{t} ran inside tape.stop_recording(), so the tape did not record it as "
-                              f"part of the path from {label} to the target.",
-                              "move the computation out of the `with tape.stop_recording():` block."),
-        "integer_or_string_dtype": (f"{t} produced a {_dtype_of(entry)} value from {label}: integers and "
-                                    "strings have no gradient, so the path is cut there.",
-                                    "keep the value floating (cast to tk.float32, not to an integer type) "
-                                    "on the path to the target."),
-        "no_gradient_registered": (f"{t} has no gradient: it is declared non-differentiable "
-                                   "(tk.no_gradient), so no gradient flows back through it.",
-                                   f"use a differentiable op instead of {t}, or register a gradient "
-                                   f"with @tk.RegisterGradient({t!r})."),
-    }
-    message, fix = texts.get(cause, (f"{t} does not pass a gradient back to {label}.", None))
-    return SourceExplanation(label, cause, op, entry.location, message, fix)
+    fields = {"label": label, "op": entry.type, "dtype": _dtype_of(entry)}
+    message = text(cause, "path", **fields) or text(Cause.NOT_CONNECTED, "path", **fields)
+    return SourceExplanation(label, cause, _op(entry), entry.location, message, text(cause, "path_fix", **fields))
 
 
 def _assign_cut(log, entries, reached, targets):
     """The assign that a value from the source flowed into, when the target reads that variable."""
-    ancestors = _ancestors(entries, {t._id for t in targets})
+    ancestors = _ancestors(entries, {t.id for t in targets})
     for item in log.items:
-        if item[0] != "assign":
+        if type(item) is not Assign:
             continue
-        at, vid = item[1], item[2]
-        fed = at > 0 and any(o._id in reached for o in entries[at - 1].outputs)
+        at, vid = item.at, item.variable
+        fed = at > 0 and any(o.id in reached for o in entries[at - 1].outputs)
         reads_after = any(e.type == "ReadVariableOp" and e.index >= at and e.inputs[0]._id == vid
                           for e in ancestors)
         if fed and (reads_after or not ancestors):
@@ -357,9 +340,9 @@ def _ancestors(entries, ids) -> list:
     need = set(ids)
     found = []
     for e in reversed(entries):
-        if any(o._id in need for o in e.outputs):
+        if any(o.id in need for o in e.outputs):
             found.append(e)
-            need.update(t._id for t in e.inputs)
+            need.update(t.id for t in e.inputs)
     return found
 
 
@@ -367,18 +350,18 @@ def _unconnected(label, targets, tracked, entries, reached, with_line) -> Source
     fix = ("compute the target from it inside the with-block; if the target really does not depend on "
            "it, pass unconnected_gradients=tk.UnconnectedGradients.ZERO to get zeros instead of None.")
     test = next((e for e in entries if e.outputs and e.outputs[0]._dtype.is_bool
-                 and any(t._id in reached for t in e.inputs)), None)
+                 and any(t.id in reached for t in e.inputs)), None)
     if test is not None:
         return SourceExplanation(
-            label, "not_connected", _op(test), test.location,
+            label, Cause.NOT_CONNECTED, _op(test), test.location,
             f"{label} was only used in a comparison ({test.type}) that decided which Python branch ran; "
             "control flow is not differentiable, and the target does not use it otherwise.", fix)
-    if not any(t._id in tracked for t in targets):
+    if not any(t.id in tracked for t in targets):
         return SourceExplanation(
-            label, "not_connected", None, with_line,
+            label, Cause.NOT_CONNECTED, None, with_line,
             "The target was not recorded by this tape: it was computed outside the with-block (or only "
             f"from values the tape does not watch), so nothing connects it to {label}.", fix)
-    return SourceExplanation(label, "not_connected", None, with_line,
+    return SourceExplanation(label, Cause.NOT_CONNECTED, None, with_line,
                              f"The target does not depend on {label}: no recorded op connects them.", fix)
 
 
@@ -391,7 +374,7 @@ def _replaced_variable(source, frame, name, tape=None):
     sig = (list(source._value.shape), source.dtype.name)
     sigs = list(_WATCHED_BY_CODE.get(frame.f_code) or [])
     if tape is not None:
-        sigs += [(list(v._value.shape), v.dtype.name) for v in tape._watched_vars.values()]
+        sigs += [(list(v._value.shape), v.dtype.name) for v in tape.watched_variables]
     if sig not in sigs:
         return None
     return _rebinding_line(frame.f_code, name)
@@ -424,7 +407,7 @@ def _label(source, name) -> str:
     """The name the user's call gives the source, else the variable's name."""
     if name:
         return name
-    if hasattr(source, "_read"):
+    if is_variable(source):
         return source.name.rsplit(":", 1)[0]
     return f"tensor{list(source.shape.as_list()) if source.shape.rank is not None else ''}"
 
@@ -480,7 +463,7 @@ def _cast_of(entries, sid):
     reads = {sid}
     for e in entries:
         if e.type == "ReadVariableOp" and e.inputs and e.inputs[0]._id in reads:
-            reads.update(o._id for o in e.outputs)
+            reads.update(o.id for o in e.outputs)
         elif e.type == "Cast" and e.inputs and e.inputs[0]._id in reads:
             return e
     return None
@@ -491,12 +474,13 @@ def _op(entry):
 
 
 def _producer(entries, tid):
-    return next((e for e in entries if any(o._id == tid for o in e.outputs)), None)
+    return next((e for e in entries if any(o.id == tid for o in e.outputs)), None)
 
 
 def _dtype_of(entry) -> str:
     return entry.outputs[0]._dtype.name if entry.outputs else "non-float"
 
 
-def _last(log, kind):
-    return next((i[2] for i in reversed(log.items) if i[0] == kind), None)
+def _entered_at(log):
+    """Where the tape's ``with`` block was last entered."""
+    return next((i.where for i in reversed(log.items) if type(i) is Enter), None)

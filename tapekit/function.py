@@ -18,6 +18,8 @@ import inspect
 import weakref
 
 from . import nest
+from .i18n import _, hint_line
+from .tensor import Tensor, convert_to_tensor, is_variable
 from .tensor_spec import TensorSpec
 
 
@@ -71,21 +73,19 @@ class Function:
 
     def _as_output(self, value):
         """A returned value as TF's graph returns it: Python numbers and Variables become tensors."""
-        from .tensor import Tensor, convert_to_tensor
-
         if value is None or isinstance(value, Tensor) or hasattr(value, "flat_values") \
                 or hasattr(value, "dense_shape"):
             return value
-        if hasattr(value, "_read"):
+        if is_variable(value):
             return value._read()
         try:
             return convert_to_tensor(value)
         except (TypeError, ValueError):
             raise TypeError(
-                "To be compatible with tf.function, Python functions must return zero or more "
-                f"Tensors or ExtensionTypes or None values; in compilation of "
-                f"{self._python_function!r}, found return value of type {type(value)}, which is not "
-                "a Tensor or ExtensionType.\n  Hint: return tensors (or None) from a tk.function."
+                "To be compatible with tf.function, Python functions must return zero or more Tensors or "
+                f"ExtensionTypes or None values; in compilation of {self._python_function!r}, found return value of "
+                f"type {type(value)}, which is not a Tensor or ExtensionType."
+                + hint_line(_("return tensors (or None) from a tk.function."))
             ) from None
 
     def __get__(self, instance, owner=None):
@@ -110,8 +110,9 @@ class Function:
 
     def get_concrete_function(self, *args, **kwargs):
         raise NotImplementedError(
-            "tf.function(...).get_concrete_function is not available in tapekit: it returns a traced "
-            "graph, and tapekit runs every function eagerly.\n  Hint: call the function directly.")
+            "tf.function(...).get_concrete_function is not available in tapekit: it returns a traced graph, and "
+            "tapekit runs every function eagerly."
+            + hint_line(_("call the function directly.")))
 
     # ----- input_signature, as TF checks it in graph mode -----
     def _bind_signature(self, args, kwargs):
@@ -135,17 +136,15 @@ class Function:
         except (TypeError, ValueError) as err:
             signature = ", ".join(f"{n}: {s!r}" for n, s in zip(names, specs))
             raise TypeError(
-                f"Binding inputs to tf.function failed due to `{err}`. Received args: {args!r} and "
-                f"kwargs: {kwargs!r} for signature: ({signature}).\n  Hint: pass arguments whose "
-                "dtype and shape match the input_signature.") from None
+                f"Binding inputs to tf.function failed due to `{err}`. Received args: {args!r} and kwargs: {kwargs!r}"
+                f" for signature: ({signature})."
+                + hint_line(_("pass arguments whose dtype and shape match the input_signature."))) from None
         return tuple(converted), {}
 
 
 def _conform(spec: TensorSpec, value):
     """``value`` as a tensor matching ``spec`` (TypeError when it cannot, as TF)."""
-    from .tensor import convert_to_tensor
-
-    if hasattr(value, "_read"):
+    if is_variable(value):
         value = value._read()
     if value is None:
         raise TypeError(f"Attempt to convert a value (None) with an unsupported type "
@@ -176,9 +175,9 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None,
         if bad or not isinstance(input_signature, tuple):
             bad = bad or [input_signature]
             raise TypeError(
-                "input_signature must be a possibly nested sequence of TensorSpec objects, got "
-                f"invalid args {bad} with types {[type(x) for x in bad]}.\n  Hint: e.g. "
-                "input_signature=[tk.TensorSpec(shape=[None], dtype=tk.float32)].")
+                f"input_signature must be a possibly nested sequence of TensorSpec objects, got invalid args {bad} "
+                f"with types {[type(x) for x in bad]}."
+                + hint_line(_("e.g. input_signature=[tk.TensorSpec(shape=[None], dtype=tk.float32)].")))
     options = {"autograph": autograph, "jit_compile": jit_compile,
                "reduce_retracing": reduce_retracing}
 

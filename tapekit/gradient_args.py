@@ -6,21 +6,26 @@ can be retried (as in TF); nothing is computed or recorded.
 
 from __future__ import annotations
 
+import enum
+
 import numpy as np
 
 from . import nest
 from .dtypes import KERNEL_NAMES
 from .errors import InvalidArgumentError
-from .tensor import Tensor, convert_to_tensor
+from .i18n import _, hint_line
+from .tensor import Tensor, convert_to_tensor, is_variable
 
 
 def _is_tensor_like(x) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "_read")
+    return isinstance(x, Tensor) or is_variable(x)
 
 
 def _not_a_dtype(x, role: str) -> TypeError:
-    return TypeError(f"Cannot convert the argument `type_value`: {x!r} to a tapekit DType.\n  Hint: "
-                     f"every {role} must be a tk.Tensor or tk.Variable; got {type(x).__name__}.")
+    hint = (_("every source must be a tk.Tensor or tk.Variable; got {type_name}.") if role == "source"
+            else _("every target must be a tk.Tensor or tk.Variable; got {type_name}."))
+    return TypeError(f"Cannot convert the argument `type_value`: {x!r} to a tapekit DType."
+                     + hint_line(hint.format(type_name=type(x).__name__)))
 
 
 def check_source(s):
@@ -29,8 +34,9 @@ def check_source(s):
     if s is None or isinstance(s, (str, bytes)):
         raise _not_a_dtype(s, "source")
     missing = "_id" if hasattr(s, "dtype") else "dtype"
-    raise AttributeError(f"'{_type_name(s)}' object has no attribute '{missing}'\n  Hint: sources must be "
-                         "tk.Tensor or tk.Variable objects (watched, or trainable variables).")
+    raise AttributeError(f"'{_type_name(s)}' object has no attribute '{missing}'"
+                         + hint_line(_("sources must be tk.Tensor or tk.Variable objects (watched, or "
+                                       "trainable variables).")))
 
 
 def check_target(t):
@@ -39,16 +45,19 @@ def check_target(t):
     if t is None or isinstance(t, (str, bytes)):
         raise _not_a_dtype(t, "target")
     missing = "_id" if hasattr(t, "dtype") else "dtype"
-    raise AttributeError(f"'{_type_name(t)}' object has no attribute '{missing}'\n  Hint: targets must be "
-                         "tk.Tensor or tk.Variable objects computed inside the tape.")
+    raise AttributeError(f"'{_type_name(t)}' object has no attribute '{missing}'"
+                         + hint_line(_("targets must be tk.Tensor or tk.Variable objects computed inside "
+                                       "the tape.")))
 
 
 def check_shaped(x, role: str):
     """A jacobian's target or source: one tensor (a list or a Python value has no ``shape``)."""
     if _is_tensor_like(x):
         return x
-    raise AttributeError(f"'{_type_name(x)}' object has no attribute 'shape'\n  Hint: the {role} of "
-                         "jacobian()/batch_jacobian() must be one tk.Tensor or tk.Variable.")
+    hint = (_("the source of jacobian()/batch_jacobian() must be one tk.Tensor or tk.Variable.")
+            if role == "source" else
+            _("the target of jacobian()/batch_jacobian() must be one tk.Tensor or tk.Variable."))
+    raise AttributeError(f"'{_type_name(x)}' object has no attribute 'shape'" + hint_line(hint))
 
 
 def _type_name(x) -> str:
@@ -91,9 +100,9 @@ def _check_output_gradients(output_gradients, targets) -> list:
         if og is None:
             if len(out) < len(flat):
                 raise ValueError(
-                    "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
-                    "to a Tensor.\n  Hint: output_gradients entries must be tensors; leave an entry "
-                    "out (or pass output_gradients=None) for a gradient of ones.")
+                    "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."
+                    + hint_line(_("output_gradients entries must be tensors; leave an entry out (or pass "
+                                  "output_gradients=None) for a gradient of ones.")))
             out.append(None)
             continue
         og = convert_to_tensor(og)
@@ -106,9 +115,10 @@ def _check_output_gradient(og: Tensor, t) -> Tensor:
         want = KERNEL_NAMES.get(og.dtype.name, og.dtype.name)
         got = KERNEL_NAMES.get(t.dtype.name, t.dtype.name)
         raise InvalidArgumentError(
-            f"cannot compute Mul as input #1(zero-based) was expected to be a {want} tensor but is a "
-            f"{got} tensor [Op:Mul] name: \n  Hint: an output_gradients entry needs its target's "
-            f"dtype ({t.dtype.name}), got {og.dtype.name}.", op="Mul")
+            f"cannot compute Mul as input #1(zero-based) was expected to be a {want} tensor but is a {got} tensor "
+            "[Op:Mul] name: "
+            + hint_line(_("an output_gradients entry needs its target's dtype ({dtype}), got {got}.").format(
+                        dtype=t.dtype.name, got=og.dtype.name)), op="Mul")
     oshape, tshape = tuple(og.shape), tuple(t.shape)
     try:
         fits = np.broadcast_shapes(oshape, tshape) == tshape
@@ -116,9 +126,9 @@ def _check_output_gradient(og: Tensor, t) -> Tensor:
         fits = False
     if not fits:
         raise InvalidArgumentError(
-            f"Incompatible shapes: {list(oshape)} vs. {list(tshape)} [Op:Mul] name: \n  Hint: each "
-            f"output_gradients entry must have its target's shape {list(tshape)}, or broadcast to it "
-            "(a scalar does).", op="Mul")
+            f"Incompatible shapes: {list(oshape)} vs. {list(tshape)} [Op:Mul] name: "
+            + hint_line(_("each output_gradients entry must have its target's shape {tshape}, or broadcast "
+                          "to it (a scalar does).").format(tshape=list(tshape))), op="Mul")
     return og
 
 
@@ -134,12 +144,39 @@ def prepare_batch_jacobian(target, source):
     target, source = check_shaped(target, "target"), check_shaped(source, "source")
     tshape, sshape = tuple(target.shape), tuple(source.shape)
     if len(tshape) < 2:
-        raise ValueError(f"Shape {target.shape} must have rank at least 2\n  Hint: batch_jacobian "
-                         "needs a target of shape [batch, ...]; use jacobian() for others.")
+        raise ValueError(f"Shape {target.shape} must have rank at least 2"
+                         + hint_line(_("batch_jacobian needs a target of shape [batch, ...]; use "
+                                       "jacobian() for others.")))
     if len(sshape) < 2:
-        raise ValueError(f"Shape {source.shape} must have rank at least 2\n  Hint: batch_jacobian "
-                         "needs a source of shape [batch, ...]; use jacobian() for others.")
+        raise ValueError(f"Shape {source.shape} must have rank at least 2"
+                         + hint_line(_("batch_jacobian needs a source of shape [batch, ...]; use "
+                                       "jacobian() for others.")))
     if tshape[0] != sshape[0]:
         raise ValueError(f"Need first dimension of target shape ({target.shape}) and source shape "
                          f"({source.shape}) to match.")
     return target, source
+
+
+class UnconnectedGradients(enum.Enum):
+    """What ``gradient()`` returns for a source the target does not depend on."""
+
+    NONE = "none"
+    ZERO = "zero"
+
+
+def as_unconnected(value, vectorized: str | None = None) -> UnconnectedGradients:
+    """``unconnected_gradients`` as the enum; ``vectorized`` names a jacobian method (TF's text)."""
+    if isinstance(value, UnconnectedGradients):
+        return value
+    try:
+        return UnconnectedGradients(value)
+    except ValueError:
+        if vectorized is None:
+            raise ValueError(f"Unknown value for unconnected_gradients: {value!r}" + hint_line(
+                _("use tk.UnconnectedGradients.NONE or tk.UnconnectedGradients.ZERO (or the strings "
+                  "'none' / 'zero')."))) from None
+        raise ValueError(f"Encountered an exception while vectorizing the {vectorized} computation. "
+                         "Vectorization can be disabled by setting experimental_use_pfor to False." + hint_line(
+                             _("unknown unconnected_gradients {value!r}; use tk.UnconnectedGradients.NONE or "
+                               "tk.UnconnectedGradients.ZERO (or the strings 'none' / 'zero').").format(value=value))
+                         ) from None

@@ -7,6 +7,7 @@ import numpy as np
 from . import dtypes
 from .backend import device_obj, from_host, ns, to_host
 from .errors import InvalidArgumentError
+from .i18n import _, hint_line
 from .registry import execute
 from .tensor import Tensor, convert_to_tensor
 
@@ -26,9 +27,10 @@ def adjust_contrast(images, contrast_factor) -> Tensor:
     images = convert_to_tensor(images)
     if images.ndim < 3:
         raise InvalidArgumentError(
-            f"input must be at least 3-D, got shape[{','.join(str(d) for d in images.shape)}] "
-            "[Op:AdjustContrastv2] name: \n  Hint: images are [height, width, channels] or "
-            "[batch, height, width, channels].", op="AdjustContrastv2")
+            f"input must be at least 3-D, got shape[{','.join(str(d) for d in images.shape)}] [Op:AdjustContrastv2] "
+            "name: "
+            + hint_line(_("images are [height, width, channels] or [batch, height, width, channels].")),
+            op="AdjustContrastv2")
     orig = images.dtype
     work = images
     if orig.is_integer:  # as TF: convert to float in [0, 1], adjust, convert back with saturation
@@ -39,9 +41,9 @@ def adjust_contrast(images, contrast_factor) -> Tensor:
     out = execute("AdjustContrastv2", _adjust_contrast, (work, factor))
     if orig.is_integer:
         scaled = to_host(out._value).astype(np.float64) * (float(orig.max) + 0.5)
-        return _host_tensor(np.clip(scaled, orig.min, orig.max).astype(orig._np), images)
+        return _host_tensor(np.clip(scaled, orig.min, orig.max).astype(orig.numpy_dtype), images)
     if orig is not dtypes.float32:
-        return _host_tensor(to_host(out._value).astype(orig._np), images)
+        return _host_tensor(to_host(out._value).astype(orig.numpy_dtype), images)
     return out
 
 

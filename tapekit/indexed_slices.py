@@ -5,11 +5,13 @@ the gathered rows; it is kept as those rows (``values``), their row numbers (``i
 the shape of the whole tensor (``dense_shape``). Like TF's, an ``IndexedSlices`` is not a
 Tensor: arithmetic operators raise ``TypeError`` (only ``-g`` works), and
 ``tk.convert_to_tensor(g)``, or passing ``g`` to any op, makes it dense, adding up repeated rows.
+
+This module is the value type only; ``tapekit.ops.slices_ops`` computes with it, and installs
+``-g`` and the conversion to a dense tensor on the class (as ``ops.operators`` does for Tensor).
 """
 
 from __future__ import annotations
 
-from . import dtypes
 from .shape import TensorShape
 from .tensor import Tensor, convert_to_tensor
 
@@ -65,50 +67,6 @@ class IndexedSlices:
         shape = "" if self._dense_shape is None else f", dense_shape={self._dense_shape!s}"
         return f"IndexedSlices(indices={self._indices!s}, values={self._values!s}{shape})"
 
-    def __neg__(self) -> IndexedSlices:
-        from .ops.math_ops import negative
-
-        return IndexedSlices(negative(self._values), self._indices, self._dense_shape)
-
-    def __tf_tensor__(self, dtype=None, name=None) -> Tensor:
-        """The dense tensor (TF's conversion protocol, used by ``tk.convert_to_tensor``)."""
-        if dtype is not None and dtypes.as_dtype(dtype) is not self.dtype:
-            raise ValueError(f"Incompatible tensor conversion requested to `dtype` "
-                             f"{dtypes.as_dtype(dtype).name} for IndexedSlices ({self}) with dtype "
-                             f"{self.dtype.name}")
-        if self._dense_shape is None:
-            raise ValueError("Tensor conversion requested for IndexedSlices for argument `value` "
-                             f"without dense_shape: {self!s}")
-        return to_dense(self)
-
 
 def _as_tensor(value) -> Tensor:
     return value if isinstance(value, Tensor) else convert_to_tensor(value)
-
-
-def to_dense(slices: IndexedSlices) -> Tensor:
-    """The dense tensor: each row of ``values`` added at its index (differentiable in ``values``)."""
-    from .ops.array_ops import reshape, scatter_nd
-
-    rows = reshape(slices.indices, [-1, 1])
-    shape = [int(d) for d in slices.dense_shape.numpy()]
-    return scatter_nd(rows, slices.values, shape)
-
-
-def concat_slices(a: IndexedSlices, b: IndexedSlices) -> IndexedSlices:
-    """One IndexedSlices holding the rows of both (how the reverse pass adds two of them).
-
-    As TF, int32 and int64 indices together become int64; the dense shape is the first one's.
-    """
-    from .ops.array_ops import concat
-    from .ops.math_ops import cast
-
-    ia, ib = a.indices, b.indices
-    if ia.dtype is not ib.dtype:
-        ia, ib = cast(ia, dtypes.int64), cast(ib, dtypes.int64)
-    return IndexedSlices(concat([a.values, b.values], 0), concat([ia, ib], 0), a.dense_shape)
-
-
-def densify(g):
-    """``g`` as a Tensor: IndexedSlices are made dense, anything else is returned as it is."""
-    return to_dense(g) if type(g) is IndexedSlices else g

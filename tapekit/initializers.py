@@ -15,8 +15,9 @@ from __future__ import annotations
 import numpy as np
 
 from . import dtypes
+from .i18n import _, hint_line
 from .ops import creation, random_ops
-from .tensor import Tensor, constant
+from .tensor import Tensor, constant, is_variable
 
 _PARTITION_ARGS = ("partition_shape", "partition_offset")
 
@@ -39,8 +40,8 @@ class Initializer:
     def _check_kwargs(self, kwargs: dict) -> None:
         for key in kwargs:
             if key not in _PARTITION_ARGS:
-                raise TypeError(f"Keyword argument should be one of {list(_PARTITION_ARGS)}. Received: "
-                                f"{key}\n  Hint: call an initializer as init(shape, dtype).")
+                raise TypeError(f"Keyword argument should be one of {list(_PARTITION_ARGS)}. Received: {key}"
+                                + hint_line(_("call an initializer as init(shape, dtype).")))
 
 
 def _numeric_or_bool(dtype):
@@ -53,13 +54,13 @@ def _numeric_or_bool(dtype):
 def _floating(dtype):
     dtype = dtypes.as_dtype(dtype)
     if not dtype.is_floating:
-        raise ValueError(f"Argument `dtype` is expected to be floating point. Received: {dtype}.\n  "
-                         "Hint: random initializers fill float tensors; pass dtype=tk.float32.")
+        raise ValueError(f"Argument `dtype` is expected to be floating point. Received: {dtype}."
+                         + hint_line(_("random initializers fill float tensors; pass dtype=tk.float32.")))
     return dtype
 
 
 def _shape(shape):
-    if isinstance(shape, Tensor) or hasattr(shape, "_read"):
+    if isinstance(shape, Tensor) or is_variable(shape):
         return [int(d) for d in np.asarray(shape).reshape(-1)]
     return shape.as_list() if hasattr(shape, "as_list") else shape
 
@@ -89,9 +90,10 @@ class Constant(Initializer):
 
     def __init__(self, value=0, support_partition=False):
         if not (np.isscalar(value) or isinstance(value, (list, tuple, np.ndarray))):
-            raise TypeError(f"Invalid type for initial value: {type(value).__name__}. Expected Python "
-                            "scalar, list or tuple of values, or numpy.ndarray.\n  Hint: pass the "
-                            "value itself (e.g. tensor.numpy()), not a tensor or variable.")
+            raise TypeError(f"Invalid type for initial value: {type(value).__name__}. Expected Python scalar, list "
+                            "or tuple of values, or numpy.ndarray."
+                            + hint_line(_("pass the value itself (e.g. tensor.numpy()), not a tensor or "
+                                          "variable.")))
         self.value = value
         self.support_partition = support_partition
 
@@ -145,8 +147,8 @@ class RandomUniform(_Random):
         self._check_kwargs(kwargs)
         dtype = dtypes.as_dtype(dtype)
         if not (dtype.is_floating or dtype.is_integer):
-            raise ValueError(f"Invalid dtype {dtype}\n  Hint: random_uniform_initializer fills float "
-                             "or integer tensors.")
+            raise ValueError(f"Invalid dtype {dtype}"
+                             + hint_line(_("random_uniform_initializer fills float or integer tensors.")))
         if self.seed:
             rng = self._rng_kwargs()["rng"]
             shape = _shape(shape)

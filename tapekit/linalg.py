@@ -1,14 +1,12 @@
 """``tk.linalg``: matrix operations (TF's ``tf.linalg``)."""
 
+from .ops import math_ops
 from .ops.clip_ops import global_norm  # noqa: F401
 from .ops.creation import eye  # noqa: F401
-from .ops.linalg import (det, diag_part, einsum, inv, matmul, matrix_transpose, matvec, norm,  # noqa: F401
-                         solve, tensordot, trace)
+from .ops.linalg import det, diag_part, einsum, inv, matmul, matrix_transpose, matvec, norm, solve, tensordot, trace  # noqa: F401
 from .ops.nn_ops import l2_normalize  # noqa: F401
 
 
 def adjoint(matrix, name=None):
     """The conjugate transpose of each matrix in the last two axes."""
-    from .ops.math_ops import conj
-
-    return matrix_transpose(conj(matrix))
+    return matrix_transpose(math_ops.conj(matrix))

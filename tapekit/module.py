@@ -12,6 +12,8 @@ import sys
 import warnings
 
 from . import nest
+from .i18n import _, hint_line
+from .tensor import is_variable
 from .variable import Variable
 
 try:
@@ -165,12 +167,12 @@ def _flatten_module(module, recursive, predicate, seen, stack):
 
 
 def _warn_keras_object(module, key, leaf) -> None:
-    kind = "Keras variable" if hasattr(leaf, "_read") else "Keras layer"
-    warnings.warn(f"TF 2.16+ does not track Keras layers in tf.Module; use a Keras Model or Layer. "
-                  f"({type(module).__name__}.{key} holds a {kind}, {type(leaf).__name__} "
-                  f"{getattr(leaf, 'name', '')!r}: its weights are not in this module's variables.)\n  Hint: "
-                  "subclass tk.keras.Model (or tk.keras.layers.Layer) instead of tk.Module; it tracks the "
-                  "layers it holds.", UserWarning, stacklevel=_caller_stacklevel())
+    kind = "Keras variable" if is_variable(leaf) else "Keras layer"
+    warnings.warn("TF 2.16+ does not track Keras layers in tf.Module; use a Keras Model or Layer. ("
+                  f"{type(module).__name__}.{key} holds a {kind}, {type(leaf).__name__} {getattr(leaf, 'name', '')!r}"
+                  ": its weights are not in this module's variables.)"
+                  + hint_line(_("subclass tk.keras.Model (or tk.keras.layers.Layer) instead of tk.Module; "
+                                "it tracks the layers it holds.")), UserWarning, stacklevel=_caller_stacklevel())
 
 
 def _caller_stacklevel() -> int:

@@ -5,7 +5,8 @@ Convolutions and pooling are out of scope: ``tk.nn.conv2d`` and its kin raise
 """
 
 from .math import sigmoid, softplus, tanh  # noqa: F401
-from .ops.nn_ops import (batch_normalization, bias_add, dropout, elu, embedding_lookup,  # noqa: F401
+from .ops.embedding_ops import embedding_lookup  # noqa: F401
+from .ops.nn_ops import (batch_normalization, bias_add, dropout, elu,  # noqa: F401
                          gelu, l2_loss, l2_normalize, leaky_relu, log_softmax, moments, relu, relu6,
                          selu, sigmoid_cross_entropy_with_logits, silu, softmax,
                          softmax_cross_entropy_with_logits, softsign,

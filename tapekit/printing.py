@@ -19,6 +19,11 @@ import sys
 import numpy as np
 
 from . import nest
+from .backend import to_host
+from .i18n import _, hint_line
+from .ragged import RaggedTensor
+from .sparse import SparseTensor
+from .tensor import Tensor, is_variable
 
 _LOG_LEVELS = {logging.INFO: logging.INFO, logging.info: logging.INFO,
                logging.WARNING: logging.WARNING, logging.warning: logging.WARNING,
@@ -40,8 +45,8 @@ def print_v2(*inputs, **kwargs) -> None:
     sep = kwargs.pop("sep", " ")
     end = kwargs.pop("end", os.linesep)
     if kwargs:
-        raise ValueError(f"Unrecognized keyword arguments for tf.print: {kwargs}\n  Hint: tk.print "
-                         "takes output_stream, summarize, sep, end and name.")
+        raise ValueError(f"Unrecognized keyword arguments for tf.print: {kwargs}"
+                         + hint_line(_("tk.print takes output_stream, summarize, sep, end and name.")))
     write = _writer(output_stream)
     summarize = -1 if summarize is None else int(summarize)
     if len(inputs) == 1 and _is_tensor(inputs[0]) and _is_string_scalar(inputs[0]):
@@ -66,10 +71,10 @@ def _writer(stream):
     if level is not None:
         return lambda text: logging.getLogger("tapekit").log(level, text.rstrip("\n"))
     raise ValueError(
-        f"Unsupported output stream, logging level, or file.{stream}. Supported streams are "
-        "sys.stdout, sys.stderr, tf.logging.info, tf.logging.warning, tf.logging.error. File needs "
-        "to be in the form of 'file://<filepath>'.\n  Hint: to capture the text, print to "
-        "sys.stdout and redirect it, or format a tensor with tapekit.printing.format_tensor(t).")
+        f"Unsupported output stream, logging level, or file.{stream}. Supported streams are sys.stdout, sys.stderr, "
+        "tf.logging.info, tf.logging.warning, tf.logging.error. File needs to be in the form of 'file://<filepath>'."
+        + hint_line(_("to capture the text, print to sys.stdout and redirect it, or format a tensor with "
+                      "tapekit.printing.format_tensor(t).")))
 
 
 def _hashable(x) -> bool:
@@ -82,11 +87,7 @@ def _hashable(x) -> bool:
 
 # ---------- one input: a tensor, a Python value, or a structure holding tensors ----------
 def _is_tensor(x) -> bool:
-    from .ragged import RaggedTensor
-    from .sparse import SparseTensor
-    from .tensor import Tensor
-
-    return isinstance(x, (Tensor, RaggedTensor, SparseTensor)) or hasattr(x, "_read")
+    return isinstance(x, (Tensor, RaggedTensor, SparseTensor)) or is_variable(x)
 
 
 def _is_string_scalar(x) -> bool:
@@ -118,9 +119,6 @@ def _unused_marker(text: str) -> str:
 
 
 def _format_composite(x, summarize: int) -> str:
-    from .ragged import RaggedTensor
-    from .sparse import SparseTensor
-
     if isinstance(x, RaggedTensor):
         return _format_ragged(x.to_list(), x.dtype, summarize)
     if isinstance(x, SparseTensor):
@@ -140,7 +138,7 @@ def format_tensor(tensor, summarize: int = 3) -> str:
     """A tensor's values as ``tk.print`` shows them (``summarize`` per end of each axis)."""
     arr = _host(tensor)
     limit = arr.size if summarize < 0 else min(summarize, arr.size)
-    dtype = (tensor._read() if hasattr(tensor, "_read") else tensor).dtype
+    dtype = (tensor._read() if is_variable(tensor) else tensor).dtype
     if dtype.is_complex:  # TF's kernel prints "?" for element types it cannot format
         text = " ".join("?" for _ in builtins.range(limit)) + ("..." if summarize < arr.size and summarize >= 0 else "")
         return f"[{text}]" if arr.ndim else text
@@ -197,7 +195,5 @@ def _as_text(value) -> str:
 
 
 def _host(tensor) -> np.ndarray:
-    from .backend import to_host
-
-    t = tensor._read() if hasattr(tensor, "_read") else tensor
+    t = tensor._read() if is_variable(tensor) else tensor
     return np.asarray(to_host(t._value))

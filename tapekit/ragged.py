@@ -17,13 +17,17 @@ import numpy as np
 
 from . import dtypes
 from .errors import InvalidArgumentError
+from .i18n import _, hint_line
+from .ops import math_ops, reduction, segment_ops
+from .ops.array_ops import boolean_mask, expand_dims, gather, pad, reshape, scatter_nd
+from .ops.array_ops import concat as dense_concat
+from .ops.math_ops import add, multiply, to_tensor
 from .shape import TensorShape
-from .tensor import Tensor, constant as _dense_constant
+from .tensor import Tensor, is_variable
+from .tensor import constant as _dense_constant
 
 
 def _as_tensor(value, dtype=None) -> Tensor:
-    from .ops.math_ops import to_tensor
-
     if isinstance(value, RaggedTensor):
         return value
     return to_tensor(value) if dtype is None else to_tensor(value, dtype)
@@ -31,17 +35,18 @@ def _as_tensor(value, dtype=None) -> Tensor:
 
 def _splits_tensor(value, what: str) -> Tensor:
     t = value if isinstance(value, Tensor) else _dense_constant(value, dtype=dtypes.int64) \
-        if not hasattr(value, "_read") else value._read()
+        if not is_variable(value) else value._read()
     if t.dtype not in (dtypes.int32, dtypes.int64):
-        raise InvalidArgumentError(f"{what} must be int32 or int64, got {t.dtype.name}.\n  Hint: "
-                                   "pass integer row partitions.", op="RaggedTensor")
+        raise InvalidArgumentError(f"{what} must be int32 or int64, got {t.dtype.name}."
+                                   + hint_line(_("pass integer row partitions.")), op="RaggedTensor")
     return t
 
 
 def _invalid(factory: str, detail: str) -> InvalidArgumentError:
     text = f"Arguments to {factory} do not form a valid RaggedTensor" + (f":{detail}" if detail else "")
-    return InvalidArgumentError(f"{text}\n  Hint: row_splits must start at 0, never decrease, and end "
-                                "at the number of values.", op="RaggedTensor")
+    return InvalidArgumentError(text
+                                + hint_line(_("row_splits must start at 0, never decrease, and end at the "
+                                              "number of values.")), op="RaggedTensor")
 
 
 class RaggedTensor:
@@ -87,7 +92,7 @@ class RaggedTensor:
         n = np.asarray(lengths.numpy())
         if validate and (n < 0).any():
             raise _invalid("_from_row_partition", "")
-        splits = _dense_constant(np.concatenate([[0], np.cumsum(n)]).astype(lengths.dtype._np))
+        splits = _dense_constant(np.concatenate([[0], np.cumsum(n)]).astype(lengths.dtype.numpy_dtype))
         return cls._checked(values, splits, "from_row_lengths", validate)
 
     @classmethod
@@ -134,8 +139,6 @@ class RaggedTensor:
     def from_tensor(cls, tensor, lengths=None, padding=None, ragged_rank=1, name=None,
                     row_splits_dtype=dtypes.int64) -> RaggedTensor:
         """Rows of a dense tensor, cut to ``lengths`` or with trailing ``padding`` removed."""
-        from .ops.array_ops import boolean_mask
-
         t = _as_tensor(tensor)
         if ragged_rank != 1:
             raise NotImplementedError("tk.RaggedTensor.from_tensor supports ragged_rank=1 only.")
@@ -154,8 +157,8 @@ class RaggedTensor:
             n = np.full(rows, width)
         mask = np.arange(width)[None, :] < n[:, None]
         values = boolean_mask(t, mask) if t.shape.num_elements() else \
-            _dense_constant(np.zeros((0,) + tuple(t.shape[2:]), t.dtype._np))
-        splits = np.concatenate([[0], np.cumsum(n)]).astype(dtypes.as_dtype(row_splits_dtype)._np)
+            _dense_constant(np.zeros((0,) + tuple(t.shape[2:]), t.dtype.numpy_dtype))
+        splits = np.concatenate([[0], np.cumsum(n)]).astype(dtypes.as_dtype(row_splits_dtype).numpy_dtype)
         return cls(values, _dense_constant(splits), internal=True)
 
     # ----- structure -----
@@ -214,7 +217,7 @@ class RaggedTensor:
     def row_lengths(self, axis=1, name=None):
         """The length of each row (int64); ``axis=2`` gives the inner rows' lengths (ragged)."""
         if axis == 1:
-            return _dense_constant(np.diff(self._splits()).astype(self.row_splits_dtype._np))
+            return _dense_constant(np.diff(self._splits()).astype(self.row_splits_dtype.numpy_dtype))
         if axis > 1 and isinstance(self._values, RaggedTensor):
             return self.with_values(self._values.row_lengths(axis - 1))
         raise ValueError(f"axis={axis} is not a ragged axis of a tensor of shape {self.shape}")
@@ -228,7 +231,7 @@ class RaggedTensor:
     def value_rowids(self, name=None) -> Tensor:
         """The row of each value: ``[0, 0, 0, 1, 3, 3]`` for rows of lengths 3, 1, 0, 2."""
         return _dense_constant(np.repeat(np.arange(self._nrows()), np.diff(self._splits()))
-                               .astype(self.row_splits_dtype._np))
+                               .astype(self.row_splits_dtype.numpy_dtype))
 
     def bounding_shape(self, axis=None, name=None, out_type=None) -> Tensor:
         """The shape of the smallest dense tensor that holds every row (int64)."""
@@ -238,7 +241,7 @@ class RaggedTensor:
         if isinstance(self._values, RaggedTensor) and self._values._nrows() == 0:
             inner = [0] * len(inner)
         dims += inner
-        out = _dense_constant(np.asarray(dims, dtype=(out_type or self.row_splits_dtype)._np))
+        out = _dense_constant(np.asarray(dims, dtype=(out_type or self.row_splits_dtype).numpy_dtype))
         return out if axis is None else out[axis]
 
     def with_values(self, new_values) -> RaggedTensor:
@@ -276,9 +279,6 @@ class RaggedTensor:
 
         ``shape`` crops or pads the result to that shape (None entries keep the bounding size).
         """
-        from .ops.array_ops import gather, reshape, scatter_nd
-        from .ops.math_ops import add, multiply
-
         flat = self.flat_values
         bounds = [int(d) for d in self.bounding_shape().numpy()]
         if shape is not None:
@@ -294,15 +294,13 @@ class RaggedTensor:
             picked = picked[(slice(None),) + tuple(slice(0, d) for d in inner)]
         dense = scatter_nd(coords[keep], picked, bounds[:coords.shape[1]] + inner)
         if inner != bounds[coords.shape[1]:]:
-            from .ops.array_ops import pad
-
             dense = pad(dense, [[0, 0]] * coords.shape[1] + [[0, b - d] for d, b in
                                                              zip(inner, bounds[coords.shape[1]:])])
         if default_value is None:
             return dense
         filled = np.zeros(bounds[:coords.shape[1]], dtype=bool)
         filled[tuple(coords[keep].T)] = True
-        fill = _dense_constant(~filled).numpy().astype(flat.dtype._np)
+        fill = _dense_constant(~filled).numpy().astype(flat.dtype.numpy_dtype)
         fill = reshape(_dense_constant(fill), bounds[:coords.shape[1]] + [1] * len(inner))
         return add(dense, multiply(fill, _as_tensor(default_value, flat.dtype)))
 
@@ -333,8 +331,8 @@ class RaggedTensor:
         if isinstance(first, slice):
             rows = self._rows(first)
             return rows._map_rows(rest) if rest else rows
-        raise TypeError(f"Ragged tensors do not support indexing with {type(first).__name__}.\n  Hint: "
-                        "use integers and slices, or .to_tensor() first.")
+        raise TypeError(f"Ragged tensors do not support indexing with {type(first).__name__}."
+                        + hint_line(_("use integers and slices, or .to_tensor() first.")))
 
     def _row(self, i: int):
         n = self._nrows()
@@ -351,7 +349,7 @@ class RaggedTensor:
         stop = max(stop, start)
         splits = self._splits()
         a, b = int(splits[start]), int(splits[stop])
-        new_splits = (splits[start:stop + 1] - a).astype(self.row_splits_dtype._np)
+        new_splits = (splits[start:stop + 1] - a).astype(self.row_splits_dtype.numpy_dtype)
         return RaggedTensor(self._values[a:b], _dense_constant(new_splits), internal=True)
 
     def _map_rows(self, rest: tuple):
@@ -366,8 +364,6 @@ class RaggedTensor:
             return self.with_values(values)
         if not isinstance(inner, slice) or inner.step not in (None, 1):
             raise ValueError("tapekit's RaggedTensor supports `r[:, a:b]` (step 1) along its ragged axis.")
-        from .ops.array_ops import gather
-
         splits = self._splits()
         picked, lengths = [], []
         for a, b in zip(splits[:-1], splits[1:]):
@@ -488,26 +484,20 @@ def _gather_rows(r: RaggedTensor, index: np.ndarray) -> RaggedTensor:
     if not parts:
         return r[0:0]
     lengths = [_nvals(p) for p in parts]
-    from .ops.array_ops import concat
-
-    values = concat(parts, 0) if not isinstance(parts[0], RaggedTensor) else \
+    values = dense_concat(parts, 0) if not isinstance(parts[0], RaggedTensor) else \
         _concat_rows(parts)
     return RaggedTensor.from_row_lengths(values, np.asarray(lengths, np.int64))
 
 
 def _concat_rows(parts):
-    from .ops.array_ops import concat
-
     splits = [0]
     for p in parts:
         splits.extend((p._splits()[1:] + splits[-1]).tolist())
-    values = concat([p._values for p in parts], 0)
+    values = dense_concat([p._values for p in parts], 0)
     return RaggedTensor.from_row_splits(values, np.asarray(splits, np.int64))
 
 
 def _op(name):
-    from .ops import math_ops
-
     return getattr(math_ops, name)
 
 
@@ -519,16 +509,15 @@ def _same_partition(x: RaggedTensor, y: RaggedTensor) -> bool:
 
 def elementwise_binary(fn, x, y):
     """``fn`` applied to the values of a RaggedTensor and a scalar, tensor or matching RaggedTensor."""
-    from .ops.array_ops import gather, reshape
-
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
         if not _same_partition(x, y):
-            raise InvalidArgumentError("Condition x == y did not hold.\n  Hint: both ragged operands "
-                                       "need the same row lengths.", op="AssertEqual")
+            raise InvalidArgumentError("Condition x == y did not hold."
+                                       + hint_line(_("both ragged operands need the same row lengths.")),
+                                       op="AssertEqual")
         return x.with_flat_values(fn(x.flat_values, y.flat_values))
     ragged, dense, ragged_first = (x, y, True) if isinstance(x, RaggedTensor) else (y, x, False)
     flat = ragged.flat_values
-    if hasattr(dense, "_read"):
+    if is_variable(dense):
         dense = dense._read()
     elif not isinstance(dense, Tensor):
         try:  # the ragged operand's dtype if the value fits it, else its own (then fn raises)
@@ -538,18 +527,19 @@ def elementwise_binary(fn, x, y):
     if dense.ndim > flat.ndim - 1 and ragged.ragged_rank == 1 and dense.ndim == ragged.ndim:
         if dense.shape[1] != 1 or dense.shape[0] not in (1, ragged._nrows()):
             raise InvalidArgumentError(
-                f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of "
-                f"shape {ragged.shape}.\n  Hint: a dense operand needs shape [nrows, 1, ...] or a "
-                "shape that broadcasts against one element.", op="RaggedBroadcast")
+                f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape "
+                f"{ragged.shape}."
+                + hint_line(_("a dense operand needs shape [nrows, 1, ...] or a shape that broadcasts "
+                              "against one element.")), op="RaggedBroadcast")
         rows = reshape(dense, [dense.shape[0]] + list(dense.shape[2:]))
         ids = ragged.value_rowids().numpy() if dense.shape[0] != 1 else \
             np.zeros(int(flat.shape[0]), np.int64)
         dense = gather(rows, ids)
     elif dense.ndim > flat.ndim - 1:
         raise InvalidArgumentError(
-            f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape "
-            f"{ragged.shape}.\n  Hint: combine a RaggedTensor with a scalar, a tensor shaped like "
-            "its inner axes, or a RaggedTensor with the same rows.", op="RaggedBroadcast")
+            f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape {ragged.shape}."
+            + hint_line(_("combine a RaggedTensor with a scalar, a tensor shaped like its inner axes, or a "
+                          "RaggedTensor with the same rows.")), op="RaggedBroadcast")
     out = fn(flat, dense) if ragged_first else fn(dense, flat)
     return ragged.with_flat_values(out)
 
@@ -561,9 +551,6 @@ _REDUCERS = {"sum": "unsorted_segment_sum", "max": "unsorted_segment_max",
 
 def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
     """``tk.reduce_<kind>`` of a RaggedTensor (kind: sum, mean, max, min, prod, any, all)."""
-    from .ops import reduction
-    from .ops.array_ops import expand_dims
-
     if kind in ("any", "all"):
         as_int = r.with_flat_values(_op("cast")(r.flat_values if kind == "any" else
                                                 _op("logical_not")(r.flat_values), dtypes.int32))
@@ -592,8 +579,9 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
     if a >= 2:                     # a ragged axis inside each row
         return r.with_values(reduce(kind, r._values, a - 1, keepdims))
     if r.ragged_rank != 1:
-        raise NotImplementedError("Reducing axis 0 or 1 of a RaggedTensor with more than one ragged "
-                                  "axis is not supported in tapekit.\n  Hint: reduce the inner axes first.")
+        raise NotImplementedError("Reducing axis 0 or 1 of a RaggedTensor with more than one ragged axis is not "
+                                  "supported in tapekit."
+                                  + hint_line(_("reduce the inner axes first.")))
     ids = r.value_rowids().numpy() if a == 1 else r._coordinates()[:, 1]
     segments = r._nrows() if a == 1 else int(np.diff(r._splits()).max(initial=0))
     out = _segment_reduce(kind, r.flat_values, ids, segments)
@@ -601,11 +589,9 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
 
 
 def _segment_reduce(kind, values, ids, segments):
-    from .ops import segment_ops
-
     if kind == "mean":
         total = segment_ops.unsorted_segment_sum(values, ids, segments)
-        counts = np.bincount(ids, minlength=segments).astype(values.dtype._np if
+        counts = np.bincount(ids, minlength=segments).astype(values.dtype.numpy_dtype if
                                                              values.dtype.is_floating else np.float64)
         if not values.dtype.is_floating:
             total = _op("cast")(total, dtypes.float64)
@@ -615,9 +601,6 @@ def _segment_reduce(kind, values, ids, segments):
 
 
 def _keep_all(kind, r):
-    from .ops import reduction
-    from .ops.array_ops import reshape
-
     total = getattr(reduction, f"reduce_{kind}")(r.flat_values, None)
     return reshape(total, [1] * r.ndim)
 
@@ -679,22 +662,20 @@ def range(starts, limits=None, deltas=1, dtype=None, name=None, row_splits_dtype
     s, lim, d = np.broadcast_arrays(*(np.asarray(_as_tensor(v).numpy()) for v in (starts, limits, deltas)))
     rows = [np.arange(a, b, c) for a, b, c in zip(s.reshape(-1), lim.reshape(-1), d.reshape(-1))]
     dtype = dtypes.as_dtype(dtype) if dtype is not None else _as_tensor(starts).dtype
-    values = np.concatenate(rows).astype(dtype._np) if rows else np.zeros(0, dtype._np)
+    values = np.concatenate(rows).astype(dtype.numpy_dtype) if rows else np.zeros(0, dtype.numpy_dtype)
     splits = np.concatenate([[0], np.cumsum([len(r) for r in rows])]).astype(
-        dtypes.as_dtype(row_splits_dtype)._np)
+        dtypes.as_dtype(row_splits_dtype).numpy_dtype)
     return RaggedTensor(_dense_constant(values), _dense_constant(splits), internal=True)
 
 
 def concat(values, axis: int) -> RaggedTensor:
     """Ragged ``tk.concat``: axis 0 appends rows, axis 1 joins each row with the matching rows."""
-    from .ops.array_ops import concat as dense_concat
-
     parts = [v if isinstance(v, RaggedTensor) else RaggedTensor.from_tensor(_as_tensor(v)) for v in values]
     ndim = parts[0].ndim
     axis = int(axis) % ndim if -ndim <= int(axis) < ndim else None
     if axis is None or axis > 1 or any(p.ragged_rank != 1 for p in parts):
-        raise NotImplementedError("tapekit concatenates RaggedTensors with one ragged axis along axis 0 or "
-                                  "1 only.\n  Hint: use .to_tensor() for other cases.")
+        raise NotImplementedError("tapekit concatenates RaggedTensors with one ragged axis along axis 0 or 1 only."
+                                  + hint_line(_("use .to_tensor() for other cases.")))
     if axis == 0:
         offsets, splits = 0, [np.zeros(1, np.int64)]
         for p in parts:
@@ -703,11 +684,9 @@ def concat(values, axis: int) -> RaggedTensor:
         return RaggedTensor.from_row_splits(dense_concat([p.values for p in parts], 0), np.concatenate(splits))
     nrows = parts[0]._nrows()
     if any(p._nrows() != nrows for p in parts):
-        raise InvalidArgumentError("Input tensors at index 0 (=x) and 1 (=y) have incompatible shapes.\n  "
-                                   "Hint: joining rows along axis 1 needs the same number of rows.",
+        raise InvalidArgumentError("Input tensors at index 0 (=x) and 1 (=y) have incompatible shapes."
+                                   + hint_line(_("joining rows along axis 1 needs the same number of rows.")),
                                    op="RaggedConcat")
-    from .ops.array_ops import gather
-
     starts = np.cumsum([0] + [int(p._splits()[-1]) for p in parts])  # each part's offset in flat
     pieces, lengths = [], np.zeros(nrows, np.int64)
     for i in builtins.range(nrows):

@@ -3,21 +3,13 @@
 from __future__ import annotations
 
 import contextlib
-import threading
 
 from .backend import PLACEMENT, place_inputs
+from .context import state
 from .errors import InvalidArgumentError
+from .i18n import _, hint_line
+from .source_location import caller_text
 from .tensor import Tensor
-
-
-class _OpState(threading.local):
-    def __init__(self):
-        self.tapes: list = []          # tapes entered in this thread, innermost last
-        self.overrides: dict = {}      # gradient_override_map: op type -> gradient key
-        self.watchers: list = []       # custom_gradient: lists collecting trainable variable reads
-
-
-state = _OpState()
 
 # op type -> gradient function ``f(op, *grads)``; None marks an op as not differentiable.
 _GRADIENTS: dict = {}
@@ -72,12 +64,12 @@ def _describe_failure(op_type, inputs, err):
     text = str(err)
     if "broadcast" in text:
         what = f"Incompatible shapes: {shapes}"
-        hint = ("the shapes must be equal or broadcastable (each axis equal or 1, aligned from "
-                "the right); reshape or tk.expand_dims one input.")
+        hint = _("the shapes must be equal or broadcastable (each axis equal or 1, aligned from "
+                 "the right); reshape or tk.expand_dims one input.")
     else:
         what = f"{op_type} failed on inputs of shapes {shapes} and dtypes {dts}: {text}"
-        hint = "check the shapes, dtypes and arguments passed to this op."
-    return InvalidArgumentError(f"{what} [Op:{op_type}] name: \n  Hint: {hint}", op=op_type)
+        hint = _("check the shapes, dtypes and arguments passed to this op.")
+    return InvalidArgumentError(f"{what} [Op:{op_type}] name: " + hint_line(hint), op=op_type)
 
 
 # ---------- the gradient registry ----------
@@ -91,8 +83,14 @@ def gradient_function(key):
         raise LookupError(f"gradient registry has no entry for: {key}") from None
 
 
-def has_gradient(op_type: str) -> bool:
-    return _GRADIENTS.get(op_type) is not None
+def has_gradient(key) -> bool:
+    """Whether an entry's gradient key (a callable, or an op type name) has a gradient function."""
+    return callable(key) or _GRADIENTS.get(key) is not None
+
+
+def declared_not_differentiable(key) -> bool:
+    """Whether ``key`` names an op type declared with ``no_gradient``."""
+    return _GRADIENTS.get(key, True) is None
 
 
 def _register(op_type: str, fn, where: str) -> None:
@@ -103,13 +101,6 @@ def _register(op_type: str, fn, where: str) -> None:
                        f"(Previous registration was in {_REGISTERED_AT[op_type]})")
     _GRADIENTS[op_type] = fn
     _REGISTERED_AT[op_type] = where
-
-
-def _caller(depth: int = 3) -> str:
-    import sys
-
-    frame = sys._getframe(depth)
-    return f"{frame.f_code.co_name} {frame.f_code.co_filename}:{frame.f_lineno}"
 
 
 class RegisterGradient:
@@ -125,13 +116,13 @@ class RegisterGradient:
         self._op_type = op_type
 
     def __call__(self, f):
-        _register(self._op_type, f, _caller(2))
+        _register(self._op_type, f, caller_text(2))
         return f
 
 
 def no_gradient(op_type) -> None:
     """Declare ops of type ``op_type`` not differentiable: gradients stop there, silently."""
-    _register(op_type, None, _caller(2))
+    _register(op_type, None, caller_text(2))
 
 
 NotDifferentiable = no_gradient

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import threading
 
+from .i18n import _, hint_line
+
 
 class _Stack(threading.local):
     def __init__(self):
@@ -43,8 +45,9 @@ class name_scope:  # noqa: N801 - TF's name
 
     def __init__(self, name):
         if not isinstance(name, str):
-            raise ValueError("name for name_scope must be a string.\n  Hint: pass the scope's name "
-                             f"as a str, e.g. tk.name_scope('layer1'); got {type(name).__name__}.")
+            raise ValueError("name for name_scope must be a string."
+                             + hint_line(_("pass the scope's name as a str, e.g. tk.name_scope('layer1'); "
+                                           "got {name_type}.").format(name_type=type(name).__name__)))
         self._name = name
         self._saved: list = []
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .i18n import _, hint_line
+
 
 class TensorShape:
     """A shape whose rank or dimensions may be unknown (``None``)."""
@@ -116,12 +118,14 @@ def _dimension(value):
     try:
         size = value.__index__()
     except (AttributeError, TypeError):
-        raise TypeError(f"Dimension value must be integer or None or have an __index__ method, got value "
-                        f"'{value!r}' with type '{type(value)}'\n  Hint: shapes are lists of whole numbers "
-                        "such as [2, 3] (None for unknown).") from None
+        raise TypeError(f"Dimension value must be integer or None or have an __index__ method, got value '{value!r}' "
+                        f"with type '{type(value)}'"
+                        + hint_line(_("shapes are lists of whole numbers such as [2, 3] (None for "
+                                      "unknown)."))) from None
     if size < 0:
-        raise ValueError(f"Dimension {size} must be >= 0\n  Hint: a dimension counts elements, so it is 0 "
-                         "or more; -1 (infer) works only in tk.reshape.")
+        raise ValueError(f"Dimension {size} must be >= 0"
+                         + hint_line(_("a dimension counts elements, so it is 0 or more; -1 (infer) works "
+                                       "only in tk.reshape.")))
     return size
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import dtypes
-from . import backend
+from . import backend, dtypes
 from .backend import device_obj, from_host, ns, to_host
 from .errors import InvalidArgumentError
+from .i18n import _, hint_line
+from .ops.array_ops import gather_nd
 from .registry import execute, gradient
 from .shape import TensorShape
 from .tensor import Tensor, convert_to_tensor
@@ -25,11 +26,11 @@ class SparseTensor:
         n_idx = self.indices.shape[0] if self.indices.ndim else None
         n_val = self.values.shape[0] if self.values.ndim else None
         if self.indices.ndim != 2 or n_val is None or n_idx != n_val:
-            raise ValueError(f"Dimensions {n_idx} and {n_val} are not compatible\n  Hint: indices needs one "
-                             "row per value.")
+            raise ValueError(f"Dimensions {n_idx} and {n_val} are not compatible"
+                             + hint_line(_("indices needs one row per value.")))
         if self.indices.shape[1] != self.dense_shape.shape[0]:
-            raise ValueError(f"Dimensions {self.indices.shape[1]} and {self.dense_shape.shape[0]} are not "
-                             "compatible\n  Hint: each index row needs one entry per dimension of dense_shape.")
+            raise ValueError(f"Dimensions {self.indices.shape[1]} and {self.dense_shape.shape[0]} are not compatible"
+                             + hint_line(_("each index row needs one entry per dimension of dense_shape.")))
 
     @property
     def dtype(self):
@@ -87,8 +88,6 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None) -> 
 
 @gradient("SparseToDense")
 def _to_dense_grad(op, grad):
-    from .ops.array_ops import gather_nd
-
     idx = Tensor(from_host(np.asarray(op.attrs["indices"], dtype=np.int64)), dtypes.int64)
     return gather_nd(grad, idx), None
 

@@ -3,221 +3,33 @@
 from __future__ import annotations
 
 import contextlib
-import enum
 import logging
-import sys
 
-from . import nest
-from .backend import head
-from .registry import _GRADIENTS, READS, state
-from .shape import TensorShape
-from .tensor import Tensor
+from . import backprop, nest, observer
+from .causes import Cause
+from .context import state
+from .gradient_args import (
+    UnconnectedGradients,
+    as_unconnected,
+    prepare_batch_jacobian,
+    prepare_gradient,
+    prepare_jacobian,
+    prepare_sources,
+)
+from .i18n import _, hint_line
+from .registry import READS, declared_not_differentiable
+from .source_location import user_location, user_site
+from .tape_entry import TapeEntry, TapeView, all_small
+from .tensor import Tensor, is_variable
 
 logger = logging.getLogger("tapekit")
-if not logger.handlers:
-    _handler = logging.StreamHandler()
-    _handler.setFormatter(logging.Formatter("%(levelname)s:%(name)s:%(message)s"))
-    logger.addHandler(_handler)
-    logger.propagate = False
 
 # Values of at most this many elements stay saved whole: dropping them saves little memory and
 # costs more time than it saves (W1 in benchmarks/). An entry whose values are all small is never
 # released, neither at record time nor by the reverse pass.
 _SMALL = 64
-_PACKAGE_DIR = __file__.rsplit("/", 1)[0]
 _NON_PERSISTENT_USED = ("A non-persistent GradientTape can only be used to compute one set of "
                         "gradients (or jacobians)")
-
-
-class UnconnectedGradients(enum.Enum):
-    """What ``gradient()`` returns for a source the target does not depend on."""
-
-    NONE = "none"
-    ZERO = "zero"
-
-
-def active_tapes() -> list:
-    return state.tapes
-
-
-_INTERNAL_FILES: set = set()   # filenames known to lie inside tapekit (a set test is cheaper than startswith)
-
-
-def user_location(skip_package: str = _PACKAGE_DIR, depth: int = 2):
-    """(filename, line) of the innermost frame outside tapekit: the user's line of code.
-
-    ``depth`` frames (counted from this function) are skipped unexamined: callers that know
-    they sit under that many tapekit frames pass more to walk less.
-    """
-    frame = sys._getframe(depth)
-    internal = _INTERNAL_FILES
-    while frame is not None:
-        name = frame.f_code.co_filename
-        if name in internal:
-            frame = frame.f_back
-        elif name.startswith(skip_package):
-            if skip_package == _PACKAGE_DIR:
-                internal.add(name)
-            frame = frame.f_back
-        else:
-            return (name, frame.f_lineno)
-    return None
-
-
-_SITE_GUESS: dict = {}   # op type -> (how deep the user's frame was last time, its code, its sites)
-
-
-def user_site(key=None, depth: int = 3):
-    """Where the user's code ran an op, cheaply: ``(code, instruction offset)`` or ``()``.
-
-    The innermost frame outside tapekit. Code object and offset only: no line number
-    (``tapekit.sites`` computes it when asked) and no locals. What costs is making frame objects
-    for tapekit's own short-lived frames, so the frame that was the user's last time for this op
-    type is looked up directly and taken when it runs the same code; only otherwise are the
-    frames walked (docs/EVENTS.md "Cost").
-    """
-    guess = _SITE_GUESS.get(key)
-    if guess is not None:
-        try:
-            frame = sys._getframe(guess[0])
-        except ValueError:
-            frame = None
-        if frame is not None and frame.f_code is guess[1]:
-            # one tuple per (code, offset): a loop records the same site many times
-            site = guess[2].get(frame.f_lasti)
-            if site is None:
-                site = guess[2][frame.f_lasti] = (guess[1], frame.f_lasti)
-            return site
-    internal = _INTERNAL_FILES
-    frame, found = sys._getframe(depth), depth
-    while frame is not None:
-        name = frame.f_code.co_filename
-        if name not in internal:
-            if not name.startswith(_PACKAGE_DIR):
-                _SITE_GUESS[key] = (found, frame.f_code, {})
-                return (frame.f_code, frame.f_lasti)
-            internal.add(name)
-        frame, found = frame.f_back, found + 1
-    return ()
-
-
-class TapeEntry:
-    """One recorded op: TF's ``op`` as seen by a gradient function (``op.inputs`` ...)."""
-
-    __slots__ = ("type", "inputs", "outputs", "attrs", "grad_key", "cut", "location", "index",
-                 "skip_input_indices", "released", "site")
-
-    def __init__(self, op_type, inputs, outputs, attrs, grad_key, cut, location, index):
-        self.skip_input_indices = ()   # inputs whose gradient nobody needs (set by the reverse pass)
-        self.released = False
-        self.site = ()                 # user_site(): where the user's code ran it (for the widgets)
-        self.type = op_type
-        self.inputs = inputs
-        self.outputs = outputs
-        self.attrs = attrs
-        self.grad_key = grad_key
-        self.cut = cut
-        self.location = location
-        self.index = index
-
-    @property
-    def name(self) -> str:
-        return f"{self.type}:{self.index}"
-
-    def get_attr(self, name):
-        return (self.attrs or {})[name]
-
-    def release(self, ghosts: dict | None = None) -> None:
-        """Drop the saved values, keeping what explain() needs: ids, shapes and dtypes.
-
-        ``ghosts`` (id -> _Ghost) shares one ghost per tensor between the entries released in
-        one pass: fewer objects that outlive the pass, so fewer full GC collections.
-        """
-        if self.released:
-            return
-        self.released = True
-        if ghosts is None:
-            ghosts = {}
-        self.inputs = tuple(_ghost_of(t, ghosts, True) for t in self.inputs)
-        self.outputs = tuple(_ghost_of(t, ghosts, True) for t in self.outputs)
-
-    def keep_only_what_the_gradient_reads(self, reads: str, tracked: dict, ghosts: dict) -> None:
-        """Release, right away, the values this op's gradient never reads (see ``registry.READS``).
-
-        ``ghosts`` (id -> _Ghost, the tape's) gives a tensor one ghost, however many entries use it.
-        """
-        inputs = self.inputs
-        if reads == "other_input":   # d/dx reads y, d/dy reads x: keep one only if the other is live
-            x, y = inputs
-            inputs = (x if tracked.get(y._id) else _ghost_of(x, ghosts, True),
-                      y if tracked.get(x._id) else _ghost_of(y, ghosts, True))
-        elif reads == "divisor":     # d/dx reads y, d/dy reads x and y
-            x, y = inputs
-            inputs = (x if tracked.get(y._id) else _ghost_of(x, ghosts, True), y)
-        elif reads != "inputs":
-            inputs = tuple(_ghost_of(t, ghosts, True) for t in inputs)
-        self.inputs = inputs
-        if reads != "outputs":
-            self.outputs = tuple(_ghost_of(t, ghosts, True) for t in self.outputs)
-        self.released = reads == "nothing"   # then nothing is left to release
-
-    def __repr__(self) -> str:
-        return f"<TapeEntry {self.index}: {self.type}>"
-
-
-def _all_small(tensors) -> bool:
-    """Whether every value has at most ``_SMALL`` elements (a released tensor counts as large)."""
-    for t in tensors:
-        value = getattr(t, "_value", None)
-        if value is None or value.size > _SMALL:
-            return False
-    return True
-
-
-def _ghost_of(t, ghosts: dict, keep_sample: bool):
-    if type(t) is _Ghost:
-        return t
-    ghost = ghosts.get(t._id)
-    if ghost is None:
-        ghost = ghosts[t._id] = _Ghost(t, keep_sample)
-    elif keep_sample and ghost.sample is None:
-        ghost.sample = _sample_of(t._value)
-    return ghost
-
-
-_DIMS: dict = {}   # shape tuple -> itself: ghosts of same-shaped tensors share one tuple
-_MAX_SHARED_DIMS = 4096
-
-
-def _shared_dims(shape) -> tuple:
-    dims = _DIMS.get(shape)
-    if dims is None:
-        dims = tuple(shape)
-        if len(_DIMS) < _MAX_SHARED_DIMS:
-            _DIMS[dims] = dims
-    return dims
-
-
-def _sample_of(v):
-    return None if v is None else (v if v.size <= 8 else head(v, 8))
-
-
-class _Ghost:
-    """What is left of a tensor once its value was released: id, shape and dtype."""
-
-    __slots__ = ("_id", "_dtype", "_dims", "sample")
-
-    def __init__(self, t, keep_sample=True):
-        self._id = t._id
-        self._dtype = t._dtype
-        value = getattr(t, "_value", None)
-        self._dims = _shared_dims(value.shape) if value is not None else t._dims
-        # the first few elements, so events can still show a value preview (events.SAMPLE_SIZE)
-        self.sample = _sample_of(t._value) if keep_sample else None
-
-    @property
-    def shape(self) -> TensorShape:
-        return TensorShape(self._dims)
 
 
 class GradientTape:
@@ -227,6 +39,13 @@ class GradientTape:
     ``tape.gradient(target, sources)`` then walks the record backwards. Trainable variables are
     watched when they are read (unless ``watch_accessed_variables=False``); tensors must be
     watched with ``tape.watch``. A non-persistent tape can compute one set of gradients.
+
+    >>> import tapekit as tk
+    >>> w = tk.Variable(3.0)
+    >>> with tk.GradientTape() as tape:
+    ...     loss = w * w
+    >>> tape.gradient(loss, w)
+    <tk.Tensor: shape=(), dtype=float32, numpy=6.0>
     """
 
     def __init__(self, persistent: bool = False, watch_accessed_variables: bool = True):
@@ -238,7 +57,7 @@ class GradientTape:
         self._paused = False        # inside stop_recording()
         self._entries: list | None = None
         self._tracked: dict = {}    # tensor/variable id -> True (differentiable) / False (shadow)
-        self._ghosts: dict = {}     # tensor id -> its _Ghost, once an entry released its value
+        self._ghosts: dict = {}     # tensor id -> its Ghost, once an entry released its value
         self._watched_vars: dict = {}
         self._log = None            # events.TapeLog, created on first use (introspection)
         self._listeners: list = []
@@ -281,14 +100,23 @@ class GradientTape:
 
     # ---------- what is watched ----------
     def watch(self, tensor) -> None:
-        """Start tracking a tensor or variable (or a nested list of them)."""
+        """Start tracking a tensor or variable (or a nested list of them).
+
+        >>> import tapekit as tk
+        >>> x = tk.constant(2.0)
+        >>> with tk.GradientTape() as tape:
+        ...     tape.watch(x)
+        ...     y = x ** 3
+        >>> tape.gradient(y, x)
+        <tk.Tensor: shape=(), dtype=float32, numpy=12.0>
+        """
         if not self._entered:
             raise AttributeError(
                 "'NoneType' object has no attribute '_tape': GradientTape.watch() was called "
                 "before the tape was entered. Call it inside `with tk.GradientTape() as tape:`.")
         items = nest.flatten(tensor)
         for item in items:
-            if not (isinstance(item, Tensor) or hasattr(item, "_read")):
+            if not (isinstance(item, Tensor) or is_variable(item)):
                 raise ValueError(
                     f"Passed in object {_short(item)} of type '{type(item).__name__}', not "
                     "tk.Tensor or tk.Variable or ExtensionType.")
@@ -302,7 +130,7 @@ class GradientTape:
             self._watch_one(item, how="watch")
 
     def _watch_one(self, item, how: str) -> None:
-        is_var = hasattr(item, "_read")
+        is_var = is_variable(item)
         if is_var:
             if item._id not in self._watched_vars:
                 self._watched_vars[item._id] = item
@@ -312,14 +140,22 @@ class GradientTape:
                 self._events().watched(item, how, is_var)
 
     def watched_variables(self) -> tuple:
-        """The variables this tape watched, in order of their creation."""
+        """The variables this tape watched, in order of their creation.
+
+        >>> import tapekit as tk
+        >>> a, b = tk.Variable(1.0, name="a"), tk.Variable(2.0, name="b", trainable=False)
+        >>> with tk.GradientTape() as tape:
+        ...     y = b * a
+        >>> [v.name for v in tape.watched_variables()]
+        ['a:0']
+        """
         return tuple(v for _, v in sorted(self._watched_vars.items()))
 
     def _variable_read(self, var, read_tensor) -> None:
         if self._paused:
             if self._tracked.get(var._id) is not None:
                 self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp",
-                             "recording_stopped")
+                             Cause.RECORDING_STOPPED)
             return
         if self._watch_accessed_variables and var.trainable and var._id not in self._tracked:
             self._watch_one(var, how="access")
@@ -350,9 +186,9 @@ class GradientTape:
         if live is None:
             return
         if self._paused:
-            cut = "recording_stopped"
+            cut = Cause.RECORDING_STOPPED
         entry = TapeEntry(op_type, inputs, outputs, attrs, grad_key,
-                          cut if live else (cut or "shadow"), None, len(self._entries))
+                          cut if live else (cut or Cause.SHADOW), None, len(self._entries))
         self._entries.append(entry)
         entry.site = user_site(op_type)
         differentiable = live and cut is None
@@ -361,35 +197,50 @@ class GradientTape:
             flag = differentiable and out._dtype.is_differentiable
             tracked[out._id] = flag
             blocked = blocked or not flag
-        if _all_small(inputs) and _all_small(outputs):
-            entry.released = True   # small values stay saved whole: releasing them would cost, not save
-        else:
-            reads = READS.get(grad_key) if differentiable and type(grad_key) is str else None
-            if reads is not None:
-                entry.keep_only_what_the_gradient_reads(reads, tracked, self._ghosts)
+        self._release_unread(entry, differentiable)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
-        if self._listeners or (live and (blocked or _GRADIENTS.get(grad_key, True) is None)):
-            entry.location = user_location(depth=3)
+        if self._listeners or (live and (blocked or declared_not_differentiable(grad_key))):
+            entry.location = user_location(depth=4)
             if self._listeners:
                 self._events().recorded(entry)
+
+    def _release_unread(self, entry, differentiable: bool) -> None:
+        """Drop, at record time, the values ``entry``'s gradient never reads (``registry.READS``)."""
+        if all_small(entry.inputs, _SMALL) and all_small(entry.outputs, _SMALL):
+            entry.released = True   # small values stay saved whole: releasing them would cost, not save
+            return
+        grad_key = entry.grad_key
+        reads = READS.get(grad_key) if differentiable and type(grad_key) is str else None
+        if reads is not None:
+            entry.keep_only_what_the_gradient_reads(reads, self._tracked, self._ghosts)
 
     @contextlib.contextmanager
     def stop_recording(self):
         """Within the block, ops are not recorded on this tape (and ``watch`` has no effect).
 
         Blocks do not nest: stopping a tape that is already stopped raises ``ValueError``.
+
+        >>> import tapekit as tk
+        >>> x = tk.Variable(2.0)
+        >>> with tk.GradientTape() as tape:
+        ...     y = x * x
+        ...     with tape.stop_recording():
+        ...         z = x * x          # not recorded: no gradient through z
+        ...     total = y + z
+        >>> tape.gradient(total, x)
+        <tk.Tensor: shape=(), dtype=float32, numpy=4.0>
         """
         if not self._entered or self._used:   # TF: never entered, or spent by gradient()
             raise RuntimeError("Trying to stop recording a tape which is not recording.")
         if not self._recording:
-            raise ValueError("Tape is not recording.\n  Hint: " + (
-                "stop_recording() blocks do not nest; this tape is already stopped." if self._paused
-                else "stop_recording() works only inside the tape's `with` block."))
+            raise ValueError("Tape is not recording." + hint_line(
+                _("stop_recording() blocks do not nest; this tape is already stopped.") if self._paused
+                else _("stop_recording() works only inside the tape's `with` block.")))
         self._recording = False   # TF pops the tape for the block
         self._paused = True
         if self._log is not None or self._listeners:
-            self._events().paused(True, user_location())
+            self._events().paused(True)
         try:
             yield
         finally:
@@ -398,7 +249,7 @@ class GradientTape:
                 self._start_fresh()
             self._recording = True
             if self._log is not None or self._listeners:
-                self._events().paused(False, user_location())
+                self._events().paused(False)
 
     def reset(self) -> None:
         """Forget everything recorded so far, as if the tape had just been entered."""
@@ -413,20 +264,24 @@ class GradientTape:
 
         ``output_gradients`` weights the targets: one entry per (flattened) target, each of the
         target's shape or broadcastable to it; missing entries mean ones.
-        """
-        from .backprop import run_gradient
-        from .gradient_args import prepare_gradient
 
+        >>> import tapekit as tk
+        >>> x, y = tk.Variable(2.0), tk.Variable(5.0)
+        >>> with tk.GradientTape() as tape:
+        ...     z = x * y + x
+        >>> [float(g) for g in tape.gradient(z, [x, y])]
+        [6.0, 2.0]
+        """
         self._check_usable(_NON_PERSISTENT_USED)
         self._before_backward()   # as TF: a non-persistent tape stops recording first
         if target is None:
             raise TypeError("Argument `target` should be a list or nested structure of Tensors, "
                             "Variables or CompositeTensors to be differentiated, but received None.")
         # every argument is checked before a non-persistent tape is spent, so a retry works (TF)
-        unconnected = _unconnected(unconnected_gradients)
+        unconnected = as_unconnected(unconnected_gradients)
         request = prepare_gradient(target, sources, output_gradients)
         try:
-            return run_gradient(self, request, unconnected)
+            return backprop.run_gradient(self._view(), request, unconnected)
         finally:
             self._after_backward()
 
@@ -458,10 +313,15 @@ class GradientTape:
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
-        """The full Jacobian: shape ``target.shape + source.shape`` for each source."""
-        from .backprop import run_jacobian
-        from .gradient_args import prepare_jacobian, prepare_sources
+        """The full Jacobian: shape ``target.shape + source.shape`` for each source.
 
+        >>> import tapekit as tk
+        >>> x = tk.Variable([1.0, 2.0])
+        >>> with tk.GradientTape() as tape:
+        ...     y = x * x
+        >>> tape.jacobian(y, x).numpy().tolist()
+        [[2.0, 0.0], [0.0, 4.0]]
+        """
         self._check_usable(_NON_PERSISTENT_USED)
         target = prepare_jacobian(target)
         if not experimental_use_pfor and not self._persistent:
@@ -470,9 +330,9 @@ class GradientTape:
                 "eager execution enabled and with  experimental_use_pfor set to False.")
         self._before_backward()   # TF's first gradient() call stops a non-persistent tape
         flat_sources = prepare_sources(sources)
-        unconnected = _unconnected(unconnected_gradients, "jacobian")
+        unconnected = as_unconnected(unconnected_gradients, "jacobian")
         try:
-            return run_jacobian(self, target, flat_sources, sources, unconnected)
+            return backprop.run_jacobian(self._view(), target, flat_sources, sources, unconnected)
         finally:
             self._after_backward()
 
@@ -483,9 +343,6 @@ class GradientTape:
         An unconnected source gives zeros (of the target's dtype), whatever
         ``unconnected_gradients`` says, as in TF.
         """
-        from .backprop import run_batch_jacobian
-        from .gradient_args import prepare_batch_jacobian
-
         self._check_usable(_NON_PERSISTENT_USED.replace("to compute", "tocompute"))
         target, source = prepare_batch_jacobian(target, source)
         if not experimental_use_pfor and not self._persistent:
@@ -493,23 +350,35 @@ class GradientTape:
                 "GradientTape must be created with persistent=True to compute the batch_jacobian "
                 "with eager execution enabled and  with experimental_use_pfor set to False.")
         self._before_backward()   # TF's first gradient() call stops a non-persistent tape
-        unconnected = _unconnected(unconnected_gradients, "batch_jacobian")
+        unconnected = as_unconnected(unconnected_gradients, "batch_jacobian")
         try:
-            return run_batch_jacobian(self, target, source, unconnected)
+            return backprop.run_batch_jacobian(self._view(), target, source, unconnected)
         finally:
             self._after_backward()
 
     # ---------- introspection ----------
-    def _events(self):
-        if self._log is None:
-            from .events import TapeLog
+    def _view(self) -> TapeView:
+        """What backprop and explain() read of this tape."""
+        return TapeView(self._entries, self._tracked, self._persistent, self._listeners, self._events(),
+                        self.watched_variables(), self._watch_accessed_variables, self._ghosts)
 
-            self._log = TapeLog(self)
+    def _events(self):
+        """This tape's log: what introspection (``tapekit.events``) plugged into ``observer``."""
+        if self._log is None:
+            self._log = observer.new_log(self)
         return self._log
 
     @property
     def events(self) -> list:
-        """What this tape recorded and computed, as plain JSON-able dicts (docs/EVENTS.md)."""
+        """What this tape recorded and computed, as plain JSON-able dicts (docs/EVENTS.md).
+
+        >>> import tapekit as tk
+        >>> x = tk.Variable(3.0, name="x")
+        >>> with tk.GradientTape() as tape:
+        ...     y = x * 2.0
+        >>> [(e["kind"], e.get("type")) for e in tape.events]
+        [('watch', None), ('op', 'ReadVariableOp'), ('op', 'Mul')]
+        """
         return self._events().materialize()
 
     def subscribe(self, callback):
@@ -517,27 +386,18 @@ class GradientTape:
         return self._events().subscribe(callback)
 
     def explain(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE):
-        """Why ``gradient(target, sources)`` is None (or not) for each source: an ``Explanation``."""
-        from .explain import explain
+        """Why ``gradient(target, sources)`` is None (or not) for each source: an ``Explanation``.
 
-        return explain(self, target, sources, _unconnected(unconnected_gradients))
-
-
-def _unconnected(value, vectorized: str | None = None) -> UnconnectedGradients:
-    """``unconnected_gradients`` as the enum; ``vectorized`` names a jacobian method (TF's text)."""
-    if isinstance(value, UnconnectedGradients):
-        return value
-    try:
-        return UnconnectedGradients(value)
-    except ValueError:
-        hint = ("\n  Hint: use tk.UnconnectedGradients.NONE or tk.UnconnectedGradients.ZERO (or the "
-                "strings 'none' / 'zero').")
-        if vectorized is None:
-            raise ValueError(f"Unknown value for unconnected_gradients: {value!r}{hint}") from None
-        raise ValueError(f"Encountered an exception while vectorizing the {vectorized} computation. "
-                         "Vectorization can be disabled by setting experimental_use_pfor to False."
-                         f"{hint.replace('Hint: ', f'Hint: unknown unconnected_gradients {value!r}; ')}"
-                         ) from None
+        >>> import tapekit as tk
+        >>> x = tk.constant(3.0)           # a tensor: not watched unless tape.watch(x)
+        >>> with tk.GradientTape() as tape:
+        ...     y = x * x
+        >>> tape.gradient(y, x) is None
+        True
+        >>> tape.explain(y, x).cause
+        'not_watched'
+        """
+        return observer.explain(self._view(), target, sources, as_unconnected(unconnected_gradients))
 
 
 def _short(item) -> str:

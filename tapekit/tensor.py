@@ -9,11 +9,14 @@ import warnings
 import numpy as np
 
 from . import dtypes
+from .backend import device_of, dtype_of, from_host, is_backend_array, ns, to_host
+from .context import active_tapes
 from .dtypes import DType
+from .i18n import _, hint_line
 from .shape import TensorShape
 
 new_id = itertools.count().__next__
-_NP_TO_DT = {d._np: d for d in dtypes.ALL}
+_NP_TO_DT = {d.numpy_dtype: d for d in dtypes.ALL}
 
 
 class Tensor:
@@ -33,6 +36,16 @@ class Tensor:
 
     # ---------- inspection ----------
     @property
+    def id(self) -> int:
+        """This tensor's id on gradient tapes (ids grow in creation order)."""
+        return self._id
+
+    @property
+    def value(self):
+        """The backend array holding the value (read-only: tensors are immutable)."""
+        return self._value
+
+    @property
     def dtype(self) -> DType:
         return self._dtype
 
@@ -46,8 +59,6 @@ class Tensor:
 
     @property
     def device(self) -> str:
-        from .backend import device_of
-
         return device_of(self._value)
 
     def get_shape(self) -> TensorShape:
@@ -57,20 +68,17 @@ class Tensor:
         """Check that ``shape`` describes this tensor (an eager tensor's shape is always known)."""
         shape = TensorShape(shape)
         if not shape.is_compatible_with(self.shape):
-            raise ValueError(f"Tensor's shape {self.shape} is not compatible with supplied shape {shape}.\n  "
-                             f"Hint: to change the shape, use tk.reshape(t, {shape.as_list()}).")
+            raise ValueError(f"Tensor's shape {self.shape} is not compatible with supplied shape {shape}."
+                             + hint_line(_("to change the shape, use tk.reshape(t, {shape}).").format(
+                                         shape=shape.as_list())))
 
     def numpy(self):
         """The value as a NumPy array (a NumPy scalar for rank 0), copied to the host."""
-        from .backend import to_host
-
         _note_left_tape(self, "numpy")
         value = to_host(self._value)
         return value[()] if value.ndim == 0 else value.copy()
 
     def __array__(self, dtype=None, copy=None):
-        from .backend import to_host
-
         _note_left_tape(self, "__array__")
         value = np.asarray(to_host(self._value))
         return value if dtype is None else value.astype(dtype)
@@ -89,30 +97,26 @@ class Tensor:
         return int(self._scalar("__index__"))
 
     def __bool__(self) -> bool:
-        from .backend import to_host
-
         value = to_host(self._value)
         if value.size == 0:
             return False
         if value.size > 1:
-            raise ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() "
-                             f"or a.all()\n  Hint: this tensor has shape {self.shape}; reduce it with "
-                             "tk.reduce_any / tk.reduce_all first.")
+            raise ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or "
+                             "a.all()"
+                             + hint_line(_("this tensor has shape {shape}; reduce it with tk.reduce_any / "
+                                           "tk.reduce_all first.").format(shape=self.shape)))
         return bool(value)
 
     def _zero_d(self, what: str):
         """The value of a rank-0 tensor (TypeError for any other rank, as TF/NumPy)."""
-        from .backend import to_host
-
         if self._value.ndim != 0:
-            raise TypeError(f"only 0-dimensional arrays can be converted to Python scalars\n  Hint: {what}() "
-                            f"needs a scalar tensor; this one has shape {self.shape}. Index one element or "
-                            "reduce it (e.g. tk.reduce_sum) first.")
+            raise TypeError("only 0-dimensional arrays can be converted to Python scalars"
+                            + hint_line(_("{what}() needs a scalar tensor; this one has shape {shape}. "
+                                          "Index one element or reduce it (e.g. tk.reduce_sum) first.").format(
+                                        what=what, shape=self.shape)))
         return to_host(self._value)[()]  # float(b"3") is 3.0, as TF's float() of a string tensor
 
     def _scalar(self, what: str):
-        from .backend import to_host
-
         value = to_host(self._value)
         if value.size != 1:
             raise ValueError(
@@ -138,9 +142,9 @@ class Tensor:
 
     def __setitem__(self, key, value):
         raise TypeError(
-            "'tapekit.Tensor' object does not support item assignment\n  Hint: tensors are immutable. "
-            "Build a new tensor instead (tk.where with a mask, or tk.tensor_scatter_nd_update), or use a "
-            "tk.Variable and its assign methods.")
+            "'tapekit.Tensor' object does not support item assignment"
+            + hint_line(_("tensors are immutable. Build a new tensor instead (tk.where with a mask, or "
+                          "tk.tensor_scatter_nd_update), or use a tk.Variable and its assign methods.")))
 
     def __copy__(self):
         return self
@@ -150,15 +154,13 @@ class Tensor:
 
     # ---------- printing ----------
     def __str__(self) -> str:
-        return f"tk.Tensor({_numpy_text(self, is_repr=False)}, shape={self.shape}, dtype={self._dtype.name})"
+        return f"tk.Tensor({numpy_text(self, is_repr=False)}, shape={self.shape}, dtype={self._dtype.name})"
 
     def __repr__(self) -> str:
-        return f"<tk.Tensor: shape={self.shape}, dtype={self._dtype.name}, numpy={_numpy_text(self, is_repr=True)}>"
+        return f"<tk.Tensor: shape={self.shape}, dtype={self._dtype.name}, numpy={numpy_text(self, is_repr=True)}>"
 
     def __format__(self, spec: str) -> str:
         """Formats the value as NumPy would (``f"{t:.2f}"`` works for scalars)."""
-        from .backend import to_host
-
         value = to_host(self._value)
         return format(value[()] if value.ndim == 0 else value, spec)
 
@@ -181,9 +183,7 @@ class _Ref:
         return isinstance(other, _Ref) and other._obj is self._obj
 
 
-def _numpy_text(t, is_repr: bool) -> str:
-    from .backend import to_host
-
+def numpy_text(t, is_repr: bool) -> str:
     value = to_host(t._value)
     if value.ndim == 0:
         text = str(value[()]) if not is_repr else _scalar_repr(value[()])
@@ -199,8 +199,6 @@ def _scalar_repr(x) -> str:
 
 def _note_left_tape(t, how: str) -> None:
     """Tell recording tapes that a tracked value was taken out as a host value."""
-    from .tape import active_tapes
-
     for tape in active_tapes():
         tape._note_left(t, how)
 
@@ -212,16 +210,19 @@ def dtype_of_array(value) -> DType:
         found = _NP_TO_DT.get(dt)
         if found is not None:
             return found
-    from .backend import dtype_of
-
     return dtype_of(value)
 
 
 _INT64_MIN, _INT64_MAX = -2**63, 2**63 - 1
 
 
+def is_variable(x) -> bool:
+    """Whether ``x`` is a variable: a ``tk.Variable``, or a Keras variable wrapping one (they read)."""
+    return hasattr(x, "_read")
+
+
 def _is_tensor_like(x) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "_read")
+    return isinstance(x, Tensor) or is_variable(x)
 
 
 def _kind(leaf) -> str:
@@ -261,9 +262,9 @@ def _first_leaf(value):
 
 def _reject_tensors(value) -> None:
     """``tk.constant`` of a list holding tensors raises as TF's (TF's text, then a hint)."""
-    hint = ("\n  Hint: tk.constant takes Python numbers, lists and NumPy arrays, not tensors inside a "
-            "list; use tk.stack([...]) or tk.convert_to_tensor([...]) to build a tensor from tensors "
-            "(gradients then flow through).")
+    hint = (hint_line(_("tk.constant takes Python numbers, lists and NumPy arrays, not tensors inside a "
+                        "list; use tk.stack([...]) or tk.convert_to_tensor([...]) to build a tensor from "
+                        "tensors (gradients then flow through).")))
     first = _first_leaf(value)
     if isinstance(first, Tensor):
         raise ValueError("TypeError: Scalar tensor has no `len()`" + hint)
@@ -293,7 +294,7 @@ def holds_tensor(value) -> bool:
         if kind is list or kind is tuple:
             if holds_tensor(item):
                 return True
-        elif isinstance(item, Tensor) or hasattr(item, "_read"):
+        elif isinstance(item, Tensor) or is_variable(item):
             return True
     return False
 
@@ -398,21 +399,23 @@ def _to_string_array(value) -> np.ndarray:
             flat[i] = item.encode("utf-8")
         elif not isinstance(item, bytes):
             raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
-                             f"{type(item).__name__}).\n  Hint: a string tensor holds str or bytes only.")
+                             f"{type(item).__name__})."
+                             + hint_line(_("a string tensor holds str or bytes only.")))
     return arr
 
 
 def _cannot(value, target: DType) -> TypeError:
     name = dtypes.KERNEL_NAMES.get(target.name, target.name) if target.is_floating else target.name
     example = {"bool": "True", "string": "'text'"}.get(target.name, "2.0" if target.is_floating else "2")
-    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {name}\n  Hint: a {target.name} "
-                     f"tensor holds values such as {example}; pass such values, or convert an existing "
-                     f"tensor with tk.cast(x, tk.{target.name}).")
+    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {name}"
+                     + hint_line(_("a {target} tensor holds values such as {example}; pass such values, or "
+                                   "convert an existing tensor with tk.cast(x, tk.{target}).").format(
+                                 target=target.name, example=example)))
 
 
 def with_hint(err: Exception, hint: str) -> Exception:
-    """The same kind of TypeError/ValueError with TF's text and ``hint`` (replacing a generic one)."""
-    return type(err)(str(err).split("\n  Hint:")[0] + f"\n  Hint: {hint}")
+    """The same kind of TypeError/ValueError with TF's text and ``hint`` (translated; it replaces a generic one)."""
+    return type(err)(str(err).split(hint_line(""))[0] + hint_line(hint))
 
 
 def _fits(inferred: DType, target: DType) -> bool:
@@ -444,9 +447,9 @@ def _python_to_array(value, dtype: DType | None) -> np.ndarray:
     plain = _unwrap_leaves(value)
     try:
         if target.is_integer and inferred.is_integer:  # explicit int dtypes wrap around, as TF
-            return np.array(plain, dtype=np.int64).astype(target._np)
+            return np.array(plain, dtype=np.int64).astype(target.numpy_dtype)
         with np.errstate(over="ignore"):
-            return np.array(plain, dtype=target._np)
+            return np.array(plain, dtype=target.numpy_dtype)
     except (OverflowError, ValueError, TypeError):
         raise _cannot(value, target) from None
 
@@ -502,7 +505,7 @@ def convert_with_default(value, dtype: DType) -> Tensor:
     """``value`` as TF's op wrappers convert an argument whose dtype has a default (a shape for
     ``tf.fill``, an axis): a Python float raises TypeError, lists and strings prefer ``dtype`` but
     keep their own dtype when they cannot take it (the op then reports it), NumPy values are cast."""
-    if isinstance(value, Tensor) or hasattr(value, "_read"):
+    if isinstance(value, Tensor) or is_variable(value):
         return convert_to_tensor(value)
     if isinstance(value, float):
         return convert_to_tensor(value, dtype=dtype)
@@ -518,8 +521,9 @@ def _unsupported_numpy(arr: np.ndarray) -> ValueError:
     kind = "g" if arr.dtype == np.longdouble and arr.dtype.itemsize > 8 else \
         "G" if arr.dtype == np.clongdouble and arr.dtype.itemsize > 16 else arr.dtype.kind
     return ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported numpy type: "
-                      f"{names.get(kind, arr.dtype.name)}).\n  Hint: convert the array to a numeric "
-                      "dtype first, e.g. arr.astype('float32').")
+                      f"{names.get(kind, arr.dtype.name)})."
+                      + hint_line(_("convert the array to a numeric dtype first, e.g. "
+                                    "arr.astype('float32').")))
 
 
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
@@ -542,14 +546,14 @@ def _plain_scalar(value, dtype, hint):
             return np.array(value, np.float32)
         if target.is_floating or target.is_complex:
             with np.errstate(over="ignore"):
-                return np.array(value, target._np)
+                return np.array(value, target.numpy_dtype)
     elif type(value) is int and _INT64_MIN <= value <= _INT64_MAX:
         if target is None:
             return np.array(value, np.int32 if -2**31 <= value < 2**31 else np.int64)
         if target.is_integer:
-            return np.array(value, np.int64).astype(target._np)  # explicit int dtypes wrap, as TF
+            return np.array(value, np.int64).astype(target.numpy_dtype)  # explicit int dtypes wrap, as TF
         if target.is_floating or target.is_complex:
-            return np.array(value, target._np)
+            return np.array(value, target.numpy_dtype)
     return None
 
 
@@ -557,8 +561,6 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
     if type(value) in (float, int):
         arr = _plain_scalar(value, dtype, hint)
         if arr is not None:
-            from .backend import from_host
-
             return Tensor(from_host(arr))
     prefix = f"{name}: " if isinstance(name, str) and name else ""
     if isinstance(value, Tensor):
@@ -572,8 +574,8 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
         if dtype is not None and value.dtype is not dtype:
             raise ValueError(
                 f"Incompatible type conversion requested to type {dtype.name} for `tk.Variable of type "
-                f"{value.dtype.name}. (Variable: {value!r})\n  Hint: cast it first: "
-                f"tk.cast(v, tk.{dtype.name}).")
+                f"{value.dtype.name}. (Variable: {value!r})"
+                + hint_line(_("cast it first: tk.cast(v, tk.{dtype}).").format(dtype=dtype.name)))
         return read()
     as_tensor = getattr(type(value), "__tf_tensor__", None)  # TF's protocol: tk.IndexedSlices
     if as_tensor is not None:
@@ -581,8 +583,6 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
     if value is None:
         raise ValueError("Attempt to convert a value (None) with an unsupported type "
                          "(<class 'NoneType'>) to a Tensor.")
-    from .backend import is_backend_array, from_host
-
     if isinstance(value, (range, memoryview, bytearray)):
         value = list(value)  # sequences of ints, as TF reads them
     if isinstance(value, TensorShape):
@@ -603,29 +603,30 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
             dtype = hint  # NumPy values take a preferred numeric dtype by casting, as TF
         if dtype is not None and dtype.is_string and arr.dtype.kind not in "SUO":
             raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
-                             f"{type(arr.reshape(-1)[0].item()).__name__ if arr.size else 'int'}).\n  Hint: "
-                             "a string tensor holds str or bytes; convert the numbers first, e.g. "
-                             "arr.astype(str).")
+                             f"{type(arr.reshape(-1)[0].item()).__name__ if arr.size else 'int'})."
+                             + hint_line(_("a string tensor holds str or bytes; convert the numbers first, "
+                                           "e.g. arr.astype(str).")))
         if arr.dtype.kind in "SU" or arr.dtype == object:
             if dtype is not None and not dtype.is_string:
                 odd = next((x for x in arr.reshape(-1) if not isinstance(x, (str, bytes))), None)
                 if odd is not None:
                     raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
-                                     f"{type(odd).__name__}).\n  Hint: convert the array to a numeric dtype first.")
+                                     f"{type(odd).__name__})."
+                                     + hint_line(_("convert the array to a numeric dtype first.")))
                 raise ValueError(f"could not convert string to float: {arr.reshape(-1)[0]!r}")
             arr = _to_string_array(arr)
         elif arr.dtype not in _NP_TO_DT and dtype is None:
             raise _unsupported_numpy(arr)
-        elif dtype is not None and arr.dtype != dtype._np:
+        elif dtype is not None and arr.dtype != dtype.numpy_dtype:
             with np.errstate(invalid="ignore", over="ignore"), warnings.catch_warnings():
                 warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
-                arr = arr.astype(dtype._np)  # NumPy arrays are cast (floats truncate), as TF
+                arr = arr.astype(dtype.numpy_dtype)  # NumPy arrays are cast (floats truncate), as TF
         elif isinstance(value, np.ndarray):
             arr = arr.copy()  # the tensor must not change when the caller's array does
     elif is_backend_array(value):
         arr = value
         if dtype is not None and dtype_of_array(arr) is not dtype:
-            arr = arr.astype(dtype._np)
+            arr = arr.astype(dtype.numpy_dtype)
         return Tensor(arr)
     elif pack and isinstance(value, (list, tuple)) and _list_packer is not None and holds_tensor(value):
         return _pack(value, dtype, hint, name if isinstance(name, str) and name else "packed")
@@ -658,17 +659,18 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
         if not value.is_fully_defined():
             raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor.")
         value = value.as_list()
-    if hasattr(value, "_read") and dtype is not None:
+    if is_variable(value) and dtype is not None:
         value = value.numpy()  # a variable's value is cast like a NumPy array, as TF
     t = _convert(value, None if dtype is None else dtypes.as_dtype(dtype), None, name, pack=False)
-    if isinstance(value, Tensor) or hasattr(value, "_read"):
+    if isinstance(value, Tensor) or is_variable(value):
         t = Tensor(t._value, t._dtype)
     if shape is None:
         return t
     shape = TensorShape(shape)
     if not shape.is_fully_defined():
         raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
-                         f"Tensor.\n  Hint: tk.constant needs every dimension of shape; got {shape}.")
+                         "Tensor."
+                         + hint_line(_("tk.constant needs every dimension of shape; got {shape}.").format(shape=shape)))
     shape = tuple(shape.as_list())
     arr = t._value
     n = int(np.prod(shape))
@@ -685,10 +687,8 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
 
 
 def _reshape(arr, shape):
-    from .backend import ns
-
     return ns(arr).reshape(arr, shape)
 
 
 def is_tensor(x) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "_read") or hasattr(type(x), "__tf_tensor__")
+    return isinstance(x, Tensor) or is_variable(x) or hasattr(type(x), "__tf_tensor__")

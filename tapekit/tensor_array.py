@@ -12,8 +12,11 @@ import numpy as np
 
 from . import dtypes
 from .errors import InvalidArgumentError, OutOfRangeError
+from .i18n import _, hint_line
+from .ops.array_ops import concat, stack, unstack
+from .ops.creation import zeros
 from .shape import TensorShape, as_shape
-from .tensor import Tensor, convert_to_tensor
+from .tensor import Tensor, convert_to_tensor, is_variable
 
 
 class _Storage:
@@ -39,8 +42,8 @@ class TensorArray:
                  handle=None, flow=None, infer_shape=True, element_shape=None,
                  colocate_with_first_write_call=True, name=None):
         if size is None:
-            raise ValueError("Size must be declared for TensorArrays when eager execution is enabled.\n  "
-                             "Hint: pass size=0 with dynamic_size=True for an array that grows.")
+            raise ValueError("Size must be declared for TensorArrays when eager execution is enabled."
+                             + hint_line(_("pass size=0 with dynamic_size=True for an array that grows.")))
         size = int(np.asarray(convert_to_tensor(size).numpy()))
         self._storage = _Storage(dtypes.as_dtype(dtype), size, bool(dynamic_size), as_shape(element_shape),
                                  infer_shape, True if clear_after_read is None else bool(clear_after_read))
@@ -69,7 +72,7 @@ class TensorArray:
     # ----- writing -----
     def _as_element(self, value) -> Tensor:
         store = self._storage
-        if hasattr(value, "_read"):
+        if is_variable(value):
             value = value._read()
         if not isinstance(value, Tensor):
             try:
@@ -78,9 +81,9 @@ class TensorArray:
                 value = convert_to_tensor(value)
         if value.dtype is not store.dtype:
             raise InvalidArgumentError(
-                f"TensorArray dtype is {store.dtype.name} but Op is trying to write dtype "
-                f"{value.dtype.name} \n  Hint: cast the value first, e.g. tk.cast(value, "
-                f"tk.{store.dtype.name}).", op="TensorListSetItem")
+                f"TensorArray dtype is {store.dtype.name} but Op is trying to write dtype {value.dtype.name} "
+                + hint_line(_("cast the value first, e.g. tk.cast(value, tk.{dtype}).").format(
+                    dtype=store.dtype.name)), op="TensorListSetItem")
         return value
 
     def _index(self, index) -> int:
@@ -94,8 +97,8 @@ class TensorArray:
         if i >= len(store.items):
             if not store.dynamic:
                 raise OutOfRangeError(
-                    f"Tried to write to index {i} but array is not resizeable and size is: "
-                    f"{len(store.items)} \n  Hint: create it with dynamic_size=True to let it grow.",
+                    f"Tried to write to index {i} but array is not resizeable and size is: {len(store.items)} "
+                    + hint_line(_("create it with dynamic_size=True to let it grow.")),
                     op="TensorListSetItem")
         t = self._as_element(value)
         if not store.element_shape.is_compatible_with(t.shape):
@@ -113,8 +116,6 @@ class TensorArray:
 
     def unstack(self, value, name=None) -> TensorArray:
         """Replace the entries by the rows of ``value``."""
-        from .ops.array_ops import unstack
-
         rows = unstack(value)
         store = self._storage
         if len(rows) > len(store.items) and not store.dynamic:
@@ -125,8 +126,6 @@ class TensorArray:
 
     def scatter(self, indices, value, name=None) -> TensorArray:
         """Write the rows of ``value`` at ``indices``."""
-        from .ops.array_ops import unstack
-
         idx = np.asarray(convert_to_tensor(indices).numpy()).reshape(-1)
         for i, row in zip(idx, unstack(value)):
             self._write(int(i), row)
@@ -134,14 +133,12 @@ class TensorArray:
 
     # ----- reading -----
     def _maybe_zero(self, i: int) -> Tensor:
-        from .ops.creation import zeros
-
         store = self._storage
         if store.items[i] is None:
             if not store.element_shape.is_fully_defined():
-                raise ValueError(f"Cannot convert a partially known TensorShape {store.element_shape} to a "
-                                 "Tensor.\n  Hint: nothing was written there yet; pass element_shape=... "
-                                 "when creating the TensorArray.")
+                raise ValueError(f"Cannot convert a partially known TensorShape {store.element_shape} to a Tensor."
+                                 + hint_line(_("nothing was written there yet; pass element_shape=... when "
+                                               "creating the TensorArray.")))
             store.items[i] = zeros(store.element_shape.as_list(), store.dtype)
         return store.items[i]
 
@@ -164,16 +161,11 @@ class TensorArray:
         return t
 
     def gather(self, indices, name=None) -> Tensor:
-        from .ops.array_ops import stack
-
         idx = np.asarray(convert_to_tensor(indices).numpy()).reshape(-1)
         return stack([self._maybe_zero(int(i)) for i in idx])
 
     def stack(self, name=None) -> Tensor:
         """All entries stacked along a new first axis (unwritten ones as zeros)."""
-        from .ops.array_ops import stack
-        from .ops.creation import zeros
-
         store = self._storage
         entries = [self._maybe_zero(i) for i in range(len(store.items))]
         if entries:
@@ -183,8 +175,6 @@ class TensorArray:
 
     def concat(self, name=None) -> Tensor:
         """All entries joined along their first axis."""
-        from .ops.array_ops import concat
-
         entries = [self._maybe_zero(i) for i in range(len(self._storage.items))]
         for i, t in enumerate(entries):
             if t.ndim == 0:

@@ -25,7 +25,7 @@ def _theoretical(f, xs):
     y_size = int(np.prod(y.shape))
     rows = [[] for _ in xs]
     for k in range(y_size):
-        seed = np.zeros(y_size, dtype=y.dtype._np)
+        seed = np.zeros(y_size, dtype=y.dtype.numpy_dtype)
         seed[k] = 1
         grads = tape.gradient(y, list(xs), output_gradients=convert_to_tensor(seed.reshape(tuple(y.shape))),
                               unconnected_gradients="zero")

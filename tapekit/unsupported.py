@@ -7,17 +7,20 @@ lists them, with what to use instead.
 
 from __future__ import annotations
 
-_CONV_HINT = ("convolutions and pooling are out of tapekit's scope (it teaches the tape on dense "
-              "layers); write the model with Dense layers, or run this part in TensorFlow")
+from .i18n import N_, _, hint_line
+
+_CONV_HINT = N_("convolutions and pooling are out of tapekit's scope (it teaches the tape on dense "
+                "layers); write the model with Dense layers, or run this part in TensorFlow.")
 
 
 def _out_of_scope(tf_name: str, hint: str):
+    """``hint``: an English message marked with ``N_``, translated when the error is raised."""
     def unsupported(*args, **kwargs):
-        raise NotImplementedError(f"{tf_name} is not implemented in tapekit.\n  Hint: {hint}.")
+        raise NotImplementedError(f"{tf_name} is not implemented in tapekit." + hint_line(_(hint)))
 
     unsupported.__name__ = tf_name.rsplit(".", 1)[-1]
     unsupported.__qualname__ = unsupported.__name__
-    unsupported.__doc__ = f"Not in tapekit: ``{tf_name}`` raises NotImplementedError ({hint})."
+    unsupported.__doc__ = f"Not in tapekit: ``{tf_name}`` raises NotImplementedError ({hint.rstrip('.')})."
     return unsupported
 
 
@@ -29,4 +32,4 @@ for _name in ("conv1d", "conv2d", "conv3d", "conv1d_transpose", "conv2d_transpos
 
 sparse_dense_matmul = _out_of_scope(
     "tf.sparse.sparse_dense_matmul",
-    "SparseTensor products are out of scope; densify first with tk.sparse.to_dense(sp) and use tk.matmul")
+    N_("SparseTensor products are out of scope; densify first with tk.sparse.to_dense(sp) and use tk.matmul."))

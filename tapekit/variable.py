@@ -5,12 +5,13 @@ from __future__ import annotations
 import warnings
 
 from . import dtypes
+from .backend import copy, device_of
+from .context import state
 from .errors import InvalidArgumentError
-from .registry import state
+from .i18n import _, hint_line
 from .scopes import scoped_name
 from .shape import TensorShape, as_shape
-from .tensor import Tensor, _numpy_text, convert_to_tensor, new_id, with_hint
-
+from .tensor import Tensor, _Ref, convert_to_tensor, new_id, numpy_text, with_hint
 
 _ASSIGN_OPS = {"assign_add": "AssignAddVariableOp", "assign_sub": "AssignSubVariableOp"}
 
@@ -40,8 +41,10 @@ def _variable_name(name) -> str:
     if name is None:
         return scoped_name("Variable") + ":0"
     if not isinstance(name, str):
-        raise ValueError(f"name for name_scope must be a string.\n  Hint: tk.Variable(name=...) takes a "
-                         f"string; got {name!r} of type {type(name).__name__}. Write name={str(name)!r}.")
+        raise ValueError("name for name_scope must be a string."
+                         + hint_line(_("tk.Variable(name=...) takes a string; got {name!r} of type "
+                                       "{name_type}. Write name={text!r}.").format(
+                                     name=name, name_type=type(name).__name__, text=str(name))))
     return scoped_name(name) + ":0"
 
 
@@ -53,6 +56,15 @@ class Variable:
     Any op on a Variable reads its current value and returns a Tensor. Trainable variables are
     watched automatically when a tape reads them. As in TF, ``v -= x`` (and ``+=``, ``*=``, ``/=``,
     ``**=``) raises a RuntimeError instead of silently turning ``v`` into a Tensor.
+
+    >>> import tapekit as tk
+    >>> v = tk.Variable([1.0, 2.0], name="v")
+    >>> v.assign_add([0.5, 0.5]).numpy().tolist()
+    [1.5, 2.5]
+    >>> with tk.GradientTape() as tape:      # trainable variables are watched when read
+    ...     loss = tk.reduce_sum(v * v)
+    >>> tape.gradient(loss, v).numpy().tolist()
+    [3.0, 5.0]
     """
 
     __slots__ = ("_value", "_dtype", "_id", "_shape", "_name", "_trainable", "__weakref__", "__dict__")
@@ -106,6 +118,11 @@ class Variable:
     def read_value(self) -> Tensor:
         return self._read()
 
+    @property
+    def id(self) -> int:
+        """This variable's id on gradient tapes (shared with tensors: ids grow in creation order)."""
+        return self._id
+
     def value(self) -> Tensor:
         return self._read()
 
@@ -129,8 +146,6 @@ class Variable:
 
     @property
     def device(self) -> str:
-        from .backend import device_of
-
         return device_of(self._value)
 
     def get_shape(self) -> TensorShape:
@@ -140,8 +155,9 @@ class Variable:
         """Check that ``shape`` is compatible with the variable's shape (it does not reshape)."""
         shape = as_shape(shape)
         if not self._shape.is_compatible_with(shape):
-            raise ValueError(f"Shapes {self._shape} and {shape} are not compatible\n  Hint: a variable's shape "
-                             "is fixed at creation; create it with shape=tk.TensorShape(None) to allow others.")
+            raise ValueError(f"Shapes {self._shape} and {shape} are not compatible"
+                             + hint_line(_("a variable's shape is fixed at creation; create it with "
+                                           "shape=tk.TensorShape(None) to allow others.")))
 
     @property
     def constraint(self):
@@ -150,8 +166,9 @@ class Variable:
 
     @property
     def initial_value(self):
-        raise RuntimeError("This property is not supported when eager execution is enabled.\n  Hint: keep "
-                           "the initial value yourself, or read the current one with v.numpy().")
+        raise RuntimeError("This property is not supported when eager execution is enabled."
+                           + hint_line(_("keep the initial value yourself, or read the current one with "
+                                         "v.numpy().")))
 
     def numpy(self):
         return self._read().numpy()
@@ -160,8 +177,6 @@ class Variable:
         return self._read().__array__(dtype)
 
     def ref(self):
-        from .tensor import _Ref
-
         return _Ref(self)
 
     def __hash__(self):
@@ -196,22 +211,25 @@ class Variable:
         """The new value as a backend array of this variable's dtype and shape, or raise."""
         if isinstance(value, Variable) and value.dtype is not self._dtype:
             raise ValueError(
-                f"Incompatible type conversion requested to type {self._dtype.name} for `tk.Variable "
-                f"of type {value.dtype.name}. (Variable: {value!r})\n  Hint: {method} needs a value of "
-                f"the variable's dtype; convert it first with tk.cast(value, tk.{self._dtype.name}).")
+                f"Incompatible type conversion requested to type {self._dtype.name} for `tk.Variable of type "
+                f"{value.dtype.name}. (Variable: {value!r})"
+                + hint_line(_("{method} needs a value of the variable's dtype; convert it first with "
+                              "tk.cast(value, tk.{dtype}).").format(method=method, dtype=self._dtype.name)))
         if isinstance(value, (Tensor, Variable)):
             t = value.read_value() if isinstance(value, Variable) else value
             if t.dtype is not self._dtype:
                 raise ValueError(
-                    f"Tensor conversion requested dtype {self._dtype.name} for Tensor with dtype "
-                    f"{t.dtype.name}: {t!r}\n  Hint: {method} needs a value of the variable's "
-                    f"dtype; convert it first with tk.cast(value, tk.{self._dtype.name}).")
+                    f"Tensor conversion requested dtype {self._dtype.name} for Tensor with dtype {t.dtype.name}: "
+                    f"{t!r}"
+                    + hint_line(_("{method} needs a value of the variable's dtype; convert it first with "
+                                  "tk.cast(value, tk.{dtype}).").format(method=method, dtype=self._dtype.name)))
         else:
             try:
                 t = convert_to_tensor(value, dtype=self._dtype)
             except TypeError as err:
-                raise with_hint(err, f"variable {self._name!r} holds {self._dtype.name}; pass a value of "
-                                     f"that dtype to {method}.") from None
+                raise with_hint(err, _("variable {name!r} holds {dtype}; pass a value of that dtype to "
+                                       "{method}.").format(name=self._name, dtype=self._dtype.name,
+                                                           method=method)) from None
         new_shape = t._value.shape
         if method == "assign":
             if not self._shape.is_compatible_with(new_shape):
@@ -222,10 +240,10 @@ class Variable:
             return _private_copy(t._value)
         if new_shape != self._value.shape:
             raise InvalidArgumentError(
-                f"Cannot update variable with shape {list(self._value.shape)} using a Tensor with "
-                f"shape {list(new_shape)}, shapes must be equal. [Op:{_ASSIGN_OPS[method]}] name: "
-                f"\n  Hint: {method} does not broadcast; pass a value of shape "
-                f"{TensorShape(self._value.shape)}.", op=_ASSIGN_OPS[method])
+                f"Cannot update variable with shape {list(self._value.shape)} using a Tensor with shape "
+                f"{list(new_shape)}, shapes must be equal. [Op:{_ASSIGN_OPS[method]}] name: "
+                + hint_line(_("{method} does not broadcast; pass a value of shape {shape}.").format(
+                            method=method, shape=TensorShape(self._value.shape))), op=_ASSIGN_OPS[method])
         return t._value
 
     @staticmethod
@@ -241,13 +259,14 @@ class Variable:
         try:
             t = convert_to_tensor(value, dtype=self._dtype)
         except TypeError as err:
-            raise with_hint(err, f"variable {self._name!r} holds {self._dtype.name}.") from None
+            raise with_hint(err, _("variable {name!r} holds {dtype}.").format(
+                name=self._name, dtype=self._dtype.name)) from None
         new_value = _private_copy(self._value)
         try:
             new_value[key] = t._value
         except (ValueError, IndexError) as err:
-            raise InvalidArgumentError(f"{err} [Op:ResourceStridedSliceAssign] name: \n  Hint: the "
-                                       "value must broadcast to the shape of the slice.",
+            raise InvalidArgumentError(f"{err} [Op:ResourceStridedSliceAssign] name: "
+                                       + hint_line(_("the value must broadcast to the shape of the slice.")),
                                        op="ResourceStridedSliceAssign") from None
         self._set(new_value, "assign")
         return self._assign_result() if read_value else None
@@ -260,7 +279,7 @@ class Variable:
     # ---------- printing ----------
     def __repr__(self) -> str:
         return (f"<tk.Variable '{self._name}' shape={self._shape} "
-                f"dtype={self._dtype.name}, numpy={_numpy_text(self, is_repr=True)}>")
+                f"dtype={self._dtype.name}, numpy={numpy_text(self, is_repr=True)}>")
 
     __str__ = __repr__
 
@@ -274,8 +293,9 @@ class Variable:
         return int(self._read())
 
     def __len__(self):
-        raise TypeError(f"object of type {type(self).__name__!r} has no len()\n  Hint: as in TF 2.21, a "
-                        "variable has no len(); use v.shape[0] for the length of its first axis.")
+        raise TypeError(f"object of type {type(self).__name__!r} has no len()"
+                        + hint_line(_("as in TF 2.21, a variable has no len(); use v.shape[0] for the "
+                                      "length of its first axis.")))
 
     def __iter__(self):
         return iter(self._read())
@@ -286,9 +306,10 @@ class Variable:
     # ---------- augmented assignment: TF rejects the ones that would rebind a variable ----------
     def _augmented_assign(self, symbol: str, other):
         text, method = _AUGMENTED[symbol]
-        raise RuntimeError(f"{text}\n  Hint: `w {symbol} value` would replace the variable by a new "
-                           f"Tensor (and its next gradient would be None); update it in place with "
-                           f"{method}.")
+        raise RuntimeError(text
+                           + hint_line(_("`w {symbol} value` would replace the variable by a new Tensor "
+                                         "(and its next gradient would be None); update it in place with "
+                                         "{method}.").format(symbol=symbol, method=method)))
 
     def __iadd__(self, other):
         return self._augmented_assign("+=", other)
@@ -349,6 +370,4 @@ class _SliceOfVariable(Tensor):
 
 def _private_copy(arr):
     """A copy that nothing else refers to, so later assigns never alias other tensors."""
-    from .backend import copy
-
     return copy(arr)

@@ -23,11 +23,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import build_lessons  # noqa: E402
-from lessonbuild.editions import (STUDENT, TEACHER, build_edition, differences, edition_path,  # noqa: E402
+from lessonbuild.editions import (KINDS, STUDENT, TEACHER, build_edition, differences, edition_path,  # noqa: E402
                                   locale_folder)
 from lessonbuild.i18n import MissingTranslations, Translator, lesson_catalog, markdown_blocks  # noqa: E402
-from lessonbuild.source import (BEGIN_SOLUTION, CHECK, END_SOLUTION, NOTEBOOKS, PREDICT, RAISES,  # noqa: E402
-                                TAPEKIT_ONLY, TAPEKIT_ONLY_LABEL, SourceError, lessons, read_source, tags_of)
+from lessonbuild.source import (BEGIN_SOLUTION, CHECK, END_SOLUTION, LANGUAGE_SWITCH_NOTE, NOTEBOOKS,  # noqa: E402
+                                PREDICT, RAISES, TAPEKIT_ONLY, TAPEKIT_ONLY_LABEL, SourceError, import_cell,
+                                lessons, read_source, tags_of)
 
 LESSONS = lessons()
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "lessons"
@@ -294,3 +295,38 @@ def test_locale_editions_go_to_their_own_folder():
     assert locale_folder("zh_CN") == "zh-CN"
     assert edition_path(lesson, STUDENT, "zh_CN") == NOTEBOOKS / "zh-CN" / "01_tensors.ipynb"
     assert edition_path(lesson, TEACHER, "zh_CN") == NOTEBOOKS / "zh-CN" / "solutions" / "01_tensors.ipynb"
+
+
+# ---- the language switch: a locale's edition makes tapekit speak its language -----------------
+
+SWITCH = 'tk.config.set_language("zh-CN")'
+
+
+def test_a_locale_tapekit_speaks_switches_its_language_right_after_the_import():
+    source_nb = read_source(FIXTURE_SOURCE)
+    assert LANGUAGE_SWITCH_NOTE in {m.id for m in lesson_catalog(source_nb, "99_fixture")}
+    with open(FIXTURE_PO, "rb") as handle:
+        catalog = read_po(handle)
+    catalog.add(LANGUAGE_SWITCH_NOTE, "ab hier spricht tapekit diese Sprache")
+    english = build_edition(source_nb, STUDENT, source_name="99_fixture")
+    chinese = build_edition(source_nb, STUDENT, Translator(catalog, "zh_CN"), source_name="99_fixture")
+    german = build_edition(source_nb, STUDENT, Translator(catalog, "de_DE"), source_name="99_fixture")
+    assert len(german.cells) == len(english.cells), "tapekit has no German messages: no switch"
+    assert len(chinese.cells) == len(english.cells) + 1
+    switch = chinese.cells[2]
+    assert chinese.cells[1].source.startswith("import tapekit as tk")
+    assert switch.cell_type == "code" and tags_of(switch) == [TAPEKIT_ONLY] and switch.id == "cell-02-language"
+    assert switch.source == f"# nur tapekit: nicht in TensorFlow\n# ab hier spricht tapekit diese Sprache\n{SWITCH}"
+    assert [c.id for c in chinese.cells if c is not switch] == [c.id for c in english.cells]
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.name for lesson in LESSONS])
+def test_chinese_editions_switch_tapekit_to_chinese_and_english_ones_do_not(lesson):
+    for kind in KINDS:
+        chinese = nbformat.read(edition_path(lesson, kind, "zh_CN"), as_version=4)
+        switch = chinese.cells[import_cell(chinese) + 1]
+        assert switch.source.endswith(SWITCH) and TAPEKIT_ONLY in tags_of(switch), switch.source
+        assert switch.source.startswith("# ") and not switch.source.startswith(f"# {TAPEKIT_ONLY_LABEL}\n")
+        assert not switch.outputs
+        assert sum(SWITCH in c.source for c in chinese.cells) == 1
+        assert not any("set_language" in c.source for c in edition(lesson, kind).cells)

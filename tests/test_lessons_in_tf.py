@@ -1,13 +1,14 @@
 """The transfer promise: every lesson's code, run by TensorFlow in tapekit's place, prints what the lesson shows.
 
-Each teacher edition (notebooks/solutions/, so the exercise solutions run too) is re-executed in a
-Jupyter kernel of the Python named by TAPEKIT_TF_PYTHON (TensorFlow 2.21 and ipykernel installed;
-.ci/run makes one), with ``import tapekit as tk`` turned into ``import tensorflow as tf`` and every
-``tk`` into ``tf`` (in code and in strings, not in comments), as a student would. Each cell's
-output is compared with the stored one:
+Each teacher edition (notebooks/solutions/ and a locale's, e.g. notebooks/zh-CN/solutions/, so the
+exercise solutions run too) is re-executed in a Jupyter kernel of the Python named by
+TAPEKIT_TF_PYTHON (TensorFlow 2.21 and ipykernel installed; .ci/run makes one), with
+``import tapekit as tk`` turned into ``import tensorflow as tf`` and every ``tk`` into ``tf`` (in
+code and in strings, not in comments), as a student would. Each cell's output is compared with the
+stored one:
 - text alike once tapekit's spellings are TF's (``tk.Tensor`` is ``tf.Tensor``, see SPELLINGS),
   numbers within a tolerance, runs of spaces as one (NumPy pads columns to the widest number);
-- errors by type and TensorFlow's message (tapekit's added ``Hint:`` lines aside);
+- errors by type and TensorFlow's message (tapekit's added ``Hint:`` / ``提示：`` lines aside);
 - stderr, and TensorFlow's log lines wherever they go, are not compared.
 Cells tagged ``tapekit-only`` (the player, explain, events, the exercise checks) are skipped; cells
 tagged ``random`` run but their output is not compared; ``tensorflow-only`` cells must run without
@@ -34,7 +35,10 @@ sys.path.insert(0, str(ROOT / "tools"))
 from lessonbuild.source import RAISES, RANDOM, TAPEKIT_ONLY, TENSORFLOW_ONLY  # noqa: E402
 
 TF_PYTHON = os.environ.get("TAPEKIT_TF_PYTHON")
-TEACHER_EDITIONS = sorted((ROOT / "notebooks" / "solutions").glob("[0-9][0-9]_*.ipynb"))
+# English and every locale's teacher editions (a locale's switches tapekit's language in a tapekit-only cell)
+TEACHER_EDITIONS = (sorted((ROOT / "notebooks" / "solutions").glob("[0-9][0-9]_*.ipynb"))
+                    + sorted((ROOT / "notebooks").glob("*/solutions/[0-9][0-9]_*.ipynb")))
+EDITION_IDS = [str(p.relative_to(ROOT / "notebooks").with_suffix("")) for p in TEACHER_EDITIONS]
 KERNEL_NAME = "tapekit-tf-lessons"
 
 needs_tensorflow = pytest.mark.skipif(not TF_PYTHON, reason="set TAPEKIT_TF_PYTHON to a Python with tensorflow "
@@ -51,6 +55,8 @@ SPELLINGS = [
 TF_LOG_LINE = re.compile(r"^(?:WARNING|INFO|ERROR):tensorflow:.*\n?", re.M)
 # The prefix TF puts before some kernels' messages, which tapekit leaves out (docs/ERRORS.md).
 TF_FUNCTION_NODE = re.compile(r"^\{\{function_node [^}]*\}\} ")
+# The line tapekit adds under an error, in each language tapekit speaks (a zh-CN edition's errors say 提示：).
+HINT_LINE = re.compile(r"^  (?:Hint:|提示：)")
 NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?\b(?:nan|inf)\b")
 RTOL, ATOL = 1e-4, 1e-6
 
@@ -87,16 +93,22 @@ def fenced_code(markdown: str) -> str:
 def shown(outputs: list, tapekit: bool) -> str:
     """What a cell showed, as one text: stdout, results, errors (type: TF's message)."""
     parts = []
+    previous = None
     for output in outputs:
         kind = output.get("output_type")
         if kind == "stream" and output.get("name") == "stdout":
-            parts.append(output["text"])
+            if previous == "stdout":  # where the kernel split stdout into chunks depends on timing
+                parts[-1] += output["text"]
+            else:
+                parts.append(output["text"])
         elif kind in ("execute_result", "display_data"):
             parts.append(output.get("data", {}).get("text/plain", ""))
         elif kind == "error":
-            message = "\n".join(line for line in output["evalue"].split("\n") if not line.startswith("  Hint:"))
+            message = "\n".join(line for line in output["evalue"].split("\n") if not HINT_LINE.match(line))
             message = TF_FUNCTION_NODE.sub("", message)
             parts.append(f"{output['ename']}: {message}")
+        if kind != "stream" or output.get("name") == "stdout":  # stderr is not compared, and does not split stdout
+            previous = "stdout" if kind == "stream" else kind
     text = TF_LOG_LINE.sub("", "\n".join(parts))
     if tapekit:
         for pattern, replacement in SPELLINGS:
@@ -146,7 +158,7 @@ def run_in_tensorflow(nb, kernels: Path, cwd: Path) -> None:
 
 @pytest.mark.slow
 @needs_tensorflow
-@pytest.mark.parametrize("edition", TEACHER_EDITIONS, ids=[p.stem for p in TEACHER_EDITIONS])
+@pytest.mark.parametrize("edition", TEACHER_EDITIONS, ids=EDITION_IDS)
 def test_lesson_prints_the_same_in_tensorflow(edition, tf_kernel):
     stored = nbformat.read(edition, as_version=4)
     runs = []  # (cell number, stored cell, compare?)
@@ -200,6 +212,13 @@ def test_outputs_compare_numbers_within_tolerance():
     assert alike("[nan inf]", "[nan inf]")
 
 
+def test_stdout_split_into_chunks_shows_as_one_text():
+    chunks = [{"output_type": "stream", "name": "stdout", "text": "alive=False"},
+              {"output_type": "stream", "name": "stderr", "text": "a warning\n"},
+              {"output_type": "stream", "name": "stdout", "text": ", after del alive=False\n"}]
+    assert shown(chunks, tapekit=False) == "alive=False, after del alive=False\n"
+
+
 def test_errors_compare_without_tensorflows_function_node_prefix():
     tf_error = {"output_type": "error", "ename": "InvalidArgumentError", "evalue": (
         "{{function_node __wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
@@ -207,3 +226,5 @@ def test_errors_compare_without_tensorflows_function_node_prefix():
     tapekit_error = {"output_type": "error", "ename": "InvalidArgumentError", "evalue": (
         "Attempting to slice scalar input. [Op:StridedSlice] name: strided_slice/\n  Hint: a scalar has no axis")}
     assert shown([tf_error], tapekit=False) == shown([tapekit_error], tapekit=True)
+    chinese_hint = {**tapekit_error, "evalue": tapekit_error["evalue"].replace("Hint: ", "提示：")}
+    assert shown([tf_error], tapekit=False) == shown([chinese_hint], tapekit=True)

@@ -42,3 +42,12 @@ def test_differences_reads_numbers_with_tolerance_and_text_exactly():
     assert tf_cases.differences("float32\n", "float64\n") is not None
     assert tf_cases.differences("a\n", "a\nb\n") is not None
     assert tf_cases.differences("[1 2]\n", "[1 2 3]\n") is not None
+
+
+def test_padding_that_follows_a_last_digit_is_compared_loosely():
+    # TF pads 0.48121184 and -0.8813736 to one width; a 1-ulp different value pads differently.
+    got = "tk.Tensor([ 0.4812118 -0.8813736], shape=(2,), dtype=float32)\n"
+    want = "tf.Tensor([ 0.48121184 -0.8813736 ], shape=(2,), dtype=float32)\n"
+    assert tf_cases.differences(got, want) is None
+    assert tf_cases.differences("[1 2]\n", "[12]\n") is not None
+    assert tf_cases.differences("[1 2]\n", "[1, 2]\n") is not None

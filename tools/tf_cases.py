@@ -59,6 +59,9 @@ sys.stdout.flush()
 
 _NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?\b(?:nan|inf)\b")
 # names TF prints with "tf." where tapekit prints "tk.": tensors, composites and dtype reprs
+# NumPy-style printing pads numbers to a common width, so a last-digit difference moves spaces:
+# spacing is compared loosely (a run of spaces as one, none after "[" or before "]").
+_SPACES = re.compile(r" {2,}")
 _TF_NAMES = re.compile(r"(?<!['\"])\btf\.(Tensor|Variable|RaggedTensor|SparseTensor|IndexedSlices"
                        r"|bool|string|half|double|u?int(?:8|16|32|64)|float(?:16|32|64)|complex(?:64|128))\b")
 
@@ -97,6 +100,10 @@ def run_many(cases: list[Path], engine: str, python: str | None = None) -> dict[
         return dict(zip(cases, outputs))
 
 
+def _unpadded(text: str) -> str:
+    return _SPACES.sub(" ", text).replace("[ ", "[").replace(" ]", "]")
+
+
 def _same_number(a: str, b: str) -> bool:
     x, y = float(a), float(b)
     if math.isnan(x) or math.isnan(y):
@@ -109,7 +116,7 @@ def differences(tapekit_out: str, tf_out: str) -> str | None:
     expected = _TF_NAMES.sub(r"tk.\1", tf_out)
     got_lines, want_lines = tapekit_out.splitlines(), expected.splitlines()
     for number, (got, want) in enumerate(zip(got_lines, want_lines), start=1):
-        same = (_NUMBER.split(got) == _NUMBER.split(want)
+        same = ([_unpadded(t) for t in _NUMBER.split(got)] == [_unpadded(t) for t in _NUMBER.split(want)]
                 and len(_NUMBER.findall(got)) == len(_NUMBER.findall(want))
                 and all(_same_number(a, b) for a, b in zip(_NUMBER.findall(got), _NUMBER.findall(want))))
         if not same:

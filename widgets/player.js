@@ -96,6 +96,8 @@ function classesOf(kind, st, hot) {
 
 function render({ model, el }) {
   const graph = model.get("graph") || {};
+  // a cause's few words, from tapekit/cause_texts.py's table (sent with the graph)
+  const causeLabel = (c) => ((graph.causes || {})[c] || {}).label || String(c).replace(/_/g, " ");
   const frames = expandFrames(model.get("frames") || []);
   const nodes = new Map((graph.nodes || []).map((n) => [n.id, n]));
   const groups = new Map((graph.groups || []).map((g) => [g.id, g]));
@@ -276,7 +278,7 @@ function render({ model, el }) {
     const name = h("td", "tkp-name");
     name.append(h("span", "tkp-name-text", r.name || r.source), h("span", "tkp-tag tkp-tag-src", "source"));
     name.append(h("div", "tkp-meta", "shape " + shapeTuple(r.shape) + (r.dtype ? " · " + r.dtype : "")));
-    const grad = r.cause ? "None (" + r.cause.replace(/_/g, " ") + ")" : r.value;
+    const grad = r.cause ? "None (" + causeLabel(r.cause) + ")" : r.value;
     tr.append(name, h("td", "tkp-val", "—"), h("td", "tkp-grad", grad));
     table.append(tr);
     if (r.cause && r.message) {
@@ -715,7 +717,7 @@ function render({ model, el }) {
         const st = curState.get(id) || {};
         const show = (hotSet.has(id) && st.g && st.g !== "wait") || (ended && (sources.has(id) || st.g === "unasked"));
         if (!show || !st.g || st.g === "wait") continue;
-        const text = badgeText(st.g === "none" ? "None: " + (st.cause || "").replace(/_/g, " ") : st.g === "unasked"
+        const text = badgeText(st.g === "none" ? "None: " + (st.cause ? causeLabel(st.cause) : "") : st.g === "unasked"
           ? "gradient not asked for" : "∂ " + gradText(st));
         wanted.push([text, "b-" + st.g, e, e.drawId]);
       }
@@ -767,7 +769,7 @@ function render({ model, el }) {
       const explain = (st.g === "none" || st.g === "unasked" || st.g === "zero") && st.why;
       const look = ["tkp-row" + (st.s === "hidden" && !st.g ? " off" : "") + (hotSet.has(id) ? " hot" : "") +
         (st.g ? " g-" + st.g : "") + (st.p ? " partial" : ""), st.v || n.value || "",
-      st.g === "none" ? "None" + (st.cause ? " (" + st.cause.replace(/_/g, " ") + ")" : "")
+      st.g === "none" ? "None" + (st.cause ? " (" + causeLabel(st.cause) + ")" : "")
         : st.g === "wait" ? "not yet" : gradText(st), explain ? st.why : ""];
       const was = r.look || [];
       if (was[0] !== look[0]) r.tr.className = look[0];
@@ -829,7 +831,7 @@ function render({ model, el }) {
         rowsTip.push(["op", n.type + " (" + n.id + ")"]);
         if (n.expr) rowsTip.push(["code", n.expr]);
         if (n.where) rowsTip.push(["line", n.where]);
-        if (n.cut) rowsTip.push(["cut", n.cut.replace(/_/g, " ")]);
+        if (n.cut) rowsTip.push(["cut", causeLabel(n.cut)]);
         if (st.g) rowsTip.push(["backward", G_TEXT[st.g] || st.g]);
       } else {
         rowsTip.push(["name", n.label + (n.name ? "" : " (no name in the code)")]);

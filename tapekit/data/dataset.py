@@ -20,7 +20,10 @@ import numpy as np
 from .. import dtypes
 from ..backend import from_host
 from ..errors import InvalidArgumentError, OutOfRangeError
-from ..tensor import Tensor, convert_to_tensor
+from ..i18n import _, hint_line
+from ..ops.array_ops import stack
+from ..ops.random_ops import get_seed
+from ..tensor import Tensor, convert_to_tensor, is_variable
 from ..tensor_spec import TensorSpec
 
 AUTOTUNE = -1
@@ -64,13 +67,11 @@ def _map_leaves(fn, x):
 def _as_tensor(value) -> Tensor:
     if isinstance(value, Tensor):
         return value
-    if hasattr(value, "_read"):
+    if is_variable(value):
         return value._read()
     if isinstance(value, Dataset):
         raise TypeError("A tk.data.Dataset cannot be an element of another dataset here.")
-    if isinstance(value, list) and any(isinstance(v, (Tensor, list)) or hasattr(v, "_read") for v in value):
-        from ..ops.array_ops import stack
-
+    if isinstance(value, list) and any(isinstance(v, (Tensor, list)) or is_variable(v) for v in value):
         return stack([_as_tensor(v) for v in value])
     return convert_to_tensor(value)
 
@@ -152,8 +153,9 @@ class Dataset:
         if n == INFINITE_CARDINALITY:
             raise TypeError("The dataset is infinite.")
         if n == UNKNOWN_CARDINALITY:
-            raise TypeError("The dataset length is unknown.\n  Hint: after filter() tapekit, like TF, "
-                            "cannot know the length without iterating.")
+            raise TypeError("The dataset length is unknown."
+                            + hint_line(_("after filter() tapekit, like TF, cannot know the length without "
+                                          "iterating.")))
         return n
 
     def __bool__(self) -> bool:
@@ -253,14 +255,14 @@ class _TensorSliceDataset(Dataset):
         leaves = _flatten(structure)
         for t in leaves:
             if t.ndim == 0:
-                raise ValueError("Unbatching a tensor is only supported for rank >= 1\n  Hint: "
-                                 "from_tensor_slices splits its input along the first axis; use "
-                                 "from_tensors for a single element.")
+                raise ValueError("Unbatching a tensor is only supported for rank >= 1"
+                                 + hint_line(_("from_tensor_slices splits its input along the first axis; "
+                                               "use from_tensors for a single element.")))
         n = leaves[0].shape[0] if leaves else 0
         for t in leaves[1:]:
             if t.shape[0] != n:
-                raise ValueError(f"Dimensions {n} and {t.shape[0]} are not compatible\n  Hint: every "
-                                 "component needs the same number of rows.")
+                raise ValueError(f"Dimensions {n} and {t.shape[0]} are not compatible"
+                                 + hint_line(_("every component needs the same number of rows.")))
         self._structure = structure
         self._host = [np.asarray(t.numpy()) for t in leaves]
         self._dtypes = [t.dtype for t in leaves]
@@ -468,10 +470,10 @@ class _BatchDataset(_Unary):
                 for i, a in enumerate(arrays[1:], 1):
                     if a.shape != arrays[0].shape:
                         raise InvalidArgumentError(
-                            f"Cannot batch tensors with different shapes in component {k}. First element "
-                            f"had shape {list(arrays[0].shape)} and element {i} had shape {list(a.shape)}. "
-                            "[Op:IteratorGetNext] name: \n  Hint: use padded_batch for elements of "
-                            "different shapes.", op="IteratorGetNext")
+                            f"Cannot batch tensors with different shapes in component {k}. First element had shape "
+                            f"{list(arrays[0].shape)} and element {i} had shape {list(a.shape)}. "
+                            "[Op:IteratorGetNext] name: "
+                            + hint_line(_("use padded_batch for elements of different shapes.")), op="IteratorGetNext")
             leaves.append(_tensor(np.stack(arrays), dtype))
         return _pack(group[0], leaves)
 
@@ -594,14 +596,13 @@ class _TakeWhileDataset(_FilterDataset):
 
 class _ShuffleDataset(_Unary):
     def __init__(self, input_dataset, buffer_size, seed, reshuffle_each_iteration):
-        from ..ops.random_ops import get_seed
-
         super().__init__(input_dataset)
         size = _int_arg(buffer_size, "buffer_size")
         if size <= 0 and size != UNKNOWN_CARDINALITY:
             raise InvalidArgumentError("buffer_size must be greater than zero or UNKNOWN_CARDINALITY "
-                                       "[Op:ShuffleDatasetV3] name: \n  Hint: a buffer at least as large "
-                                       "as the dataset gives a full shuffle.", op="ShuffleDatasetV3")
+                                       "[Op:ShuffleDatasetV3] name: "
+                                       + hint_line(_("a buffer at least as large as the dataset gives a "
+                                                     "full shuffle.")), op="ShuffleDatasetV3")
         self._size = size
         # TF's seed rules: the global seed and the op seed (or the op counter) fix the order;
         # without either, every dataset (and epoch) draws afresh
@@ -746,8 +747,9 @@ class OwnedIterator:
         try:
             return next(self._elements)
         except StopIteration:
-            raise OutOfRangeError("End of sequence [Op:IteratorGetNext] name: \n  Hint: the iterator "
-                                  "is exhausted; make a new one with iter(dataset).",
+            raise OutOfRangeError("End of sequence [Op:IteratorGetNext] name: "
+                                  + hint_line(_("the iterator is exhausted; make a new one with "
+                                                "iter(dataset).")),
                                   op="IteratorGetNext") from None
 
     def get_next_as_optional(self):

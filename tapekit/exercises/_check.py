@@ -6,6 +6,8 @@ import functools
 
 import numpy as np
 
+import tapekit as tk
+
 
 class Feedback:
     """The verdict of a check: ``ok``, a short ``code`` naming the case, and a message for the student.
@@ -68,8 +70,6 @@ def hint(code: str, message: str) -> Feedback:
 
 def kind_of(answer) -> str:
     """'Variable', 'Tensor', 'ndarray', 'None' or the Python type name of ``answer``."""
-    import tapekit as tk
-
     if answer is None:
         return "None"
     if isinstance(answer, tk.Variable):

@@ -2,8 +2,21 @@
 
 import numpy as np
 
-from ._check import (Feedback, call_safely, correct, crashed, dtype_name, exercise, hint, kind_of, same_values,
-                     shape_of, values_of)
+import tapekit as tk
+
+from ._check import (
+    Feedback,
+    call_safely,
+    correct,
+    crashed,
+    dtype_name,
+    exercise,
+    hint,
+    kind_of,
+    same_values,
+    shape_of,
+    values_of,
+)
 
 GRID = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
 
@@ -94,8 +107,6 @@ def check_clip_negatives(answer) -> Feedback:
 @exercise
 def check_center_rows(center_rows) -> Feedback:
     """Exercise 3: ``center_rows(data)`` subtracts from each row of a matrix that row's mean."""
-    import tapekit as tk
-
     if not callable(center_rows):
         return hint("not_callable", "pass the function itself: check_center_rows(center_rows).")
     for rows in CENTER_INPUTS:
@@ -136,8 +147,6 @@ def check_center_rows(center_rows) -> Feedback:
 
 def _true_shapes() -> dict:
     """Each question's result shape as a tuple, or None when the operation raises (computed, not stored)."""
-    import tapekit as tk
-
     shapes = {}
     for key, expression in SHAPE_QUESTIONS.items():
         try:

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+import tapekit as tk
+
 from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kind_of, same_values, values_of
 
 # Exercise 1 runs, in the lesson:
@@ -66,8 +68,6 @@ def check_aliasing(final, variables, a, b, c) -> Feedback:
 @exercise
 def check_sgd_step(step) -> Feedback:
     """Exercise 2: ``step(v, g, lr)`` changes the Variable ``v`` in place to ``v - lr * g``."""
-    import tapekit as tk
-
     if not callable(step):
         return hint("not_callable", "pass the function itself: check_sgd_step(sgd_step).")
     start = np.array([1.0, 2.0, 3.0], dtype=np.float32)
@@ -104,8 +104,6 @@ def check_sgd_step(step) -> Feedback:
 @exercise
 def check_append(append) -> Feedback:
     """Exercise 3: ``append(history, value)`` puts ``value`` at the end of a variable of unknown length, in place."""
-    import tapekit as tk
-
     if not callable(append):
         return hint("not_callable", "pass the function itself: check_append(append).")
     for start, value in (([0.5], 0.25), ([1.0, 2.0, 3.0], -1.0)):

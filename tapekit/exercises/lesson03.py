@@ -2,6 +2,8 @@
 
 import numpy as np
 
+import tapekit as tk
+
 from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kind_of, not_done, same_values, values_of
 
 # Exercise 1: functions of a float64 vector, and the points where the numerical gradient is compared with the tape
@@ -22,8 +24,6 @@ HAND_STEPS = ("b", "a", "y", "x")  # the order the backward pass reaches them
 
 
 def _tape_gradient(f, point):
-    import tapekit as tk
-
     x = tk.constant(point, dtype=tk.float64)
     with tk.GradientTape() as tape:
         tape.watch(x)
@@ -38,8 +38,6 @@ def _close(got, expected, rtol=NUMERICAL_RTOL, atol=NUMERICAL_ATOL) -> bool:
 @exercise
 def check_numerical_grad(numerical_grad) -> Feedback:
     """Exercise 1: ``numerical_grad(f, x)`` estimates the gradient of a scalar ``f`` at a float64 vector ``x``."""
-    import tapekit as tk
-
     if not callable(numerical_grad):
         return hint("not_callable", "pass the function itself: check_numerical_grad(numerical_grad).")
     report = []
@@ -107,8 +105,6 @@ def _scale_data(shape, seed):
 
 def _scale_gradient_by_tape(dL_dy, x):
     """dL/ds for y = x * s, from a tape: the loss sum(dL_dy * y) has exactly dL_dy as its gradient at y."""
-    import tapekit as tk
-
     s = tk.Variable(np.ones(x.shape[-1], dtype=np.float32))
     with tk.GradientTape() as tape:
         loss = tk.reduce_sum(tk.constant(dL_dy) * (tk.constant(x) * s))
@@ -118,8 +114,6 @@ def _scale_gradient_by_tape(dL_dy, x):
 @exercise
 def check_scale_grad(scale_gradient) -> Feedback:
     """Exercise 2: ``scale_gradient(dL_dy, x)`` is dL/ds for y = x * s, with s (features,) broadcast over the batch."""
-    import tapekit as tk
-
     if not callable(scale_gradient):
         return hint("not_callable", "pass the function itself: check_scale_grad(scale_gradient).")
     for seed, shape in enumerate(SCALE_SHAPES):
@@ -157,8 +151,6 @@ def check_scale_grad(scale_gradient) -> Feedback:
 
 def hand_backprop_truth() -> dict:
     """dL/db, dL/da, dL/dy, dL/dx of the lesson's graph, from a tape (intermediate values as sources)."""
-    import tapekit as tk
-
     x, y = tk.Variable(HAND_X), tk.Variable(HAND_Y)
     with tk.GradientTape() as tape:
         a = x * y

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+import tapekit as tk
+
 from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kind_of, same_values, shape_of, values_of
 
 # Exercise 1: which of the five sources get a None gradient (see the notebook's setup cell)
@@ -69,8 +71,6 @@ def check_none_prediction(answer, tape=None, target=None, sources=None) -> Feedb
 @exercise
 def check_straight_through(round_fn) -> Feedback:
     """Exercise 2: ``round_fn(x)`` has the value of tk.round(x) and a gradient of 1 everywhere."""
-    import tapekit as tk
-
     if not callable(round_fn):
         return hint("not_callable", "pass the function itself: check_straight_through(straight_through_round).")
     points = np.array(ROUND_POINTS, dtype=np.float32)

@@ -2,8 +2,23 @@
 
 import numpy as np
 
-from ._check import (Feedback, call_safely, correct, crashed, dtype_name, exercise, hint, kind_of, same_values,
-                     shape_of, values_of)
+import tapekit as tk
+
+from ..causes import SOURCE_CAUSES
+
+from ._check import (
+    Feedback,
+    call_safely,
+    correct,
+    crashed,
+    dtype_name,
+    exercise,
+    hint,
+    kind_of,
+    same_values,
+    shape_of,
+    values_of,
+)
 
 # Exercise 1: the cause behind each snippet of the notebook
 CAUSES_BY_SNIPPET = {
@@ -22,9 +37,7 @@ _SNIPPET_HINTS = {
          "only the variable's new value.",
 }
 
-_KNOWN_CAUSES = ("not_watched", "not_connected", "integer_or_string_dtype", "stop_gradient", "recording_stopped",
-                 "left_the_tape", "variable_replaced_by_tensor", "state_changed", "no_gradient_registered",
-                 "unconnected_zero")
+_KNOWN_CAUSES = tuple(cause.value for cause in SOURCE_CAUSES)
 
 
 def _cause_name(given):
@@ -58,8 +71,6 @@ def check_causes(answer) -> Feedback:
 
 def _zero_case():
     """Sources and expected gradients: ``a`` (2,) is connected; ``b`` (2, 2), ``c`` () and the int32 ``n`` are not."""
-    import tapekit as tk
-
     a = tk.Variable([1.0, -2.0], name="a")
     b = tk.Variable([[1.0, 2.0], [3.0, 4.0]], name="b")
     c = tk.constant(5.0)

@@ -2,8 +2,21 @@
 
 import numpy as np
 
-from ._check import (Feedback, call_safely, correct, crashed, dtype_name, exercise, hint, kind_of, none_gradient_error,
-                     same_values, shape_of)
+import tapekit as tk
+
+from ._check import (
+    Feedback,
+    call_safely,
+    correct,
+    crashed,
+    dtype_name,
+    exercise,
+    hint,
+    kind_of,
+    none_gradient_error,
+    same_values,
+    shape_of,
+)
 
 # ---- Exercise 1: the training loop ------------------------------------------------------------
 
@@ -30,8 +43,6 @@ def _descend(steps, learning_rate=LOOP_LEARNING_RATE, reduce=np.mean, sign=1.0):
 
 def _line_model():
     """A fresh module ``y = w * x + b`` (scalar variables) for the check to train."""
-    import tapekit as tk
-
     class CheckedLine(tk.Module):
         def __init__(self):
             super().__init__(name="line")
@@ -64,8 +75,6 @@ def _close(got, want) -> bool:
 def check_training_loop(train) -> Feedback:
     """Exercise 1: ``train(model, x, y, learning_rate, steps)`` runs ``steps`` steps of gradient descent on the
     mean squared error, updating ``model.trainable_variables`` in place, and returns one loss per step."""
-    import tapekit as tk
-
     if not callable(train):
         return hint("not_callable", "pass the function itself: check_training_loop(train).")
     model = _line_model()
@@ -231,8 +240,6 @@ def check_broken_loops(answer, loops=None) -> Feedback:
 def check_accuracy(accuracy) -> Feedback:
     """Exercise 3: ``accuracy(labels, logits)`` returns the fraction (float32 scalar) of rows whose
     largest logit is at the label's index."""
-    import tapekit as tk
-
     if not callable(accuracy):
         return hint("not_callable", "pass the function itself: check_accuracy(accuracy).")
     logits = np.array([[2.0, 0.1, -1.0], [0.0, 3.0, 0.5], [1.0, 0.2, 4.0], [0.3, 0.1, 0.0], [1.0, 2.0, 0.0]],

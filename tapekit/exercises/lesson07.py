@@ -2,16 +2,27 @@
 
 import numpy as np
 
-from ._check import (Feedback, call_safely, correct, crashed, exercise, hint, kind_of, none_gradient_error, same_values,
-                     shape_of, values_of)
+import tapekit as tk
+
+from ._check import (
+    Feedback,
+    call_safely,
+    correct,
+    crashed,
+    exercise,
+    hint,
+    kind_of,
+    none_gradient_error,
+    same_values,
+    shape_of,
+    values_of,
+)
 
 JACOBIAN_POINT = [1.0, 2.0, 3.0]
 
 
 def jacobian_target(x):
     """The function of exercise 2: y = [x0 * x1, x1 + x2]."""
-    import tapekit as tk
-
     return tk.stack([x[0] * x[1], x[1] + x[2]])
 
 
@@ -37,8 +48,6 @@ def _mixed_cases():
 
     In the second case f_y = x does not depend on y, so the tape gives None for f_yy: the answer must say 0.
     """
-    import tapekit as tk
-
     return [
         (lambda x, y: x * x * y + y ** 3, 2.0, 1.0, [[2.0, 4.0], [4.0, 6.0]]),
         (lambda x, y: x * y + x ** 3, 1.5, -2.0, [[9.0, 1.0], [1.0, 0.0]]),
@@ -50,8 +59,6 @@ def _mixed_cases():
 @exercise
 def check_mixed_partials(second_partials) -> Feedback:
     """Exercise 1: ``second_partials(f, x, y)`` returns [[f_xx, f_xy], [f_yx, f_yy]] at scalar Variables x, y."""
-    import tapekit as tk
-
     if not callable(second_partials):
         return hint("not_callable", "pass the function itself: check_mixed_partials(second_partials).")
     for f, x0, y0, expected in _mixed_cases():
@@ -109,8 +116,6 @@ def check_mixed_partials(second_partials) -> Feedback:
 
 def _first_derivatives(f, x0, y0):
     """[f_x, f_y] at (x0, y0), for recognising an answer that stopped after one tape."""
-    import tapekit as tk
-
     x, y = tk.Variable(x0), tk.Variable(y0)
     with tk.GradientTape() as tape:
         value = f(x, y)
@@ -140,8 +145,6 @@ def check_jacobian(answer) -> Feedback:
 
 def _hvp_cases():
     """(f, x, v, gradient, Hessian) for f(x) = 0.5 * sum(x)**2 + sum(x**3): H = 1 + diag(6 x)."""
-    import tapekit as tk
-
     def f(x):
         return 0.5 * tk.reduce_sum(x) ** 2 + tk.reduce_sum(x ** 3)
 
@@ -157,8 +160,6 @@ def _hvp_cases():
 @exercise
 def check_hvp(hvp) -> Feedback:
     """Exercise 3: ``hvp(f, x, v)`` returns the Hessian of ``f`` at ``x`` times ``v`` (a vector like ``x``)."""
-    import tapekit as tk
-
     if not callable(hvp):
         return hint("not_callable", "pass the function itself: check_hvp(hvp).")
     for f, x, v, grad, hessian in _hvp_cases():

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+import tapekit as tk
+
 from ._check import Feedback, call_safely, correct, crashed, exercise, hint, none_gradient_error, same_values, values_of
 
 _CLIP_X = np.array([0.5, -2.0, 3.0, 0.0], dtype=np.float32)
@@ -12,8 +14,6 @@ _CLIP_UPSTREAM = np.array([4.0, -0.5, -3.0, 1.0], dtype=np.float32)
 def check_clip_gradient(clip_gradient) -> Feedback:
     """Exercise 1: ``clip_gradient(x)`` returns x unchanged; its gradient is the upstream gradient clipped to
     [-1, 1]."""
-    import tapekit as tk
-
     if not callable(clip_gradient):
         return hint("not_callable", "pass the function itself: check_clip_gradient(clip_gradient).")
     x = tk.constant(_CLIP_X)

@@ -10,8 +10,22 @@ import contextlib
 
 import numpy as np
 
-from ._check import (Feedback, call_safely, correct, crashed, exercise, hint, kind_of, none_gradient_error, same_values,
-                     shape_of)
+import tapekit as tk
+
+from .. import backend
+from ..device import parse_device as parse_spec
+from ._check import (
+    Feedback,
+    call_safely,
+    correct,
+    crashed,
+    exercise,
+    hint,
+    kind_of,
+    none_gradient_error,
+    same_values,
+    shape_of,
+)
 
 SQUARES_CASES = [[1.0, 2.0, 3.0], [0.5, -2.0], [[1.0, -1.0], [3.0, 0.25]]]
 GRADIENT_CASES = [("GPU:0", [1.0, 2.0, 3.0]), ("CPU:0", [[0.5, -1.0], [2.0, 0.0]]), ("/device:GPU:0", [-1.5])]
@@ -19,16 +33,12 @@ GRADIENT_CASES = [("GPU:0", [1.0, 2.0, 3.0]), ("CPU:0", [[0.5, -1.0], [2.0, 0.0]
 
 def _parse(spec):
     """``(kind, index)`` of a device string as ``tk.device`` reads it; ValueError when it rejects it."""
-    from ..device import _parse as parse_spec
-
     return parse_spec(spec)
 
 
 @contextlib.contextmanager
 def _recorded_requests():
     """Collect the ``(kind, index)`` of every ``tk.device(...)`` entered while the block runs."""
-    from .. import backend
-
     requests = []
     original = backend.resolve
 
@@ -45,8 +55,6 @@ def _recorded_requests():
 
 def _host_number_kind(result) -> str | None:
     """None when ``result`` is host data (a NumPy array or scalar, a Python number), else a hint code."""
-    import tapekit as tk
-
     if isinstance(result, (tk.Tensor, tk.Variable)):
         return "tensor"
     if isinstance(result, (np.ndarray, np.generic, float, int)) and not isinstance(result, bool):

@@ -7,8 +7,13 @@ in TF 2.21. Defaults are Keras's (``gelu`` exact, ``leaky_relu`` slope 0.2, ``el
 
 from __future__ import annotations
 
+from ..i18n import _, hint_line
 from ..ops import math_ops, nn_ops, reduction
+from ..ops.array_ops import clip_by_value, reshape, split
+from ..ops.creation import ones_like, zeros_like
+from ..ops.creation import range as range_
 from ..ops.math_ops import cast, to_tensor
+from ..ops.sort_ops import sort
 
 
 def _float(x):
@@ -25,7 +30,7 @@ def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
         negative_part = nn_ops.relu(-x + threshold) if threshold != 0 else nn_ops.relu(-x)
     clip_max = max_value is not None
     if threshold != 0:
-        x = math_ops.where(math_ops.greater(x, cast(threshold, x.dtype)), x, math_ops.zeros_like_(x))
+        x = math_ops.where(math_ops.greater(x, cast(threshold, x.dtype)), x, zeros_like(x))
     elif max_value == 6:
         x, clip_max = nn_ops.relu6(x), False
     else:
@@ -138,21 +143,19 @@ hard_swish = hard_silu
 
 def hard_tanh(x):
     """x clipped to [-1, 1]."""
-    from ..ops.array_ops import clip_by_value
-
     return clip_by_value(_float(x), -1.0, 1.0)
 
 
 def hard_shrink(x, threshold=0.5):
     """x where |x| > threshold, else 0."""
     x = _float(x)
-    return math_ops.where(math_ops.abs(x) > threshold, x, math_ops.zeros_like_(x))
+    return math_ops.where(math_ops.abs(x) > threshold, x, zeros_like(x))
 
 
 def soft_shrink(x, threshold=0.5):
     """x - threshold above it, x + threshold below -threshold, else 0."""
     x = _float(x)
-    zero = math_ops.zeros_like_(x)
+    zero = zeros_like(x)
     return math_ops.where(x > threshold, x - threshold,
                           math_ops.where(x < -threshold, x + threshold, zero))
 
@@ -166,15 +169,15 @@ def tanh_shrink(x):
 def sparse_plus(x):
     """0 below -1, x above 1, (x + 1)^2 / 4 between."""
     x = _float(x)
-    return math_ops.where(x <= -1.0, math_ops.zeros_like_(x),
+    return math_ops.where(x <= -1.0, zeros_like(x),
                           math_ops.where(x < 1.0, 0.25 * math_ops.pow(x + 1.0, 2.0), x))
 
 
 def sparse_sigmoid(x):
     """0 below -1, 1 above 1, (x + 1) / 2 between."""
     x = _float(x)
-    return math_ops.where(x <= -1.0, math_ops.zeros_like_(x),
-                          math_ops.where(x >= 1.0, math_ops.ones_like_(x), 0.5 * (x + 1.0)))
+    return math_ops.where(x <= -1.0, zeros_like(x),
+                          math_ops.where(x >= 1.0, ones_like(x), 0.5 * (x + 1.0)))
 
 
 def squareplus(x, b=4):
@@ -191,8 +194,6 @@ def threshold(x, threshold, default_value):
 
 def glu(x, axis=-1):
     """a * sigmoid(b), where a and b are the two halves of x along ``axis``."""
-    from ..ops.array_ops import split
-
     x = _float(x)
     if x.shape[axis] % 2:
         raise ValueError(f"axis size must be divisible by 2. Received: x.shape={tuple(x.shape)} with "
@@ -203,10 +204,6 @@ def glu(x, axis=-1):
 
 def sparsemax(x, axis=-1):
     """The Euclidean projection of x onto the probability simplex along ``axis``."""
-    from ..ops.array_ops import reshape
-    from ..ops.creation import range as range_
-    from ..ops.sort_ops import sort
-
     x = _float(x)
     axis = axis % x.ndim
     ranked = sort(x, axis=axis, direction="DESCENDING")
@@ -214,7 +211,7 @@ def sparsemax(x, axis=-1):
     k = reshape(cast(range_(1, x.shape[axis] + 1), x.dtype),
                 [-1 if i == axis else 1 for i in range(x.ndim)])
     support = ranked - (cumulative - 1.0) / k > 0
-    safe = math_ops.where(support, cumulative, math_ops.zeros_like_(cumulative))
+    safe = math_ops.where(support, cumulative, zeros_like(cumulative))
     count = reduction.reduce_sum(cast(support, x.dtype), axis=axis, keepdims=True)
     tau = (reduction.reduce_sum(safe, axis=axis, keepdims=True) - 1.0) / count
     return math_ops.maximum(x - tau, 0.0)
@@ -258,5 +255,5 @@ def get(identifier):
         return _BY_NAME[identifier]
     if callable(identifier) and not isinstance(identifier, str):
         return identifier
-    raise ValueError(f"Could not interpret activation function identifier: {identifier}\n  Hint: use one "
-                     f"of {sorted(_BY_NAME)}, a callable, or None.")
+    raise ValueError(f"Could not interpret activation function identifier: {identifier}"
+                     + hint_line(_("use one of {names}, a callable, or None.").format(names=sorted(_BY_NAME))))

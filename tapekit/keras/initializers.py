@@ -12,13 +12,15 @@ import math
 import numpy as np
 
 from .. import dtypes
+from ..i18n import _, hint_line
 from ..ops import creation, random_ops
 from ..ops.math_ops import cast
-from ..tensor import Tensor, constant as constant_tensor, convert_to_tensor
+from ..tensor import Tensor, convert_to_tensor, is_variable
+from ..tensor import constant as constant_tensor
 from .naming import to_snake_case
 
 
-def _float_dtype(dtype):
+def float_dtype(dtype):
     return dtypes.float32 if dtype is None else dtypes.as_dtype(str(dtype) if isinstance(dtype, str) else dtype)
 
 
@@ -51,12 +53,12 @@ class Initializer:
 
 class Zeros(Initializer):
     def __call__(self, shape, dtype=None):
-        return creation.zeros(shape, dtype=_float_dtype(dtype))
+        return creation.zeros(shape, dtype=float_dtype(dtype))
 
 
 class Ones(Initializer):
     def __call__(self, shape, dtype=None):
-        return creation.ones(shape, dtype=_float_dtype(dtype))
+        return creation.ones(shape, dtype=float_dtype(dtype))
 
 
 class Constant(Initializer):
@@ -66,9 +68,9 @@ class Constant(Initializer):
         self.value = value
 
     def __call__(self, shape, dtype=None):
-        dtype = _float_dtype(dtype)
+        dtype = float_dtype(dtype)
         value = self.value
-        if isinstance(value, Tensor) or hasattr(value, "_read") or np.ndim(value) > 0:
+        if isinstance(value, Tensor) or is_variable(value) or np.ndim(value) > 0:
             t = cast(convert_to_tensor(value), dtype)
             return creation.fill(shape, t) if t.ndim == 0 else t + creation.zeros(shape, dtype=dtype)
         return creation.fill(shape, constant_tensor(value, dtype=dtype))
@@ -87,7 +89,7 @@ class Identity(Initializer):
         if len(shape) != 2:
             raise ValueError("Identity matrix initializer can only be used for 2D matrices. "
                              f"Received: shape={shape} of rank {len(shape)}.")
-        return creation.eye(int(shape[0]), int(shape[1]), dtype=_float_dtype(dtype)) * self.gain
+        return creation.eye(int(shape[0]), int(shape[1]), dtype=float_dtype(dtype)) * self.gain
 
     def get_config(self) -> dict:
         return {"gain": self.gain}
@@ -114,7 +116,7 @@ class RandomNormal(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return random_ops.normal(shape, mean=self.mean, stddev=self.stddev, dtype=_float_dtype(dtype), seed=self.seed)
+        return random_ops.normal(shape, mean=self.mean, stddev=self.stddev, dtype=float_dtype(dtype), seed=self.seed)
 
     def get_config(self) -> dict:
         return {**super().get_config(), "mean": self.mean, "stddev": self.stddev}
@@ -128,7 +130,7 @@ class TruncatedNormal(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return random_ops.truncated_normal(shape, mean=self.mean, stddev=self.stddev, dtype=_float_dtype(dtype),
+        return random_ops.truncated_normal(shape, mean=self.mean, stddev=self.stddev, dtype=float_dtype(dtype),
                                            seed=self.seed)
 
     def get_config(self) -> dict:
@@ -143,7 +145,7 @@ class RandomUniform(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return random_ops.uniform(shape, minval=self.minval, maxval=self.maxval, dtype=_float_dtype(dtype),
+        return random_ops.uniform(shape, minval=self.minval, maxval=self.maxval, dtype=float_dtype(dtype),
                                   seed=self.seed)
 
     def get_config(self) -> dict:
@@ -174,7 +176,7 @@ class VarianceScaling(RandomInitializer):
         fan_in, fan_out = compute_fans(shape, self.input_axes, self.output_axes)
         n = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
         scale = self.scale / max(1.0, n)
-        dtype = _float_dtype(dtype)
+        dtype = float_dtype(dtype)
         if self.distribution == "truncated_normal":
             return random_ops.truncated_normal(shape, stddev=math.sqrt(scale) / 0.87962566103423978, dtype=dtype,
                                                seed=self.seed)
@@ -246,11 +248,12 @@ def get(identifier):
     if isinstance(identifier, str):
         cls = _BY_NAME.get(identifier)
         if cls is None:
-            raise ValueError(f"Could not interpret initializer identifier: {identifier}\n  Hint: use a Keras name "
-                             "such as 'glorot_uniform', 'he_normal', 'zeros' or 'ones', an Initializer instance, "
-                             "or a callable (shape, dtype=None).")
+            raise ValueError(f"Could not interpret initializer identifier: {identifier}"
+                             + hint_line(_("use a Keras name such as 'glorot_uniform', 'he_normal', "
+                                           "'zeros' or 'ones', an Initializer instance, or a callable "
+                                           "(shape, dtype=None).")))
         return cls()
-    if isinstance(identifier, (Tensor, np.ndarray, np.generic)) or hasattr(identifier, "_read"):
+    if isinstance(identifier, (Tensor, np.ndarray, np.generic)) or is_variable(identifier):
         return _array_initializer(identifier)
     if inspect.isclass(identifier):
         return identifier()
@@ -264,6 +267,6 @@ def _array_initializer(value):
         if tuple(int(d) for d in shape) != tuple(np.shape(value)):
             raise ValueError(f"Expected `shape` to be {tuple(np.shape(value))} for direct tensor as initializer. "
                              f"Received shape={tuple(shape)}")
-        return cast(convert_to_tensor(value), _float_dtype(dtype))
+        return cast(convert_to_tensor(value), float_dtype(dtype))
 
     return initialize

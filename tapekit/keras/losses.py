@@ -8,6 +8,7 @@ import numpy as np
 
 from .. import dtypes
 from ..errors import InvalidArgumentError
+from ..i18n import _, hint_line
 from ..ops import math_ops, reduction
 from ..ops.array_ops import expand_dims, squeeze
 from ..ops.creation import one_hot, zeros_like
@@ -116,8 +117,9 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     Labels equal to ``ignore_class`` contribute 0.
     """
     if not hasattr(y_true, "shape"):  # Keras reads y_true.shape first
-        raise AttributeError(f"'{type(y_true).__name__}' object has no attribute 'shape'\n  Hint: pass the labels "
-                             "as a tensor or NumPy array, e.g. tk.constant([1, 0]).")
+        raise AttributeError(f"'{type(y_true).__name__}' object has no attribute 'shape'"
+                             + hint_line(_("pass the labels as a tensor or NumPy array, e.g. "
+                                           "tk.constant([1, 0]).")))
     y_pred = _as_float(y_pred)
     labels = to_tensor(y_true)
     if labels.ndim == y_pred.ndim and labels.shape[-1] == 1:
@@ -145,8 +147,9 @@ def _check_label_range(labels, classes: int):
     if bad.size:
         raise InvalidArgumentError(
             f"Received a label value of {bad[0]} which is outside the valid range of [0, {classes}).  Label values: "
-            f"{' '.join(str(v) for v in values)} [Op:SparseSoftmaxCrossEntropyWithLogits] name: \n  Hint: labels "
-            f"are class numbers 0..{classes - 1}; the last axis of the predictions has {classes} classes.",
+            f"{' '.join(str(v) for v in values)} [Op:SparseSoftmaxCrossEntropyWithLogits] name: "
+            + hint_line(_("labels are class numbers 0..{last}; the last axis of the predictions has "
+                          "{classes} classes.").format(last=classes - 1, classes=classes)),
             op="SparseSoftmaxCrossEntropyWithLogits")
 
 
@@ -286,9 +289,10 @@ class Loss:
 
     def __call__(self, y_true, y_pred, sample_weight=None):
         if _structure(y_true) != _structure(y_pred):
-            raise ValueError("Structures don't have the same nested structure.\n  Hint: Keras 3 reads Python lists "
-                             "as nested structures: pass y_true and y_pred both as tensors (or NumPy arrays), e.g. "
-                             "loss(tk.constant(labels), predictions).")
+            raise ValueError("Structures don't have the same nested structure."
+                             + hint_line(_("Keras 3 reads Python lists as nested structures: pass y_true "
+                                           "and y_pred both as tensors (or NumPy arrays), e.g. "
+                                           "loss(tk.constant(labels), predictions).")))
         y_pred = _as_float(y_pred, self.dtype)
         y_true = _as_float(y_true, self.dtype)
         values = self.call(y_true, y_pred)

@@ -6,6 +6,8 @@ Models are layers that hold layers. tapekit teaches the training loop written by
 
 from __future__ import annotations
 
+from ..i18n import N_, _, hint_line
+from . import layers as layer_module
 from . import naming
 from .layers.input_layer import InputLayer
 from .layers.keras_tensor import KerasTensor
@@ -24,13 +26,13 @@ _LOOP = """\
             optimizer.apply_gradients(zip(grads, model.trainable_variables))"""
 
 _INSTEAD = {
-    "compile": "choose the optimizer and the loss yourself and use them in the loop",
-    "fit": "write the training loop",
-    "train_on_batch": "run one step of the loop",
-    "evaluate": "compute loss_fn(y, model(x)) (and your metrics) on the test data",
-    "test_on_batch": "compute loss_fn(y, model(x)) on the batch",
-    "predict": "call the model: model(x) (training=False is the default)",
-    "predict_on_batch": "call the model: model(x)",
+    "compile": N_("choose the optimizer and the loss yourself and use them in the loop"),
+    "fit": N_("write the training loop"),
+    "train_on_batch": N_("run one step of the loop"),
+    "evaluate": N_("compute loss_fn(y, model(x)) (and your metrics) on the test data"),
+    "test_on_batch": N_("compute loss_fn(y, model(x)) on the batch"),
+    "predict": N_("call the model: model(x) (training=False is the default)"),
+    "predict_on_batch": N_("call the model: model(x)"),
 }
 
 
@@ -38,8 +40,9 @@ def _training_api(method: str):
     def unavailable(self, *args, **kwargs):
         raise NotImplementedError(
             f"Model.{method}() is not available in tapekit: tapekit teaches custom training loops written with "
-            f"tk.GradientTape (TF's equivalent of what fit() runs for you).\n  Hint: {_INSTEAD[method]}. The "
-            f"loop that fit() runs:\n{_LOOP}")
+            "tk.GradientTape (TF's equivalent of what fit() runs for you)."
+            + hint_line(_("{instead}. The loop that fit() runs:\n{loop}").format(instead=_(_INSTEAD[method]),
+                                                                                  loop=_LOOP)))
 
     unavailable.__name__ = method
     unavailable.__doc__ = "Not in tapekit (it teaches the training loop): raises NotImplementedError."
@@ -49,8 +52,9 @@ def _training_api(method: str):
 def _saving_api(method: str):
     def unavailable(self, *args, **kwargs):
         raise NotImplementedError(
-            f"Model.{method}() (Keras's saving API) is out of scope in tapekit.\n  Hint: keep the values with "
-            "weights = model.get_weights() and restore them with model.set_weights(weights).")
+            f"Model.{method}() (Keras's saving API) is out of scope in tapekit."
+            + hint_line(_("keep the values with weights = model.get_weights() and restore them with "
+                          "model.set_weights(weights).")))
 
     unavailable.__name__ = method
     return unavailable
@@ -71,13 +75,14 @@ class Model(Layer):
 
     def __init__(self, *args, **kwargs):
         if _functional_arguments(args, kwargs) and not isinstance(self, Functional):
-            raise NotImplementedError("tapekit builds functional models with keras.Model(inputs, outputs) "
-                                      "itself, not with subclasses of Model.\n  Hint: write a call() method.")
+            raise NotImplementedError("tapekit builds functional models with keras.Model(inputs, outputs) itself, "
+                                      "not with subclasses of Model."
+                                      + hint_line(_("write a call() method.")))
         Layer.__init__(self, *args, **kwargs)
 
     def call(self, *args, **kwargs):
         raise NotImplementedError(f"Model {type(self).__name__} does not have a `call()` method implemented."
-                                  "\n  Hint: define call(self, inputs) returning the model's output.")
+                                  + hint_line(_("define call(self, inputs) returning the model's output.")))
 
     @property
     def layers(self) -> list:
@@ -122,14 +127,16 @@ class Model(Layer):
 class Functional(Model):
     """A model made of the layers between ``keras.Input`` tensors and output KerasTensors."""
 
+    _is_graph_network = True   # keras.summary asks this, as Keras does
+
     def __init__(self, inputs, outputs, name=None, **kwargs):
         Layer.__init__(self, name=name, **kwargs)
         for x in flatten(inputs):
             history = getattr(x, "_keras_history", None)
             if not isinstance(x, KerasTensor) or history is None or not isinstance(history[0], InputLayer):
-                raise ValueError("All `inputs` values must be KerasTensors. Received: inputs="
-                                 f"{inputs} including invalid value {x} of type {type(x)}\n  Hint: make each input "
-                                 "with keras.Input(shape=...).")
+                raise ValueError(f"All `inputs` values must be KerasTensors. Received: inputs={inputs} including "
+                                 f"invalid value {x} of type {type(x)}"
+                                 + hint_line(_("make each input with keras.Input(shape=...).")))
         for x in flatten(outputs):
             if not isinstance(x, KerasTensor):
                 raise ValueError("All `outputs` values must be KerasTensors. Received: outputs="
@@ -347,8 +354,6 @@ class Sequential(Model):
 
     @classmethod
     def from_config(cls, config):
-        from . import layers as layer_module
-
         model = cls(name=config.get("name"), trainable=config.get("trainable", True))
         for entry in config.get("layers", []):
             layer_cls = getattr(layer_module, entry["class_name"])
@@ -362,8 +367,9 @@ def _check_input(symbolic: KerasTensor, value):
     shape = tuple(getattr(value, "shape", ()))
     if len(shape) != len(symbolic.shape):
         raise ValueError(f"Invalid input shape for input {value} with name '{symbolic.name}' and path ''. Expected "
-                         f"shape {symbolic.shape}, but input has incompatible shape {shape}\n  Hint: the model was "
-                         f"built for inputs of rank {len(symbolic.shape)}; pass a batch of shape {symbolic.shape}.")
+                         f"shape {symbolic.shape}, but input has incompatible shape {shape}"
+                         + hint_line(_("the model was built for inputs of rank {rank}; pass a batch of "
+                                       "shape {shape}.").format(rank=len(symbolic.shape), shape=symbolic.shape)))
 
 
 def _topological_nodes(outputs, inputs) -> list:
@@ -392,6 +398,7 @@ def _topological_nodes(outputs, inputs) -> list:
         visit(tensor)
     stray = [n.layer.name for n in order if isinstance(n.layer, InputLayer) and id(n.outputs) not in input_ids]
     if stray:
-        raise ValueError(f"Graph disconnected: the outputs depend on input(s) {stray}, which are not in the "
-                         "model's `inputs`.\n  Hint: pass every keras.Input the outputs use as `inputs`.")
+        raise ValueError(f"Graph disconnected: the outputs depend on input(s) {stray}, which are not in the model's "
+                         "`inputs`."
+                         + hint_line(_("pass every keras.Input the outputs use as `inputs`.")))
     return order

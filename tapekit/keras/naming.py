@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import threading
 
+from ..i18n import _, hint_line
+
 
 class _NamingState(threading.local):
     """Per thread, as Keras's global state: name counters and the open name scopes."""
@@ -45,9 +47,9 @@ def clear_session() -> None:
 def check_name(name) -> None:
     """Keras's rule for layer and variable names: a string without ``/``."""
     if not isinstance(name, str) or "/" in name:
-        raise ValueError("Argument `name` must be a string and cannot contain character `/`. "
-                         f"Received: name={name} (of type {type(name)})\n  Hint: pass a plain string such as "
-                         "name='hidden'.")
+        raise ValueError(f"Argument `name` must be a string and cannot contain character `/`. Received: name={name} "
+                         f"(of type {type(name)})"
+                         + hint_line(_("pass a plain string such as name='hidden'.")))
 
 
 class name_scope:  # noqa: N801  (Keras's spelling)

@@ -10,8 +10,13 @@ from __future__ import annotations
 import inspect
 import math
 
+from ..i18n import _, hint_line
 from ..ops import math_ops, reduction
+from ..ops.array_ops import transpose
+from ..ops.creation import eye
+from ..ops.linalg import matmul
 from ..ops.math_ops import cast
+from ..ops.nn_ops import l2_normalize
 from ..tensor import convert_to_tensor
 from .naming import to_snake_case
 
@@ -98,11 +103,6 @@ class OrthogonalRegularizer(Regularizer):
         self.mode = mode
 
     def __call__(self, inputs):
-        from ..ops.array_ops import transpose
-        from ..ops.creation import eye
-        from ..ops.linalg import matmul
-        from ..ops.nn_ops import l2_normalize
-
         inputs = convert_to_tensor(inputs)
         if inputs.ndim != 2:
             raise ValueError(f"Inputs to OrthogonalRegularizer must have rank 2. Received: inputs.shape="
@@ -144,5 +144,6 @@ def get(identifier):
         obj = _BY_NAME.get(identifier)
     if callable(obj):
         return obj() if inspect.isclass(obj) else obj
-    raise ValueError(f"Could not interpret regularizer identifier: {identifier}\n  Hint: use 'l1', 'l2', 'l1l2', "
-                     "a keras.regularizers object such as L2(0.01), or a callable on the weight.")
+    raise ValueError(f"Could not interpret regularizer identifier: {identifier}"
+                     + hint_line(_("use 'l1', 'l2', 'l1l2', a keras.regularizers object such as L2(0.01), "
+                                   "or a callable on the weight.")))

@@ -169,9 +169,7 @@ def _connections(layer, relevant_nodes) -> str:
 
 
 def _is_sequential_like(model) -> bool:
-    from .models import Functional
-
-    if not isinstance(model, Functional):
+    if not getattr(model, "_is_graph_network", False):   # Keras' flag of a Functional model
         return True
     nodes = model._nodes
     if len(model.inputs) != 1 or len({id(n.layer) for n in nodes}) != len(nodes):

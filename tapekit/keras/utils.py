@@ -6,10 +6,11 @@ import random as _python_random
 
 import numpy as np
 
+from ..i18n import _, hint_line
 from ..ops import random_ops
 from ..ops.array_ops import reshape
 from ..ops.creation import one_hot
-from ..tensor import Tensor
+from ..tensor import Tensor, is_variable
 
 
 def to_categorical(x, num_classes=None):
@@ -18,13 +19,14 @@ def to_categorical(x, num_classes=None):
     As Keras 3: a NumPy array or list gives a float64 NumPy array (``num_classes`` defaults to
     ``max(x) + 1``); a tensor gives a float32 tensor. A trailing axis of size 1 is dropped first.
     """
-    if isinstance(x, Tensor) or hasattr(x, "_read"):
+    if isinstance(x, Tensor) or is_variable(x):
         shape = tuple(x.shape)
         if len(shape) > 1 and shape[-1] == 1:
             x = reshape(x, shape[:-1])
         if num_classes is None:
-            raise ValueError("to_categorical needs `num_classes` for a tensor input.\n  Hint: pass the number "
-                             "of classes, e.g. to_categorical(labels, num_classes=10).")
+            raise ValueError("to_categorical needs `num_classes` for a tensor input."
+                             + hint_line(_("pass the number of classes, e.g. to_categorical(labels, "
+                                           "num_classes=10).")))
         return one_hot(x, num_classes)
     x = np.array(x, dtype="int64")
     input_shape = x.shape

@@ -12,11 +12,14 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes
+from ..i18n import _, hint_line
 from ..ops.math_ops import cast
+from ..ops.math_ops import round as round_op
 from ..shape import TensorShape
 from ..tensor import Tensor, convert_to_tensor
+from ..tensor import is_variable as reads_like_a_variable
 from ..variable import Variable as _TkVariable
-from . import naming
+from . import initializers, naming
 
 _AGGREGATIONS = (None, "none", "mean", "sum", "only_first_replica")
 _SYNCHRONIZATIONS = (None, "none", "on_read", "on_write", "auto")
@@ -54,7 +57,7 @@ def to_tensor(value, dtype=None) -> Tensor:
     if dtype is None:
         return convert_to_tensor(value)
     dtype = standardize_dtype(dtype)
-    if isinstance(value, Tensor) or hasattr(value, "_read"):
+    if isinstance(value, Tensor) or reads_like_a_variable(value):
         t = convert_to_tensor(value)
         return t if t.dtype is dtype else cast(t, dtype)
     if isinstance(value, np.ndarray):
@@ -81,8 +84,8 @@ class Variable:
                  synchronization="auto", name=None, layout=None, **kwargs):
         if kwargs:
             raise TypeError(f"Variable.__init__() got an unexpected keyword argument '{next(iter(kwargs))}'"
-                            "\n  Hint: keras.Variable takes initializer, shape, dtype, trainable, autocast, "
-                            "aggregation, synchronization and name.")
+                            + hint_line(_("keras.Variable takes initializer, shape, dtype, trainable, "
+                                          "autocast, aggregation, synchronization and name.")))
         name = name or naming.auto_name("Variable")
         naming.check_name(name)
         if aggregation not in _AGGREGATIONS:
@@ -93,10 +96,8 @@ class Variable:
             raise ValueError("Invalid value for argument `synchronization`. Expected one of `None`, `'none'`, "
                              f"`'on_read'`, `'on_write'`, `'auto'`. Received: synchronization={synchronization}")
         if isinstance(initializer, str):
-            from . import initializers
-
             initializer = initializers.get(initializer)
-        if callable(initializer) and not (isinstance(initializer, Tensor) or hasattr(initializer, "_read")):
+        if callable(initializer) and not (isinstance(initializer, Tensor) or reads_like_a_variable(initializer)):
             if shape is None:
                 raise ValueError("When creating a Variable from an initializer, the `shape` argument should be "
                                  f"specified. Received: initializer={initializer} and shape={shape}")
@@ -107,7 +108,8 @@ class Variable:
             dtype = value.dtype
             if shape is not None and tuple(value.shape) != _shape_tuple(shape):
                 raise ValueError(f"Initial value has shape {tuple(value.shape)}, but `shape` is "
-                                 f"{_shape_tuple(shape)}.\n  Hint: leave out `shape`, or make the value that shape.")
+                                 f"{_shape_tuple(shape)}."
+                                 + hint_line(_("leave out `shape`, or make the value that shape.")))
         parent = naming.current_path()
         self._name = name
         self._path = f"{parent}/{name}" if parent else name
@@ -217,8 +219,9 @@ class Variable:
         if tuple(value.shape) != tuple(self._variable.shape):
             raise ValueError("The shape of the target variable and the shape of the target value in "
                              f"`variable.assign(value)` must match. variable.shape={self.shape}, Received: "
-                             f"value.shape={value.shape}. Target variable: {self}\n  Hint: a Keras variable "
-                             f"keeps its shape; pass a value of shape {self.shape}.")
+                             f"value.shape={value.shape}. Target variable: {self}"
+                             + hint_line(_("a Keras variable keeps its shape; pass a value of shape {shape}"
+                                           ".").format(shape=self.shape)))
         self._variable.assign(value)
         return value
 
@@ -250,18 +253,16 @@ class Variable:
     def _check_scalar(self):
         if self.ndim > 0:
             raise TypeError(f"Only scalar arrays can be converted to Python scalars. Got: shape={self.shape}"
-                            "\n  Hint: index one element (v[0]) or reduce the variable first.")
+                            + hint_line(_("index one element (v[0]) or reduce the variable first.")))
 
     def __bool__(self):
-        raise TypeError("A Keras Variable cannot be used as a boolean.\n  Hint: compare its value and reduce "
-                        "it, e.g. bool(tk.reduce_all(v > 0)).")
+        raise TypeError("A Keras Variable cannot be used as a boolean."
+                        + hint_line(_("compare its value and reduce it, e.g. bool(tk.reduce_all(v > 0)).")))
 
     def __pos__(self):
         return self._variable
 
     def __round__(self, ndigits=None):
-        from ..ops.math_ops import round as round_op
-
         if ndigits:
             scale = 10.0 ** ndigits
             return round_op(self._read() * scale) / scale

@@ -1,8 +1,8 @@
-"""All ops; importing this package installs the Python operators on Tensor and Variable."""
+"""All ops; importing this package installs the Python operators on Tensor, Variable and IndexedSlices."""
 
 import warnings
 
-from . import operators
+from . import operators, slices_ops
 
 # Ops follow TF: 1/0 is inf and log(-1) is nan, silently. Ignoring NumPy's floating-point warnings
 # raised from op code costs nothing per op, where wrapping every forward in np.errstate costs
@@ -10,3 +10,4 @@ from . import operators
 warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"tapekit\.ops\.")
 
 operators.install()
+slices_ops.install()

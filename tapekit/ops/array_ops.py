@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes
-from .. import backend
-from ..backend import device_obj, from_host, ns, to_host
+from .. import backend, dtypes
+from ..backend import from_host, ns, to_host
 from ..errors import InvalidArgumentError
-from ..registry import execute, execute_multi, gradient
+from ..i18n import _, hint_line
+from ..indexed_slices import IndexedSlices
+from ..registry import execute, execute_multi
 from ..shape import TensorShape
-from ..tensor import Tensor, is_tensor, set_list_packer
-from .math_ops import to_tensor
+from ..tensor import Tensor, constant, is_tensor, is_variable, set_list_packer
+from .indexing import gather_full_indices, mirror_take, on_device_of, standard_key
+from .math_ops import cast, conj, dtype_mismatch, maximum, minimum, to_tensor, where_indices
+from .math_ops import identity as _identity
 
 
 def _int_list(value) -> list:
@@ -52,17 +55,14 @@ def reshape(tensor, shape, name=None) -> Tensor:
         what = None
     if what:
         raise InvalidArgumentError(
-            f"{what} [Op:Reshape]\n  Hint: the new shape {list(shape)} must hold exactly {size} elements "
-            f"(tensor shape {list(x._value.shape)}); use -1 for one axis to infer it.", op="Reshape")
+            f"{what} [Op:Reshape]"
+            + hint_line(_("the new shape {shape} must hold exactly {size} elements (tensor shape {tensor_shape}"
+                          "); use -1 for one axis to infer it.").format(
+                        shape=list(shape), size=size, tensor_shape=list(x._value.shape))), op="Reshape")
     if unknown:
         shape = tuple(size // known if d == -1 else d for d in shape) if known else \
             tuple(0 if d == -1 else d for d in shape)
     return execute("Reshape", _reshape, (x,), {"shape": shape})
-
-
-@gradient("Reshape")
-def _reshape_grad(op, grad):
-    return reshape(grad, tuple(op.inputs[0].shape))
 
 
 def _broadcast_to(x, shape):
@@ -79,14 +79,10 @@ def broadcast_to(input, shape, name=None) -> Tensor:  # noqa: A002
     ok = len(xs) <= len(shape) and all(a in (1, b) for a, b in zip(reversed(xs), reversed(shape)))
     if not ok:
         raise InvalidArgumentError(
-            f"Incompatible shapes: {_dims(xs)} vs. {_dims(shape)} [Op:BroadcastTo]\n  Hint: each axis of "
-            "the input must equal the target's axis (aligned from the right) or be 1.", op="BroadcastTo")
+            f"Incompatible shapes: {_dims(xs)} vs. {_dims(shape)} [Op:BroadcastTo]"
+            + hint_line(_("each axis of the input must equal the target's axis (aligned from the right) or "
+                          "be 1.")), op="BroadcastTo")
     return execute("BroadcastTo", _broadcast_to, (x,), {"shape": shape})
-
-
-@gradient("BroadcastTo")
-def _broadcast_to_grad(op, grad):
-    return grad  # the reverse pass sums it back to the input's shape
 
 
 def _transpose(x, perm):
@@ -103,19 +99,13 @@ def transpose(a, perm=None, conjugate=False, name="transpose") -> Tensor:
         missing = [i for i in range(x.ndim) if i not in [p % x.ndim for p in perm]]
         what = f"{missing[0]} is missing from {{{','.join(map(str, perm))}}}." if missing else None
     if what:
-        raise InvalidArgumentError(f"{what} [Op:Transpose]\n  Hint: perm must list each axis of the "
-                                   f"rank-{x.ndim} input exactly once.", op="Transpose")
+        raise InvalidArgumentError(f"{what} [Op:Transpose]"
+                                   + hint_line(_("perm must list each axis of the rank-{ndim} input "
+                                                 "exactly once.").format(ndim=x.ndim)), op="Transpose")
     out = execute("Transpose", _transpose, (x,), {"perm": tuple(p % x.ndim for p in perm)})
     if conjugate and x.dtype.is_complex:
-        from .math_ops import conj
-
         out = conj(out)
     return out
-
-
-@gradient("Transpose")
-def _transpose_grad(op, grad):
-    return transpose(grad, tuple(int(i) for i in np.argsort(op.attrs["perm"])))
 
 
 def _expand_dims(x, axis):
@@ -130,11 +120,6 @@ def expand_dims(input, axis, name=None) -> Tensor:  # noqa: A002
         raise InvalidArgumentError(f"Tried to expand dim index {axis} for tensor with {x.ndim} "
                                    "dimensions. [Op:ExpandDims] name: ", op="ExpandDims")
     return execute("ExpandDims", _expand_dims, (x,), {"axis": axis})
-
-
-@gradient("ExpandDims")
-def _expand_dims_grad(op, grad):
-    return reshape(grad, tuple(op.inputs[0].shape))
 
 
 def squeeze(input, axis=None, name=None) -> Tensor:  # noqa: A002
@@ -153,17 +138,10 @@ def squeeze(input, axis=None, name=None) -> Tensor:  # noqa: A002
     return execute("Squeeze", lambda v, axis: ns(v).squeeze(v, axis=axis), (x,), {"axis": axes})
 
 
-@gradient("Squeeze")
-def _squeeze_grad(op, grad):
-    return reshape(grad, tuple(op.inputs[0].shape))
-
-
 def _check_same(op_type, tensors, name=""):
     first = tensors[0]
     for i, t in enumerate(tensors[1:], 1):
         if t._dtype is not first._dtype:
-            from .math_ops import dtype_mismatch
-
             raise dtype_mismatch(op_type, first, t, index=i, name=name)
 
 
@@ -178,18 +156,13 @@ def stack(values, axis=0, name="stack") -> Tensor:
         if t._value.shape != first:
             raise InvalidArgumentError(
                 f"Shapes of all inputs must match: values[0].shape = {_dims(first)} != values[{i}].shape = "
-                f"{_dims(t._value.shape)} [Op:Pack] name: {name}\n  Hint: tk.stack needs equal shapes; "
-                "tk.concat joins along an existing axis.", op="Pack")
+                f"{_dims(t._value.shape)} [Op:Pack] name: {name}"
+                + hint_line(_("tk.stack needs equal shapes; tk.concat joins along an existing axis.")), op="Pack")
     ndim = len(first) + 1
     if not -ndim <= int(axis) < ndim:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-ndim}, {ndim})")
     return execute("Pack", lambda *vs, axis: ns(vs[0]).stack(vs, axis=axis), tensors,
                    {"axis": int(axis) % ndim})
-
-
-@gradient("Pack")
-def _stack_grad(op, grad):
-    return unstack(grad, axis=op.attrs["axis"])
 
 
 # ---------- autopacking: a list holding tensors converts to a tensor through Pack ops ----------
@@ -205,8 +178,6 @@ def _first_tensor_dtype(items):
 
 
 def _cast_tensor_leaves(value, dtype):
-    from .math_ops import cast
-
     if isinstance(value, (list, tuple)):
         return [_cast_tensor_leaves(v, dtype) for v in value]
     if is_tensor(value) and value.dtype is not dtype:
@@ -222,9 +193,10 @@ def _pack_nested(items, dtype, name):
     for i, item in enumerate(items):
         if is_tensor(item):
             if dtype is not None and item.dtype is not dtype:
-                raise TypeError(f"Cannot convert a list containing a tensor of dtype {item.dtype} to {dtype} "
-                                f"(Tensor is: {to_tensor(item)!r})\n  Hint: every tensor in the list needs "
-                                f"the dtype {dtype.name}; tk.cast the odd one.")
+                raise TypeError(f"Cannot convert a list containing a tensor of dtype {item.dtype} to {dtype} (Tensor "
+                                f"is: {to_tensor(item)!r})"
+                                + hint_line(_("every tensor in the list needs the dtype {dtype}; tk.cast "
+                                              "the odd one.").format(dtype=dtype.name)))
             must_pack = True
         elif isinstance(item, (list, tuple)):
             item = _pack_nested(item, dtype, str(i))
@@ -232,8 +204,6 @@ def _pack_nested(items, dtype, name):
         converted.append(item)
     if not must_pack:
         return converted
-    from ..tensor import constant
-
     return stack([to_tensor(item) if is_tensor(item) else constant(item, dtype=dtype) for item in converted],
                  name="")
 
@@ -272,11 +242,6 @@ def unstack(value, num=None, axis=0, name="unstack") -> list:
     return list(execute_multi("Unpack", _unpack, (x,), {"axis": axis}))
 
 
-@gradient("Unpack")
-def _unstack_grad(op, *grads):
-    return stack(list(grads), axis=op.attrs["axis"])
-
-
 def gather_axis_index(x: Tensor, i: int, axis: int) -> Tensor:
     key = (slice(None),) * axis + (i,)
     return strided_slice(x, key)
@@ -305,26 +270,12 @@ def concat(values, axis, name="concat") -> Tensor:
             what = f"Dimension {bad[0]} in both shapes must be equal" if bad else None
         if what:
             raise InvalidArgumentError(
-                f"ConcatOp : {what}: shape[0] = {_dims(first)} vs. shape[{i}] = {_dims(s)} [Op:ConcatV2] "
-                f"name: {name}\n  Hint: all axes except axis {axis} must agree.", op="ConcatV2")
+                f"ConcatOp : {what}: shape[0] = {_dims(first)} vs. shape[{i}] = {_dims(s)} [Op:ConcatV2] name: {name}"
+                + hint_line(_("all axes except axis {axis} must agree.").format(axis=axis)), op="ConcatV2")
     return execute("ConcatV2", lambda *vs, axis: ns(vs[0]).concat(vs, axis=axis), tensors, {"axis": axis})
 
 
-@gradient("ConcatV2")
-def _concat_grad(op, grad):
-    axis = op.attrs["axis"]
-    grads, start = [], 0
-    for t in op.inputs:
-        n = t.shape[axis]
-        key = (slice(None),) * axis + (slice(start, start + n),)
-        grads.append(strided_slice(grad, key))
-        start += n
-    return grads
-
-
 def identity(input, name=None) -> Tensor:  # noqa: A002
-    from .math_ops import identity as _identity
-
     return _identity(input)
 
 
@@ -334,22 +285,13 @@ def tile(input, multiples, name=None) -> Tensor:  # noqa: A002
     reps = tuple(_int_list(multiples))
     if len(reps) != x.ndim:
         raise InvalidArgumentError(
-            f"Expected multiples argument to be a vector of length {x.ndim} but got length {len(reps)} "
-            f"[Op:Tile]\n  Hint: give one repeat count per axis of the shape-{list(x.shape)} input.", op="Tile")
+            f"Expected multiples argument to be a vector of length {x.ndim} but got length {len(reps)} [Op:Tile]"
+            + hint_line(_("give one repeat count per axis of the shape-{shape} input.").format(shape=list(x.shape))),
+            op="Tile")
     for i, m in enumerate(reps):
         if m < 0:
             raise InvalidArgumentError(f"Expected multiples[{i}] >= 0, but got {m} [Op:Tile]", op="Tile")
     return execute("Tile", lambda v, multiples: ns(v).tile(v, multiples), (x,), {"multiples": reps})
-
-
-@gradient("Tile")
-def _tile_grad(op, grad):
-    """Sum the copies: view the gradient as [m0, d0, m1, d1, ...] and reduce the m axes."""
-    from .reduction import reduce_sum
-
-    dims = tuple(op.inputs[0].shape)
-    split = [n for pair in zip(op.attrs["multiples"], dims) for n in pair]
-    return reduce_sum(reshape(grad, split), axis=list(range(0, 2 * len(dims), 2)))
 
 
 def _reverse(x, axis):
@@ -371,11 +313,6 @@ def reverse(tensor, axis, name=None) -> Tensor:
     return execute("ReverseV2", _reverse, (x,), {"axis": tuple(axes)})
 
 
-@gradient("ReverseV2")
-def _reverse_grad(op, grad):
-    return reverse(grad, list(op.attrs["axis"]))
-
-
 # ---------- gather / scatter ----------
 def scatter_add(xp, shape, index, updates):
     """A zero array of ``shape`` with ``updates`` added at ``index`` (a tuple of index arrays).
@@ -389,19 +326,14 @@ def _index_tensor(indices, op_type) -> Tensor:
     idx = to_tensor(indices, dtypes.int32)
     if not idx.dtype.is_integer:
         raise InvalidArgumentError(
-            f"Value for attr 'Tindices' of {dtypes.KERNEL_NAMES.get(idx.dtype.name, idx.dtype.name)} is not in "
-            f"the list of allowed values: int16, int32, int64 [Op:{op_type}]\n  Hint: indices must be "
-            "integers; convert them with tk.cast(indices, tk.int32).", op=op_type)
+            f"Value for attr 'Tindices' of {dtypes.KERNEL_NAMES.get(idx.dtype.name, idx.dtype.name)} is not in the "
+            f"list of allowed values: int16, int32, int64 [Op:{op_type}]"
+            + hint_line(_("indices must be integers; convert them with tk.cast(indices, tk.int32).")), op=op_type)
     return idx
 
 
 def _nd_index(indices: np.ndarray) -> tuple:
     return tuple(indices[..., i] for i in range(indices.shape[-1]))
-
-
-def _like(value, host: np.ndarray):
-    """A host array placed on the device (and in the library) of ``value``."""
-    return from_host(host, device_obj(value))
 
 
 def _take_nd(params, index: tuple):
@@ -433,8 +365,8 @@ def _check_nd_indices(idx: np.ndarray, shape, op_type, what="does not index into
         i = int(bad[0])
         node = ", node name: GatherNd" if op_type == "GatherNd" else ""
         raise InvalidArgumentError(
-            f"indices[{i}] = [{', '.join(str(int(v)) for v in flat[i])}] {what} {_dims(shape)}{node} "
-            f"[Op:{op_type}]\n  Hint: index {i} points outside the shape {list(shape)}.", op=op_type)
+            f"indices[{i}] = [{', '.join(str(int(v)) for v in flat[i])}] {what} {_dims(shape)}{node} [Op:{op_type}]"
+            + hint_line(_("index {i} points outside the shape {shape}.").format(i=i, shape=list(shape))), op=op_type)
 
 
 def _gather_nd(params, indices):
@@ -448,7 +380,7 @@ def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
     host = to_host(idx._value)
     if batch_dims:
         host = _with_batch_coords(host, int(batch_dims))
-        idx = Tensor(from_host(host.astype(idx.dtype._np)), idx.dtype)
+        idx = Tensor(from_host(host.astype(idx.dtype.numpy_dtype)), idx.dtype)
     _check_nd_indices(host, p._value.shape, "GatherNd")
     return execute("GatherNd", _gather_nd, (p, idx))
 
@@ -459,12 +391,6 @@ def _with_batch_coords(idx: np.ndarray, b: int) -> np.ndarray:
     grids = np.meshgrid(*[np.arange(n) for n in lead[:b]], indexing="ij")
     coords = [np.broadcast_to(g.reshape(g.shape + (1,) * (len(lead) - b)), lead) for g in grids]
     return np.concatenate([np.stack(coords, axis=-1), idx], axis=-1) if coords else idx
-
-
-@gradient("GatherNd")
-def _gather_nd_grad(op, grad):
-    params, indices = op.inputs
-    return scatter_nd(indices, grad, tuple(params.shape)), None
 
 
 def _scatter_nd(indices, updates, shape):
@@ -480,27 +406,6 @@ def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     return execute("ScatterNd", _scatter_nd, (idx, u), {"shape": shape})
 
 
-@gradient("ScatterNd")
-def _scatter_nd_grad(op, grad):
-    indices, _ = op.inputs
-    return None, gather_nd(grad, indices)
-
-
-def _gather_full_indices(params_shape, idx: np.ndarray, axis: int, batch_dims: int) -> np.ndarray:
-    """gather(params, idx, axis, batch_dims) as gather_nd indices over params' first axis+1 dims."""
-    b = batch_dims
-    out_lead = tuple(params_shape[:axis]) + idx.shape[b:]
-    rank = len(out_lead)
-    cols = []
-    for d in range(axis):
-        shape = [1] * rank
-        shape[d] = params_shape[d]
-        cols.append(np.broadcast_to(np.arange(params_shape[d]).reshape(shape), out_lead))
-    placed = idx.reshape(idx.shape[:b] + (1,) * (axis - b) + idx.shape[b:])
-    cols.append(np.broadcast_to(placed, out_lead))
-    return np.stack(cols, axis=-1)
-
-
 def _gather(params, indices, axis, batch_dims):
     xp = ns(params)
     if batch_dims == 0:
@@ -508,8 +413,8 @@ def _gather(params, indices, axis, batch_dims):
             return xp.take(params, indices, axis=axis)
         out = xp.take(params, xp.reshape(indices, (-1,)), axis=axis)  # the standard takes 1-D indices
         return xp.reshape(out, tuple(params.shape[:axis]) + tuple(indices.shape) + tuple(params.shape[axis + 1:]))
-    full = _gather_full_indices(params.shape, to_host(indices), axis, batch_dims)
-    return _take_nd(params, _nd_index(_like(params, full)))
+    full = gather_full_indices(params.shape, to_host(indices), axis, batch_dims)
+    return _take_nd(params, _nd_index(on_device_of(params, full)))
 
 
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None) -> Tensor:
@@ -524,7 +429,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         axis += p.ndim
     if not 0 <= axis < p.ndim:
         raise InvalidArgumentError(f"Shape must be at least rank {axis + 1} but is rank {p.ndim} [Op:GatherV2]"
-                                   f"\n  Hint: params has shape {list(p.shape)}.", op="GatherV2")
+                                   + hint_line(_("params has shape {shape}.").format(shape=list(p.shape))),
+                                   op="GatherV2")
     host = to_host(idx._value)
     n = p._value.shape[axis]
     bad = np.nonzero((host.reshape(-1) < 0) | (host.reshape(-1) >= n))[0]
@@ -532,48 +438,33 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         pos = np.unravel_index(int(bad[0]), host.shape)
         where_ = ",".join(str(int(i)) for i in pos)
         raise InvalidArgumentError(
-            f"indices[{where_}] = {int(host.reshape(-1)[bad[0]])} is not in [0, {n}) [Op:GatherV2]\n  Hint: "
-            f"axis {axis} of params (shape {list(p.shape)}) has {n} entries; negative indices are not "
-            "allowed.", op="GatherV2")
+            f"indices[{where_}] = {int(host.reshape(-1)[bad[0]])} is not in [0, {n}) [Op:GatherV2]"
+            + hint_line(_("axis {axis} of params (shape {shape}) has {n} entries; negative indices are not "
+                          "allowed.").format(axis=axis, shape=list(p.shape), n=n)), op="GatherV2")
     return execute("GatherV2", _gather, (p, idx), {"axis": axis, "batch_dims": batch_dims})
-
-
-@gradient("GatherV2")
-def _gather_grad(op, grad):
-    """Along axis 0 an IndexedSlices (the gathered rows, as TF); along other axes a dense scatter."""
-    params, indices = op.inputs
-    axis, b = op.attrs["axis"], op.attrs["batch_dims"]
-    if axis == 0:
-        from ..indexed_slices import IndexedSlices
-
-        tail = list(params.shape)[1:]
-        count = int(np.prod(indices.shape, dtype=np.int64))
-        dense_shape = Tensor(from_host(np.array(params.shape, dtype=np.int32)), dtypes.int32)
-        return IndexedSlices(reshape(grad, [count] + tail), reshape(indices, [count]), dense_shape), None
-    full = _gather_full_indices(tuple(params.shape), to_host(indices._value), axis, b)
-    full_t = Tensor(from_host(full.astype(np.int64)), dtypes.int64)
-    return scatter_nd(full_t, grad, tuple(params.shape)), None
 
 
 def _scatter_inputs(op_type, tensor, indices, updates):
     t = to_tensor(tensor)
     idx = _index_tensor(indices, op_type)
-    u = updates if isinstance(updates, Tensor) or hasattr(updates, "_read") else to_tensor(updates, t.dtype)
+    u = updates if isinstance(updates, Tensor) or is_variable(updates) else to_tensor(updates, t.dtype)
     u = to_tensor(u)
     if u.dtype is not t.dtype:
         want = dtypes.KERNEL_NAMES.get(t.dtype.name, t.dtype.name)
         got = dtypes.KERNEL_NAMES.get(u.dtype.name, u.dtype.name)
         raise InvalidArgumentError(
-            f"cannot compute {op_type} as input #2(zero-based) was expected to be a {want} tensor but is a "
-            f"{got} tensor [Op:{op_type}]\n  Hint: updates must have the tensor's dtype {t.dtype.name}.",
+            f"cannot compute {op_type} as input #2(zero-based) was expected to be a {want} tensor but is a {got} "
+            f"tensor [Op:{op_type}]"
+            + hint_line(_("updates must have the tensor's dtype {dtype}.").format(dtype=t.dtype.name)),
             op=op_type)
     host = to_host(idx._value)
     _check_nd_indices(host, t._value.shape, op_type, "does not index into shape")
     expect = host.shape[:-1] + t._value.shape[host.shape[-1]:]
     if u._value.shape != expect:
         raise InvalidArgumentError(
-            f"Outer dimensions of indices and update must match. Indices shape: {_dims(host.shape)}, updates "
-            f"shape:{_dims(u._value.shape)} [Op:{op_type}]\n  Hint: updates need shape {list(expect)}.",
+            f"Outer dimensions of indices and update must match. Indices shape: {_dims(host.shape)}, updates shape:"
+            f"{_dims(u._value.shape)} [Op:{op_type}]"
+            + hint_line(_("updates need shape {expect}.").format(expect=list(expect))),
             op=op_type)
     return t, idx, u
 
@@ -599,21 +490,6 @@ def tensor_scatter_nd_add(tensor, indices, updates, name=None) -> Tensor:
     return execute("TensorScatterAdd", _scatter_add_forward, inputs)
 
 
-@gradient("TensorScatterUpdate")
-def _scatter_update_grad(op, grad):
-    """Overwritten positions get no gradient; the updates get the gradient gathered there."""
-    from .creation import zeros_like
-
-    _, indices, updates = op.inputs
-    return tensor_scatter_nd_update(grad, indices, zeros_like(updates)), None, gather_nd(grad, indices)
-
-
-@gradient("TensorScatterAdd")
-def _scatter_add_grad(op, grad):
-    _, indices, _ = op.inputs
-    return grad, None, gather_nd(grad, indices)
-
-
 def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
     """The elements (or slices) of ``tensor`` where ``mask`` is True, as TF: reshape, where, gather."""
     x = to_tensor(tensor)
@@ -624,8 +500,9 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
     k = m.ndim
     span = x._value.shape[axis:axis + k]
     if tuple(span) != tuple(m._value.shape):
-        raise ValueError(f"Shapes {TensorShape(span)} and {m.shape} are incompatible\n  Hint: the mask's "
-                         f"shape must equal the tensor's shape {list(x.shape)} from axis {axis} on.")
+        raise ValueError(f"Shapes {TensorShape(span)} and {m.shape} are incompatible"
+                         + hint_line(_("the mask's shape must equal the tensor's shape {shape} from axis "
+                                       "{axis} on.").format(shape=list(x.shape), axis=axis)))
     lead, rest = x._value.shape[:axis], x._value.shape[axis + k:]
     flat = reshape(x, tuple(lead) + (int(np.prod(span, dtype=np.int64)),) + tuple(rest))
     flat_mask = reshape(m, (-1,))
@@ -635,9 +512,6 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
 
 def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
     """Values limited to [min, max]; the gradient passes where min <= t <= max (bounds included)."""
-    from ..indexed_slices import IndexedSlices
-    from .math_ops import maximum, minimum
-
     if type(t) is IndexedSlices:  # as TF: the values are clipped, the slices stay sparse
         return IndexedSlices(clip_by_value(t.values, clip_value_min, clip_value_max), t.indices,
                              t.dense_shape)
@@ -649,8 +523,9 @@ def _paddings(paddings, x: Tensor, op_type) -> tuple:
     pads = np.asarray(to_host(paddings._value) if isinstance(paddings, Tensor) else paddings, dtype=np.int64)
     if pads.ndim != 2 or pads.shape[0] != x.ndim or pads.shape[1] != 2:
         raise InvalidArgumentError(
-            f"The first dimension of paddings must be the rank of inputs{_dims(pads.shape)} {_dims(x.shape)} "
-            f"[Op:{op_type}]\n  Hint: give one [before, after] pair per axis.", op=op_type)
+            f"The first dimension of paddings must be the rank of inputs{_dims(pads.shape)} {_dims(x.shape)} [Op:"
+            f"{op_type}]"
+            + hint_line(_("give one [before, after] pair per axis.")), op=op_type)
     return tuple((int(a), int(b)) for a, b in pads)
 
 
@@ -676,7 +551,7 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tens
                 f"not {'less than' if offset else 'greater than'} {x._value.shape[d]} [Op:MirrorPad]",
                 op="MirrorPad")
     index = tuple(_mirror_index(n, a, b, offset) for n, (a, b) in zip(x._value.shape, pads))
-    return execute("MirrorPad", _mirror_take, (x,),
+    return execute("MirrorPad", mirror_take, (x,),
                    {"index": index, "in_shape": tuple(x._value.shape), "mode": mode_up})
 
 
@@ -689,49 +564,11 @@ def _pad_constant(v, c, pads):
     return out
 
 
-def _mirror_take(v, index, in_shape, mode):
-    """Mirror padding: axis by axis, take the source positions ``index[d]`` (host arrays)."""
-    xp = ns(v)
-    for d, positions in enumerate(index):
-        v = xp.take(v, _like(v, positions), axis=d)
-    return v
-
-
 def _mirror_index(n: int, before: int, after: int, offset: int) -> np.ndarray:
     """Source positions of a mirror-padded axis of length n."""
     pos = np.arange(-before, n + after)
     pos = np.where(pos < 0, -pos - 1 + offset, pos)
     return np.where(pos >= n, 2 * n - pos - 1 - offset, pos)
-
-
-def _pad_grad_slice(op, grad):
-    key = tuple(slice(a, a + n) for (a, _), n in zip(op.attrs["pads"], op.inputs[0].shape))
-    return strided_slice(grad, key)
-
-
-@gradient("Pad")
-def _pad_grad(op, grad):
-    return _pad_grad_slice(op, grad)
-
-
-@gradient("PadV2")
-def _pad_v2_grad(op, grad):
-    return _pad_grad_slice(op, grad), None
-
-
-@gradient("MirrorPad")
-def _mirror_pad_grad(op, grad):
-    return execute("MirrorPadGrad", _mirror_pad_scatter, (grad,), op.attrs)
-
-
-def _mirror_pad_scatter(g, index, in_shape, mode):
-    """MirrorPad's gradient: each padded cell's gradient summed back into its source cell."""
-    return scatter_add(ns(g), in_shape, np.ix_(*index), g)
-
-
-@gradient("MirrorPadGrad")
-def _mirror_pad_grad_grad(op, grad):
-    return execute("MirrorPad", _mirror_take, (grad,), op.attrs)
 
 
 def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
@@ -766,14 +603,6 @@ def _split(v, cuts, axis):
     return tuple(v[lead + (slice(a, b), ...)] for a, b in zip(bounds[:-1], bounds[1:]))
 
 
-def _split_grad(op, *grads):
-    return concat(list(grads), axis=op.attrs["axis"])
-
-
-gradient("Split")(_split_grad)
-gradient("SplitV")(_split_grad)
-
-
 # ---------- indexing ----------
 _INDEX_TYPES = ("Only integers, slices (`:`), ellipsis (`...`), tk.newaxis (`None`) and scalar "
                 "tk.int32/tk.int64 tensors are valid indices, got ")
@@ -786,11 +615,11 @@ def _normalize_key(key):
         key = (key,)
     out = []
     for k in key:
-        if isinstance(k, Tensor) or hasattr(k, "_read"):
+        if isinstance(k, Tensor) or is_variable(k):
             k = to_tensor(k)
             if k.ndim != 0 or not k.dtype.is_integer:
-                raise TypeError(f"{_INDEX_TYPES}{k!r}\n  Hint: use tk.gather or tk.boolean_mask to pick "
-                                "several elements.")
+                raise TypeError(f"{_INDEX_TYPES}{k!r}"
+                                + hint_line(_("use tk.gather or tk.boolean_mask to pick several elements.")))
             k = int(to_host(k._value))
         elif isinstance(k, slice):
             k = slice(*(None if v is None else int(v) for v in (k.start, k.stop, k.step)))
@@ -816,8 +645,8 @@ def strided_slice(x: Tensor, key) -> Tensor:
             continue
         if isinstance(k, int) and dim < len(shape) and not -shape[dim] <= k < shape[dim]:
             raise InvalidArgumentError(
-                f"slice index {k} of dimension {dim} out of bounds. [Op:StridedSlice] name: "
-                f"strided_slice/\n  Hint: axis {dim} has size {shape[dim]}.", op="StridedSlice")
+                f"slice index {k} of dimension {dim} out of bounds. [Op:StridedSlice] name: strided_slice/"
+                + hint_line(_("axis {dim} has size {size}.").format(dim=dim, size=shape[dim])), op="StridedSlice")
         dim += 1
     if dim > x.ndim:
         raise InvalidArgumentError(f"Index out of range using input dim {x.ndim}; input has only {x.ndim} "
@@ -826,55 +655,8 @@ def strided_slice(x: Tensor, key) -> Tensor:
     return execute("StridedSlice", _getitem, (x,), {"key": key})
 
 
-def _standard_key(key, shape):
-    """``key`` as the Array API standard wants it: every axis indexed (a trailing ``...`` when there
-    is none) and slice bounds inside the axis (NumPy clamps them itself; the standard leaves that open)."""
-    if not any(k is Ellipsis for k in key):
-        key = key + (Ellipsis,)
-    out, dim = [], 0
-    for k in key:
-        if k is Ellipsis:
-            dim += len(shape) - sum(1 for j in key if j is not None and j is not Ellipsis)
-        elif isinstance(k, slice):
-            k = _clamp_slice(k, shape[dim])
-            dim += 1
-        elif k is not None:
-            dim += 1
-        out.append(k)
-    return tuple(out)
-
-
-def _clamp_slice(k, size):
-    start, stop, step = k.indices(size)
-    if step > 0:
-        return slice(start, stop, step)
-    if start < 0:  # a backward slice starting before the first element: empty
-        return slice(0, 0, 1)
-    return slice(start, None if stop < 0 else stop, step)  # stop -1 here means "through index 0"
-
-
 def _getitem(x, key):
-    return x[_standard_key(key, x.shape)]
-
-
-@gradient("StridedSlice")
-def _strided_slice_grad(op, grad):
-    x = op.inputs[0]
-    return execute("StridedSliceGrad", _scatter_slice, (grad,),
-                   {"key": op.attrs["key"], "shape": tuple(x.shape)})
-
-
-def _scatter_slice(g, key, shape):
-    xp = ns(g)
-    out = xp.zeros(shape, dtype=g.dtype)
-    key = tuple(k for k in _standard_key(key, shape) if k is not None)  # new axes have size 1 in g
-    out[key] = xp.reshape(g, out[key].shape)
-    return out
-
-
-@gradient("StridedSliceGrad")
-def _strided_slice_grad_grad(op, grad):
-    return strided_slice(grad, op.attrs["key"])
+    return x[standard_key(key, x.shape)]
 
 
 def getitem(tensor, key) -> Tensor:
@@ -889,24 +671,16 @@ def getitem(tensor, key) -> Tensor:
 def shape(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002
     x = to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
-    return Tensor(from_host(np.array(x._value.shape, dtype=out_type._np)), out_type)
+    return Tensor(from_host(np.array(x._value.shape, dtype=out_type.numpy_dtype)), out_type)
 
 
 def size(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002
     x = to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
-    return Tensor(from_host(np.array(x._value.size, dtype=out_type._np)), out_type)
+    return Tensor(from_host(np.array(x._value.size, dtype=out_type.numpy_dtype)), out_type)
 
 
 def rank(input, name=None) -> Tensor:  # noqa: A002
     x = to_tensor(input)
     return Tensor(from_host(np.array(x.ndim, dtype=np.int32)), dtypes.int32)
 
-
-def where_indices(condition: Tensor) -> Tensor:
-    """The coordinates of the true (non-zero) elements, one row each, as int64 (``tk.where(c)``)."""
-    if condition.ndim == 0:
-        raise InvalidArgumentError("WhereOp : Unhandled input dimensions: 0 [Op:Where] name: \n  Hint: "
-                                   "tk.where(condition) needs a condition of rank >= 1.", op="Where")
-    idx = np.argwhere(to_host(condition._value)).astype(np.int64)
-    return Tensor(from_host(idx), dtypes.int64)

@@ -8,17 +8,19 @@ import warnings
 import numpy as np
 
 from .. import dtypes
+from ..i18n import _, hint_line
 from .array_ops import clip_by_value
-from .math_ops import cast, to_tensor
+from .creation import zeros_like
+from .math_ops import cast, is_nan, to_tensor, where
 
 
 def _limits(in_dtype, out_dtype):
     """The clip bounds, in the input dtype, nudged toward 0 where rounding would overshoot."""
     np_in = in_dtype.as_numpy_dtype
     in_info = np.finfo(np_in) if in_dtype.is_floating else np.iinfo(np_in)
-    out_info = np.finfo(out_dtype._np) if out_dtype.is_floating else np.iinfo(out_dtype._np)
+    out_info = np.finfo(out_dtype.numpy_dtype) if out_dtype.is_floating else np.iinfo(out_dtype.numpy_dtype)
     try:
-        promoted = np.promote_types(np_in, out_dtype._np)
+        promoted = np.promote_types(np_in, out_dtype.numpy_dtype)
     except TypeError:
         promoted = np.float64
     low = np_in(max(in_info.min, out_info.min))
@@ -32,15 +34,13 @@ def _limits(in_dtype, out_dtype):
 
 def saturate_cast(value, dtype, name=None):
     """``value`` cast to ``dtype``, out-of-range values clipped to its limits first (NaN gives 0)."""
-    from .math_ops import is_nan, where
-    from .creation import zeros_like
-
     x = to_tensor(value)
     dtype = dtypes.as_dtype(dtype)
     if dtype.is_bool or x.dtype.is_bool:
         bad = dtype if dtype.is_bool else x.dtype
-        raise TypeError(f"Cannot find minimum value of {bad} with type {bad}.\n  Hint: saturate_cast "
-                        "converts between numeric dtypes; for bools compare instead (x != 0).")
+        raise TypeError(f"Cannot find minimum value of {bad} with type {bad}."
+                        + hint_line(_("saturate_cast converts between numeric dtypes; for bools compare "
+                                      "instead (x != 0).")))
     if x.dtype.is_complex:
         if dtype.is_complex:
             return cast(x, dtype)

@@ -4,9 +4,29 @@ recorded ops exactly as TF builds them (so their values and gradients match TF's
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..errors import InvalidArgumentError
-from .math_ops import (_require_float, cast, divide, greater, identity, maximum, minimum, multiply,
-                       sqrt, subtract, to_tensor, where)
+from ..i18n import _, hint_line
+from ..indexed_slices import IndexedSlices
+from .array_ops import stack
+from .creation import ones_like
+from .math_ops import (
+    cast,
+    divide,
+    greater,
+    identity,
+    maximum,
+    minimum,
+    multiply,
+    require_float,
+    sqrt,
+    subtract,
+    to_tensor,
+    where,
+)
+from .nn_ops import l2_loss
+from .reduction import reduce_sum
 
 
 def _is_sequence(value) -> bool:
@@ -19,14 +39,9 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     ``axes`` limits the norm to those axes (each slice clipped on its own). An all-zero ``t``
     stays zero.
     """
-    import numpy as np
-
-    from .creation import ones_like
-    from .reduction import reduce_sum
-
     slices = _as_slices(t)
     values = to_tensor(t.values if slices else t)
-    _require_float("Mul", values)
+    require_float("Mul", values)
     if np.isscalar(clip_norm):
         clip_norm = max(clip_norm, 0)
     else:
@@ -37,21 +52,17 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     l2norm = where(positive, sqrt(safe), l2sum)
     scaled = multiply(values, clip_norm)
     if tuple(scaled.shape) != tuple(values.shape):
-        raise ValueError(f"Shapes {values.shape} and {scaled.shape} are incompatible\n  Hint: "
-                         "clip_norm must be a scalar (or broadcast to t's shape).")
+        raise ValueError(f"Shapes {values.shape} and {scaled.shape} are incompatible"
+                         + hint_line(_("clip_norm must be a scalar (or broadcast to t's shape).")))
     clipped = identity(divide(scaled, maximum(l2norm, clip_norm)))
     return type(t)(clipped, t.indices, t.dense_shape) if slices else clipped
 
 
 def global_norm(t_list, name=None):
     """sqrt(sum of squares of every entry of every tensor in ``t_list``); None entries are skipped."""
-    from .array_ops import stack
-    from .nn_ops import l2_loss
-    from .reduction import reduce_sum
-
     if not _is_sequence(t_list):
-        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.\n  Hint: "
-                        "wrap a single tensor in a list: global_norm([t]).")
+        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}."
+                        + hint_line(_("wrap a single tensor in a list: global_norm([t]).")))
     tensors = [_values(t) for t in t_list if t is not None]
     if not tensors:
         return to_tensor(0.0)
@@ -59,9 +70,9 @@ def global_norm(t_list, name=None):
     for h in halves[1:]:
         if h.dtype is not halves[0].dtype:
             raise InvalidArgumentError(
-                f"cannot compute Pack as input #1(zero-based) was expected to be a "
-                f"{halves[0].dtype.name} tensor but is a {h.dtype.name} tensor [Op:Pack] name: stack"
-                "\n  Hint: every tensor in t_list must have one dtype.", op="Pack")
+                f"cannot compute Pack as input #1(zero-based) was expected to be a {halves[0].dtype.name} tensor but "
+                f"is a {h.dtype.name} tensor [Op:Pack] name: stack"
+                + hint_line(_("every tensor in t_list must have one dtype.")), op="Pack")
     return sqrt(multiply(reduce_sum(stack(halves)), 2.0))
 
 
@@ -72,13 +83,13 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
     infinite, every entry becomes NaN (as TF).
     """
     if not _is_sequence(t_list):
-        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.\n  Hint: "
-                        "pass a list, e.g. the gradients from tape.gradient(loss, variables).")
+        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}."
+                        + hint_line(_("pass a list, e.g. the gradients from tape.gradient(loss, variables).")))
     if use_norm is None:
         use_norm = global_norm(t_list)
     elif not hasattr(use_norm, "dtype"):
-        raise AttributeError(f"'{type(use_norm).__name__}' object has no attribute 'dtype'\n  Hint: "
-                             "pass use_norm as a tensor, e.g. tk.constant(6.0).")
+        raise AttributeError(f"'{type(use_norm).__name__}' object has no attribute 'dtype'"
+                             + hint_line(_("pass use_norm as a tensor, e.g. tk.constant(6.0).")))
     use_norm = to_tensor(use_norm)
     clip_norm = cast(to_tensor(clip_norm), use_norm.dtype)
     one = to_tensor(1.0, use_norm.dtype)
@@ -96,10 +107,7 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
 
 def _as_slices(t) -> bool:
     """Whether ``t`` is a ``tk.IndexedSlices`` (a sparse gradient: clipped through its values)."""
-    import tapekit
-
-    cls = getattr(tapekit, "IndexedSlices", None)
-    return cls is not None and isinstance(t, cls)
+    return isinstance(t, IndexedSlices)
 
 
 def _values(t):

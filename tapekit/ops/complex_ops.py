@@ -11,10 +11,10 @@ import numpy as np
 
 from .. import dtypes
 from ..backend import ns
-from ..registry import execute, gradient
-from ..tensor import Tensor
-from .math_ops import (binary_inputs, conj, divide_no_nan, multiply, negative, reciprocal,
-                       to_tensor)
+from ..i18n import _, hint_line
+from ..registry import execute
+from .creation import ones_like, zeros_like
+from .math_ops import binary_inputs, complex_abs, conj, less, multiply, to_tensor, where
 
 _REAL = {dtypes.complex64: dtypes.float32, dtypes.complex128: dtypes.float64}
 _COMPLEX = {dtypes.float32: dtypes.complex64, dtypes.float64: dtypes.complex128}
@@ -38,24 +38,12 @@ def real(input, name=None):  # noqa: A002 - TF's name
     return x
 
 
-@gradient("Real")
-def _real_grad(op, grad):
-    return complex(grad, _zero_like(grad))
-
-
 def imag(input, name=None):  # noqa: A002 - TF's name
     """The imaginary part of a complex tensor; zeros for a real tensor."""
     x = to_tensor(input)
     if x.dtype.is_complex:
         return execute("Imag", _imag_part, (x,))
-    from .creation import zeros_like
-
     return zeros_like(x)
-
-
-@gradient("Imag")
-def _imag_grad(op, grad):
-    return complex(_zero_like(grad), grad)
 
 
 def _make_complex(re, im):
@@ -68,18 +56,11 @@ def complex(real, imag, name=None):  # noqa: A001 - TF's name
     """``real + i * imag`` from two float32 (complex64) or float64 (complex128) tensors."""
     re, im = to_tensor(real), to_tensor(imag)
     if re.dtype is not im.dtype or re.dtype not in _COMPLEX:
-        raise TypeError(f"The `real` and `imag` components have incorrect types: {re.dtype.name} "
-                        f"{im.dtype.name}. They must be consistent, and one of "
-                        "[tk.float32, tk.float64]\n  Hint: tk.cast both parts to tk.float32 "
-                        "(or both to tk.float64) first.")
+        raise TypeError(f"The `real` and `imag` components have incorrect types: {re.dtype.name} {im.dtype.name}. "
+                        "They must be consistent, and one of [tk.float32, tk.float64]"
+                        + hint_line(_("tk.cast both parts to tk.float32 (or both to tk.float64) first.")))
     re, im = binary_inputs("Complex", re, im)
     return execute("Complex", _make_complex, (re, im))
-
-
-@gradient("Complex")
-def _complex_grad(op, grad):
-    """The real part of the gradient to ``real``, its imaginary part to ``imag``."""
-    return real(grad), imag(grad)
 
 
 def _angle(v):
@@ -91,40 +72,7 @@ def angle(input, name=None):  # noqa: A002 - TF's name
     x = to_tensor(input)
     if x.dtype.is_complex:
         return execute("Angle", _angle, (x,))
-    from .creation import ones_like, zeros_like
-    from .math_ops import less, where
-
     return where(less(x, zeros_like(x)), multiply(np.pi, ones_like(x)), zeros_like(x))
-
-
-@gradient("Angle")
-def _angle_grad(op, grad):
-    """-grad / (Im(x) + i Re(x)), as TF."""
-    x = op.inputs[0]
-    z = reciprocal(complex(imag(x), real(x)))
-    return multiply(negative(complex(grad, _zero_like(grad))), z)
-
-
-def _complex_abs(v):
-    return ns(v).abs(v)
-
-
-def complex_abs(x: Tensor) -> Tensor:
-    """|x| of a complex tensor, a real tensor (TF's ``ComplexAbs``, behind ``tk.abs``)."""
-    return execute("ComplexAbs", _complex_abs, (x,))
-
-
-@gradient("ComplexAbs")
-def _complex_abs_grad(op, grad):
-    """x / |x| times the upstream: 0 at x = 0 (div_no_nan), as TF."""
-    x, y = op.inputs[0], op.outputs[0]
-    return divide_no_nan(multiply(complex(grad, _zero_like(grad)), x), complex(y, _zero_like(y)))
-
-
-def _zero_like(t: Tensor) -> Tensor:
-    from .creation import zeros_like
-
-    return zeros_like(t)
 
 
 __all__ = ["real", "imag", "complex", "angle", "complex_abs", "conj"]

@@ -11,22 +11,23 @@ import numpy as np
 from .. import dtypes
 from ..backend import to_host
 from ..errors import InvalidArgumentError
+from ..i18n import _, hint_line
+from .array_ops import reshape, scatter_nd, stack
 from .math_ops import cast, to_tensor
 
 
 def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=dtypes.int32,
                      name=None):
     """A ``[num_classes, num_classes]`` matrix: row = true label, column = prediction."""
-    from .array_ops import reshape, scatter_nd, stack
-
     dtype = dtypes.as_dtype(dtype)
     labels = cast(reshape(to_tensor(labels), [-1]), dtypes.int64)
     predictions = cast(reshape(to_tensor(predictions), [-1]), dtypes.int64)
     lab, pred = to_host(labels._value), to_host(predictions._value)
     for what, values in (("labels", lab), ("predictions", pred)):
         if (values < 0).any():
-            raise InvalidArgumentError(f"`{what}` contains negative values.  Condition x >= 0 did not "
-                                       f"hold element-wise.\n  Hint: class ids start at 0.",
+            raise InvalidArgumentError(f"`{what}` contains negative values.  Condition x >= 0 did not hold "
+                                       "element-wise."
+                                       + hint_line(_("class ids start at 0.")),
                                        op="AssertGreaterEqual")
     if num_classes is None:
         n = int(max(lab.max(initial=-1), pred.max(initial=-1))) + 1
@@ -34,12 +35,13 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
         n = int(to_host(to_tensor(num_classes)._value))
         for what, values in (("labels", lab), ("predictions", pred)):
             if (values >= n).any():
-                raise InvalidArgumentError(f"`{what}` out of bound  Condition x < y did not hold "
-                                           f"element-wise.\n  Hint: every class id must be below "
-                                           f"num_classes ({n}).", op="AssertLess")
+                raise InvalidArgumentError(f"`{what}` out of bound  Condition x < y did not hold element-wise."
+                                           + hint_line(_("every class id must be below num_classes ({n}).").format(
+                                               n=n)),
+                                           op="AssertLess")
     indices = stack([labels, predictions], axis=1)
     if weights is None:
-        values = to_tensor(np.ones(lab.shape, dtype=dtype._np))
+        values = to_tensor(np.ones(lab.shape, dtype=dtype.numpy_dtype))
     else:
         values = cast(reshape(to_tensor(weights), [-1]), dtype)
     return scatter_nd(indices, values, [n, n])

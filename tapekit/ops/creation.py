@@ -15,7 +15,8 @@ import numpy as np
 from .. import dtypes
 from ..backend import astype, from_host, ns, to_host
 from ..errors import InvalidArgumentError, NotFoundError, ResourceExhaustedError
-from ..registry import execute, gradient, no_gradient
+from ..i18n import _, hint_line
+from ..registry import execute, no_gradient
 from ..shape import TensorShape
 from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_tensor, with_hint
 from .math_ops import to_tensor
@@ -48,23 +49,26 @@ def shape_tuple(shape, op_type: str = "Fill", as_given: bool = False) -> tuple:
     try:
         dims = _dims_tensor(shape, op_type, as_given)
     except (TypeError, ValueError) as err:
-        raise with_hint(err, f"a shape is a list of whole numbers such as [2, 3]; got {shape!r}.") from None
+        raise with_hint(err, _("a shape is a list of whole numbers such as [2, 3]; got {shape!r}.").format(
+            shape=shape)) from None
     if not dims.dtype.is_integer or dims.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
-            f"Value for attr 'index_type' of {_kernel_name(dims.dtype)} is not in the list of allowed "
-            f"values: int32, int64 [Op:{op_type}] name: \n  Hint: a shape is a list of integers, such as "
-            "[2, 3]; convert a float tensor with tk.cast(shape, tk.int32).")
+            f"Value for attr 'index_type' of {_kernel_name(dims.dtype)} is not in the list of allowed values: int32, "
+            f"int64 [Op:{op_type}] name: "
+            + hint_line(_("a shape is a list of integers, such as [2, 3]; convert a float tensor with "
+                          "tk.cast(shape, tk.int32).")))
     values = to_host(dims._value)
     if values.ndim > 1:
         raise InvalidArgumentError(
-            f"dims must represent a vector, got shape {_brackets(values.shape)} [Op:{op_type}] name: \n"
-            f"  Hint: give the shape as a flat list of integers, such as [2, 3].")
+            f"dims must represent a vector, got shape {_brackets(values.shape)} [Op:{op_type}] name: "
+            + hint_line(_("give the shape as a flat list of integers, such as [2, 3].")))
     values = values.reshape(-1)
     for d in values:
         if d < 0:
             raise InvalidArgumentError(
-                f"Dimension {int(d)} must be >= 0 [Op:{op_type}] name: \n  Hint: every dimension of a "
-                f"shape is a count of elements, so 0 or more; got shape {values.tolist()}.")
+                f"Dimension {int(d)} must be >= 0 [Op:{op_type}] name: "
+                + hint_line(_("every dimension of a shape is a count of elements, so 0 or more; got shape "
+                              "{values}.").format(values=values.tolist())))
     return tuple(int(d) for d in values)
 
 
@@ -89,8 +93,9 @@ def check_allocation(shape: tuple, dtype, op_type: str) -> None:
         raise ResourceExhaustedError(
             None, None,
             f"OOM when allocating tensor with shape{_brackets(shape)} and type {_kernel_name(dtype)} on "
-            f"/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu [Op:{op_type}] name: \n  Hint: "
-            f"this tensor would need {n * size / 2**30:.1f} GiB; check the shape {list(shape)}.")
+            f"/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu [Op:{op_type}] name: "
+            + hint_line(_("this tensor would need {gib:.1f} GiB; check the shape {shape}.").format(
+                        gib=n * size / 2**30, shape=list(shape))))
 
 
 def _filled(shape: tuple, dtype, value, op_type: str) -> Tensor:
@@ -98,7 +103,7 @@ def _filled(shape: tuple, dtype, value, op_type: str) -> Tensor:
     if dtype.is_string:
         arr = np.full(shape, value, dtype=object)
     else:
-        arr = np.full(shape, value, dtype=dtype._np)
+        arr = np.full(shape, value, dtype=dtype.numpy_dtype)
     return Tensor(from_host(arr), dtype)
 
 
@@ -107,8 +112,9 @@ def _scalar_of(value, dtype, what: str):
     if dtype.is_string:
         if value == 0:
             return b""
-        raise TypeError(f"Cannot convert {value} to EagerTensor of dtype string\n  Hint: {what} has no "
-                        "string version; use tk.fill(shape, 'text') for a string tensor.")
+        raise TypeError(f"Cannot convert {value} to EagerTensor of dtype string"
+                        + hint_line(_("{what} has no string version; use tk.fill(shape, 'text') for a "
+                                      "string tensor.").format(what=what)))
     if dtype.is_bool:
         return bool(value)
     return value
@@ -157,9 +163,9 @@ def ones_like(input, dtype=None, name=None) -> Tensor:  # noqa: A002
         return ones(tuple(x._value.shape), dtype)
     if x.dtype.is_string:
         raise InvalidArgumentError(
-            "Value for attr 'T' of string is not in the list of allowed values: bfloat16, half, float, double, "
-            "int8, uint8, int16, uint16, int32, uint32, int64, uint64, complex64, complex128, bool "
-            "[Op:OnesLike] name: \n  Hint: strings have no 'one'; use tk.fill(tk.shape(x), 'text').")
+            "Value for attr 'T' of string is not in the list of allowed values: bfloat16, half, float, double, int8, "
+            "uint8, int16, uint16, int32, uint32, int64, uint64, complex64, complex128, bool [Op:OnesLike] name: "
+            + hint_line(_("strings have no 'one'; use tk.fill(tk.shape(x), 'text').")))
     return execute("OnesLike", _ones_like, (x,))
 
 
@@ -178,8 +184,8 @@ def fill(dims, value, name=None) -> Tensor:
     shape = shape_tuple(dims, as_given=True)
     if v.ndim != 0:
         raise InvalidArgumentError(
-            f"value must represent a scalar, got shape {_brackets(v._value.shape)} [Op:Fill] name: \n  Hint: "
-            "tk.fill repeats one value; to repeat a tensor use tk.tile or tk.broadcast_to.")
+            f"value must represent a scalar, got shape {_brackets(v._value.shape)} [Op:Fill] name: "
+            + hint_line(_("tk.fill repeats one value; to repeat a tensor use tk.tile or tk.broadcast_to.")))
     check_allocation(shape, v.dtype, "Fill")
     return execute("Fill", lambda x: _fill(x, shape), (v,))
 
@@ -189,13 +195,6 @@ def _fill(x, shape):
         return np.full(shape, x[()], dtype=object)
     xp = ns(x)
     return xp.asarray(xp.broadcast_to(x, shape), copy=True)  # the standard's full takes Python scalars only
-
-
-@gradient("Fill")
-def _fill_grad(op, grad):
-    from .reduction import reduce_sum
-
-    return reduce_sum(grad)
 
 
 # ---------- range ----------
@@ -214,46 +213,50 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
     if dtype is None:
         if not all(v.dtype in _RANGE_DTYPES for v in values):
             bad = next(v.dtype.name for v in values if v.dtype not in _RANGE_DTYPES)
-            raise AssertionError(f"\n  Hint: tk.range takes int32, int64 or float values; got {bad}.")
+            raise AssertionError(hint_line(_("tk.range takes int32, int64 or float values; got {bad}.").format(
+                bad=bad)))
         dtype = max((v.dtype for v in values), key=_RANGE_DTYPES.index)
     if dtype.is_bool or dtype.is_string or dtype.is_complex or dtype is dtypes.uint8:
         raise InvalidArgumentError(
             f"Value for attr 'Tidx' of {dtype.name} is not in the list of allowed values: bfloat16, half, float, "
-            "double, int8, int16, int32, int64, uint16, uint32, uint64 [Op:Range] name: \n  Hint: use an int "
-            "or float dtype.")
+            "double, int8, int16, int32, int64, uint16, uint32, uint64 [Op:Range] name: "
+            + hint_line(_("use an int or float dtype.")))
     if dtype not in _RANGE_DTYPES:
         raise NotFoundError(
-            None, None, f"Could not find device for node: {{{{node Range}}}} = Range[Tidx=DT_{dtype.name.upper()}]\n"
-            "  Hint: on the CPU, tk.range computes in int32, int64, float16, float32 or float64.")
+            None, None, f"Could not find device for node: {{{{node Range}}}} = Range[Tidx=DT_{dtype.name.upper()}]"
+                        + hint_line(_("on the CPU, tk.range computes in int32, int64, float16, float32 or "
+                                      "float64.")))
     for v, label in zip(values, ("start", "limit", "delta")):
         if v._value.size != 1 or v.ndim > 1:
             raise InvalidArgumentError(
-                f"{label} must be a scalar, not shape {_brackets(v._value.shape)} [Op:Range] name: \n  Hint: "
-                "tk.range takes single numbers for start, limit and delta.")
-    s, lim, d = (to_host(v._value).reshape(()).astype(dtype._np)[()] for v in values)
+                f"{label} must be a scalar, not shape {_brackets(v._value.shape)} [Op:Range] name: "
+                + hint_line(_("tk.range takes single numbers for start, limit and delta.")))
+    s, lim, d = (to_host(v._value).reshape(()).astype(dtype.numpy_dtype)[()] for v in values)
     return _range(s, lim, d, dtype)
 
 
 def _range(s, lim, d, dtype) -> Tensor:
     def fail(what, hint):
-        return InvalidArgumentError(f"{what} [Op:Range] name: \n  Hint: {hint}")
+        return InvalidArgumentError(f"{what} [Op:Range] name: " + hint_line(hint))
 
     if d == 0:
-        raise fail(f"Requires delta != 0: {_num(d)}", "the step of tk.range must not be zero.")
+        raise fail(f"Requires delta != 0: {_num(d)}", _("the step of tk.range must not be zero."))
     if d > 0 and s > lim:
         raise fail(f"Requires start <= limit when delta > 0: {_num(s)}/{_num(lim)}",
-                   f"counting up from {_num(s)} never reaches {_num(lim)}; swap them or give a negative delta.")
+                   _("counting up from {start} never reaches {limit}; swap them or give a negative delta.").format(
+                       start=_num(s), limit=_num(lim)))
     if d < 0 and s < lim:
         raise fail(f"Requires start >= limit when delta < 0: {_num(s)}/{_num(lim)}",
-                   f"counting down from {_num(s)} never reaches {_num(lim)}; swap them or give a positive delta.")
+                   _("counting down from {start} never reaches {limit}; swap them or give a positive delta.").format(
+                       start=_num(s), limit=_num(lim)))
     if dtype.is_integer:
         size = (abs(int(lim) - int(s)) + abs(int(d)) - 1) // abs(int(d))
     else:
         size = int(np.ceil(np.abs((lim - s) / d)))
     check_allocation((size,), dtype, "Range")
     with np.errstate(over="ignore"):
-        values = s + np.arange(size).astype(dtype._np) * d  # start + i * delta in the dtype, as TF's kernel
-    return Tensor(from_host(values.astype(dtype._np)), dtype)
+        values = s + np.arange(size).astype(dtype.numpy_dtype) * d  # start + i * delta in the dtype, as TF's kernel
+    return Tensor(from_host(values.astype(dtype.numpy_dtype)), dtype)
 
 
 def _num(x) -> str:
@@ -270,21 +273,23 @@ def linspace(start, stop, num, name=None, axis=0) -> Tensor:
     stop = to_tensor(stop)
     if stop.dtype is not start.dtype:
         raise ValueError(f"stop: Tensor conversion requested dtype {start.dtype.name} for Tensor with dtype "
-                         f"{stop.dtype.name}: {stop!r}\n  Hint: start and stop need one dtype; cast one.")
+                         f"{stop.dtype.name}: {stop!r}"
+                         + hint_line(_("start and stop need one dtype; cast one.")))
     n = to_tensor(num) if is_tensor(num) else convert_with_default(num, dtypes.int32)
     if not (n.dtype.is_integer or n.dtype.is_bool):
-        raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received `tensor` = {num} of "
-                        f"dtype: {n.dtype}\n  Hint: num counts the values; pass an int.")
+        raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received `tensor` = {num} of dtype: "
+                        f"{n.dtype}"
+                        + hint_line(_("num counts the values; pass an int.")))
     if n._value.size != 1:
-        raise InvalidArgumentError(f"num must be a scalar, not shape {_brackets(n._value.shape)} [Op:LinSpace] "
-                                   "name: \n  Hint: num is one count.")
+        raise InvalidArgumentError(f"num must be a scalar, not shape {_brackets(n._value.shape)} [Op:LinSpace] name: "
+                                   + hint_line(_("num is one count.")))
     count = int(to_host(n._value).reshape(()))
     if count < 0:
-        raise InvalidArgumentError(f"Requires start <= limit when delta > 0: 1/{count} [Op:Range] name: \n"
-                                   "  Hint: num must be 0 or more.")
+        raise InvalidArgumentError(f"Requires start <= limit when delta > 0: 1/{count} [Op:Range] name: "
+                                   + hint_line(_("num must be 0 or more.")))
     dtype = start.dtype if start.dtype.is_floating else dtypes.float64  # TF: integer ends give float64
     arr = np.linspace(to_host(start._value), to_host(stop._value), count, axis=axis)
-    return Tensor(from_host(arr.astype(dtype._np)), dtype)
+    return Tensor(from_host(arr.astype(dtype.numpy_dtype)), dtype)
 
 
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name=None) -> Tensor:
@@ -293,19 +298,19 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
     cols = num_rows if num_columns is None else num_columns
     rows_n, cols_n = (int(to_host(to_tensor(v)._value)) if is_tensor(v) else v for v in (num_rows, cols))
     if all(isinstance(v, (bool, np.bool_)) for v in (rows_n, cols_n)):  # TF: its diagonal size is then a bool
-        raise TypeError(f"Cannot convert [np.{bool(rows_n) and cols_n}_] to EagerTensor of dtype int32\n  Hint: "
-                        "tk.eye takes integer sizes.")
+        raise TypeError(f"Cannot convert [np.{bool(rows_n) and cols_n}_] to EagerTensor of dtype int32"
+                        + hint_line(_("tk.eye takes integer sizes.")))
     if not all(isinstance(v, (numbers.Integral, np.integer)) for v in (rows_n, cols_n)):
-        raise TypeError("Arguments `num_rows` and `num_columns` must be positive integer values. Received: "
-                        f"num_rows={num_rows}, num_columns={cols}\n  Hint: tk.eye(3) is the 3x3 identity; "
-                        "pass integers.")
+        raise TypeError("Arguments `num_rows` and `num_columns` must be positive integer values. Received: num_rows="
+                        f"{num_rows}, num_columns={cols}"
+                        + hint_line(_("tk.eye(3) is the 3x3 identity; pass integers.")))
     batch = () if batch_shape is None else shape_tuple(batch_shape)
     diag = min(int(rows_n), int(cols_n))
     shape_tuple(list(batch) + [diag])  # TF builds the diagonal with tk.ones: the same checks and errors
     value = _scalar_of(1, dtype, "tk.eye")
     shape = batch + (int(rows_n), int(cols_n))
     check_allocation(shape, dtype, "Fill")
-    arr = np.eye(int(rows_n), int(cols_n), dtype=dtype._np) * value
+    arr = np.eye(int(rows_n), int(cols_n), dtype=dtype.numpy_dtype) * value
     if batch:
         arr = np.broadcast_to(arr, shape).copy()
     return Tensor(from_host(arr), dtype)
@@ -322,8 +327,9 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
         if dtype is not None:
             for label, t in (("on_value", on), ("off_value", off)):
                 if t is not None and t.dtype is not dtype:
-                    raise TypeError(f"dtype {t.dtype} of {label} does not match dtype parameter {dtype}\n  Hint: "
-                                    f"give {label} as a {dtype.name} value, or leave out dtype.")
+                    raise TypeError(f"dtype {t.dtype} of {label} does not match dtype parameter {dtype}"
+                                    + hint_line(_("give {label} as a {dtype} value, or leave out dtype.").format(
+                                                label=label, dtype=dtype.name)))
         else:
             dtype = on.dtype if on is not None else off.dtype
     elif dtype is None:
@@ -331,31 +337,32 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     on = on if on is not None else convert_to_tensor(1, dtype)
     off = off if off is not None else convert_to_tensor(0, dtype)
     if on.dtype is not off.dtype:
-        raise TypeError(f"dtype {on.dtype} of on_value does not match dtype {off.dtype} of off_value\n  Hint: "
-                        "give on_value and off_value one dtype (e.g. 1.0 and 0.0).")
+        raise TypeError(f"dtype {on.dtype} of on_value does not match dtype {off.dtype} of off_value"
+                        + hint_line(_("give on_value and off_value one dtype (e.g. 1.0 and 0.0).")))
     idx_t = to_tensor(indices)
     if idx_t.dtype not in (dtypes.uint8, dtypes.int8, dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
-            f"Value for attr 'TI' of {_kernel_name(idx_t.dtype)} is not in the "
-            "list of allowed values: uint8, int8, int32, int64 [Op:OneHot]\n  Hint: one_hot needs integer "
-            "indices; convert with tk.cast(indices, tk.int32).")
+            f"Value for attr 'TI' of {_kernel_name(idx_t.dtype)} is not in the list of allowed values: uint8, int8, "
+            "int32, int64 [Op:OneHot]"
+            + hint_line(_("one_hot needs integer indices; convert with tk.cast(indices, tk.int32).")))
     depth_t = convert_to_tensor(depth, dtype=dtypes.int32)
     if depth_t.ndim != 0:
-        raise InvalidArgumentError(f"depth must be a scalar, but got: {_brackets(depth_t._value.shape)} "
-                                   "[Op:OneHot]\n  Hint: depth is the number of classes, one integer.")
+        raise InvalidArgumentError(f"depth must be a scalar, but got: {_brackets(depth_t._value.shape)} [Op:OneHot]"
+                                   + hint_line(_("depth is the number of classes, one integer.")))
     n = int(to_host(depth_t._value))
     if n < 0:
-        raise InvalidArgumentError(f"depth must be non-negative, got: {n} [Op:OneHot]\n  Hint: depth is the "
-                                   "number of classes, 0 or more.")
+        raise InvalidArgumentError(f"depth must be non-negative, got: {n} [Op:OneHot]"
+                                   + hint_line(_("depth is the number of classes, 0 or more.")))
     ax = -1 if axis is None else int(axis)
     if not (ax == -1 or 0 <= ax <= idx_t.ndim):
-        raise InvalidArgumentError(f"Expected axis to be -1 or between [0, {idx_t.ndim + 1}).  But received: "
-                                   f"{ax} [Op:OneHot]\n  Hint: axis says where the new one-hot axis goes.")
+        raise InvalidArgumentError(f"Expected axis to be -1 or between [0, {idx_t.ndim + 1}).  But received: {ax} "
+                                   "[Op:OneHot]"
+                                   + hint_line(_("axis says where the new one-hot axis goes.")))
     idx = to_host(idx_t._value)
     check_allocation(idx.shape + (n,), dtype, "OneHot")
     hot = idx[..., None] == np.arange(n)
     arr = np.where(hot, to_host(on._value), to_host(off._value))
-    arr = arr.astype(object if dtype.is_string else dtype._np)
+    arr = arr.astype(object if dtype.is_string else dtype.numpy_dtype)
     if ax != -1:
         arr = np.moveaxis(arr, -1, ax)
     return Tensor(from_host(arr), dtype)

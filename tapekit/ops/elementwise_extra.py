@@ -4,16 +4,22 @@ NaN-safe ``multiply_no_nan``/``reciprocal_no_nan``/``scalar_mul``, with TF's gra
 from __future__ import annotations
 
 from ..backend import ns
-from ..registry import execute, gradient
-from .math_ops import (_require_float, binary_inputs, cosh, divide, divide_no_nan, multiply, reciprocal,
-                       sinh, square, subtract, to_tensor)
-from .special_ops import reduce_to_shape
+from ..i18n import _, hint_line
+from ..registry import execute
+from ..tensor import is_variable
+from .math_ops import (
+    binary_inputs,
+    divide_no_nan,
+    multiply,
+    require_float,
+    to_tensor,
+)
 
 
 def _float_unary(op_type, fn_name, doc):
     def op(x, name=None):
         x = to_tensor(x)
-        _require_float(op_type, x)
+        require_float(op_type, x)
         return execute(op_type, lambda v: getattr(ns(v), fn_name)(v), (x,))
 
     op.__name__, op.__doc__ = fn_name, doc
@@ -26,27 +32,6 @@ atanh = _float_unary("Atanh", "atanh", "The inverse hyperbolic tangent (inf at +
 rint = _float_unary("Rint", "rint", "Round to the nearest integer, halves to even (0.5 -> 0, 1.5 -> 2).")
 
 
-@gradient("Asinh", reads="outputs")
-def _asinh_grad(op, grad):
-    """d asinh = 1 / cosh(y)."""
-    return divide(grad, cosh(op.outputs[0]))
-
-
-@gradient("Acosh", reads="outputs")
-def _acosh_grad(op, grad):
-    """d acosh = 1 / sinh(y)."""
-    return divide(grad, sinh(op.outputs[0]))
-
-
-@gradient("Atanh", reads="inputs")
-def _atanh_grad(op, grad):
-    """d atanh = 1 / (1 - x^2)."""
-    return multiply(grad, reciprocal(subtract(1.0, square(op.inputs[0]))))
-
-
-gradient("Rint")(lambda op, grad: None)
-
-
 def _mul_no_nan(x, y):
     xp = ns(x)
     return xp.where(y == 0, xp.zeros_like(x * y), x * y)
@@ -55,28 +40,21 @@ def _mul_no_nan(x, y):
 def multiply_no_nan(x, y, name=None):
     """x * y, and 0 wherever y is 0 (even where x is inf or NaN)."""
     x, y = binary_inputs("MulNoNan", x, y)
-    _require_float("MulNoNan", x)
+    require_float("MulNoNan", x)
     return execute("MulNoNan", _mul_no_nan, (x, y))
-
-
-@gradient("MulNoNan")
-def _mul_no_nan_grad(op, grad):
-    x, y = op.inputs
-    return (reduce_to_shape(multiply_no_nan(grad, y), x.shape),
-            reduce_to_shape(multiply_no_nan(x, grad), y.shape))
 
 
 def reciprocal_no_nan(x, name=None):
     """1 / x, and 0 where x is 0."""
     x = to_tensor(x)
-    _require_float("DivNoNan", x)
+    require_float("DivNoNan", x)
     return divide_no_nan(to_tensor(1, x.dtype), x)
 
 
 def scalar_mul(scalar, x, name=None):
     """``scalar * x`` for a scalar (a Python number or rank-0 tensor)."""
-    s = to_tensor(scalar) if hasattr(scalar, "_read") or hasattr(scalar, "_dtype") else scalar
+    s = to_tensor(scalar) if is_variable(scalar) or hasattr(scalar, "_dtype") else scalar
     if getattr(s, "ndim", 0) != 0:
-        raise ValueError(f"Only scalar multiply works, got shape {s.shape}.\n  Hint: use tk.multiply "
-                         "for element-wise products.")
+        raise ValueError(f"Only scalar multiply works, got shape {s.shape}."
+                         + hint_line(_("use tk.multiply for element-wise products.")))
     return multiply(s, x)

@@ -8,11 +8,12 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes
-from ..backend import ns
+from ..backend import device_obj, from_host, ns, to_host
 from ..errors import InvalidArgumentError
-from ..registry import execute, gradient
-from .math_ops import cast, divide, multiply, not_equal, to_tensor
-from .reduction import normalize_axis, reduce_sum
+from ..i18n import _, hint_line
+from ..registry import execute
+from .math_ops import cast, equal, not_equal, to_tensor
+from .reduction import normalize_axis, reduce_mean, reduce_sum
 
 
 def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):  # noqa: A002
@@ -36,43 +37,26 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
     """sqrt(sum(x ** 2)) over ``axis`` (every axis by default)."""
     x = to_tensor(input_tensor)
     if x.dtype.is_bool or x.dtype.is_string:
-        raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed "
-                                   "values [Op:EuclideanNorm] name: \n  Hint: take the norm of a numeric "
-                                   "tensor.", op="EuclideanNorm")
+        raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values "
+                                   "[Op:EuclideanNorm] name: "
+                                   + hint_line(_("take the norm of a numeric tensor.")), op="EuclideanNorm")
     axes = normalize_axis(axis, x.ndim, "EuclideanNorm")
     return execute("EuclideanNorm", _euclidean_norm, (x,), {"axis": axes, "keepdims": bool(keepdims)})
-
-
-@gradient("EuclideanNorm")
-def _euclidean_norm_grad(op, grad):
-    """x / norm * grad (NaN where the norm is 0, as TF)."""
-    from .array_ops import reshape
-
-    x, norm = op.inputs[0], op.outputs[0]
-    if not op.attrs["keepdims"]:
-        kept = [1 if i in op.attrs["axis"] else d for i, d in enumerate(x.shape)]
-        norm, grad = reshape(norm, kept), reshape(grad, kept)
-    return multiply(divide(x, norm), grad)
 
 
 def zero_fraction(value, name=None):
     """The fraction of entries equal to zero, as a float32 scalar."""
     x = to_tensor(value)
     zero = "" if x.dtype.is_string else False if x.dtype.is_bool else 0
-    from .math_ops import equal
-    from .reduction import reduce_mean
-
     return reduce_mean(cast(equal(x, zero), dtypes.float32))
 
 
 def _bincount(arr, *weights, size, axis, binary, dtype):
-    from ..backend import device_obj, from_host, to_host
-
     a = to_host(arr).astype(np.int64)
     w = to_host(weights[0]) if weights else None
     rows = a.reshape(-1, a.shape[-1]) if axis == -1 else a.reshape(1, -1)
     wrows = None if w is None else (w.reshape(rows.shape))
-    out_dtype = w.dtype if w is not None else dtype._np
+    out_dtype = w.dtype if w is not None else dtype.numpy_dtype
     out = np.zeros((rows.shape[0], size), dtype=out_dtype)
     for r in range(rows.shape[0]):
         keep = rows[r] < size
@@ -90,15 +74,13 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
     ``axis=-1`` counts each row of a 2-D ``arr`` separately. No gradient, as TF (``LookupError``
     when differentiating through ``weights``).
     """
-    from ..backend import to_host
-
     a = to_tensor(arr)
     if not a.dtype.is_integer:
         a = cast(a, dtypes.int32)
     host = to_host(a._value)
     if (host < 0).any():
-        raise InvalidArgumentError("Input arr must be non-negative! [Op:DenseBincount] name: \n  Hint: "
-                                   "bincount counts the values 0, 1, 2, ...", op="DenseBincount")
+        raise InvalidArgumentError("Input arr must be non-negative! [Op:DenseBincount] name: "
+                                   + hint_line(_("bincount counts the values 0, 1, 2, ...")), op="DenseBincount")
     if axis not in (None, 0, -1):
         raise ValueError(f"Unsupported axis value {axis}. Only 0 and -1 are currently supported.")
     size = int(host.max()) + 1 if host.size else 0

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes
-from ..backend import device_obj, from_host, ns
+from ..backend import device_obj, from_host, ns, to_host
 from ..backend import einsum as backend_einsum
 from ..errors import InvalidArgumentError
-from ..registry import execute, gradient
-from ..tensor import Tensor
-from .math_ops import binary_inputs
+from ..i18n import _, hint_line
+from ..registry import execute
+from .array_ops import expand_dims, reshape, squeeze, transpose
+from .math_ops import abs as abs_
+from .math_ops import binary_inputs, conj, dtype_mismatch, multiply, negative, sqrt, to_tensor
+from .math_ops import pow as pow_
+from .reduction import normalize_axis, reduce_max, reduce_sum
 
 
 def _matmul(a, b, transpose_a, transpose_b):
@@ -24,71 +27,50 @@ def _matmul(a, b, transpose_a, transpose_b):
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
            a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
-    """Matrix product of the last two axes; leading axes are batch axes (broadcast)."""
+    """Matrix product of the last two axes; leading axes are batch axes (broadcast).
+
+    >>> import tapekit as tk
+    >>> tk.matmul([[1.0, 2.0]], [[3.0], [4.0]]).numpy().tolist()
+    [[11.0]]
+    """
     a, b = binary_inputs("MatMul", a, b)
     if (transpose_a and adjoint_a) or (transpose_b and adjoint_b):
         raise ValueError("Only one of transpose_a and adjoint_a (or transpose_b and adjoint_b) "
                          "can be True.")
     if (adjoint_a and a.dtype.is_complex) or (adjoint_b and b.dtype.is_complex):
-        from .math_ops import conj
-
         a, b = (conj(a) if adjoint_a else a), (conj(b) if adjoint_b else b)
     ta, tb = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
     if a.ndim < 2 or b.ndim < 2:
         bad = a if a.ndim < 2 else b
         raise InvalidArgumentError(
-            f"In[{0 if bad is a else 1}] ndims must be >= 2 [Op:MatMul] name: \n  Hint: matmul "
-            f"multiplies matrices; got shapes {list(a.shape)} and {list(b.shape)}. Use "
-            "tk.expand_dims or tk.reshape to make a vector a 1-row or 1-column matrix.",
+            f"In[{0 if bad is a else 1}] ndims must be >= 2 [Op:MatMul] name: "
+            + hint_line(_("matmul multiplies matrices; got shapes {a_shape} and {b_shape}. Use tk.expand_dims "
+                          "or tk.reshape to make a vector a 1-row or 1-column matrix.").format(
+                        a_shape=list(a.shape), b_shape=list(b.shape))),
             op="MatMul")
     if a.ndim > 2 or b.ndim > 2:
         try:
             np.broadcast_shapes(tuple(a.shape)[:-2], tuple(b.shape)[:-2])
         except ValueError:
             raise InvalidArgumentError(
-                f"In[0] and In[1] must have compatible batch dimensions: {list(a.shape)} vs. "
-                f"{list(b.shape)} [Op:BatchMatMulV2] name: \n  Hint: the leading (batch) axes "
-                "broadcast like element-wise ops: each equal or 1.", op="BatchMatMulV2") from None
+                f"In[0] and In[1] must have compatible batch dimensions: {list(a.shape)} vs. {list(b.shape)} "
+                "[Op:BatchMatMulV2] name: "
+                + hint_line(_("the leading (batch) axes broadcast like element-wise ops: each equal or 1.")),
+                op="BatchMatMulV2") from None
     ka = a.shape[-2] if ta else a.shape[-1]
     kb = b.shape[-1] if tb else b.shape[-2]
     op_type = "MatMul" if a.ndim == 2 and b.ndim == 2 else "BatchMatMulV2"
     if ka != kb:
         raise InvalidArgumentError(
-            f"Matrix size-incompatible: In[0]: {list(a.shape)}, In[1]: {list(b.shape)} "
-            f"[Op:{op_type}] name: \n  Hint: the inner dimensions must agree ({ka} vs {kb}); "
-            "transpose one input (transpose_a / transpose_b) or reshape it.", op=op_type)
+            f"Matrix size-incompatible: In[0]: {list(a.shape)}, In[1]: {list(b.shape)} [Op:{op_type}] name: "
+            + hint_line(_("the inner dimensions must agree ({ka} vs {kb}); transpose one input "
+                          "(transpose_a / transpose_b) or reshape it.").format(ka=ka, kb=kb)), op=op_type)
     return execute(op_type, _matmul, (a, b), {"transpose_a": ta, "transpose_b": tb})
-
-
-def _matmul_grad(op, grad):
-    """dA = G B^T and dB = A^T G, with the forward's transposes folded in."""
-    a, b = op.inputs
-    if a.dtype.is_complex:  # as TF: the products use the conjugates
-        from .math_ops import conj
-
-        a, b = conj(a), conj(b)
-    ta, tb = op.attrs["transpose_a"], op.attrs["transpose_b"]
-    skip = op.skip_input_indices
-    da = db = None
-    if 0 not in skip:
-        da = matmul(b, grad, transpose_a=tb, transpose_b=True) if ta else \
-            matmul(grad, b, transpose_b=not tb)
-    if 1 not in skip:
-        db = matmul(grad, a, transpose_a=True, transpose_b=ta) if tb else \
-            matmul(a, grad, transpose_a=not ta)
-    return da, db
-
-
-gradient("MatMul", reads="other_input")(_matmul_grad)
-gradient("BatchMatMulV2", reads="other_input")(_matmul_grad)
 
 
 # ---------- built on matmul and the array ops ----------
 def matrix_transpose(a, name="matrix_transpose", conjugate=False):
     """Swap the last two axes (a batch of matrices stays a batch)."""
-    from .array_ops import transpose
-    from .math_ops import to_tensor
-
     a = to_tensor(a)
     if a.ndim < 2:
         raise ValueError(f"Argument `a` should be a (batch) matrix with rank >= 2.  Received `a` = "
@@ -100,9 +82,6 @@ def matrix_transpose(a, name="matrix_transpose", conjugate=False):
 def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_sparse=False,
            name=None):
     """Matrix times vector: ``a`` [..., M, N] times ``b`` [..., N] gives [..., M]."""
-    from .array_ops import expand_dims, squeeze
-    from .math_ops import binary_inputs
-
     a, b = binary_inputs("MatMul", a, b)
     if b.ndim < 1:
         raise ValueError(f"matvec needs a vector (rank >= 1) for `b`, got shape {tuple(b.shape)}.")
@@ -117,36 +96,19 @@ def _diag_part(x):
 
 def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT"):  # noqa: A002
     """The main diagonal of each matrix in the last two axes: [..., M, N] -> [..., min(M, N)]."""
-    from .math_ops import to_tensor
-
     x = to_tensor(input)
     if x.ndim < 2:
         raise InvalidArgumentError(f"input must be at least 2-dim, received shape: {list(x.shape)} "
-                                   "[Op:MatrixDiagPartV3] name: \n  Hint: diag_part reads the "
-                                   "diagonal of a matrix (rank >= 2).", op="MatrixDiagPartV3")
+                                   "[Op:MatrixDiagPartV3] name: "
+                                   + hint_line(_("diag_part reads the diagonal of a matrix (rank >= 2).")),
+                                   op="MatrixDiagPartV3")
     if k != 0:
         raise NotImplementedError("tk.linalg.diag_part supports only the main diagonal (k=0).")
     return execute("MatrixDiagPartV3", _diag_part, (x,))
 
 
-@gradient("MatrixDiagPartV3")
-def _diag_part_grad(op, grad):
-    """The gradient sits on the diagonal of a zero matrix of the input's shape."""
-    from .array_ops import concat, expand_dims
-    from .creation import eye, zeros
-
-    rows, cols = op.inputs[0].shape[-2:]
-    if cols > rows:  # pad the diagonal to the width of the matrix
-        grad = concat([grad, zeros(tuple(grad.shape)[:-1] + (cols - rows,), grad.dtype)], -1)
-    from .math_ops import multiply
-
-    return multiply(expand_dims(grad, -2), eye(rows, cols, dtype=grad.dtype))
-
-
 def trace(x, name=None):
     """Sum of the main diagonal of each matrix in the last two axes."""
-    from .reduction import reduce_sum
-
     return reduce_sum(diag_part(x), axis=-1)
 
 
@@ -155,12 +117,6 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa:
 
     As TF, the euclidean norm of a zero vector has a NaN gradient (sqrt'(0) * 0).
     """
-    from .array_ops import reshape
-    from .math_ops import abs as abs_
-    from .math_ops import multiply, sqrt, to_tensor
-    from .math_ops import pow as pow_
-    from .reduction import normalize_axis, reduce_max, reduce_sum
-
     x = to_tensor(tensor)
     is_matrix = isinstance(axis, (list, tuple)) and len(axis) == 2 and axis[0] != axis[1]
     if axis is not None and not isinstance(axis, (int, np.integer)) and not is_matrix:
@@ -169,8 +125,8 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa:
     if is_matrix:
         if ord not in ("euclidean", "fro", 1, np.inf):
             raise ValueError(f"'ord' must be a supported matrix norm in ['euclidean', 'fro', 1, inf], "
-                             f"got {ord}" + ("\n  Hint: the spectral norm (ord=2) is not "
-                                             "implemented in tapekit." if ord == 2 else ""))
+                             f"got {ord}" + (hint_line(_("the spectral norm (ord=2) is not implemented in "
+                                                         "tapekit.")) if ord == 2 else ""))
     elif isinstance(ord, str) and ord != "euclidean" or not isinstance(ord, str) and \
             not (isinstance(ord, (int, float)) and ord > 0):
         raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
@@ -194,9 +150,6 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa:
 
 def tensordot(a, b, axes, name=None):
     """Sum products over ``axes`` of ``a`` and ``b`` (an int n: last n of a with first n of b)."""
-    from .array_ops import reshape, transpose
-    from .math_ops import binary_inputs
-
     a, b = binary_inputs("MatMul", a, b)
     if isinstance(axes, (int, np.integer)):
         n = int(axes)
@@ -224,8 +177,6 @@ def _einsum(*xs, equation):
 
 def einsum(equation, *inputs, **kwargs):
     """Einstein summation, e.g. ``tk.einsum('ij,jk->ik', a, b)``; explicit ``->`` output needed for gradients."""
-    from .math_ops import dtype_mismatch, to_tensor
-
     xs = tuple(to_tensor(t) for t in inputs)
     for t in xs[1:]:
         if t.dtype is not xs[0].dtype:
@@ -238,63 +189,28 @@ def einsum(equation, *inputs, **kwargs):
     try:
         return execute("Einsum", _einsum, xs, {"equation": equation})
     except InvalidArgumentError as err:
-        raise InvalidArgumentError(f"{err.message.split(' [Op:')[0]} [Op:Einsum] name: \n  Hint: "
-                                   f"check that each letter of '{equation}' names axes of one "
-                                   "length.", op="Einsum") from None
-
-
-@gradient("Einsum")
-def _einsum_grad(op, grad):
-    """Each input's gradient is an einsum of the upstream gradient with the other inputs.
-
-    Letters summed inside one input only are broadcast back; a letter repeated in one input
-    (``ii->i``, ``ii->``, ``iij->j``) reads a diagonal, so its gradient is put back on that
-    diagonal (zeros elsewhere, as TF); ``...`` stands for letters of their own.
-    """
-    from .array_ops import broadcast_to, reshape
-
-    lhs, out = op.attrs["equation"].split("->")
-    shapes = [tuple(t.shape) for t in op.inputs]
-    subs, out = _spell_out_ellipsis(lhs.split(","), out, shapes)
-    grads = []
-    for i, sub in enumerate(subs):
-        if i in op.skip_input_indices:
-            grads.append(None)
-            continue
-        others = [s for j, s in enumerate(subs) if j != i]
-        unique = "".join(dict.fromkeys(sub))  # the letters of the (diagonal) slice read
-        known = set(out).union(*others)
-        reach = "".join(c for c in unique if c in known)  # the others sum the rest away
-        g = einsum(",".join([out] + others) + "->" + reach, grad,
-                   *[_conj(t) for j, t in enumerate(op.inputs) if j != i])
-        if reach != unique:
-            sizes = {c: shapes[i][sub.index(c)] for c in unique}
-            sizes.update({c: d for c, d in zip(reach, g.shape)})
-            g = reshape(g, [sizes[c] if c in known else 1 for c in unique])
-            g = broadcast_to(g, [sizes[c] for c in unique])
-        if len(unique) != len(sub):
-            g = _onto_diagonal(g, sub, shapes[i])
-        grads.append(g)
-    return grads
+        raise InvalidArgumentError(f"{err.message.split(' [Op:')[0]} [Op:Einsum] name: "
+                                   + hint_line(_("check that each letter of '{equation}' names axes of one "
+                                                 "length.").format(equation=equation)), op="Einsum") from None
 
 
 # ---------- inverse, determinant, solve (LAPACK through NumPy) ----------
 def _square_matrices(op_type, x, what="Input"):
     """Check a float/complex [..., M, M] input, raising TF's errors (with a hint)."""
-    from .math_ops import to_tensor
-
     x = to_tensor(x)
     if not (x.dtype.is_floating or x.dtype.is_complex):
         raise InvalidArgumentError(
-            f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: double, float, "
-            f"half, complex64, complex128 [Op:{op_type}] name: \n  Hint: convert the matrix first, "
-            "e.g. tk.cast(a, tk.float32).", op=op_type)
+            f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: double, float, half, "
+            f"complex64, complex128 [Op:{op_type}] name: "
+            + hint_line(_("convert the matrix first, e.g. tk.cast(a, tk.float32).")), op=op_type)
     if x.ndim < 2:
-        raise InvalidArgumentError(f"Input tensor 0 must have rank >= 2, got {x.ndim} [Op:{op_type}]\n  "
-                                   f"Hint: {op_type} works on matrices (the last two axes).", op=op_type)
+        raise InvalidArgumentError(f"Input tensor 0 must have rank >= 2, got {x.ndim} [Op:{op_type}]"
+                                   + hint_line(_("{op_type} works on matrices (the last two axes).").format(
+                                               op_type=op_type)), op=op_type)
     if x.shape[-1] != x.shape[-2]:
-        raise InvalidArgumentError(f"{what} matrix must be square. [Op:{op_type}]\n  Hint: got shape "
-                                   f"{list(x.shape)}; the last two axes must be equal.", op=op_type)
+        raise InvalidArgumentError(f"{what} matrix must be square. [Op:{op_type}]"
+                                   + hint_line(_("got shape {shape}; the last two axes must be equal.").format(
+                                               shape=list(x.shape))), op=op_type)
     return x
 
 
@@ -303,8 +219,6 @@ def _lapack(fn, *arrays, singular=None):
 
     ``singular`` is ``(op_type, text)``: LAPACK's exact-zero pivot, TF's test, raises it.
     """
-    from ..backend import device_obj, from_host, to_host
-
     out_dtype = arrays[0].dtype
     host = [to_host(a) for a in arrays]
     host = [h.astype(np.float32) if h.dtype == np.float16 else h for h in host]
@@ -312,8 +226,9 @@ def _lapack(fn, *arrays, singular=None):
         out = fn(*host)
     except np.linalg.LinAlgError:
         op_type, text = singular
-        raise InvalidArgumentError(f"{text} [Op:{op_type}]\n  Hint: the matrix is singular (its "
-                                   "determinant is 0); it has no inverse.", op=op_type) from None
+        raise InvalidArgumentError(f"{text} [Op:{op_type}]"
+                                   + hint_line(_("the matrix is singular (its determinant is 0); it has no "
+                                                 "inverse.")), op=op_type) from None
     return from_host(np.asarray(out).astype(out_dtype), device_obj(arrays[0]))
 
 
@@ -332,15 +247,6 @@ def inv(input, adjoint=False, name=None):  # noqa: A002
     return execute("MatrixInverse", _inv, (x,), {"adjoint": bool(adjoint)})
 
 
-@gradient("MatrixInverse", reads="outputs")
-def _inv_grad(op, grad):
-    """d A^-1 = -A^-H G A^-H (H: conjugate transpose), with the forward's ``adjoint`` folded in."""
-    ainv = op.outputs[0]
-    if op.attrs["adjoint"]:  # Y = A^-H: dA = -Y G^H Y
-        return negative_(matmul(ainv, matmul(grad, ainv, adjoint_a=True)))
-    return negative_(matmul(ainv, matmul(grad, ainv, adjoint_b=True), adjoint_a=True))
-
-
 def _det(x):
     return _lapack(np.linalg.det, x) if x.shape[-1] else ns(x).ones(x.shape[:-2], dtype=x.dtype)
 
@@ -348,17 +254,6 @@ def _det(x):
 def det(input, name=None):  # noqa: A002
     """The determinant of each square matrix in the last two axes: [..., M, M] -> [...]."""
     return execute("MatrixDeterminant", _det, (_square_matrices("MatrixDeterminant", input),))
-
-
-@gradient("MatrixDeterminant")
-def _det_grad(op, grad):
-    """d det(A) = det(A) A^-T."""
-    from .array_ops import reshape
-    from .math_ops import multiply
-
-    a, c = op.inputs[0], op.outputs[0]
-    scale = reshape(multiply(grad, c), list(c.shape) + [1, 1])
-    return multiply(scale, inv(a, adjoint=True))
 
 
 def _solve(a, b, adjoint):
@@ -372,78 +267,24 @@ def _solve(a, b, adjoint):
 
 def solve(matrix, rhs, adjoint=False, name=None):
     """X with ``matrix @ X = rhs`` for each matrix in the batch (``adjoint``: matrix^H X = rhs)."""
-    from .math_ops import binary_inputs
-
     a = _square_matrices("MatrixSolve", matrix)
     a, b = binary_inputs("MatrixSolve", a, rhs)
     if a.ndim != b.ndim:
         raise InvalidArgumentError(
-            "All input tensors must have the same rank. [Op:MatrixSolve] name: \n  Hint: rhs is "
-            f"[..., M, K] (got shape {list(b.shape)} for a matrix of shape {list(a.shape)}); make a "
-            "vector a column with tk.expand_dims(rhs, -1).", op="MatrixSolve")
+            "All input tensors must have the same rank. [Op:MatrixSolve] name: "
+            + hint_line(_("rhs is [..., M, K] (got shape {rhs_shape} for a matrix of shape {matrix_shape}); make a "
+                          "vector a column with tk.expand_dims(rhs, -1).").format(
+                        rhs_shape=list(b.shape), matrix_shape=list(a.shape))), op="MatrixSolve")
     if tuple(a.shape)[:-2] != tuple(b.shape)[:-2] or b.shape[-2] != a.shape[-1]:
         raise InvalidArgumentError(
-            f"Input matrix and rhs are incompatible. [Op:MatrixSolve]\n  Hint: matrix {list(a.shape)} "
-            f"and rhs {list(b.shape)} need the same batch axes and rhs.shape[-2] == {a.shape[-1]}.",
+            "Input matrix and rhs are incompatible. [Op:MatrixSolve]"
+            + hint_line(_("matrix {matrix_shape} and rhs {rhs_shape} need the same batch axes and rhs.shape[-2] == "
+                          "{m}.").format(matrix_shape=list(a.shape), rhs_shape=list(b.shape), m=a.shape[-1])),
             op="MatrixSolve")
     return execute("MatrixSolve", _solve, (a, b), {"adjoint": bool(adjoint)})
 
 
-@gradient("MatrixSolve")
-def _solve_grad(op, grad):
-    """dB = solve(A^H, G); dA = -dB X^H (or -X dB^H for the adjoint form)."""
-    a, _ = op.inputs
-    x = op.outputs[0]
-    adjoint = op.attrs["adjoint"]
-    grad_b = solve(a, grad, adjoint=not adjoint)
-    grad_a = negative_(matmul(x, grad_b, adjoint_b=True) if adjoint else
-                       matmul(grad_b, x, adjoint_b=True))
-    return grad_a, grad_b
-
-
 def negative_(x):
-    from .math_ops import negative
-
     return negative(x)
 
 
-def _conj(t):
-    from .math_ops import conj
-
-    return conj(t) if t.dtype.is_complex else t
-
-
-def _spell_out_ellipsis(subs, out, shapes):
-    """The equation with each ``...`` replaced by letters it does not use (aligned from the right)."""
-    if not any("." in s for s in subs + [out]):
-        return subs, out
-    used = set("".join(subs) + out)
-    spare = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" if c not in used]
-    counts = [len(shape) - (len(s) - 3) if "..." in s else 0 for s, shape in zip(subs, shapes)]
-    letters = "".join(spare[:max(counts, default=0)])
-    subs = [s.replace("...", letters[len(letters) - n:] if n else "") for s, n in zip(subs, counts)]
-    return subs, out.replace("...", letters)
-
-
-def _onto_diagonal(g, sub, shape):
-    """``g`` (one axis per distinct letter of ``sub``) laid on the diagonals of a zero tensor."""
-    from .array_ops import broadcast_to, reshape
-    from .creation import zeros_like
-    from .math_ops import where
-
-    first = {}
-    for p, c in enumerate(sub):
-        first.setdefault(c, p)
-    g = broadcast_to(reshape(g, [shape[p] if first[c] == p else 1 for p, c in enumerate(sub)]), shape)
-    on_diagonal = np.ones(shape, dtype=bool)
-    for p, c in enumerate(sub):
-        if first[c] != p:
-            on_diagonal &= _axis_range(shape, first[c]) == _axis_range(shape, p)
-    mask = Tensor(from_host(on_diagonal, device_obj(g._value)), dtypes.bool)
-    return where(mask, g, zeros_like(g))
-
-
-def _axis_range(shape, axis):
-    view = [1] * len(shape)
-    view[axis] = shape[axis]
-    return np.arange(shape[axis]).reshape(view)

@@ -9,13 +9,16 @@ import numpy as np
 
 from ..backend import ns, to_host
 from ..errors import InvalidArgumentError
-from ..registry import execute, gradient
-from ..tensor import Tensor
+from ..i18n import _, hint_line
+from ..registry import execute
+from ..tensor import Tensor, is_variable
+from .array_ops import boolean_mask, expand_dims, reshape, size, tile
+from .creation import ones
 from .math_ops import multiply, to_tensor
 
 
 def _ints(value) -> list:
-    if isinstance(value, Tensor) or hasattr(value, "_read"):
+    if isinstance(value, Tensor) or is_variable(value):
         return [int(v) for v in np.asarray(to_host(to_tensor(value)._value)).reshape(-1)]
     if isinstance(value, (int, np.integer)):
         return [int(value)]
@@ -32,28 +35,21 @@ def roll(input, shift, axis, name=None):  # noqa: A002
     x = to_tensor(input)
     shifts, axes = _ints(shift), _ints(axis)
     if len(shifts) != len(axes):
-        raise InvalidArgumentError("shift and axis must have the same size [Op:Roll]\n  Hint: give one "
-                                   f"shift per axis (got {len(shifts)} shifts, {len(axes)} axes).",
+        raise InvalidArgumentError("shift and axis must have the same size [Op:Roll]"
+                                   + hint_line(_("give one shift per axis (got {n_shifts} shifts, {n_axes} "
+                                                 "axes).").format(n_shifts=len(shifts), n_axes=len(axes))),
                                    op="Roll")
     for a in axes:
         if not -x.ndim <= a < x.ndim:
-            raise InvalidArgumentError(f"axis {a} is out of range [Op:Roll]\n  Hint: the input has "
-                                       f"{x.ndim} axes (shape {list(x.shape)}).", op="Roll")
+            raise InvalidArgumentError(f"axis {a} is out of range [Op:Roll]"
+                                       + hint_line(_("the input has {ndim} axes (shape {shape}).").format(
+                                                   ndim=x.ndim, shape=list(x.shape))), op="Roll")
     return execute("Roll", _roll, (x,), {"shift": tuple(shifts), "axis": tuple(a % x.ndim for a in axes)})
-
-
-@gradient("Roll")
-def _roll_grad(op, grad):
-    """Roll the gradient back by the opposite shift."""
-    return roll(grad, [-s for s in op.attrs["shift"]], list(op.attrs["axis"]))
 
 
 # ---------- meshgrid ----------
 def meshgrid(*args, **kwargs):
     """Coordinate grids from 1-D vectors; ``indexing="xy"`` (default) swaps the first two axes."""
-    from .array_ops import reshape, size
-    from .creation import ones
-
     indexing = kwargs.pop("indexing", "xy")
     kwargs.pop("name", None)
     if kwargs:
@@ -75,15 +71,14 @@ def meshgrid(*args, **kwargs):
 # ---------- repeat ----------
 def repeat(input, repeats, axis=None, name=None):  # noqa: A002
     """Each element (or slice along ``axis``) repeated ``repeats`` times; no axis: flattened first."""
-    from .array_ops import boolean_mask, expand_dims, reshape, tile
-
     x = to_tensor(input)
     if axis is None:
         x, axis = reshape(x, [-1]), 0
     axis = int(axis)
     if not -max(x.ndim, 1) <= axis < max(x.ndim, 1):
-        raise InvalidArgumentError(f"axis {axis} is out of range for a tensor of rank {x.ndim}\n  Hint: "
-                                   "pass an axis of the input, or axis=None to flatten it.", op="Repeat")
+        raise InvalidArgumentError(f"axis {axis} is out of range for a tensor of rank {x.ndim}"
+                                   + hint_line(_("pass an axis of the input, or axis=None to flatten it.")),
+                                   op="Repeat")
     if x.ndim == 0:
         x = reshape(x, [1])
     axis %= x.ndim
@@ -91,11 +86,12 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002
     n = x.shape[axis]
     scalar = not isinstance(repeats, (list, tuple, np.ndarray)) and np.ndim(to_host(to_tensor(repeats)._value)) == 0
     if not scalar and counts.size not in (1, n):
-        raise ValueError(f"Dimensions {n} and {counts.size} are not compatible\n  Hint: repeats needs "
-                         f"one count per slice along axis {axis} ({n}), or a single count.")
+        raise ValueError(f"Dimensions {n} and {counts.size} are not compatible"
+                         + hint_line(_("repeats needs one count per slice along axis {axis} ({n}), or a "
+                                       "single count.").format(axis=axis, n=n)))
     if (counts < 0).any():
-        raise InvalidArgumentError(f"Expected multiples[{axis + 1}] >= 0, but got {int(counts.min())} "
-                                   "[Op:Tile]\n  Hint: repeat counts cannot be negative.", op="Tile")
+        raise InvalidArgumentError(f"Expected multiples[{axis + 1}] >= 0, but got {int(counts.min())} [Op:Tile]"
+                                   + hint_line(_("repeat counts cannot be negative.")), op="Tile")
     expanded = expand_dims(x, axis + 1)
     dims = list(x.shape)
     if scalar or counts.size == 1:

@@ -6,16 +6,44 @@ l2_normalize) are built from recorded ops and need no rule of their own.
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
 from .. import dtypes
 from ..backend import ns, to_host
 from ..dtypes import KERNEL_NAMES
 from ..errors import InvalidArgumentError
+from ..i18n import _, hint_line
 from ..registry import execute, execute_multi, gradient
-from ..tensor import Tensor
-from .math_ops import (_require_float, add, exp, multiply, negative, rsqrt, sigmoid, softplus,
-                       subtract, tanh, to_tensor, where)
+from ..tensor import Tensor, is_variable
+from .array_ops import broadcast_to, reshape, squeeze, transpose
+from .creation import zeros_like
+from .math_ops import (
+    add,
+    binary_inputs,
+    cast,
+    greater_equal,
+    maximum,
+    multiply,
+    negative,
+    real_div,
+    require_float,
+    rsqrt,
+    sigmoid,
+    softplus,
+    square,
+    squared_difference,
+    stop_gradient,
+    subtract,
+    tanh,
+    to_tensor,
+    where,
+)
+from .math_ops import pow as pow_
+from .random_ops import get_seed, uniform
+from .reduction import normalize_axis, reduce_mean, reduce_sum
+from .special_ops import erfc
 
 __all__ = ["relu", "relu6", "leaky_relu", "elu", "selu", "gelu", "sigmoid", "softplus", "tanh",
            "softmax", "log_softmax", "sigmoid_cross_entropy_with_logits",
@@ -25,7 +53,7 @@ __all__ = ["relu", "relu6", "leaky_relu", "elu", "selu", "gelu", "sigmoid", "sof
 
 def _float_input(op_type, x) -> Tensor:
     x = to_tensor(x)
-    _require_float(op_type, x)
+    require_float(op_type, x)
     return x
 
 
@@ -49,16 +77,14 @@ def _masked_grad_op(op_type, keep):
 
     @gradient(op_type)
     def _grad_of_grad(op, gg):
-        from .creation import zeros_like
-
         return run(gg, op.inputs[1], **(op.attrs or {})), zeros_like(op.inputs[1])
 
     return run
 
 
-_relu_grad = _masked_grad_op("ReluGrad", lambda y: (y > 0, 0))
-_relu6_grad = _masked_grad_op("Relu6Grad", lambda y: ((y > 0) & (y < 6), 0))
-_leaky_relu_grad = _masked_grad_op("LeakyReluGrad", lambda x, alpha: (x > 0, alpha))
+relu_grad = _masked_grad_op("ReluGrad", lambda y: (y > 0, 0))
+relu6_grad = _masked_grad_op("Relu6Grad", lambda y: ((y > 0) & (y < 6), 0))
+leaky_relu_grad = _masked_grad_op("LeakyReluGrad", lambda x, alpha: (x > 0, alpha))
 
 
 def relu(features, name=None):
@@ -72,41 +98,24 @@ def _relu(v):
     return xp.maximum(v, xp.zeros((), dtype=v.dtype))
 
 
-@gradient("Relu", reads="outputs")
-def _relu_grad_rule(op, grad):
-    return _relu_grad(grad, op.outputs[0])
-
-
 def relu6(features, name=None):
     """min(max(x, 0), 6); gradient 1 strictly between 0 and 6, else 0."""
     x = to_tensor(features)
     return execute("Relu6", lambda v: ns(v).clip(v, 0, 6), (x,))
 
 
-@gradient("Relu6")
-def _relu6_grad_rule(op, grad):
-    return _relu6_grad(grad, op.outputs[0])
-
-
 def leaky_relu(features, alpha=0.2, name=None):
     """x for x > 0, else alpha * x (the gradient at 0 is alpha, as TF); integers become float32."""
-    from .math_ops import cast
-
     x = to_tensor(features)
     if x.dtype.is_integer:
         x = cast(x, dtypes.float32)
-    _require_float("LeakyRelu", x)
+    require_float("LeakyRelu", x)
     return execute("LeakyRelu", _leaky_relu, (x,), {"alpha": float(alpha)})
 
 
 def _leaky_relu(x, alpha):
     xp = ns(x)
     return xp.where(x > 0, x, x * xp.asarray(alpha, dtype=x.dtype))
-
-
-@gradient("LeakyRelu")
-def _leaky_relu_grad_rule(op, grad):
-    return _leaky_relu_grad(grad, op.inputs[0], alpha=op.attrs["alpha"])
 
 
 # ---------- smooth activations ----------
@@ -120,21 +129,14 @@ def elu(features, name=None):
     return execute("Elu", _elu, (_float_input("Elu", features),))
 
 
-@gradient("Elu")
-def _elu_grad(op, grad):
-    """1 where y >= 0, else y + 1 (= exp(x)); written with y so it differentiates again."""
-    y = op.outputs[0]
-    return where(y < 0, multiply(grad, add(y, 1.0)), grad)
-
-
-_SELU_ALPHA = 1.6732632423543772848170429916717
-_SELU_SCALE = 1.0507009873554804934193349852946
+SELU_ALPHA = 1.6732632423543772848170429916717
+SELU_SCALE = 1.0507009873554804934193349852946
 
 
 def _selu(x):
     xp = ns(x)
-    neg = xp.expm1(xp.minimum(x, xp.zeros_like(x))) * xp.asarray(_SELU_ALPHA, dtype=x.dtype)
-    return xp.asarray(_SELU_SCALE, dtype=x.dtype) * xp.where(x > 0, x, neg)
+    neg = xp.expm1(xp.minimum(x, xp.zeros_like(x))) * xp.asarray(SELU_ALPHA, dtype=x.dtype)
+    return xp.asarray(SELU_SCALE, dtype=x.dtype) * xp.where(x > 0, x, neg)
 
 
 def selu(features, name=None):
@@ -142,25 +144,13 @@ def selu(features, name=None):
     return execute("Selu", _selu, (_float_input("Selu", features),))
 
 
-@gradient("Selu")
-def _selu_grad(op, grad):
-    """scale where y >= 0, else y + scale * alpha."""
-    y = op.outputs[0]
-    return where(y < 0, multiply(grad, add(y, _SELU_SCALE * _SELU_ALPHA)),
-                 multiply(grad, _SELU_SCALE))
-
-
 def gelu(features, approximate=False, name=None):
     """x * Phi(x), as TF composes it: 0.5 x erfc(-x / sqrt(2)), or with ``approximate=True``
     0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))."""
-    from .math_ops import cast
-    from .math_ops import pow as pow_
-    from .special_ops import erfc
-
     x = to_tensor(features)
     if not x.dtype.is_floating:
         raise ValueError(f"`features.dtype` must be a floating point tensor.Received:features.dtype={x.dtype}"
-                         "\n  Hint: convert first, e.g. tk.cast(x, tk.float32).")
+                         + hint_line(_("convert first, e.g. tk.cast(x, tk.float32).")))
     half_x = multiply(0.5, x)
     if approximate:
         cubic = multiply(cast(0.044715, x.dtype), pow_(x, 3))
@@ -181,8 +171,9 @@ def _axis_of(x: Tensor, axis, op_type) -> int:
     axis = -1 if axis is None else int(axis)
     if not -x.ndim <= axis < max(x.ndim, 1) or x.ndim == 0:
         raise InvalidArgumentError(
-            f"Dimension {axis} must be >= -{x.ndim} and < {x.ndim} [Op:{op_type}] name: \n  "
-            f"Hint: {op_type} needs an axis of the input, whose shape is {list(x.shape)}.",
+            f"Dimension {axis} must be >= -{x.ndim} and < {x.ndim} [Op:{op_type}] name: "
+            + hint_line(_("{op_type} needs an axis of the input, whose shape is {shape}.").format(
+                        op_type=op_type, shape=list(x.shape))),
             op=op_type)
     return axis % x.ndim
 
@@ -191,16 +182,6 @@ def softmax(logits, axis=None, name=None):
     """exp(x) / sum(exp(x)) along ``axis`` (default the last), computed without overflow."""
     x = _float_input("Softmax", logits)
     return execute("Softmax", _softmax, (x,), {"axis": _axis_of(x, axis, "Softmax")})
-
-
-@gradient("Softmax")
-def _softmax_grad(op, grad):
-    """(grad - sum(grad * y)) * y along the axis."""
-    from .reduction import reduce_sum
-
-    y = op.outputs[0]
-    inner = reduce_sum(multiply(grad, y), axis=op.attrs["axis"], keepdims=True)
-    return multiply(subtract(grad, inner), y)
 
 
 def _log_softmax(x, axis):
@@ -217,25 +198,14 @@ def log_softmax(logits, axis=None, name=None):
     return execute("LogSoftmax", _log_softmax, (x,), {"axis": _axis_of(x, axis, "LogSoftmax")})
 
 
-@gradient("LogSoftmax")
-def _log_softmax_grad(op, grad):
-    """grad - softmax * sum(grad) along the axis."""
-    from .reduction import reduce_sum
-
-    total = reduce_sum(grad, axis=op.attrs["axis"], keepdims=True)
-    return subtract(grad, multiply(exp(op.outputs[0]), total))
-
-
 # ---------- losses ----------
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     """Element-wise logistic loss, in TF's stable form max(x, 0) - x * z + log(1 + exp(-|x|))."""
-    from .creation import zeros_like
-
     if labels is None or logits is None:
         raise ValueError("Both labels and logits must be provided.")
     logits = to_tensor(logits)
     labels = to_tensor(labels, logits.dtype) if not isinstance(labels, Tensor) and \
-        not hasattr(labels, "_read") else to_tensor(labels)
+        not is_variable(labels) else to_tensor(labels)
     if tuple(logits.shape) != tuple(labels.shape):
         raise ValueError(f"`logits` and `labels` must have the same shape, received "
                          f"({tuple(logits.shape)} vs {tuple(labels.shape)}).")
@@ -253,24 +223,20 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     ``softmax(logits) - labels``: exact when each row of labels sums to 1 (TF's documented
     requirement), and TF's value otherwise.
     """
-    from .array_ops import broadcast_to, reshape, transpose
-
     logits = _float_input("SoftmaxCrossEntropyWithLogits", logits)
     labels = to_tensor(labels, logits.dtype) if not isinstance(labels, Tensor) and \
-        not hasattr(labels, "_read") else to_tensor(labels)
+        not is_variable(labels) else to_tensor(labels)
     try:
         shape = np.broadcast_shapes(tuple(logits.shape), tuple(labels.shape))
     except ValueError:
         raise InvalidArgumentError(
-            f"logits and labels must be broadcastable: logits_size={list(logits.shape)} "
-            f"labels_size={list(labels.shape)} [Op:SoftmaxCrossEntropyWithLogits] name: \n  Hint: "
-            "labels need one probability per class (one-hot); for class indices use "
-            "tk.nn.sparse_softmax_cross_entropy_with_logits.", op="SoftmaxCrossEntropyWithLogits") \
+            f"logits and labels must be broadcastable: logits_size={list(logits.shape)} labels_size="
+            f"{list(labels.shape)} [Op:SoftmaxCrossEntropyWithLogits] name: "
+            + hint_line(_("labels need one probability per class (one-hot); for class indices use "
+                          "tk.nn.sparse_softmax_cross_entropy_with_logits.")), op="SoftmaxCrossEntropyWithLogits") \
             from None
     ax = _axis_of(logits, axis, "SoftmaxCrossEntropyWithLogits")
     if labels.dtype is not logits.dtype:
-        from .math_ops import cast
-
         labels = cast(labels, logits.dtype)
     if tuple(logits.shape) != shape:
         logits = broadcast_to(logits, shape)
@@ -281,7 +247,7 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
         logits, labels = transpose(logits, perm), transpose(labels, perm)
     outer = [d for i, d in enumerate(shape) if i != ax]
     classes = shape[ax]
-    loss, _ = execute_multi("SoftmaxCrossEntropyWithLogits", _xent,
+    loss, _backprop = execute_multi("SoftmaxCrossEntropyWithLogits", _xent,
                             (reshape(logits, [-1, classes]), reshape(labels, [-1, classes])))
     return reshape(loss, outer)
 
@@ -300,48 +266,20 @@ def _xent(logits, labels):
     return loss, xp.exp(shifted) / sum_exp - labels
 
 
-def _xent_logits_grad(op, grad_loss, grad_grad):
-    """TF's: grad_loss * (softmax - labels), plus the softmax term of a second derivative."""
-    from .array_ops import expand_dims, squeeze
-    from .linalg import matmul
-
-    grad = multiply(expand_dims(grad_loss, -1), op.outputs[1])
-    if grad_grad is not None:
-        probs = softmax(op.inputs[0])
-        inner = squeeze(matmul(expand_dims(grad_grad, 1), expand_dims(probs, 2)), axis=1)
-        grad = add(grad, multiply(subtract(grad_grad, inner), probs))
-    return grad
-
-
-@gradient("SoftmaxCrossEntropyWithLogits", takes_none=True)
-def _xent_grad(op, grad_loss, grad_grad):
-    from .array_ops import expand_dims
-
-    if grad_loss is None:
-        from .creation import zeros_like
-
-        grad_loss = zeros_like(op.outputs[0])
-    labels_grad = multiply(expand_dims(grad_loss, -1), negative(log_softmax(op.inputs[0])))
-    return _xent_logits_grad(op, grad_loss, grad_grad), labels_grad
-
-
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     """Softmax cross-entropy where ``labels`` are class indices (int32/int64) into the last axis.
 
     As TF, one fused op (``SparseSoftmaxCrossEntropyWithLogits``); labels get no gradient.
     """
-    from .array_ops import reshape
-
     logits = _float_input("SparseSoftmaxCrossEntropyWithLogits", logits)
     labels = to_tensor(labels)
     op_type = "SparseSoftmaxCrossEntropyWithLogits"
     if labels.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
-            f"Value for attr 'Tlabels' of {KERNEL_NAMES.get(labels.dtype.name, labels.dtype.name)} "
-            "is not in the list of allowed values: "
-            f"int32, int64 [Op:{op_type}] name: \n  Hint: labels are class indices; "
-            "tk.cast(labels, tk.int32), or use softmax_cross_entropy_with_logits for one-hot "
-            "labels.", op=op_type)
+            f"Value for attr 'Tlabels' of {KERNEL_NAMES.get(labels.dtype.name, labels.dtype.name)} is not in the "
+            f"list of allowed values: int32, int64 [Op:{op_type}] name: "
+            + hint_line(_("labels are class indices; tk.cast(labels, tk.int32), or use "
+                          "softmax_cross_entropy_with_logits for one-hot labels.")), op=op_type)
     if logits.ndim == 0 or tuple(labels.shape) != tuple(logits.shape)[:-1]:
         raise ValueError("`labels.shape` must equal `logits.shape` except for the last dimension. "
                          f"Received: labels.shape={tuple(labels.shape)} and "
@@ -354,7 +292,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
             f"Received a label value of {int(bad[0])} which is outside the valid range of "
             f"[0, {depth}).  Label values: {' '.join(str(v) for v in idx.reshape(-1))} "
             f"[Op:{op_type}] name: ", op=op_type)
-    loss, _ = execute_multi(op_type, _sparse_xent,
+    loss, _backprop = execute_multi(op_type, _sparse_xent,
                             (reshape(logits, [-1, depth]), reshape(labels, [-1])))
     return reshape(loss, list(labels.shape))
 
@@ -369,15 +307,6 @@ def _sparse_xent(logits, labels):
     return (xp.log(sum_exp) - picked)[:, 0], xp.exp(shifted) / sum_exp - hot
 
 
-@gradient("SparseSoftmaxCrossEntropyWithLogits", takes_none=True)
-def _sparse_xent_grad(op, grad_loss, grad_grad):
-    if grad_loss is None:
-        from .creation import zeros_like
-
-        grad_loss = zeros_like(op.outputs[0])
-    return _xent_logits_grad(op, grad_loss, grad_grad), None
-
-
 def _l2_loss(x):
     xp = ns(x)
     return xp.sum(x * x, dtype=x.dtype) / xp.asarray(2, dtype=x.dtype)
@@ -388,11 +317,6 @@ def l2_loss(t, name=None):
     return execute("L2Loss", _l2_loss, (_float_input("L2Loss", t),))
 
 
-@gradient("L2Loss")
-def _l2_loss_grad(op, grad):
-    return multiply(op.inputs[0], grad)
-
-
 def _bias_add(value, bias, channel_axis):
     shape = [1] * value.ndim
     shape[channel_axis] = bias.shape[0]
@@ -401,38 +325,24 @@ def _bias_add(value, bias, channel_axis):
 
 def bias_add(value, bias, data_format=None, name=None):
     """value + bias, the bias (rank 1) added along the channel axis (last, or 1 for "NC...")."""
-    from .math_ops import binary_inputs
-
     value, bias = binary_inputs("BiasAdd", value, bias)
     channel_axis = 1 if data_format is not None and str(data_format).startswith("NC") else -1
     if value.ndim < 2:
-        raise InvalidArgumentError(f"Input tensor must be at least 2D: {list(value.shape)} "
-                                   "[Op:BiasAdd] name: \n  Hint: bias_add expects a batch of "
-                                   "rows; use tk.add for a vector.", op="BiasAdd")
+        raise InvalidArgumentError(f"Input tensor must be at least 2D: {list(value.shape)} [Op:BiasAdd] name: "
+                                   + hint_line(_("bias_add expects a batch of rows; use tk.add for a "
+                                                 "vector.")), op="BiasAdd")
     if bias.ndim != 1 or bias.shape[0] != value.shape[channel_axis]:
         raise InvalidArgumentError(
-            f"Must provide as many biases as the last dimension of the input tensor: "
-            f"{list(bias.shape)} vs. {list(value.shape)} [Op:BiasAdd] name: \n  Hint: the bias "
-            f"needs one entry per channel ({value.shape[channel_axis]}).", op="BiasAdd")
+            f"Must provide as many biases as the last dimension of the input tensor: {list(bias.shape)} vs. "
+            f"{list(value.shape)} [Op:BiasAdd] name: "
+            + hint_line(_("the bias needs one entry per channel ({channels}).").format(
+                channels=value.shape[channel_axis])),
+            op="BiasAdd")
     return execute("BiasAdd", _bias_add, (value, bias), {"channel_axis": channel_axis % value.ndim})
-
-
-@gradient("BiasAdd")
-def _bias_add_grad(op, grad):
-    """The bias gets grad summed over every axis but the channel axis."""
-    from .reduction import reduce_sum
-
-    channel = op.attrs["channel_axis"]
-    others = [i for i in range(grad.ndim) if i != channel]
-    return grad, reduce_sum(grad, axis=others)
 
 
 def moments(x, axes, shift=None, keepdims=False, name=None):
     """(mean, variance) over ``axes``, as TF (the variance does not divide by N - 1)."""
-    from .array_ops import squeeze
-    from .math_ops import squared_difference, stop_gradient
-    from .reduction import normalize_axis, reduce_mean
-
     x = to_tensor(x)
     mean = reduce_mean(x, axes, keepdims=True)
     variance = reduce_mean(squared_difference(x, stop_gradient(mean)), axes, keepdims=True)
@@ -444,9 +354,6 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
 
 def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     """x / sqrt(max(sum(x ** 2), epsilon)) along ``axis`` (a zero vector stays zero)."""
-    from .math_ops import maximum, square
-    from .reduction import reduce_sum
-
     axis = dim if axis is None else axis
     x = to_tensor(x)
     square_sum = reduce_sum(square(x), axis, keepdims=True)
@@ -456,8 +363,6 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
 # ---------- added for the first-models API: more activations, dropout, embeddings ----------
 def silu(features, beta=1.0):
     """x * sigmoid(beta * x) (also called swish); differentiable in x and in beta."""
-    from .math_ops import cast
-
     x = _float_input("Mul", features)
     beta = cast(to_tensor(beta, x.dtype), x.dtype)
     return multiply(x, sigmoid(multiply(beta, x)))
@@ -481,17 +386,6 @@ def softsign(features, name=None):
     return execute("Softsign", _softsign, (_float_input("Softsign", features),))
 
 
-def _softsign_grad_kernel(g, x):
-    return g / ((1 + ns(x).abs(x)) * (1 + ns(x).abs(x)))
-
-
-@gradient("Softsign")
-def _softsign_grad(op, grad):
-    """d softsign = 1 / (1 + |x|)^2, recorded as TF's SoftsignGrad op, which has no gradient in TF
-    (a second derivative raises LookupError there and here)."""
-    return execute("SoftsignGrad", _softsign_grad_kernel, (grad, op.inputs[0]))
-
-
 def dropout(x, rate, noise_shape=None, seed=None, name=None):
     """Zero each entry with probability ``rate`` and scale the rest by 1 / (1 - rate).
 
@@ -499,25 +393,21 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
     across the axes where it is 1. ``rate=0`` returns ``x`` unchanged. The draws come from
     ``tk.random`` (NumPy), so which entries drop differs from TF.
     """
-    import numbers
-
-    from .math_ops import cast, greater_equal, real_div
-    from .random_ops import get_seed, uniform
-
     rate_is_number = isinstance(rate, numbers.Real) and not isinstance(rate, bool)
     if rate_is_number and not 0 <= rate < 1:
         raise ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). Received: "
                          f"rate={rate}")
     x = to_tensor(x)
     if not x.dtype.is_floating:
-        raise ValueError(f"`x.dtype` must be a floating point tensor as `x` will be scaled. Received: "
-                         f"x_dtype={x.dtype}\n  Hint: convert x first, e.g. tk.cast(x, tk.float32).")
+        raise ValueError("`x.dtype` must be a floating point tensor as `x` will be scaled. Received: x_dtype="
+                         f"{x.dtype}"
+                         + hint_line(_("convert x first, e.g. tk.cast(x, tk.float32).")))
     if rate_is_number and rate == 0:
         get_seed(seed)  # TF still takes an op seed here, so later ops draw the same numbers
         return x
     if rate_is_number:
         kept = multiply(x, to_tensor(1 / (1 - rate), x.dtype))
-    elif isinstance(rate, Tensor) or hasattr(rate, "_read"):
+    elif isinstance(rate, Tensor) or is_variable(rate):
         rate = to_tensor(rate)
         if rate.ndim != 0:
             raise ValueError(f"Shape {rate.shape} must have rank 0")
@@ -532,37 +422,13 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
 
 
 def _noise_dims(noise_shape) -> list:
-    if isinstance(noise_shape, Tensor) or hasattr(noise_shape, "_read"):
+    if isinstance(noise_shape, Tensor) or is_variable(noise_shape):
         return [int(d) for d in np.asarray(to_tensor(noise_shape).numpy()).reshape(-1)]
     return list(noise_shape.as_list() if hasattr(noise_shape, "as_list") else noise_shape)
 
 
-def embedding_lookup(params, ids, max_norm=None, name=None):
-    """Rows of ``params`` picked by ``ids`` (any shape): ``gather(params, ids)``.
-
-    ``params`` may be a list of shards split along axis 0 (TF's "div" strategy). With
-    ``max_norm``, each picked row whose L2 norm exceeds it is rescaled to that norm.
-    """
-    from .array_ops import concat, gather
-    from .math_ops import identity
-
-    if isinstance(params, (list, tuple)):
-        if not params:
-            raise ValueError("Length of `params` must be greater than 0.")
-        params = params[0] if len(params) == 1 else concat([to_tensor(p) for p in params], 0)
-    rows = gather(params, ids)
-    if max_norm is not None:
-        from .clip_ops import clip_by_norm
-
-        ids_rank = to_tensor(ids).ndim
-        rows = clip_by_norm(rows, max_norm, axes=list(range(ids_rank, rows.ndim)))
-    return identity(rows)
-
-
 def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None):
     """(x - mean) / sqrt(variance + epsilon) * scale + offset, as TF composes it."""
-    from .math_ops import cast
-
     x = to_tensor(x)
     inv = rsqrt(add(variance, variance_epsilon))
     if scale is not None:

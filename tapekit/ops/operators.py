@@ -16,7 +16,8 @@ import numpy as np
 
 from .. import dtypes
 from ..errors import InvalidArgumentError
-from ..tensor import Tensor, convert_to_tensor
+from ..i18n import _, hint_line
+from ..tensor import Tensor, convert_to_tensor, is_variable
 from ..variable import Variable
 from . import math_ops as m
 from .array_ops import boolean_mask, getitem
@@ -24,7 +25,7 @@ from .linalg import matmul
 
 
 def _is_tensor(x) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "_read")
+    return isinstance(x, Tensor) or is_variable(x)
 
 
 def _mul(x, y):
@@ -88,8 +89,9 @@ def _masked_getitem(self, key):
     if isinstance(key, list) and any(isinstance(k, (bool, np.bool_)) for k in key):
         raise InvalidArgumentError(
             "Value for attr 'Index' of bool is not in the list of allowed values: int16, int32, int64 "
-            "[Op:StridedSlice] name: strided_slice/\n  Hint: a Python list index is read as one index per "
-            "axis; to pick elements with a mask, index with a bool tensor: t[tk.constant([True, False])].")
+            "[Op:StridedSlice] name: strided_slice/"
+            + hint_line(_("a Python list index is read as one index per axis; to pick elements with a "
+                          "mask, index with a bool tensor: t[tk.constant([True, False])].")))
     return getitem(self, key)
 
 

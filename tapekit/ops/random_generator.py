@@ -16,8 +16,10 @@ import numpy as np
 
 from .. import dtypes
 from ..errors import InvalidArgumentError, UnimplementedError
+from ..i18n import _, hint_line
 from ..tensor import Tensor, constant
-from .random_ops import _float_dtype, random_shape
+from ..variable import Variable
+from .random_ops import float_dtype, random_shape
 
 _MASK64 = (1 << 64) - 1
 
@@ -64,8 +66,8 @@ def create_rng_state(seed, alg):
     """The initial state TF builds from an integer seed: the seed's 64-bit words, then zeros."""
     alg = _alg(alg)
     if isinstance(seed, str) or (isinstance(seed, Tensor) and seed.dtype.is_string):
-        raise UnimplementedError("Cast string to int64 is not supported [Op:Cast] name: \n  Hint: a "
-                                 "seed is an integer.", op="Cast")
+        raise UnimplementedError("Cast string to int64 is not supported [Op:Cast] name: "
+                                 + hint_line(_("a seed is an integer.")), op="Cast")
     seed = int(np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed))
     return constant(np.array([_signed(w) for w in _words(seed, _state_size(alg))], dtype=np.int64))
 
@@ -78,8 +80,6 @@ class Generator:
     """
 
     def __init__(self, copy_from=None, state=None, alg=None):
-        from ..variable import Variable
-
         if copy_from is not None:
             if not isinstance(copy_from, Generator):
                 raise AttributeError(f"'{type(copy_from).__name__}' object has no attribute 'state'")
@@ -158,14 +158,14 @@ class Generator:
     # ----- draws -----
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None) -> Tensor:
         """Normal samples with ``mean`` and ``stddev``."""
-        dtype = _float_dtype(dtype, "StatelessRandomNormalV2")
+        dtype = float_dtype(dtype, "StatelessRandomNormalV2")
         shape = _checked_shape(shape, "StatelessRandomNormalV2")
         sample = self._rng(_count(shape)).standard_normal(shape)
         return _scaled(sample, mean, stddev, dtype)
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None) -> Tensor:
         """Normal samples redrawn until within two standard deviations of the mean."""
-        dtype = _float_dtype(dtype, "StatelessTruncatedNormalV2")
+        dtype = float_dtype(dtype, "StatelessTruncatedNormalV2")
         shape = _checked_shape(shape, "StatelessTruncatedNormalV2")
         rng = self._rng(_count(shape))
         sample = rng.standard_normal(shape)
@@ -189,13 +189,13 @@ class Generator:
             if lo >= hi:
                 raise InvalidArgumentError(f"Need minval < maxval, got {lo} >= {hi} "
                                            "[Op:StatelessRandomUniformIntV2] name: ", op="StatelessRandomUniformIntV2")
-            return constant(self._rng(_count(shape)).integers(lo, hi, size=shape).astype(dtype._np))
+            return constant(self._rng(_count(shape)).integers(lo, hi, size=shape).astype(dtype.numpy_dtype))
         if not dtype.is_floating:
             raise TypeError(f"Cannot convert 0 to EagerTensor of dtype {dtype.name}")
         lo = float(constant(minval if minval is not None else 0, dtype=dtype).numpy())
         hi = float(constant(1 if maxval is None else maxval, dtype=dtype).numpy())
         sample = self._rng(_count(shape)).random(shape) * (hi - lo) + lo
-        return constant(np.asarray(sample, dtype=dtype._np))
+        return constant(np.asarray(sample, dtype=dtype.numpy_dtype))
 
     def uniform_full_int(self, shape, dtype=dtypes.uint64, name=None) -> Tensor:
         """Integers drawn uniformly from the whole range of ``dtype``."""
@@ -206,14 +206,15 @@ class Generator:
                                        op="StatelessRandomUniformFullIntV2")
         shape = _checked_shape(shape, "StatelessRandomUniformFullIntV2")
         raw = self._rng(_count(shape)).integers(0, 1 << 64, size=shape, dtype=np.uint64)
-        return constant(raw.astype(dtype._np))
+        return constant(raw.astype(dtype.numpy_dtype))
 
     def binomial(self, shape, counts, probs, dtype=dtypes.int32, name=None) -> Tensor:
         """Binomial samples: successes out of ``counts`` trials with probability ``probs``."""
         shape = _checked_shape(shape, "StatelessRandomBinomial")
         n = np.broadcast_to(np.asarray(constant(counts).numpy()), shape)
         p = np.broadcast_to(np.asarray(constant(probs).numpy()), shape)
-        return constant(self._rng(_count(shape)).binomial(n.astype(np.int64), p).astype(dtypes.as_dtype(dtype)._np))
+        draws = self._rng(_count(shape)).binomial(n.astype(np.int64), p)
+        return constant(draws.astype(dtypes.as_dtype(dtype).numpy_dtype))
 
     def make_seeds(self, count=1) -> Tensor:
         """A ``[2, count]`` int64 tensor of seeds for stateless random ops."""
@@ -241,7 +242,7 @@ def _checked_shape(shape, op_type) -> tuple:
 def _scaled(sample, mean, stddev, dtype) -> Tensor:
     mean = float(constant(mean, dtype=dtype).numpy())
     stddev = float(constant(stddev, dtype=dtype).numpy())
-    return constant(np.asarray(sample * stddev + mean, dtype=dtype._np))
+    return constant(np.asarray(sample * stddev + mean, dtype=dtype.numpy_dtype))
 
 
 class _GlobalGenerator:
@@ -263,7 +264,7 @@ def set_global_generator(generator) -> None:
 def _stateless(seed, shape) -> tuple[Generator, tuple]:
     s = np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed, dtype=np.int64).reshape(-1)
     if s.shape != (2,):
-        raise ValueError(f"seed must have shape [2], not {list(s.shape)}.\n  Hint: e.g. seed=[1, 2].")
+        raise ValueError(f"seed must have shape [2], not {list(s.shape)}." + hint_line(_("e.g. seed=[1, 2].")))
     return Generator(state=[int(s[0]), 0, int(s[1])], alg=Algorithm.PHILOX), shape
 
 

@@ -16,6 +16,7 @@ import numpy as np
 from .. import dtypes
 from ..backend import device_obj, from_host, ns, to_host
 from ..errors import InvalidArgumentError
+from ..i18n import _, hint_line
 from ..registry import execute, no_gradient
 from ..shape import TensorShape
 from ..tensor import Tensor
@@ -82,20 +83,23 @@ def random_shape(shape, op_type: str) -> tuple:
     dims = to_tensor(shape, dtypes.int32) if isinstance(shape, (list, tuple)) and not shape else to_tensor(shape)
     if not dims.dtype.is_integer or dims.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
-            f"Value for attr 'T' of {dims.dtype.name} is not in the list of allowed values: int32, int64 "
-            f"[Op:{op_type}] name: \n  Hint: a shape is a list of whole numbers such as [2, 3]; got {shape!r}.",
+            f"Value for attr 'T' of {dims.dtype.name} is not in the list of allowed values: int32, int64 [Op:"
+            f"{op_type}] name: "
+            + hint_line(_("a shape is a list of whole numbers such as [2, 3]; got {shape!r}.").format(shape=shape)),
             op=op_type)
     values = to_host(dims._value)
     if values.ndim != 1:
         raise InvalidArgumentError(
-            f"shape must be a vector of {{int32,int64}}, got shape [{','.join(map(str, values.shape))}] "
-            f"[Op:{op_type}] name: \n  Hint: give the shape as a list, e.g. [{shape!r}] for a vector.",
+            f"shape must be a vector of {{int32,int64}}, got shape [{','.join(map(str, values.shape))}] [Op:{op_type}"
+            "] name: "
+            + hint_line(_("give the shape as a list, e.g. [{shape!r}] for a vector.").format(shape=shape)),
             op=op_type)
     for d in values:
         if d < 0:
             raise InvalidArgumentError(
-                f"Dimension {int(d)} must be >= 0 [Op:{op_type}] name: \n  Hint: every dimension is a count "
-                f"of elements, so 0 or more; got {values.tolist()}.", op=op_type)
+                f"Dimension {int(d)} must be >= 0 [Op:{op_type}] name: "
+                + hint_line(_("every dimension is a count of elements, so 0 or more; got {values}.").format(
+                            values=values.tolist())), op=op_type)
     return tuple(int(d) for d in values)
 
 
@@ -104,21 +108,22 @@ def _scalar(value, dtype) -> float:
     return to_host(to_tensor(value, dtype)._value).item()
 
 
-def _float_dtype(dtype, op_type):
+def float_dtype(dtype, op_type):
     dtype = dtypes.as_dtype(dtype)
     if not dtype.is_floating:
-        raise TypeError(f"Cannot convert 0.0 to EagerTensor of dtype {dtype.name}\n  Hint: {op_type} "
-                        "draws floating-point numbers; pass dtype=tk.float32 or tk.float64.")
+        raise TypeError(f"Cannot convert 0.0 to EagerTensor of dtype {dtype.name}"
+                        + hint_line(_("{op_type} draws floating-point numbers; pass dtype=tk.float32 or "
+                                      "tk.float64.").format(op_type=op_type)))
     return dtype
 
 
 def _as_tensor(arr: np.ndarray, dtype) -> Tensor:
-    return Tensor(from_host(np.asarray(arr, dtype=dtype._np)), dtype)
+    return Tensor(from_host(np.asarray(arr, dtype=dtype.numpy_dtype)), dtype)
 
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Samples from a normal distribution (``RandomStandardNormal`` scaled and shifted)."""
-    dtype = _float_dtype(dtype, "RandomStandardNormal")
+    dtype = float_dtype(dtype, "RandomStandardNormal")
     mean, stddev = _scalar(mean, dtype), _scalar(stddev, dtype)
     sample = generator(seed).standard_normal(random_shape(shape, "RandomStandardNormal"))
     return _as_tensor(sample * stddev + mean, dtype)
@@ -126,7 +131,7 @@ def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=No
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Normal samples redrawn until they lie within two standard deviations of the mean."""
-    dtype = _float_dtype(dtype, "TruncatedNormal")
+    dtype = float_dtype(dtype, "TruncatedNormal")
     mean, stddev = _scalar(mean, dtype), _scalar(stddev, dtype)
     rng = generator(seed)
     sample = rng.standard_normal(random_shape(shape, "TruncatedNormal"))
@@ -147,8 +152,9 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
         lo, hi = _scalar(minval, dtype), _scalar(maxval, dtype)
         if lo >= hi:
             raise InvalidArgumentError(
-                f"Need minval < maxval, got {lo} >= {hi} [Op:RandomUniformInt] name: \n  Hint: "
-                "integers are drawn from [minval, maxval), which must not be empty.", op="RandomUniformInt")
+                f"Need minval < maxval, got {lo} >= {hi} [Op:RandomUniformInt] name: "
+                + hint_line(_("integers are drawn from [minval, maxval), which must not be empty.")),
+                op="RandomUniformInt")
         return _as_tensor(generator(seed).integers(lo, hi, size=shape), dtype)
     if not dtype.is_floating:
         raise TypeError(f"Invalid dtype {dtype!r} for tk.random.uniform: use a float or integer dtype.")

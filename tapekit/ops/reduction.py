@@ -7,10 +7,26 @@ import numpy as np
 from .. import dtypes
 from ..backend import astype, device_obj, dtype_kind, from_host, np_dtype, ns, to_host
 from ..errors import InvalidArgumentError
-from ..registry import execute, gradient, no_gradient
-from ..tensor import Tensor, convert_to_tensor, convert_with_default
+from ..i18n import _, hint_line
+from ..registry import execute, no_gradient
+from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_variable
 from . import half_reduce
-from .math_ops import cast, check_dtype, divide, equal, kernel_name, multiply, to_tensor
+from .array_ops import reshape
+from .creation import zeros_like
+from .math_ops import (
+    add,
+    check_dtype,
+    exp,
+    is_finite,
+    kernel_name,
+    log,
+    sqrt,
+    squared_difference,
+    stop_gradient,
+    subtract,
+    to_tensor,
+    where,
+)
 
 
 def _axis_values(axis, op_type: str) -> list:
@@ -22,9 +38,9 @@ def _axis_values(axis, op_type: str) -> list:
     t = convert_with_default(axis, dtypes.int32)
     if t.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
-            f"Value for attr 'Tidx' of {kernel_name(t.dtype)} is not in the list of allowed values: int32, "
-            f"int64 [Op:{op_type}] name: \n  Hint: axis is an integer or a list of integers, such as 0 or "
-            "[0, 1].")
+            f"Value for attr 'Tidx' of {kernel_name(t.dtype)} is not in the list of allowed values: int32, int64 [Op:"
+            f"{op_type}] name: "
+            + hint_line(_("axis is an integer or a list of integers, such as 0 or [0, 1].")))
     return [int(a) for a in to_host(t._value).reshape(-1)]
 
 
@@ -36,13 +52,12 @@ def normalize_axis(axis, ndim: int, op_type: str):
     for a in _axis_values(axis, op_type):
         if not -ndim <= a < ndim:
             raise InvalidArgumentError(
-                f"Invalid reduction dimension ({a} for input with {ndim} dimension(s) "
-                f"[Op:{op_type}] name: \n  Hint: axis must lie in [-{ndim}, {ndim}) for this "
-                f"rank-{ndim} input.")
+                f"Invalid reduction dimension ({a} for input with {ndim} dimension(s) [Op:{op_type}] name: "
+                + hint_line(_("axis must lie in [-{ndim}, {ndim}) for this rank-{ndim} input.").format(ndim=ndim)))
         if a % ndim in out:
             raise InvalidArgumentError(
-                f"Invalid reduction arguments: Axes contains duplicate dimension: {a % ndim} "
-                f"[Op:{op_type}]\n  Hint: list each axis once.")
+                f"Invalid reduction arguments: Axes contains duplicate dimension: {a % ndim} [Op:{op_type}]"
+                + hint_line(_("list each axis once.")))
         out.append(a % ndim)
     return tuple(sorted(out))
 
@@ -115,13 +130,13 @@ def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
 
 
 def _bool_input(x, op_type):
-    is_tensor = isinstance(x, Tensor) or hasattr(x, "_read")
+    is_tensor = isinstance(x, Tensor) or is_variable(x)
     x = to_tensor(x) if is_tensor else convert_to_tensor(x, dtype=dtypes.bool)
     if not x.dtype.is_bool:
         raise InvalidArgumentError(
             f"cannot compute {op_type} as input #0(zero-based) was expected to be a bool tensor but is a "
-            f"{kernel_name(x.dtype)} tensor [Op:{op_type}] name: \n  Hint: compare first (e.g. x > 0), or "
-            "tk.cast(x, tk.bool).")
+            f"{kernel_name(x.dtype)} tensor [Op:{op_type}] name: "
+            + hint_line(_("compare first (e.g. x > 0), or tk.cast(x, tk.bool).")))
     return x
 
 
@@ -151,73 +166,6 @@ def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     return execute("Mean", _mean_forward, (x,), {"axis": axes, "keepdims": bool(keepdims)})
 
 
-def _restore_dims(grad: Tensor, op) -> Tensor:
-    """Reshape a reduced gradient so that it broadcasts against the op's input."""
-    from .array_ops import reshape
-
-    if op.attrs["keepdims"]:
-        return grad
-    in_shape = op.inputs[0].shape
-    kept = [1 if i in op.attrs["axis"] else d for i, d in enumerate(in_shape)]
-    return reshape(grad, kept)
-
-
-def _broadcast_like(grad: Tensor, x) -> Tensor:
-    from .array_ops import broadcast_to
-
-    return broadcast_to(grad, tuple(x.shape))
-
-
-@gradient("Sum", reads="nothing")
-def _sum_grad(op, grad):
-    return _broadcast_like(_restore_dims(grad, op), op.inputs[0])
-
-
-@gradient("Mean", reads="nothing")
-def _mean_grad(op, grad):
-    x = op.inputs[0]
-    n = 1
-    for a in op.attrs["axis"]:
-        n *= x.shape[a]
-    g = _broadcast_like(_restore_dims(grad, op), x)
-    return divide(g, cast(max(n, 1), g.dtype)) if n != 1 else g
-
-
-def _extremum_grad(op, grad):
-    """Spread the gradient evenly over tied extrema (1/k each, as TF)."""
-    x = op.inputs[0]
-    y = _restore_dims(op.outputs[0], op)
-    hits = cast(equal(x, y), grad.dtype)
-    count = reduce_sum(hits, axis=op.attrs["axis"], keepdims=True)
-    return multiply(divide(hits, count), _restore_dims(grad, op))
-
-
-gradient("Max")(_extremum_grad)
-gradient("Min")(_extremum_grad)
-
-
-@gradient("Prod")
-def _prod_grad(op, grad):
-    """d prod / dx_i = product of the others: exclusive cumprods from both sides (no division).
-
-    As TF: the reduced axes are moved last and flattened, so one cumprod covers them all.
-    """
-    from .array_ops import reshape, transpose
-
-    x = op.inputs[0]
-    axes = op.attrs["axis"]
-    shape = tuple(x.shape)
-    kept = [i for i in range(len(shape)) if i not in axes]
-    perm = kept + list(axes)
-    moved_shape = [shape[i] for i in perm]
-    lead = moved_shape[:len(kept)]
-    flat = reshape(transpose(x, perm), lead + [-1])
-    others = multiply(cumprod(flat, axis=-1, exclusive=True),
-                      cumprod(flat, axis=-1, exclusive=True, reverse=True))
-    others = transpose(reshape(others, moved_shape), list(np.argsort(perm)))
-    return multiply(_broadcast_like(_restore_dims(grad, op), x), others)
-
-
 def _arg_forward(v, axis, out_dtype, np_name):
     """Index of the largest (smallest) value along ``axis``, the first one on ties. As TF's kernel,
     NaN never wins: it counts as -inf for argmax (+inf for argmin), so an all-NaN row gives 0."""
@@ -235,14 +183,14 @@ def _arg_reducer(op_type, np_name):
         out_dt = dtypes.as_dtype(output_type)
         if out_dt not in (dtypes.int16, dtypes.uint16, dtypes.int32, dtypes.int64):
             raise InvalidArgumentError(
-                f"Value for attr 'output_type' of {kernel_name(out_dt)} is not in the list of allowed values: "
-                f"int16, uint16, int32, int64 [Op:{op_type}] name: \n  Hint: output_type is the dtype of the "
-                "indices: tk.int32 or tk.int64.")
+                f"Value for attr 'output_type' of {kernel_name(out_dt)} is not in the list of allowed values: int16, "
+                f"uint16, int32, int64 [Op:{op_type}] name: "
+                + hint_line(_("output_type is the dtype of the indices: tk.int32 or tk.int64.")))
         ax = _arg_axis(axis, x.ndim, op_type)
         if x._value.shape[ax] == 0:
             raise InvalidArgumentError(
-                f"Reduction axis {ax} is empty in shape {_brackets(x._value.shape)} [Op:{op_type}] name: \n"
-                f"  Hint: there is no largest element of an empty axis.")
+                f"Reduction axis {ax} is empty in shape {_brackets(x._value.shape)} [Op:{op_type}] name: "
+                + hint_line(_("there is no largest element of an empty axis.")))
         return execute(op_type, _arg_forward, (x,), {"axis": ax, "out_dtype": out_dt, "np_name": np_name})
 
     no_gradient(op_type)
@@ -252,20 +200,20 @@ def _arg_reducer(op_type, np_name):
 def _arg_axis(axis, ndim: int, op_type: str) -> int:
     if axis is None:
         axis = 0
-    elif isinstance(axis, Tensor) or hasattr(axis, "_read"):
+    elif isinstance(axis, Tensor) or is_variable(axis):
         t = to_tensor(axis)
         if not t.dtype.is_integer or t.ndim != 0:
             raise TypeError("axis must be int or Tensor with integer datatype")
         axis = int(to_host(t._value))
     elif not isinstance(axis, (int, np.integer)):
-        raise TypeError("axis must be int or Tensor with integer datatype\n  Hint: argmax takes one axis, "
-                        "such as axis=1.")
+        raise TypeError("axis must be int or Tensor with integer datatype"
+                        + hint_line(_("argmax takes one axis, such as axis=1.")))
     axis = int(axis)
     if not -max(ndim, 1) <= axis < ndim:
         low = -ndim if ndim else 0
         raise InvalidArgumentError(
-            f"Expected dimension in the range [{low}, {ndim}), but got {axis} [Op:{op_type}] name: \n  Hint: "
-            f"this input has rank {ndim}.")
+            f"Expected dimension in the range [{low}, {ndim}), but got {axis} [Op:{op_type}] name: "
+            + hint_line(_("this input has rank {ndim}.").format(ndim=ndim)))
     return axis % ndim
 
 
@@ -301,7 +249,7 @@ def _scan_axis(axis, x: Tensor, op_type: str) -> int:
     if not -x.ndim <= a < x.ndim:
         raise InvalidArgumentError(
             f"ScanOp: Expected scan axis in the range [{-x.ndim}, {x.ndim}), but got {a} [Op:{op_type}] name: "
-            f"\n  Hint: this input has rank {x.ndim}.")
+            + hint_line(_("this input has rank {ndim}.").format(ndim=x.ndim)))
     return a % x.ndim
 
 
@@ -312,12 +260,6 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     ax = _scan_axis(axis, x, "Cumsum")
     return execute("Cumsum", _cumsum_forward, (x,),
                    {"axis": ax, "exclusive": bool(exclusive), "reverse": bool(reverse)})
-
-
-@gradient("Cumsum")
-def _cumsum_grad(op, grad):
-    a = op.attrs
-    return cumsum(grad, a["axis"], exclusive=a["exclusive"], reverse=not a["reverse"])
 
 
 def _shift_exclusive(xp, x, axis, fill):
@@ -350,29 +292,16 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
                    {"axis": ax, "exclusive": bool(exclusive), "reverse": bool(reverse)})
 
 
-@gradient("Cumprod")
-def _cumprod_grad(op, grad):
-    """As TF: cumsum(y * grad) run the other way, divided by x (0 where x is 0, via divide_no_nan)."""
-    from .math_ops import divide_no_nan
-
-    a = op.attrs
-    x, y = op.inputs[0], op.outputs[0]
-    summed = cumsum(multiply(y, grad), a["axis"], exclusive=a["exclusive"], reverse=not a["reverse"])
-    return divide_no_nan(summed, x)
-
-
 # ---------- composite reductions (their gradients come from the ops they are built of) ----------
 def _require_real(x: Tensor) -> Tensor:
     if not (x.dtype.is_floating or x.dtype.is_complex):
         raise TypeError(f"Input must be either real or complex. Received integer type {x.dtype}."
-                        "\n  Hint: tk.cast(x, tk.float32) first.")
+                        + hint_line(_("tk.cast(x, tk.float32) first.")))
     return x
 
 
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     """Population variance: mean of squared deviations from the mean (divides by N)."""
-    from .math_ops import squared_difference
-
     x = _require_real(to_tensor(input_tensor))
     mean = reduce_mean(x, axis=axis, keepdims=True)
     return reduce_mean(squared_difference(x, mean), axis=axis, keepdims=keepdims)
@@ -380,22 +309,17 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
     """Population standard deviation: sqrt of ``reduce_variance``."""
-    from .math_ops import sqrt
-
     return sqrt(reduce_variance(input_tensor, axis=axis, keepdims=keepdims))
 
 
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     """log(sum(exp(x))) without overflow: the max is taken out first (and held constant)."""
-    from .array_ops import reshape
-    from .math_ops import add, exp, is_finite, log, stop_gradient, subtract, where
-    from .creation import zeros_like
-
     x = to_tensor(input_tensor)
     if not x.dtype.is_floating:
         raise InvalidArgumentError(
-            f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: bfloat16, "
-            "half, float, double [Op:IsFinite] name: \n  Hint: tk.cast(x, tk.float32) first.",
+            f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: bfloat16, half, float, "
+            "double [Op:IsFinite] name: "
+            + hint_line(_("tk.cast(x, tk.float32) first.")),
             op="IsFinite")
     raw_max = reduce_max(x, axis=axis, keepdims=True)
     shift = stop_gradient(where(is_finite(raw_max), raw_max, zeros_like(raw_max)))

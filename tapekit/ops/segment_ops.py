@@ -15,17 +15,21 @@ import numpy as np
 from .. import dtypes
 from ..backend import device_obj, from_host, to_host
 from ..errors import InvalidArgumentError
-from ..registry import execute, gradient
-from ..tensor import Tensor
-from .math_ops import cast, divide, equal, greater_equal, maximum, sqrt, to_tensor, where
+from ..i18n import _, hint_line
+from ..registry import execute
+from ..tensor import Tensor, is_variable
+from .array_ops import reshape
+from .math_ops import cast, divide, sqrt, to_tensor
+
 
 def _ids(segment_ids, op_type) -> Tensor:
     ids = to_tensor(segment_ids)
     if ids.dtype not in (dtypes.int32, dtypes.int64):
         name = dtypes.KERNEL_NAMES.get(ids.dtype.name, ids.dtype.name)
-        raise InvalidArgumentError(f"Value for attr 'Tindices' of {name} is not in the list of allowed "
-                                   f"values: int32, int64 [Op:{op_type}] name: \n  Hint: segment ids "
-                                   "are integers; convert with tk.cast(ids, tk.int32).", op=op_type)
+        raise InvalidArgumentError(f"Value for attr 'Tindices' of {name} is not in the list of allowed values: "
+                                   f"int32, int64 [Op:{op_type}] name: "
+                                   + hint_line(_("segment ids are integers; convert with tk.cast(ids, "
+                                                 "tk.int32).")), op=op_type)
     return ids
 
 
@@ -58,9 +62,9 @@ def _check_sorted(data: Tensor, ids: Tensor, op_type: str) -> int:
         raise InvalidArgumentError(f"segment_ids should be a vector. [Op:{op_type}]", op=op_type)
     if data.ndim < 1 or ids.shape[0] != data.shape[0]:
         raise InvalidArgumentError(
-            f"segment_ids should be the same size as dimension 0 of input. [Op:{op_type}]\n  Hint: one "
-            f"id per row: data has {data.shape[0] if data.ndim else 0} rows, segment_ids "
-            f"{ids.shape[0]} entries.", op=op_type)
+            f"segment_ids should be the same size as dimension 0 of input. [Op:{op_type}]"
+            + hint_line(_("one id per row: data has {rows} rows, segment_ids {ids} entries.").format(
+                        rows=data.shape[0] if data.ndim else 0, ids=ids.shape[0])), op=op_type)
     host = to_host(ids._value)
     if host.size == 0:
         return 0
@@ -68,12 +72,12 @@ def _check_sorted(data: Tensor, ids: Tensor, op_type: str) -> int:
     if (host < 0).any():
         bad = int(host[host < 0][0])
         raise InvalidArgumentError(
-            f"Segment id {bad} out of range [0, {num}), possibly because 'segment_ids' input is not "
-            f"sorted. [Op:{op_type}]\n  Hint: for unsorted or negative ids use "
-            "tk.math.unsorted_segment_*.", op=op_type)
+            f"Segment id {bad} out of range [0, {num}), possibly because 'segment_ids' input is not sorted. [Op:"
+            f"{op_type}]"
+            + hint_line(_("for unsorted or negative ids use tk.math.unsorted_segment_*.")), op=op_type)
     if (np.diff(host) < 0).any():
-        raise InvalidArgumentError(f"segment ids are not increasing [Op:{op_type}]\n  Hint: sort the "
-                                   "ids, or use tk.math.unsorted_segment_*.", op=op_type)
+        raise InvalidArgumentError(f"segment ids are not increasing [Op:{op_type}]"
+                                   + hint_line(_("sort the ids, or use tk.math.unsorted_segment_*.")), op=op_type)
     return num
 
 
@@ -115,62 +119,23 @@ segment_min.__doc__ = "The smallest row entry of each segment (0 for an empty se
 segment_prod.__doc__ = "The product of each segment's rows (1 for an empty segment)."
 
 
-def _gather_rows(params, ids):
-    """params[ids] along axis 0, and zeros where an id is negative (TF's _GatherDropNegatives)."""
-    from .array_ops import broadcast_to, gather, reshape
-    from .creation import zeros_like
-
-    clipped = maximum(ids, 0)
-    gathered = gather(params, clipped)
-    keep = greater_equal(ids, 0)
-    keep = reshape(keep, list(keep.shape) + [1] * (gathered.ndim - keep.ndim))
-    return where(broadcast_to(keep, list(gathered.shape)), gathered, zeros_like(gathered))
-
-
-def _counts(ids, num, like):
+def segment_counts(ids, num, like):
     """How many rows each segment has (at least 1), shaped to broadcast against ``like``."""
-    from .array_ops import reshape
-
     host = to_host(ids._value).reshape(-1)
     counts = np.maximum(np.bincount(host[host >= 0], minlength=num), 1)
     t = cast(Tensor(from_host(counts, device_obj(ids._value))), like.dtype)
     return reshape(t, [num] + [1] * (like.ndim - 1))
 
 
-@gradient("SegmentSum")
-def _segment_sum_grad(op, grad):
-    return _gather_rows(grad, op.inputs[1]), None
-
-
-@gradient("SegmentMean")
-def _segment_mean_grad(op, grad):
-    return _gather_rows(divide(grad, _counts(op.inputs[1], grad.shape[0], grad)), op.inputs[1]), None
-
-
-def _min_or_max_grad(op, grad):
-    """The gradient goes to the selected rows, split equally between ties."""
-    from .creation import zeros_like
-
-    data, ids = op.inputs
-    chosen = equal(data, _gather_rows(op.outputs[0], ids))
-    per_segment = unsorted_segment_sum(cast(chosen, grad.dtype), ids, grad.shape[0])
-    share = _gather_rows(divide(grad, per_segment), ids)
-    return where(chosen, share, zeros_like(data)), None
-
-
-for _op_type in ("SegmentMax", "SegmentMin", "UnsortedSegmentMax", "UnsortedSegmentMin"):
-    gradient(_op_type)(_min_or_max_grad)
-
-
 # ---------- unsorted segment ops ----------
 def _check_unsorted(data: Tensor, ids: Tensor, num_segments, op_type: str) -> int:
     num = int(to_host(to_tensor(num_segments)._value)) if hasattr(num_segments, "_value") or \
-        hasattr(num_segments, "_read") else int(num_segments)
+        is_variable(num_segments) else int(num_segments)
     if tuple(data.shape)[:ids.ndim] != tuple(ids.shape):
         raise InvalidArgumentError(
-            f"data.shape = {list(data.shape)} does not start with segment_ids.shape = "
-            f"{list(ids.shape)} [Op:{op_type}]\n  Hint: segment_ids needs one id per row (its shape "
-            "must be a prefix of data's).", op=op_type)
+            f"data.shape = {list(data.shape)} does not start with segment_ids.shape = {list(ids.shape)} "
+            f"[Op:{op_type}]"
+            + hint_line(_("segment_ids needs one id per row (its shape must be a prefix of data's).")), op=op_type)
     if num < 0:
         raise InvalidArgumentError(f"num_segments must be non-negative, got {num} [Op:{op_type}]",
                                    op=op_type)
@@ -178,9 +143,9 @@ def _check_unsorted(data: Tensor, ids: Tensor, num_segments, op_type: str) -> in
     bad = np.nonzero(host >= num)[0]
     if bad.size:
         raise InvalidArgumentError(
-            f"segment_ids[{int(bad[0])}] = {int(host[bad[0]])} is out of range [0, {num}) "
-            f"[Op:{op_type}]\n  Hint: ids must be below num_segments ({num}); negative ids are "
-            "dropped.", op=op_type)
+            f"segment_ids[{int(bad[0])}] = {int(host[bad[0]])} is out of range [0, {num}) [Op:{op_type}]"
+            + hint_line(_("ids must be below num_segments ({num}); negative ids are dropped.").format(num=num)),
+            op=op_type)
     return num
 
 
@@ -205,46 +170,12 @@ unsorted_segment_min.__doc__ = "Each segment's smallest entry (the dtype's highe
 unsorted_segment_prod.__doc__ = "The product of each segment's rows (1 if empty)."
 
 
-@gradient("UnsortedSegmentSum")
-def _unsorted_segment_sum_grad(op, grad):
-    return _gather_rows(grad, op.inputs[1]), None
-
-
-
-def _prod_grad(op, grad):
-    """prod / x for each row; with one zero in a segment only the zero gets the product of the
-    others, with two or more every row gets 0 (TF's three cases)."""
-    from .creation import ones_like, zeros_like
-    from .math_ops import greater, multiply
-
-    data, ids = op.inputs
-    num = grad.shape[0]
-    is_zero = equal(data, 0)
-    zeros_per_segment = unsorted_segment_sum(cast(is_zero, dtypes.int32), ids, num)
-    grad = where(_expand_like(greater(zeros_per_segment, 1), grad), zeros_like(grad), grad)
-    nonzero_prod = unsorted_segment_prod(where(is_zero, ones_like(data), data), ids, num)
-    by_element = divide(_gather_rows(op.outputs[0], ids), data)
-    partial = where(is_zero, _gather_rows(nonzero_prod, ids), by_element)
-    return multiply(_gather_rows(grad, ids), partial), None
-
-
-def _expand_like(mask, like):
-    from .array_ops import broadcast_to, reshape
-
-    mask = reshape(mask, list(mask.shape) + [1] * (like.ndim - mask.ndim))
-    return broadcast_to(mask, list(like.shape))
-
-
-gradient("SegmentProd")(_prod_grad)
-gradient("UnsortedSegmentProd")(_prod_grad)
-
-
 def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
     """The mean of each segment's rows (0 if empty): a sum divided by the row count, as TF."""
     data = to_tensor(data)
     ids = _ids(segment_ids, "UnsortedSegmentSum")
     total = unsorted_segment_sum(data, ids, num_segments)
-    return divide(total, _counts(ids, total.shape[0], total))
+    return divide(total, segment_counts(ids, total.shape[0], total))
 
 
 def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
@@ -252,5 +183,5 @@ def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
     data = to_tensor(data)
     ids = _ids(segment_ids, "UnsortedSegmentSum")
     total = unsorted_segment_sum(data, ids, num_segments)
-    return divide(total, sqrt(_counts(ids, total.shape[0], total)))
+    return divide(total, sqrt(segment_counts(ids, total.shape[0], total)))
 

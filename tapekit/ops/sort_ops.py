@@ -15,9 +15,11 @@ import numpy as np
 from .. import dtypes
 from ..backend import device_obj, from_host, to_host
 from ..errors import InvalidArgumentError
-from ..registry import execute, execute_multi, gradient
-from ..tensor import Tensor
-from .math_ops import negative, subtract, to_tensor
+from ..i18n import _, hint_line
+from ..registry import execute, execute_multi
+from ..tensor import Tensor, is_variable
+from .array_ops import transpose
+from .math_ops import binary_inputs, negative, subtract, to_tensor
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 Unique = collections.namedtuple("Unique", ["y", "idx"])
@@ -52,7 +54,7 @@ def _top_k(x, k, index_dtype):
     order = _descending_order(host, k)
     values = np.take_along_axis(host, order, axis=-1)
     dev = device_obj(x)
-    return from_host(values, dev), from_host(order.astype(index_dtype._np), dev)
+    return from_host(values, dev), from_host(order.astype(index_dtype.numpy_dtype), dev)
 
 
 def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa: A002
@@ -62,42 +64,25 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa:
     tapekit returns them largest first as well.
     """
     x = to_tensor(input)
-    k = int(to_host(to_tensor(k)._value)) if isinstance(k, Tensor) or hasattr(k, "_read") else int(k)
+    k = int(to_host(to_tensor(k)._value)) if isinstance(k, Tensor) or is_variable(k) else int(k)
     index_type = _int_dtype(index_type, "index_type", "TopKV2")
     if x.dtype.is_string or x.dtype.is_bool or x.dtype.is_complex:
-        raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of "
-                                   "allowed values [Op:TopKV2] name: \n  Hint: top_k ranks real "
-                                   "numbers.", op="TopKV2")
+        raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values "
+                                   "[Op:TopKV2] name: "
+                                   + hint_line(_("top_k ranks real numbers.")), op="TopKV2")
     if x.ndim < 1:
         raise InvalidArgumentError(f"input must be >= 1-D, got shape {list(x.shape)} [Op:TopKV2] name: "
-                                   "\n  Hint: top_k works along the last axis of a vector or batch.",
+                                   + hint_line(_("top_k works along the last axis of a vector or batch.")),
                                    op="TopKV2")
     if k < 0:
         raise InvalidArgumentError(f"Need k >= 0, got {k} [Op:TopKV2] name: ", op="TopKV2")
     if x.shape[-1] < k:
         raise InvalidArgumentError(
             f"input must have at least k columns. Had {x.shape[-1]}, needed {k} [Op:TopKV2] name: "
-            f"\n  Hint: k can be at most the size of the last axis ({x.shape[-1]}).", op="TopKV2")
+            + hint_line(_("k can be at most the size of the last axis ({size}).").format(size=x.shape[-1])),
+            op="TopKV2")
     values, indices = execute_multi("TopKV2", _top_k, (x,), {"k": k, "index_dtype": index_type})
     return TopKV2(values, indices)
-
-
-@gradient("TopKV2")
-def _top_k_grad(op, grad, _indices_grad):
-    """The gradient of each picked value goes back to the position it was picked from."""
-    from .array_ops import reshape, scatter_nd
-    from .creation import range as range_
-
-    x = op.inputs[0]
-    indices = op.outputs[1]
-    n = x.shape[-1]
-    rows = int(np.prod(x.shape[:-1], dtype=np.int64))
-    k = indices.shape[-1]
-    flat_idx = reshape(indices, [rows, k])
-    row_ids = reshape(range_(rows, dtype=flat_idx.dtype), [rows, 1]) * n
-    positions = reshape(flat_idx + row_ids, [-1])
-    flat = scatter_nd(reshape(positions, [-1, 1]), reshape(grad, [-1]), [rows * n])
-    return reshape(flat, list(x.shape))
 
 
 # ---------- sort / argsort (as TF: top_k on the last axis, negated for ascending) ----------
@@ -108,19 +93,18 @@ def _check_direction(direction):
 
 
 def _sort_or_argsort(values, axis, direction, want_indices):
-    from .array_ops import transpose
-
     _check_direction(direction)
     x = to_tensor(values)
     if x.dtype.is_string or x.dtype.is_bool:
-        raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of "
-                                   f"allowed values: {_SORTABLE}\n  Hint: sort numbers; cast booleans "
-                                   "with tk.cast(x, tk.int32).", op="Neg")
+        raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: "
+                                   f"{_SORTABLE}"
+                                   + hint_line(_("sort numbers; cast booleans with tk.cast(x, tk.int32).")), op="Neg")
     axis = int(to_host(to_tensor(axis)._value)) if hasattr(axis, "_value") else int(axis)
     if not -x.ndim <= axis < x.ndim:
         raise InvalidArgumentError(
             f"slice index {axis} of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/"
-            f"\n  Hint: axis must be an axis of the input (shape {list(x.shape)}).", op="StridedSlice")
+            + hint_line(_("axis must be an axis of the input (shape {shape}).").format(shape=list(x.shape))),
+            op="StridedSlice")
     axis %= x.ndim
     perm = None
     if axis != x.ndim - 1:
@@ -172,9 +156,9 @@ def _unique(x, out_idx, with_counts):
     rank[order] = np.arange(order.size)
     dev = device_obj(x)
     y = from_host(host[first[order]], dev)
-    idx = from_host(rank[inverse.reshape(-1)].astype(out_idx._np), dev)
+    idx = from_host(rank[inverse.reshape(-1)].astype(out_idx.numpy_dtype), dev)
     if with_counts:
-        return y, idx, from_host(counts[order].astype(out_idx._np), dev)
+        return y, idx, from_host(counts[order].astype(out_idx.numpy_dtype), dev)
     return y, idx
 
 
@@ -182,8 +166,9 @@ def _unique_inputs(x, out_idx, op_type):
     x = to_tensor(x)
     out_idx = _int_dtype(out_idx, "out_idx", op_type)
     if x.ndim != 1:
-        raise InvalidArgumentError(f"unique expects a 1D vector. [Op:{op_type}] name: \n  Hint: "
-                                   f"flatten it first with tk.reshape(x, [-1]) (shape {list(x.shape)}).",
+        raise InvalidArgumentError(f"unique expects a 1D vector. [Op:{op_type}] name: "
+                                   + hint_line(_("flatten it first with tk.reshape(x, [-1]) (shape {shape}"
+                                                 ").").format(shape=list(x.shape))),
                                    op=op_type)
     return x, out_idx
 
@@ -207,13 +192,11 @@ def _searchsorted(seq, vals, side, out_type):
     rows_s, rows_v = s.reshape(-1, s.shape[-1]), v.reshape(-1, v.shape[-1])
     out = np.stack([np.searchsorted(a, b, side=side) for a, b in zip(rows_s, rows_v)]) \
         if rows_v.shape[0] else np.zeros(rows_v.shape, np.int64)
-    return from_host(out.reshape(v.shape).astype(out_type._np), device_obj(vals))
+    return from_host(out.reshape(v.shape).astype(out_type.numpy_dtype), device_obj(vals))
 
 
 def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, name=None):
     """Where each of ``values`` would go in ``sorted_sequence`` (innermost axis; leading axes match)."""
-    from .math_ops import binary_inputs
-
     if side not in ("left", "right"):
         raise ValueError(f"Argument `side` must be either 'right' or 'left'. Received: `side` = "
                          f"'{side}'.")
@@ -222,22 +205,20 @@ def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, na
     out_type = _int_dtype(out_type, "out_type", op_type)
     if seq.ndim < 1 or vals.ndim < 1:
         raise InvalidArgumentError(
-            "slice index -1 of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/\n  "
-            "Hint: searchsorted needs a sorted sequence and values of rank >= 1 (wrap a scalar in "
-            "a list).", op="StridedSlice")
+            "slice index -1 of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/"
+            + hint_line(_("searchsorted needs a sorted sequence and values of rank >= 1 (wrap a scalar in "
+                          "a list).")), op="StridedSlice")
     if seq.ndim != vals.ndim or tuple(seq.shape)[:-1] != tuple(vals.shape)[:-1]:
         raise InvalidArgumentError(
-            f"Leading dim_size of both tensors must match. [Op:{op_type}] name: \n  Hint: "
-            f"sorted_sequence {list(seq.shape)} and values {list(vals.shape)} must agree on every "
-            "axis but the last.", op=op_type)
+            f"Leading dim_size of both tensors must match. [Op:{op_type}] name: "
+            + hint_line(_("sorted_sequence {seq_shape} and values {values_shape} must agree on every axis but the "
+                          "last.").format(seq_shape=list(seq.shape), values_shape=list(vals.shape))), op=op_type)
     return execute(op_type, _searchsorted, (seq, vals), {"side": side, "out_type": out_type})
 
 
 # ---------- ordering checks ----------
 def in_top_k(targets, predictions, k, name=None):
     """Whether each target's prediction is among the ``k`` largest of its row (ties count as in)."""
-    from ..backend import to_host
-
     preds = to_tensor(predictions)
     t = to_host(to_tensor(targets)._value).astype(np.int64)
     p = np.asarray(to_host(preds._value), dtype=np.float64)
@@ -256,8 +237,6 @@ def in_top_k(targets, predictions, k, name=None):
 
 def invert_permutation(x, name=None):
     """The inverse permutation: ``y[x[i]] = i``."""
-    from ..backend import to_host
-
     t = to_tensor(x)
     p = to_host(t._value)
     if p.ndim != 1 or sorted(p.tolist()) != list(range(p.size)):
@@ -269,8 +248,6 @@ def invert_permutation(x, name=None):
 
 
 def _monotone(x, strict: bool):
-    from ..backend import to_host
-
     v = np.asarray(to_host(to_tensor(x)._value)).reshape(-1)
     d = np.diff(v)
     return Tensor(from_host(np.asarray(bool(np.all(d > 0) if strict else np.all(d >= 0)))), dtypes.bool)

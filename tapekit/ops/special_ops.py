@@ -14,16 +14,14 @@ import math
 import numpy as np
 
 from ..backend import device_obj, from_host, ns, to_host
-from ..registry import execute, gradient
-from .math_ops import (_require_float, add, binary_inputs, cast, multiply, negative, not_equal,
-                       square, to_tensor)
+from ..registry import execute
+from .array_ops import reshape
+from .math_ops import binary_inputs, require_float, to_tensor
+from .reduction import reduce_sum
 
 
 def reduce_to_shape(grad, shape):
     """``grad`` summed over the axes that broadcasting added to an input of ``shape``."""
-    from .array_ops import reshape
-    from .reduction import reduce_sum
-
     shape = tuple(shape)
     gshape = tuple(grad.shape)
     if gshape == shape:
@@ -35,7 +33,7 @@ def reduce_to_shape(grad, shape):
 
 def _float_binary(op_type, forward, x, y):
     x, y = binary_inputs(op_type, x, y)
-    _require_float(op_type, x)
+    require_float(op_type, x)
     return execute(op_type, forward, (x, y))
 
 
@@ -73,34 +71,6 @@ def xlog1py(x, y, name=None):
     return _float_binary("Xlog1py", _xlog1py, x, y)
 
 
-def _nonzero(x):
-    return cast(not_equal(x, 0), x.dtype)
-
-
-@gradient("Xlogy")
-def _xlogy_grad(op, grad):
-    """d/dx = log(y) where x != 0 (else 0), d/dy = x / y (0 where x == 0)."""
-    x, y = op.inputs
-    return (reduce_to_shape(multiply(xlogy(_nonzero(x), y), grad), x.shape),
-            reduce_to_shape(multiply(xdivy(x, y), grad), y.shape))
-
-
-@gradient("Xdivy")
-def _xdivy_grad(op, grad):
-    """d/dx = 1 / y where x != 0 (else 0), d/dy = -x / y^2."""
-    x, y = op.inputs
-    return (reduce_to_shape(multiply(xdivy(_nonzero(x), y), grad), x.shape),
-            reduce_to_shape(multiply(xdivy(negative(x), square(y)), grad), y.shape))
-
-
-@gradient("Xlog1py")
-def _xlog1py_grad(op, grad):
-    """d/dx = log1p(y) where x != 0 (else 0), d/dy = x / (y + 1)."""
-    x, y = op.inputs
-    return (reduce_to_shape(multiply(xlog1py(_nonzero(x), y), grad), x.shape),
-            reduce_to_shape(multiply(xdivy(x, add(y, 1.0)), grad), y.shape))
-
-
 # ---------- erfc ----------
 def _erfc_host(x):
     try:
@@ -113,16 +83,8 @@ def _erfc_host(x):
 def erfc(x, name=None):
     """1 - erf(x), accurate where erf(x) is close to 1."""
     x = to_tensor(x)
-    _require_float("Erfc", x)
+    require_float("Erfc", x)
     return execute("Erfc", _on_host(_erfc_host), (x,))
-
-
-@gradient("Erfc")
-def _erfc_grad(op, grad):
-    """d erfc = -2/sqrt(pi) exp(-x^2)."""
-    from .math_ops import exp
-
-    return multiply(grad, multiply(-1.1283791670955126, exp(negative(square(op.inputs[0])))))
 
 
 # ---------- the gamma family, on the host in float64 ----------
@@ -217,37 +179,21 @@ def _polygamma_host(a, x):
 def lgamma(x, name=None):
     """log |Gamma(x)|; inf at 0 and the negative integers."""
     x = to_tensor(x)
-    _require_float("Lgamma", x)
+    require_float("Lgamma", x)
     return execute("Lgamma", _on_host(_lgamma_host), (x,))
 
 
 def digamma(x, name=None):
     """psi(x) = d/dx lgamma(x); NaN at 0 and the negative integers."""
     x = to_tensor(x)
-    _require_float("Digamma", x)
+    require_float("Digamma", x)
     return execute("Digamma", _on_host(_digamma_host), (x,))
 
 
 def polygamma(a, x, name=None):
     """psi^(a)(x), the a-th derivative of digamma (a a non-negative integer value)."""
     a, x = binary_inputs("Polygamma", a, x)
-    _require_float("Polygamma", a)
+    require_float("Polygamma", a)
     return execute("Polygamma", _on_host(_polygamma_host), (a, x))
 
 
-@gradient("Lgamma")
-def _lgamma_grad(op, grad):
-    return multiply(grad, digamma(op.inputs[0]))
-
-
-@gradient("Digamma")
-def _digamma_grad(op, grad):
-    x = op.inputs[0]
-    return multiply(grad, polygamma(cast(1, x.dtype), x))
-
-
-@gradient("Polygamma")
-def _polygamma_grad(op, grad):
-    """No gradient for the order a (as TF); d/dx psi^(a)(x) = psi^(a+1)(x)."""
-    a, x = op.inputs
-    return None, reduce_to_shape(multiply(grad, polygamma(add(a, 1.0), x)), x.shape)

@@ -10,6 +10,12 @@ import difflib
 import math
 import numbers
 
+from .. import nest
+from ..tensor import Tensor
+from ..variable import Variable
+from .event_schema import checked_events
+
+
 def check_fps(fps) -> float:
     """``fps`` as a float: frames per second of play, a finite number above zero."""
     if isinstance(fps, bool) or not isinstance(fps, numbers.Real):
@@ -62,10 +68,6 @@ _TENSOR_HINT = {
 def _check_tensors(role: str, value) -> None:
     if value is None:
         return
-    from .. import nest
-    from ..tensor import Tensor
-    from ..variable import Variable
-
     flat = nest.flatten(value)
     for index, item in enumerate(flat):
         if not isinstance(item, (Tensor, Variable)):
@@ -107,8 +109,6 @@ def check_keywords(cls, kwargs: dict) -> None:
 
 def check_events(events) -> list:
     """Checked copies of ``events`` (see event_schema)."""
-    from .event_schema import checked_events
-
     return checked_events(events)
 
 

@@ -8,9 +8,13 @@ view in Python the same way, for the static picture.
 
 from __future__ import annotations
 
+import html
+import json
 import shutil
 
 from . import graphviz_run
+from .static import element_classes
+from .views import LINE, group_lines, tensor_lines
 
 
 def find_dot():
@@ -174,8 +178,6 @@ def _run_graphviz(sources, engine, timeout) -> tuple[list, str]:
 
 
 def _json_documents(raw: bytes) -> list:
-    import json
-
     text = raw.decode("utf-8")
     decoder = json.JSONDecoder()
     docs, at = [], 0
@@ -262,11 +264,6 @@ def _edge_path(pos: str, point) -> tuple[str, str | None]:
 def view_svg(graph, view_id, state, hot=()) -> str:
     """The SVG of one laid-out view in ``state`` (the browser draws the same): every label escaped,
     every node and edge a ``<g class="node|edge ..." data-id="...">`` with its state's classes."""
-    import html
-
-    from .static import element_classes
-    from .views import LINE, group_lines, tensor_lines
-
     view = graph["views"][view_id]
     geo = graph["layouts"][view["layout"]]
     nodes = {n["id"]: n for n in graph["nodes"]}

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import numbers
 
+from .. import convert_to_tensor, nest
+from ..events import preview, sample
 from .model import FrameModel, display_value
 
 MAX_OPS = 10_000
@@ -54,8 +56,6 @@ def too_large_model(n_ops: int, max_ops: int, results: list) -> FrameModel:
 def gradient_results(sources, gradients, explained: list) -> list:
     """``results`` rows (docs/PLAYER.md) from ``tape.gradient``'s answer, without any event: ids
     ``s0, s1, …`` (no graph), names and causes from ``tape.explain``'s items when given."""
-    from .. import nest
-
     flat_sources = nest.flatten(sources) if sources is not None else []
     flat_grads = nest.flatten(gradients) if gradients is not None else [None] * len(flat_sources)
     rows = []
@@ -71,9 +71,6 @@ def gradient_results(sources, gradients, explained: list) -> list:
 
 
 def _preview(grad):
-    from .. import convert_to_tensor
-    from ..events import preview, sample
-
     array = (grad if hasattr(grad, "numpy") else convert_to_tensor(grad)).numpy()
     shape = [int(d) for d in array.shape]
     return display_value(preview(sample(array), shape), shape), shape, array.dtype.name

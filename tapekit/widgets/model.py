@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .. import cause_texts
 from ..sites import location_text
 from .groups import build_groups, smallest_period
 
@@ -28,33 +29,6 @@ OP_SYMBOLS = {
     "Sum": "Σ", "Mean": "mean", "AddN": "Σ+", "Identity": "id", "StopGradient": "⊘",
     "Sin": "sin", "Cos": "cos", "Tanh": "tanh", "Relu": "relu", "Sigmoid": "σ", "Maximum": "max",
     "Minimum": "min", "Abs": "|x|", "Cast": "cast", "BiasAdd": "+b", "Softplus": "softplus",
-}
-
-CAUSE_TEXT = {
-    "not_watched": "The tape never watched it: call tape.watch(x) for a tensor, or use a trainable tk.Variable.",
-    "not_connected": "The target was not computed from it on this tape.",
-    "integer_or_string_dtype": "Integer and string values have no gradient: make it a float.",
-    "stop_gradient": "tk.stop_gradient blocks the gradient on purpose.",
-    "recording_stopped": "It was used inside tape.stop_recording(), so those ops were not recorded.",
-    "left_the_tape": "The value left the tape (e.g. .numpy() or float()) and came back as a constant.",
-    "variable_replaced_by_tensor": "The variable was replaced by a plain tensor (e.g. w = w - 0.1).",
-    "state_changed": "The variable was assigned after it was used, so the recorded value is stale.",
-    "no_gradient_registered": "An op on the path has no gradient function.",
-    "unconnected_zero": "Not connected, returned as zeros (unconnected_gradients=ZERO).",
-}
-
-CUT_TEXT = {
-    "stop_gradient": "tk.stop_gradient blocks them",
-    "recording_stopped": "it ran inside tape.stop_recording()",
-    "integer_or_string_dtype": "its result is not a float (integers have no gradient)",
-    "no_gradient_registered": "it has no gradient function",
-    "shadow": "its inputs are already cut off from everything the tape watches",
-}
-
-REASON_TEXT = {
-    "integer_or_string_dtype": "integer/string input: no gradient",
-    "no_gradient_registered": "no gradient registered for this op",
-    "none_returned": "the gradient function returned None",
 }
 
 UNASKED = "its gradient was not asked for (it is not in sources)"
@@ -562,7 +536,8 @@ class _Builder:
         else:
             caption = f"Recorded {call}"
         if cut:
-            caption += f". Gradients will not flow back through it: {CUT_TEXT.get(cut, cut.replace('_', ' '))}"
+            why = cause_texts.text(cut, "cut", cause_texts.label(cut))
+            caption += f". Gradients will not flow back through it: {why}"
         if self.paused:
             caption += " (inside stop_recording)"
         return caption
@@ -731,8 +706,8 @@ class _Builder:
             hot.append(eid)
             if ev.get("value") is None:
                 why = ev.get("reason") or "none_returned"
-                changes[eid] = {"g": "none", "why": REASON_TEXT.get(why, why)}
-                parts.append(f"nothing to {self.label(to)} ({REASON_TEXT.get(why, why)})")
+                changes[eid] = {"g": "none", "why": cause_texts.text(why, "send", why)}
+                parts.append(f"nothing to {self.label(to)} ({cause_texts.text(why, 'send', why)})")
                 continue
             value = display_value(ev.get("value"), ev.get("shape"))
             self.received[to] = got = self.received.get(to, 0) + 1
@@ -790,12 +765,12 @@ class _Builder:
                 lines.append(f"∂/∂{name} = {value}")
             elif cause == "unconnected_zero":
                 changes[sid] = {"g": "zero", "gv": value, "p": None,
-                                "why": info.get("message") or CAUSE_TEXT[cause]}
+                                "why": info.get("message") or cause_texts.text(cause, "result")}
                 lines.append(f"∂/∂{name} = zeros (not connected)")
             else:
-                why = info.get("message") or CAUSE_TEXT.get(cause, cause)
+                why = info.get("message") or cause_texts.text(cause, "result", cause)
                 changes[sid] = {"g": "none", "gv": None, "why": why, "cause": cause, "p": None}
-                lines.append(f"∂/∂{name} = None ({cause.replace('_', ' ')})")
+                lines.append(f"∂/∂{name} = None ({cause_texts.label(cause)})")
                 for edge in self.uses.get(sid, []):
                     changes.setdefault(edge["id"], {"g": "none", "why": why})
                 op_id = _op_id(info.get("op"))

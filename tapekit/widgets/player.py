@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import gc
+import linecache
 
 import anywidget
 import traitlets
 
+from .. import cause_texts, nest
+from ..events import recorded_ops
+from ..source_location import user_frame
+from ..tensor import is_variable
 from . import checks, graphviz_run, limits
 from .assets import read_asset
 from .layout import find_dot, layout_views, view_svg
 from .model import build_frames, compact_frames
-from .views import ViewPlan
 from .static import static_html, summary_lines
-
+from .views import ViewPlan
 
 if find_dot() is None:        # the WebAssembly Graphviz will lay players out: compile it meanwhile
     graphviz_run.warm_up()
@@ -68,8 +73,6 @@ class TapePlayer(anywidget.AnyWidget):
                              **kwargs)
 
     def _from_tape(self, tape, target, sources, output_gradients, engine, max_ops):
-        from ..events import recorded_ops
-
         n_ops = recorded_ops(tape, skip=limits.FOLDED)
         if limits.too_large(n_ops, max_ops):   # counted before any event is built: the message comes quickly
             if target is not None:
@@ -104,14 +107,15 @@ class TapePlayer(anywidget.AnyWidget):
         self.layout_engine = used
         return {"nodes": model.nodes, "edges": model.edges, "groups": model.groups, "views": views,
                 "layouts": layouts, "watched": model.watched, "sources": model.sources,
-                "targets": model.targets, "results": model.results, "notes": model.notes, "too_large": None}
+                "targets": model.targets, "results": model.results, "notes": model.notes, "too_large": None,
+                "causes": cause_texts.table()}
 
     def _message(self, n_ops, max_ops, results):
         """(graph, model) of a player that shows why it does not draw the tape (limits.py)."""
         model = limits.too_large_model(n_ops, max_ops, results)
         graph = {"nodes": [], "edges": [], "groups": [], "views": {}, "layouts": [], "watched": [], "sources": [],
                  "targets": [], "results": results, "notes": model.notes,
-                 "too_large": {"ops": n_ops, "max_ops": max_ops}}
+                 "too_large": {"ops": n_ops, "max_ops": max_ops}, "causes": cause_texts.table()}
         return graph, model
 
     @traitlets.validate("fps")
@@ -147,7 +151,7 @@ class TapePlayer(anywidget.AnyWidget):
             for sid, src in zip(ids, flat_sources):
                 # the name the user's code gives the source (from explain), else the variable's name
                 label = (explanations.get(sid) or {}).get("source")
-                if not label and hasattr(src, "_read"):
+                if not label and is_variable(src):
                     label = src.name.rsplit(":", 1)[0]
                 names[sid] = {"name": label,
                               "shape": list(getattr(src, "shape", None) or []) if hasattr(src, "shape") else None,
@@ -203,11 +207,6 @@ class TapePlayer(anywidget.AnyWidget):
 
 def _target_name():
     """``loss`` from the user's ``TapePlayer(tape, target=loss, ...)`` line, else None (source text only)."""
-    import ast
-    import linecache
-
-    from ..events import user_frame
-
     frame = user_frame()
     if frame is None:
         return None
@@ -229,8 +228,6 @@ def _target_name():
 
 
 def _flat(structure) -> list:
-    from .. import nest
-
     return nest.flatten(structure) if structure is not None else []
 
 

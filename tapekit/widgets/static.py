@@ -16,6 +16,7 @@ import html
 import re
 from urllib.parse import quote
 
+from .. import cause_texts
 from .assets import read_asset
 
 
@@ -143,7 +144,7 @@ def _gradient_text(result) -> str:
         return str(result.get("value"))
     if result["cause"] == "unconnected_zero":
         return f"zeros: {result.get('value')}"
-    return "None: " + result["cause"].replace("_", " ")
+    return "None: " + cause_texts.label(result["cause"])
 
 
 def value_rows(model, state) -> list:

@@ -17,9 +17,9 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from .source import (BEGIN_SOLUTION, CHECK, END_SOLUTION, GENERATED_MESSAGES, STUB_BODY, STUB_VALUE,
-                     TAPEKIT_ONLY, TAPEKIT_ONLY_LABEL, TENSORFLOW_ONLY, TENSORFLOW_ONLY_LABEL, Solution,
-                     split_solutions, tags_of)
+from .source import (BEGIN_SOLUTION, CHECK, END_SOLUTION, GENERATED_MESSAGES, LANGUAGE_SWITCH_NOTE, STUB_BODY,
+                     STUB_VALUE, TAPEKIT_ONLY, TAPEKIT_ONLY_LABEL, TENSORFLOW_ONLY, TENSORFLOW_ONLY_LABEL, Solution,
+                     import_cell, split_solutions, tags_of)
 
 # Fixed, so that a .pot changes only when the lesson's text does.
 POT_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -95,8 +95,12 @@ def lesson_catalog(nb, name: str) -> Catalog:
     """All messages of one lesson source, with the cells they come from."""
     catalog = Catalog(project="tapekit lessons", version="1", creation_date=POT_DATE, revision_date=POT_DATE,
                       msgid_bugs_address="", copyright_holder="tapekit", fuzzy=False)
+    switch_after = import_cell(nb)  # a locale's editions switch tapekit's language after this cell
     for number, cell in enumerate(nb.cells, start=1):
-        for message, kind in cell_messages(cell):
+        messages = cell_messages(cell)
+        if number - 1 == switch_after:
+            messages += [(TAPEKIT_ONLY_LABEL, "generated"), (LANGUAGE_SWITCH_NOTE, "generated")]
+        for message, kind in messages:
             existing = catalog.get(message)
             if existing is not None:
                 if (f"source/{name}.ipynb", number) not in existing.locations:

@@ -30,6 +30,7 @@ END_SOLUTION = "### END SOLUTION"
 NOT_DONE = 'raise NotImplementedError("exercise not done yet")'
 
 LESSON_NAME = re.compile(r"^(\d\d)_[a-z0-9_]+$")
+IMPORT_TAPEKIT = re.compile(r"^import tapekit as tk\s*$", re.M)
 
 
 class SourceError(ValueError):
@@ -66,6 +67,12 @@ def lessons(selection: list[str] | None = None, sources: Path = SOURCES) -> list
 
 def tags_of(cell) -> list[str]:
     return list(cell.get("metadata", {}).get("tags", []))
+
+
+def import_cell(nb) -> int | None:
+    """The index of the first code cell with ``import tapekit as tk`` (None when there is none)."""
+    return next((index for index, cell in enumerate(nb.cells)
+                 if cell.cell_type == "code" and IMPORT_TAPEKIT.search(cell.source)), None)
 
 
 def read_source(path: Path):
@@ -158,4 +165,7 @@ TENSORFLOW_ONLY_LABEL = ("**TensorFlow only.** tapekit runs eagerly, so this cod
                          "in TensorFlow it runs as written:")
 STUB_VALUE = "YOUR ANSWER: replace ... with your code"
 STUB_BODY = "YOUR ANSWER: replace this line with your code"
-GENERATED_MESSAGES = (TAPEKIT_ONLY_LABEL, TENSORFLOW_ONLY_LABEL, STUB_VALUE, STUB_BODY)
+# The comment above the language switch that a locale's editions get after the import cell.
+LANGUAGE_SWITCH_NOTE = ("From here on, tapekit's own messages (explain, the player, the checks' hints) "
+                        "are in this language")
+GENERATED_MESSAGES = (TAPEKIT_ONLY_LABEL, TENSORFLOW_ONLY_LABEL, STUB_VALUE, STUB_BODY, LANGUAGE_SWITCH_NOTE)

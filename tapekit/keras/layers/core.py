@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import warnings
 
+from ...i18n import _, hint_line
 from ...ops.array_ops import gather, reshape
 from ...ops.linalg import matmul
 from ...ops.math_ops import cast, less, where
@@ -34,8 +35,9 @@ class Dense(Layer):
                  kernel_constraint=None, bias_constraint=None, lora_rank=None, lora_alpha=None,
                  quantization_config=None, **kwargs):
         if not isinstance(units, int) or units <= 0:
-            raise ValueError("Received an invalid value for `units`, expected a positive integer. "
-                             f"Received: units={units}\n  Hint: units is the number of outputs, e.g. Dense(4).")
+            raise ValueError("Received an invalid value for `units`, expected a positive integer. Received: units="
+                             f"{units}"
+                             + hint_line(_("units is the number of outputs, e.g. Dense(4).")))
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         self.units = units
         self.activation = activations.get(activation)
@@ -66,8 +68,9 @@ class Dense(Layer):
     @property
     def kernel(self):
         if not self.built or "_kernel" not in self.__dict__:
-            raise AttributeError("You must build the layer before accessing `kernel`.\n  Hint: call the layer on "
-                                 "an input once (layer(x)) or call layer.build(input_shape).")
+            raise AttributeError("You must build the layer before accessing `kernel`."
+                                 + hint_line(_("call the layer on an input once (layer(x)) or call "
+                                               "layer.build(input_shape).")))
         return self._kernel
 
     def call(self, inputs, training=None):

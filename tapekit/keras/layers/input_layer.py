@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import warnings
 
+from ...i18n import _, hint_line
 from ..variables import standardize_dtype
 from .keras_tensor import KerasTensor, Node
 from .layer import Layer
@@ -13,8 +14,9 @@ def _standardize_shape(shape) -> tuple:
     if shape is None:
         raise ValueError("Undefined shapes are not supported.")
     if isinstance(shape, int) or not hasattr(shape, "__iter__"):
-        raise ValueError(f"Cannot convert '{shape}' to a shape.\n  Hint: pass a tuple, e.g. keras.Input(shape=(3,)) "
-                         "for examples of 3 features.")
+        raise ValueError(f"Cannot convert '{shape}' to a shape."
+                         + hint_line(_("pass a tuple, e.g. keras.Input(shape=(3,)) for examples of 3 "
+                                       "features.")))
     dims = []
     for d in shape:
         if d is not None and (not isinstance(d, int) or isinstance(d, bool) or d < 0):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...i18n import _, hint_line
+
 
 class InputSpec:
     """Constraints on one input of a layer: ``ndim``, ``min_ndim``, ``max_ndim``, ``axes``, ``shape``, ``dtype``."""
@@ -44,21 +46,24 @@ def assert_input_compatibility(input_spec, inputs, layer_name: str) -> None:
         ndim = len(shape)
         where = f"Input {index} with name '{spec.name}' of layer '{layer_name}' is incompatible with the layer"
         if spec.ndim is not None and not spec.allow_last_axis_squeeze and ndim != spec.ndim:
-            raise ValueError(f"{where}: expected ndim={spec.ndim}, found ndim={ndim}. Full shape received: "
-                             f"{shape}\n  Hint: this layer takes inputs of rank {spec.ndim}.")
+            raise ValueError(f"{where}: expected ndim={spec.ndim}, found ndim={ndim}. Full shape received: {shape}"
+                             + hint_line(_("this layer takes inputs of rank {ndim}.").format(ndim=spec.ndim)))
         if spec.max_ndim is not None and ndim > spec.max_ndim:
             raise ValueError(f"{where}: expected max_ndim={spec.max_ndim}, found ndim={ndim}")
         if spec.min_ndim is not None and ndim < spec.min_ndim:
-            raise ValueError(f"{where}: expected min_ndim={spec.min_ndim}, found ndim={ndim}. Full shape "
-                             f"received: {shape}\n  Hint: layers take a batch of examples: shape (batch, "
-                             "features); add a batch axis with tk.expand_dims(x, 0) or x[None].")
+            raise ValueError(f"{where}: expected min_ndim={spec.min_ndim}, found ndim={ndim}. Full shape received: "
+                             f"{shape}"
+                             + hint_line(_("layers take a batch of examples: shape (batch, features); add "
+                                           "a batch axis with tk.expand_dims(x, 0) or x[None].")))
         if spec.dtype is not None and str(x.dtype.name if hasattr(x.dtype, "name") else x.dtype) != spec.dtype:
             raise ValueError(f"{where}: expected dtype={spec.dtype}, found dtype={x.dtype}")
         for axis, value in spec.axes.items():
             if value is not None and shape[axis] not in (value, None):
-                raise ValueError(f"{where}: expected axis {axis} of input shape to have value {value}, but "
-                                 f"received input with shape {shape}\n  Hint: the layer was built for inputs "
-                                 f"whose axis {axis} has size {value}; make a new layer for other inputs.")
+                raise ValueError(f"{where}: expected axis {axis} of input shape to have value {value}, but received "
+                                 f"input with shape {shape}"
+                                 + hint_line(_("the layer was built for inputs whose axis {axis} has size "
+                                               "{size}; make a new layer for other inputs.").format(
+                                             axis=axis, size=value)))
         if spec.shape is not None and ndim == len(spec.shape):
             for want, got in zip(spec.shape, shape):
                 if want is not None and got is not None and want != got:

@@ -7,6 +7,7 @@ the computation on real tensors.
 
 from __future__ import annotations
 
+from ...i18n import _, hint_line
 from .. import naming
 from ..variables import dtype_name
 from .structures import flatten
@@ -45,9 +46,9 @@ class KerasTensor:
 def _no_ops(name):
     def method(self, *args):
         raise NotImplementedError(
-            f"tapekit's functional API runs Keras layers on a KerasTensor, not operators ({name}).\n  Hint: put "
-            "the computation in a layer, e.g. keras.layers.Lambda(lambda t: t * 2.0)(x), or write a "
-            "keras.Model subclass with a call() method.")
+            f"tapekit's functional API runs Keras layers on a KerasTensor, not operators ({name})."
+            + hint_line(_("put the computation in a layer, e.g. keras.layers.Lambda(lambda t: t * 2.0)(x), "
+                          "or write a keras.Model subclass with a call() method.")))
 
     return method
 

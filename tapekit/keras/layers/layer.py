@@ -18,12 +18,13 @@ import warnings
 
 import numpy as np
 
+from ...context import active_tapes
+from ...i18n import _, hint_line
 from ...ops.creation import zeros
 from ...ops.math_ops import cast, divide_no_nan
 from ...ragged import RaggedTensor
 from ...sparse import SparseTensor
-from ...tape import active_tapes
-from ...tensor import Tensor, convert_to_tensor
+from ...tensor import Tensor, convert_to_tensor, is_variable
 from ...variable import Variable as _TkVariable
 from .. import constraints, initializers, naming, regularizers
 from ..random import SeedGenerator
@@ -71,7 +72,7 @@ class _Symbolic:
 
 
 def _is_tensor_input(x) -> bool:
-    return isinstance(x, (Tensor, KerasTensor, RaggedTensor, SparseTensor)) or hasattr(x, "_read")
+    return isinstance(x, (Tensor, KerasTensor, RaggedTensor, SparseTensor)) or is_variable(x)
 
 
 def _call_signature(cls):
@@ -142,9 +143,9 @@ class Layer:
             warnings.warn(_INPUT_SHAPE_WARNING, UserWarning, stacklevel=3)
             object.__setattr__(self, "_input_shape_arg", tuple(input_shape))
         if kwargs:
-            raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}: {kwargs}\n  Hint: "
-                             f"check the spelling; {type(self).__name__} takes "
-                             f"{_parameter_names(type(self))}.")
+            raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}: {kwargs}"
+                             + hint_line(_("check the spelling; {cls} takes {names}.").format(
+                                         cls=type(self).__name__, names=_parameter_names(type(self)))))
         state = self.__dict__
         state["_name"] = name
         state["_trainable"] = bool(trainable)
@@ -190,9 +191,10 @@ class Layer:
             elif isinstance(leaf, _TkVariable) and key not in self._warned_tk_variables:
                 self._warned_tk_variables.add(key)
                 warnings.warn(f"`{type(self).__name__}.{key}` holds a tk.Variable: Keras 3 layers do not track "
-                              "tk.Variable attributes, so it is not in this layer's weights or "
-                              "trainable_variables (TF 2.16+ behaves the same).\n  Hint: create it with "
-                              "self.add_weight(...) in build() or __init__.", UserWarning, stacklevel=3)
+                              "tk.Variable attributes, so it is not in this layer's weights or trainable_variables "
+                              "(TF 2.16+ behaves the same)."
+                              + hint_line(_("create it with self.add_weight(...) in build() or __init__.")),
+                              UserWarning, stacklevel=3)
 
     def _track_variable(self, variable):
         known = self._own_trainable + self._own_non_trainable
@@ -211,8 +213,10 @@ class Layer:
         if self._locked:
             raise ValueError("You cannot add new elements of state (variables or sub-layers) to a layer that is "
                              "already built. All state must be created in the `__init__()` method or in the "
-                             f"`build()` method.\n  Hint: layer '{self.name}' is built; create this weight in "
-                             "build(self, input_shape) with self.add_weight(...), or the sublayer in __init__.")
+                             "`build()` method."
+                             + hint_line(_("layer '{name}' is built; create this weight in build(self, "
+                                           "input_shape) with self.add_weight(...), or the sublayer in "
+                                           "__init__.").format(name=self.name)))
 
     def _build_at_init(self):
         """For layers with no weights: built (and locked) when made."""
@@ -222,8 +226,8 @@ class Layer:
     def _check_super_called(self):
         if not self.__dict__.get("_initialized"):
             raise RuntimeError(f"In layer '{type(self).__name__}', you forgot to call `super().__init__()` as the "
-                               "first statement in the `__init__()` method. Go add it!\n  Hint: start __init__ "
-                               "with super().__init__(**kwargs).")
+                               "first statement in the `__init__()` method. Go add it!"
+                               + hint_line(_("start __init__ with super().__init__(**kwargs).")))
 
     # ----- names and dtypes -----
     @property
@@ -352,14 +356,15 @@ class Layer:
         """Set ``weights`` from a list of arrays (same count, same shapes); nothing changes on an error."""
         layer_weights = self.weights
         if len(layer_weights) != len(weights):
-            raise ValueError(f"You called `set_weights(weights)` on layer '{self.name}' with a weight list of "
-                             f"length {len(weights)}, but the layer was expecting {len(layer_weights)} weights."
-                             "\n  Hint: pass one array per entry of layer.weights, in that order.")
+            raise ValueError(f"You called `set_weights(weights)` on layer '{self.name}' with a weight list of length "
+                             f"{len(weights)}, but the layer was expecting {len(layer_weights)} weights."
+                             + hint_line(_("pass one array per entry of layer.weights, in that order.")))
         for variable, value in zip(layer_weights, weights):
             if tuple(variable.shape) != tuple(np.shape(value)):
                 raise ValueError(f"Layer {self.name} weight shape {variable.shape} is not compatible with provided "
-                                 f"weight shape {tuple(np.shape(value))}.\n  Hint: weight {variable.path} needs an "
-                                 f"array of shape {variable.shape}.")
+                                 f"weight shape {tuple(np.shape(value))}."
+                                 + hint_line(_("weight {path} needs an array of shape {shape}.").format(
+                                             path=variable.path, shape=variable.shape)))
         for variable, value in zip(layer_weights, weights):
             variable.assign(value)
 
@@ -374,10 +379,11 @@ class Layer:
     def add_loss(self, loss) -> None:
         """Record a scalar loss (call it from ``call``); ``layer.losses`` lists it until the next call."""
         for x in flatten(loss):
-            if not (isinstance(x, Tensor) or hasattr(x, "_read")):
+            if not (isinstance(x, Tensor) or is_variable(x)):
                 raise ValueError("`add_loss()` can only be called from inside `build()` or `call()`, on a tensor "
-                                 f"input. Received invalid value: {x}\n  Hint: build the loss from tensors, "
-                                 "e.g. self.add_loss(tk.reduce_sum(x)).")
+                                 f"input. Received invalid value: {x}"
+                                 + hint_line(_("build the loss from tensors, e.g. "
+                                               "self.add_loss(tk.reduce_sum(x)).")))
         if _call_state.symbolic:
             return
         self._losses.extend(flatten(loss))
@@ -435,7 +441,8 @@ class Layer:
 
     def call(self, *args, **kwargs):
         raise NotImplementedError(f"Layer {type(self).__name__} does not have a `call()` method implemented."
-                                  "\n  Hint: subclass tk.keras.layers.Layer and define call(self, inputs).")
+                                  + hint_line(_("subclass tk.keras.layers.Layer and define call(self, "
+                                                "inputs).")))
 
     def __call__(self, *args, **kwargs):
         self._check_super_called()
@@ -445,8 +452,9 @@ class Layer:
             if not (arg is None or _is_tensor_input(arg)):
                 raise ValueError("Only input tensors may be passed as positional arguments. The following argument "
                                  f"value should be passed as a keyword argument: {arg} (of type {type(arg)})"
-                                 "\n  Hint: convert the input first, e.g. layer(tk.constant([[1.0, 2.0]])) or "
-                                 "layer(np.array(...)); pass flags such as training=True by keyword.")
+                                 + hint_line(_("convert the input first, e.g. layer(tk.constant([[1.0, "
+                                               "2.0]])) or layer(np.array(...)); pass flags such as "
+                                               "training=True by keyword.")))
         if any(isinstance(x, KerasTensor) for x in flatten((args, kwargs))):
             return self._symbolic_call(args, kwargs)
         first = self._first_argument(args, kwargs)
@@ -475,7 +483,7 @@ class Layer:
         """Arrays and variables become tensors; floats are cast to the layer's dtype (Keras's autocast)."""
         if isinstance(x, (np.ndarray, np.generic)):
             x = convert_to_tensor(x)
-        elif hasattr(x, "_read") and not isinstance(x, Tensor):
+        elif is_variable(x) and not isinstance(x, Tensor):
             x = x._read()
         if isinstance(x, Tensor) and self.autocast and x.dtype.is_floating and x.dtype is not self._dtype \
                 and self._dtype.is_floating:

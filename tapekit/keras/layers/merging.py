@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import _, hint_line
 from ...ops.array_ops import concat
 from .layer import Layer
 
@@ -10,8 +11,9 @@ def _check_list(layer, input_shape):
     if not isinstance(input_shape, (list, tuple)) or not input_shape or \
             not isinstance(input_shape[0], (list, tuple)):
         raise ValueError(f"A `{type(layer).__name__}` layer should be called on a list of at least 1 input. "
-                         f"Received: input_shape={input_shape}\n  Hint: pass the tensors as a list, "
-                         f"e.g. {type(layer).__name__}()([a, b]).")
+                         f"Received: input_shape={input_shape}"
+                         + hint_line(_("pass the tensors as a list, e.g. {layer_type}()([a, b]).").format(
+                                     layer_type=type(layer).__name__)))
 
 
 class Concatenate(Layer):
@@ -35,8 +37,8 @@ class Concatenate(Layer):
                     problem = True
         if problem:
             raise ValueError("A `Concatenate` layer requires inputs with matching shapes except for the "
-                             f"concatenation axis. Received: input_shape={list(input_shape)}\n  Hint: only axis "
-                             f"{self.axis} may differ between the inputs.")
+                             f"concatenation axis. Received: input_shape={list(input_shape)}"
+                             + hint_line(_("only axis {axis} may differ between the inputs.").format(axis=self.axis)))
 
     def call(self, inputs):
         return concat(list(inputs), axis=self.axis)

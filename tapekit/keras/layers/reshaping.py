@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ...ops.array_ops import reshape
+from ...ops.array_ops import reshape, transpose
 from .input_spec import InputSpec
 from .layer import Layer
 
@@ -23,8 +23,6 @@ class Flatten(Layer):
     def call(self, inputs):
         shape = tuple(inputs.shape)
         if self.data_format == "channels_first" and len(shape) > 2:
-            from ...ops.array_ops import transpose
-
             inputs = transpose(inputs, [0] + list(range(2, len(shape))) + [1])
         return reshape(inputs, (shape[0], math.prod(shape[1:]) if len(shape) > 1 else 1))
 

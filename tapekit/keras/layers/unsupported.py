@@ -6,6 +6,8 @@ Each exists under Keras's name so that code fails clearly: making one raises
 
 from __future__ import annotations
 
+from ...i18n import _, hint_line
+
 _FAMILIES = {
     "convolution": ("Conv1D", "Conv2D", "Conv3D", "Conv1DTranspose", "Conv2DTranspose", "Conv3DTranspose",
                     "SeparableConv1D", "SeparableConv2D", "DepthwiseConv1D", "DepthwiseConv2D", "Convolution1D",
@@ -35,9 +37,10 @@ class UnsupportedLayer:
     def __init__(self, *args, **kwargs):
         name = type(self).__name__
         raise NotImplementedError(
-            f"keras.layers.{name} ({self.family}) is out of scope in tapekit, which teaches gradient tapes "
-            f"with dense models.\n  Hint: use TensorFlow's tf.keras.layers.{name} for this model, or build "
-            "it from the layers tapekit has (Dense, Embedding, Dropout, Flatten, ...).")
+            f"keras.layers.{name} ({self.family}) is out of scope in tapekit, which teaches gradient tapes with "
+            "dense models."
+            + hint_line(_("use TensorFlow's tf.keras.layers.{name} for this model, or build it from the "
+                          "layers tapekit has (Dense, Embedding, Dropout, Flatten, ...).").format(name=name)))
 
 
 def _make(name: str, family: str) -> type:

@@ -15,9 +15,10 @@ import warnings
 import numpy as np
 
 from ...errors import InvalidArgumentError
+from ...i18n import _, hint_line
 from ...ops import math_ops, reduction
-from ...ops.creation import ones_like, zeros_like
 from ...ops.array_ops import reshape, scatter_nd, stack
+from ...ops.creation import ones_like, zeros_like
 from ...ops.math_ops import cast, to_tensor
 from ...tensor import Tensor
 from ...variable import Variable as _TkVariable
@@ -132,7 +133,8 @@ class Optimizer:
                 raise ValueError("Argument `learning_rate` should be float, or an instance of LearningRateSchedule, "
                                  "or a callable (that takes in the current iteration value and returns the "
                                  f"corresponding learning rate value). Received instead: learning_rate={learning_rate}"
-                                 + (f"\n  Hint: write learning_rate={float(learning_rate)} (a float)."
+                                 + (hint_line(_("write learning_rate={learning_rate} (a float).").format(
+                                     learning_rate=float(learning_rate)))
                                     if isinstance(learning_rate, int) and not isinstance(learning_rate, bool) else ""))
             with naming.name_scope(self.name, caller=self):
                 self._learning_rate = Variable(learning_rate, name="learning_rate", dtype="float32", trainable=False,
@@ -238,8 +240,9 @@ class Optimizer:
             if id(_tk_variable(v)) not in self._index:
                 raise ValueError(f"Unknown variable: {v}. This optimizer can only be called for the variables it was "
                                  "originally built with. When working with a new set of variables, you should "
-                                 "recreate a new optimizer instance.\n  Hint: make one optimizer per model and pass "
-                                 "it the same variables (model.trainable_variables) every step.")
+                                 "recreate a new optimizer instance."
+                                 + hint_line(_("make one optimizer per model and pass it the same "
+                                               "variables (model.trainable_variables) every step.")))
 
     # ----- updating -----
     def apply_gradients(self, grads_and_vars):
@@ -249,9 +252,11 @@ class Optimizer:
         """
         pairs = list(grads_and_vars)
         if not pairs:
-            raise ValueError("not enough values to unpack (expected 2, got 0)\n  Hint: apply_gradients got no "
-                             "(gradient, variable) pairs: the list of variables is empty. A tk.Module holding "
-                             "Keras layers has no trainable_variables (TF 2.16+); subclass tk.keras.Model instead.")
+            raise ValueError("not enough values to unpack (expected 2, got 0)"
+                             + hint_line(_("apply_gradients got no (gradient, variable) pairs: the list of "
+                                           "variables is empty. A tk.Module holding Keras layers has no "
+                                           "trainable_variables (TF 2.16+); subclass tk.keras.Model "
+                                           "instead.")))
         grads, trainable_variables = zip(*pairs)
         self.apply(grads, trainable_variables)
         return self._iterations
@@ -335,9 +340,11 @@ class Optimizer:
                 kept_grads.append(g)
                 kept_vars.append(v)
         if not kept_grads:
-            raise ValueError("No gradients provided for any variable.\n  Hint: every gradient is None: was the loss "
-                             "computed inside the GradientTape's `with` block, from these variables, with tk "
-                             "operations only (no .numpy())? tape.explain(loss, variable) says why.")
+            raise ValueError("No gradients provided for any variable."
+                             + hint_line(_("every gradient is None: was the loss computed inside the "
+                                           "GradientTape's `with` block, from these variables, with tk "
+                                           "operations only (no .numpy())? tape.explain(loss, variable) "
+                                           "says why.")))
         if missing:
             warnings.warn(f"Gradients do not exist for variables {missing} when minimizing the loss. If using "
                           "`model.compile()`, did you forget to provide a `loss` argument?", UserWarning,
@@ -358,9 +365,11 @@ class Optimizer:
             if error is not None:
                 name = getattr(v, "path", None) or v.name
                 message = (f"Cannot update variable with shape {list(v.shape)} using a Tensor with shape "
-                           f"{list(shape)}, shapes must be equal.\n  Hint: the gradient for {name} has shape {shape}; "
-                           "pass each variable with its own gradient, in the same order: "
-                           "zip(tape.gradient(loss, variables), variables). Nothing was updated.")
+                           f"{list(shape)}, shapes must be equal."
+                           + hint_line(_("the gradient for {name} has shape {shape}; pass each variable "
+                                         "with its own gradient, in the same order: "
+                                         "zip(tape.gradient(loss, variables), variables). Nothing was "
+                                         "updated.").format(name=name, shape=shape)))
                 raise (InvalidArgumentError(message, op="AssignSubVariableOp") if error is InvalidArgumentError
                        else error(message))
 
@@ -473,11 +482,11 @@ class Optimizer:
         return cls(**config)
 
     def __getattr__(self, name):
-        hints = {"minimize": "Keras 3 optimizers (TF 2.16+) have no minimize(). Compute the gradients with a "
-                             "tk.GradientTape, then call optimizer.apply_gradients(zip(grads, variables)).",
-                 "lr": "Keras 3 calls it learning_rate: optimizer.learning_rate."}
+        hints = {"minimize": _("Keras 3 optimizers (TF 2.16+) have no minimize(). Compute the gradients with a "
+                               "tk.GradientTape, then call optimizer.apply_gradients(zip(grads, variables))."),
+                 "lr": _("Keras 3 calls it learning_rate: optimizer.learning_rate.")}
         message = f"'{type(self).__name__}' object has no attribute '{name}'"
-        raise AttributeError(message + (f"\n  Hint: {hints[name]}" if name in hints else ""))
+        raise AttributeError(message + (hint_line(hints[name]) if name in hints else ""))
 
 
 def _unscale(g, scale):
@@ -498,15 +507,16 @@ def _check_variable_types(variables):
     for v in variables:
         if not isinstance(v, (Variable, _TkVariable)):
             raise TypeError(f"apply_gradients expects (gradient, variable) pairs, got a {type(v).__name__} in place "
-                            "of a variable.\n  Hint: pass model.trainable_variables; `v = v - lr * g` turns a "
-                            "Variable into a Tensor, use v.assign_sub(lr * g) instead.")
+                            "of a variable."
+                            + hint_line(_("pass model.trainable_variables; `v = v - lr * g` turns a "
+                                          "Variable into a Tensor, use v.assign_sub(lr * g) instead.")))
 
 
 def _unknown_argument_hint(cls, kwargs) -> str:
     if "lr" in kwargs:
-        return "\n  Hint: Keras 3 calls it learning_rate, e.g. SGD(learning_rate=0.1)."
+        return hint_line(_("Keras 3 calls it learning_rate, e.g. SGD(learning_rate=0.1)."))
     import inspect
 
     names = [p for p in inspect.signature(cls.__init__).parameters if p not in ("self", "kwargs")]
-    return f"\n  Hint: check the spelling; {cls.__name__} takes {', '.join(names)}."
+    return hint_line(_("check the spelling; {cls} takes {names}.").format(cls=cls.__name__, names=", ".join(names)))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...errors import InvalidArgumentError
+from ...i18n import _, hint_line
 from ...ops.math_ops import cast
 from .base import Optimizer, broadcast_shape, cast_gradient, densify
 
@@ -20,8 +21,8 @@ class SGD(Optimizer):
                          loss_scale_factor=loss_scale_factor,
                          gradient_accumulation_steps=gradient_accumulation_steps, **kwargs)
         if not isinstance(momentum, float) or momentum < 0 or momentum > 1:
-            hint = (f"\n  Hint: write momentum={float(momentum)} (a float)." if isinstance(momentum, int)
-                    and not isinstance(momentum, bool) and 0 <= momentum <= 1 else "")
+            hint = (hint_line(_("write momentum={momentum} (a float).").format(momentum=float(momentum)))
+                    if isinstance(momentum, int) and not isinstance(momentum, bool) and 0 <= momentum <= 1 else "")
             raise ValueError("`momentum` must be a float between [0, 1]." + hint)
         self.momentum = momentum
         self.nesterov = nesterov

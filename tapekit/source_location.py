@@ -1,0 +1,88 @@
+"""Where in the user's code: the one service that walks the stack past tapekit's own frames.
+
+A frame is tapekit's own when its file lies under this package's folder (compared with
+``os.path``, so it holds on every platform), or in ``contextlib`` (``with tape.stop_recording():``
+runs tapekit through it). Callers that know how deep they sit pass ``depth`` to walk less.
+
+``sys._getframe`` is CPython's documented way to walk the stack cheaply (``inspect.stack`` builds
+a FrameInfo, with source lines, per frame): the one place tapekit reads frames.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+
+import numpy as np
+
+PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+_PACKAGE_PREFIX = PACKAGE_DIR + os.sep
+_CONTEXTLIB_FILE = contextlib.__file__
+_NUMPY_PREFIX = os.path.dirname(os.path.abspath(np.__file__)) + os.sep
+
+_INTERNAL_FILES: set = {_CONTEXTLIB_FILE}   # files known to be tapekit's (a set test is cheaper than startswith)
+_SITE_GUESS: dict = {}   # op type -> (depth of the user's frame last time, its code, its sites)
+
+
+def is_internal(filename: str) -> bool:
+    """Whether code in ``filename`` is tapekit's own (or contextlib's), not the user's."""
+    if filename in _INTERNAL_FILES:
+        return True
+    if filename.startswith(_PACKAGE_PREFIX):
+        _INTERNAL_FILES.add(filename)
+        return True
+    return False
+
+
+def user_frame(depth: int = 2, skip_numpy: bool = False):
+    """The innermost frame outside tapekit (and NumPy, with ``skip_numpy``: NumPy calling
+    ``__array__``). ``depth`` frames, counted from this function, are skipped unexamined."""
+    frame = sys._getframe(depth)  # noqa: SLF001  (the stack walk: module docstring)
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if not (is_internal(name) or (skip_numpy and name.startswith(_NUMPY_PREFIX))):
+            return frame
+        frame = frame.f_back
+    return None
+
+
+def user_location(depth: int = 3, skip_numpy: bool = False):
+    """``(filename, line)`` of the user's code now, or None (``depth`` as for ``user_frame``)."""
+    frame = user_frame(depth, skip_numpy)
+    return None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
+
+
+def user_site(key=None, depth: int = 3):
+    """Where the user's code ran an op, cheaply: ``(code, instruction offset)`` or ``()``.
+
+    Code object and offset only: no line number (``tapekit.sites`` computes it when asked) and
+    no locals. What costs is making frame objects for tapekit's own short-lived frames, so the
+    frame that was the user's last time for the op type ``key`` is looked up directly and taken
+    when it runs the same code; only otherwise are the frames walked (docs/EVENTS.md "Cost").
+    """
+    guess = _SITE_GUESS.get(key)
+    if guess is not None:
+        try:
+            frame = sys._getframe(guess[0])  # noqa: SLF001  (the stack walk: module docstring)
+        except ValueError:
+            frame = None
+        if frame is not None and frame.f_code is guess[1]:
+            # one tuple per (code, offset): a loop records the same site many times
+            site = guess[2].get(frame.f_lasti)
+            if site is None:
+                site = guess[2][frame.f_lasti] = (guess[1], frame.f_lasti)
+            return site
+    frame, found = sys._getframe(depth), depth  # noqa: SLF001  (the stack walk: module docstring)
+    while frame is not None:
+        if not is_internal(frame.f_code.co_filename):
+            _SITE_GUESS[key] = (found, frame.f_code, {})
+            return (frame.f_code, frame.f_lasti)
+        frame, found = frame.f_back, found + 1
+    return ()
+
+
+def caller_text(depth: int = 2) -> str:
+    """``"function file:line"`` of the frame ``depth`` levels up, counted from this function."""
+    frame = sys._getframe(depth)  # noqa: SLF001  (the stack walk: module docstring)
+    return f"{frame.f_code.co_name} {frame.f_code.co_filename}:{frame.f_lineno}"

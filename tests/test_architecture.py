@@ -1,0 +1,108 @@
+"""The core's structure: no import cycle counting every import, no imports hidden in functions, logging."""
+
+import ast
+import doctest
+import importlib
+import inspect
+import logging
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import import_cycles  # noqa: E402
+
+PACKAGE = os.path.join(ROOT, "tapekit")
+
+
+def test_no_import_cycle_counting_every_import():
+    result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "import_cycles.py")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.strip() == "no import cycle"
+
+
+def test_the_cycle_finder_sees_a_cycle_through_a_function_level_import(tmp_path):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from . import b\n")
+    (package / "b.py").write_text("def f():\n    from .a import g\n")
+    (package / "c.py").write_text("import pkg.a\n")
+    graph = import_cycles.import_graph(str(package))
+    assert graph["pkg.b"] == {"pkg.a"} and graph["pkg.c"] == {"pkg.a"}
+    assert import_cycles.cycles(graph) == [["pkg.a", "pkg.b"]]
+
+
+def _function_level_imports(path):
+    tree = ast.parse(open(path, encoding="utf-8").read(), path)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.ImportFrom) and inner.level > 0:
+                    yield f"{os.path.relpath(path, ROOT)}:{inner.lineno} {node.name}"
+                elif isinstance(inner, (ast.Import, ast.ImportFrom)):
+                    names = [inner.module] if isinstance(inner, ast.ImportFrom) else [a.name for a in inner.names]
+                    if any(name and name.split(".")[0] == "tapekit" for name in names):
+                        yield f"{os.path.relpath(path, ROOT)}:{inner.lineno} {node.name}"
+
+
+# Lazy on purpose, not to dodge a cycle: the player's module imports anywidget and ipywidgets,
+# which `from tapekit.widgets import build_frames` must not pay for (PEP 562 module __getattr__).
+LAZY = {os.path.join("tapekit", "widgets", "__init__.py")}
+
+
+def test_no_module_imports_another_of_tapekit_inside_a_function():
+    found = [site for folder, _dirs, files in os.walk(PACKAGE) for name in files if name.endswith(".py")
+             if os.path.relpath(os.path.join(folder, name), ROOT) not in LAZY
+             for site in _function_level_imports(os.path.join(folder, name))]
+    assert found == []
+
+
+def test_importing_tapekit_adds_only_a_null_handler_and_keeps_propagation():
+    code = ("import logging, tapekit; log = logging.getLogger('tapekit'); "
+            "print([type(h).__name__ for h in log.handlers], log.propagate, log.level)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.split() == ["['NullHandler']", "True", "0"]
+
+
+def test_tapekit_warnings_reach_the_root_logger(caplog):
+    import tapekit as tk
+
+    with caplog.at_level(logging.WARNING):
+        with tk.GradientTape() as tape:
+            tape.watch(tk.constant(3))
+    assert [(r.name, r.levelname) for r in caplog.records] == [("tapekit", "WARNING")]
+    assert "must be floating" in caplog.records[0].getMessage()
+
+
+@pytest.mark.skipif(not os.environ.get("TAPEKIT_LINT_IMPORTS") and
+                    subprocess.run(["which", "lint-imports"], capture_output=True).returncode != 0,
+                    reason="import-linter is not installed")
+def test_import_linter_contracts_are_kept():
+    result = subprocess.run(["lint-imports"], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+# Modules whose public docstrings carry `>>>` examples (also run by .ci/run with --doctest-modules)
+DOCTESTED = ["tapekit.tape", "tapekit.variable", "tapekit.ops.math_ops", "tapekit.ops.linalg"]
+
+
+@pytest.mark.parametrize("name", DOCTESTED)
+def test_docstring_examples_run(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_all_is_an_explicit_list_naming_every_public_name():
+    import tapekit as tk
+
+    source = open(os.path.join(PACKAGE, "__init__.py"), encoding="utf-8").read()
+    assert "\n__all__ = [\n" in source
+    public = {name for name in dir(tk) if not name.startswith("_") and not inspect.ismodule(getattr(tk, name))}
+    assert public <= set(tk.__all__)
+    assert all(hasattr(tk, name) for name in tk.__all__) and len(set(tk.__all__)) == len(tk.__all__)
