@@ -121,7 +121,7 @@ class TapeLog(observer.TapeLog):
 
     def __init__(self, tape):
         self._tape = weakref.ref(tape)   # the tape owns its log: no reference cycle back
-        self.items: list = []          # log_records (Watch, Assign, Visit ...), in order
+        self.items: list = []          # log_records (Watch, Assign ...); visits/sends as tuples (_expanded)
         self.calls = 0                 # gradient()/jacobian() calls so far
         self.live = None               # _Builder that feeds subscribers
 
@@ -245,7 +245,9 @@ class BackwardObserver(observer.BackwardObserver):
         # the per-op hooks below run once per visited op: look these up once
         tape = log.tape
         self._entries = tape._entries
-        self._log_item = log._add if tape._listeners else log.items.append
+        # visits and sends are logged as plain tuples of ids, samples and shapes (``_expanded``
+        # makes them records when read): the cyclic GC stops tracking those, not NamedTuples
+        self._log_item = (lambda item: log._add(_expanded(item))) if tape._listeners else log.items.append
         self._last_grad = self._last_record = None
 
     def _room(self) -> bool:
@@ -263,10 +265,9 @@ class BackwardObserver(observer.BackwardObserver):
 
     def visit(self, entry, out_grads) -> None:
         if self._room():
-            # tuples of ids, samples and shapes only: the cyclic GC stops tracking them
-            grads = tuple(None if g is None else rec.OutputGrad(o._id, *self._record_of(g))
+            grads = tuple(None if g is None else (o._id, *self._record_of(g))
                           for o, g in zip(entry.outputs, out_grads))
-            self._log_item(rec.Visit(len(self._entries), entry.index, entry.type, grads, self.row))
+            self._log_item(("visit", len(self._entries), entry.index, entry.type, grads, self.row))
 
     def sent(self, entry, inp, g, accumulated=False) -> None:
         if self._room():
@@ -276,8 +277,8 @@ class BackwardObserver(observer.BackwardObserver):
                                        self.row))
             else:
                 value, shape = self._record_of(g)
-                self._log_item(rec.Send(len(self._entries), entry.index, inp._id, value, shape,
-                                        bool(accumulated), None, self.row))
+                self._log_item(("send", len(self._entries), entry.index, inp._id, value, shape,
+                                bool(accumulated), None, self.row))
 
     def stopped(self, entry, reason) -> None:
         for inp in entry.inputs:
@@ -307,6 +308,16 @@ def _var_name(var) -> str:
     (``hidden/kernel``), so that two layers' kernels are told apart."""
     path = getattr(var, "path", None)
     return path if isinstance(path, str) and path else var.name.rsplit(":", 1)[0]
+
+
+def _expanded(item):
+    """A log item as its record (``log_records``): the reverse pass logs visits and sends as tuples."""
+    if type(item) is not tuple:
+        return item
+    if item[0] == "visit":
+        _kind, at, op, op_type, grads, row = item
+        return rec.Visit(at, op, op_type, [None if g is None else rec.OutputGrad(*g) for g in grads], row)
+    return rec.Send(*item[1:])
 
 
 def _grad_record(g):
@@ -343,7 +354,7 @@ class _Builder:
         self.read_inputs = {t._id for e in entries for t in e.inputs} if any(type(i) is rec.Read for i in items) \
             else set()
         k = 0
-        for item in items:
+        for item in map(_expanded, items):
             while k < len(entries) and k < item.at:
                 self.entry(entries[k])
                 k += 1

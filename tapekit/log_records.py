@@ -104,7 +104,7 @@ class Visit(NamedTuple):
     at: int
     op: int                     # the entry's index
     type: str
-    grads: tuple                # OutputGrad (or None) per output
+    grads: list                 # OutputGrad (or None) per output
     row: int | None             # the Jacobian row, or None
     kind = "visit"
 
