@@ -258,27 +258,39 @@ class BackwardObserver(observer.BackwardObserver):
         return False
 
     def _record_of(self, g):
-        """``_grad_record(g)``, reused when a gradient just sent is the next op's (a chain)."""
+        """``(sample, shape)`` of ``g``, reused when a gradient just sent is the next op's (a chain)."""
         if g is not self._last_grad:
-            self._last_grad, self._last_record = g, _grad_record(g)
+            self._last_grad, self._last_record = g, _sample_and_shape(g)
         return self._last_record
 
+    # visit and sent run once per visited op: they test the room inline and build one flat tuple
     def visit(self, entry, out_grads) -> None:
-        if self._room():
-            grads = tuple(None if g is None else (o._id, *self._record_of(g))
-                          for o, g in zip(entry.outputs, out_grads))
-            self._log_item(("visit", len(self._entries), entry.index, entry.type, grads, self.row))
+        if self.kept >= MAX_BACKWARD_EVENTS:
+            self.dropped += 1
+            return
+        self.kept += 1
+        outs = entry.outputs
+        if len(outs) == 1:
+            g = out_grads[0]
+            grads = (None if g is None else (outs[0]._id, *self._record_of(g)),)
+        else:
+            grads = tuple(None if g is None else (o._id, *self._record_of(g)) for o, g in zip(outs, out_grads))
+        self._log_item(("visit", len(self._entries), entry.index, entry.type, grads, self.row))
 
     def sent(self, entry, inp, g, accumulated=False) -> None:
-        if self._room():
-            if g is None:
+        if g is None:
+            if self._room():
                 reason = Cause.NONE_RETURNED if inp.dtype.is_differentiable else Cause.INTEGER_OR_STRING_DTYPE
                 self.log._add(rec.Send(self.log._at(), entry.index, inp._id, None, dims(inp), False, reason,
                                        self.row))
-            else:
-                value, shape = self._record_of(g)
-                self._log_item(("send", len(self._entries), entry.index, inp._id, value, shape,
-                                bool(accumulated), None, self.row))
+            return
+        if self.kept >= MAX_BACKWARD_EVENTS:
+            self.dropped += 1
+            return
+        self.kept += 1
+        value, shape = self._record_of(g)
+        self._log_item(("send", len(self._entries), entry.index, inp._id, value, shape, bool(accumulated), None,
+                        self.row))
 
     def stopped(self, entry, reason) -> None:
         for inp in entry.inputs:
@@ -322,10 +334,14 @@ def _expanded(item):
 
 def _grad_record(g):
     """(sample, shape) of a gradient value (a Tensor, or anything convertible); shape as a tuple."""
+    return rec.GradValue(*_sample_and_shape(g))
+
+
+def _sample_and_shape(g) -> tuple:
     value = g._value if type(g) is Tensor else getattr(g, "_value", None)
     if value is None:
         value = np.asarray(g)
-    return rec.GradValue(value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE), value.shape)
+    return (value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE)), value.shape
 
 
 # ---------- building event dicts ----------
