@@ -20,6 +20,7 @@ from .backend import head, to_host
 from .causes import Cause, entry_cut
 from .explain import causes_for, explain, remember_variable
 from .source_location import user_frame, user_location
+from .tape_entry import shared_dims
 from .tensor import Tensor
 
 SAMPLE_SIZE = 8                  # elements kept per value for previews
@@ -269,13 +270,16 @@ class BackwardObserver(observer.BackwardObserver):
             self.dropped += 1
             return
         self.kept += 1
+        head = ("visit", len(self._entries), entry.index, entry.type, self.row)
         outs = entry.outputs
         if len(outs) == 1:
             g = out_grads[0]
-            grads = (None if g is None else (outs[0]._id, *self._record_of(g)),)
-        else:
-            grads = tuple(None if g is None else (o._id, *self._record_of(g)) for o, g in zip(outs, out_grads))
-        self._log_item(("visit", len(self._entries), entry.index, entry.type, grads, self.row))
+            self._log_item(head + ((None, None, None) if g is None else (outs[0]._id, *self._record_of(g))))
+            return
+        grads = ()
+        for o, g in zip(outs, out_grads):
+            grads += (None, None, None) if g is None else (o._id, *self._record_of(g))
+        self._log_item(head + grads)
 
     def sent(self, entry, inp, g, accumulated=False) -> None:
         if g is None:
@@ -323,12 +327,15 @@ def _var_name(var) -> str:
 
 
 def _expanded(item):
-    """A log item as its record (``log_records``): the reverse pass logs visits and sends as tuples."""
+    """A log item as its record (``log_records``): the reverse pass logs visits and sends as flat
+    tuples of atoms and shared shape tuples, which one GC pass stops tracking (a nested tuple would
+    need two: the collector reaches it after its parent)."""
     if type(item) is not tuple:
         return item
-    if item[0] == "visit":
-        _kind, at, op, op_type, grads, row = item
-        return rec.Visit(at, op, op_type, [None if g is None else rec.OutputGrad(*g) for g in grads], row)
+    if item[0] == "visit":   # ("visit", at, op, type, row, then (tensor, sample, shape) per output)
+        _kind, at, op, op_type, row = item[:5]
+        grads = [None if item[k] is None else rec.OutputGrad(*item[k:k + 3]) for k in range(5, len(item), 3)]
+        return rec.Visit(at, op, op_type, grads, row)
     return rec.Send(*item[1:])
 
 
@@ -341,7 +348,7 @@ def _sample_and_shape(g) -> tuple:
     value = g._value if type(g) is Tensor else getattr(g, "_value", None)
     if value is None:
         value = np.asarray(g)
-    return (value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE)), value.shape
+    return (value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE)), shared_dims(value.shape)
 
 
 # ---------- building event dicts ----------

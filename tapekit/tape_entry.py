@@ -94,7 +94,8 @@ _DIMS: dict = {}   # shape tuple -> itself: ghosts of same-shaped tensors share 
 _MAX_SHARED_DIMS = 4096
 
 
-def _shared_dims(shape) -> tuple:
+def shared_dims(shape) -> tuple:
+    """``shape`` as a tuple, one per distinct shape (up to a bound): fewer objects the GC tracks."""
     dims = _DIMS.get(shape)
     if dims is None:
         dims = tuple(shape)
@@ -116,7 +117,7 @@ class Ghost:
         self._id = t._id
         self._dtype = t._dtype
         value = getattr(t, "_value", None)
-        self._dims = _shared_dims(value.shape) if value is not None else t._dims
+        self._dims = shared_dims(value.shape) if value is not None else t._dims
         # the first few elements, so events can still show a value preview (events.SAMPLE_SIZE)
         self.sample = sample_of(t._value) if keep_sample else None
 
