@@ -43,8 +43,8 @@ class TapeEntry:
         self.released = True
         if ghosts is None:
             ghosts = {}
-        self.inputs = tuple(ghost_of(t, ghosts, True) for t in self.inputs)
-        self.outputs = tuple(ghost_of(t, ghosts, True) for t in self.outputs)
+        self.inputs = ghosts_of(self.inputs, ghosts)
+        self.outputs = ghosts_of(self.outputs, ghosts)
 
     def keep_only_what_the_gradient_reads(self, reads: str, tracked: dict, ghosts: dict) -> None:
         """Release, right away, the values this op's gradient never reads (see ``registry.READS``).
@@ -60,14 +60,22 @@ class TapeEntry:
             x, y = inputs
             inputs = (x if tracked.get(y._id) else ghost_of(x, ghosts, True), y)
         elif reads != "inputs":
-            inputs = tuple(ghost_of(t, ghosts, True) for t in inputs)
+            inputs = ghosts_of(inputs, ghosts)
         self.inputs = inputs
         if reads != "outputs":
-            self.outputs = tuple(ghost_of(t, ghosts, True) for t in self.outputs)
+            self.outputs = ghosts_of(self.outputs, ghosts)
         self.released = reads == "nothing"   # then nothing is left to release
 
     def __repr__(self) -> str:
         return f"<TapeEntry {self.index}: {self.type}>"
+
+
+def ghosts_of(tensors: tuple, ghosts: dict) -> tuple:
+    """``tensors`` with each one's ghost (with a sample); the same tuple when all are ghosts already."""
+    if len(tensors) == 1:   # most ops: no generator, no new tuple for a released one
+        t = tensors[0]
+        return tensors if type(t) is Ghost else (ghost_of(t, ghosts, True),)
+    return tuple(ghost_of(t, ghosts, True) for t in tensors)
 
 
 def ghost_of(t, ghosts: dict, keep_sample: bool):
