@@ -96,8 +96,9 @@ _SHIFT_LIMIT = 100_000  # recurrence steps; arguments below -1e5 give NaN
 def _on_host(fn):
     """Run ``fn`` on the float64 host copy of ``x`` and return the input's dtype and device."""
     def forward(*arrays):
-        dtype = arrays[-1].dtype
-        host = [np.asarray(to_host(a), dtype=np.float64) for a in arrays]
+        originals = [to_host(a) for a in arrays]
+        dtype = originals[-1].dtype  # a NumPy dtype, whatever the array library
+        host = [np.asarray(a, dtype=np.float64) for a in originals]
         with np.errstate(all="ignore"):
             out = fn(*host)
         return from_host(np.asarray(out, dtype=dtype), device_obj(arrays[-1]))
