@@ -23,8 +23,10 @@ def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None):
     """
     if PLACEMENT.active:
         arrays = place_inputs(op_type, inputs)
-    elif len(inputs) == 2:   # the common case, without a list comprehension
+    elif len(inputs) == 2:   # the common cases, without a list comprehension
         arrays = (inputs[0]._value, inputs[1]._value)
+    elif len(inputs) == 1:
+        arrays = (inputs[0]._value,)
     else:
         arrays = [t._value for t in inputs]
     try:
