@@ -20,8 +20,6 @@ os.environ.setdefault("PYTHONHASHSEED", "0")
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "slow: takes minutes (the lessons under TensorFlow); deselect with "
-                                       "-m 'not slow'")
     option = config.option
     if getattr(option, "nbval_sanitize_with", "missing") is None and SANITIZE_FILE.exists():
         option.nbval_sanitize_with = str(SANITIZE_FILE)

@@ -55,16 +55,49 @@ def blas_description() -> str:
     return "; ".join(parts) or "no BLAS library found by threadpoolctl"
 
 
-def median_time(fn, repeats: int, warmup: int = 1) -> float:
-    """Median wall time of ``fn()`` in seconds over ``repeats`` runs after ``warmup`` runs."""
+CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
+
+
+def median_time(fn, repeats: int, warmup: int = 1, clock: str = "cpu") -> float:
+    """Median time of ``fn()`` in seconds over ``repeats`` runs after ``warmup`` runs.
+
+    ``clock="cpu"`` is the process's CPU time: with every engine on one thread it equals wall time
+    on an idle machine, and stays comparable between engines on a busy one. ``"wall"``: wall time.
+    """
+    now = CLOCKS[clock]
     for _ in range(warmup):
         fn()
     times = []
     for _ in range(max(1, repeats)):
-        start = time.perf_counter()
+        start = now()
         fn()
-        times.append(time.perf_counter() - start)
-    times.sort()
+        times.append(now() - start)
+    return _median(times)
+
+
+def median_times(steps: dict, repeats: int, warmup: int = 1, clock: str = "cpu") -> dict:
+    """``median_time`` of several functions (name -> fn), run in turn: one call of each per round.
+
+    Each round starts one function later, so that each follows every other one equally often
+    (what one leaves behind, the allocator's state say, then favours none).
+    """
+    now = CLOCKS[clock]
+    for _ in range(warmup):
+        for fn in steps.values():
+            fn()
+    order = list(steps.items())
+    times: dict = {name: [] for name in steps}
+    for r in range(max(1, repeats)):
+        k = r % len(order) if order else 0
+        for name, fn in order[k:] + order[:k]:
+            start = now()
+            fn()
+            times[name].append(now() - start)
+    return {name: _median(ts) for name, ts in times.items()}
+
+
+def _median(times: list) -> float:
+    times = sorted(times)
     mid = len(times) // 2
     return times[mid] if len(times) % 2 else 0.5 * (times[mid - 1] + times[mid])
 

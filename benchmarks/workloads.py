@@ -11,14 +11,14 @@ import numpy as np
 
 WORKLOADS = ("W1", "W2", "W3", "W4")
 TITLES = {
-    "W1": "tiny-op overhead: elementwise chain on a length-4 vector",
+    "W1": "tiny-op overhead: 1,000-op elementwise chain on a length-4 vector",
     "W2": "MLP step 784-512-512-10 relu, batch 256",
-    "W3": "long chain on a length-1000 vector",
-    "W4": "matmul chain 512x512, grads of both weights",
+    "W3": "20,000-op elementwise chain on a length-1000 vector",
+    "W4": "two 1024x1024 matmuls, grads of both weights",
 }
 SIZES = {
     "full": {"W1": {"n_ops": 1000, "length": 4}, "W2": {"batch": 256, "dims": (784, 512, 512, 10)},
-             "W3": {"n_ops": 3000, "length": 1000, "long_ops": 100_000}, "W4": {"n": 512}},
+             "W3": {"n_ops": 20_000, "length": 1000, "long_ops": 100_000}, "W4": {"n": 1024}},
     "tiny": {"W1": {"n_ops": 24, "length": 4}, "W2": {"batch": 8, "dims": (6, 5, 4, 3)},
              "W3": {"n_ops": 36, "length": 10, "long_ops": 600}, "W4": {"n": 8}},
 }

@@ -36,6 +36,7 @@ from .tensor import Tensor, convert_to_tensor
 
 logger = logging.getLogger("tapekit")
 _SKIPS: dict = {}   # one shared tuple per skip_input_indices value
+_SKIP_PAIR = {(False, False): (), (True, False): (0,), (False, True): (1,), (True, True): (0, 1)}
 _MISSING = object()
 
 
@@ -96,7 +97,8 @@ def _reachable_from(entries, source_ids):
             continue
         for t in e.inputs:
             if t._id in reach:
-                reach.update(o._id for o in e.outputs)
+                for o in e.outputs:
+                    reach.add(o._id)
                 break
     return reach
 
@@ -154,7 +156,7 @@ class _Walk:
             if tid in self.reach or tid in self.source_ids:
                 self.grads[tid] = add_n_pair(self.grads[tid], g) if tid in self.grads else g
         self.observer = observer or (tape.log.backward_observer(tape) if tape.listeners else None)
-        self.ghosts = {} if not tape.persistent else None   # released tensors, one ghost per id
+        self.ghosts = tape.ghosts if not tape.persistent else None   # released tensors, one ghost per id
         self.order = BackwardOrder(entries, target_ids)
         self.sparse = False   # an IndexedSlices was seen: only then the pass pays for handling them
 
@@ -185,7 +187,9 @@ class _Walk:
         if self.sparse and rule in DENSE_ONLY:
             out_grads = [g if g is None else densify(g) for g in out_grads]
         inputs = entry.inputs
-        if len(inputs) > 1:  # TF's op.skip_input_indices: rules may skip gradients nobody needs
+        if len(inputs) == 2:  # TF's op.skip_input_indices: rules may skip gradients nobody needs
+            entry.skip_input_indices = _SKIP_PAIR[inputs[0]._id not in self.reach, inputs[1]._id not in self.reach]
+        elif len(inputs) > 2:
             skip = tuple(k for k, t in enumerate(inputs) if t._id not in self.reach)
             entry.skip_input_indices = _SKIPS.setdefault(skip, skip)  # shared: fewer GC survivors
         in_grads = rule(entry, *out_grads)

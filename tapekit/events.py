@@ -20,6 +20,8 @@ from .backend import head, to_host
 from .causes import Cause, entry_cut
 from .explain import causes_for, explain, remember_variable
 from .source_location import user_frame, user_location
+from .tape_entry import shared_dims
+from .tensor import Tensor
 
 SAMPLE_SIZE = 8                  # elements kept per value for previews
 PREVIEW_CHARS = 40               # longest preview string
@@ -120,7 +122,7 @@ class TapeLog(observer.TapeLog):
 
     def __init__(self, tape):
         self._tape = weakref.ref(tape)   # the tape owns its log: no reference cycle back
-        self.items: list = []          # log_records (Watch, Assign, Visit ...), in order
+        self.items: list = []          # log_records (Watch, Assign ...); visits/sends as tuples (_expanded)
         self.calls = 0                 # gradient()/jacobian() calls so far
         self.live = None               # _Builder that feeds subscribers
 
@@ -244,7 +246,10 @@ class BackwardObserver(observer.BackwardObserver):
         # the per-op hooks below run once per visited op: look these up once
         tape = log.tape
         self._entries = tape._entries
-        self._log_item = log._add if tape._listeners else log.items.append
+        # visits and sends are logged as plain tuples of ids, samples and shapes (``_expanded``
+        # makes them records when read): the cyclic GC stops tracking those, not NamedTuples
+        self._log_item = (lambda item: log._add(_expanded(item))) if tape._listeners else log.items.append
+        self._last_grad = self._last_record = None
 
     def _room(self) -> bool:
         if self.kept < MAX_BACKWARD_EVENTS:
@@ -253,22 +258,43 @@ class BackwardObserver(observer.BackwardObserver):
         self.dropped += 1
         return False
 
+    def _record_of(self, g):
+        """``(sample, shape)`` of ``g``, reused when a gradient just sent is the next op's (a chain)."""
+        if g is not self._last_grad:
+            self._last_grad, self._last_record = g, _sample_and_shape(g)
+        return self._last_record
+
+    # visit and sent run once per visited op: they test the room inline and build one flat tuple
     def visit(self, entry, out_grads) -> None:
-        if self._room():
-            grads = [None if g is None else rec.OutputGrad(o._id, *_grad_record(g))
-                     for o, g in zip(entry.outputs, out_grads)]
-            self._log_item(rec.Visit(len(self._entries), entry.index, entry.type, grads, self.row))
+        if self.kept >= MAX_BACKWARD_EVENTS:
+            self.dropped += 1
+            return
+        self.kept += 1
+        head = ("visit", len(self._entries), entry.index, entry.type, self.row)
+        outs = entry.outputs
+        if len(outs) == 1:
+            g = out_grads[0]
+            self._log_item(head + ((None, None, None) if g is None else (outs[0]._id, *self._record_of(g))))
+            return
+        grads = ()
+        for o, g in zip(outs, out_grads):
+            grads += (None, None, None) if g is None else (o._id, *self._record_of(g))
+        self._log_item(head + grads)
 
     def sent(self, entry, inp, g, accumulated=False) -> None:
-        if self._room():
-            if g is None:
+        if g is None:
+            if self._room():
                 reason = Cause.NONE_RETURNED if inp.dtype.is_differentiable else Cause.INTEGER_OR_STRING_DTYPE
                 self.log._add(rec.Send(self.log._at(), entry.index, inp._id, None, dims(inp), False, reason,
                                        self.row))
-            else:
-                value, shape = _grad_record(g)
-                self._log_item(rec.Send(len(self._entries), entry.index, inp._id, value, shape,
-                                        bool(accumulated), None, self.row))
+            return
+        if self.kept >= MAX_BACKWARD_EVENTS:
+            self.dropped += 1
+            return
+        self.kept += 1
+        value, shape = self._record_of(g)
+        self._log_item(("send", len(self._entries), entry.index, inp._id, value, shape, bool(accumulated), None,
+                        self.row))
 
     def stopped(self, entry, reason) -> None:
         for inp in entry.inputs:
@@ -290,6 +316,7 @@ class BackwardObserver(observer.BackwardObserver):
             out.append(rec.SourceResult(s._id, value.sample, value.shape, s.dtype.name, cause))
         log._add(rec.BackwardEnd(log._at(), self.call, out))
         self.targets = self.sources = self.view = None     # do not keep the caller's tensors alive
+        self._last_grad = self._last_record = None
 
 
 def _var_name(var) -> str:
@@ -299,12 +326,29 @@ def _var_name(var) -> str:
     return path if isinstance(path, str) and path else var.name.rsplit(":", 1)[0]
 
 
+def _expanded(item):
+    """A log item as its record (``log_records``): the reverse pass logs visits and sends as flat
+    tuples of atoms and shared shape tuples, which one GC pass stops tracking (a nested tuple would
+    need two: the collector reaches it after its parent)."""
+    if type(item) is not tuple:
+        return item
+    if item[0] == "visit":   # ("visit", at, op, type, row, then (tensor, sample, shape) per output)
+        _kind, at, op, op_type, row = item[:5]
+        grads = [None if item[k] is None else rec.OutputGrad(*item[k:k + 3]) for k in range(5, len(item), 3)]
+        return rec.Visit(at, op, op_type, grads, row)
+    return rec.Send(*item[1:])
+
+
 def _grad_record(g):
     """(sample, shape) of a gradient value (a Tensor, or anything convertible); shape as a tuple."""
-    value = getattr(g, "_value", None)
+    return rec.GradValue(*_sample_and_shape(g))
+
+
+def _sample_and_shape(g) -> tuple:
+    value = g._value if type(g) is Tensor else getattr(g, "_value", None)
     if value is None:
         value = np.asarray(g)
-    return rec.GradValue(value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE), value.shape)
+    return (value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE)), shared_dims(value.shape)
 
 
 # ---------- building event dicts ----------
@@ -333,7 +377,7 @@ class _Builder:
         self.read_inputs = {t._id for e in entries for t in e.inputs} if any(type(i) is rec.Read for i in items) \
             else set()
         k = 0
-        for item in items:
+        for item in map(_expanded, items):
             while k < len(entries) and k < item.at:
                 self.entry(entries[k])
                 k += 1

@@ -21,7 +21,14 @@ def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None):
 
     ``forward`` receives the backend arrays (and ``attrs`` as keywords) and returns one array.
     """
-    arrays = [t._value for t in inputs] if not PLACEMENT.active else place_inputs(op_type, inputs)
+    if PLACEMENT.active:
+        arrays = place_inputs(op_type, inputs)
+    elif len(inputs) == 2:   # the common cases, without a list comprehension
+        arrays = (inputs[0]._value, inputs[1]._value)
+    elif len(inputs) == 1:
+        arrays = (inputs[0]._value,)
+    else:
+        arrays = [t._value for t in inputs]
     try:
         value = forward(*arrays, **attrs) if attrs else forward(*arrays)
     except (ValueError, IndexError, TypeError) as err:

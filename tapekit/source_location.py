@@ -22,7 +22,7 @@ _CONTEXTLIB_FILE = contextlib.__file__
 _NUMPY_PREFIX = os.path.dirname(os.path.abspath(np.__file__)) + os.sep
 
 _INTERNAL_FILES: set = {_CONTEXTLIB_FILE}   # files known to be tapekit's (a set test is cheaper than startswith)
-_SITE_GUESS: dict = {}                      # op type -> (depth of the user's frame last time, its code)
+_SITE_GUESS: dict = {}   # op type -> (depth of the user's frame last time, its code, its sites)
 
 
 def is_internal(filename: str) -> bool:
@@ -68,11 +68,15 @@ def user_site(key=None, depth: int = 3):
         except ValueError:
             frame = None
         if frame is not None and frame.f_code is guess[1]:
-            return (guess[1], frame.f_lasti)
+            # one tuple per (code, offset): a loop records the same site many times
+            site = guess[2].get(frame.f_lasti)
+            if site is None:
+                site = guess[2][frame.f_lasti] = (guess[1], frame.f_lasti)
+            return site
     frame, found = sys._getframe(depth), depth  # noqa: SLF001  (the stack walk: module docstring)
     while frame is not None:
         if not is_internal(frame.f_code.co_filename):
-            _SITE_GUESS[key] = (found, frame.f_code)
+            _SITE_GUESS[key] = (found, frame.f_code, {})
             return (frame.f_code, frame.f_lasti)
         frame, found = frame.f_back, found + 1
     return ()

@@ -19,13 +19,14 @@ from .gradient_args import (
 from .i18n import _, hint_line
 from .registry import READS, declared_not_differentiable
 from .source_location import user_location, user_site
-from .tape_entry import TapeEntry, TapeView
+from .tape_entry import TapeEntry, TapeView, all_small
 from .tensor import Tensor, is_variable
 
 logger = logging.getLogger("tapekit")
 
 # Values of at most this many elements stay saved whole: dropping them saves little memory and
-# costs more time than it saves (W1 in benchmarks/).
+# costs more time than it saves (W1 in benchmarks/). An entry whose values are all small is never
+# released, neither at record time nor by the reverse pass.
 _SMALL = 64
 _NON_PERSISTENT_USED = ("A non-persistent GradientTape can only be used to compute one set of "
                         "gradients (or jacobians)")
@@ -56,6 +57,7 @@ class GradientTape:
         self._paused = False        # inside stop_recording()
         self._entries: list | None = None
         self._tracked: dict = {}    # tensor/variable id -> True (differentiable) / False (shadow)
+        self._ghosts: dict = {}     # tensor id -> its Ghost, once an entry released its value
         self._watched_vars: dict = {}
         self._log = None            # events.TapeLog, created on first use (introspection)
         self._listeners: list = []
@@ -82,6 +84,7 @@ class GradientTape:
     def _start_fresh(self) -> None:
         self._entries = []
         self._tracked = {}
+        self._ghosts = {}
         self._watched_vars = {}
         self._used = False
         if self._log is not None:
@@ -194,15 +197,23 @@ class GradientTape:
             flag = differentiable and out._dtype.is_differentiable
             tracked[out._id] = flag
             blocked = blocked or not flag
-        reads = READS.get(grad_key) if differentiable and type(grad_key) is str else None
-        if reads is not None and (outputs[0]._value.size > _SMALL or inputs[0]._value.size > _SMALL):
-            entry.keep_only_what_the_gradient_reads(reads, tracked)
+        self._release_unread(entry, differentiable)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
         if self._listeners or (live and (blocked or declared_not_differentiable(grad_key))):
             entry.location = user_location(depth=4)
             if self._listeners:
                 self._events().recorded(entry)
+
+    def _release_unread(self, entry, differentiable: bool) -> None:
+        """Drop, at record time, the values ``entry``'s gradient never reads (``registry.READS``)."""
+        if all_small(entry.inputs, _SMALL) and all_small(entry.outputs, _SMALL):
+            entry.released = True   # small values stay saved whole: releasing them would cost, not save
+            return
+        grad_key = entry.grad_key
+        reads = READS.get(grad_key) if differentiable and type(grad_key) is str else None
+        if reads is not None:
+            entry.keep_only_what_the_gradient_reads(reads, self._tracked, self._ghosts)
 
     @contextlib.contextmanager
     def stop_recording(self):
@@ -297,9 +308,8 @@ class GradientTape:
     def _after_backward(self) -> None:
         if not self._persistent:
             self._used = True
-            ghosts: dict = {}
             for entry in self._entries:
-                entry.release(ghosts)
+                entry.release(self._ghosts)
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
@@ -350,7 +360,7 @@ class GradientTape:
     def _view(self) -> TapeView:
         """What backprop and explain() read of this tape."""
         return TapeView(self._entries, self._tracked, self._persistent, self._listeners, self._events(),
-                        self.watched_variables(), self._watch_accessed_variables)
+                        self.watched_variables(), self._watch_accessed_variables, self._ghosts)
 
     def _events(self):
         """This tape's log: what introspection (``tapekit.events``) plugged into ``observer``."""

@@ -43,26 +43,39 @@ class TapeEntry:
         self.released = True
         if ghosts is None:
             ghosts = {}
-        self.inputs = tuple(ghost_of(t, ghosts, True) for t in self.inputs)
-        self.outputs = tuple(ghost_of(t, ghosts, True) for t in self.outputs)
+        self.inputs = ghosts_of(self.inputs, ghosts)
+        self.outputs = ghosts_of(self.outputs, ghosts)
 
-    def keep_only_what_the_gradient_reads(self, reads: str, tracked: dict) -> None:
-        """Release, right away, the values this op's gradient never reads (see ``registry.READS``)."""
+    def keep_only_what_the_gradient_reads(self, reads: str, tracked: dict, ghosts: dict) -> None:
+        """Release, right away, the values this op's gradient never reads (see ``registry.READS``).
+
+        ``ghosts`` (id -> Ghost, the tape's) gives a tensor one ghost, however many entries use it.
+        """
         inputs = self.inputs
         if reads == "other_input":   # d/dx reads y, d/dy reads x: keep one only if the other is live
             x, y = inputs
-            inputs = (x if tracked.get(y._id) else Ghost(x), y if tracked.get(x._id) else Ghost(y))
+            inputs = (x if tracked.get(y._id) else ghost_of(x, ghosts, True),
+                      y if tracked.get(x._id) else ghost_of(y, ghosts, True))
         elif reads == "divisor":     # d/dx reads y, d/dy reads x and y
             x, y = inputs
-            inputs = (x if tracked.get(y._id) else Ghost(x), y)
+            inputs = (x if tracked.get(y._id) else ghost_of(x, ghosts, True), y)
         elif reads != "inputs":
-            inputs = tuple(Ghost(t) for t in inputs)
+            inputs = ghosts_of(inputs, ghosts)
         self.inputs = inputs
         if reads != "outputs":
-            self.outputs = tuple(Ghost(t, keep_sample=True) for t in self.outputs)
+            self.outputs = ghosts_of(self.outputs, ghosts)
+        self.released = reads == "nothing"   # then nothing is left to release
 
     def __repr__(self) -> str:
         return f"<TapeEntry {self.index}: {self.type}>"
+
+
+def ghosts_of(tensors: tuple, ghosts: dict) -> tuple:
+    """``tensors`` with each one's ghost (with a sample); the same tuple when all are ghosts already."""
+    if len(tensors) == 1:   # most ops: no generator, no new tuple for a released one
+        t = tensors[0]
+        return tensors if type(t) is Ghost else (ghost_of(t, ghosts, True),)
+    return tuple(ghost_of(t, ghosts, True) for t in tensors)
 
 
 def ghost_of(t, ghosts: dict, keep_sample: bool):
@@ -74,6 +87,29 @@ def ghost_of(t, ghosts: dict, keep_sample: bool):
     elif keep_sample and ghost.sample is None:
         ghost.sample = sample_of(t._value)
     return ghost
+
+
+def all_small(tensors, limit: int) -> bool:
+    """Whether every value has at most ``limit`` elements (a released tensor counts as large)."""
+    for t in tensors:
+        value = getattr(t, "_value", None)
+        if value is None or value.size > limit:
+            return False
+    return True
+
+
+_DIMS: dict = {}   # shape tuple -> itself: ghosts of same-shaped tensors share one tuple
+_MAX_SHARED_DIMS = 4096
+
+
+def shared_dims(shape) -> tuple:
+    """``shape`` as a tuple, one per distinct shape (up to a bound): fewer objects the GC tracks."""
+    dims = _DIMS.get(shape)
+    if dims is None:
+        dims = tuple(shape)
+        if len(_DIMS) < _MAX_SHARED_DIMS:
+            _DIMS[dims] = dims
+    return dims
 
 
 def sample_of(v):
@@ -89,7 +125,7 @@ class Ghost:
         self._id = t._id
         self._dtype = t._dtype
         value = getattr(t, "_value", None)
-        self._dims = tuple(value.shape) if value is not None else t._dims
+        self._dims = shared_dims(value.shape) if value is not None else t._dims
         # the first few elements, so events can still show a value preview (events.SAMPLE_SIZE)
         self.sample = sample_of(t._value) if keep_sample else None
 
@@ -110,15 +146,17 @@ class TapeView:
     """What the reverse pass and ``explain()`` read of a tape: its internal API, built by the tape.
 
     ``entries`` and ``tracked`` are the tape's own list and dict (they grow as it records);
-    ``log`` is its ``observer.TapeLog``. A view with ``persistent=True`` and no listeners lets a
+    ``log`` is its ``observer.TapeLog``; ``ghosts`` its released tensors (one ghost per id, shared by
+the entries that recorded them and by the reverse pass). A view with ``persistent=True`` and no listeners lets a
     Jacobian walk the entries many times without releasing them.
     """
 
     __slots__ = ("entries", "tracked", "persistent", "listeners", "log", "watched_variables",
-                 "watch_accessed_variables")
+                 "watch_accessed_variables", "ghosts")
 
     def __init__(self, entries, tracked, persistent, listeners, log, watched_variables=(),
-                 watch_accessed_variables=True):
+                 watch_accessed_variables=True, ghosts=None):
+        self.ghosts = ghosts if ghosts is not None else {}   # the tape's: released tensor id -> Ghost
         self.entries = entries
         self.tracked = tracked
         self.persistent = persistent
@@ -130,4 +168,4 @@ class TapeView:
     def kept(self) -> TapeView:
         """This view for a pass that must not release entries (a Jacobian walks them many times)."""
         return TapeView(self.entries, self.tracked, True, (), self.log, self.watched_variables,
-                        self.watch_accessed_variables)
+                        self.watch_accessed_variables, self.ghosts)

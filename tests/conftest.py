@@ -16,7 +16,6 @@ backend.use_test_backend(TEST_BACKEND)
 def pytest_configure(config):
     config.addinivalue_line("markers", "numpy_only(reason): inspects host NumPy specifics; skipped on other "
                                        "test backends")
-    config.addinivalue_line("markers", "slow: long soak or size tests (deselect with -m 'not slow')")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -4,19 +4,13 @@ scan_fold,control_flow_gradients,tensor_array}.py) plus gradients to second orde
 
 import numpy as np
 import pytest
+from helpers import second
 
 import tapekit as tk
 
 
 def second_derivative(f, x0):
-    x = tk.constant(x0, tk.float64)
-    with tk.GradientTape() as outer:
-        outer.watch(x)
-        with tk.GradientTape() as inner:
-            inner.watch(x)
-            y = f(x)
-        g = inner.gradient(y, x)
-    return float(g), float(outer.gradient(g, x))
+    return tuple(float(d) for d in second(f, x0, tk.float64))
 
 
 def test_cond_runs_one_branch_and_keeps_its_structure():

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from helpers import numeric_gradient
 
 import tapekit as tk
 from tapekit.exercises import lesson08
@@ -142,12 +143,6 @@ def test_mini_tape_matches_tapekit_and_finite_differences():
         with tk.GradientTape() as tape:
             f_tk = tk.sin(a_tk * b_tk) + a_tk * a_tk
         tk_grads = tape.gradient(f_tk, [a_tk, b_tk])
-        eps = 1e-6
-
-        def f_np(a, b):
-            return np.sin(a * b) + a * a
-
-        numeric = [(f_np(a0 + eps, b0) - f_np(a0 - eps, b0)) / (2 * eps),
-                   (f_np(a0, b0 + eps) - f_np(a0, b0 - eps)) / (2 * eps)]
+        numeric = numeric_gradient(lambda ab: np.sin(ab[0] * ab[1]) + ab[0] * ab[0], [a0, b0])
         np.testing.assert_allclose(mini_grads, [g.numpy() for g in tk_grads], rtol=1e-12)
         np.testing.assert_allclose(mini_grads, numeric, rtol=1e-6)

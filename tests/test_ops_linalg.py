@@ -2,19 +2,11 @@
 
 import numpy as np
 import pytest
+from helpers import grads
 
 import tapekit as tk
 
 DTYPES = [np.float32, np.float64]
-
-
-def grads(f, *xs):
-    xs = [tk.constant(x) for x in xs]
-    with tk.GradientTape(persistent=True) as tape:
-        for x in xs:
-            tape.watch(x)
-        y = f(*xs)
-    return y, [tape.gradient(y, x) for x in xs]
 
 
 MATMUL_CASES = [  # (a shape, b shape, transpose_a, transpose_b)

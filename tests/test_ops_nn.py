@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import tapekit as tk
-from tape_helpers import grads, second
+from helpers import grads, second
 
 DTYPES = [np.float32, np.float64]
 

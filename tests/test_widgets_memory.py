@@ -13,7 +13,7 @@ from tapekit.widgets import TapePlayer  # noqa: E402
 
 from test_widgets_model import diamond_events  # noqa: E402
 
-slow = pytest.mark.slow  # registered in tests/conftest.py
+slow = pytest.mark.slow  # registered in pyproject.toml
 
 
 def small_program():

@@ -119,7 +119,8 @@ def check_dtype(op_type: str, t: Tensor) -> None:
 
 
 def _binary(op_type, forward, x, y):
-    x, y = binary_inputs(op_type, x, y)
+    if not (type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype):   # else nothing to convert
+        x, y = binary_inputs(op_type, x, y)
     check_dtype(op_type, x)
     return execute(op_type, forward, (x, y))
 
@@ -155,6 +156,8 @@ def add(x, y, name=None):
     >>> tk.add([1.0, 2.0], 0.5)
     <tk.Tensor: shape=(2,), dtype=float32, numpy=array([1.5, 2.5], dtype=float32)>
     """
+    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and not x._dtype.is_string:
+        return _binary("AddV2", _add, x, y)   # two tensors of one numeric dtype: nothing to convert
     if not (isinstance(y, Tensor) or is_variable(y)):
         x = to_tensor(x)
     if isinstance(x, Tensor) or is_variable(x):
@@ -367,12 +370,18 @@ def square(x, name=None):
 
 
 def _float_unary(op_type, fn_name):
+    numpy_fn = getattr(np, fn_name)
+
     def forward(x):
+        if type(x) is np.ndarray:   # the common case: NumPy's ufunc, without asking the backend
+            return numpy_fn(x)
         return getattr(ns(x), fn_name)(x)
 
     def op(x, name=None):
-        x = to_tensor(x)
-        require_float(op_type, x)
+        if type(x) is not Tensor:
+            x = to_tensor(x)
+        if not x._dtype.is_floating:
+            require_float(op_type, x)
         return execute(op_type, forward, (x,))
 
     op.__name__ = fn_name

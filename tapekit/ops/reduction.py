@@ -33,6 +33,8 @@ def _axis_values(axis, op_type: str) -> list:
     """``axis`` read as TF reads a reduction's axis argument: an int32/int64 tensor, flattened."""
     if isinstance(axis, (int, np.integer)) and not isinstance(axis, (bool, np.bool_)):
         return [int(axis)]
+    if type(axis) in (list, tuple) and all(type(a) is int and -2**31 <= a < 2**31 for a in axis):
+        return list(axis)   # plain ints: what the int32 tensor below would hold
     t = convert_with_default(axis, dtypes.int32)
     if t.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
