@@ -65,25 +65,27 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
     if count != len(flat_sequence):
         raise ValueError(f"Could not pack sequence. Structure had {count} atoms, but "
                          f"flat_sequence had {len(flat_sequence)} items.")
-    position = iter(flat_sequence)
+    return _build(structure, iter(flat_sequence))
 
-    def build(s):
-        if not is_nested(s):
-            return next(position)
-        return _rebuild(s, [build(c) for c in _children(s)])
 
-    return build(structure)
+# Module-level recursions, not closures: a closure that calls itself is a reference cycle that
+# keeps what it holds (here the packed values) alive until the cyclic GC runs.
+def _build(s, position):
+    if not is_nested(s):
+        return next(position)
+    return _rebuild(s, [_build(c, position) for c in _children(s)])
+
+
+def _structure_of(s, check_types: bool):
+    if not is_nested(s):
+        return None
+    kind = type(s) if check_types else (dict if isinstance(s, dict) else list)
+    keys = _sorted_keys(s) if isinstance(s, dict) else None
+    return (kind, keys, [_structure_of(c, check_types) for c in _children(s)])
 
 
 def assert_same_structure(nest1, nest2, check_types=True, expand_composites=False) -> None:
-    def shape(s):
-        if not is_nested(s):
-            return None
-        kind = type(s) if check_types else (dict if isinstance(s, dict) else list)
-        keys = _sorted_keys(s) if isinstance(s, dict) else None
-        return (kind, keys, [shape(c) for c in _children(s)])
-
-    if shape(nest1) != shape(nest2):
+    if _structure_of(nest1, check_types) != _structure_of(nest2, check_types):
         raise ValueError("The two structures don't have the same nested structure.\n\n"
                          f"First structure: {nest1!r}\n\nSecond structure: {nest2!r}")
 

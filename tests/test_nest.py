@@ -1,7 +1,9 @@
 """tk.nest: the structures gradient() accepts and returns, with tf.nest's ordering rules."""
 
 import collections
+import gc
 
+import numpy as np
 import pytest
 
 import tapekit as tk
@@ -54,3 +56,36 @@ def test_gradient_with_namedtuple_sources():
         y = a * b
     g = tape.gradient(y, Point(a, b))
     assert isinstance(g, Point) and (g.x.numpy(), g.y.numpy()) == (3.0, 2.0)
+
+
+def test_packing_makes_no_reference_cycle():
+    # a cycle would keep the packed values (a step's gradients) alive until the cyclic GC runs
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        packed = tk.nest.pack_sequence_as({"a": [0, (0, 0)], "b": 0}, [np.ones(3)] * 4)
+        tk.nest.assert_same_structure(packed, {"a": [1, (2, 3)], "b": 4})
+        del packed
+        assert gc.collect() == 0
+    finally:
+        if was:
+            gc.enable()
+
+
+def test_gradient_of_a_list_of_variables_makes_no_reference_cycle():
+    params = [tk.Variable(np.ones((3, 2), np.float32)), tk.Variable(np.ones(2, np.float32))]
+    x = tk.constant(np.ones((4, 3), np.float32))
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        with tk.GradientTape() as tape:
+            loss = tk.reduce_mean(tk.square(tk.nn.relu(x @ params[0] + params[1])))
+        grads = tape.gradient(loss, params)
+        assert [tuple(g.shape) for g in grads] == [(3, 2), (2,)]
+        del tape, loss, grads
+        assert gc.collect() == 0
+    finally:
+        if was:
+            gc.enable()
