@@ -12,7 +12,7 @@ import json
 import pytest
 
 import tapekit as tk
-from kernelfree import CHROMIUM_ARGS, CHROMIUM, need, shot
+from kernelfree import shot
 
 pytestmark = pytest.mark.slow
 
@@ -27,17 +27,6 @@ BOXES_JS = """(root) => {
       .map((g) => ({ text: g.textContent, box: box(g.querySelector('rect')) })),
     scale: Number(root.dataset.scale) };
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    need()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def open_player(browser, player, width=1280):

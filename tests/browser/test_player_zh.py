@@ -9,23 +9,12 @@ from __future__ import annotations
 import pytest
 
 import tapekit as tk
-from kernelfree import CHROMIUM, CHROMIUM_ARGS, need, shot
+from kernelfree import shot
 from test_player_page import go_to, open_player
 
 pytestmark = pytest.mark.slow
 
 CJK_FONT = '14px "Noto Sans CJK SC"'
-
-
-@pytest.fixture(scope="module")
-def browser():
-    need()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def chinese_player():
