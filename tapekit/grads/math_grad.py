@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..indexed_slices import IndexedSlices
 from ..ops import math_ops
-from ..ops.creation import ones_like, zeros_like
+from ..ops.creation import ones_like, zeros, zeros_like
 from ..ops.math_ops import (
     add,
     cast,
@@ -106,22 +106,28 @@ def _pow_grad(op, grad):
     return dx, multiply(multiply(grad, _conj(op.outputs[0])), log_x)
 
 
+def _maximum_minimum_grad(op, grad, selector):
+    """The gradient goes to x where ``selector(x, y)`` holds (ties go to x), else to y.
+
+    As TF: an input in ``op.skip_input_indices`` gets None and costs nothing (``relu`` written as
+    ``tk.maximum(h, 0.0)`` computes one select, not two).
+    """
+    x, y = op.inputs
+    skip = op.skip_input_indices
+    mask = selector(x, y)
+    zero = zeros((), grad.dtype)   # broadcast by the select: no array of zeros to fill
+    return (None if 0 in skip else where(mask, grad, zero),
+            None if 1 in skip else where(mask, zero, grad))
+
+
 @gradient("Maximum")
 def _maximum_grad(op, grad):
-    """The gradient goes to x where x >= y (ties go to x, as in TF)."""
-    x, y = op.inputs
-    mask = greater_equal(x, y)
-    zero = zeros_like(grad)
-    return where(mask, grad, zero), where(mask, zero, grad)
+    return _maximum_minimum_grad(op, grad, greater_equal)
 
 
 @gradient("Minimum")
 def _minimum_grad(op, grad):
-    """The gradient goes to x where x <= y (ties go to x, as in TF)."""
-    x, y = op.inputs
-    mask = less_equal(x, y)
-    zero = zeros_like(grad)
-    return where(mask, grad, zero), where(mask, zero, grad)
+    return _maximum_minimum_grad(op, grad, less_equal)
 
 
 @gradient("SquaredDifference")
