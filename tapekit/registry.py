@@ -16,10 +16,11 @@ _GRADIENTS: dict = {}
 _REGISTERED_AT: dict = {}
 
 
-def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None):
+def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None, dtype=None):
     """Run ``forward`` on the inputs' arrays and record the op on every tape that tracks an input.
 
-    ``forward`` receives the backend arrays (and ``attrs`` as keywords) and returns one array.
+    ``forward`` receives the backend arrays (and ``attrs`` as keywords) and returns one array;
+    ``dtype``, when given, is the result's (an op whose kernel keeps its input's dtype).
     """
     if PLACEMENT.active:
         arrays = place_inputs(op_type, inputs)
@@ -33,7 +34,7 @@ def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None):
         value = forward(*arrays, **attrs) if attrs else forward(*arrays)
     except (ValueError, IndexError, TypeError) as err:
         raise _describe_failure(op_type, inputs, err) from None
-    out = Tensor(value)
+    out = Tensor(value, dtype)
     if state.tapes:
         record(op_type, inputs, (out,), attrs)
     return out

@@ -8,6 +8,7 @@ Broadcast gradients are reduced to each input's shape by the reverse pass, not h
 from __future__ import annotations
 
 import math
+import operator
 
 import numpy as np
 
@@ -95,6 +96,9 @@ _TK_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
 _ALLOWED = {op: frozenset(_TK_NAMES.get(n, n) for n in text.split(", ")) for op, text in _ALLOWED_TEXT.items()}
 
 
+_ADD_TAKES, _SUB_TAKES, _MUL_TAKES = _ALLOWED["AddV2"], _ALLOWED["Sub"], _ALLOWED["Mul"]
+
+
 def kernel_name(dtype) -> str:
     """A dtype as TF's kernels name it (float32 is ``float``, float64 ``double``, float16 ``half``)."""
     return KERNEL_NAMES.get(dtype.name, dtype.name)
@@ -125,6 +129,14 @@ def _binary(op_type, forward, x, y):
     return execute(op_type, forward, (x, y))
 
 
+def _arith(op_type, forward, x, y):
+    """A binary op whose kernel keeps its inputs' dtype (AddV2, Sub, Mul, Maximum ...)."""
+    if not (type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype):   # else nothing to convert
+        x, y = binary_inputs(op_type, x, y)
+    check_dtype(op_type, x)
+    return execute(op_type, forward, (x, y), None, x._dtype)
+
+
 def _unary(op_type, forward, x):
     x = to_tensor(x)
     check_dtype(op_type, x)
@@ -141,8 +153,8 @@ def require_float(op_type, x: Tensor, allow_int=False):
 
 
 # ---------- arithmetic ----------
-def _add(x, y):
-    return x + y
+# The kernels of + - * / are the operators themselves (C functions: no Python frame per op).
+_add = operator.add
 
 
 def _concat_strings(x, y):
@@ -156,8 +168,8 @@ def add(x, y, name=None):
     >>> tk.add([1.0, 2.0], 0.5)
     <tk.Tensor: shape=(2,), dtype=float32, numpy=array([1.5, 2.5], dtype=float32)>
     """
-    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and not x._dtype.is_string:
-        return _binary("AddV2", _add, x, y)   # two tensors of one numeric dtype: nothing to convert
+    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype.name in _ADD_TAKES:
+        return execute("AddV2", _add, (x, y), None, x._dtype)   # nothing to convert or check
     if not (isinstance(y, Tensor) or is_variable(y)):
         x = to_tensor(x)
     if isinstance(x, Tensor) or is_variable(x):
@@ -168,19 +180,19 @@ def add(x, y, name=None):
             y = convert_to_tensor(y, dtype_hint=x._dtype)
         if x._dtype.is_string:
             return _binary("Add", _concat_strings, x, y)
-    return _binary("AddV2", _add, x, y)
+    return _arith("AddV2", _add, x, y)
 
 
-def _sub(x, y):
-    return x - y
+_sub = operator.sub
 
 
 def subtract(x, y, name=None):
-    return _binary("Sub", _sub, x, y)
+    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype.name in _SUB_TAKES:
+        return execute("Sub", _sub, (x, y), None, x._dtype)   # nothing to convert or check
+    return _arith("Sub", _sub, x, y)
 
 
-def _mul(x, y):
-    return x * y  # 0 * inf is nan, silently, as TF (see ops/__init__.py on warnings)
+_mul = operator.mul   # 0 * inf is nan, silently, as TF (see ops/__init__.py on warnings)
 
 
 def multiply(x, y, name=None):
@@ -193,15 +205,18 @@ def multiply(x, y, name=None):
     >>> tape.gradient(y, x).numpy().tolist()
     [3.0, 4.0]
     """
-    return _binary("Mul", _mul, x, y)
+    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype.name in _MUL_TAKES:
+        return execute("Mul", _mul, (x, y), None, x._dtype)   # nothing to convert or check
+    return _arith("Mul", _mul, x, y)
 
 
-def _div(x, y):
-    return x / y
+_div = operator.truediv
 
 
 def divide(x, y, name=None):
     """True division, as TF's ``truediv``: 8/16-bit integers give float32, wider ones float64."""
+    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype.is_floating:
+        return execute("RealDiv", _div, (x, y), None, x._dtype)   # nothing to convert or check
     try:
         x, y = binary_inputs("RealDiv", x, y)
         if x._dtype.is_bool or x._dtype.is_string:
@@ -216,7 +231,7 @@ def divide(x, y, name=None):
     if x._dtype.is_integer:
         wide = dtypes.float32 if x._dtype.size <= 2 else dtypes.float64
         x, y = cast(x, wide), cast(y, wide)
-    return execute("RealDiv", _div, (x, y))
+    return execute("RealDiv", _div, (x, y), None, x._dtype)
 
 
 truediv = divide
@@ -224,6 +239,10 @@ truediv = divide
 
 def real_div(x, y, name=None):
     """Division of two tensors of one (float) dtype, with no integer conversion."""
+    if type(x) is Tensor and x._dtype.is_floating:
+        if type(y) is Tensor and x._dtype is y._dtype:
+            return execute("RealDiv", _div, (x, y), None, x._dtype)   # nothing to convert or check
+        return _arith("RealDiv", _div, x, y)
     return _binary("RealDiv", _div, x, y)
 
 
@@ -290,7 +309,7 @@ def _maximum(x, y):
 
 
 def maximum(x, y, name=None):
-    return _binary("Maximum", _maximum, x, y)
+    return _arith("Maximum", _maximum, x, y)
 
 
 def _minimum(x, y):
@@ -298,7 +317,7 @@ def _minimum(x, y):
 
 
 def minimum(x, y, name=None):
-    return _binary("Minimum", _minimum, x, y)
+    return _arith("Minimum", _minimum, x, y)
 
 
 def _squared_difference(x, y):
@@ -353,8 +372,7 @@ def add_n_pair(a: Tensor, b: Tensor) -> Tensor:
 
 
 # ---------- unary ----------
-def _neg(x):
-    return -x
+_neg = operator.neg
 
 
 def negative(x, name=None):
@@ -382,7 +400,8 @@ def _float_unary(op_type, fn_name):
             x = to_tensor(x)
         if not x._dtype.is_floating:
             require_float(op_type, x)
-        return execute(op_type, forward, (x,))
+            return execute(op_type, forward, (x,))
+        return execute(op_type, forward, (x,), None, x._dtype)
 
     op.__name__ = fn_name
     return op
@@ -776,8 +795,32 @@ def stop_gradient(input, name=None):  # noqa: A002 - TF's signature
 no_gradient("StopGradient")
 
 
+# NumPy's `where` branches per element: on a large, unpredictable mask it runs ~10x slower than
+# arithmetic. Selecting with bit masks gives the same bits (NaN payloads and -0.0 included).
+_BITS_FROM = 4096
+_SAME_SIZE_INT = {1: np.int8, 2: np.int16, 4: np.int32, 8: np.int64}
+
+
 def _select(cond, x, y):
+    if (type(x) is np.ndarray and type(y) is np.ndarray and x.dtype == y.dtype and x.dtype.kind in "biuf"
+            and max(cond.size, x.size, y.size) >= _BITS_FROM):
+        return _select_bits(cond, x, y)
     return ns(x).where(cond, x, y)
+
+
+def _select_bits(cond, x, y):
+    """``np.where(cond, x, y)`` by integer bit operations: y ^ ((x ^ y) & all-ones-where-cond)."""
+    as_int = _SAME_SIZE_INT[x.dtype.itemsize]
+    keep = np.subtract(0, cond, dtype=as_int)   # all bits set where cond holds
+    xb, yb = x.view(as_int), y.view(as_int)
+    if y.ndim == 0 and not yb:                  # y is 0 (all bits clear): x's bits where cond holds
+        return np.bitwise_and(xb, keep, out=keep).view(x.dtype) if keep.shape == x.shape else \
+            np.bitwise_and(xb, keep).view(x.dtype)
+    if x.ndim == 0 and not xb:                  # x is 0: y's bits where cond does not hold
+        np.invert(keep, out=keep)
+        return np.bitwise_and(yb, keep, out=keep).view(x.dtype) if keep.shape == y.shape else \
+            np.bitwise_and(yb, keep).view(x.dtype)
+    return np.bitwise_xor(yb, np.bitwise_xor(xb, yb) & keep).view(x.dtype)
 
 
 def where(condition, x=None, y=None, name=None):

@@ -67,10 +67,6 @@ _BINARY = {
 }
 
 
-def _forward(fn):
-    return lambda self, other: fn(self, other)
-
-
 def _reflected(fn):
     def op(self, other):
         if not _is_tensor(other):
@@ -111,7 +107,7 @@ def _is_bool_mask(key) -> bool:
 def install() -> None:
     for cls in (Tensor, Variable):
         for name, fn in _BINARY.items():
-            setattr(cls, f"__{name}__", _forward(fn))
+            setattr(cls, f"__{name}__", fn)   # fn(self, other): a method as it is
             setattr(cls, f"__r{name}__", _reflected(fn))
         cls.__neg__ = lambda self: m.negative(self)
         cls.__abs__ = lambda self: m.abs(self)
