@@ -108,29 +108,15 @@ def reverse_pass(tape: TapeView, seeds, sources, observer=None, target_ids=()):
     """Gradients of the seeded targets with respect to every reachable tensor id.
 
     The textbook loop: walk the entries backwards; at each op, take the gradients of its outputs
-    (complete by then), call its rule, and add what the rule returns into its inputs' gradients.
-    Sources' gradients are Tensors or IndexedSlices. The process's cyclic GC is left alone: a pass
-    must never change state other threads see.
+    (complete by then), call its rule, and add what the rule returns into its inputs' gradients
+    (``_Walk.step``). Sources' gradients are Tensors or IndexedSlices. The process's cyclic GC is
+    left alone: a pass must never change state other threads see.
     """
     walk = _Walk(tape, seeds, sources, observer, target_ids)
+    grads = walk.grads
     for entry in reversed(tape.entries):
-        if entry.cut is not None or not walk.grads:
-            continue
-        out_grads = walk.take_output_grads(entry)
-        if out_grads is None:            # pruned: no gradient flows into this op
-            continue
-        if walk.observer is not None:
-            walk.observer.visit(entry, walk.dense(out_grads))
-        rule = _rule_for(entry.grad_key)
-        if rule is None:                 # declared not differentiable: gradients stop here
-            if walk.observer is not None:
-                walk.observer.stopped(entry, Cause.NO_GRADIENT_REGISTERED)
-            continue
-        in_grads = walk.call_rule(rule, entry, out_grads)
-        for k, (inp, g) in enumerate(zip(entry.inputs, in_grads)):
-            if inp._id in walk.reach:
-                walk.send(entry, k, inp, g, rule)
-        walk.release(entry)
+        if entry.cut is None and grads:   # a cut entry sends nothing; no gradient left: nothing to do
+            walk.step(entry)
     return walk.finish()
 
 
@@ -160,16 +146,56 @@ class _Walk:
         self.order = BackwardOrder(entries, target_ids)
         self.sparse = False   # an IndexedSlices was seen: only then the pass pays for handling them
 
+    def step(self, entry) -> None:
+        """One op: take its outputs' gradients, call its rule, send the results to its inputs."""
+        outs, grads = entry.outputs, self.grads
+        if len(outs) == 1 and not self.sparse:     # the common case, inline: one dense output
+            oid = outs[0]._id
+            g = grads.get(oid) if oid in self.source_ids else grads.pop(oid, None)
+            out_grads = None if g is None else (g,)
+        else:
+            out_grads = self.take_output_grads(entry)
+        if out_grads is None:                      # pruned: no gradient flows into this op
+            return
+        observer = self.observer
+        if observer is not None:
+            observer.visit(entry, self.dense(out_grads) if self.sparse else out_grads)
+        rule = _rule_for(entry.grad_key)
+        if rule is None:                           # declared not differentiable: gradients stop here
+            if observer is not None:
+                observer.stopped(entry, Cause.NO_GRADIENT_REGISTERED)
+            return
+        inputs, reach = entry.inputs, self.reach
+        self.set_skips(entry, inputs, reach)
+        in_grads = self.call_rule(rule, entry, out_grads)
+        k = 0
+        for inp in inputs:
+            if inp._id in reach:
+                self.send(entry, k, inp, in_grads[k], rule)
+            k += 1
+        if self.ghosts is not None and not entry.released:
+            entry.release(self.ghosts)             # a non-persistent tape frees what the entry saved
+
+    @staticmethod
+    def set_skips(entry, inputs, reach) -> None:
+        """TF's ``op.skip_input_indices``: the inputs no gradient is needed for (rules may skip them)."""
+        if len(inputs) == 2:
+            entry.skip_input_indices = _SKIP_PAIR[inputs[0]._id not in reach, inputs[1]._id not in reach]
+        elif len(inputs) > 2:
+            skip = tuple(k for k, t in enumerate(inputs) if t._id not in reach)
+            entry.skip_input_indices = _SKIPS.setdefault(skip, skip)  # shared: fewer GC survivors
+
     def take_output_grads(self, entry):
         """The gradients of ``entry``'s outputs, taken out of ``grads`` (a source's stay); None if none."""
-        grads, keep = self.grads, self.source_ids
+        grads = self.grads
         outs = entry.outputs
         if len(outs) == 1:
             oid = outs[0]._id
-            g = grads.get(oid) if oid in keep else grads.pop(oid, None)
+            g = grads.get(oid) if oid in self.source_ids else grads.pop(oid, None)
             if g is None:
                 return None
-            return (g if type(g) is Tensor else _collected(g, self.order),)
+            return (g,) if type(g) is Tensor else (_collected(g, self.order),)
+        keep = self.source_ids
         out_grads = [grads.get(o._id) if o._id in keep else grads.pop(o._id, None) for o in outs]
         if all(g is None for g in out_grads):
             return None
@@ -182,22 +208,19 @@ class _Walk:
 
     def call_rule(self, rule, entry, out_grads):
         """``rule(entry, *out_grads)`` as TF calls it, checked to give one gradient per input."""
-        if len(entry.outputs) > 1 and rule not in TAKES_NONE:
-            out_grads = _fill_zeros(out_grads, entry.outputs)
-        if self.sparse and rule in DENSE_ONLY:
-            out_grads = [g if g is None else densify(g) for g in out_grads]
-        inputs = entry.inputs
-        if len(inputs) == 2:  # TF's op.skip_input_indices: rules may skip gradients nobody needs
-            entry.skip_input_indices = _SKIP_PAIR[inputs[0]._id not in self.reach, inputs[1]._id not in self.reach]
-        elif len(inputs) > 2:
-            skip = tuple(k for k, t in enumerate(inputs) if t._id not in self.reach)
-            entry.skip_input_indices = _SKIPS.setdefault(skip, skip)  # shared: fewer GC survivors
-        in_grads = rule(entry, *out_grads)
-        if not isinstance(in_grads, (list, tuple)):
+        if len(out_grads) == 1 and not self.sparse:
+            in_grads = rule(entry, out_grads[0])
+        else:
+            if len(out_grads) > 1 and rule not in TAKES_NONE:
+                out_grads = _fill_zeros(out_grads, entry.outputs)
+            if self.sparse and rule in DENSE_ONLY:
+                out_grads = [g if g is None else densify(g) for g in out_grads]
+            in_grads = rule(entry, *out_grads)
+        if type(in_grads) is not tuple and not isinstance(in_grads, (list, tuple)):
             in_grads = (in_grads,)
-        if len(in_grads) != len(inputs):
+        if len(in_grads) != len(entry.inputs):   # the arity check
             raise ValueError(f"The gradient function of {entry.type} returned {len(in_grads)} "
-                             f"gradients for {len(inputs)} inputs.")
+                             f"gradients for {len(entry.inputs)} inputs.")
         return in_grads
 
     def send(self, entry, k, inp, g, rule) -> None:
@@ -209,20 +232,19 @@ class _Walk:
             return
         if type(g) is not Tensor:
             g = _as_gradient(g)
-        iid = inp._id
+            if type(g) is not Tensor:   # IndexedSlices
+                self._send_slices(entry, k, inp, g, inp._dims if type(inp) is Ghost else inp._value.shape)
+                return
         shape = inp._dims if type(inp) is Ghost else inp._value.shape
-        if type(g) is not Tensor:   # IndexedSlices
-            self._send_slices(entry, k, inp, g, shape)
-            return
         if g._value.shape != shape:
             if rule not in BUILTIN:  # only built-in rules leave unbroadcasting to the pass
                 raise _wrong_shape(entry, k, shape, g._value.shape)
             g = sum_to_shape(g, inp)
-        grads = self.grads
+        grads, iid = self.grads, inp._id
+        have = grads.get(iid)
         if observer is not None:
-            observer.sent(entry, inp, g, accumulated=iid in grads)
-        if iid in grads:
-            have = grads[iid]
+            observer.sent(entry, inp, g, have is not None)
+        if have is not None:
             g = add_n_pair(have if type(have) is Tensor else densify(_collected(have, self.order)), g)
         grads[iid] = g
 
@@ -235,11 +257,6 @@ class _Walk:
             self.observer.sent(entry, inp, densify(g), accumulated=iid in grads)
         grads[iid] = _accumulate(grads[iid], g, entry.index, self.order) if iid in grads else \
             _Pieces(entry.index, g)
-
-    def release(self, entry) -> None:
-        """A non-persistent tape frees what its entries saved as soon as the pass is past them."""
-        if self.ghosts is not None:
-            entry.release(self.ghosts)
 
     def finish(self) -> dict:
         grads = self.grads

@@ -270,16 +270,20 @@ class BackwardObserver(observer.BackwardObserver):
             self.dropped += 1
             return
         self.kept += 1
-        head = ("visit", len(self._entries), entry.index, entry.type, self.row)
         outs = entry.outputs
         if len(outs) == 1:
             g = out_grads[0]
-            self._log_item(head + ((None, None, None) if g is None else (outs[0]._id, *self._record_of(g))))
+            if g is None:
+                self._log_item(("visit", len(self._entries), entry.index, entry.type, self.row, None, None, None))
+                return
+            value, shape = self._last_record if g is self._last_grad else self._record_of(g)
+            self._log_item(("visit", len(self._entries), entry.index, entry.type, self.row, outs[0]._id, value,
+                            shape))
             return
         grads = ()
         for o, g in zip(outs, out_grads):
             grads += (None, None, None) if g is None else (o._id, *self._record_of(g))
-        self._log_item(head + grads)
+        self._log_item(("visit", len(self._entries), entry.index, entry.type, self.row) + grads)
 
     def sent(self, entry, inp, g, accumulated=False) -> None:
         if g is None:
@@ -292,9 +296,9 @@ class BackwardObserver(observer.BackwardObserver):
             self.dropped += 1
             return
         self.kept += 1
-        value, shape = self._record_of(g)
-        self._log_item(("send", len(self._entries), entry.index, inp._id, value, shape, bool(accumulated), None,
-                        self.row))
+        self._last_grad = g
+        self._last_record = value, shape = _sample_and_shape(g)
+        self._log_item(("send", len(self._entries), entry.index, inp._id, value, shape, accumulated, None, self.row))
 
     def stopped(self, entry, reason) -> None:
         for inp in entry.inputs:
@@ -348,7 +352,8 @@ def _sample_and_shape(g) -> tuple:
     value = g._value if type(g) is Tensor else getattr(g, "_value", None)
     if value is None:
         value = np.asarray(g)
-    return (value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE)), shared_dims(value.shape)
+    shape = value.shape
+    return (value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE)), shared_dims(shape)
 
 
 # ---------- building event dicts ----------

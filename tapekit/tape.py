@@ -19,7 +19,7 @@ from .gradient_args import (
 from .i18n import _, hint_line
 from .registry import READS, declared_not_differentiable
 from .source_location import user_location, user_site
-from .tape_entry import TapeEntry, TapeView, all_small
+from .tape_entry import TapeEntry, TapeView
 from .tensor import Tensor, is_variable
 
 logger = logging.getLogger("tapekit")
@@ -30,6 +30,15 @@ logger = logging.getLogger("tapekit")
 _SMALL = 64
 _NON_PERSISTENT_USED = ("A non-persistent GradientTape can only be used to compute one set of "
                         "gradients (or jacobians)")
+
+
+def _all_small(tensors) -> bool:
+    """Whether every value has at most ``_SMALL`` elements (a released tensor counts as large)."""
+    for t in tensors:
+        value = t._value if type(t) is Tensor else getattr(t, "_value", None)
+        if value is None or value.size > _SMALL:
+            return False
+    return True
 
 
 class GradientTape:
@@ -187,33 +196,28 @@ class GradientTape:
             return
         if self._paused:
             cut = Cause.RECORDING_STOPPED
-        entry = TapeEntry(op_type, inputs, outputs, attrs, grad_key,
-                          cut if live else (cut or Cause.SHADOW), None, len(self._entries))
-        self._entries.append(entry)
-        entry.site = user_site(op_type)
+        entries = self._entries
+        entry = TapeEntry(op_type, inputs, outputs, attrs, grad_key, cut if live else (cut or Cause.SHADOW), None,
+                          len(entries), user_site(op_type))
+        entries.append(entry)
         differentiable = live and cut is None
         blocked = False
         for out in outputs:
             flag = differentiable and out._dtype.is_differentiable
             tracked[out._id] = flag
             blocked = blocked or not flag
-        self._release_unread(entry, differentiable)
+        if _all_small(inputs) and _all_small(outputs):
+            entry.released = True   # small values stay saved whole: releasing them would cost, not save
+        elif differentiable and type(grad_key) is str:
+            reads = READS.get(grad_key)
+            if reads is not None:   # drop, now, the values the gradient never reads (registry.READS)
+                entry.keep_only_what_the_gradient_reads(reads, tracked, self._ghosts)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
         if self._listeners or (live and (blocked or declared_not_differentiable(grad_key))):
             entry.location = user_location(depth=4)
             if self._listeners:
                 self._events().recorded(entry)
-
-    def _release_unread(self, entry, differentiable: bool) -> None:
-        """Drop, at record time, the values ``entry``'s gradient never reads (``registry.READS``)."""
-        if all_small(entry.inputs, _SMALL) and all_small(entry.outputs, _SMALL):
-            entry.released = True   # small values stay saved whole: releasing them would cost, not save
-            return
-        grad_key = entry.grad_key
-        reads = READS.get(grad_key) if differentiable and type(grad_key) is str else None
-        if reads is not None:
-            entry.keep_only_what_the_gradient_reads(reads, self._tracked, self._ghosts)
 
     @contextlib.contextmanager
     def stop_recording(self):

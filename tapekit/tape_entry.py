@@ -12,10 +12,7 @@ class TapeEntry:
     __slots__ = ("type", "inputs", "outputs", "attrs", "grad_key", "cut", "location", "index",
                  "skip_input_indices", "released", "site")
 
-    def __init__(self, op_type, inputs, outputs, attrs, grad_key, cut, location, index):
-        self.skip_input_indices = ()   # inputs whose gradient nobody needs (set by the reverse pass)
-        self.released = False
-        self.site = ()                 # source_location.user_site(): where the user's code ran it (for the widgets)
+    def __init__(self, op_type, inputs, outputs, attrs, grad_key, cut, location, index, site=()):
         self.type = op_type
         self.inputs = inputs
         self.outputs = outputs
@@ -24,6 +21,9 @@ class TapeEntry:
         self.cut = cut
         self.location = location
         self.index = index
+        self.site = site               # source_location.user_site(): where the user's code ran it (for the widgets)
+        self.skip_input_indices = ()   # inputs whose gradient nobody needs (set by the reverse pass)
+        self.released = False
 
     @property
     def name(self) -> str:
@@ -87,15 +87,6 @@ def ghost_of(t, ghosts: dict, keep_sample: bool):
     elif keep_sample and ghost.sample is None:
         ghost.sample = sample_of(t._value)
     return ghost
-
-
-def all_small(tensors, limit: int) -> bool:
-    """Whether every value has at most ``limit`` elements (a released tensor counts as large)."""
-    for t in tensors:
-        value = getattr(t, "_value", None)
-        if value is None or value.size > limit:
-            return False
-    return True
 
 
 _DIMS: dict = {}   # shape tuple -> itself: ghosts of same-shaped tensors share one tuple
