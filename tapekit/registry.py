@@ -14,6 +14,7 @@ from .tensor import Tensor
 # op type -> gradient function ``f(op, *grads)``; None marks an op as not differentiable.
 _GRADIENTS: dict = {}
 _REGISTERED_AT: dict = {}
+NOT_DIFFERENTIABLE: set = set()   # op types declared with no_gradient (read per recorded op)
 
 
 def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None, dtype=None):
@@ -35,8 +36,11 @@ def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None, dty
     except (ValueError, IndexError, TypeError) as err:
         raise _describe_failure(op_type, inputs, err) from None
     out = Tensor(value, dtype)
-    if state.tapes:
-        record(op_type, inputs, (out,), attrs)
+    tapes = state.tapes
+    if tapes:
+        outputs, key = (out,), state.overrides.get(op_type, op_type)
+        for tape in tapes:
+            tape._record(op_type, inputs, outputs, attrs, key, None)
     return out
 
 
@@ -93,7 +97,7 @@ def has_gradient(key) -> bool:
 
 def declared_not_differentiable(key) -> bool:
     """Whether ``key`` names an op type declared with ``no_gradient``."""
-    return _GRADIENTS.get(key, True) is None
+    return key in NOT_DIFFERENTIABLE
 
 
 def _register(op_type: str, fn, where: str) -> None:
@@ -104,6 +108,8 @@ def _register(op_type: str, fn, where: str) -> None:
                        f"(Previous registration was in {_REGISTERED_AT[op_type]})")
     _GRADIENTS[op_type] = fn
     _REGISTERED_AT[op_type] = where
+    if fn is None:
+        NOT_DIFFERENTIABLE.add(op_type)
 
 
 class RegisterGradient:

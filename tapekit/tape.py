@@ -17,7 +17,7 @@ from .gradient_args import (
     prepare_sources,
 )
 from .i18n import _, hint_line
-from .registry import READS, declared_not_differentiable
+from .registry import NOT_DIFFERENTIABLE, READS
 from .source_location import user_location, user_site
 from .tape_entry import TapeEntry, TapeView
 from .tensor import Tensor, is_variable
@@ -214,7 +214,7 @@ class GradientTape:
                 entry.keep_only_what_the_gradient_reads(reads, tracked, self._ghosts)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
-        if self._listeners or (live and (blocked or declared_not_differentiable(grad_key))):
+        if self._listeners or (live and (blocked or grad_key in NOT_DIFFERENTIABLE)):
             entry.location = user_location(depth=4)
             if self._listeners:
                 self._events().recorded(entry)

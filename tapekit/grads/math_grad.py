@@ -47,17 +47,19 @@ def _past_scalar(op, grad) -> bool:
 
 @gradient("AddV2", reads="nothing", sparse=True)
 def _add_grad(op, grad):
-    if _past_scalar(op, grad):
-        return grad, None
-    grad = densify(grad)
+    if type(grad) is IndexedSlices:
+        if _past_scalar(op, grad):
+            return grad, None
+        grad = densify(grad)
     return grad, grad
 
 
 @gradient("Sub", reads="nothing", sparse=True)
 def _sub_grad(op, grad):
-    if _past_scalar(op, grad):
-        return grad, None
-    grad = densify(grad)
+    if type(grad) is IndexedSlices:
+        if _past_scalar(op, grad):
+            return grad, None
+        grad = densify(grad)
     return grad, (None if 1 in op.skip_input_indices else negative(grad))
 
 
@@ -190,13 +192,13 @@ def _sqrt_grad(op, grad):
 # the sign of zeros and where nan appears are TF's): grad * f'(conj(x)).
 @gradient("Exp", reads="outputs")
 def _exp_grad(op, grad):
-    return multiply(grad, conj(op.outputs[0]))
+    return multiply(grad, _conj(op.outputs[0]))
 
 
 @gradient("Log", reads="inputs")
 def _log_grad(op, grad):
     """grad / x: nan where grad is 0 and x is 0 (0 * inf), as TF."""
-    return multiply(grad, reciprocal(conj(op.inputs[0])))
+    return multiply(grad, reciprocal(_conj(op.inputs[0])))
 
 
 @gradient("Log1p")

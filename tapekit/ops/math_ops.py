@@ -484,7 +484,10 @@ def _reciprocal(x):
 
 
 def reciprocal(x, name=None):
-    x = to_tensor(x)
+    if type(x) is not Tensor:
+        x = to_tensor(x)
+    if x._dtype.is_floating:
+        return execute("Reciprocal", _reciprocal, (x,), None, x._dtype)
     require_float("Reciprocal", x)
     return execute("Reciprocal", _reciprocal, (x,))
 
