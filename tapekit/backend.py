@@ -484,8 +484,8 @@ def head(value, n: int):
     """The first ``n`` elements of ``value`` flattened, as a new array (``value`` itself when small)."""
     if value.size <= n:
         return value
-    if type(value) is np.ndarray:   # a vector is sliced directly: half the cost of reshaping first
-        return (value[:n] if value.ndim == 1 else value.reshape(-1)[:n]).copy()
+    if type(value) is np.ndarray:   # .flat copies n elements in any layout (a reshape may copy all)
+        return value.flat[:n]
     xp = ns(value)
     return xp.asarray(xp.reshape(value, (-1,))[:n], copy=True)
 

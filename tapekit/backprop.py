@@ -158,21 +158,22 @@ class _Walk:
         if out_grads is None:                      # pruned: no gradient flows into this op
             return
         observer = self.observer
-        if observer is not None:
-            observer.visit(entry, self.dense(out_grads) if self.sparse else out_grads)
         rule = _rule_for(entry.grad_key)
         if rule is None:                           # declared not differentiable: gradients stop here
             if observer is not None:
+                observer.step(entry, self.dense(out_grads), ())
                 observer.stopped(entry, Cause.NO_GRADIENT_REGISTERED)
             return
         inputs, reach = entry.inputs, self.reach
         self.set_skips(entry, inputs, reach)
         in_grads = self.call_rule(rule, entry, out_grads)
-        k = 0
+        sends, k = [], 0
         for inp in inputs:
             if inp._id in reach:
-                self.send(entry, k, inp, in_grads[k], rule)
+                sends.append(self.send(entry, k, inp, in_grads[k], rule))
             k += 1
+        if observer is not None:
+            observer.step(entry, self.dense(out_grads) if self.sparse else out_grads, sends)
         if self.ghosts is not None and not entry.released:
             entry.release(self.ghosts)             # a non-persistent tape frees what the entry saved
 
@@ -223,18 +224,17 @@ class _Walk:
                              f"gradients for {len(entry.inputs)} inputs.")
         return in_grads
 
-    def send(self, entry, k, inp, g, rule) -> None:
-        """Add ``g``, the gradient ``entry``'s rule returned for its input ``k``, into that input's."""
-        observer = self.observer
+    def send(self, entry, k, inp, g, rule) -> tuple:
+        """Add ``g``, the gradient ``entry``'s rule returned for its input ``k``, into that input's.
+
+        Returns what the observer is told: ``(k, the gradient sent or None, accumulated)``.
+        """
         if g is None or not inp._dtype.is_differentiable:
-            if observer is not None:
-                observer.sent(entry, inp, None)
-            return
+            return k, None, False
         if type(g) is not Tensor:
             g = _as_gradient(g)
             if type(g) is not Tensor:   # IndexedSlices
-                self._send_slices(entry, k, inp, g, inp._dims if type(inp) is Ghost else inp._value.shape)
-                return
+                return self._send_slices(entry, k, inp, g, inp._dims if type(inp) is Ghost else inp._value.shape)
         shape = inp._dims if type(inp) is Ghost else inp._value.shape
         if g._value.shape != shape:
             if rule not in BUILTIN:  # only built-in rules leave unbroadcasting to the pass
@@ -242,21 +242,19 @@ class _Walk:
             g = sum_to_shape(g, inp)
         grads, iid = self.grads, inp._id
         have = grads.get(iid)
-        if observer is not None:
-            observer.sent(entry, inp, g, have is not None)
-        if have is not None:
-            g = add_n_pair(have if type(have) is Tensor else densify(_collected(have, self.order)), g)
-        grads[iid] = g
+        grads[iid] = g if have is None else \
+            add_n_pair(have if type(have) is Tensor else densify(_collected(have, self.order)), g)
+        return k, g, have is not None
 
-    def _send_slices(self, entry, k, inp, g, shape) -> None:
+    def _send_slices(self, entry, k, inp, g, shape) -> tuple:
         if tuple(g.shape) != tuple(shape):
             raise _wrong_shape(entry, k, shape, tuple(g.shape))
         self.sparse = True
         iid, grads = inp._id, self.grads
-        if self.observer is not None:
-            self.observer.sent(entry, inp, densify(g), accumulated=iid in grads)
-        grads[iid] = _accumulate(grads[iid], g, entry.index, self.order) if iid in grads else \
+        accumulated = iid in grads
+        grads[iid] = _accumulate(grads[iid], g, entry.index, self.order) if accumulated else \
             _Pieces(entry.index, g)
+        return k, densify(g) if self.observer is not None else None, accumulated
 
     def finish(self) -> dict:
         grads = self.grads

@@ -249,6 +249,7 @@ class BackwardObserver(observer.BackwardObserver):
         # visits and sends are logged as plain tuples of ids, samples and shapes (``_expanded``
         # makes them records when read): the cyclic GC stops tracking those, not NamedTuples
         self._log_item = (lambda item: log._add(_expanded(item))) if tape._listeners else log.items.append
+        self._deferred = not tape._listeners   # small ops' steps may stay raw until the events are read
         self._last_grad = self._last_record = None
 
     def _room(self) -> bool:
@@ -264,7 +265,26 @@ class BackwardObserver(observer.BackwardObserver):
             self._last_grad, self._last_record = g, _sample_and_shape(g)
         return self._last_record
 
-    # visit and sent run once per visited op: they test the room inline and build one flat tuple
+    def step(self, entry, out_grads, sends) -> None:
+        n = 1 + len(sends)
+        if entry.small and self._deferred and self.kept + n <= MAX_BACKWARD_EVENTS:
+            # An op whose values are all small: one flat tuple of its gradients' (tiny) arrays, made
+            # visit/send records only if the events are read (``_records``). Atoms only, so the
+            # cyclic GC stops tracking it.
+            self.kept += n
+            item = ("step", len(self._entries), self.row, entry.index, len(out_grads))
+            item += tuple(None if g is None else g._value for g in out_grads) if len(out_grads) > 1 else \
+                (out_grads[0]._value,)
+            for k, g, accumulated in sends:
+                item += (k, None if g is None else g._value, accumulated)
+            self._log_item(item)
+            return
+        self.visit(entry, out_grads)
+        inputs = entry.inputs
+        for k, g, accumulated in sends:
+            self.sent(entry, inputs[k], g, accumulated)
+
+    # visit and sent log one event each: they test the room inline and build one flat tuple
     def visit(self, entry, out_grads) -> None:
         if self.kept >= MAX_BACKWARD_EVENTS:
             self.dropped += 1
@@ -343,15 +363,43 @@ def _expanded(item):
     return rec.Send(*item[1:])
 
 
+def _records(items, entries):
+    """The log's records in order: each item expanded, a raw ``step`` into its visit and sends."""
+    for item in items:
+        if type(item) is tuple and item[0] == "step":
+            yield from _step_records(item, entries)
+        else:
+            yield _expanded(item)
+
+
+def _step_records(item, entries):
+    """The visit and send records of one small op the reverse pass logged raw (``BackwardObserver.step``):
+    ``("step", at, row, op index, n outputs, gradient array per output, then (k, array, accumulated) per send)``."""
+    _kind, at, row, index, n_out = item[:5]
+    entry = entries[index]
+    grads = [None if v is None else rec.OutputGrad(o._id, *_sample_and_shape(v))
+             for o, v in zip(entry.outputs, item[5:5 + n_out])]
+    yield rec.Visit(at, index, entry.type, grads, row)
+    for j in range(5 + n_out, len(item), 3):
+        k, value, accumulated = item[j:j + 3]
+        inp = entry.inputs[k]
+        if value is None:
+            reason = Cause.NONE_RETURNED if inp.dtype.is_differentiable else Cause.INTEGER_OR_STRING_DTYPE
+            yield rec.Send(at, index, inp._id, None, dims(inp), False, reason, row)
+        else:
+            yield rec.Send(at, index, inp._id, *_sample_and_shape(value), accumulated, None, row)
+
+
 def _grad_record(g):
     """(sample, shape) of a gradient value (a Tensor, or anything convertible); shape as a tuple."""
     return rec.GradValue(*_sample_and_shape(g))
 
 
 def _sample_and_shape(g) -> tuple:
+    """``(sample, shape)`` of a gradient: a Tensor, a backend array, or anything convertible."""
     value = g._value if type(g) is Tensor else getattr(g, "_value", None)
     if value is None:
-        value = np.asarray(g)
+        value = g if hasattr(g, "size") and hasattr(g, "shape") else np.asarray(g)
     shape = value.shape
     return (value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE)), shared_dims(shape)
 
@@ -382,7 +430,7 @@ class _Builder:
         self.read_inputs = {t._id for e in entries for t in e.inputs} if any(type(i) is rec.Read for i in items) \
             else set()
         k = 0
-        for item in map(_expanded, items):
+        for item in _records(items, entries):
             while k < len(entries) and k < item.at:
                 self.entry(entries[k])
                 k += 1

@@ -1,7 +1,7 @@
 """The observer protocol: what a tape and its reverse pass tell introspection, and a do-nothing default.
 
 A ``GradientTape`` calls its log's hooks (``entered``, ``watched``, ``recorded`` ...) and the reverse
-pass calls a backward observer's (``visit``, ``sent``, ``stopped``, ``finish``). The classes here
+pass calls a backward observer's (``step``, ``stopped``, ``finish``). The classes here
 define those calls and ignore them. Introspection (``tapekit.events``, ``tapekit.explain``) lies
 in a layer above the tape, so it plugs itself in with ``install`` when it is imported, and the tape
 never imports it.
@@ -15,11 +15,10 @@ class BackwardObserver:
 
     row = None   # the Jacobian row being computed (set by the caller)
 
-    def visit(self, entry, out_grads) -> None:
-        """The pass reached ``entry`` with these gradients of its outputs."""
-
-    def sent(self, entry, inp, g, accumulated=False) -> None:
-        """``entry``'s rule sent ``g`` (None: nothing) to its input ``inp``."""
+    def step(self, entry, out_grads, sends) -> None:
+        """The pass reached ``entry`` with these gradients of its outputs, and its rule sent, per
+        input the pass follows, ``(k, g, accumulated)``: input ``k`` received ``g`` (None: nothing),
+        ``accumulated`` when it had a gradient already. Called once per visited op."""
 
     def stopped(self, entry, cause) -> None:
         """Gradients stop at ``entry`` (a ``Cause``)."""

@@ -32,6 +32,18 @@ _NON_PERSISTENT_USED = ("A non-persistent GradientTape can only be used to compu
                         "gradients (or jacobians)")
 
 
+def _liveness(tracked: dict, inputs):
+    """True if an input is tracked as differentiable, False if only as shadow, None if untracked."""
+    live = None
+    for t in inputs:
+        flag = tracked.get(t._id)
+        if flag:
+            return True
+        if flag is not None:
+            live = False
+    return live
+
+
 def _all_small(tensors) -> bool:
     """Whether every value has at most ``_SMALL`` elements (a released tensor counts as large)."""
     for t in tensors:
@@ -183,16 +195,8 @@ class GradientTape:
 
     # ---------- recording ----------
     def _record(self, op_type, inputs, outputs, attrs, grad_key, cut) -> None:
-        tracked = self._tracked
-        live = None
-        for t in inputs:
-            flag = tracked.get(t._id)
-            if flag:
-                live = True
-                break
-            if flag is not None:
-                live = False
-        if live is None:
+        live = _liveness(self._tracked, inputs)
+        if live is None:      # no input is on this tape
             return
         if self._paused:
             cut = Cause.RECORDING_STOPPED
@@ -201,23 +205,28 @@ class GradientTape:
                           len(entries), user_site(op_type))
         entries.append(entry)
         differentiable = live and cut is None
-        blocked = False
-        for out in outputs:
-            flag = differentiable and out._dtype.is_differentiable
-            tracked[out._id] = flag
-            blocked = blocked or not flag
+        blocked = self._track_outputs(outputs, differentiable)
         if _all_small(inputs) and _all_small(outputs):
-            entry.released = True   # small values stay saved whole: releasing them would cost, not save
+            entry.released = entry.small = True   # small values stay saved whole: releasing costs more than it saves
         elif differentiable and type(grad_key) is str:
             reads = READS.get(grad_key)
             if reads is not None:   # drop, now, the values the gradient never reads (registry.READS)
-                entry.keep_only_what_the_gradient_reads(reads, tracked, self._ghosts)
+                entry.keep_only_what_the_gradient_reads(reads, self._tracked, self._ghosts)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
         if self._listeners or (live and (blocked or grad_key in NOT_DIFFERENTIABLE)):
             entry.location = user_location(depth=4)
             if self._listeners:
                 self._events().recorded(entry)
+
+    def _track_outputs(self, outputs, differentiable: bool) -> bool:
+        """Mark the outputs tracked (differentiable or shadow); True if a gradient stops at one."""
+        tracked, blocked = self._tracked, False
+        for out in outputs:
+            flag = differentiable and out._dtype.is_differentiable
+            tracked[out._id] = flag
+            blocked = blocked or not flag
+        return blocked
 
     @contextlib.contextmanager
     def stop_recording(self):

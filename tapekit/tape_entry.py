@@ -10,7 +10,7 @@ class TapeEntry:
     """One recorded op: TF's ``op`` as seen by a gradient function (``op.inputs`` ...)."""
 
     __slots__ = ("type", "inputs", "outputs", "attrs", "grad_key", "cut", "location", "index",
-                 "skip_input_indices", "released", "site")
+                 "skip_input_indices", "released", "site", "small")
 
     def __init__(self, op_type, inputs, outputs, attrs, grad_key, cut, location, index, site=()):
         self.type = op_type
@@ -24,6 +24,7 @@ class TapeEntry:
         self.site = site               # source_location.user_site(): where the user's code ran it (for the widgets)
         self.skip_input_indices = ()   # inputs whose gradient nobody needs (set by the reverse pass)
         self.released = False
+        self.small = False             # every value it saved is small (the tape keeps such values whole)
 
     @property
     def name(self) -> str:

@@ -8,6 +8,7 @@ TF's text and adds a hint).
 from __future__ import annotations
 
 import numbers
+import functools
 import os
 
 import numpy as np
@@ -76,6 +77,7 @@ def _brackets(shape) -> str:
     return "[" + ",".join(str(d) for d in shape) + "]"
 
 
+@functools.cache
 def _physical_memory() -> int:
     try:
         return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")

@@ -19,7 +19,7 @@ from ..dtypes import KERNEL_NAMES
 from ..errors import InvalidArgumentError, UnimplementedError
 from ..i18n import _, hint_line
 from ..indexed_slices import IndexedSlices
-from ..registry import execute, no_gradient, record, state
+from ..registry import execute, execute_binary, execute_unary, no_gradient, record, state
 from ..tensor import Tensor, convert_to_tensor, is_variable
 
 
@@ -169,7 +169,7 @@ def add(x, y, name=None):
     <tk.Tensor: shape=(2,), dtype=float32, numpy=array([1.5, 2.5], dtype=float32)>
     """
     if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype.name in _ADD_TAKES:
-        return execute("AddV2", _add, (x, y), None, x._dtype)   # nothing to convert or check
+        return execute_binary("AddV2", _add, x, y, x._dtype)   # nothing to convert or check
     if not (isinstance(y, Tensor) or is_variable(y)):
         x = to_tensor(x)
     if isinstance(x, Tensor) or is_variable(x):
@@ -188,7 +188,7 @@ _sub = operator.sub
 
 def subtract(x, y, name=None):
     if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype.name in _SUB_TAKES:
-        return execute("Sub", _sub, (x, y), None, x._dtype)   # nothing to convert or check
+        return execute_binary("Sub", _sub, x, y, x._dtype)   # nothing to convert or check
     return _arith("Sub", _sub, x, y)
 
 
@@ -206,7 +206,7 @@ def multiply(x, y, name=None):
     [3.0, 4.0]
     """
     if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype.name in _MUL_TAKES:
-        return execute("Mul", _mul, (x, y), None, x._dtype)   # nothing to convert or check
+        return execute_binary("Mul", _mul, x, y, x._dtype)   # nothing to convert or check
     return _arith("Mul", _mul, x, y)
 
 
@@ -216,7 +216,7 @@ _div = operator.truediv
 def divide(x, y, name=None):
     """True division, as TF's ``truediv``: 8/16-bit integers give float32, wider ones float64."""
     if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype.is_floating:
-        return execute("RealDiv", _div, (x, y), None, x._dtype)   # nothing to convert or check
+        return execute_binary("RealDiv", _div, x, y, x._dtype)   # nothing to convert or check
     try:
         x, y = binary_inputs("RealDiv", x, y)
         if x._dtype.is_bool or x._dtype.is_string:
@@ -241,7 +241,7 @@ def real_div(x, y, name=None):
     """Division of two tensors of one (float) dtype, with no integer conversion."""
     if type(x) is Tensor and x._dtype.is_floating:
         if type(y) is Tensor and x._dtype is y._dtype:
-            return execute("RealDiv", _div, (x, y), None, x._dtype)   # nothing to convert or check
+            return execute_binary("RealDiv", _div, x, y, x._dtype)   # nothing to convert or check
         return _arith("RealDiv", _div, x, y)
     return _binary("RealDiv", _div, x, y)
 
@@ -401,7 +401,7 @@ def _float_unary(op_type, fn_name):
         if not x._dtype.is_floating:
             require_float(op_type, x)
             return execute(op_type, forward, (x,))
-        return execute(op_type, forward, (x,), None, x._dtype)
+        return execute_unary(op_type, numpy_fn if type(x._value) is np.ndarray else forward, x, x._dtype)
 
     op.__name__ = fn_name
     return op
@@ -487,7 +487,7 @@ def reciprocal(x, name=None):
     if type(x) is not Tensor:
         x = to_tensor(x)
     if x._dtype.is_floating:
-        return execute("Reciprocal", _reciprocal, (x,), None, x._dtype)
+        return execute_unary("Reciprocal", _reciprocal, x, x._dtype)
     require_float("Reciprocal", x)
     return execute("Reciprocal", _reciprocal, (x,))
 
