@@ -17,9 +17,11 @@ import logging
 import numpy as np
 
 from . import nest
-from .backend import from_host
+from .backend import PLACEMENT, from_host
 from .backward_order import BackwardOrder
+from . import dtypes
 from .causes import Cause
+from .context import active_tapes
 from .gradient_args import GradientRequest, UnconnectedGradients
 from .grads import RULE_MODULES  # noqa: F401  (importing them registers the built-in rules)
 from .i18n import _, hint_line
@@ -29,7 +31,7 @@ from .ops.creation import ones_like, zeros, zeros_like
 from .ops.math_ops import add_n_pair
 from .ops.reduction import reduce_sum
 from .ops.slices_ops import concat_slices, densify
-from .registry import _GRADIENTS, BUILTIN, DENSE_ONLY, TAKES_NONE, gradient_function
+from .registry import _GRADIENTS, ARRAY_TWINS, BUILTIN, DENSE_ONLY, TAKES_NONE, gradient_function
 from .shape import TensorShape
 from .tape_entry import Ghost, TapeView
 from .tensor import Tensor, convert_to_tensor
@@ -38,6 +40,7 @@ logger = logging.getLogger("tapekit")
 _SKIPS: dict = {}   # one shared tuple per skip_input_indices value
 _SKIP_PAIR = {(False, False): (), (True, False): (0,), (False, True): (1,), (True, True): (0, 1)}
 _MISSING = object()
+_LEAN_DTYPES = (dtypes.float32, dtypes.float64)   # the dtypes array twins run for
 
 
 # ---------- gradient() ----------
@@ -145,6 +148,8 @@ class _Walk:
         self.ghosts = tape.ghosts if not tape.persistent else None   # released tensors, one ghost per id
         self.order = BackwardOrder(entries, target_ids)
         self.sparse = False   # an IndexedSlices was seen: only then the pass pays for handling them
+        # Nothing records while no tape is active: rules may then run as their array twins.
+        self.twins = ARRAY_TWINS if not active_tapes() and not PLACEMENT.active else {}
 
     def step(self, entry) -> None:
         """One op: take its outputs' gradients, call its rule, send the results to its inputs."""
@@ -157,34 +162,31 @@ class _Walk:
             out_grads = self.take_output_grads(entry)
         if out_grads is None:                      # pruned: no gradient flows into this op
             return
-        observer = self.observer
         rule = _rule_for(entry.grad_key)
         if rule is None:                           # declared not differentiable: gradients stop here
-            if observer is not None:
-                observer.step(entry, self.dense(out_grads), ())
-                observer.stopped(entry, Cause.NO_GRADIENT_REGISTERED)
+            self.stopped(entry, out_grads)
             return
         inputs, reach = entry.inputs, self.reach
-        self.set_skips(entry, inputs, reach)
+        # TF's op.skip_input_indices: the inputs no gradient is needed for (two inputs: inline)
+        entry.skip_input_indices = _SKIP_PAIR[inputs[0]._id not in reach, inputs[1]._id not in reach] \
+            if len(inputs) == 2 else _skips(inputs, reach)
         in_grads = self.call_rule(rule, entry, out_grads)
+        if len(in_grads) != len(inputs):           # the arity check
+            raise _wrong_arity(entry, in_grads)
         sends, k = [], 0
         for inp in inputs:
             if inp._id in reach:
                 sends.append(self.send(entry, k, inp, in_grads[k], rule))
             k += 1
-        if observer is not None:
-            observer.step(entry, self.dense(out_grads) if self.sparse else out_grads, sends)
+        if self.observer is not None:
+            self.observer.step(entry, self.dense(out_grads) if self.sparse else out_grads, sends)
         if self.ghosts is not None and not entry.released:
             entry.release(self.ghosts)             # a non-persistent tape frees what the entry saved
 
-    @staticmethod
-    def set_skips(entry, inputs, reach) -> None:
-        """TF's ``op.skip_input_indices``: the inputs no gradient is needed for (rules may skip them)."""
-        if len(inputs) == 2:
-            entry.skip_input_indices = _SKIP_PAIR[inputs[0]._id not in reach, inputs[1]._id not in reach]
-        elif len(inputs) > 2:
-            skip = tuple(k for k, t in enumerate(inputs) if t._id not in reach)
-            entry.skip_input_indices = _SKIPS.setdefault(skip, skip)  # shared: fewer GC survivors
+    def stopped(self, entry, out_grads) -> None:
+        if self.observer is not None:
+            self.observer.step(entry, self.dense(out_grads), ())
+            self.observer.stopped(entry, Cause.NO_GRADIENT_REGISTERED)
 
     def take_output_grads(self, entry):
         """The gradients of ``entry``'s outputs, taken out of ``grads`` (a source's stay); None if none."""
@@ -207,22 +209,21 @@ class _Walk:
     def dense(self, grads):
         return [densify(g) for g in grads] if self.sparse else grads
 
-    def call_rule(self, rule, entry, out_grads):
-        """``rule(entry, *out_grads)`` as TF calls it, checked to give one gradient per input."""
+    def call_rule(self, rule, entry, out_grads) -> tuple:
+        """``rule(entry, *out_grads)`` as TF calls it, or its array twin when nothing records."""
         if len(out_grads) == 1 and not self.sparse:
-            in_grads = rule(entry, out_grads[0])
+            g = out_grads[0]
+            twin = self.twins.get(entry.grad_key)
+            if twin is not None and type(g) is Tensor and g._dtype in _LEAN_DTYPES:   # the lean path
+                return _wrapped(twin(entry, g._value, entry.skip_input_indices), g._dtype)
+            in_grads = rule(entry, g)
         else:
-            if len(out_grads) > 1 and rule not in TAKES_NONE:
+            if len(out_grads) > 1 and rule not in TAKES_NONE:   # zeros for an output nobody differentiated
                 out_grads = _fill_zeros(out_grads, entry.outputs)
             if self.sparse and rule in DENSE_ONLY:
                 out_grads = [g if g is None else densify(g) for g in out_grads]
             in_grads = rule(entry, *out_grads)
-        if type(in_grads) is not tuple and not isinstance(in_grads, (list, tuple)):
-            in_grads = (in_grads,)
-        if len(in_grads) != len(entry.inputs):   # the arity check
-            raise ValueError(f"The gradient function of {entry.type} returned {len(in_grads)} "
-                             f"gradients for {len(entry.inputs)} inputs.")
-        return in_grads
+        return in_grads if type(in_grads) is tuple else _as_tuple(in_grads)
 
     def send(self, entry, k, inp, g, rule) -> tuple:
         """Add ``g``, the gradient ``entry``'s rule returned for its input ``k``, into that input's.
@@ -263,6 +264,33 @@ class _Walk:
             if g is not None and type(g) is not Tensor:
                 grads[sid] = _collected(g, self.order)
         return grads
+
+
+def _skips(inputs, reach) -> tuple:
+    """``op.skip_input_indices`` of an op with other than two inputs."""
+    skip = tuple(k for k, t in enumerate(inputs) if t._id not in reach)
+    return _SKIPS.setdefault(skip, skip)  # shared: fewer GC survivors
+
+
+def _wrapped(arrays, dtype) -> tuple:
+    """An array twin's results as gradient tensors."""
+    if len(arrays) == 1:
+        a = arrays[0]
+        return (None if a is None else Tensor(a, dtype),)
+    if len(arrays) == 2:
+        a, b = arrays
+        return (None if a is None else Tensor(a, dtype)), (None if b is None else Tensor(b, dtype))
+    return tuple(None if v is None else Tensor(v, dtype) for v in arrays)
+
+
+def _as_tuple(in_grads) -> tuple:
+    """A rule's result as a tuple: one gradient, or its list of them."""
+    return tuple(in_grads) if isinstance(in_grads, (list, tuple)) else (in_grads,)
+
+
+def _wrong_arity(entry, in_grads) -> ValueError:
+    return ValueError(f"The gradient function of {entry.type} returned {len(in_grads)} "
+                      f"gradients for {len(entry.inputs)} inputs.")
 
 
 def _as_gradient(g):

@@ -212,6 +212,23 @@ def gradient(op_type: str, reads: str | None = None, sparse: bool = False, takes
     return deco
 
 
+# Array twins of built-in rules: ``twin(op, g, skip)`` computes on backend arrays what the rule
+# computes on tensors (the same kernels in the same order), one array or None per input. The
+# reverse pass uses a twin when nothing records (no tape is active, so the rule's ops would not be
+# recorded either) for a float32/float64 op: no Tensor per intermediate result, no op call.
+ARRAY_TWINS: dict = {}
+
+
+def array_twin(op_type: str):
+    """Internal decorator: register the array twin of ``op_type``'s built-in gradient."""
+
+    def deco(f):
+        ARRAY_TWINS[op_type] = f
+        return f
+
+    return deco
+
+
 @contextlib.contextmanager
 def gradient_override_map(op_type_map: dict):
     """Within the block, ops of type K record the gradient registered as ``op_type_map[K]``."""

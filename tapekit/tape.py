@@ -32,25 +32,10 @@ _NON_PERSISTENT_USED = ("A non-persistent GradientTape can only be used to compu
                         "gradients (or jacobians)")
 
 
-def _liveness(tracked: dict, inputs):
-    """True if an input is tracked as differentiable, False if only as shadow, None if untracked."""
-    live = None
-    for t in inputs:
-        flag = tracked.get(t._id)
-        if flag:
-            return True
-        if flag is not None:
-            live = False
-    return live
-
-
-def _all_small(tensors) -> bool:
-    """Whether every value has at most ``_SMALL`` elements (a released tensor counts as large)."""
-    for t in tensors:
-        value = t._value if type(t) is Tensor else getattr(t, "_value", None)
-        if value is None or value.size > _SMALL:
-            return False
-    return True
+def _is_small(t) -> bool:
+    """Whether a value (a variable's too) has at most ``_SMALL`` elements; a released one counts as large."""
+    value = getattr(t, "_value", None)
+    return value is not None and value.size <= _SMALL
 
 
 class GradientTape:
@@ -194,9 +179,19 @@ class GradientTape:
             self._events().left_tape(t, how, user_location())
 
     # ---------- recording ----------
-    def _record(self, op_type, inputs, outputs, attrs, grad_key, cut) -> None:
-        live = _liveness(self._tracked, inputs)
-        if live is None:      # no input is on this tape
+    def _record(self, op_type, inputs, outputs, attrs, grad_key, cut) -> None:  # noqa: C901 - once per op: one frame, loops inline
+        tracked = self._tracked
+        live = None            # True: an input is differentiable here; False: only shadow-tracked
+        small = True           # every value has at most _SMALL elements
+        for t in inputs:
+            flag = tracked.get(t._id)
+            if flag:
+                live = True
+            elif flag is not None and live is None:
+                live = False
+            if small and (type(t) is not Tensor or t._value.size > _SMALL):
+                small = _is_small(t)
+        if live is None:       # no input is on this tape
             return
         if self._paused:
             cut = Cause.RECORDING_STOPPED
@@ -205,28 +200,24 @@ class GradientTape:
                           len(entries), user_site(op_type))
         entries.append(entry)
         differentiable = live and cut is None
-        blocked = self._track_outputs(outputs, differentiable)
-        if _all_small(inputs) and _all_small(outputs):
+        blocked = False
+        for out in outputs:
+            flag = differentiable and out._dtype.is_differentiable
+            tracked[out._id] = flag
+            blocked = blocked or not flag
+            small = small and out._value.size <= _SMALL
+        if small:
             entry.released = entry.small = True   # small values stay saved whole: releasing costs more than it saves
         elif differentiable and type(grad_key) is str:
             reads = READS.get(grad_key)
             if reads is not None:   # drop, now, the values the gradient never reads (registry.READS)
-                entry.keep_only_what_the_gradient_reads(reads, self._tracked, self._ghosts)
+                entry.keep_only_what_the_gradient_reads(reads, tracked, self._ghosts)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
         if self._listeners or (live and (blocked or grad_key in NOT_DIFFERENTIABLE)):
             entry.location = user_location(depth=4)
             if self._listeners:
                 self._events().recorded(entry)
-
-    def _track_outputs(self, outputs, differentiable: bool) -> bool:
-        """Mark the outputs tracked (differentiable or shadow); True if a gradient stops at one."""
-        tracked, blocked = self._tracked, False
-        for out in outputs:
-            flag = differentiable and out._dtype.is_differentiable
-            tracked[out._id] = flag
-            blocked = blocked or not flag
-        return blocked
 
     @contextlib.contextmanager
     def stop_recording(self):

@@ -8,9 +8,9 @@ from .. import dtypes
 from ..backend import device_obj, from_host
 from ..ops.array_ops import broadcast_to, concat, expand_dims, reshape
 from ..ops.creation import eye, zeros, zeros_like
-from ..ops.linalg import einsum, inv, matmul, negative_, solve
+from ..ops.linalg import einsum, inv, matmul, matmul_arrays, negative_, solve
 from ..ops.math_ops import conj, multiply, where
-from ..registry import gradient
+from ..registry import array_twin, gradient
 from ..tensor import Tensor
 
 
@@ -32,6 +32,21 @@ def _matmul_grad(op, grad):
 
 
 gradient("MatMul", reads="other_input")(_matmul_grad)
+
+
+@array_twin("MatMul")
+def _matmul_twin(op, g, skip):
+    """``_matmul_grad`` on arrays (real dtypes: no conjugates)."""
+    a, b = op.inputs
+    ta, tb = op.attrs["transpose_a"], op.attrs["transpose_b"]
+    da = db = None
+    if 0 not in skip:
+        bv = b.value
+        da = matmul_arrays(bv, g, tb, True) if ta else matmul_arrays(g, bv, False, not tb)
+    if 1 not in skip:
+        av = a.value
+        db = matmul_arrays(g, av, True, ta) if tb else matmul_arrays(av, g, not ta, False)
+    return da, db
 
 
 gradient("BatchMatMulV2", reads="other_input")(_matmul_grad)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import operator
+
+from ..backend import ns
 from ..indexed_slices import IndexedSlices
 from ..ops import math_ops
 from ..ops.creation import ones_like, zeros, zeros_like
@@ -37,7 +40,8 @@ from ..ops.math_ops import (
     where,
 )
 from ..ops.slices_ops import densify
-from ..registry import gradient
+from ..ops.math_ops import select_arrays
+from ..registry import array_twin, gradient
 
 
 def _past_scalar(op, grad) -> bool:
@@ -345,3 +349,85 @@ def _select_grad(op, grad):
     cond, x, _ = op.inputs
     zero = zeros_like(grad)
     return None, where(cond, grad, zero), where(cond, zero, grad)
+
+
+# ---------- array twins (registry.ARRAY_TWINS): the rules above on arrays, float32/float64 only ----------
+# Each computes what its rule computes, kernel for kernel (tests/test_array_twins.py checks the bits).
+@array_twin("AddV2")
+def _add_twin(op, g, skip):
+    return g, g
+
+
+@array_twin("Sub")
+def _sub_twin(op, g, skip):
+    return g, (None if 1 in skip else -g)
+
+
+@array_twin("Mul")
+def _mul_twin(op, g, skip):
+    x, y = op.inputs
+    return (None if 0 in skip else g * y.value), (None if 1 in skip else x.value * g)
+
+
+@array_twin("RealDiv")
+def _div_twin(op, g, skip):
+    x, y = op.inputs
+    yv = y.value
+    return (None if 0 in skip else g / yv), (None if 1 in skip else g * ((-x.value / yv) / yv))
+
+
+@array_twin("Neg")
+def _neg_twin(op, g, skip):
+    return (-g,)
+
+
+@array_twin("Exp")
+def _exp_twin(op, g, skip):
+    return (g * op.outputs[0].value,)
+
+
+@array_twin("Log")
+def _log_twin(op, g, skip):
+    return (g * (1 / op.inputs[0].value),)
+
+
+@array_twin("Square")
+def _square_twin(op, g, skip):
+    x = op.inputs[0].value
+    return (g * (x * x.dtype.type(2.0)),)
+
+
+@array_twin("Tanh")
+def _tanh_twin(op, g, skip):
+    y = op.outputs[0].value
+    return (g * (y.dtype.type(1.0) - y * y),)
+
+
+@array_twin("Sigmoid")
+def _sigmoid_twin(op, g, skip):
+    y = op.outputs[0].value
+    return (g * (y * (y.dtype.type(1.0) - y)),)
+
+
+@array_twin("Identity")
+@array_twin("ReadVariableOp")
+def _pass_through_twin(op, g, skip):
+    return (g,)
+
+
+def _maximum_minimum_twin(op, g, skip, keeps_x):
+    x, y = (t.value for t in op.inputs)
+    mask = keeps_x(x, y)
+    zero = ns(g).zeros((), dtype=g.dtype)
+    return (None if 0 in skip else select_arrays(mask, g, zero),
+            None if 1 in skip else select_arrays(mask, zero, g))
+
+
+@array_twin("Maximum")
+def _maximum_twin(op, g, skip):
+    return _maximum_minimum_twin(op, g, skip, operator.ge)
+
+
+@array_twin("Minimum")
+def _minimum_twin(op, g, skip):
+    return _maximum_minimum_twin(op, g, skip, operator.le)

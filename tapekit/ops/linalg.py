@@ -16,7 +16,8 @@ from .math_ops import pow as pow_
 from .reduction import normalize_axis, reduce_max, reduce_sum
 
 
-def _matmul(a, b, transpose_a, transpose_b):
+def matmul_arrays(a, b, transpose_a, transpose_b):
+    """MatMul's kernel on backend arrays (the transposes are views)."""
     xp = ns(a)
     if transpose_a:
         a = xp.matrix_transpose(a)
@@ -65,7 +66,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
             f"Matrix size-incompatible: In[0]: {list(a.shape)}, In[1]: {list(b.shape)} [Op:{op_type}] name: "
             + hint_line(_("the inner dimensions must agree ({ka} vs {kb}); transpose one input "
                           "(transpose_a / transpose_b) or reshape it.").format(ka=ka, kb=kb)), op=op_type)
-    return execute(op_type, _matmul, (a, b), {"transpose_a": ta, "transpose_b": tb})
+    return execute(op_type, matmul_arrays, (a, b), {"transpose_a": ta, "transpose_b": tb})
 
 
 # ---------- built on matmul and the array ops ----------

@@ -804,7 +804,8 @@ _BITS_FROM = 4096
 _SAME_SIZE_INT = {1: np.int8, 2: np.int16, 4: np.int32, 8: np.int64}
 
 
-def _select(cond, x, y):
+def select_arrays(cond, x, y):
+    """SelectV2's kernel: ``where(cond, x, y)`` on backend arrays (bit masks for large NumPy ones)."""
     if (type(x) is np.ndarray and type(y) is np.ndarray and x.dtype == y.dtype and x.dtype.kind in "biuf"
             and max(cond.size, x.size, y.size) >= _BITS_FROM):
         return _select_bits(cond, x, y)
@@ -812,18 +813,14 @@ def _select(cond, x, y):
 
 
 def _select_bits(cond, x, y):
-    """``np.where(cond, x, y)`` by integer bit operations: y ^ ((x ^ y) & all-ones-where-cond)."""
+    """``np.where(cond, x, y)`` by integer operations on the bits: y ^ ((x ^ y) * cond)."""
     as_int = _SAME_SIZE_INT[x.dtype.itemsize]
-    keep = np.subtract(0, cond, dtype=as_int)   # all bits set where cond holds
     xb, yb = x.view(as_int), y.view(as_int)
     if y.ndim == 0 and not yb:                  # y is 0 (all bits clear): x's bits where cond holds
-        return np.bitwise_and(xb, keep, out=keep).view(x.dtype) if keep.shape == x.shape else \
-            np.bitwise_and(xb, keep).view(x.dtype)
+        return np.multiply(xb, cond, dtype=as_int).view(x.dtype)
     if x.ndim == 0 and not xb:                  # x is 0: y's bits where cond does not hold
-        np.invert(keep, out=keep)
-        return np.bitwise_and(yb, keep, out=keep).view(x.dtype) if keep.shape == y.shape else \
-            np.bitwise_and(yb, keep).view(x.dtype)
-    return np.bitwise_xor(yb, np.bitwise_xor(xb, yb) & keep).view(x.dtype)
+        return np.multiply(yb, np.logical_not(cond), dtype=as_int).view(x.dtype)
+    return np.bitwise_xor(yb, np.multiply(np.bitwise_xor(xb, yb), cond, dtype=as_int)).view(x.dtype)
 
 
 def where(condition, x=None, y=None, name=None):
@@ -837,7 +834,7 @@ def where(condition, x=None, y=None, name=None):
         raise InvalidArgumentError(f"condition must be a bool tensor, got "
                                    f"{condition._dtype.name} [Op:SelectV2] name: ", op="SelectV2")
     x, y = binary_inputs("SelectV2", x, y)
-    return execute("SelectV2", _select, (condition, x, y))
+    return execute("SelectV2", select_arrays, (condition, x, y))
 
 
 def where_indices(condition: Tensor) -> Tensor:
