@@ -268,6 +268,8 @@ class _Walk:
 
 def _skips(inputs, reach) -> tuple:
     """``op.skip_input_indices`` of an op with other than two inputs."""
+    if len(inputs) == 1:
+        return () if inputs[0]._id in reach else (0,)
     skip = tuple(k for k, t in enumerate(inputs) if t._id not in reach)
     return _SKIPS.setdefault(skip, skip)  # shared: fewer GC survivors
 

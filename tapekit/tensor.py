@@ -214,6 +214,9 @@ def dtype_of_array(value) -> DType:
 
 
 _INT64_MIN, _INT64_MAX = -2**63, 2**63 - 1
+# |x| below these converts to the float dtype without overflow (half the largest finite value)
+_FINITE_BELOW = {"float16": 32752.0, "float32": 1.7e38, "float64": 8.9e307, "complex64": 1.7e38,
+                 "complex128": 8.9e307}
 
 
 def is_variable(x) -> bool:
@@ -545,6 +548,8 @@ def _plain_scalar(value, dtype, hint):
         if target is None:
             return np.array(value, np.float32)
         if target.is_floating or target.is_complex:
+            if -_FINITE_BELOW.get(target.name, 0.0) < value < _FINITE_BELOW.get(target.name, 0.0):
+                return np.array(value, target.numpy_dtype)   # cannot overflow: no errstate (a µs)
             with np.errstate(over="ignore"):
                 return np.array(value, target.numpy_dtype)
     elif type(value) is int and _INT64_MIN <= value <= _INT64_MAX:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .. import dtypes
@@ -87,7 +89,11 @@ def _half_reduce(x, axis, keepdims, np_name):
 
 
 def _reducer(op_type, np_name, differentiable=True, result_dtype=None):
+    ufunc = {"sum": np.add, "prod": np.multiply}.get(np_name)
+
     def forward(x, axis, keepdims):
+        if ufunc is not None and type(x) is np.ndarray and x.dtype.char in "fdlLiI":   # the common case, direct
+            return ufunc.reduce(x, axis=axis, dtype=x.dtype, keepdims=keepdims)
         xp = ns(x)
         if x.size == 0 and np_name in ("max", "min"):
             return _empty_extremum(x, axis, keepdims, np_name)
@@ -141,6 +147,9 @@ def _bool_input(x, op_type):
 
 
 def _mean_forward(x, axis, keepdims):
+    if type(x) is np.ndarray and x.dtype.char in "fd":   # float32/float64 on NumPy: the common case, direct
+        n = math.prod(x.shape[a] for a in axis)
+        return np.add.reduce(x, axis=axis, dtype=x.dtype, keepdims=keepdims) / np.asarray(n, dtype=x.dtype)
     xp = ns(x)
     if np_dtype(x) == np.float16:  # TF: the float16 sum, divided by the count as a float16
         n = int(np.prod([x.shape[a] for a in axis])) if axis else 1
@@ -152,9 +161,8 @@ def _mean_forward(x, axis, keepdims):
         n = max(int(np.prod([x.shape[a] for a in axis])) if axis else 1, 1)
         total = xp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
         return xp.astype(xp.sign(total) * (xp.abs(total) // n), x.dtype)
-    n = int(np.prod([x.shape[a] for a in axis])) if axis else 1
-    with np.errstate(invalid="ignore", divide="ignore"):
-        out = xp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype) / xp.asarray(n, dtype=x.dtype)
+    n = math.prod(x.shape[a] for a in axis)   # 0/0 is nan, silently (ops/__init__.py: no errstate)
+    out = xp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype) / xp.asarray(n, dtype=x.dtype)
     return out if out.dtype == x.dtype else xp.astype(out, x.dtype)
 
 
