@@ -56,10 +56,10 @@ class _Silent:
     def __init__(self, *args):
         pass
 
-    def visit(self, *args, **kwargs):
+    def step(self, *args, **kwargs):
         pass
 
-    sent = stopped = done = finish = visit
+    stopped = finish = step
 
 
 @contextlib.contextmanager
