@@ -393,20 +393,19 @@ def _log_twin(op, g, skip):
 
 @array_twin("Square")
 def _square_twin(op, g, skip):
-    x = op.inputs[0].value
-    return (g * (x * x.dtype.type(2.0)),)
+    return (g * (op.inputs[0].value * 2.0),)   # a Python float takes the array's dtype (NumPy 2, array API)
 
 
 @array_twin("Tanh")
 def _tanh_twin(op, g, skip):
     y = op.outputs[0].value
-    return (g * (y.dtype.type(1.0) - y * y),)
+    return (g * (1.0 - y * y),)
 
 
 @array_twin("Sigmoid")
 def _sigmoid_twin(op, g, skip):
     y = op.outputs[0].value
-    return (g * (y * (y.dtype.type(1.0) - y)),)
+    return (g * (y * (1.0 - y)),)
 
 
 @array_twin("Identity")

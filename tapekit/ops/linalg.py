@@ -35,6 +35,12 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     [[11.0]]
     """
     a, b = binary_inputs("MatMul", a, b)
+    av, bv = a.value, b.value
+    if av.ndim == 2 and bv.ndim == 2 and not (adjoint_a or adjoint_b) and \
+            (av.shape[0] if transpose_a else av.shape[1]) == (bv.shape[1] if transpose_b else bv.shape[0]):
+        # two matrices of matching inner size, no adjoint: nothing else to check (the common case)
+        return execute("MatMul", matmul_arrays, (a, b), {"transpose_a": bool(transpose_a),
+                                                         "transpose_b": bool(transpose_b)})
     if (transpose_a and adjoint_a) or (transpose_b and adjoint_b):
         raise ValueError("Only one of transpose_a and adjoint_a (or transpose_b and adjoint_b) "
                          "can be True.")
