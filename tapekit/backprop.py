@@ -123,14 +123,6 @@ def reverse_pass(tape: TapeView, seeds, sources, observer=None, target_ids=()):
     return walk.finish()
 
 
-def _rule_for(key):
-    """The gradient function of an entry's key (a callable, an op type, or None: not differentiable)."""
-    if type(key) is not str:
-        return key
-    rule = _GRADIENTS.get(key, _MISSING)
-    return gradient_function(key) if rule is _MISSING else rule   # gradient_function raises TF's LookupError
-
-
 class _Walk:
     """The state of one reverse pass: the gradients so far, what can reach a source, the observer."""
 
@@ -151,7 +143,7 @@ class _Walk:
         # Nothing records while no tape is active: rules may then run as their array twins.
         self.twins = ARRAY_TWINS if not active_tapes() and not PLACEMENT.active else {}
 
-    def step(self, entry) -> None:
+    def step(self, entry) -> None:  # noqa: C901 - once per op: the common cases inline (docs/ARCHITECTURE)
         """One op: take its outputs' gradients, call its rule, send the results to its inputs."""
         outs, grads = entry.outputs, self.grads
         if len(outs) == 1 and not self.sparse:     # the common case, inline: one dense output
@@ -162,7 +154,10 @@ class _Walk:
             out_grads = self.take_output_grads(entry)
         if out_grads is None:                      # pruned: no gradient flows into this op
             return
-        rule = _rule_for(entry.grad_key)
+        key = entry.grad_key
+        rule = _GRADIENTS.get(key, _MISSING) if type(key) is str else key   # _rule_for, inline
+        if rule is _MISSING:
+            rule = gradient_function(key)          # raises TF's LookupError
         if rule is None:                           # declared not differentiable: gradients stop here
             self.stopped(entry, out_grads)
             return
@@ -170,13 +165,24 @@ class _Walk:
         # TF's op.skip_input_indices: the inputs no gradient is needed for (two inputs: inline)
         entry.skip_input_indices = _SKIP_PAIR[inputs[0]._id not in reach, inputs[1]._id not in reach] \
             if len(inputs) == 2 else _skips(inputs, reach)
-        in_grads = self.call_rule(rule, entry, out_grads)
+        twin = self.twins.get(key) if len(out_grads) == 1 and not self.sparse else None
+        g = out_grads[0]
+        if twin is not None and type(g) is Tensor and g._dtype in _LEAN_DTYPES:   # the lean path (call_rule)
+            in_grads = _wrapped(twin(entry, g._value, entry.skip_input_indices), g._dtype)
+        else:
+            in_grads = self.call_rule(rule, entry, out_grads)
         if len(in_grads) != len(inputs):           # the arity check
             raise _wrong_arity(entry, in_grads)
         sends, k = [], 0
         for inp in inputs:
             if inp._id in reach:
-                sends.append(self.send(entry, k, inp, in_grads[k], rule))
+                g = in_grads[k]
+                if type(g) is Tensor and type(inp) is Tensor and inp._id not in grads and \
+                        g._value.shape == inp._value.shape and inp._dtype.is_differentiable:
+                    grads[inp._id] = g               # the common case, inline: the input's first gradient
+                    sends.append((k, g, False))
+                else:
+                    sends.append(self.send(entry, k, inp, g, rule))
             k += 1
         if self.observer is not None:
             self.observer.step(entry, self.dense(out_grads) if self.sparse else out_grads, sends)

@@ -272,6 +272,11 @@ class BackwardObserver(observer.BackwardObserver):
             # visit/send records only if the events are read (``_records``). Atoms only, so the
             # cyclic GC stops tracking it.
             self.kept += n
+            if n == 2 and len(out_grads) == 1:   # one output, one input followed: the common case
+                k, g, accumulated = sends[0]
+                self._log_item(("step", len(self._entries), self.row, entry.index, 1, out_grads[0]._value, k,
+                                None if g is None else g._value, accumulated))
+                return
             item = ("step", len(self._entries), self.row, entry.index, len(out_grads))
             item += tuple(None if g is None else g._value for g in out_grads) if len(out_grads) > 1 else \
                 (out_grads[0]._value,)
