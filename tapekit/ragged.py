@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import builtins
 import functools
+import inspect
 
 import numpy as np
 
@@ -707,8 +708,17 @@ def concat(values, axis: int) -> RaggedTensor:
 # ---------- dispatch: public tk functions that also accept RaggedTensors ----------
 def dispatch_unary(fn):
     """``fn(x, ...)`` that maps over the flat values when ``x`` is a RaggedTensor."""
+    if list(inspect.signature(fn).parameters) == ["x", "name"]:   # most ops: no *args/**kwargs to pack
+        @functools.wraps(fn)
+        def wrapper(x, name=None):
+            if isinstance(x, RaggedTensor):
+                return x.with_flat_values(fn(x.flat_values, name))
+            return fn(x, name)
+
+        return wrapper
+
     @functools.wraps(fn)
-    def wrapper(x, *args, **kwargs):
+    def wrapper(x, *args, **kwargs):   # the general form
         if isinstance(x, RaggedTensor):
             return x.with_flat_values(fn(x.flat_values, *args, **kwargs))
         return fn(x, *args, **kwargs)
@@ -718,8 +728,17 @@ def dispatch_unary(fn):
 
 def dispatch_binary(fn):
     """``fn(x, y, ...)`` that works element-wise when either operand is a RaggedTensor."""
+    if list(inspect.signature(fn).parameters) == ["x", "y", "name"]:   # most ops: no *args/**kwargs to pack
+        @functools.wraps(fn)
+        def wrapper(x, y, name=None):
+            if isinstance(x, RaggedTensor) or isinstance(y, RaggedTensor):
+                return elementwise_binary(lambda a, b: fn(a, b, name), x, y)
+            return fn(x, y, name)
+
+        return wrapper
+
     @functools.wraps(fn)
-    def wrapper(x, y, *args, **kwargs):
+    def wrapper(x, y, *args, **kwargs):   # the general form
         if isinstance(x, RaggedTensor) or isinstance(y, RaggedTensor):
             return elementwise_binary(lambda a, b: fn(a, b, *args, **kwargs), x, y)
         return fn(x, y, *args, **kwargs)

@@ -31,8 +31,7 @@ def _is_tensor(x) -> bool:
 def _mul(x, y):
     # The common case first: two tensors of one dtype, not bool. Every `x * y` runs this test, so it
     # reads the dtype slots rather than the `dtype` property (a call each).
-    same_dtype = type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype  # noqa: SLF001
-    if same_dtype and not x.dtype.is_bool:
+    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and not x._dtype.is_bool:  # noqa: SLF001
         return m.multiply(x, y)
     if x.dtype is dtypes.bool or _is_tensor(y) and y.dtype is dtypes.bool:  # TF: via int32, and back
         as_int = [m.cast(m.to_tensor(v), dtypes.int32) for v in (x, y)]
