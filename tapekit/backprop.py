@@ -16,10 +16,9 @@ import logging
 
 import numpy as np
 
-from . import nest
+from . import dtypes, nest
 from .backend import PLACEMENT, from_host
 from .backward_order import BackwardOrder
-from . import dtypes
 from .causes import Cause
 from .context import active_tapes
 from .gradient_args import GradientRequest, UnconnectedGradients
@@ -167,7 +166,7 @@ class _Walk:
             if len(inputs) == 2 else _skips(inputs, reach)
         twin = self.twins.get(key) if len(out_grads) == 1 and not self.sparse else None
         g = out_grads[0]
-        if twin is not None and type(g) is Tensor and g._dtype in _LEAN_DTYPES:   # the lean path (call_rule)
+        if twin is not None and type(g) is Tensor and g._dtype in _LEAN_DTYPES:   # the lean path
             in_grads = _wrapped(twin(entry, g._value, entry.skip_input_indices), g._dtype)
         else:
             in_grads = self.call_rule(rule, entry, out_grads)
@@ -216,13 +215,9 @@ class _Walk:
         return [densify(g) for g in grads] if self.sparse else grads
 
     def call_rule(self, rule, entry, out_grads) -> tuple:
-        """``rule(entry, *out_grads)`` as TF calls it, or its array twin when nothing records."""
+        """``rule(entry, *out_grads)`` as TF calls it (``step`` runs the array twin instead, if any)."""
         if len(out_grads) == 1 and not self.sparse:
-            g = out_grads[0]
-            twin = self.twins.get(entry.grad_key)
-            if twin is not None and type(g) is Tensor and g._dtype in _LEAN_DTYPES:   # the lean path
-                return _wrapped(twin(entry, g._value, entry.skip_input_indices), g._dtype)
-            in_grads = rule(entry, g)
+            in_grads = rule(entry, out_grads[0])
         else:
             if len(out_grads) > 1 and rule not in TAKES_NONE:   # zeros for an output nobody differentiated
                 out_grads = _fill_zeros(out_grads, entry.outputs)
