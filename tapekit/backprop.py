@@ -32,7 +32,21 @@ from .ops.reduction import reduce_sum
 from .ops.slices_ops import concat_slices, densify
 from .registry import _GRADIENTS, ARRAY_TWINS, BUILTIN, DENSE_ONLY, TAKES_NONE, gradient_function
 from .shape import TensorShape
-from .tape_entry import Ghost, TapeView
+from .tape_entry import (
+    ATTRS,
+    CUT,
+    GRAD_KEY,
+    INDEX,
+    INPUTS,
+    LIVE,
+    OUTPUTS,
+    STATE,
+    TYPE,
+    TapeEntry,
+    TapeView,
+    released,
+    shape_of,
+)
 from .tensor import Tensor, convert_to_tensor
 
 logger = logging.getLogger("tapekit")
@@ -40,6 +54,7 @@ _SKIPS: dict = {}   # one shared tuple per skip_input_indices value
 _SKIP_PAIR = {(False, False): (), (True, False): (0,), (False, True): (1,), (True, True): (0, 1)}
 _MISSING = object()
 _LEAN_DTYPES = (dtypes.float32, dtypes.float64)   # the dtypes array twins run for
+_DIFFERENTIABLE = frozenset(dt.name for dt in dtypes.ALL if dt.is_differentiable)   # by name, as rows keep them
 
 
 # ---------- gradient() ----------
@@ -91,17 +106,18 @@ def _seed_gradients(targets, output_gradients):
     return seeds
 
 
-def _reachable_from(entries, source_ids):
+def _reachable_from(rows, source_ids):
     """Ids of tensors that depend on a source through differentiable recorded ops."""
     reach = set(source_ids)
-    for e in entries:
-        if e.cut is not None:
-            continue
-        for t in e.inputs:
-            if t._id in reach:
-                for o in e.outputs:
-                    reach.add(o._id)
-                break
+    for row in rows:
+        if row[CUT] is None:
+            inputs = row[INPUTS]   # packed (id, value, dtype) triples (tape_entry): ids at 0, 3, ...
+            if inputs[0] in reach or (len(inputs) > 3 and not reach.isdisjoint(inputs[3::3])):
+                outputs = row[OUTPUTS]
+                if len(outputs) == 3:
+                    reach.add(outputs[0])
+                else:
+                    reach.update(outputs[0::3])
     return reach
 
 
@@ -109,16 +125,16 @@ def _reachable_from(entries, source_ids):
 def reverse_pass(tape: TapeView, seeds, sources, observer=None, target_ids=()):
     """Gradients of the seeded targets with respect to every reachable tensor id.
 
-    The textbook loop: walk the entries backwards; at each op, take the gradients of its outputs
-    (complete by then), call its rule, and add what the rule returns into its inputs' gradients
-    (``_Walk.step``). Sources' gradients are Tensors or IndexedSlices. The process's cyclic GC is
-    left alone: a pass must never change state other threads see.
+    The textbook loop: walk the recorded ops backwards; at each op, take the gradients of its
+    outputs (complete by then), call its rule, and add what the rule returns into its inputs'
+    gradients (``_Walk.step``). Sources' gradients are Tensors or IndexedSlices. The process's
+    cyclic GC is left alone: a pass must never change state other threads see.
     """
     walk = _Walk(tape, seeds, sources, observer, target_ids)
     grads = walk.grads
-    for entry in reversed(tape.entries):
-        if entry.cut is None and grads:   # a cut entry sends nothing; no gradient left: nothing to do
-            walk.step(entry)
+    for row in reversed(tape.entries.rows):
+        if row[CUT] is None and grads:   # a cut op sends nothing; no gradient left: nothing to do
+            walk.step(row)
     return walk.finish()
 
 
@@ -126,85 +142,84 @@ class _Walk:
     """The state of one reverse pass: the gradients so far, what can reach a source, the observer."""
 
     def __init__(self, tape, seeds, sources, observer, target_ids):
-        entries = tape.entries
+        self.rows = tape.entries.rows
         self.source_ids = {s._id for s in sources}
         # gradients flow only from what this tape tracks as differentiable (its rules may rely on it)
         tracked = tape.tracked
-        self.reach = _reachable_from(entries, {sid for sid in self.source_ids if tracked.get(sid)})
+        self.reach = _reachable_from(self.rows, {sid for sid in self.source_ids if tracked.get(sid)})
         self.grads: dict = {}
         for tid, g in seeds:
             if tid in self.reach or tid in self.source_ids:
                 self.grads[tid] = add_n_pair(self.grads[tid], g) if tid in self.grads else g
         self.observer = observer or (tape.log.backward_observer(tape) if tape.listeners else None)
         self.ghosts = tape.ghosts if not tape.persistent else None   # released tensors, one ghost per id
-        self.order = BackwardOrder(entries, target_ids)
+        self.order = BackwardOrder(tape.entries, target_ids)
         self.sparse = False   # an IndexedSlices was seen: only then the pass pays for handling them
         # Nothing records while no tape is active: rules may then run as their array twins.
         self.twins = ARRAY_TWINS if not active_tapes() and not PLACEMENT.active else {}
 
-    def step(self, entry) -> None:  # noqa: C901 - once per op: the common cases inline (docs/ARCHITECTURE)
+    def step(self, row) -> None:  # noqa: C901 - once per op: the common cases inline (docs/ARCHITECTURE)
         """One op: take its outputs' gradients, call its rule, send the results to its inputs."""
-        outs, grads = entry.outputs, self.grads
-        if len(outs) == 1 and not self.sparse:     # the common case, inline: one dense output
-            oid = outs[0]._id
+        outs, grads = row[OUTPUTS], self.grads
+        if len(outs) == 3 and not self.sparse:     # the common case, inline: one dense output
+            oid = outs[0]
             g = grads.get(oid) if oid in self.source_ids else grads.pop(oid, None)
             out_grads = None if g is None else (g,)
         else:
-            out_grads = self.take_output_grads(entry)
+            out_grads = self.take_output_grads(outs)
         if out_grads is None:                      # pruned: no gradient flows into this op
             return
-        key = entry.grad_key
+        key = row[GRAD_KEY]
         rule = _GRADIENTS.get(key, _MISSING) if type(key) is str else key   # _rule_for, inline
         if rule is _MISSING:
             rule = gradient_function(key)          # raises TF's LookupError
         if rule is None:                           # declared not differentiable: gradients stop here
-            self.stopped(entry, out_grads)
+            self.stopped(row, out_grads)
             return
-        inputs, reach = entry.inputs, self.reach
+        inputs, reach = row[INPUTS], self.reach
+        n_in = len(inputs) // 3
         # TF's op.skip_input_indices: the inputs no gradient is needed for (two inputs: inline)
-        entry.skip_input_indices = _SKIP_PAIR[inputs[0]._id not in reach, inputs[1]._id not in reach] \
-            if len(inputs) == 2 else _skips(inputs, reach)
+        skip = _SKIP_PAIR[inputs[0] not in reach, inputs[3] not in reach] if n_in == 2 else _skips(inputs, reach)
         twin = self.twins.get(key) if len(out_grads) == 1 and not self.sparse else None
         g = out_grads[0]
         if twin is not None and type(g) is Tensor and g._dtype in _LEAN_DTYPES:   # the lean path
-            in_grads = _wrapped(twin(entry, g._value, entry.skip_input_indices), g._dtype)
+            in_grads = _wrapped(twin(inputs[1::3], outs[1::3], row[ATTRS], g._value, skip), g._dtype)
         else:
-            in_grads = self.call_rule(rule, entry, out_grads)
-        if len(in_grads) != len(inputs):           # the arity check
-            raise _wrong_arity(entry, in_grads)
+            in_grads = self.call_rule(rule, TapeEntry(row, skip), out_grads)
+        if len(in_grads) != n_in:                  # the arity check
+            raise _wrong_arity(row, in_grads)
         sends, k = [], 0
-        for inp in inputs:
-            if inp._id in reach:
+        for iid in inputs[0::3]:
+            if iid in reach:
                 g = in_grads[k]
-                if type(g) is Tensor and type(inp) is Tensor and inp._id not in grads and \
-                        g._value.shape == inp._value.shape and inp._dtype.is_differentiable:
-                    grads[inp._id] = g               # the common case, inline: the input's first gradient
+                value = inputs[3 * k + 1]
+                if type(g) is Tensor and iid not in grads and inputs[3 * k + 2] in _DIFFERENTIABLE and \
+                        g._value.shape == (value.shape if type(value) is not tuple else shape_of(value)):
+                    grads[iid] = g                   # the common case, inline: the input's first gradient
                     sends.append((k, g, False))
                 else:
-                    sends.append(self.send(entry, k, inp, g, rule))
+                    sends.append(self.send(row, k, g, rule))
             k += 1
         if self.observer is not None:
-            self.observer.step(entry, self.dense(out_grads) if self.sparse else out_grads, sends)
-        if self.ghosts is not None and not entry.released:
-            entry.release(self.ghosts)             # a non-persistent tape frees what the entry saved
+            self.observer.step(row, self.dense(out_grads) if self.sparse else out_grads, sends)
+        if self.ghosts is not None and row[STATE] == LIVE:
+            self.rows[row[INDEX]] = released(row, self.ghosts)   # a non-persistent tape frees what it saved
 
-    def stopped(self, entry, out_grads) -> None:
+    def stopped(self, row, out_grads) -> None:
         if self.observer is not None:
-            self.observer.step(entry, self.dense(out_grads), ())
-            self.observer.stopped(entry, Cause.NO_GRADIENT_REGISTERED)
+            self.observer.step(row, self.dense(out_grads), ())
+            self.observer.stopped(row, Cause.NO_GRADIENT_REGISTERED)
 
-    def take_output_grads(self, entry):
-        """The gradients of ``entry``'s outputs, taken out of ``grads`` (a source's stay); None if none."""
-        grads = self.grads
-        outs = entry.outputs
-        if len(outs) == 1:
-            oid = outs[0]._id
-            g = grads.get(oid) if oid in self.source_ids else grads.pop(oid, None)
+    def take_output_grads(self, outs):
+        """The gradients of a row's outputs, taken out of ``grads`` (a source's stay); None if none."""
+        grads, keep = self.grads, self.source_ids
+        if len(outs) == 3:
+            oid = outs[0]
+            g = grads.get(oid) if oid in keep else grads.pop(oid, None)
             if g is None:
                 return None
             return (g,) if type(g) is Tensor else (_collected(g, self.order),)
-        keep = self.source_ids
-        out_grads = [grads.get(o._id) if o._id in keep else grads.pop(o._id, None) for o in outs]
+        out_grads = [grads.get(oid) if oid in keep else grads.pop(oid, None) for oid in outs[0::3]]
         if all(g is None for g in out_grads):
             return None
         if self.sparse:
@@ -214,48 +229,49 @@ class _Walk:
     def dense(self, grads):
         return [densify(g) for g in grads] if self.sparse else grads
 
-    def call_rule(self, rule, entry, out_grads) -> tuple:
-        """``rule(entry, *out_grads)`` as TF calls it (``step`` runs the array twin instead, if any)."""
+    def call_rule(self, rule, op, out_grads) -> tuple:
+        """``rule(op, *out_grads)`` as TF calls it (``step`` runs the array twin instead, if any)."""
         if len(out_grads) == 1 and not self.sparse:
-            in_grads = rule(entry, out_grads[0])
+            in_grads = rule(op, out_grads[0])
         else:
             if len(out_grads) > 1 and rule not in TAKES_NONE:   # zeros for an output nobody differentiated
-                out_grads = _fill_zeros(out_grads, entry.outputs)
+                out_grads = _fill_zeros(out_grads, op.outputs)
             if self.sparse and rule in DENSE_ONLY:
                 out_grads = [g if g is None else densify(g) for g in out_grads]
-            in_grads = rule(entry, *out_grads)
+            in_grads = rule(op, *out_grads)
         return in_grads if type(in_grads) is tuple else _as_tuple(in_grads)
 
-    def send(self, entry, k, inp, g, rule) -> tuple:
-        """Add ``g``, the gradient ``entry``'s rule returned for its input ``k``, into that input's.
+    def send(self, row, k, g, rule) -> tuple:
+        """Add ``g``, the gradient the rule of ``row``'s op returned for its input ``k``, into that input's.
 
         Returns what the observer is told: ``(k, the gradient sent or None, accumulated)``.
         """
-        if g is None or not inp._dtype.is_differentiable:
+        inputs = row[INPUTS]
+        if g is None or inputs[3 * k + 2] not in _DIFFERENTIABLE:
             return k, None, False
+        shape = shape_of(inputs[3 * k + 1])
         if type(g) is not Tensor:
             g = _as_gradient(g)
             if type(g) is not Tensor:   # IndexedSlices
-                return self._send_slices(entry, k, inp, g, inp._dims if type(inp) is Ghost else inp._value.shape)
-        shape = inp._dims if type(inp) is Ghost else inp._value.shape
+                return self._send_slices(row, k, g, shape)
         if g._value.shape != shape:
             if rule not in BUILTIN:  # only built-in rules leave unbroadcasting to the pass
-                raise _wrong_shape(entry, k, shape, g._value.shape)
-            g = sum_to_shape(g, inp)
-        grads, iid = self.grads, inp._id
+                raise _wrong_shape(row[TYPE], k, shape, g._value.shape)
+            g = sum_to_shape(g, shape)
+        grads, iid = self.grads, inputs[3 * k]
         have = grads.get(iid)
         grads[iid] = g if have is None else \
             add_n_pair(have if type(have) is Tensor else densify(_collected(have, self.order)), g)
         return k, g, have is not None
 
-    def _send_slices(self, entry, k, inp, g, shape) -> tuple:
+    def _send_slices(self, row, k, g, shape) -> tuple:
         if tuple(g.shape) != tuple(shape):
-            raise _wrong_shape(entry, k, shape, tuple(g.shape))
+            raise _wrong_shape(row[TYPE], k, shape, tuple(g.shape))
         self.sparse = True
-        iid, grads = inp._id, self.grads
+        iid, grads = row[INPUTS][3 * k], self.grads
         accumulated = iid in grads
-        grads[iid] = _accumulate(grads[iid], g, entry.index, self.order) if accumulated else \
-            _Pieces(entry.index, g)
+        grads[iid] = _accumulate(grads[iid], g, row[INDEX], self.order) if accumulated else \
+            _Pieces(row[INDEX], g)
         return k, densify(g) if self.observer is not None else None, accumulated
 
     def finish(self) -> dict:
@@ -268,11 +284,11 @@ class _Walk:
 
 
 def _skips(inputs, reach) -> tuple:
-    """``op.skip_input_indices`` of an op with other than two inputs."""
-    if len(inputs) == 1:
-        return () if inputs[0]._id in reach else (0,)
-    skip = tuple(k for k, t in enumerate(inputs) if t._id not in reach)
-    return _SKIPS.setdefault(skip, skip)  # shared: fewer GC survivors
+    """``op.skip_input_indices`` of an op with other than two inputs (``inputs`` packed)."""
+    if len(inputs) == 3:
+        return () if inputs[0] in reach else (0,)
+    skip = tuple(k for k, tid in enumerate(inputs[0::3]) if tid not in reach)
+    return _SKIPS.setdefault(skip, skip)  # shared: less memory
 
 
 def _wrapped(arrays, dtype) -> tuple:
@@ -291,9 +307,9 @@ def _as_tuple(in_grads) -> tuple:
     return tuple(in_grads) if isinstance(in_grads, (list, tuple)) else (in_grads,)
 
 
-def _wrong_arity(entry, in_grads) -> ValueError:
-    return ValueError(f"The gradient function of {entry.type} returned {len(in_grads)} "
-                      f"gradients for {len(entry.inputs)} inputs.")
+def _wrong_arity(row, in_grads) -> ValueError:
+    return ValueError(f"The gradient function of {row[TYPE]} returned {len(in_grads)} "
+                      f"gradients for {len(row[INPUTS]) // 3} inputs.")
 
 
 def _as_gradient(g):
@@ -303,9 +319,9 @@ def _as_gradient(g):
     return convert_to_tensor(g)
 
 
-def _wrong_shape(entry, index, shape, got) -> ValueError:
+def _wrong_shape(op_type, index, shape, got) -> ValueError:
     return ValueError(
-        f"Incompatible shapes between op input and calculated input gradient. Forward operation: {entry.type}. Input "
+        f"Incompatible shapes between op input and calculated input gradient. Forward operation: {op_type}. Input "
         f"index: {index}. Original input shape: {TensorShape(tuple(shape))}. Calculated input gradient shape: "
         f"{TensorShape(tuple(got))}"
         + hint_line(_("a custom gradient must return, for each input, a gradient of that input's shape; "
@@ -317,9 +333,8 @@ def _fill_zeros(out_grads, outs):
     return [zeros_like(o) if g is None else g for g, o in zip(out_grads, outs)]
 
 
-def sum_to_shape(g, like):
-    """Reduce a broadcast gradient back to the shape of the input it flows into."""
-    shape = like._value.shape if hasattr(like, "_value") else tuple(like.shape)
+def sum_to_shape(g, shape: tuple):
+    """Reduce a broadcast gradient back to ``shape``, the shape of the input it flows into."""
     gshape = g._value.shape
     if gshape == shape:
         return g

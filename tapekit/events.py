@@ -18,9 +18,10 @@ from . import log_records as rec
 from . import nest, observer, sites
 from .backend import head, to_host
 from .causes import Cause, entry_cut
+from .dtypes import as_dtype
 from .explain import causes_for, explain, remember_variable
 from .source_location import user_frame, user_location
-from .tape_entry import shared_dims
+from .tape_entry import INDEX, INPUTS, OUTPUTS, SMALL, STATE, TYPE, shape_of, shared_dims
 from .tensor import Tensor
 
 SAMPLE_SIZE = 8                  # elements kept per value for previews
@@ -245,7 +246,7 @@ class BackwardObserver(observer.BackwardObserver):
                                    [s._id for s in self.sources], ogs))
         # the per-op hooks below run once per visited op: look these up once
         tape = log.tape
-        self._entries = tape._entries
+        self._entries = tape._entries.rows   # the plain list: len() per logged item
         # visits and sends are logged as plain tuples of ids, samples and shapes (``_expanded``
         # makes them records when read): the cyclic GC stops tracking those, not NamedTuples
         self._log_item = (lambda item: log._add(_expanded(item))) if tape._listeners else log.items.append
@@ -265,57 +266,58 @@ class BackwardObserver(observer.BackwardObserver):
             self._last_grad, self._last_record = g, _sample_and_shape(g)
         return self._last_record
 
-    def step(self, entry, out_grads, sends) -> None:
+    def step(self, row, out_grads, sends) -> None:
         n = 1 + len(sends)
-        if entry.small and self._deferred and self.kept + n <= MAX_BACKWARD_EVENTS:
+        index = row[INDEX]
+        if row[STATE] == SMALL and self._deferred and self.kept + n <= MAX_BACKWARD_EVENTS:
             # An op whose values are all small: one flat tuple of its gradients' (tiny) arrays, made
             # visit/send records only if the events are read (``_records``). Atoms only, so the
             # cyclic GC stops tracking it.
             self.kept += n
             if n == 2 and len(out_grads) == 1:   # one output, one input followed: the common case
                 k, g, accumulated = sends[0]
-                self._log_item(("step", len(self._entries), self.row, entry.index, 1, out_grads[0]._value, k,
+                self._log_item(("step", len(self._entries), self.row, index, 1, out_grads[0]._value, k,
                                 None if g is None else g._value, accumulated))
                 return
-            item = ("step", len(self._entries), self.row, entry.index, len(out_grads))
+            item = ("step", len(self._entries), self.row, index, len(out_grads))
             item += tuple(None if g is None else g._value for g in out_grads) if len(out_grads) > 1 else \
                 (out_grads[0]._value,)
             for k, g, accumulated in sends:
                 item += (k, None if g is None else g._value, accumulated)
             self._log_item(item)
             return
-        self.visit(entry, out_grads)
-        inputs = entry.inputs
+        self.visit(row, out_grads)
         for k, g, accumulated in sends:
-            self.sent(entry, inputs[k], g, accumulated)
+            self.sent(row, k, g, accumulated)
 
     # visit and sent log one event each: they test the room inline and build one flat tuple
-    def visit(self, entry, out_grads) -> None:
+    def visit(self, row, out_grads) -> None:
         if self.kept >= MAX_BACKWARD_EVENTS:
             self.dropped += 1
             return
         self.kept += 1
-        outs = entry.outputs
-        if len(outs) == 1:
+        outs = row[OUTPUTS]
+        if len(outs) == 3:   # one output (packed: id, value, dtype)
             g = out_grads[0]
             if g is None:
-                self._log_item(("visit", len(self._entries), entry.index, entry.type, self.row, None, None, None))
+                self._log_item(("visit", len(self._entries), row[INDEX], row[TYPE], self.row, None, None, None))
                 return
             value, shape = self._last_record if g is self._last_grad else self._record_of(g)
-            self._log_item(("visit", len(self._entries), entry.index, entry.type, self.row, outs[0]._id, value,
-                            shape))
+            self._log_item(("visit", len(self._entries), row[INDEX], row[TYPE], self.row, outs[0], value, shape))
             return
         grads = ()
-        for o, g in zip(outs, out_grads):
-            grads += (None, None, None) if g is None else (o._id, *self._record_of(g))
-        self._log_item(("visit", len(self._entries), entry.index, entry.type, self.row) + grads)
+        for oid, g in zip(outs[0::3], out_grads):
+            grads += (None, None, None) if g is None else (oid, *self._record_of(g))
+        self._log_item(("visit", len(self._entries), row[INDEX], row[TYPE], self.row) + grads)
 
-    def sent(self, entry, inp, g, accumulated=False) -> None:
+    def sent(self, row, k, g, accumulated=False) -> None:
+        inputs = row[INPUTS]
         if g is None:
             if self._room():
-                reason = Cause.NONE_RETURNED if inp.dtype.is_differentiable else Cause.INTEGER_OR_STRING_DTYPE
-                self.log._add(rec.Send(self.log._at(), entry.index, inp._id, None, dims(inp), False, reason,
-                                       self.row))
+                reason = Cause.NONE_RETURNED if as_dtype(inputs[3 * k + 2]).is_differentiable else \
+                    Cause.INTEGER_OR_STRING_DTYPE
+                self.log._add(rec.Send(self.log._at(), row[INDEX], inputs[3 * k], None,
+                                       list(shape_of(inputs[3 * k + 1])), False, reason, self.row))
             return
         if self.kept >= MAX_BACKWARD_EVENTS:
             self.dropped += 1
@@ -323,13 +325,15 @@ class BackwardObserver(observer.BackwardObserver):
         self.kept += 1
         self._last_grad = g
         self._last_record = value, shape = _sample_and_shape(g)
-        self._log_item(("send", len(self._entries), entry.index, inp._id, value, shape, accumulated, None, self.row))
+        self._log_item(("send", len(self._entries), row[INDEX], inputs[3 * k], value, shape, accumulated, None,
+                        self.row))
 
-    def stopped(self, entry, reason) -> None:
-        for inp in entry.inputs:
+    def stopped(self, row, reason) -> None:
+        inputs = row[INPUTS]
+        for k in range(0, len(inputs), 3):
             if self._room():
-                self.log._add(rec.Send(self.log._at(), entry.index, inp._id, None, dims(inp), False, reason,
-                                       self.row))
+                self.log._add(rec.Send(self.log._at(), row[INDEX], inputs[k], None, list(shape_of(inputs[k + 1])),
+                                       False, reason, self.row))
 
     def finish(self, results) -> None:
         """Log the end of the call: each source's result and, for a None (or ZERO) result, its cause."""

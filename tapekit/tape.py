@@ -19,7 +19,7 @@ from .gradient_args import (
 from .i18n import _, hint_line
 from .registry import NOT_DIFFERENTIABLE, READS
 from .source_location import user_location, user_site
-from .tape_entry import TapeEntry, TapeView
+from .tape_entry import LIVE, RELEASED, SMALL, Records, TapeEntry, TapeView, kept_for_gradient, packed
 from .tensor import Tensor, is_variable
 
 logger = logging.getLogger("tapekit")
@@ -61,7 +61,7 @@ class GradientTape:
         self._used = False          # a non-persistent tape spent by gradient()/jacobian()
         self._entered = False
         self._paused = False        # inside stop_recording()
-        self._entries: list | None = None
+        self._entries: Records | None = None   # the recorded ops (tape_entry: rows, read as views)
         self._tracked: dict = {}    # tensor/variable id -> True (differentiable) / False (shadow)
         self._ghosts: dict = {}     # tensor id -> its Ghost, once an entry released its value
         self._watched_vars: dict = {}
@@ -88,7 +88,7 @@ class GradientTape:
         return False
 
     def _start_fresh(self) -> None:
-        self._entries = []
+        self._entries = Records()
         self._tracked = {}
         self._ghosts = {}
         self._watched_vars = {}
@@ -195,10 +195,6 @@ class GradientTape:
             return
         if self._paused:
             cut = Cause.RECORDING_STOPPED
-        entries = self._entries
-        entry = TapeEntry(op_type, inputs, outputs, attrs, grad_key, cut if live else (cut or Cause.SHADOW), None,
-                          len(entries), user_site(op_type))
-        entries.append(entry)
         differentiable = live and cut is None
         blocked = False
         for out in outputs:
@@ -206,18 +202,25 @@ class GradientTape:
             tracked[out._id] = flag
             blocked = blocked or not flag
             small = small and out._value.size <= _SMALL
+        rows = self._entries.rows
+        ins, outs = packed(inputs), packed(outputs)
         if small:
-            entry.released = entry.small = True   # small values stay saved whole: releasing costs more than it saves
-        elif differentiable and type(grad_key) is str:
-            reads = READS.get(grad_key)
+            state = SMALL      # small values stay saved whole: releasing costs more than it saves
+        else:
+            state = LIVE
+            reads = READS.get(grad_key) if differentiable and type(grad_key) is str else None
             if reads is not None:   # drop, now, the values the gradient never reads (registry.READS)
-                entry.keep_only_what_the_gradient_reads(reads, tracked, self._ghosts)
+                ins, outs = kept_for_gradient(reads, ins, outs, tracked, self._ghosts)
+                if reads == "nothing":
+                    state = RELEASED
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
-        if self._listeners or (live and (blocked or grad_key in NOT_DIFFERENTIABLE)):
-            entry.location = user_location(depth=4)
-            if self._listeners:
-                self._events().recorded(entry)
+        location = user_location(depth=4) \
+            if self._listeners or (live and (blocked or grad_key in NOT_DIFFERENTIABLE)) else None
+        rows.append((op_type, ins, outs, attrs, grad_key, cut if live else (cut or Cause.SHADOW), len(rows),
+                     user_site(op_type), location, state))
+        if self._listeners:
+            self._events().recorded(TapeEntry(rows[-1]))
 
     @contextlib.contextmanager
     def stop_recording(self):
@@ -312,8 +315,7 @@ class GradientTape:
     def _after_backward(self) -> None:
         if not self._persistent:
             self._used = True
-            for entry in self._entries:
-                entry.release(self._ghosts)
+            self._entries.release_all(self._ghosts)
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):

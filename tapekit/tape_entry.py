@@ -1,93 +1,122 @@
-"""The record of one op on a tape, and the stub a released tensor leaves behind."""
+"""How a tape stores one recorded op (a *row*), and the ``TapeEntry`` view readers get of it.
+
+A row is a plain tuple of ids, backend arrays, strings and ints, like the C++ records of TF's
+own tape (ids, dtypes, shapes; the values a gradient reads). CPython's cyclic GC stops tracking
+such a tuple at its first collection, so a long tape adds nothing to the full collections it
+would otherwise trigger and walk (benchmarks/README.md, W3). Its fields, by position:
+
+``TYPE`` op type · ``INPUTS``/``OUTPUTS`` the tensors, packed (below) · ``ATTRS`` dict or None ·
+``GRAD_KEY`` the gradient's registry key (or a function) · ``CUT`` a ``Cause`` or None ·
+``INDEX`` its place on the tape · ``SITE`` ``source_location.user_site()`` · ``LOCATION``
+``(file, line)`` or None · ``STATE`` ``LIVE``, ``RELEASED`` or ``SMALL``.
+
+The tensors of one side are packed flat, one ``(id, value, dtype name)`` triple per tensor. The
+value is the backend array of a live tensor, ``(dims, sample)`` once released (a *ghost*: enough
+for ``explain()`` and the events), or ``(object,)`` for an input that is not a plain Tensor (a
+variable read by ``ReadVariableOp``). The reverse pass reads rows; everyone else reads the
+``TapeEntry`` views of ``Records`` (TF's ``op``: ``op.inputs``, ``op.get_attr`` ...).
+"""
 
 from __future__ import annotations
 
 from .backend import head
+from .dtypes import as_dtype
 from .shape import TensorShape
+from .tensor import Tensor, restored
+
+TYPE, INPUTS, OUTPUTS, ATTRS, GRAD_KEY, CUT, INDEX, SITE, LOCATION, STATE = range(10)
+LIVE, RELEASED, SMALL = 0, 1, 2   # STATE: values saved / released / all small, kept whole for good
 
 
-class TapeEntry:
-    """One recorded op: TF's ``op`` as seen by a gradient function (``op.inputs`` ...)."""
-
-    __slots__ = ("type", "inputs", "outputs", "attrs", "grad_key", "cut", "location", "index",
-                 "skip_input_indices", "released", "site", "small")
-
-    def __init__(self, op_type, inputs, outputs, attrs, grad_key, cut, location, index, site=()):
-        self.type = op_type
-        self.inputs = inputs
-        self.outputs = outputs
-        self.attrs = attrs
-        self.grad_key = grad_key
-        self.cut = cut
-        self.location = location
-        self.index = index
-        self.site = site               # source_location.user_site(): where the user's code ran it (for the widgets)
-        self.skip_input_indices = ()   # inputs whose gradient nobody needs (set by the reverse pass)
-        self.released = False
-        self.small = False             # every value it saved is small (the tape keeps such values whole)
-
-    @property
-    def name(self) -> str:
-        return f"{self.type}:{self.index}"
-
-    def get_attr(self, name):
-        return (self.attrs or {})[name]
-
-    def release(self, ghosts: dict | None = None) -> None:
-        """Drop the saved values, keeping what explain() needs: ids, shapes and dtypes.
-
-        ``ghosts`` (id -> Ghost) shares one ghost per tensor between the entries released in
-        one pass: fewer objects that outlive the pass, so fewer full GC collections.
-        """
-        if self.released:
-            return
-        self.released = True
-        if ghosts is None:
-            ghosts = {}
-        self.inputs = ghosts_of(self.inputs, ghosts)
-        self.outputs = ghosts_of(self.outputs, ghosts)
-
-    def keep_only_what_the_gradient_reads(self, reads: str, tracked: dict, ghosts: dict) -> None:
-        """Release, right away, the values this op's gradient never reads (see ``registry.READS``).
-
-        ``ghosts`` (id -> Ghost, the tape's) gives a tensor one ghost, however many entries use it.
-        """
-        inputs = self.inputs
-        if reads == "other_input":   # d/dx reads y, d/dy reads x: keep one only if the other is live
-            x, y = inputs
-            inputs = (x if tracked.get(y._id) else ghost_of(x, ghosts, True),
-                      y if tracked.get(x._id) else ghost_of(y, ghosts, True))
-        elif reads == "divisor":     # d/dx reads y, d/dy reads x and y
-            x, y = inputs
-            inputs = (x if tracked.get(y._id) else ghost_of(x, ghosts, True), y)
-        elif reads != "inputs":
-            inputs = ghosts_of(inputs, ghosts)
-        self.inputs = inputs
-        if reads != "outputs":
-            self.outputs = ghosts_of(self.outputs, ghosts)
-        self.released = reads == "nothing"   # then nothing is left to release
-
-    def __repr__(self) -> str:
-        return f"<TapeEntry {self.index}: {self.type}>"
-
-
-def ghosts_of(tensors: tuple, ghosts: dict) -> tuple:
-    """``tensors`` with each one's ghost (with a sample); the same tuple when all are ghosts already."""
-    if len(tensors) == 1:   # most ops: no generator, no new tuple for a released one
+def packed(tensors) -> tuple:
+    """``tensors`` as a row's flat ``(id, value, dtype name)`` triples."""
+    if len(tensors) == 1:   # most ops: no loop
         t = tensors[0]
-        return tensors if type(t) is Ghost else (ghost_of(t, ghosts, True),)
-    return tuple(ghost_of(t, ghosts, True) for t in tensors)
+        return (t._id, t._value, t._dtype.name) if type(t) is Tensor else (t._id, (t,), t.dtype.name)
+    out = ()
+    for t in tensors:
+        out += (t._id, t._value, t._dtype.name) if type(t) is Tensor else (t._id, (t,), t.dtype.name)
+    return out
 
 
-def ghost_of(t, ghosts: dict, keep_sample: bool):
-    if type(t) is Ghost:
-        return t
-    ghost = ghosts.get(t._id)
+def ids_of(side: tuple) -> tuple:
+    """The tensor ids of a packed side."""
+    return side[0::3]
+
+
+def is_ghost(value) -> bool:
+    return type(value) is tuple and len(value) == 2
+
+
+def shape_of(value) -> tuple:
+    """The shape of a packed value: a live array's, a ghost's dims, a kept object's."""
+    if type(value) is not tuple:
+        return value.shape
+    if len(value) == 2:
+        return value[0]
+    obj = value[0]
+    array = getattr(obj, "_value", None)
+    return array.shape if array is not None else tuple(obj.shape)
+
+
+def tensors_of(side: tuple) -> tuple:
+    """A packed side as tensors (with their recorded ids), ghosts and kept objects."""
+    out = []
+    for k in range(0, len(side), 3):
+        tid, value, dtype_name = side[k], side[k + 1], side[k + 2]
+        if type(value) is not tuple:
+            out.append(restored(value, as_dtype(dtype_name), tid))
+        elif len(value) == 1:
+            out.append(value[0])
+        else:
+            out.append(Ghost(tid, as_dtype(dtype_name), value[0], value[1]))
+    return tuple(out)
+
+
+def ghost_of(tid: int, value, ghosts: dict) -> tuple:
+    """The ghost of a packed value: ``(dims, sample)``, one per tensor id in ``ghosts`` (the tape's)."""
+    if type(value) is tuple and len(value) == 2:
+        return value
+    ghost = ghosts.get(tid)
     if ghost is None:
-        ghost = ghosts[t._id] = Ghost(t, keep_sample)
-    elif keep_sample and ghost.sample is None:
-        ghost.sample = sample_of(t._value)
+        array = value if type(value) is not tuple else getattr(value[0], "_value", None)
+        dims = shared_dims(array.shape) if array is not None else shared_dims(tuple(value[0].shape))
+        ghost = ghosts[tid] = (dims, sample_of(array))
     return ghost
+
+
+def ghosted(side: tuple, ghosts: dict) -> tuple:
+    """A packed side with every value released (the same tuple when all are ghosts already)."""
+    if len(side) == 3:   # one tensor: most ops
+        value = side[1]
+        return side if is_ghost(value) else (side[0], ghost_of(side[0], value, ghosts), side[2])
+    out = ()
+    for k in range(0, len(side), 3):
+        out += (side[k], ghost_of(side[k], side[k + 1], ghosts), side[k + 2])
+    return out
+
+
+def released(row: tuple, ghosts: dict) -> tuple:
+    """``row`` with its saved values dropped, keeping ids, shapes, dtypes and samples."""
+    return (row[TYPE], ghosted(row[INPUTS], ghosts), ghosted(row[OUTPUTS], ghosts)) + row[ATTRS:STATE] + \
+        (RELEASED,)
+
+
+def kept_for_gradient(reads: str, inputs: tuple, outputs: tuple, tracked: dict, ghosts: dict) -> tuple:
+    """``(inputs, outputs)`` keeping only the values the op's gradient reads (``registry.READS``)."""
+    if reads == "other_input":   # d/dx reads y, d/dy reads x: keep one only if the other is live
+        xid, yid = inputs[0], inputs[3]
+        inputs = (xid, inputs[1] if tracked.get(yid) else ghost_of(xid, inputs[1], ghosts), inputs[2],
+                  yid, inputs[4] if tracked.get(xid) else ghost_of(yid, inputs[4], ghosts), inputs[5])
+    elif reads == "divisor":     # d/dx reads y, d/dy reads x and y
+        xid, yid = inputs[0], inputs[3]
+        inputs = (xid, inputs[1] if tracked.get(yid) else ghost_of(xid, inputs[1], ghosts), inputs[2]) + \
+            inputs[3:]
+    elif reads != "inputs":
+        inputs = ghosted(inputs, ghosts)
+    if reads != "outputs":
+        outputs = ghosted(outputs, ghosts)
+    return inputs, outputs
 
 
 _DIMS: dict = {}   # shape tuple -> itself: ghosts of same-shaped tensors share one tuple
@@ -95,7 +124,7 @@ _MAX_SHARED_DIMS = 4096
 
 
 def shared_dims(shape) -> tuple:
-    """``shape`` as a tuple, one per distinct shape (up to a bound): fewer objects the GC tracks."""
+    """``shape`` as a tuple, one per distinct shape (up to a bound): less memory per ghost."""
     dims = _DIMS.get(shape)
     if dims is None:
         dims = tuple(shape)
@@ -108,18 +137,126 @@ def sample_of(v):
     return None if v is None else (v if v.size <= 8 else head(v, 8))
 
 
+class TapeEntry:
+    """One recorded op, as gradient functions see it (TF's ``op``) and explain() and the events read it.
+
+    A view of a row: ``inputs``/``outputs`` are Tensors with the recorded ids (``Ghost`` for a
+    released value, the object itself for a variable), built when first read.
+    """
+
+    __slots__ = ("row", "skip_input_indices", "_inputs", "_outputs")
+
+    def __init__(self, row: tuple, skip_input_indices: tuple = ()):
+        self.row = row
+        self.skip_input_indices = skip_input_indices   # inputs whose gradient nobody needs (the reverse pass)
+        self._inputs = self._outputs = None
+
+    @property
+    def type(self) -> str:
+        return self.row[TYPE]
+
+    @property
+    def inputs(self) -> tuple:
+        if self._inputs is None:
+            self._inputs = tensors_of(self.row[INPUTS])
+        return self._inputs
+
+    @property
+    def outputs(self) -> tuple:
+        if self._outputs is None:
+            self._outputs = tensors_of(self.row[OUTPUTS])
+        return self._outputs
+
+    @property
+    def attrs(self):
+        return self.row[ATTRS]
+
+    @property
+    def grad_key(self):
+        return self.row[GRAD_KEY]
+
+    @property
+    def cut(self):
+        return self.row[CUT]
+
+    @property
+    def index(self) -> int:
+        return self.row[INDEX]
+
+    @property
+    def site(self):
+        """``source_location.user_site()``: where the user's code ran the op (for the widgets)."""
+        return self.row[SITE]
+
+    @property
+    def location(self):
+        """``(file, line)`` of the user's code, taken for listeners and where a gradient stops."""
+        return self.row[LOCATION]
+
+    @property
+    def released(self) -> bool:
+        """Whether the op's values were dropped, or are all small and kept whole for good."""
+        return self.row[STATE] != LIVE
+
+    @property
+    def small(self) -> bool:
+        """Every value it saved is small (the tape keeps such values whole)."""
+        return self.row[STATE] == SMALL
+
+    @property
+    def name(self) -> str:
+        return f"{self.type}:{self.index}"
+
+    def get_attr(self, name):
+        return (self.attrs or {})[name]
+
+    def __repr__(self) -> str:
+        return f"<TapeEntry {self.index}: {self.type}>"
+
+
+class Records:
+    """A tape's recorded ops: ``rows``, read as ``TapeEntry`` views (by index, in order, reversed)."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self):
+        self.rows: list = []
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __bool__(self) -> bool:
+        return bool(self.rows)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [TapeEntry(row) for row in self.rows[index]]
+        return TapeEntry(self.rows[index])
+
+    def __iter__(self):
+        return map(TapeEntry, self.rows)
+
+    def __reversed__(self):
+        return map(TapeEntry, reversed(self.rows))
+
+    def release_all(self, ghosts: dict) -> None:
+        """Drop every saved value (a non-persistent tape after its gradient)."""
+        rows = self.rows
+        for i, row in enumerate(rows):
+            if row[STATE] == LIVE:
+                rows[i] = released(row, ghosts)
+
+
 class Ghost:
-    """What is left of a tensor once its value was released: id, shape and dtype."""
+    """What is left of a tensor once its value was released: id, shape, dtype and a sample."""
 
     __slots__ = ("_id", "_dtype", "_dims", "sample")
 
-    def __init__(self, t, keep_sample=True):
-        self._id = t._id
-        self._dtype = t._dtype
-        value = getattr(t, "_value", None)
-        self._dims = shared_dims(value.shape) if value is not None else t._dims
-        # the first few elements, so events can still show a value preview (events.SAMPLE_SIZE)
-        self.sample = sample_of(t._value) if keep_sample else None
+    def __init__(self, tensor_id: int, dtype, dims: tuple, sample):
+        self._id = tensor_id
+        self._dtype = dtype
+        self._dims = dims
+        self.sample = sample   # the first few elements, so events can still show a value preview
 
     @property
     def id(self) -> int:
@@ -137,10 +274,10 @@ class Ghost:
 class TapeView:
     """What the reverse pass and ``explain()`` read of a tape: its internal API, built by the tape.
 
-    ``entries`` and ``tracked`` are the tape's own list and dict (they grow as it records);
-    ``log`` is its ``observer.TapeLog``; ``ghosts`` its released tensors (one ghost per id, shared by
-the entries that recorded them and by the reverse pass). A view with ``persistent=True`` and no listeners lets a
-    Jacobian walk the entries many times without releasing them.
+    ``entries`` is the tape's ``Records`` and ``tracked`` its dict (they grow as it records);
+    ``log`` is its ``observer.TapeLog``; ``ghosts`` its released tensors (one ghost per id, shared
+    by the rows that recorded them). A view with ``persistent=True`` and no listeners lets a
+    Jacobian walk the rows many times without releasing them.
     """
 
     __slots__ = ("entries", "tracked", "persistent", "listeners", "log", "watched_variables",
@@ -148,7 +285,7 @@ the entries that recorded them and by the reverse pass). A view with ``persisten
 
     def __init__(self, entries, tracked, persistent, listeners, log, watched_variables=(),
                  watch_accessed_variables=True, ghosts=None):
-        self.ghosts = ghosts if ghosts is not None else {}   # the tape's: released tensor id -> Ghost
+        self.ghosts = ghosts if ghosts is not None else {}   # the tape's: released tensor id -> ghost
         self.entries = entries
         self.tracked = tracked
         self.persistent = persistent

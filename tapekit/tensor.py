@@ -197,6 +197,19 @@ def _scalar_repr(x) -> str:
     return repr(x.item() if hasattr(x, "item") else x)
 
 
+def restored(value, dtype: DType, tensor_id: int) -> Tensor:
+    """The tensor a tape recorded, rebuilt from its saved value: same value, dtype and id.
+
+    A tape keeps ids and arrays, not Tensor objects (``tape_entry``); gradient functions get
+    tensors again, with the ids the tapes know them by (so a rule's ops record on outer tapes).
+    """
+    t = Tensor.__new__(Tensor)
+    t._value = value
+    t._dtype = dtype
+    t._id = tensor_id
+    return t
+
+
 def _note_left_tape(t, how: str) -> None:
     """Tell recording tapes that a tracked value was taken out as a host value."""
     for tape in active_tapes():

@@ -53,6 +53,11 @@ def _recorded_entry(build, inputs):
     return entry, out
 
 
+def _values(tensors) -> tuple:
+    """The saved arrays a twin reads (None for a value the tape released)."""
+    return tuple(t.value if isinstance(t, tk.Tensor) else None for t in tensors)
+
+
 def _bits(value):
     return None if value is None else np.asarray(value).view(np.uint8)
 
@@ -77,7 +82,7 @@ def test_twin_gives_the_bits_of_its_rule(op_type, dtype):
         entry.skip_input_indices = skip
         expected = gradient_function(op_type)(entry, tk.constant(upstream))
         expected = expected if isinstance(expected, (list, tuple)) else (expected,)
-        got = ARRAY_TWINS[op_type](entry, upstream, skip)
+        got = ARRAY_TWINS[op_type](_values(entry.inputs), _values(entry.outputs), entry.attrs, upstream, skip)
         assert len(got) == n
         for k, (e, g) in enumerate(zip(expected, got)):
             if k in skip and (e is None or g is None):   # a skipped input: nobody reads its gradient
@@ -116,7 +121,7 @@ def test_lean_path_gives_the_gradients_of_the_rules(monkeypatch):
     calls = []
     for op_type, twin in list(ARRAY_TWINS.items()):
         monkeypatch.setitem(ARRAY_TWINS, op_type,
-                            lambda op, g, skip, twin=twin: calls.append(op.type) or twin(op, g, skip))
+                            lambda *args, op_type=op_type, twin=twin: calls.append(op_type) or twin(*args))
     x = tk.constant(RNG.standard_normal((70, 8)).astype(np.float32))
     w = tk.Variable(RNG.standard_normal((8, 100)).astype(np.float32))
     b = tk.Variable(RNG.standard_normal((100,)).astype(np.float32))

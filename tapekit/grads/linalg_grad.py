@@ -35,16 +35,14 @@ gradient("MatMul", reads="other_input")(_matmul_grad)
 
 
 @array_twin("MatMul")
-def _matmul_twin(op, g, skip):
+def _matmul_twin(inputs, outputs, attrs, g, skip):
     """``_matmul_grad`` on arrays (real dtypes: no conjugates)."""
-    a, b = op.inputs
-    ta, tb = op.attrs["transpose_a"], op.attrs["transpose_b"]
+    av, bv = inputs
+    ta, tb = attrs["transpose_a"], attrs["transpose_b"]
     da = db = None
     if 0 not in skip:
-        bv = b.value
         da = matmul_arrays(bv, g, tb, True) if ta else matmul_arrays(g, bv, False, not tb)
     if 1 not in skip:
-        av = a.value
         db = matmul_arrays(g, av, True, ta) if tb else matmul_arrays(av, g, not ta, False)
     return da, db
 

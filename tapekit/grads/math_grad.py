@@ -354,68 +354,67 @@ def _select_grad(op, grad):
 # ---------- array twins (registry.ARRAY_TWINS): the rules above on arrays, float32/float64 only ----------
 # Each computes what its rule computes, kernel for kernel (tests/test_array_twins.py checks the bits).
 @array_twin("AddV2")
-def _add_twin(op, g, skip):
+def _add_twin(inputs, outputs, attrs, g, skip):
     return g, g
 
 
 @array_twin("Sub")
-def _sub_twin(op, g, skip):
+def _sub_twin(inputs, outputs, attrs, g, skip):
     return g, (None if 1 in skip else -g)
 
 
 @array_twin("Mul")
-def _mul_twin(op, g, skip):
-    x, y = op.inputs
-    return (None if 0 in skip else g * y.value), (None if 1 in skip else x.value * g)
+def _mul_twin(inputs, outputs, attrs, g, skip):
+    x, y = inputs
+    return (None if 0 in skip else g * y), (None if 1 in skip else x * g)
 
 
 @array_twin("RealDiv")
-def _div_twin(op, g, skip):
-    x, y = op.inputs
-    yv = y.value
-    return (None if 0 in skip else g / yv), (None if 1 in skip else g * ((-x.value / yv) / yv))
+def _div_twin(inputs, outputs, attrs, g, skip):
+    x, y = inputs
+    return (None if 0 in skip else g / y), (None if 1 in skip else g * ((-x / y) / y))
 
 
 @array_twin("Neg")
-def _neg_twin(op, g, skip):
+def _neg_twin(inputs, outputs, attrs, g, skip):
     return (-g,)
 
 
 @array_twin("Exp")
-def _exp_twin(op, g, skip):
-    return (g * op.outputs[0].value,)
+def _exp_twin(inputs, outputs, attrs, g, skip):
+    return (g * outputs[0],)
 
 
 @array_twin("Log")
-def _log_twin(op, g, skip):
-    return (g * (1 / op.inputs[0].value),)
+def _log_twin(inputs, outputs, attrs, g, skip):
+    return (g * (1 / inputs[0]),)
 
 
 @array_twin("Square")
-def _square_twin(op, g, skip):
-    return (g * (op.inputs[0].value * 2.0),)   # a Python float takes the array's dtype (NumPy 2, array API)
+def _square_twin(inputs, outputs, attrs, g, skip):
+    return (g * (inputs[0] * 2.0),)   # a Python float takes the array's dtype (NumPy 2, array API)
 
 
 @array_twin("Tanh")
-def _tanh_twin(op, g, skip):
-    y = op.outputs[0].value
+def _tanh_twin(inputs, outputs, attrs, g, skip):
+    y = outputs[0]
     return (g * (1.0 - y * y),)
 
 
 @array_twin("Sigmoid")
-def _sigmoid_twin(op, g, skip):
-    y = op.outputs[0].value
+def _sigmoid_twin(inputs, outputs, attrs, g, skip):
+    y = outputs[0]
     return (g * (y * (1.0 - y)),)
 
 
 @array_twin("Identity")
 @array_twin("ReadVariableOp")
-def _pass_through_twin(op, g, skip):
+def _pass_through_twin(inputs, outputs, attrs, g, skip):
     return (g,)
 
 
-def _maximum_minimum_twin(op, g, skip, keeps_x):
-    x, y = (t.value for t in op.inputs)
+def _maximum_minimum_twin(inputs, g, skip, keeps_x):
+    x, y = inputs
     mask = keeps_x(x, y)
     zero = ns(g).zeros((), dtype=g.dtype)
     return (None if 0 in skip else select_arrays(mask, g, zero),
@@ -423,10 +422,10 @@ def _maximum_minimum_twin(op, g, skip, keeps_x):
 
 
 @array_twin("Maximum")
-def _maximum_twin(op, g, skip):
-    return _maximum_minimum_twin(op, g, skip, operator.ge)
+def _maximum_twin(inputs, outputs, attrs, g, skip):
+    return _maximum_minimum_twin(inputs, g, skip, operator.ge)
 
 
 @array_twin("Minimum")
-def _minimum_twin(op, g, skip):
-    return _maximum_minimum_twin(op, g, skip, operator.le)
+def _minimum_twin(inputs, outputs, attrs, g, skip):
+    return _maximum_minimum_twin(inputs, g, skip, operator.le)
