@@ -484,8 +484,10 @@ def head(value, n: int):
     """The first ``n`` elements of ``value`` flattened, as a new array (``value`` itself when small)."""
     if value.size <= n:
         return value
-    if type(value) is np.ndarray:   # .flat copies n elements in any layout (a reshape may copy all)
-        return value.flat[:n]
+    if type(value) is np.ndarray:
+        if value.ndim == 1:         # a slice and its copy: cheaper than .flat
+            return value[:n].copy()
+        return value.flat[:n]       # copies n elements in any layout (a reshape may copy all)
     xp = ns(value)
     return xp.asarray(xp.reshape(value, (-1,))[:n], copy=True)
 

@@ -36,7 +36,6 @@ from .tape_entry import (
     ATTRS,
     CUT,
     GRAD_KEY,
-    INDEX,
     INPUTS,
     LIVE,
     OUTPUTS,
@@ -132,9 +131,11 @@ def reverse_pass(tape: TapeView, seeds, sources, observer=None, target_ids=()):
     """
     walk = _Walk(tape, seeds, sources, observer, target_ids)
     grads = walk.grads
-    for row in reversed(tape.entries.rows):
+    rows = tape.entries.rows
+    for index in range(len(rows) - 1, -1, -1):
+        row = rows[index]
         if row[CUT] is None and grads:   # a cut op sends nothing; no gradient left: nothing to do
-            walk.step(row)
+            walk.step(index, row)
     return walk.finish()
 
 
@@ -158,7 +159,7 @@ class _Walk:
         # Nothing records while no tape is active: rules may then run as their array twins.
         self.twins = ARRAY_TWINS if not active_tapes() and not PLACEMENT.active else {}
 
-    def step(self, row) -> None:  # noqa: C901 - once per op: the common cases inline (docs/ARCHITECTURE)
+    def step(self, index, row) -> None:  # noqa: C901 - once per op: the common cases inline (docs/ARCHITECTURE)
         """One op: take its outputs' gradients, call its rule, send the results to its inputs."""
         outs, grads = row[OUTPUTS], self.grads
         if len(outs) == 3 and not self.sparse:     # the common case, inline: one dense output
@@ -174,7 +175,7 @@ class _Walk:
         if rule is _MISSING:
             rule = gradient_function(key)          # raises TF's LookupError
         if rule is None:                           # declared not differentiable: gradients stop here
-            self.stopped(row, out_grads)
+            self.stopped(index, row, out_grads)
             return
         inputs, reach = row[INPUTS], self.reach
         n_in = len(inputs) // 3
@@ -185,7 +186,7 @@ class _Walk:
         if twin is not None and type(g) is Tensor and g._dtype in _LEAN_DTYPES:   # the lean path
             in_grads = _wrapped(twin(inputs[1::3], outs[1::3], row[ATTRS], g._value, skip), g._dtype)
         else:
-            in_grads = self.call_rule(rule, TapeEntry(row, skip), out_grads)
+            in_grads = self.call_rule(rule, TapeEntry(row, index, skip), out_grads)
         if len(in_grads) != n_in:                  # the arity check
             raise _wrong_arity(row, in_grads)
         sends, k = [], 0
@@ -198,17 +199,17 @@ class _Walk:
                     grads[iid] = g                   # the common case, inline: the input's first gradient
                     sends.append((k, g, False))
                 else:
-                    sends.append(self.send(row, k, g, rule))
+                    sends.append(self.send(index, row, k, g, rule))
             k += 1
         if self.observer is not None:
-            self.observer.step(row, self.dense(out_grads) if self.sparse else out_grads, sends)
+            self.observer.step(index, row, self.dense(out_grads) if self.sparse else out_grads, sends)
         if self.ghosts is not None and row[STATE] == LIVE:
-            self.rows[row[INDEX]] = released(row, self.ghosts)   # a non-persistent tape frees what it saved
+            self.rows[index] = released(row, self.ghosts)   # a non-persistent tape frees what it saved
 
-    def stopped(self, row, out_grads) -> None:
+    def stopped(self, index, row, out_grads) -> None:
         if self.observer is not None:
-            self.observer.step(row, self.dense(out_grads), ())
-            self.observer.stopped(row, Cause.NO_GRADIENT_REGISTERED)
+            self.observer.step(index, row, self.dense(out_grads), ())
+            self.observer.stopped(index, row, Cause.NO_GRADIENT_REGISTERED)
 
     def take_output_grads(self, outs):
         """The gradients of a row's outputs, taken out of ``grads`` (a source's stay); None if none."""
@@ -241,8 +242,8 @@ class _Walk:
             in_grads = rule(op, *out_grads)
         return in_grads if type(in_grads) is tuple else _as_tuple(in_grads)
 
-    def send(self, row, k, g, rule) -> tuple:
-        """Add ``g``, the gradient the rule of ``row``'s op returned for its input ``k``, into that input's.
+    def send(self, index, row, k, g, rule) -> tuple:
+        """Add ``g``, the gradient the rule of op ``index`` (``row``) returned for its input ``k``, into that input's.
 
         Returns what the observer is told: ``(k, the gradient sent or None, accumulated)``.
         """
@@ -253,7 +254,7 @@ class _Walk:
         if type(g) is not Tensor:
             g = _as_gradient(g)
             if type(g) is not Tensor:   # IndexedSlices
-                return self._send_slices(row, k, g, shape)
+                return self._send_slices(index, row, k, g, shape)
         if g._value.shape != shape:
             if rule not in BUILTIN:  # only built-in rules leave unbroadcasting to the pass
                 raise _wrong_shape(row[TYPE], k, shape, g._value.shape)
@@ -264,14 +265,13 @@ class _Walk:
             add_n_pair(have if type(have) is Tensor else densify(_collected(have, self.order)), g)
         return k, g, have is not None
 
-    def _send_slices(self, row, k, g, shape) -> tuple:
+    def _send_slices(self, index, row, k, g, shape) -> tuple:
         if tuple(g.shape) != tuple(shape):
             raise _wrong_shape(row[TYPE], k, shape, tuple(g.shape))
         self.sparse = True
         iid, grads = row[INPUTS][3 * k], self.grads
         accumulated = iid in grads
-        grads[iid] = _accumulate(grads[iid], g, row[INDEX], self.order) if accumulated else \
-            _Pieces(row[INDEX], g)
+        grads[iid] = _accumulate(grads[iid], g, index, self.order) if accumulated else _Pieces(index, g)
         return k, densify(g) if self.observer is not None else None, accumulated
 
     def finish(self) -> dict:

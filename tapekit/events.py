@@ -21,7 +21,7 @@ from .causes import Cause, entry_cut
 from .dtypes import as_dtype
 from .explain import causes_for, explain, remember_variable
 from .source_location import user_frame, user_location
-from .tape_entry import INDEX, INPUTS, OUTPUTS, SMALL, STATE, TYPE, shape_of, shared_dims
+from .tape_entry import INPUTS, OUTPUTS, SMALL, STATE, TYPE, shape_of, shared_dims
 from .tensor import Tensor
 
 SAMPLE_SIZE = 8                  # elements kept per value for previews
@@ -266,9 +266,8 @@ class BackwardObserver(observer.BackwardObserver):
             self._last_grad, self._last_record = g, _sample_and_shape(g)
         return self._last_record
 
-    def step(self, row, out_grads, sends) -> None:
+    def step(self, index, row, out_grads, sends) -> None:
         n = 1 + len(sends)
-        index = row[INDEX]
         if row[STATE] == SMALL and self._deferred and self.kept + n <= MAX_BACKWARD_EVENTS:
             # An op whose values are all small: one flat tuple of its gradients' (tiny) arrays, made
             # visit/send records only if the events are read (``_records``). Atoms only, so the
@@ -286,12 +285,12 @@ class BackwardObserver(observer.BackwardObserver):
                 item += (k, None if g is None else g._value, accumulated)
             self._log_item(item)
             return
-        self.visit(row, out_grads)
+        self.visit(index, row, out_grads)
         for k, g, accumulated in sends:
-            self.sent(row, k, g, accumulated)
+            self.sent(index, row, k, g, accumulated)
 
     # visit and sent log one event each: they test the room inline and build one flat tuple
-    def visit(self, row, out_grads) -> None:
+    def visit(self, index, row, out_grads) -> None:
         if self.kept >= MAX_BACKWARD_EVENTS:
             self.dropped += 1
             return
@@ -300,23 +299,23 @@ class BackwardObserver(observer.BackwardObserver):
         if len(outs) == 3:   # one output (packed: id, value, dtype)
             g = out_grads[0]
             if g is None:
-                self._log_item(("visit", len(self._entries), row[INDEX], row[TYPE], self.row, None, None, None))
+                self._log_item(("visit", len(self._entries), index, row[TYPE], self.row, None, None, None))
                 return
             value, shape = self._last_record if g is self._last_grad else self._record_of(g)
-            self._log_item(("visit", len(self._entries), row[INDEX], row[TYPE], self.row, outs[0], value, shape))
+            self._log_item(("visit", len(self._entries), index, row[TYPE], self.row, outs[0], value, shape))
             return
         grads = ()
         for oid, g in zip(outs[0::3], out_grads):
             grads += (None, None, None) if g is None else (oid, *self._record_of(g))
-        self._log_item(("visit", len(self._entries), row[INDEX], row[TYPE], self.row) + grads)
+        self._log_item(("visit", len(self._entries), index, row[TYPE], self.row) + grads)
 
-    def sent(self, row, k, g, accumulated=False) -> None:
+    def sent(self, index, row, k, g, accumulated=False) -> None:
         inputs = row[INPUTS]
         if g is None:
             if self._room():
                 reason = Cause.NONE_RETURNED if as_dtype(inputs[3 * k + 2]).is_differentiable else \
                     Cause.INTEGER_OR_STRING_DTYPE
-                self.log._add(rec.Send(self.log._at(), row[INDEX], inputs[3 * k], None,
+                self.log._add(rec.Send(self.log._at(), index, inputs[3 * k], None,
                                        list(shape_of(inputs[3 * k + 1])), False, reason, self.row))
             return
         if self.kept >= MAX_BACKWARD_EVENTS:
@@ -325,14 +324,14 @@ class BackwardObserver(observer.BackwardObserver):
         self.kept += 1
         self._last_grad = g
         self._last_record = value, shape = _sample_and_shape(g)
-        self._log_item(("send", len(self._entries), row[INDEX], inputs[3 * k], value, shape, accumulated, None,
+        self._log_item(("send", len(self._entries), index, inputs[3 * k], value, shape, accumulated, None,
                         self.row))
 
-    def stopped(self, row, reason) -> None:
+    def stopped(self, index, row, reason) -> None:
         inputs = row[INPUTS]
         for k in range(0, len(inputs), 3):
             if self._room():
-                self.log._add(rec.Send(self.log._at(), row[INDEX], inputs[k], None, list(shape_of(inputs[k + 1])),
+                self.log._add(rec.Send(self.log._at(), index, inputs[k], None, list(shape_of(inputs[k + 1])),
                                        False, reason, self.row))
 
     def finish(self, results) -> None:

@@ -15,14 +15,14 @@ class BackwardObserver:
 
     row = None   # the Jacobian row being computed (set by the caller)
 
-    def step(self, row, out_grads, sends) -> None:
-        """The pass reached the op recorded as ``row`` (``tape_entry``) with these gradients of its
+    def step(self, index, row, out_grads, sends) -> None:
+        """The pass reached op ``index``, recorded as ``row`` (``tape_entry``), with these gradients of its
         outputs, and its rule sent, per input the pass follows, ``(k, g, accumulated)``: input ``k``
         received ``g`` (None: nothing), ``accumulated`` when it had a gradient already. Called once
         per visited op."""
 
-    def stopped(self, row, cause) -> None:
-        """Gradients stop at the op recorded as ``row`` (a ``Cause``)."""
+    def stopped(self, index, row, cause) -> None:
+        """Gradients stop at op ``index``, recorded as ``row`` (a ``Cause``)."""
 
     def finish(self, results) -> None:
         """The call ends with these results, one per source."""

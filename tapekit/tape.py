@@ -217,10 +217,10 @@ class GradientTape:
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
         location = user_location(depth=4) \
             if self._listeners or (live and (blocked or grad_key in NOT_DIFFERENTIABLE)) else None
-        rows.append((op_type, ins, outs, attrs, grad_key, cut if live else (cut or Cause.SHADOW), len(rows),
-                     user_site(op_type), location, state))
+        rows.append((op_type, ins, outs, attrs, grad_key, cut if live else (cut or Cause.SHADOW), user_site(op_type),
+                     location, state))
         if self._listeners:
-            self._events().recorded(TapeEntry(rows[-1]))
+            self._events().recorded(TapeEntry(rows[-1], len(rows) - 1))
 
     @contextlib.contextmanager
     def stop_recording(self):

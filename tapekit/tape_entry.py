@@ -7,7 +7,7 @@ would otherwise trigger and walk (benchmarks/README.md, W3). Its fields, by posi
 
 ``TYPE`` op type · ``INPUTS``/``OUTPUTS`` the tensors, packed (below) · ``ATTRS`` dict or None ·
 ``GRAD_KEY`` the gradient's registry key (or a function) · ``CUT`` a ``Cause`` or None ·
-``INDEX`` its place on the tape · ``SITE`` ``source_location.user_site()`` · ``LOCATION``
+``SITE`` ``source_location.user_site()`` · ``LOCATION``
 ``(file, line)`` or None · ``STATE`` ``LIVE``, ``RELEASED`` or ``SMALL``.
 
 The tensors of one side are packed flat, one ``(id, value, dtype name)`` triple per tensor. The
@@ -24,7 +24,7 @@ from .dtypes import as_dtype
 from .shape import TensorShape
 from .tensor import Tensor, restored
 
-TYPE, INPUTS, OUTPUTS, ATTRS, GRAD_KEY, CUT, INDEX, SITE, LOCATION, STATE = range(10)
+TYPE, INPUTS, OUTPUTS, ATTRS, GRAD_KEY, CUT, SITE, LOCATION, STATE = range(9)   # a row's place on the tape is its index
 LIVE, RELEASED, SMALL = 0, 1, 2   # STATE: values saved / released / all small, kept whole for good
 
 
@@ -33,10 +33,13 @@ def packed(tensors) -> tuple:
     if len(tensors) == 1:   # most ops: no loop
         t = tensors[0]
         return (t._id, t._value, t._dtype.name) if type(t) is Tensor else (t._id, (t,), t.dtype.name)
-    out = ()
+    if len(tensors) == 2 and type(tensors[0]) is Tensor and type(tensors[1]) is Tensor:
+        x, y = tensors
+        return (x._id, x._value, x._dtype.name, y._id, y._value, y._dtype.name)
+    out = []
     for t in tensors:
         out += (t._id, t._value, t._dtype.name) if type(t) is Tensor else (t._id, (t,), t.dtype.name)
-    return out
+    return tuple(out)
 
 
 def ids_of(side: tuple) -> tuple:
@@ -90,16 +93,20 @@ def ghosted(side: tuple, ghosts: dict) -> tuple:
     if len(side) == 3:   # one tensor: most ops
         value = side[1]
         return side if is_ghost(value) else (side[0], ghost_of(side[0], value, ghosts), side[2])
-    out = ()
+    if len(side) == 6:   # two
+        xid, x, x_dtype, yid, y, y_dtype = side
+        return (xid, ghost_of(xid, x, ghosts), x_dtype, yid, ghost_of(yid, y, ghosts), y_dtype)
+    out = []
     for k in range(0, len(side), 3):
         out += (side[k], ghost_of(side[k], side[k + 1], ghosts), side[k + 2])
-    return out
+    return tuple(out)
 
 
 def released(row: tuple, ghosts: dict) -> tuple:
     """``row`` with its saved values dropped, keeping ids, shapes, dtypes and samples."""
-    return (row[TYPE], ghosted(row[INPUTS], ghosts), ghosted(row[OUTPUTS], ghosts)) + row[ATTRS:STATE] + \
-        (RELEASED,)
+    op_type, inputs, outputs, attrs, grad_key, cut, site, location, _state = row
+    return (op_type, ghosted(inputs, ghosts), ghosted(outputs, ghosts), attrs, grad_key, cut, site, location,
+            RELEASED)
 
 
 def kept_for_gradient(reads: str, inputs: tuple, outputs: tuple, tracked: dict, ghosts: dict) -> tuple:
@@ -144,10 +151,11 @@ class TapeEntry:
     released value, the object itself for a variable), built when first read.
     """
 
-    __slots__ = ("row", "skip_input_indices", "_inputs", "_outputs")
+    __slots__ = ("row", "index", "skip_input_indices", "_inputs", "_outputs")
 
-    def __init__(self, row: tuple, skip_input_indices: tuple = ()):
+    def __init__(self, row: tuple, index: int, skip_input_indices: tuple = ()):
         self.row = row
+        self.index = index   # its place on the tape
         self.skip_input_indices = skip_input_indices   # inputs whose gradient nobody needs (the reverse pass)
         self._inputs = self._outputs = None
 
@@ -178,10 +186,6 @@ class TapeEntry:
     @property
     def cut(self):
         return self.row[CUT]
-
-    @property
-    def index(self) -> int:
-        return self.row[INDEX]
 
     @property
     def site(self):
@@ -230,14 +234,15 @@ class Records:
 
     def __getitem__(self, index):
         if isinstance(index, slice):
-            return [TapeEntry(row) for row in self.rows[index]]
-        return TapeEntry(self.rows[index])
+            return [self[i] for i in range(len(self.rows))[index]]
+        row = self.rows[index]
+        return TapeEntry(row, index if index >= 0 else index + len(self.rows))
 
     def __iter__(self):
-        return map(TapeEntry, self.rows)
+        return map(TapeEntry, self.rows, range(len(self.rows)))
 
     def __reversed__(self):
-        return map(TapeEntry, reversed(self.rows))
+        return map(TapeEntry, reversed(self.rows), range(len(self.rows) - 1, -1, -1))
 
     def release_all(self, ghosts: dict) -> None:
         """Drop every saved value (a non-persistent tape after its gradient)."""
