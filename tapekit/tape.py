@@ -203,7 +203,9 @@ class GradientTape:
             blocked = blocked or not flag
             small = small and out._value.size <= _SMALL
         rows = self._entries.rows
-        ins, outs = packed(inputs), packed(outputs)
+        ins = packed(inputs)
+        # one plain output (most ops; ``out`` is the loop's last): packed inline
+        outs = (out._id, out._value, out._dtype.name) if len(outputs) == 1 and type(out) is Tensor else packed(outputs)
         if small:
             state = SMALL      # small values stay saved whole: releasing costs more than it saves
         else:
