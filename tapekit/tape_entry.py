@@ -32,14 +32,19 @@ def packed(tensors) -> tuple:
     """``tensors`` as a row's flat ``(id, value, dtype name)`` triples."""
     if len(tensors) == 1:   # most ops: no loop
         t = tensors[0]
-        return (t._id, t._value, t._dtype.name) if type(t) is Tensor else (t._id, (t,), t.dtype.name)
+        return (t._id, t._value, t._dtype.name) if type(t) is Tensor else _kept(t)
     if len(tensors) == 2 and type(tensors[0]) is Tensor and type(tensors[1]) is Tensor:
         x, y = tensors
         return (x._id, x._value, x._dtype.name, y._id, y._value, y._dtype.name)
     out = []
     for t in tensors:
-        out += (t._id, t._value, t._dtype.name) if type(t) is Tensor else (t._id, (t,), t.dtype.name)
+        out += (t._id, t._value, t._dtype.name) if type(t) is Tensor else _kept(t)
     return tuple(out)
+
+
+def _kept(obj) -> tuple:
+    """The packed triple of an input that is not a plain Tensor (a variable): the object itself."""
+    return obj._id, (obj,), as_dtype(obj.dtype).name
 
 
 def ids_of(side: tuple) -> tuple:
