@@ -43,6 +43,7 @@ from .tape_entry import (
     TYPE,
     TapeEntry,
     TapeView,
+    drop_objects,
     released,
     shape_of,
 )
@@ -154,6 +155,7 @@ class _Walk:
                 self.grads[tid] = add_n_pair(self.grads[tid], g) if tid in self.grads else g
         self.observer = observer or (tape.log.backward_observer(tape) if tape.listeners else None)
         self.ghosts = tape.ghosts if not tape.persistent else None   # released tensors, one ghost per id
+        self.saved = tape.saved
         self.order = BackwardOrder(tape.entries, target_ids)
         self.sparse = False   # an IndexedSlices was seen: only then the pass pays for handling them
         # Nothing records while no tape is active: rules may then run as their array twins.
@@ -186,7 +188,7 @@ class _Walk:
         if twin is not None and type(g) is Tensor and g._dtype in _LEAN_DTYPES:   # the lean path
             in_grads = _wrapped(twin(inputs[1::3], outs[1::3], row[ATTRS], g._value, skip), g._dtype)
         else:
-            in_grads = self.call_rule(rule, TapeEntry(row, index, skip), out_grads)
+            in_grads = self.call_rule(rule, TapeEntry(row, index, skip, self.saved), out_grads)
         if len(in_grads) != n_in:                  # the arity check
             raise _wrong_arity(row, in_grads)
         sends, k = [], 0
@@ -203,8 +205,9 @@ class _Walk:
             k += 1
         if self.observer is not None:
             self.observer.step(index, row, self.dense(out_grads) if self.sparse else out_grads, sends)
-        if self.ghosts is not None and row[STATE] == LIVE:
-            self.rows[index] = released(row, self.ghosts)   # a non-persistent tape frees what it saved
+        if self.ghosts is not None and row[STATE] == LIVE:   # a non-persistent tape frees what it saved
+            drop_objects(self.saved, row)
+            self.rows[index] = released(row, self.ghosts)
 
     def stopped(self, index, row, out_grads) -> None:
         if self.observer is not None:

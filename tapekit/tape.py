@@ -19,7 +19,7 @@ from .gradient_args import (
 from .i18n import _, hint_line
 from .registry import NOT_DIFFERENTIABLE, READS
 from .source_location import user_location, user_site
-from .tape_entry import LIVE, RELEASED, SMALL, Records, TapeEntry, TapeView, kept_for_gradient, packed
+from .tape_entry import LIVE, RELEASED, SMALL, Records, TapeEntry, TapeView, keep_objects, kept_for_gradient, packed
 from .tensor import Tensor, is_variable
 
 logger = logging.getLogger("tapekit")
@@ -63,7 +63,8 @@ class GradientTape:
         self._paused = False        # inside stop_recording()
         self._entries: Records | None = None   # the recorded ops (tape_entry: rows, read as views)
         self._tracked: dict = {}    # tensor/variable id -> True (differentiable) / False (shadow)
-        self._ghosts: dict = {}     # tensor id -> its Ghost, once an entry released its value
+        self._ghosts: dict = {}     # tensor id -> its ghost, once a row released its value
+        self._saved: dict = {}      # tensor id -> the Tensor whose value a row keeps (alive as long, as in TF)
         self._watched_vars: dict = {}
         self._log = None            # events.TapeLog, created on first use (introspection)
         self._listeners: list = []
@@ -91,6 +92,7 @@ class GradientTape:
         self._entries = Records()
         self._tracked = {}
         self._ghosts = {}
+        self._saved = {}
         self._watched_vars = {}
         self._used = False
         if self._log is not None:
@@ -206,8 +208,14 @@ class GradientTape:
         ins = packed(inputs)
         # one plain output (most ops; ``out`` is the loop's last): packed inline
         outs = (out._id, out._value, out._dtype.name) if len(outputs) == 1 and type(out) is Tensor else packed(outputs)
+        saved = self._saved    # the tensors whose values the row keeps stay alive with it (TF's tape keeps them)
         if small:
             state = SMALL      # small values stay saved whole: releasing costs more than it saves
+            for t in inputs:
+                if t._id not in saved:   # the first object stays (a rule may record a rebuilt one)
+                    saved[t._id] = t
+            for t in outputs:
+                saved[t._id] = t
         else:
             state = LIVE
             reads = READS.get(grad_key) if differentiable and type(grad_key) is str else None
@@ -215,6 +223,9 @@ class GradientTape:
                 ins, outs = kept_for_gradient(reads, ins, outs, tracked, self._ghosts)
                 if reads == "nothing":
                     state = RELEASED
+            if state == LIVE:
+                keep_objects(saved, inputs, ins)
+                keep_objects(saved, outputs, outs)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
         location = user_location(depth=4) \
@@ -318,6 +329,7 @@ class GradientTape:
         if not self._persistent:
             self._used = True
             self._entries.release_all(self._ghosts)
+            self._saved.clear()
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
@@ -368,7 +380,7 @@ class GradientTape:
     def _view(self) -> TapeView:
         """What backprop and explain() read of this tape."""
         return TapeView(self._entries, self._tracked, self._persistent, self._listeners, self._events(),
-                        self.watched_variables(), self._watch_accessed_variables, self._ghosts)
+                        self.watched_variables(), self._watch_accessed_variables, self._ghosts, self._saved)
 
     def _events(self):
         """This tape's log: what introspection (``tapekit.events``) plugged into ``observer``."""

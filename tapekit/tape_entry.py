@@ -67,13 +67,15 @@ def shape_of(value) -> tuple:
     return array.shape if array is not None else tuple(obj.shape)
 
 
-def tensors_of(side: tuple) -> tuple:
-    """A packed side as tensors (with their recorded ids), ghosts and kept objects."""
+def tensors_of(side: tuple, saved: dict | None = None) -> tuple:
+    """A packed side as tensors (the recorded ones where ``saved`` has them, else rebuilt with
+    their recorded ids), ghosts and kept objects."""
     out = []
     for k in range(0, len(side), 3):
         tid, value, dtype_name = side[k], side[k + 1], side[k + 2]
         if type(value) is not tuple:
-            out.append(restored(value, as_dtype(dtype_name), tid))
+            t = saved.get(tid) if saved else None
+            out.append(t if t is not None else restored(value, as_dtype(dtype_name), tid))
         elif len(value) == 1:
             out.append(value[0])
         else:
@@ -131,6 +133,21 @@ def kept_for_gradient(reads: str, inputs: tuple, outputs: tuple, tracked: dict, 
     return inputs, outputs
 
 
+def keep_objects(saved: dict, tensors, side: tuple) -> None:
+    """Keep alive (in ``saved``, the tape's) each of ``tensors`` whose value ``side`` still holds."""
+    for k, t in enumerate(tensors):
+        if type(side[3 * k + 1]) is not tuple and t._id not in saved:   # the first object stays
+            saved[t._id] = t
+
+
+def drop_objects(saved: dict, row: tuple) -> None:
+    """Let go of the tensors whose values ``row`` held, now that it is released."""
+    for side in (row[INPUTS], row[OUTPUTS]):
+        for k in range(0, len(side), 3):
+            if type(side[k + 1]) is not tuple:
+                saved.pop(side[k], None)
+
+
 _DIMS: dict = {}   # shape tuple -> itself: ghosts of same-shaped tensors share one tuple
 _MAX_SHARED_DIMS = 4096
 
@@ -156,12 +173,13 @@ class TapeEntry:
     released value, the object itself for a variable), built when first read.
     """
 
-    __slots__ = ("row", "index", "skip_input_indices", "_inputs", "_outputs")
+    __slots__ = ("row", "index", "skip_input_indices", "_saved", "_inputs", "_outputs")
 
-    def __init__(self, row: tuple, index: int, skip_input_indices: tuple = ()):
+    def __init__(self, row: tuple, index: int, skip_input_indices: tuple = (), saved: dict | None = None):
         self.row = row
         self.index = index   # its place on the tape
         self.skip_input_indices = skip_input_indices   # inputs whose gradient nobody needs (the reverse pass)
+        self._saved = saved  # the tape's id -> Tensor: the recorded objects themselves, where kept
         self._inputs = self._outputs = None
 
     @property
@@ -171,13 +189,13 @@ class TapeEntry:
     @property
     def inputs(self) -> tuple:
         if self._inputs is None:
-            self._inputs = tensors_of(self.row[INPUTS])
+            self._inputs = tensors_of(self.row[INPUTS], self._saved)
         return self._inputs
 
     @property
     def outputs(self) -> tuple:
         if self._outputs is None:
-            self._outputs = tensors_of(self.row[OUTPUTS])
+            self._outputs = tensors_of(self.row[OUTPUTS], self._saved)
         return self._outputs
 
     @property
@@ -291,11 +309,12 @@ class TapeView:
     """
 
     __slots__ = ("entries", "tracked", "persistent", "listeners", "log", "watched_variables",
-                 "watch_accessed_variables", "ghosts")
+                 "watch_accessed_variables", "ghosts", "saved")
 
     def __init__(self, entries, tracked, persistent, listeners, log, watched_variables=(),
-                 watch_accessed_variables=True, ghosts=None):
+                 watch_accessed_variables=True, ghosts=None, saved=None):
         self.ghosts = ghosts if ghosts is not None else {}   # the tape's: released tensor id -> ghost
+        self.saved = saved if saved is not None else {}      # the tape's: id -> tensor kept alive with its value
         self.entries = entries
         self.tracked = tracked
         self.persistent = persistent
@@ -307,4 +326,4 @@ class TapeView:
     def kept(self) -> TapeView:
         """This view for a pass that must not release entries (a Jacobian walks them many times)."""
         return TapeView(self.entries, self.tracked, True, (), self.log, self.watched_variables,
-                        self.watch_accessed_variables, self.ghosts)
+                        self.watch_accessed_variables, self.ghosts, self.saved)

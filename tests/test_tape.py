@@ -758,7 +758,7 @@ def test_non_persistent_tape_releases_saved_arrays():
     with tk.GradientTape() as tape:
         mid = tk.exp(x)
         y = tk.reduce_sum(mid * 2.0)
-    ref = weakref.ref(mid.value)   # the saved array, which the tape holds (not the Tensor object)
+    ref = weakref.ref(mid)
     del mid
     tape.gradient(y, x)
     gc.collect()
@@ -771,7 +771,7 @@ def test_persistent_tape_releases_on_del_or_reset(how):
     with tk.GradientTape(persistent=True) as tape:
         mid = tk.exp(x)
         y = tk.reduce_sum(mid * 2.0)
-        ref = weakref.ref(mid.value)
+        ref = weakref.ref(mid)
         del mid
         tape.gradient(y, x)
         gc.collect()
