@@ -285,6 +285,18 @@ class BackwardObserver(observer.BackwardObserver):
                 item += (k, None if g is None else g._value, accumulated)
             self._log_item(item)
             return
+        if n == 2 and self._deferred and self.kept + 2 <= MAX_BACKWARD_EVENTS and len(out_grads) == 1 \
+                and sends[0][1] is not None and out_grads[0] is not None:
+            # one output, one gradient sent (a chain): its visit and send as one flat tuple of samples
+            self.kept += 2
+            g_out = out_grads[0]
+            value, shape = self._last_record if g_out is self._last_grad else _sample_and_shape(g_out)
+            k, g, accumulated = sends[0]
+            self._last_grad = g
+            self._last_record = sent_value, sent_shape = _sample_and_shape(g)
+            self._log_item(("pair", len(self._entries), index, row[TYPE], self.row, row[OUTPUTS][0], value, shape,
+                            row[INPUTS][3 * k], sent_value, sent_shape, accumulated))
+            return
         self.visit(index, row, out_grads)
         for k, g, accumulated in sends:
             self.sent(index, row, k, g, accumulated)
@@ -372,10 +384,16 @@ def _expanded(item):
 
 
 def _records(items, entries):
-    """The log's records in order: each item expanded, a raw ``step`` into its visit and sends."""
+    """The log's records in order: each item expanded, a raw ``step`` into its visit and sends, a
+    ``pair`` into its visit and send."""
     for item in items:
         if type(item) is tuple and item[0] == "step":
             yield from _step_records(item, entries)
+        elif type(item) is tuple and item[0] == "pair":
+            # ("pair", at, op, type, row, output id, sample, shape, input id, sample, shape, accumulated)
+            _kind, at, op, op_type, row, out_id, value, shape, to, sent_value, sent_shape, accumulated = item
+            yield rec.Visit(at, op, op_type, [rec.OutputGrad(out_id, value, shape)], row)
+            yield rec.Send(at, op, to, sent_value, sent_shape, accumulated, None, row)
         else:
             yield _expanded(item)
 
@@ -405,11 +423,15 @@ def _grad_record(g):
 
 def _sample_and_shape(g) -> tuple:
     """``(sample, shape)`` of a gradient: a Tensor, a backend array, or anything convertible."""
-    value = g._value if type(g) is Tensor else getattr(g, "_value", None)
-    if value is None:
-        value = g if hasattr(g, "size") and hasattr(g, "shape") else np.asarray(g)
-    shape = value.shape
-    return (value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE)), shared_dims(shape)
+    if type(g) is Tensor:
+        value = g._value
+        if type(value) is np.ndarray and value.ndim == 1 and value.size > SAMPLE_SIZE:   # a chain's gradients
+            return value[:SAMPLE_SIZE].copy(), shared_dims(value.shape)
+    else:
+        value = getattr(g, "_value", None)
+        if value is None:
+            value = g if hasattr(g, "size") and hasattr(g, "shape") else np.asarray(g)
+    return (value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE)), shared_dims(value.shape)
 
 
 # ---------- building event dicts ----------

@@ -135,8 +135,13 @@ def kept_for_gradient(reads: str, inputs: tuple, outputs: tuple, tracked: dict, 
 
 def keep_objects(saved: dict, tensors, side: tuple) -> None:
     """Keep alive (in ``saved``, the tape's) each of ``tensors`` whose value ``side`` still holds."""
+    if len(side) == 3:   # one tensor: most sides
+        t = tensors[0]
+        if type(side[1]) is not tuple and t._id not in saved:   # the first object stays
+            saved[t._id] = t
+        return
     for k, t in enumerate(tensors):
-        if type(side[3 * k + 1]) is not tuple and t._id not in saved:   # the first object stays
+        if type(side[3 * k + 1]) is not tuple and t._id not in saved:
             saved[t._id] = t
 
 

@@ -242,6 +242,26 @@ def test_subscribe_sees_the_same_events_live():
     assert len(seen) == n
 
 
+def test_backward_events_of_large_ops_are_the_same_with_and_without_a_listener():
+    # Without a listener the pass logs a chain op's visit and send as one raw item (and a small
+    # op's as another); read back, they must give the events a listener sees live.
+    def backward_events(listen):
+        seen = []
+        x = tk.Variable(np.linspace(0.1, 1.0, 100, dtype=np.float32))
+        s = tk.Variable([0.5, 2.0])
+        with tk.GradientTape() as tape:
+            if listen:
+                tape.subscribe(seen.append)
+            y = tk.exp(x) * 2.0
+            z = tk.reduce_sum(tk.math.log(y) - x) + tk.reduce_sum(s * s)
+        tape.gradient(z, [x, s])
+        return [e for e in (seen if listen else tape.events) if e["phase"] == "backward"]
+
+    quiet, live = backward_events(False), backward_events(True)
+    assert [e["kind"] for e in quiet].count("send") >= 6
+    assert quiet == live
+
+
 def test_subscribe_late_continues_ids_and_seq():
     seen = []
     x = tk.Variable(2.0)
