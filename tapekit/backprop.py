@@ -43,7 +43,6 @@ from .tape_entry import (
     TYPE,
     TapeEntry,
     TapeView,
-    drop_objects,
     released,
     shape_of,
 )
@@ -197,7 +196,8 @@ class _Walk:
                 g = in_grads[k]
                 value = inputs[3 * k + 1]
                 if type(g) is Tensor and iid not in grads and inputs[3 * k + 2] in _DIFFERENTIABLE and \
-                        g._value.shape == (value.shape if type(value) is not tuple else shape_of(value)):
+                        g._value.shape == (value.shape if type(value) is not tuple else
+                                           value[0] if len(value) == 2 else shape_of(value)):   # a ghost's dims
                     grads[iid] = g                   # the common case, inline: the input's first gradient
                     sends.append((k, g, False))
                 else:
@@ -206,8 +206,7 @@ class _Walk:
         if self.observer is not None:
             self.observer.step(index, row, self.dense(out_grads) if self.sparse else out_grads, sends)
         if self.ghosts is not None and row[STATE] == LIVE:   # a non-persistent tape frees what it saved
-            drop_objects(self.saved, row)
-            self.rows[index] = released(row, self.ghosts)
+            self.rows[index] = released(row, self.ghosts, self.saved)
 
     def stopped(self, index, row, out_grads) -> None:
         if self.observer is not None:

@@ -52,10 +52,6 @@ def ids_of(side: tuple) -> tuple:
     return side[0::3]
 
 
-def is_ghost(value) -> bool:
-    return type(value) is tuple and len(value) == 2
-
-
 def shape_of(value) -> tuple:
     """The shape of a packed value: a live array's, a ghost's dims, a kept object's."""
     if type(value) is not tuple:
@@ -95,25 +91,39 @@ def ghost_of(tid: int, value, ghosts: dict) -> tuple:
     return ghost
 
 
-def ghosted(side: tuple, ghosts: dict) -> tuple:
-    """A packed side with every value released (the same tuple when all are ghosts already)."""
-    if len(side) == 3:   # one tensor: most ops
+def ghosted(side: tuple, ghosts: dict, saved: dict | None = None) -> tuple:
+    """A packed side with every value released (the same tuple when all are ghosts already).
+
+    ``saved`` (the tape's id -> Tensor), when given, lets go of the side's tensors too.
+    """
+    n = len(side)
+    if n == 3:   # one tensor: most ops
         value = side[1]
-        return side if is_ghost(value) else (side[0], ghost_of(side[0], value, ghosts), side[2])
-    if len(side) == 6:   # two
+        if type(value) is tuple and len(value) == 2:
+            return side
+        if saved is not None:
+            saved.pop(side[0], None)
+        return side[0], ghost_of(side[0], value, ghosts), side[2]
+    if n == 6:   # two
         xid, x, x_dtype, yid, y, y_dtype = side
-        return (xid, ghost_of(xid, x, ghosts), x_dtype, yid, ghost_of(yid, y, ghosts), y_dtype)
+        if saved is not None:
+            saved.pop(xid, None)
+            saved.pop(yid, None)
+        return xid, ghost_of(xid, x, ghosts), x_dtype, yid, ghost_of(yid, y, ghosts), y_dtype
     out = []
-    for k in range(0, len(side), 3):
+    for k in range(0, n, 3):
+        if saved is not None:
+            saved.pop(side[k], None)
         out += (side[k], ghost_of(side[k], side[k + 1], ghosts), side[k + 2])
     return tuple(out)
 
 
-def released(row: tuple, ghosts: dict) -> tuple:
-    """``row`` with its saved values dropped, keeping ids, shapes, dtypes and samples."""
+def released(row: tuple, ghosts: dict, saved: dict | None = None) -> tuple:
+    """``row`` with its saved values dropped, keeping ids, shapes, dtypes and samples (and, given
+    ``saved``, no longer keeping its tensors alive)."""
     op_type, inputs, outputs, attrs, grad_key, cut, site, location, _state = row
-    return (op_type, ghosted(inputs, ghosts), ghosted(outputs, ghosts), attrs, grad_key, cut, site, location,
-            RELEASED)
+    return (op_type, ghosted(inputs, ghosts, saved), ghosted(outputs, ghosts, saved), attrs, grad_key, cut, site,
+            location, RELEASED)
 
 
 def kept_for_gradient(reads: str, inputs: tuple, outputs: tuple, tracked: dict, ghosts: dict) -> tuple:
@@ -143,14 +153,6 @@ def keep_objects(saved: dict, tensors, side: tuple) -> None:
     for k, t in enumerate(tensors):
         if type(side[3 * k + 1]) is not tuple and t._id not in saved:
             saved[t._id] = t
-
-
-def drop_objects(saved: dict, row: tuple) -> None:
-    """Let go of the tensors whose values ``row`` held, now that it is released."""
-    for side in (row[INPUTS], row[OUTPUTS]):
-        for k in range(0, len(side), 3):
-            if type(side[k + 1]) is not tuple:
-                saved.pop(side[k], None)
 
 
 _DIMS: dict = {}   # shape tuple -> itself: ghosts of same-shaped tensors share one tuple

@@ -355,7 +355,7 @@ def _select_grad(op, grad):
 # Each computes what its rule computes, kernel for kernel (tests/test_array_twins.py checks the bits).
 @array_twin("AddV2")
 def _add_twin(inputs, outputs, attrs, g, skip):
-    return g, g
+    return (None if 0 in skip else g), (None if 1 in skip else g)
 
 
 @array_twin("Sub")
