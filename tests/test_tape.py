@@ -753,6 +753,29 @@ def test_keyboard_interrupt_in_gradient_restores_stack(monkeypatch):
     assert tape.gradient(y, x).numpy() == 4.0
 
 
+def test_recorded_ops_leave_nothing_for_the_cyclic_gc_to_track():
+    # A tape keeps rows of ids, arrays and strings, which CPython's GC stops tracking: a long tape
+    # must not make every full collection walk (and trigger on) objects per recorded op.
+    x = tk.constant(np.linspace(0.5, 1.0, 100, dtype=np.float32))
+    s = tk.constant(2.0)
+    with tk.GradientTape(persistent=True) as tape:
+        tape.watch([x, s])
+        y, t = x, s
+        for _ in range(30):
+            y = tk.math.log(tk.exp(y) * 0.5 + x) / x - y      # large values, what each gradient reads kept
+            t = tk.square(t) * s - 1.0                        # small values, kept whole
+    gc.collect()
+    gc.collect()   # a tuple is untracked in a pass that finds its inner tuples untracked already
+    rows = tape._entries.rows
+    assert len(rows) > 200
+    assert [r for r in rows if gc.is_tracked(r)] == []
+    tape.gradient([y, t], [x, s])   # a persistent pass releases nothing: the rows stay untracked
+    gc.collect()
+    gc.collect()
+    assert [r for r in rows if gc.is_tracked(r)] == []
+    del tape
+
+
 def test_non_persistent_tape_releases_saved_arrays():
     x = tk.Variable(np.ones(100, np.float32))
     with tk.GradientTape() as tape:
