@@ -34,6 +34,9 @@ CASES = {
     "Maximum": (tk.maximum, [(3, 70), (70,)]),
     "Minimum": (tk.minimum, [(80, 80), ()]),     # 6400 elements: the bit-mask select
     "MatMul": (tk.matmul, [(3, 4), (4, 5)]),
+    "Sum": (lambda x: tk.reduce_sum(x, axis=1, keepdims=True), [(3, 4, 5)]),
+    "Mean": (lambda x: tk.reduce_mean(x, axis=(0, 2)), [(3, 4, 5)]),
+    "Relu": (lambda x: tk.nn.relu(x - 1.0), [(4, 70)]),   # the mask mixed: inputs lie in [0.5, ...)
 }
 
 
@@ -113,8 +116,8 @@ def test_select_gives_the_bits_of_numpy_where(dtype, shapes):
 
 def _program(x, w, b):
     h = tk.maximum(tk.matmul(x, w) + b, 0.0)
-    y = tk.tanh(h) * tk.sigmoid(h) - tk.square(h) / (tk.exp(-h) + 1.0)
-    return tk.reduce_sum(tk.math.log(y * y + 1.0) + tk.minimum(y, 0.5))
+    y = tk.tanh(h) * tk.sigmoid(h) - tk.square(h) / (tk.exp(-h) + 1.0) + tk.nn.relu(h - 0.5)
+    return tk.reduce_sum(tk.math.log(y * y + 1.0) + tk.minimum(y, 0.5)) + tk.reduce_mean(tk.square(y), axis=0)
 
 
 def test_lean_path_gives_the_gradients_of_the_rules(monkeypatch):
@@ -128,7 +131,8 @@ def test_lean_path_gives_the_gradients_of_the_rules(monkeypatch):
     with tk.GradientTape() as tape:
         loss = _program(x, w, b)
     lean = tape.gradient(loss, [w, b])        # no tape active: the twins
-    assert {"MatMul", "Maximum", "Minimum", "Log", "Exp", "Tanh", "Sigmoid", "RealDiv"} <= set(calls)
+    assert {"MatMul", "Maximum", "Minimum", "Log", "Exp", "Tanh", "Sigmoid", "RealDiv", "Relu", "Sum",
+            "Mean"} <= set(calls)
     calls.clear()
     with tk.GradientTape() as tape:
         loss = _program(x, w, b)

@@ -16,12 +16,17 @@ from ..ops.math_ops import (
 )
 from ..ops.nn_ops import SELU_ALPHA, SELU_SCALE, leaky_relu_grad, log_softmax, relu6_grad, relu_grad, softmax
 from ..ops.reduction import reduce_sum
-from ..registry import execute, gradient
+from ..registry import array_twin, execute, gradient
 
 
 @gradient("Relu", reads="outputs")
 def _relu_grad_rule(op, grad):
     return relu_grad(grad, op.outputs[0])
+
+
+@array_twin("Relu")
+def _relu_twin(inputs, outputs, attrs, g, skip):
+    return (relu_grad.kernel(g, outputs[0]),)   # ReluGrad's kernel, as the rule's op runs it
 
 
 @gradient("Relu6")

@@ -7,7 +7,9 @@ import numpy as np
 from ..ops.array_ops import broadcast_to, reshape, transpose
 from ..ops.math_ops import cast, divide, divide_no_nan, equal, multiply
 from ..ops.reduction import cumprod, cumsum, reduce_sum
-from ..registry import gradient
+from ..backend import ns
+from ..registry import array_twin, gradient
+from ..tape_entry import shape_of
 from ..tensor import Tensor
 
 
@@ -37,6 +39,7 @@ def _mean_grad(op, grad):
         n *= x.shape[a]
     g = _broadcast_like(_restore_dims(grad, op), x)
     return divide(g, cast(max(n, 1), g.dtype)) if n != 1 else g
+
 
 
 def _extremum_grad(op, grad):
@@ -87,3 +90,28 @@ def _cumprod_grad(op, grad):
     x, y = op.inputs[0], op.outputs[0]
     summed = cumsum(multiply(y, grad), a["axis"], exclusive=a["exclusive"], reverse=not a["reverse"])
     return divide_no_nan(summed, x)
+
+
+# ---------- array twins (registry.ARRAY_TWINS): the rules above on arrays, float32/float64 only ----------
+def _spread(x, attrs, g):
+    """``_broadcast_like(_restore_dims(g, op), x)`` on arrays (``x`` the saved input or its ghost)."""
+    shape = shape_of(x)
+    if not attrs["keepdims"]:
+        axis = attrs["axis"]
+        g = ns(g).reshape(g, tuple(1 if i in axis else d for i, d in enumerate(shape)))
+    return g if g.shape == tuple(shape) else ns(g).broadcast_to(g, tuple(shape))
+
+
+@array_twin("Sum")
+def _sum_twin(inputs, outputs, attrs, g, skip):
+    return (_spread(inputs[0], attrs, g),)
+
+
+@array_twin("Mean")
+def _mean_twin(inputs, outputs, attrs, g, skip):
+    shape = shape_of(inputs[0])
+    n = 1
+    for a in attrs["axis"]:
+        n *= shape[a]
+    spread = _spread(inputs[0], attrs, g)
+    return (spread / ns(g).asarray(max(n, 1), dtype=g.dtype) if n != 1 else spread,)

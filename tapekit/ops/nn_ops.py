@@ -75,6 +75,8 @@ def _masked_grad_op(op_type, keep):
     def run(grad, ref, **attrs):
         return execute(op_type, forward, (grad, ref), attrs or None)
 
+    run.kernel = forward   # the kernel on arrays, for the array twin of the activation's gradient
+
     @gradient(op_type)
     def _grad_of_grad(op, gg):
         return run(gg, op.inputs[1], **(op.attrs or {})), zeros_like(op.inputs[1])
