@@ -19,6 +19,8 @@ variable read by ``ReadVariableOp``). The reverse pass reads rows; everyone else
 
 from __future__ import annotations
 
+import numpy as np
+
 from .backend import head
 from .dtypes import as_dtype
 from .shape import TensorShape
@@ -169,8 +171,18 @@ def shared_dims(shape) -> tuple:
     return dims
 
 
+_SAMPLE = 8                  # elements a ghost keeps for previews (events.SAMPLE_SIZE)
+_BYTES_KINDS = frozenset("biufc")
+
+
 def sample_of(v):
-    return None if v is None else (v if v.size <= 8 else head(v, 8))
+    """The first elements of ``v`` (None for None); a NumPy array's as bytes, which take half the
+    memory of a small array object (a long tape keeps one per released tensor: W3's memory)."""
+    if v is None:
+        return None
+    if type(v) is np.ndarray and v.dtype.kind in _BYTES_KINDS:
+        return (v[:_SAMPLE] if v.ndim == 1 else v if v.size <= _SAMPLE else v.flat[:_SAMPLE]).tobytes()
+    return v if v.size <= _SAMPLE else head(v, _SAMPLE)
 
 
 class TapeEntry:
@@ -291,7 +303,8 @@ class Ghost:
         self._id = tensor_id
         self._dtype = dtype
         self._dims = dims
-        self.sample = sample   # the first few elements, so events can still show a value preview
+        # the first few elements, so events can still show a value preview
+        self.sample = np.frombuffer(sample, dtype=dtype.numpy_dtype) if type(sample) is bytes else sample
 
     @property
     def id(self) -> int:
