@@ -2,19 +2,22 @@
 
 A row is a plain tuple of ids, backend arrays, strings and ints, like the C++ records of TF's
 own tape (ids, dtypes, shapes; the values a gradient reads). CPython's cyclic GC stops tracking
-such a tuple at its first collection, so a long tape adds nothing to the full collections it
-would otherwise trigger and walk (benchmarks/README.md, W3). Its fields, by position:
+such a tuple at its second collection at the latest, so a long tape adds nothing to the full
+collections it would otherwise trigger and walk (benchmarks/README.md, W3). A row's place on the
+tape is its index in ``Records.rows``. Its fields, by position:
 
 ``TYPE`` op type · ``INPUTS``/``OUTPUTS`` the tensors, packed (below) · ``ATTRS`` dict or None ·
 ``GRAD_KEY`` the gradient's registry key (or a function) · ``CUT`` a ``Cause`` or None ·
-``SITE`` ``source_location.user_site()`` · ``LOCATION``
-``(file, line)`` or None · ``STATE`` ``LIVE``, ``RELEASED`` or ``SMALL``.
+``SITE`` ``source_location.user_site()`` · ``LOCATION`` ``(file, line)`` or None ·
+``STATE`` ``LIVE``, ``RELEASED`` or ``SMALL``.
 
 The tensors of one side are packed flat, one ``(id, value, dtype name)`` triple per tensor. The
 value is the backend array of a live tensor, ``(dims, sample)`` once released (a *ghost*: enough
-for ``explain()`` and the events), or ``(object,)`` for an input that is not a plain Tensor (a
-variable read by ``ReadVariableOp``). The reverse pass reads rows; everyone else reads the
-``TapeEntry`` views of ``Records`` (TF's ``op``: ``op.inputs``, ``op.get_attr`` ...).
+for ``explain()`` and the events; a NumPy sample kept as bytes), or ``(object,)`` for an input
+that is not a plain Tensor (a variable read by ``ReadVariableOp``). The tape keeps the Tensor
+objects of the live values alive beside the rows (``keep_objects``: TF's tape keeps them too).
+The reverse pass reads rows; everyone else reads the ``TapeEntry`` views of ``Records`` (TF's
+``op``: ``op.inputs``, ``op.get_attr`` ...).
 """
 
 from __future__ import annotations
