@@ -65,6 +65,7 @@ class GradientTape:
         self._tracked: dict = {}    # tensor/variable id -> True (differentiable) / False (shadow)
         self._ghosts: dict = {}     # tensor id -> its ghost, once a row released its value
         self._saved: dict = {}      # tensor id -> the Tensor whose value a row keeps (alive as long, as in TF)
+        self._small_kept: list = []  # the tensor tuples of the small rows (alive with the tape's values)
         self._watched_vars: dict = {}
         self._log = None            # events.TapeLog, created on first use (introspection)
         self._listeners: list = []
@@ -93,6 +94,7 @@ class GradientTape:
         self._tracked = {}
         self._ghosts = {}
         self._saved = {}
+        self._small_kept = []
         self._watched_vars = {}
         self._used = False
         if self._log is not None:
@@ -208,14 +210,12 @@ class GradientTape:
         ins = packed(inputs)
         # one plain output (most ops; ``out`` is the loop's last): packed inline
         outs = (out._id, out._value, out._dtype.name) if len(outputs) == 1 and type(out) is Tensor else packed(outputs)
-        saved = self._saved    # the tensors whose values the row keeps stay alive with it (TF's tape keeps them)
+        # The tensors whose values a row keeps stay alive with it, as TF's tape keeps them.
         if small:
             state = SMALL      # small values stay saved whole: releasing costs more than it saves
-            for t in inputs:
-                if t._id not in saved:   # the first object stays (a rule may record a rebuilt one)
-                    saved[t._id] = t
-            for t in outputs:
-                saved[t._id] = t
+            small_kept = self._small_kept   # kept to the tape's end: no lookup by id needed
+            small_kept.append(inputs)
+            small_kept.append(outputs)
         else:
             state = LIVE
             reads = READS.get(grad_key) if differentiable and type(grad_key) is str else None
@@ -223,9 +223,9 @@ class GradientTape:
                 ins, outs = kept_for_gradient(reads, ins, outs, tracked, self._ghosts)
                 if reads == "nothing":
                     state = RELEASED
-            if state == LIVE:
-                keep_objects(saved, inputs, ins)
-                keep_objects(saved, outputs, outs)
+            if state == LIVE:   # let go of by id when the reverse pass releases the row
+                keep_objects(self._saved, inputs, ins)
+                keep_objects(self._saved, outputs, outs)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
         location = user_location(depth=4) \
@@ -330,6 +330,7 @@ class GradientTape:
             self._used = True
             self._entries.release_all(self._ghosts)
             self._saved.clear()
+            self._small_kept.clear()
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):

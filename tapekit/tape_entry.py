@@ -2,9 +2,9 @@
 
 A row is a plain tuple of ids, backend arrays, strings and ints, like the C++ records of TF's
 own tape (ids, dtypes, shapes; the values a gradient reads). CPython's cyclic GC stops tracking
-such a tuple at its second collection at the latest, so a long tape adds nothing to the full
-collections it would otherwise trigger and walk (benchmarks/README.md, W3). A row's place on the
-tape is its index in ``Records.rows``. Its fields, by position:
+such a tuple within its first few (young) collections (one per level of nesting), so a long tape
+adds nothing to the full collections it would otherwise trigger and walk (benchmarks/README.md,
+W3). A row's place on the tape is its index in ``Records.rows``. Its fields, by position:
 
 ``TYPE`` op type · ``INPUTS``/``OUTPUTS`` the tensors, packed (below) · ``ATTRS`` dict or None ·
 ``GRAD_KEY`` the gradient's registry key (or a function) · ``CUT`` a ``Cause`` or None ·
