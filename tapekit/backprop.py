@@ -111,7 +111,8 @@ def _reachable_from(rows, source_ids):
     for row in rows:
         if row[CUT] is None:
             inputs = row[INPUTS]   # packed (id, value, dtype) triples (tape_entry): ids at 0, 3, ...
-            if inputs[0] in reach or (len(inputs) > 3 and not reach.isdisjoint(inputs[3::3])):
+            n = len(inputs)
+            if inputs[0] in reach or (n == 6 and inputs[3] in reach) or (n > 6 and not reach.isdisjoint(inputs[3::3])):
                 outputs = row[OUTPUTS]
                 if len(outputs) == 3:
                     reach.add(outputs[0])
