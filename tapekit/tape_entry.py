@@ -52,11 +52,6 @@ def _kept(obj) -> tuple:
     return obj._id, (obj,), as_dtype(obj.dtype).name
 
 
-def ids_of(side: tuple) -> tuple:
-    """The tensor ids of a packed side."""
-    return side[0::3]
-
-
 def shape_of(value) -> tuple:
     """The shape of a packed value: a live array's, a ghost's dims, a kept object's."""
     if type(value) is not tuple:
