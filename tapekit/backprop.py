@@ -46,7 +46,7 @@ from .tape_entry import (
     released,
     shape_of,
 )
-from .tensor import Tensor, convert_to_tensor
+from .tensor import Tensor, convert_to_tensor, dtype_of_array
 
 logger = logging.getLogger("tapekit")
 _SKIPS: dict = {}   # one shared tuple per skip_input_indices value
@@ -162,7 +162,11 @@ class _Walk:
         self.twins = ARRAY_TWINS if not active_tapes() and not PLACEMENT.active else {}
 
     def step(self, index, row) -> None:  # noqa: C901 - once per op: the common cases inline (docs/ARCHITECTURE)
-        """One op: take its outputs' gradients, call its rule, send the results to its inputs."""
+        """One op: take its outputs' gradients, call its rule, send the results to its inputs.
+
+        On the lean path (an array twin, no tape recording) gradients stay backend arrays between
+        ops; ``gradient_tensor`` makes them Tensors where a rule, ``send`` or the caller needs one.
+        """
         outs, grads = row[OUTPUTS], self.grads
         if len(outs) == 3 and not self.sparse:     # the common case, inline: one dense output
             oid = outs[0]
@@ -185,8 +189,9 @@ class _Walk:
         skip = _SKIP_PAIR[inputs[0] not in reach, inputs[3] not in reach] if n_in == 2 else _skips(inputs, reach)
         twin = self.twins.get(key) if len(out_grads) == 1 and not self.sparse else None
         g = out_grads[0]
-        if twin is not None and type(g) is Tensor and g._dtype in _LEAN_DTYPES:   # the lean path
-            in_grads = _wrapped(twin(inputs[1::3], outs[1::3], row[ATTRS], g._value, skip), g._dtype)
+        lean = twin is not None and (type(g) is not Tensor or g._dtype in _LEAN_DTYPES)
+        if lean:                                   # the lean path: arrays in, arrays out
+            in_grads = twin(inputs[1::3], outs[1::3], row[ATTRS], g if type(g) is not Tensor else g._value, skip)
         else:
             in_grads = self.call_rule(rule, TapeEntry(row, index, skip, self.saved), out_grads)
         if len(in_grads) != n_in:                  # the arity check
@@ -196,13 +201,14 @@ class _Walk:
             if iid in reach:
                 g = in_grads[k]
                 value = inputs[3 * k + 1]
-                if type(g) is Tensor and iid not in grads and inputs[3 * k + 2] in _DIFFERENTIABLE and \
-                        g._value.shape == (value.shape if type(value) is not tuple else
-                                           value[0] if len(value) == 2 else shape_of(value)):   # a ghost's dims
+                if g is not None and iid not in grads and inputs[3 * k + 2] in _DIFFERENTIABLE and \
+                        (lean or type(g) is Tensor) and \
+                        (g.shape if lean else g._value.shape) == (value.shape if type(value) is not tuple else
+                                                                  value[0] if len(value) == 2 else shape_of(value)):
                     grads[iid] = g                   # the common case, inline: the input's first gradient
                     sends.append((k, g, False))
                 else:
-                    sends.append(self.send(index, row, k, g, rule))
+                    sends.append(self.send(index, row, k, gradient_tensor(g) if lean else g, rule))
             k += 1
         if self.observer is not None:
             self.observer.step(index, row, self.dense(out_grads) if self.sparse else out_grads, sends)
@@ -236,8 +242,9 @@ class _Walk:
     def call_rule(self, rule, op, out_grads) -> tuple:
         """``rule(op, *out_grads)`` as TF calls it (``step`` runs the array twin instead, if any)."""
         if len(out_grads) == 1 and not self.sparse:
-            in_grads = rule(op, out_grads[0])
+            in_grads = rule(op, gradient_tensor(out_grads[0]))
         else:
+            out_grads = [gradient_tensor(g) for g in out_grads]
             if len(out_grads) > 1 and rule not in TAKES_NONE:   # zeros for an output nobody differentiated
                 out_grads = _fill_zeros(out_grads, op.outputs)
             if self.sparse and rule in DENSE_ONLY:
@@ -264,8 +271,9 @@ class _Walk:
             g = sum_to_shape(g, shape)
         grads, iid = self.grads, inputs[3 * k]
         have = grads.get(iid)
-        grads[iid] = g if have is None else \
-            add_n_pair(have if type(have) is Tensor else densify(_collected(have, self.order)), g)
+        if have is not None and type(have) is not Tensor:
+            have = densify(_collected(have, self.order)) if type(have) is _Pieces else gradient_tensor(have)
+        grads[iid] = g if have is None else add_n_pair(have, g)
         return k, g, have is not None
 
     def _send_slices(self, index, row, k, g, shape) -> tuple:
@@ -282,7 +290,7 @@ class _Walk:
         for sid in self.source_ids:
             g = grads.get(sid)
             if g is not None and type(g) is not Tensor:
-                grads[sid] = _collected(g, self.order)
+                grads[sid] = _collected(g, self.order) if type(g) is _Pieces else gradient_tensor(g)
         return grads
 
 
@@ -294,15 +302,9 @@ def _skips(inputs, reach) -> tuple:
     return _SKIPS.setdefault(skip, skip)  # shared: less memory
 
 
-def _wrapped(arrays, dtype) -> tuple:
-    """An array twin's results as gradient tensors."""
-    if len(arrays) == 1:
-        a = arrays[0]
-        return (None if a is None else Tensor(a, dtype),)
-    if len(arrays) == 2:
-        a, b = arrays
-        return (None if a is None else Tensor(a, dtype)), (None if b is None else Tensor(b, dtype))
-    return tuple(None if v is None else Tensor(v, dtype) for v in arrays)
+def gradient_tensor(g):
+    """A gradient as a Tensor: a backend array from the lean path is wrapped; Tensors and None pass."""
+    return g if g is None or type(g) is Tensor or type(g) is IndexedSlices else Tensor(g, dtype_of_array(g))
 
 
 def _as_tuple(in_grads) -> tuple:
@@ -366,7 +368,7 @@ def _accumulate(have, g, index, order):
     if type(have) is _Pieces:
         have.items.append((index, g))
         return have
-    return add_n_pair(have, densify(g))
+    return add_n_pair(gradient_tensor(have), densify(g))
 
 
 def _collected(pieces, order):

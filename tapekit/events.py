@@ -275,14 +275,13 @@ class BackwardObserver(observer.BackwardObserver):
             self.kept += n
             if n == 2 and len(out_grads) == 1:   # one output, one input followed: the common case
                 k, g, accumulated = sends[0]
-                self._log_item(("step", len(self._entries), self.row, index, 1, out_grads[0]._value, k,
-                                None if g is None else g._value, accumulated))
+                self._log_item(("step", len(self._entries), self.row, index, 1, _array_of(out_grads[0]), k,
+                                _array_of(g), accumulated))
                 return
             item = ("step", len(self._entries), self.row, index, len(out_grads))
-            item += tuple(None if g is None else g._value for g in out_grads) if len(out_grads) > 1 else \
-                (out_grads[0]._value,)
+            item += tuple(_array_of(g) for g in out_grads)
             for k, g, accumulated in sends:
-                item += (k, None if g is None else g._value, accumulated)
+                item += (k, _array_of(g), accumulated)
             self._log_item(item)
             return
         if n == 2 and self._deferred and self.kept + 2 <= MAX_BACKWARD_EVENTS and len(out_grads) == 1 \
@@ -421,11 +420,16 @@ def _grad_record(g):
     return rec.GradValue(*_sample_and_shape(g))
 
 
+def _array_of(g):
+    """The array of a gradient the reverse pass sent: a Tensor's value, a lean-path array as it is."""
+    return g._value if type(g) is Tensor else g
+
+
 def _sample_and_shape(g) -> tuple:
     """``(sample, shape)`` of a gradient: a Tensor, a backend array, or anything convertible."""
-    if type(g) is Tensor:
-        value = g._value
-        if type(value) is np.ndarray and value.ndim == 1 and value.size > SAMPLE_SIZE:   # a chain's gradients
+    value = g._value if type(g) is Tensor else g
+    if type(value) is np.ndarray:
+        if value.ndim == 1 and value.size > SAMPLE_SIZE:   # a chain's gradients
             return value[:SAMPLE_SIZE].copy(), shared_dims(value.shape)
     else:
         value = getattr(g, "_value", None)

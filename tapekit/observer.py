@@ -19,7 +19,8 @@ class BackwardObserver:
         """The pass reached op ``index``, recorded as ``row`` (``tape_entry``), with these gradients of its
         outputs, and its rule sent, per input the pass follows, ``(k, g, accumulated)``: input ``k``
         received ``g`` (None: nothing), ``accumulated`` when it had a gradient already. Called once
-        per visited op."""
+        per visited op. A gradient is a Tensor, or on the pass's lean path (array twins) the backend
+        array itself."""
 
     def stopped(self, index, row, cause) -> None:
         """Gradients stop at op ``index``, recorded as ``row`` (a ``Cause``)."""
