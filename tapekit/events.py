@@ -275,8 +275,10 @@ class BackwardObserver(observer.BackwardObserver):
             self.kept += n
             if n == 2 and len(out_grads) == 1:   # one output, one input followed: the common case
                 k, g, accumulated = sends[0]
-                self._log_item(("step", len(self._entries), self.row, index, 1, _array_of(out_grads[0]), k,
-                                _array_of(g), accumulated))
+                g_out = out_grads[0]   # Tensors, or the lean path's arrays (_array_of, inline)
+                self._log_item(("step", len(self._entries), self.row, index, 1,
+                                g_out._value if type(g_out) is Tensor else g_out, k,
+                                g._value if type(g) is Tensor else g, accumulated))
                 return
             item = ("step", len(self._entries), self.row, index, len(out_grads))
             item += tuple(_array_of(g) for g in out_grads)

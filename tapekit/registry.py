@@ -56,9 +56,9 @@ def execute_binary(op_type: str, kernel, x: Tensor, y: Tensor, dtype):
     out = Tensor(value, dtype)
     tapes = state.tapes
     if tapes:
-        inputs, outputs, key = (x, y), (out,), state.overrides.get(op_type, op_type)
+        inputs, key = (x, y), state.overrides.get(op_type, op_type)
         for tape in tapes:
-            tape._record(op_type, inputs, outputs, None, key, None)
+            tape._record_small(op_type, inputs, out, key)
     return out
 
 
@@ -73,9 +73,9 @@ def execute_unary(op_type: str, kernel, x: Tensor, dtype):
     out = Tensor(value, dtype)
     tapes = state.tapes
     if tapes:
-        inputs, outputs, key = (x,), (out,), state.overrides.get(op_type, op_type)
+        inputs, key = (x,), state.overrides.get(op_type, op_type)
         for tape in tapes:
-            tape._record(op_type, inputs, outputs, None, key, None)
+            tape._record_small(op_type, inputs, out, key)
     return out
 
 

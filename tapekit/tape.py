@@ -65,7 +65,7 @@ class GradientTape:
         self._tracked: dict = {}    # tensor/variable id -> True (differentiable) / False (shadow)
         self._ghosts: dict = {}     # tensor id -> its ghost, once a row released its value
         self._saved: dict = {}      # tensor id -> the Tensor whose value a row keeps (alive as long, as in TF)
-        self._small_kept: list = []  # the tensor tuples of the small rows (alive with the tape's values)
+        self._small_kept: list = []  # the tensors (and tuples of them) of the small rows, alive with the tape's values
         self._watched_vars: dict = {}
         self._log = None            # events.TapeLog, created on first use (introspection)
         self._listeners: list = []
@@ -183,7 +183,7 @@ class GradientTape:
             self._events().left_tape(t, how, user_location())
 
     # ---------- recording ----------
-    def _record(self, op_type, inputs, outputs, attrs, grad_key, cut) -> None:  # noqa: C901 - once per op: one frame, loops inline
+    def _record(self, op_type, inputs, outputs, attrs, grad_key, cut, site=None) -> None:  # noqa: C901 - once per op: one frame, loops inline
         tracked = self._tracked
         live = None            # True: an input is differentiable here; False: only shadow-tracked
         small = True           # every value has at most _SMALL elements
@@ -230,10 +230,41 @@ class GradientTape:
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
         location = user_location(depth=4) \
             if self._listeners or (live and (blocked or grad_key in NOT_DIFFERENTIABLE)) else None
-        rows.append((op_type, ins, outs, attrs, grad_key, cut if live else (cut or Cause.SHADOW), user_site(op_type),
-                     location, state))
+        rows.append((op_type, ins, outs, attrs, grad_key, cut if live else (cut or Cause.SHADOW),
+                     user_site(op_type) if site is None else site, location, state))
         if self._listeners:
             self._events().recorded(TapeEntry(rows[-1], len(rows) - 1))
+
+    def _record_small(self, op_type, inputs, out, grad_key) -> None:
+        """``_record`` for the hot element-wise ops (``registry.execute_binary``/``execute_unary``):
+        one or two plain Tensor inputs, one output, no attrs. Takes the common case, a small live op
+        that gradients flow through while nobody listens, in a few steps; passes anything else on."""
+        tracked = self._tracked
+        x = inputs[0]
+        if len(inputs) == 2:
+            y = inputs[1]
+            fx, fy = tracked.get(x._id), tracked.get(y._id)
+            if fx is None and fy is None:   # not on this tape
+                return
+            fast = (fx or fy) and x._value.size <= _SMALL and y._value.size <= _SMALL
+            ins = (x._id, x._value, x._dtype.name, y._id, y._value, y._dtype.name)   # packed, inline
+        else:
+            fx = tracked.get(x._id)
+            if fx is None:
+                return
+            fast = fx and x._value.size <= _SMALL
+            ins = (x._id, x._value, x._dtype.name)
+        site = user_site(op_type)   # here, at the depth _record takes it from when called by execute
+        if not fast or self._paused or self._listeners or out._value.size > _SMALL or \
+                not out._dtype.is_differentiable or grad_key in NOT_DIFFERENTIABLE:
+            self._record(op_type, inputs, (out,), None, grad_key, None, site)
+            return
+        tracked[out._id] = True
+        small_kept = self._small_kept   # alive with the tape's values, as in _record
+        small_kept.append(inputs)
+        small_kept.append(out)
+        self._entries.rows.append((op_type, ins, (out._id, out._value, out._dtype.name), None, grad_key, None, site,
+                                   None, SMALL))
 
     @contextlib.contextmanager
     def stop_recording(self):
