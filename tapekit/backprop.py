@@ -191,7 +191,7 @@ class _Walk:
         g = out_grads[0]
         lean = twin is not None and (type(g) is not Tensor or g._dtype in _LEAN_DTYPES)
         if lean:                                   # the lean path: arrays in, arrays out
-            in_grads = twin(inputs[1::3], outs[1::3], row[ATTRS], g if type(g) is not Tensor else g._value, skip)
+            in_grads = twin(inputs, outs, row[ATTRS], g if type(g) is not Tensor else g._value, skip)
         else:
             in_grads = self.call_rule(rule, TapeEntry(row, index, skip, self.saved), out_grads)
         if len(in_grads) != n_in:                  # the arity check

@@ -212,10 +212,11 @@ def gradient(op_type: str, reads: str | None = None, sparse: bool = False, takes
     return deco
 
 
-# Array twins of built-in rules: ``twin(inputs, outputs, attrs, g, skip)`` computes on backend
-# arrays (the op's saved input and output values, its attrs, the upstream gradient, its
-# ``skip_input_indices``) what the rule computes on tensors (the same kernels in the same order),
-# one array or None per input. A value the rule never reads may be a released one's ghost. The
+# Array twins of built-in rules: ``twin(ins, outs, attrs, g, skip)`` computes on backend arrays
+# (the op's saved input and output values, as the row packs them: value k at ``3k + 1``; its attrs,
+# the upstream gradient, its ``skip_input_indices``) what the rule computes on tensors (the same
+# kernels in the same order), one array or None per input. A value the rule never reads may be a
+# released one's ghost. The
 # reverse pass uses a twin when nothing records (no tape is active, so the rule's ops would not be
 # recorded either) for a float32/float64 op: no Tensor per intermediate result, no op call.
 ARRAY_TWINS: dict = {}

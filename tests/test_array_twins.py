@@ -56,9 +56,11 @@ def _recorded_entry(build, inputs):
     return entry, out
 
 
-def _values(tensors) -> tuple:
-    """The saved arrays a twin reads (None for a value the tape released)."""
-    return tuple(t.value if isinstance(t, tk.Tensor) else None for t in tensors)
+def _packed(tensors) -> tuple:
+    """One side of the op as the tape's row packs it and a twin reads it: ``(id, saved array, dtype
+    name)`` per tensor (None for a value the tape released)."""
+    return tuple(part for t in tensors
+                 for part in (t.id, t.value if isinstance(t, tk.Tensor) else None, t.dtype.name))
 
 
 def _bits(value):
@@ -85,7 +87,7 @@ def test_twin_gives_the_bits_of_its_rule(op_type, dtype):
         entry.skip_input_indices = skip
         expected = gradient_function(op_type)(entry, tk.constant(upstream))
         expected = expected if isinstance(expected, (list, tuple)) else (expected,)
-        got = ARRAY_TWINS[op_type](_values(entry.inputs), _values(entry.outputs), entry.attrs, upstream, skip)
+        got = ARRAY_TWINS[op_type](_packed(entry.inputs), _packed(entry.outputs), entry.attrs, upstream, skip)
         assert len(got) == n
         for k, (e, g) in enumerate(zip(expected, got)):
             if k in skip and (e is None or g is None):   # a skipped input: nobody reads its gradient

@@ -35,9 +35,9 @@ gradient("MatMul", reads="other_input")(_matmul_grad)
 
 
 @array_twin("MatMul")
-def _matmul_twin(inputs, outputs, attrs, g, skip):
+def _matmul_twin(ins, outs, attrs, g, skip):
     """``_matmul_grad`` on arrays (real dtypes: no conjugates)."""
-    av, bv = inputs
+    av, bv = ins[1], ins[4]
     ta, tb = attrs["transpose_a"], attrs["transpose_b"]
     da = db = None
     if 0 not in skip:

@@ -354,67 +354,67 @@ def _select_grad(op, grad):
 # ---------- array twins (registry.ARRAY_TWINS): the rules above on arrays, float32/float64 only ----------
 # Each computes what its rule computes, kernel for kernel (tests/test_array_twins.py checks the bits).
 @array_twin("AddV2")
-def _add_twin(inputs, outputs, attrs, g, skip):
+def _add_twin(ins, outs, attrs, g, skip):
     return (None if 0 in skip else g), (None if 1 in skip else g)
 
 
 @array_twin("Sub")
-def _sub_twin(inputs, outputs, attrs, g, skip):
+def _sub_twin(ins, outs, attrs, g, skip):
     return g, (None if 1 in skip else -g)
 
 
 @array_twin("Mul")
-def _mul_twin(inputs, outputs, attrs, g, skip):
-    x, y = inputs
+def _mul_twin(ins, outs, attrs, g, skip):
+    x, y = ins[1], ins[4]
     return (None if 0 in skip else g * y), (None if 1 in skip else x * g)
 
 
 @array_twin("RealDiv")
-def _div_twin(inputs, outputs, attrs, g, skip):
-    x, y = inputs
+def _div_twin(ins, outs, attrs, g, skip):
+    x, y = ins[1], ins[4]
     return (None if 0 in skip else g / y), (None if 1 in skip else g * ((-x / y) / y))
 
 
 @array_twin("Neg")
-def _neg_twin(inputs, outputs, attrs, g, skip):
+def _neg_twin(ins, outs, attrs, g, skip):
     return (-g,)
 
 
 @array_twin("Exp")
-def _exp_twin(inputs, outputs, attrs, g, skip):
-    return (g * outputs[0],)
+def _exp_twin(ins, outs, attrs, g, skip):
+    return (g * outs[1],)
 
 
 @array_twin("Log")
-def _log_twin(inputs, outputs, attrs, g, skip):
-    return (g * (1 / inputs[0]),)
+def _log_twin(ins, outs, attrs, g, skip):
+    return (g * (1 / ins[1]),)
 
 
 @array_twin("Square")
-def _square_twin(inputs, outputs, attrs, g, skip):
-    return (g * (inputs[0] * 2.0),)   # a Python float takes the array's dtype (NumPy 2, array API)
+def _square_twin(ins, outs, attrs, g, skip):
+    return (g * (ins[1] * 2.0),)   # a Python float takes the array's dtype (NumPy 2, array API)
 
 
 @array_twin("Tanh")
-def _tanh_twin(inputs, outputs, attrs, g, skip):
-    y = outputs[0]
+def _tanh_twin(ins, outs, attrs, g, skip):
+    y = outs[1]
     return (g * (1.0 - y * y),)
 
 
 @array_twin("Sigmoid")
-def _sigmoid_twin(inputs, outputs, attrs, g, skip):
-    y = outputs[0]
+def _sigmoid_twin(ins, outs, attrs, g, skip):
+    y = outs[1]
     return (g * (y * (1.0 - y)),)
 
 
 @array_twin("Identity")
 @array_twin("ReadVariableOp")
-def _pass_through_twin(inputs, outputs, attrs, g, skip):
+def _pass_through_twin(ins, outs, attrs, g, skip):
     return (g,)
 
 
-def _maximum_minimum_twin(inputs, g, skip, keeps_x):
-    x, y = inputs
+def _maximum_minimum_twin(ins, g, skip, keeps_x):
+    x, y = ins[1], ins[4]
     mask = keeps_x(x, y)
     zero = ns(g).zeros((), dtype=g.dtype)
     return (None if 0 in skip else select_arrays(mask, g, zero),
@@ -422,10 +422,10 @@ def _maximum_minimum_twin(inputs, g, skip, keeps_x):
 
 
 @array_twin("Maximum")
-def _maximum_twin(inputs, outputs, attrs, g, skip):
-    return _maximum_minimum_twin(inputs, g, skip, operator.ge)
+def _maximum_twin(ins, outs, attrs, g, skip):
+    return _maximum_minimum_twin(ins, g, skip, operator.ge)
 
 
 @array_twin("Minimum")
-def _minimum_twin(inputs, outputs, attrs, g, skip):
-    return _maximum_minimum_twin(inputs, g, skip, operator.le)
+def _minimum_twin(ins, outs, attrs, g, skip):
+    return _maximum_minimum_twin(ins, g, skip, operator.le)

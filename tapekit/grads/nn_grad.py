@@ -25,8 +25,8 @@ def _relu_grad_rule(op, grad):
 
 
 @array_twin("Relu")
-def _relu_twin(inputs, outputs, attrs, g, skip):
-    return (relu_grad.kernel(g, outputs[0]),)   # ReluGrad's kernel, as the rule's op runs it
+def _relu_twin(ins, outs, attrs, g, skip):
+    return (relu_grad.kernel(g, outs[1]),)   # ReluGrad's kernel, as the rule's op runs it
 
 
 @gradient("Relu6")

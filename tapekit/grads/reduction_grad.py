@@ -103,15 +103,15 @@ def _spread(x, attrs, g):
 
 
 @array_twin("Sum")
-def _sum_twin(inputs, outputs, attrs, g, skip):
-    return (_spread(inputs[0], attrs, g),)
+def _sum_twin(ins, outs, attrs, g, skip):
+    return (_spread(ins[1], attrs, g),)
 
 
 @array_twin("Mean")
-def _mean_twin(inputs, outputs, attrs, g, skip):
-    shape = shape_of(inputs[0])
+def _mean_twin(ins, outs, attrs, g, skip):
+    shape = shape_of(ins[1])
     n = 1
     for a in attrs["axis"]:
         n *= shape[a]
-    spread = _spread(inputs[0], attrs, g)
+    spread = _spread(ins[1], attrs, g)
     return (spread / ns(g).asarray(max(n, 1), dtype=g.dtype) if n != 1 else spread,)
