@@ -52,6 +52,7 @@ logger = logging.getLogger("tapekit")
 _SKIPS: dict = {}   # one shared tuple per skip_input_indices value
 _SKIP_PAIR = {(False, False): (), (True, False): (0,), (False, True): (1,), (True, True): (0, 1)}
 _MISSING = object()
+_NO_TWINS: dict = {}
 _LEAN_DTYPES = (dtypes.float32, dtypes.float64)   # the dtypes array twins run for
 _DIFFERENTIABLE = frozenset(dt.name for dt in dtypes.ALL if dt.is_differentiable)   # by name, as rows keep them
 
@@ -172,8 +173,10 @@ class _Walk:
             oid = outs[0]
             g = grads.get(oid) if oid in self.source_ids else grads.pop(oid, None)
             out_grads = None if g is None else (g,)
+            twins = self.twins                     # only such an op may run its array twin
         else:
             out_grads = self.take_output_grads(outs)
+            twins = _NO_TWINS
         if out_grads is None:                      # pruned: no gradient flows into this op
             return
         key = row[GRAD_KEY]
@@ -186,8 +189,9 @@ class _Walk:
         inputs, reach = row[INPUTS], self.reach
         n_in = len(inputs) // 3
         # TF's op.skip_input_indices: the inputs no gradient is needed for (two inputs: inline)
-        skip = _SKIP_PAIR[inputs[0] not in reach, inputs[3] not in reach] if n_in == 2 else _skips(inputs, reach)
-        twin = self.twins.get(key) if len(out_grads) == 1 and not self.sparse else None
+        skip = _SKIP_PAIR[inputs[0] not in reach, inputs[3] not in reach] if n_in == 2 else \
+            (() if inputs[0] in reach else (0,)) if n_in == 1 else _skips(inputs, reach)
+        twin = twins.get(key)
         g = out_grads[0]
         lean = twin is not None and (type(g) is not Tensor or g._dtype in _LEAN_DTYPES)
         if lean:                                   # the lean path: arrays in, arrays out
@@ -196,11 +200,10 @@ class _Walk:
             in_grads = self.call_rule(rule, TapeEntry(row, index, skip, self.saved), out_grads)
         if len(in_grads) != n_in:                  # the arity check
             raise _wrong_arity(row, in_grads)
-        sends, k = [], 0
-        for iid in inputs[0::3]:
-            if iid in reach:
-                g = in_grads[k]
-                value = inputs[3 * k + 1]
+        sends = []
+        for k in range(n_in):
+            if k not in skip:                        # the inputs the pass follows
+                iid, value, g = inputs[3 * k], inputs[3 * k + 1], in_grads[k]
                 if g is not None and iid not in grads and inputs[3 * k + 2] in _DIFFERENTIABLE and \
                         (lean or type(g) is Tensor) and \
                         (g.shape if lean else g._value.shape) == (value.shape if type(value) is not tuple else
@@ -209,9 +212,9 @@ class _Walk:
                     sends.append((k, g, False))
                 else:
                     sends.append(self.send(index, row, k, gradient_tensor(g) if lean else g, rule))
-            k += 1
-        if self.observer is not None:
-            self.observer.step(index, row, self.dense(out_grads) if self.sparse else out_grads, sends)
+        observer = self.observer
+        if observer is not None:
+            observer.step(index, row, self.dense(out_grads) if self.sparse else out_grads, sends)
         if self.ghosts is not None and row[STATE] == LIVE:   # a non-persistent tape frees what it saved
             self.rows[index] = released(row, self.ghosts, self.saved)
 
@@ -295,9 +298,7 @@ class _Walk:
 
 
 def _skips(inputs, reach) -> tuple:
-    """``op.skip_input_indices`` of an op with other than two inputs (``inputs`` packed)."""
-    if len(inputs) == 3:
-        return () if inputs[0] in reach else (0,)
+    """``op.skip_input_indices`` of an op with more than two inputs (``inputs`` packed)."""
     skip = tuple(k for k, tid in enumerate(inputs[0::3]) if tid not in reach)
     return _SKIPS.setdefault(skip, skip)  # shared: less memory
 
