@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import threading
 
 from .backend import PLACEMENT, place_inputs
 from .context import state
@@ -38,7 +39,8 @@ def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None, dty
     out = Tensor(value, dtype)
     tapes = state.tapes
     if tapes:
-        outputs, key = (out,), state.overrides.get(op_type, op_type)
+        outputs = (out,)
+        key = state.overrides.get(op_type, op_type) if _override_blocks else op_type   # overridden?
         for tape in tapes:
             tape._record(op_type, inputs, outputs, attrs, key, None)
     return out
@@ -56,7 +58,8 @@ def execute_binary(op_type: str, kernel, x: Tensor, y: Tensor, dtype):
     out = Tensor(value, dtype)
     tapes = state.tapes
     if tapes:
-        inputs, key = (x, y), state.overrides.get(op_type, op_type)
+        inputs = (x, y)
+        key = state.overrides.get(op_type, op_type) if _override_blocks else op_type   # overridden?
         for tape in tapes:
             tape._record_small(op_type, inputs, out, key)
     return out
@@ -73,7 +76,8 @@ def execute_unary(op_type: str, kernel, x: Tensor, dtype):
     out = Tensor(value, dtype)
     tapes = state.tapes
     if tapes:
-        inputs, key = (x,), state.overrides.get(op_type, op_type)
+        inputs = (x,)
+        key = state.overrides.get(op_type, op_type) if _override_blocks else op_type   # overridden?
         for tape in tapes:
             tape._record_small(op_type, inputs, out, key)
     return out
@@ -93,7 +97,7 @@ def execute_multi(op_type: str, forward, inputs: tuple, attrs: dict | None = Non
 
 
 def record(op_type, inputs, outputs, attrs=None, grad_fn=None, cut=None):
-    key = grad_fn if grad_fn is not None else state.overrides.get(op_type, op_type)
+    key = grad_fn if grad_fn is not None else (state.overrides.get(op_type, op_type) if _override_blocks else op_type)
     for tape in state.tapes:
         tape._record(op_type, inputs, outputs, attrs, key, cut)
 
@@ -235,9 +239,21 @@ def array_twin(op_type: str):
 @contextlib.contextmanager
 def gradient_override_map(op_type_map: dict):
     """Within the block, ops of type K record the gradient registered as ``op_type_map[K]``."""
+    global _override_blocks
     old = state.overrides
     state.overrides = {**old, **op_type_map}
+    with _OVERRIDE_LOCK:
+        _override_blocks += 1
     try:
         yield
     finally:
         state.overrides = old
+        with _OVERRIDE_LOCK:
+            _override_blocks -= 1
+
+
+# gradient_override_map blocks open in any thread: while none is, an op's gradient key is its type
+# without a look at the thread's overrides (a thread-local read per recorded op; read inline)
+_override_blocks = 0
+_OVERRIDE_LOCK = threading.Lock()
+
