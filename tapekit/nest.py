@@ -20,6 +20,11 @@ def _children(structure):
     return list(structure)
 
 
+def _is_flat(structure) -> bool:
+    """A plain list or tuple (not a namedtuple) with no nested item."""
+    return type(structure) in (list, tuple) and not any(isinstance(x, (list, tuple, dict)) for x in structure)
+
+
 def _sorted_keys(d: dict):
     try:
         return sorted(d)
@@ -29,6 +34,8 @@ def _sorted_keys(d: dict):
 
 def flatten(structure, expand_composites=False) -> list:
     """The leaves of ``structure`` in order (a leaf on its own becomes ``[leaf]``)."""
+    if _is_flat(structure):   # a plain list or tuple of leaves (a gradient() call's sources, say)
+        return list(structure)
     out = []
     stack = [structure]
     while stack:
@@ -61,6 +68,8 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
             raise ValueError(f"Structure is a scalar but len(flat_sequence) == "
                              f"{len(flat_sequence)} > 1")
         return flat_sequence[0]
+    if _is_flat(structure) and len(structure) == len(flat_sequence):
+        return flat_sequence if type(structure) is list else tuple(flat_sequence)
     count = len(flatten(structure))
     if count != len(flat_sequence):
         raise ValueError(f"Could not pack sequence. Structure had {count} atoms, but "
