@@ -194,12 +194,12 @@ class _Walk:
         twin = twins.get(key)
         g = out_grads[0]
         lean = twin is not None and (type(g) is not Tensor or g._dtype in _LEAN_DTYPES)
-        if lean:                                   # the lean path: arrays in, arrays out
+        if lean:                                   # the lean path: arrays in, arrays out (one per input)
             in_grads = twin(inputs, outs, row[ATTRS], g if type(g) is not Tensor else g._value, skip)
         else:
             in_grads = self.call_rule(rule, TapeEntry(row, index, skip, self.saved), out_grads)
-        if len(in_grads) != n_in:                  # the arity check
-            raise _wrong_arity(row, in_grads)
+            if len(in_grads) != n_in:              # the arity check
+                raise _wrong_arity(row, in_grads)
         sends = []
         for k in range(n_in):
             if k not in skip:                        # the inputs the pass follows

@@ -17,6 +17,7 @@ import sys
 import numpy as np
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+_getframe = sys._getframe  # noqa: SLF001  (the stack walk: module docstring)
 _PACKAGE_PREFIX = PACKAGE_DIR + os.sep
 _CONTEXTLIB_FILE = contextlib.__file__
 _NUMPY_PREFIX = os.path.dirname(os.path.abspath(np.__file__)) + os.sep
@@ -38,7 +39,7 @@ def is_internal(filename: str) -> bool:
 def user_frame(depth: int = 2, skip_numpy: bool = False):
     """The innermost frame outside tapekit (and NumPy, with ``skip_numpy``: NumPy calling
     ``__array__``). ``depth`` frames, counted from this function, are skipped unexamined."""
-    frame = sys._getframe(depth)  # noqa: SLF001  (the stack walk: module docstring)
+    frame = _getframe(depth)
     while frame is not None:
         name = frame.f_code.co_filename
         if not (is_internal(name) or (skip_numpy and name.startswith(_NUMPY_PREFIX))):
@@ -63,17 +64,19 @@ def user_site(key=None, depth: int = 3):
     """
     guess = _SITE_GUESS.get(key)
     if guess is not None:
+        guessed_depth, code, sites = guess
         try:
-            frame = sys._getframe(guess[0])  # noqa: SLF001  (the stack walk: module docstring)
-        except ValueError:
+            frame = _getframe(guessed_depth)
+        except ValueError:   # the stack is shallower now
             frame = None
-        if frame is not None and frame.f_code is guess[1]:
+        if frame is not None and frame.f_code is code:
             # one tuple per (code, offset): a loop records the same site many times
-            site = guess[2].get(frame.f_lasti)
+            offset = frame.f_lasti
+            site = sites.get(offset)
             if site is None:
-                site = guess[2][frame.f_lasti] = (guess[1], frame.f_lasti)
+                site = sites[offset] = (code, offset)
             return site
-    frame, found = sys._getframe(depth), depth  # noqa: SLF001  (the stack walk: module docstring)
+    frame, found = _getframe(depth), depth
     while frame is not None:
         if not is_internal(frame.f_code.co_filename):
             _SITE_GUESS[key] = (found, frame.f_code, {})
@@ -84,5 +87,5 @@ def user_site(key=None, depth: int = 3):
 
 def caller_text(depth: int = 2) -> str:
     """``"function file:line"`` of the frame ``depth`` levels up, counted from this function."""
-    frame = sys._getframe(depth)  # noqa: SLF001  (the stack walk: module docstring)
+    frame = _getframe(depth)
     return f"{frame.f_code.co_name} {frame.f_code.co_filename}:{frame.f_lineno}"

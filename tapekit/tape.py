@@ -260,8 +260,8 @@ class GradientTape:
             self._record(op_type, inputs, (out,), None, grad_key, None, site)
             return
         tracked[out._id] = True
-        small_kept = self._small_kept   # alive with the tape's values, as in _record
-        small_kept.append(inputs)
+        small_kept = self._small_kept   # alive with the tape's values, as in _record (no tuple kept: less for the GC)
+        small_kept += inputs
         small_kept.append(out)
         self._entries.rows.append((op_type, ins, (out._id, out._value, out._dtype.name), None, grad_key, None, site,
                                    None, SMALL))
