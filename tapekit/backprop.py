@@ -149,7 +149,10 @@ class _Walk:
         self.source_ids = {s._id for s in sources}
         # gradients flow only from what this tape tracks as differentiable (its rules may rely on it)
         tracked = tape.tracked
-        self.reach = _reachable_from(self.rows, {sid for sid in self.source_ids if tracked.get(sid)})
+        live_sources = {sid for sid in self.source_ids if tracked.get(sid)}
+        # When the sources cover every root the tape watched, what reaches a source is what the tape
+        # saw its roots reach while it recorded (shared, only read here); otherwise scan the rows.
+        self.reach = tape.from_roots if tape.roots <= live_sources else _reachable_from(self.rows, live_sources)
         self.grads: dict = {}
         for tid, g in seeds:
             if tid in self.reach or tid in self.source_ids:

@@ -63,6 +63,8 @@ class GradientTape:
         self._paused = False        # inside stop_recording()
         self._entries: Records | None = None   # the recorded ops (tape_entry: rows, read as views)
         self._tracked: dict = {}    # tensor/variable id -> True (differentiable) / False (shadow)
+        self._roots: set = set()    # ids watched as differentiable
+        self._from_roots: set = set()   # ids the roots reach through live, uncut ops (backprop's reach)
         self._ghosts: dict = {}     # tensor id -> its ghost, once a row released its value
         self._saved: dict = {}      # tensor id -> the Tensor whose value a row keeps (alive as long, as in TF)
         self._small_kept: list = []  # the tensors (and tuples of them) of the small rows, alive with the tape's values
@@ -92,6 +94,8 @@ class GradientTape:
     def _start_fresh(self) -> None:
         self._entries = Records()
         self._tracked = {}
+        self._roots = set()
+        self._from_roots = set()
         self._ghosts = {}
         self._saved = {}
         self._small_kept = []
@@ -146,6 +150,9 @@ class GradientTape:
                 self._watched_vars[item._id] = item
         if self._tracked.get(item._id) is None:
             self._tracked[item._id] = item.dtype.is_differentiable
+            if item.dtype.is_differentiable:
+                self._roots.add(item._id)
+                self._from_roots.add(item._id)
             if self._log is not None or self._listeners:
                 self._events().watched(item, how, is_var)
 
@@ -204,6 +211,8 @@ class GradientTape:
         for out in outputs:
             flag = differentiable and out._dtype.is_differentiable
             tracked[out._id] = flag
+            if differentiable:   # reached from the roots whatever its dtype, as backprop's scan counts
+                self._from_roots.add(out._id)
             blocked = blocked or not flag
             small = small and out._value.size <= _SMALL
         rows = self._entries.rows
@@ -260,6 +269,7 @@ class GradientTape:
             self._record(op_type, inputs, (out,), None, grad_key, None, site)
             return
         tracked[out._id] = True
+        self._from_roots.add(out._id)
         small_kept = self._small_kept   # alive with the tape's values, as in _record (no tuple kept: less for the GC)
         small_kept += inputs
         small_kept.append(out)
@@ -412,7 +422,8 @@ class GradientTape:
     def _view(self) -> TapeView:
         """What backprop and explain() read of this tape."""
         return TapeView(self._entries, self._tracked, self._persistent, self._listeners, self._events(),
-                        self.watched_variables(), self._watch_accessed_variables, self._ghosts, self._saved)
+                        self.watched_variables(), self._watch_accessed_variables, self._ghosts, self._saved,
+                        self._roots, self._from_roots)
 
     def _events(self):
         """This tape's log: what introspection (``tapekit.events``) plugged into ``observer``."""

@@ -321,18 +321,22 @@ class TapeView:
     """What the reverse pass and ``explain()`` read of a tape: its internal API, built by the tape.
 
     ``entries`` is the tape's ``Records`` and ``tracked`` its dict (they grow as it records);
+    ``roots`` the ids it watched as differentiable and ``from_roots`` the ids they reach through
+    live, uncut ops (what the reverse pass would find reachable from sources that cover the roots);
     ``log`` is its ``observer.TapeLog``; ``ghosts`` its released tensors (one ghost per id, shared
     by the rows that recorded them). A view with ``persistent=True`` and no listeners lets a
     Jacobian walk the rows many times without releasing them.
     """
 
     __slots__ = ("entries", "tracked", "persistent", "listeners", "log", "watched_variables",
-                 "watch_accessed_variables", "ghosts", "saved")
+                 "watch_accessed_variables", "ghosts", "saved", "roots", "from_roots")
 
     def __init__(self, entries, tracked, persistent, listeners, log, watched_variables=(),
-                 watch_accessed_variables=True, ghosts=None, saved=None):
+                 watch_accessed_variables=True, ghosts=None, saved=None, roots=None, from_roots=None):
         self.ghosts = ghosts if ghosts is not None else {}   # the tape's: released tensor id -> ghost
         self.saved = saved if saved is not None else {}      # the tape's: id -> tensor kept alive with its value
+        self.roots = roots if roots is not None else set()
+        self.from_roots = from_roots if from_roots is not None else set()
         self.entries = entries
         self.tracked = tracked
         self.persistent = persistent
@@ -344,4 +348,4 @@ class TapeView:
     def kept(self) -> TapeView:
         """This view for a pass that must not release entries (a Jacobian walks them many times)."""
         return TapeView(self.entries, self.tracked, True, (), self.log, self.watched_variables,
-                        self.watch_accessed_variables, self.ghosts, self.saved)
+                        self.watch_accessed_variables, self.ghosts, self.saved, self.roots, self.from_roots)

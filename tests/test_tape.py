@@ -820,3 +820,36 @@ def test_broadcast_gradients_match_finite_differences(dtype, shapes):
     a = rng.uniform(0.5, 2.0, shapes[0]).astype(dtype)
     b = rng.uniform(0.5, 2.0, shapes[1]).astype(dtype)
     tk.test.check_gradients(lambda x, y: tk.reduce_sum(x * y * x - y / x), a, b)
+
+
+def _mixed_program(tape, x, y, v, frozen):
+    """Ops of every kind the reach rule meets: uncut, cut, int outputs, shadow ops, unwatched reads."""
+    a = x * y + v
+    b = tk.stop_gradient(a) * x
+    n = tk.cast(a, tk.int32)          # an int output of a live op
+    m = n * 2                         # a shadow op: its only input is an int
+    with tape.stop_recording():
+        c = a * 3.0
+    d = tk.reduce_sum(a * c) + tk.cast(m, tk.float32) * frozen + b
+    return tk.argmax(tk.stack([a, b]), axis=0), d
+
+
+@pytest.mark.parametrize("sources", ["all roots", "roots and intermediates", "some roots"])
+def test_what_the_tape_saw_reach_its_roots_is_what_the_scan_finds(sources):
+    from tapekit.backprop import _reachable_from   # noqa: PLC0415 - the invariant under test
+    x, y = tk.constant([1.0, 2.0]), tk.constant([3.0, 4.0])
+    v, frozen = tk.Variable([0.5, 0.25]), tk.Variable(2.0, trainable=False)
+    with tk.GradientTape(persistent=True) as tape:
+        tape.watch([x, y, tk.constant(7)])   # an int watched: not a root
+        _, d = _mixed_program(tape, x, y, v, frozen)
+    view = tape._view()   # noqa: SLF001 - the view backprop reads
+    roots = {t.id for t in (x, y)} | {v.id}
+    assert view.roots == roots
+    chosen = {"all roots": roots, "roots and intermediates": roots | {d.id}, "some roots": {x.id}}[sources]
+    scanned = _reachable_from(view.entries.rows, chosen)
+    if view.roots <= chosen:
+        assert view.from_roots == scanned
+    else:
+        assert scanned < view.from_roots
+    grads = tape.gradient(d, [x, y, v])
+    assert all(g is not None for g in grads)
