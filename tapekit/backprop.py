@@ -52,6 +52,7 @@ logger = logging.getLogger("tapekit")
 _SKIPS: dict = {}   # one shared tuple per skip_input_indices value
 _SKIP_PAIR = {(False, False): (), (True, False): (0,), (False, True): (1,), (True, True): (0, 1)}
 _MISSING = object()
+_BUILTIN_RULE = object()   # stands for the built-in rule of an op that runs its array twin (send() asks)
 _NO_TWINS: dict = {}
 _LEAN_DTYPES = (dtypes.float32, dtypes.float64)   # the dtypes array twins run for
 _DIFFERENTIABLE = frozenset(dt.name for dt in dtypes.ALL if dt.is_differentiable)   # by name, as rows keep them
@@ -182,8 +183,10 @@ class _Walk:
             twins = _NO_TWINS
         if out_grads is None:                      # pruned: no gradient flows into this op
             return
-        key = row[GRAD_KEY]
-        rule = _GRADIENTS.get(key, _MISSING) if type(key) is str else key   # _rule_for, inline
+        key, g = row[GRAD_KEY], out_grads[0]
+        twin = twins.get(key)                      # a built-in rule's array twin (registry.ARRAY_TWINS)
+        lean = twin is not None and (type(g) is not Tensor or g._dtype in _LEAN_DTYPES)
+        rule = _BUILTIN_RULE if lean else _GRADIENTS.get(key, _MISSING) if type(key) is str else key
         if rule is _MISSING:
             rule = gradient_function(key)          # raises TF's LookupError
         if rule is None:                           # declared not differentiable: gradients stop here
@@ -194,9 +197,6 @@ class _Walk:
         # TF's op.skip_input_indices: the inputs no gradient is needed for (two inputs: inline)
         skip = _SKIP_PAIR[inputs[0] not in reach, inputs[3] not in reach] if n_in == 2 else \
             (() if inputs[0] in reach else (0,)) if n_in == 1 else _skips(inputs, reach)
-        twin = twins.get(key)
-        g = out_grads[0]
-        lean = twin is not None and (type(g) is not Tensor or g._dtype in _LEAN_DTYPES)
         if lean:                                   # the lean path: arrays in, arrays out (one per input)
             in_grads = twin(inputs, outs, row[ATTRS], g if type(g) is not Tensor else g._value, skip)
         else:
@@ -272,7 +272,7 @@ class _Walk:
             if type(g) is not Tensor:   # IndexedSlices
                 return self._send_slices(index, row, k, g, shape)
         if g._value.shape != shape:
-            if rule not in BUILTIN:  # only built-in rules leave unbroadcasting to the pass
+            if rule is not _BUILTIN_RULE and rule not in BUILTIN:  # built-in rules leave unbroadcasting to the pass
                 raise _wrong_shape(row[TYPE], k, shape, g._value.shape)
             g = sum_to_shape(g, shape)
         grads, iid = self.grads, inputs[3 * k]
