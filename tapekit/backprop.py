@@ -17,7 +17,7 @@ import logging
 import numpy as np
 
 from . import dtypes, nest
-from .backend import PLACEMENT, from_host
+from .backend import PLACEMENT, from_host, ns
 from .backward_order import BackwardOrder
 from .causes import Cause
 from .context import active_tapes
@@ -28,7 +28,7 @@ from .indexed_slices import IndexedSlices
 from .ops.array_ops import broadcast_to, reshape, stack
 from .ops.creation import ones_like, zeros, zeros_like
 from .ops.math_ops import add_n_pair
-from .ops.reduction import reduce_sum
+from .ops.reduction import reduce_sum, sum_arrays
 from .ops.slices_ops import concat_slices, densify
 from .registry import _GRADIENTS, ARRAY_TWINS, BUILTIN, DENSE_ONLY, TAKES_NONE, gradient_function
 from .shape import TensorShape
@@ -214,7 +214,7 @@ class _Walk:
                     grads[iid] = g                   # the common case, inline: the input's first gradient
                     sends.append((k, g, False))
                 else:
-                    sends.append(self.send(index, row, k, gradient_tensor(g) if lean else g, rule))
+                    sends.append(self.send_array(row, k, g) if lean else self.send(index, row, k, g, rule))
         observer = self.observer
         if observer is not None:
             observer.step(index, row, self.dense(out_grads) if self.sparse else out_grads, sends)
@@ -282,6 +282,25 @@ class _Walk:
         grads[iid] = g if have is None else add_n_pair(have, g)
         return k, g, have is not None
 
+    def send_array(self, row, k, a) -> tuple:
+        """``send`` for the lean path: ``a``, the backend array a twin returned, stays an array."""
+        inputs = row[INPUTS]
+        if a is None or inputs[3 * k + 2] not in _DIFFERENTIABLE:
+            return k, None, False
+        shape = shape_of(inputs[3 * k + 1])
+        if a.shape != shape:   # a broadcast input: built-in rules leave unbroadcasting to the pass
+            a = sum_array_to_shape(a, shape)
+        grads, iid = self.grads, inputs[3 * k]
+        have = grads.get(iid)
+        if have is None:
+            grads[iid] = a
+        elif type(have) is Tensor or type(have) is _Pieces:
+            have = have if type(have) is Tensor else densify(_collected(have, self.order))
+            grads[iid] = add_n_pair(have, gradient_tensor(a))
+        else:
+            grads[iid] = have + a   # add_n_pair's kernel (AddV2's) on the arrays
+        return k, a, have is not None
+
     def _send_slices(self, index, row, k, g, shape) -> tuple:
         if tuple(g.shape) != tuple(shape):
             raise _wrong_shape(row[TYPE], k, shape, tuple(g.shape))
@@ -340,6 +359,18 @@ def _wrong_shape(op_type, index, shape, got) -> ValueError:
 def _fill_zeros(out_grads, outs):
 
     return [zeros_like(o) if g is None else g for g, o in zip(out_grads, outs)]
+
+
+def sum_array_to_shape(a, shape: tuple):
+    """``sum_to_shape`` on a backend array, with the kernels of the ops it runs (Sum, Reshape)."""
+    gshape = a.shape
+    lead = len(gshape) - len(shape)
+    axes = tuple(range(lead)) + tuple(lead + i for i, d in enumerate(shape) if d == 1 and gshape[lead + i] != 1)
+    if axes:
+        a = sum_arrays(a, axes)
+    if a.shape != tuple(shape):
+        a = ns(a).reshape(a, tuple(shape))
+    return a
 
 
 def sum_to_shape(g, shape: tuple):

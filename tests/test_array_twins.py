@@ -143,3 +143,27 @@ def test_lean_path_gives_the_gradients_of_the_rules(monkeypatch):
     assert calls == []
     for g_lean, g_rules in zip(lean, rules):
         np.testing.assert_array_equal(_bits(g_lean.numpy()), _bits(g_rules.numpy()))
+
+
+@pytest.mark.parametrize("twin_first", [True, False])
+def test_lean_arrays_and_rule_tensors_add_up_like_the_rules(twin_first):
+    """A tensor that gets gradients from twins (arrays) and from a rule without a twin (Sin: a
+    Tensor), in either order, and a broadcast input the pass unbroadcasts from an array."""
+    x = tk.constant(RNG.uniform(0.1, 1.0, (7, 10)).astype(np.float32))
+    b = tk.constant(RNG.standard_normal((10,)).astype(np.float32))
+
+    def program():
+        with tk.GradientTape(persistent=True) as tape:
+            tape.watch([x, b])
+            mixed = x * 2.0 + tk.sin(x) if twin_first else tk.sin(x) + x * 2.0
+            loss = tk.reduce_sum(mixed * b + b)
+        return tape, loss
+
+    tape, loss = program()
+    lean = tape.gradient(loss, [x, b])
+    tape, loss = program()
+    with tk.GradientTape():
+        rules = tape.gradient(loss, [x, b])
+    for g_lean, g_rules in zip(lean, rules):
+        assert type(g_lean) is tk.Tensor and g_lean.dtype == g_rules.dtype and g_lean.shape == g_rules.shape
+        np.testing.assert_array_equal(_bits(g_lean.numpy()), _bits(g_rules.numpy()))

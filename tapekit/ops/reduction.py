@@ -88,22 +88,33 @@ def _half_reduce(x, axis, keepdims, np_name):
     return from_host(np.asarray(out), device_obj(x))
 
 
+def sum_arrays(x, axis: tuple, keepdims: bool = False):
+    """The ``Sum`` op's kernel on a backend array (the reverse pass unbroadcasts with it)."""
+    if type(x) is np.ndarray and x.dtype.char in "fdlLiI":   # the common case, direct
+        return np.add.reduce(x, axis=axis, dtype=x.dtype, keepdims=keepdims)
+    return _reduce_array(x, axis, keepdims, "sum", None)
+
+
+def _reduce_array(x, axis, keepdims, np_name, result_dtype):
+    xp = ns(x)
+    if x.size == 0 and np_name in ("max", "min"):
+        return _empty_extremum(x, axis, keepdims, np_name)
+    if np_name in ("sum", "prod") and np_dtype(x) == np.float16:
+        return _half_reduce(x, axis, keepdims, np_name)
+    if np_name in ("sum", "prod"):
+        out = getattr(xp, np_name)(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+    else:
+        out = getattr(xp, np_name)(x, axis=axis, keepdims=keepdims)
+    return out if result_dtype is not None or out.dtype == x.dtype else xp.astype(out, x.dtype)
+
+
 def _reducer(op_type, np_name, differentiable=True, result_dtype=None):
     ufunc = {"sum": np.add, "prod": np.multiply}.get(np_name)
 
     def forward(x, axis, keepdims):
         if ufunc is not None and type(x) is np.ndarray and x.dtype.char in "fdlLiI":   # the common case, direct
             return ufunc.reduce(x, axis=axis, dtype=x.dtype, keepdims=keepdims)
-        xp = ns(x)
-        if x.size == 0 and np_name in ("max", "min"):
-            return _empty_extremum(x, axis, keepdims, np_name)
-        if np_name in ("sum", "prod") and np_dtype(x) == np.float16:
-            return _half_reduce(x, axis, keepdims, np_name)
-        if np_name in ("sum", "prod"):
-            out = getattr(xp, np_name)(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
-        else:
-            out = getattr(xp, np_name)(x, axis=axis, keepdims=keepdims)
-        return out if result_dtype is not None or out.dtype == x.dtype else xp.astype(out, x.dtype)
+        return _reduce_array(x, axis, keepdims, np_name, result_dtype)
 
     def op(input_tensor, axis=None, keepdims=False, name=None):
         x = to_tensor(input_tensor)
