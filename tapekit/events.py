@@ -20,13 +20,14 @@ from .backend import head, to_host
 from .causes import Cause, entry_cut
 from .dtypes import as_dtype
 from .explain import causes_for, explain, remember_variable
-from .source_location import user_frame, user_location
+from .source_location import user_location, user_site
 from .tape_entry import INPUTS, OUTPUTS, SMALL, STATE, TYPE, shape_of, shared_dims
 from .tensor import Tensor
 
 SAMPLE_SIZE = 8                  # elements kept per value for previews
 PREVIEW_CHARS = 40               # longest preview string
 MAX_BACKWARD_EVENTS = 20_000     # visit/send events kept per gradient()/jacobian() call
+_WATCH_SITE_KEYS = {"watch": "<tape.watch>", "access": "<variable read>"}   # user_site's keys
 
 
 BACKWARD_KINDS = ("backward_start", "visit", "send", "truncated", "backward_end")
@@ -150,14 +151,16 @@ class TapeLog(observer.TapeLog):
         self.items.append(rec.Enter(self._at(), where))
 
     def watched(self, item, how, is_var) -> None:
-        frame = user_frame()
-        where = None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
-        if is_var and frame is not None:
-            remember_variable(item, frame)
+        # the user's code and offset, found the cheap way (a trained model's variables are watched
+        # on every step); the line is worked out when the events are read
+        site = user_site(_WATCH_SITE_KEYS[how])
+        shape, dtype = dims(item), item.dtype.name
+        if is_var and site:
+            remember_variable(site[0], shape, dtype)
         value = getattr(item, "_value", None)
         self._add(rec.Watch(self._at(), item._id, how, is_var, _var_name(item) if is_var else None,
-                            bool(item.trainable) if is_var else None, dims(item), item.dtype.name,
-                            sample(value), bool(self.tape._tracked.get(item._id)), where))
+                            bool(item.trainable) if is_var else None, shape, dtype,
+                            sample(value), bool(self.tape._tracked.get(item._id)), site))
 
     def recorded(self, entry) -> None:
         if self.tape._listeners:

@@ -34,14 +34,13 @@ _WATCHED_BY_CODE: dict = {}
 _MAX_CODES = 256
 
 
-def remember_variable(var, frame) -> None:
-    """Note that the code of ``frame`` had a tape watch ``var`` (called on each watch)."""
-    key = frame.f_code
-    seen = _WATCHED_BY_CODE.pop(key, [])
-    sig = (list(var.shape), var.dtype.name)
+def remember_variable(code, shape: list, dtype: str) -> None:
+    """Note that ``code`` had a tape watch a variable of this shape and dtype (called on each watch)."""
+    seen = _WATCHED_BY_CODE.pop(code, [])
+    sig = (shape, dtype)
     if sig not in seen:
         seen.append(sig)
-    _WATCHED_BY_CODE[key] = seen
+    _WATCHED_BY_CODE[code] = seen
     while len(_WATCHED_BY_CODE) > _MAX_CODES:
         del _WATCHED_BY_CODE[next(iter(_WATCHED_BY_CODE))]
 

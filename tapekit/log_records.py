@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .source_location import site_location
+
 
 class Enter(NamedTuple):
     """The tape's ``with`` block was entered (no event; explain() names the line)."""
@@ -29,8 +31,13 @@ class Watch(NamedTuple):
     dtype: str
     sample: object
     differentiable: bool
-    where: tuple | None
+    site: tuple                 # the user's code and instruction offset (source_location.user_site)
     kind = "watch"
+
+    @property
+    def where(self) -> tuple | None:
+        """``(file, line)`` of the watch or of the first read, worked out when asked."""
+        return site_location(self.site)
 
 
 class Pause(NamedTuple):

@@ -85,6 +85,17 @@ def user_site(key=None, depth: int = 3):
     return ()
 
 
+def site_location(site):
+    """``(filename, line)`` of a ``user_site`` site, the frame's ``f_lineno`` then (None for ``()``)."""
+    if not site:
+        return None
+    code, offset = site
+    for start, end, line in code.co_lines():
+        if start <= offset < end and line is not None:
+            return code.co_filename, line
+    return code.co_filename, code.co_firstlineno
+
+
 def caller_text(depth: int = 2) -> str:
     """``"function file:line"`` of the frame ``depth`` levels up, counted from this function."""
     frame = _getframe(depth)

@@ -341,3 +341,20 @@ def test_preview_elides_large_values_with_shape():
     assert text.startswith("[0. 1.") and text.endswith("shape=(10, 100)") and len(text) <= 40
     sample = ev.sample(np.arange(1000.0))
     assert sample.size == ev.SAMPLE_SIZE and ev.preview(sample, [1000]) == ev.preview(np.arange(1000.0))
+
+
+def test_watch_events_name_the_users_line_whatever_path_read_the_variable():
+    """Watches take the user's site the cheap way (a guess per kind, checked, else a walk): each
+    watch, explicit or a first read through any op, names the line that caused it."""
+    w = tk.Variable([[1.0, 2.0]], name="w")
+    b = tk.Variable([0.5], name="b")
+    x = tk.constant([[3.0], [4.0]])
+    for _ in range(2):                          # the second round meets the guesses of the first
+        with tk.GradientTape() as tape:
+            tape.watch(x); watch_line = lineno()    # noqa: E702 - the line of the call itself
+            h = tk.matmul(x, w); w_line = lineno()  # noqa: E702
+            y = h + b; b_line = lineno()            # noqa: E702
+        tape.gradient(y, [w, b])
+        lines = {(e["how"], e["name"]): (e["line"], e["file"]) for e in of_kind(tape.events, "watch")}
+        assert lines == {("watch", None): (watch_line, __file__), ("access", "w"): (w_line, __file__),
+                         ("access", "b"): (b_line, __file__)}
