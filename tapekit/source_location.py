@@ -24,6 +24,8 @@ _NUMPY_PREFIX = os.path.dirname(os.path.abspath(np.__file__)) + os.sep
 
 _INTERNAL_FILES: set = {_CONTEXTLIB_FILE}   # files known to be tapekit's (a set test is cheaper than startswith)
 _SITE_GUESS: dict = {}   # op type -> (depth of the user's frame last time, its code, its sites)
+_OTHER_GUESSES: dict = {}   # op type -> the guesses before it (most recent first)
+_MAX_OTHER_GUESSES = 3
 
 
 def is_internal(filename: str) -> bool:
@@ -60,10 +62,12 @@ def user_site(key=None, depth: int = 3):
     Code object and offset only: no line number (``tapekit.sites`` computes it when asked) and
     no locals. What costs is making frame objects for tapekit's own short-lived frames, so the
     frame that was the user's last time for the op type ``key`` is looked up directly and taken
-    when it runs the same code; only otherwise are the frames walked (docs/EVENTS.md "Cost").
+    when it runs the same code; then the few other depths it was found at for ``key`` (a variable
+    is read through ``x @ w`` and ``h + b`` at different depths); only otherwise are the frames
+    walked (docs/EVENTS.md "Cost").
     """
     guess = _SITE_GUESS.get(key)
-    if guess is not None:
+    if guess is not None:   # the last guess, inline (once per recorded op); _site_at does the same
         guessed_depth, code, sites = guess
         try:
             frame = _getframe(guessed_depth)
@@ -76,13 +80,38 @@ def user_site(key=None, depth: int = 3):
             if site is None:
                 site = sites[offset] = (code, offset)
             return site
+        for other in _OTHER_GUESSES.get(key, ()):
+            site = _site_at(other)
+            if site is not None:
+                return site
     frame, found = _getframe(depth), depth
     while frame is not None:
         if not is_internal(frame.f_code.co_filename):
+            if guess is not None:   # keep the last few other depths too
+                others = _OTHER_GUESSES.setdefault(key, [])
+                others.insert(0, guess)
+                del others[_MAX_OTHER_GUESSES:]
             _SITE_GUESS[key] = (found, frame.f_code, {})
             return (frame.f_code, frame.f_lasti)
         frame, found = frame.f_back, found + 1
     return ()
+
+
+def _site_at(guess):
+    """The site of the frame ``guess`` expects (depth counted from ``user_site``), if that frame
+    runs the guessed code; else None."""
+    guessed_depth, code, sites = guess
+    try:
+        frame = _getframe(guessed_depth + 1)   # one frame deeper here than in user_site
+    except ValueError:
+        return None
+    if frame.f_code is not code:
+        return None
+    offset = frame.f_lasti
+    site = sites.get(offset)
+    if site is None:
+        site = sites[offset] = (code, offset)
+    return site
 
 
 def site_location(site):
