@@ -200,8 +200,8 @@ class GradientTape:
                 live = True
             elif flag is not None and live is None:
                 live = False
-            if small and (type(t) is not Tensor or t._value.size > _SMALL):
-                small = _is_small(t)
+            if small:
+                small = t._value.size <= _SMALL if type(t) is Tensor else _is_small(t)
         if live is None:       # no input is on this tape
             return
         if self._paused:
