@@ -147,8 +147,8 @@ class TapeLog(observer.TapeLog):
             self.live.item(item)
 
     # ---------- hooks called by the tape ----------
-    def entered(self, where) -> None:
-        self.items.append(rec.Enter(self._at(), where))
+    def entered(self, site) -> None:
+        self.items.append(rec.Enter(self._at(), site))
 
     def watched(self, item, how, is_var) -> None:
         # the user's code and offset, found the cheap way (a trained model's variables are watched

@@ -16,8 +16,13 @@ from .source_location import site_location
 class Enter(NamedTuple):
     """The tape's ``with`` block was entered (no event; explain() names the line)."""
     at: int
-    where: tuple | None
+    site: tuple                 # the user's code and instruction offset (source_location.user_site)
     kind = "enter"
+
+    @property
+    def where(self) -> tuple | None:
+        """``(file, line)`` of the ``with`` statement, worked out when asked."""
+        return site_location(self.site)
 
 
 class Watch(NamedTuple):

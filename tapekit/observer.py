@@ -35,8 +35,8 @@ class TapeLog:
     def clear(self) -> None:
         """The tape starts afresh."""
 
-    def entered(self, where) -> None:
-        """The tape's ``with`` block was entered at ``where`` (file, line)."""
+    def entered(self, site) -> None:
+        """The tape's ``with`` block was entered at ``site`` (``source_location.user_site``)."""
 
     def watched(self, item, how, is_var) -> None:
         """``item`` is watched now (``how``: "watch" or "access")."""

@@ -83,7 +83,7 @@ class GradientTape:
         self._entered = True
         self._recording = True
         state.tapes.append(self)
-        self._events().entered(user_location())
+        self._events().entered(user_site("<with tape>", depth=1))
         return self
 
     def __exit__(self, typ, value, traceback):
