@@ -52,7 +52,7 @@ logger = logging.getLogger("tapekit")
 _SKIPS: dict = {}   # one shared tuple per skip_input_indices value
 _SKIP_PAIR = {(False, False): (), (True, False): (0,), (False, True): (1,), (True, True): (0, 1)}
 _MISSING = object()
-_BUILTIN_RULE = object()   # stands for the built-in rule of an op that runs its array twin (send() asks)
+_BUILTIN_RULE = object()   # stands for the built-in rule of an op that runs its array twin
 _NO_TWINS: dict = {}
 _LEAN_DTYPES = (dtypes.float32, dtypes.float64)   # the dtypes array twins run for
 _DIFFERENTIABLE = frozenset(dt.name for dt in dtypes.ALL if dt.is_differentiable)   # by name, as rows keep them
@@ -272,7 +272,7 @@ class _Walk:
             if type(g) is not Tensor:   # IndexedSlices
                 return self._send_slices(index, row, k, g, shape)
         if g._value.shape != shape:
-            if rule is not _BUILTIN_RULE and rule not in BUILTIN:  # built-in rules leave unbroadcasting to the pass
+            if rule not in BUILTIN:  # only built-in rules leave unbroadcasting to the pass
                 raise _wrong_shape(row[TYPE], k, shape, g._value.shape)
             g = sum_to_shape(g, shape)
         grads, iid = self.grads, inputs[3 * k]
@@ -326,7 +326,8 @@ def _skips(inputs, reach) -> tuple:
 
 
 def gradient_tensor(g):
-    """A gradient as a Tensor: a backend array from the lean path is wrapped; Tensors and None pass."""
+    """A gradient as a Tensor: a backend array from the lean path is wrapped; a Tensor, an
+    IndexedSlices or None passes as it is."""
     return g if g is None or type(g) is Tensor or type(g) is IndexedSlices else Tensor(g, dtype_of_array(g))
 
 
@@ -361,11 +362,15 @@ def _fill_zeros(out_grads, outs):
     return [zeros_like(o) if g is None else g for g, o in zip(out_grads, outs)]
 
 
+def _broadcast_axes(gshape: tuple, shape: tuple) -> tuple:
+    """The axes a gradient of shape ``gshape`` sums over to flow into an input of ``shape``."""
+    lead = len(gshape) - len(shape)
+    return tuple(range(lead)) + tuple(lead + i for i, d in enumerate(shape) if d == 1 and gshape[lead + i] != 1)
+
+
 def sum_array_to_shape(a, shape: tuple):
     """``sum_to_shape`` on a backend array, with the kernels of the ops it runs (Sum, Reshape)."""
-    gshape = a.shape
-    lead = len(gshape) - len(shape)
-    axes = tuple(range(lead)) + tuple(lead + i for i, d in enumerate(shape) if d == 1 and gshape[lead + i] != 1)
+    axes = _broadcast_axes(a.shape, shape)
     if axes:
         a = sum_arrays(a, axes)
     if a.shape != tuple(shape):
@@ -378,8 +383,7 @@ def sum_to_shape(g, shape: tuple):
     gshape = g._value.shape
     if gshape == shape:
         return g
-    lead = len(gshape) - len(shape)
-    axes = list(range(lead)) + [lead + i for i, d in enumerate(shape) if d == 1 and gshape[lead + i] != 1]
+    axes = list(_broadcast_axes(gshape, shape))
     if axes:
         g = reduce_sum(g, axis=axes, keepdims=False)
     if tuple(g._value.shape) != tuple(shape):
