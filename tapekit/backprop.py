@@ -96,11 +96,16 @@ def _finish(g, source, unconnected):
 def _seed_gradients(targets, output_gradients):
     """(target id, upstream gradient) for each differentiable target: ones, or its output gradient."""
     seeds = []
+    lean = not active_tapes() and not PLACEMENT.active   # as for the array twins (_Walk)
     for t, og in zip(targets, output_gradients):
         if og is None:
             if not t.dtype.is_differentiable:
                 continue
-            og = ones_like(t)
+            if not lean or type(t) is not Tensor:   # an active tape records the seed (TF: OnesLike)
+                og = ones_like(t)
+            else:   # nothing records it: ones_like's kernel, without running the op
+                value = t._value
+                og = Tensor(ns(value).ones(value.shape, dtype=value.dtype), t._dtype)
         elif tuple(og.shape) != tuple(t.shape):
             og = broadcast_to(og, tuple(t.shape))
         seeds.append((t._id, og))

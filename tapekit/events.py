@@ -141,6 +141,10 @@ class TapeLog(observer.TapeLog):
         entries = self.tape._entries
         return 0 if entries is None else len(entries)
 
+    def records(self):
+        """The log's records in order (its flat tuples expanded)."""
+        return _records(self.items, self.tape._entries or [])
+
     def _add(self, item) -> None:
         self.items.append(item)
         if self.tape._listeners:
@@ -150,17 +154,23 @@ class TapeLog(observer.TapeLog):
     def entered(self, site) -> None:
         self.items.append(rec.Enter(self._at(), site))
 
-    def watched(self, item, how, is_var) -> None:
+    def watched(self, item, how, is_var, site=None) -> None:
         # the user's code and offset, found the cheap way (a trained model's variables are watched
-        # on every step); the line is worked out when the events are read
-        site = user_site(_WATCH_SITE_KEYS[how])
-        shape, dtype = dims(item), item.dtype.name
+        # on every step); the line, the name and the rest are worked out when the events are read
+        if site is None:
+            site = user_site(_WATCH_SITE_KEYS[how])
+        value = getattr(item, "_value", None)
+        shape = value.shape if value is not None else dims(item)
+        dtype = item.dtype.name
         if is_var and site:
             remember_variable(site[0], shape, dtype)
-        value = getattr(item, "_value", None)
-        self._add(rec.Watch(self._at(), item._id, how, is_var, _var_name(item) if is_var else None,
-                            bool(item.trainable) if is_var else None, shape, dtype,
-                            sample(value), bool(self.tape._tracked.get(item._id)), site))
+        item = ("watch", self._at(), item._id, how, item if is_var else None, shape, dtype,
+                None if value is None else value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE),
+                bool(self.tape._tracked.get(item._id)), site)
+        if self.tape._listeners:
+            self._add(_expanded(item))
+        else:
+            self.items.append(item)   # a flat tuple, made a Watch record when read (_expanded)
 
     def recorded(self, entry) -> None:
         if self.tape._listeners:
@@ -375,12 +385,18 @@ def _var_name(var) -> str:
 
 
 def _expanded(item):
-    """A log item as its record (``log_records``): the reverse pass logs visits and sends as flat
-    tuples of atoms and shared shape tuples, which one GC pass stops tracking (a nested tuple would
-    need two: the collector reaches it after its parent)."""
+    """A log item as its record (``log_records``): watches, and the reverse pass's visits and sends,
+    are logged as flat tuples of atoms and shared shape tuples, which one GC pass stops tracking (a
+    nested tuple would need two: the collector reaches it after its parent)."""
     if type(item) is not tuple:
         return item
-    if item[0] == "visit":   # ("visit", at, op, type, row, then (tensor, sample, shape) per output)
+    kind = item[0]
+    if kind == "watch":   # ("watch", at, id, how, the variable or None, shape, dtype, sample, differentiable, site)
+        _kind, at, tid, how, var, shape, dtype, value, differentiable, site = item
+        return rec.Watch(at, tid, how, var is not None, None if var is None else _var_name(var),
+                         None if var is None else bool(var.trainable), None if shape is None else list(shape),
+                         dtype, value, differentiable, site)
+    if kind == "visit":   # ("visit", at, op, type, row, then (tensor, sample, shape) per output)
         _kind, at, op, op_type, row = item[:5]
         grads = [None if item[k] is None else rec.OutputGrad(*item[k:k + 3]) for k in range(5, len(item), 3)]
         return rec.Visit(at, op, op_type, grads, row)

@@ -34,15 +34,17 @@ _WATCHED_BY_CODE: dict = {}
 _MAX_CODES = 256
 
 
-def remember_variable(code, shape: list, dtype: str) -> None:
-    """Note that ``code`` had a tape watch a variable of this shape and dtype (called on each watch)."""
-    seen = _WATCHED_BY_CODE.pop(code, [])
-    sig = (shape, dtype)
-    if sig not in seen:
+def remember_variable(code, shape, dtype: str) -> None:
+    """Note that ``code`` had a tape watch a variable of this shape and dtype (called on each watch;
+    the codes are kept in the order they first watched such a variable)."""
+    sig = (tuple(shape), dtype)
+    seen = _WATCHED_BY_CODE.get(code)
+    if seen is None:
+        _WATCHED_BY_CODE[code] = [sig]
+        while len(_WATCHED_BY_CODE) > _MAX_CODES:
+            del _WATCHED_BY_CODE[next(iter(_WATCHED_BY_CODE))]
+    elif sig not in seen:
         seen.append(sig)
-    _WATCHED_BY_CODE[code] = seen
-    while len(_WATCHED_BY_CODE) > _MAX_CODES:
-        del _WATCHED_BY_CODE[next(iter(_WATCHED_BY_CODE))]
 
 
 # ---------- the result objects ----------
@@ -228,7 +230,7 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
     if flag is None:
         return _untracked(tape, source, label, frame, name, with_line)
     if not source.dtype.is_differentiable:
-        watch = next((i for i in log.items if type(i) is Watch and i.tensor == sid), None)
+        watch = next((i for i in log.records() if type(i) is Watch and i.tensor == sid), None)
         cast = _cast_of(entries, sid)
         if cast is not None:   # the code already casts: say why that cannot help
             fix = _("casting does not help: tk.cast({py}, ...) makes a new float tensor, but {label} "
@@ -395,10 +397,10 @@ def _replaced_variable(source, frame, name, tape=None):
     cell, the tape) watched a Variable like source."""
     if frame is None or name is None:
         return None
-    sig = (list(source.shape), source.dtype.name)
+    sig = (tuple(source.shape), source.dtype.name)
     sigs = list(_WATCHED_BY_CODE.get(frame.f_code) or [])
     if tape is not None:
-        sigs += [(list(v.shape), v.dtype.name) for v in tape.watched_variables]
+        sigs += [(tuple(v.shape), v.dtype.name) for v in tape.watched_variables]
     if sig not in sigs:
         return None
     return _rebinding_line(frame.f_code, name)

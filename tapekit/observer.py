@@ -38,8 +38,9 @@ class TapeLog:
     def entered(self, site) -> None:
         """The tape's ``with`` block was entered at ``site`` (``source_location.user_site``)."""
 
-    def watched(self, item, how, is_var) -> None:
-        """``item`` is watched now (``how``: "watch" or "access")."""
+    def watched(self, item, how, is_var, site=None) -> None:
+        """``item`` is watched now (``how``: "watch" or "access"), by the user's code at ``site``
+        (``source_location.user_site``; None: the log finds it)."""
 
     def recorded(self, entry) -> None:
         """``entry`` was recorded (called only while the tape has listeners)."""
@@ -62,6 +63,10 @@ class TapeLog:
         return BackwardObserver()
 
     def materialize(self) -> list:
+        return []
+
+    def records(self) -> list:
+        """What the log kept, as ``log_records`` in order."""
         return []
 
     def subscribe(self, callback):

@@ -19,7 +19,18 @@ from .gradient_args import (
 from .i18n import _, hint_line
 from .registry import NOT_DIFFERENTIABLE, READS
 from .source_location import user_location, user_site
-from .tape_entry import LIVE, RELEASED, SMALL, Records, TapeEntry, TapeView, keep_objects, kept_for_gradient, packed
+from .tape_entry import (
+    LIVE,
+    RELEASED,
+    SMALL,
+    Records,
+    TapeEntry,
+    TapeView,
+    ghost_of,
+    keep_objects,
+    kept_for_gradient,
+    packed,
+)
 from .tensor import Tensor, is_variable
 
 logger = logging.getLogger("tapekit")
@@ -28,6 +39,7 @@ logger = logging.getLogger("tapekit")
 # costs more time than it saves (W1 in benchmarks/). An entry whose values are all small is never
 # released, neither at record time nor by the reverse pass.
 _SMALL = 64
+_READ_SITE_KEY = "<variable read>"   # user_site's key for variable reads (events.py uses the same)
 _NON_PERSISTENT_USED = ("A non-persistent GradientTape can only be used to compute one set of "
                         "gradients (or jacobians)")
 
@@ -143,7 +155,7 @@ class GradientTape:
         for item in items:
             self._watch_one(item, how="watch")
 
-    def _watch_one(self, item, how: str) -> None:
+    def _watch_one(self, item, how: str, site=None) -> None:
         is_var = is_variable(item)
         if is_var:
             if item._id not in self._watched_vars:
@@ -154,7 +166,7 @@ class GradientTape:
                 self._roots.add(item._id)
                 self._from_roots.add(item._id)
             if self._log is not None or self._listeners:
-                self._events().watched(item, how, is_var)
+                self._events().watched(item, how, is_var, site)
 
     def watched_variables(self) -> tuple:
         """The variables this tape watched, in order of their creation.
@@ -169,17 +181,39 @@ class GradientTape:
         return tuple(v for _, v in sorted(self._watched_vars.items()))
 
     def _variable_read(self, var, read_tensor) -> None:
+        tracked = self._tracked
+        flag = tracked.get(var._id)
         if self._paused:
-            if self._tracked.get(var._id) is not None:
+            if flag is not None:
                 self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp",
                              Cause.RECORDING_STOPPED)
             return
-        if self._watch_accessed_variables and var.trainable and var._id not in self._tracked:
-            self._watch_one(var, how="access")
-        if self._tracked.get(var._id) is not None:
-            self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp", None)
-        else:   # not watched: the widgets still draw the variable as the input it is
-            self._events().read_unwatched(var, read_tensor)
+        site = user_site(_READ_SITE_KEY)   # the user's line: for the watch and the read alike
+        if flag is None:
+            if not (self._watch_accessed_variables and var.trainable):
+                # not watched: the widgets still draw the variable as the input it is
+                self._events().read_unwatched(var, read_tensor)
+                return
+            self._watch_one(var, "access", site)
+            flag = tracked[var._id]
+        if not flag or self._listeners:   # an integer variable's read is cut; listeners get the entry
+            self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp", None, site)
+            return
+        # The common case, inline (``_record``'s row for it): a differentiable variable read while
+        # nobody listens. ReadVariableOp's gradient reads nothing, so a large value is kept as a
+        # ghost; the read value is the variable's own array, so one ghost serves both sides.
+        tid, value, dtype_name = read_tensor._id, read_tensor._value, read_tensor._dtype.name
+        tracked[tid] = True
+        self._from_roots.add(tid)
+        if value.size <= _SMALL:
+            self._small_kept += (var, read_tensor)
+            ins, outs, saved_state = (var._id, (var,), dtype_name), (tid, value, dtype_name), SMALL
+        else:
+            ghosts = self._ghosts
+            ghost = ghosts[tid] = ghosts[var._id] = ghost_of(tid, value, ghosts)
+            ins, outs, saved_state = (var._id, ghost, dtype_name), (tid, ghost, dtype_name), RELEASED
+        self._entries.rows.append(("ReadVariableOp", ins, outs, None, "ReadVariableOp", None, site, None,
+                                   saved_state))
 
     def _variable_assigned(self, var, how: str) -> None:
         # logged even before the tape reads var: a later read then starts from the new state

@@ -96,6 +96,10 @@ def _cumprod_grad(op, grad):
 def _spread(x, attrs, g):
     """``_broadcast_like(_restore_dims(g, op), x)`` on arrays (``x`` the saved input or its ghost)."""
     shape = shape_of(x)
+    if type(g) is np.ndarray and g.size == 1:   # a full reduction (a scalar): filled, without broadcast_to's Python
+        out = np.empty(shape, dtype=g.dtype)
+        out[...] = g.reshape(())
+        return out
     if not attrs["keepdims"]:
         axis = attrs["axis"]
         g = ns(g).reshape(g, tuple(1 if i in axis else d for i, d in enumerate(shape)))
@@ -113,5 +117,7 @@ def _mean_twin(ins, outs, attrs, g, skip):
     n = 1
     for a in attrs["axis"]:
         n *= shape[a]
+    if n != 1 and g.size == 1:   # divided before it is spread: the same quotient in every element
+        return (_spread(ins[1], attrs, g / ns(g).asarray(max(n, 1), dtype=g.dtype)),)
     spread = _spread(ins[1], attrs, g)
     return (spread / ns(g).asarray(max(n, 1), dtype=g.dtype) if n != 1 else spread,)
