@@ -104,12 +104,20 @@ def _seed_gradients(targets, output_gradients):
             if not lean or type(t) is not Tensor:   # an active tape records the seed (TF: OnesLike)
                 og = ones_like(t)
             else:   # nothing records it: ones_like's kernel, without running the op
-                value = t._value
-                og = Tensor(ns(value).ones(value.shape, dtype=value.dtype), t._dtype)
+                og = Tensor(_ones_of(t._value), t._dtype)
         elif tuple(og.shape) != tuple(t.shape):
             og = broadcast_to(og, tuple(t.shape))
         seeds.append((t._id, og))
     return seeds
+
+
+def _ones_of(value):
+    """``ones_like``'s kernel: on NumPy without ``np.ones``'s Python (an empty array, filled)."""
+    if type(value) is np.ndarray:
+        out = np.empty(value.shape, dtype=value.dtype)
+        out.fill(1)
+        return out
+    return ns(value).ones(value.shape, dtype=value.dtype)
 
 
 def _reachable_from(rows, source_ids):

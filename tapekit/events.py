@@ -27,6 +27,7 @@ from .tensor import Tensor
 SAMPLE_SIZE = 8                  # elements kept per value for previews
 PREVIEW_CHARS = 40               # longest preview string
 MAX_BACKWARD_EVENTS = 20_000     # visit/send events kept per gradient()/jacobian() call
+_RECENT_SAMPLES = 4              # gradients whose samples the reverse pass's log reuses
 _WATCH_SITE_KEYS = {"watch": "<tape.watch>", "access": "<variable read>"}   # user_site's keys
 
 
@@ -138,7 +139,7 @@ class TapeLog(observer.TapeLog):
         self.live = _Builder(self.tape, self._emit) if self.tape._listeners else None
 
     def _at(self) -> int:
-        entries = self.tape._entries
+        entries = self._tape()._entries
         return 0 if entries is None else len(entries)
 
     def records(self):
@@ -147,7 +148,7 @@ class TapeLog(observer.TapeLog):
 
     def _add(self, item) -> None:
         self.items.append(item)
-        if self.tape._listeners:
+        if self._tape()._listeners:
             self.live.item(item)
 
     # ---------- hooks called by the tape ----------
@@ -159,15 +160,16 @@ class TapeLog(observer.TapeLog):
         # on every step); the line, the name and the rest are worked out when the events are read
         if site is None:
             site = user_site(_WATCH_SITE_KEYS[how])
+        tape = self._tape()
         value = getattr(item, "_value", None)
         shape = value.shape if value is not None else dims(item)
         dtype = item.dtype.name
         if is_var and site:
             remember_variable(site[0], shape, dtype)
-        item = ("watch", self._at(), item._id, how, item if is_var else None, shape, dtype,
+        item = ("watch", len(tape._entries), item._id, how, item if is_var else None, shape, dtype,
                 None if value is None else value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE),
-                bool(self.tape._tracked.get(item._id)), site)
-        if self.tape._listeners:
+                bool(tape._tracked.get(item._id)), site)
+        if tape._listeners:
             self._add(_expanded(item))
         else:
             self.items.append(item)   # a flat tuple, made a Watch record when read (_expanded)
@@ -255,16 +257,16 @@ class BackwardObserver(observer.BackwardObserver):
         ogs = None
         if output_gradients is not None:
             ogs = [None if g is None else _grad_record(g) for g in nest.flatten(output_gradients)]
-        log._add(rec.BackwardStart(log._at(), call, method, [t._id for t in self.targets],
-                                   [s._id for s in self.sources], ogs))
         # the per-op hooks below run once per visited op: look these up once
         tape = log.tape
         self._entries = tape._entries.rows   # the plain list: len() per logged item
-        # visits and sends are logged as plain tuples of ids, samples and shapes (``_expanded``
-        # makes them records when read): the cyclic GC stops tracking those, not NamedTuples
+        # the start and end, visits and sends are logged as plain tuples of ids, samples and shapes
+        # (``_expanded`` makes them records when read): the cyclic GC stops tracking those
         self._log_item = (lambda item: log._add(_expanded(item))) if tape._listeners else log.items.append
+        self._log_item(("start", len(self._entries), call, method, [t._id for t in self.targets],
+                        [s._id for s in self.sources], ogs))
         self._deferred = not tape._listeners   # small ops' steps may stay raw until the events are read
-        self._last_grad = self._last_record = None
+        self._recent: list = []   # (array, (sample, shape)) of the last few gradients sampled
 
     def _room(self) -> bool:
         if self.kept < MAX_BACKWARD_EVENTS:
@@ -274,18 +276,31 @@ class BackwardObserver(observer.BackwardObserver):
         return False
 
     def _record_of(self, g):
-        """``(sample, shape)`` of ``g``, reused when a gradient just sent is the next op's (a chain)."""
-        if g is not self._last_grad:
-            self._last_grad, self._last_record = g, _sample_and_shape(g)
-        return self._last_record
+        """``(sample, shape)`` of ``g``, reused when ``g`` (its array) was sampled a few sends ago:
+        an op's output gradient is what its consumer sent it, unless gradients were added up."""
+        array = g._value if type(g) is Tensor else g
+        recent = self._recent
+        for have, record in recent:
+            if have is array:
+                return record
+        record = _sample_and_shape(array)
+        recent.append((array, record))
+        if len(recent) > _RECENT_SAMPLES:
+            del recent[0]
+        return record
 
     def step(self, index, row, out_grads, sends) -> None:
         n = 1 + len(sends)
-        if row[STATE] == SMALL and self._deferred and self.kept + n <= MAX_BACKWARD_EVENTS:
-            # An op whose values are all small: one flat tuple of its gradients' (tiny) arrays, made
-            # visit/send records only if the events are read (``_records``). Atoms only, so the
-            # cyclic GC stops tracking it.
-            self.kept += n
+        if not self._deferred or self.kept + n > MAX_BACKWARD_EVENTS:   # listeners, or the limit near
+            self.visit(index, row, out_grads)
+            for k, g, accumulated in sends:
+                self.sent(index, row, k, g, accumulated)
+            return
+        self.kept += n
+        # One flat tuple per op, made visit/send records only when the events are read (``_records``).
+        # Atoms only, so the cyclic GC stops tracking it.
+        if row[STATE] == SMALL:
+            # An op whose values are all small: its gradients' (tiny) arrays themselves
             if n == 2 and len(out_grads) == 1:   # one output, one input followed: the common case
                 k, g, accumulated = sends[0]
                 g_out = out_grads[0]   # Tensors, or the lean path's arrays (_array_of, inline)
@@ -299,21 +314,13 @@ class BackwardObserver(observer.BackwardObserver):
                 item += (k, _array_of(g), accumulated)
             self._log_item(item)
             return
-        if n == 2 and self._deferred and self.kept + 2 <= MAX_BACKWARD_EVENTS and len(out_grads) == 1 \
-                and sends[0][1] is not None and out_grads[0] is not None:
-            # one output, one gradient sent (a chain): its visit and send as one flat tuple of samples
-            self.kept += 2
-            g_out = out_grads[0]
-            value, shape = self._last_record if g_out is self._last_grad else _sample_and_shape(g_out)
-            k, g, accumulated = sends[0]
-            self._last_grad = g
-            self._last_record = sent_value, sent_shape = _sample_and_shape(g)
-            self._log_item(("pair", len(self._entries), index, row[TYPE], self.row, row[OUTPUTS][0], value, shape,
-                            row[INPUTS][3 * k], sent_value, sent_shape, accumulated))
-            return
-        self.visit(index, row, out_grads)
+        # any other op: samples and shapes, (sample, shape) per output, then (k, sample, shape, accumulated) per send
+        item = ("sampled", len(self._entries), self.row, index, len(out_grads))
+        for g in out_grads:
+            item += (None, None) if g is None else self._record_of(g)
         for k, g, accumulated in sends:
-            self.sent(index, row, k, g, accumulated)
+            item += (k, None, None, False) if g is None else (k, *self._record_of(g), accumulated)
+        self._log_item(item)
 
     # visit and sent log one event each: they test the room inline and build one flat tuple
     def visit(self, index, row, out_grads) -> None:
@@ -327,7 +334,7 @@ class BackwardObserver(observer.BackwardObserver):
             if g is None:
                 self._log_item(("visit", len(self._entries), index, row[TYPE], self.row, None, None, None))
                 return
-            value, shape = self._last_record if g is self._last_grad else self._record_of(g)
+            value, shape = self._record_of(g)
             self._log_item(("visit", len(self._entries), index, row[TYPE], self.row, outs[0], value, shape))
             return
         grads = ()
@@ -348,8 +355,7 @@ class BackwardObserver(observer.BackwardObserver):
             self.dropped += 1
             return
         self.kept += 1
-        self._last_grad = g
-        self._last_record = value, shape = _sample_and_shape(g)
+        value, shape = self._record_of(g)
         self._log_item(("send", len(self._entries), index, inputs[3 * k], value, shape, accumulated, None,
                         self.row))
 
@@ -368,13 +374,13 @@ class BackwardObserver(observer.BackwardObserver):
             if log.tape._listeners:
                 log.live.item(log.items[-1])
         causes = causes_for(self.view, self.targets, self.sources, results, self.unconnected)
-        out = []
+        item = ("end", len(self._entries), self.call)   # then (source, sample, shape, dtype, cause) per source
         for s, r, cause in zip(self.sources, results, causes):
-            value = rec.GradValue(None, None) if r is None else _grad_record(r)
-            out.append(rec.SourceResult(s._id, value.sample, value.shape, s.dtype.name, cause))
-        log._add(rec.BackwardEnd(log._at(), self.call, out))
+            item += (s._id, None, None, s.dtype.name, cause) if r is None else \
+                (s._id, *self._record_of(r), s.dtype.name, cause)
+        self._log_item(item)
         self.targets = self.sources = self.view = None     # do not keep the caller's tensors alive
-        self._last_grad = self._last_record = None
+        self._recent = []
 
 
 def _var_name(var) -> str:
@@ -391,6 +397,10 @@ def _expanded(item):
     if type(item) is not tuple:
         return item
     kind = item[0]
+    if kind == "start":   # ("start", at, call, method, target ids, source ids, output gradients)
+        return rec.BackwardStart(*item[1:])
+    if kind == "end":     # ("end", at, call, then (source, sample, shape, dtype, cause) per source)
+        return rec.BackwardEnd(item[1], item[2], [rec.SourceResult(*item[k:k + 5]) for k in range(3, len(item), 5)])
     if kind == "watch":   # ("watch", at, id, how, the variable or None, shape, dtype, sample, differentiable, site)
         _kind, at, tid, how, var, shape, dtype, value, differentiable, site = item
         return rec.Watch(at, tid, how, var is not None, None if var is None else _var_name(var),
@@ -404,16 +414,13 @@ def _expanded(item):
 
 
 def _records(items, entries):
-    """The log's records in order: each item expanded, a raw ``step`` into its visit and sends, a
-    ``pair`` into its visit and send."""
+    """The log's records in order: each item expanded, a ``step`` or ``sampled`` one into its visit
+    and sends."""
     for item in items:
         if type(item) is tuple and item[0] == "step":
             yield from _step_records(item, entries)
-        elif type(item) is tuple and item[0] == "pair":
-            # ("pair", at, op, type, row, output id, sample, shape, input id, sample, shape, accumulated)
-            _kind, at, op, op_type, row, out_id, value, shape, to, sent_value, sent_shape, accumulated = item
-            yield rec.Visit(at, op, op_type, [rec.OutputGrad(out_id, value, shape)], row)
-            yield rec.Send(at, op, to, sent_value, sent_shape, accumulated, None, row)
+        elif type(item) is tuple and item[0] == "sampled":
+            yield from _sampled_records(item, entries)
         else:
             yield _expanded(item)
 
@@ -434,6 +441,25 @@ def _step_records(item, entries):
             yield rec.Send(at, index, inp._id, None, dims(inp), False, reason, row)
         else:
             yield rec.Send(at, index, inp._id, *_sample_and_shape(value), accumulated, None, row)
+
+
+def _sampled_records(item, entries):
+    """The visit and send records of one op the reverse pass logged with samples (``BackwardObserver.step``):
+    ``("sampled", at, row, op index, n outputs, (sample, shape) per output, then (k, sample, shape,
+    accumulated) per send)``; a None shape: no gradient."""
+    _kind, at, row, index, n_out = item[:5]
+    entry = entries[index]
+    grads = [None if item[j + 1] is None else rec.OutputGrad(o._id, item[j], item[j + 1])
+             for o, j in zip(entry.outputs, range(5, 5 + 2 * n_out, 2))]
+    yield rec.Visit(at, index, entry.type, grads, row)
+    for j in range(5 + 2 * n_out, len(item), 4):
+        k, value, shape, accumulated = item[j:j + 4]
+        inp = entry.inputs[k]
+        if shape is None:
+            reason = Cause.NONE_RETURNED if inp.dtype.is_differentiable else Cause.INTEGER_OR_STRING_DTYPE
+            yield rec.Send(at, index, inp._id, None, dims(inp), False, reason, row)
+        else:
+            yield rec.Send(at, index, inp._id, value, shape, accumulated, None, row)
 
 
 def _grad_record(g):

@@ -456,7 +456,7 @@ class GradientTape:
     def _view(self) -> TapeView:
         """What backprop and explain() read of this tape."""
         return TapeView(self._entries, self._tracked, self._persistent, self._listeners, self._events(),
-                        self.watched_variables(), self._watch_accessed_variables, self._ghosts, self._saved,
+                        self._watched_vars, self._watch_accessed_variables, self._ghosts, self._saved,
                         self._roots, self._from_roots)
 
     def _events(self):

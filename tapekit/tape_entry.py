@@ -328,10 +328,10 @@ class TapeView:
     Jacobian walk the rows many times without releasing them.
     """
 
-    __slots__ = ("entries", "tracked", "persistent", "listeners", "log", "watched_variables",
+    __slots__ = ("entries", "tracked", "persistent", "listeners", "log", "_watched",
                  "watch_accessed_variables", "ghosts", "saved", "roots", "from_roots")
 
-    def __init__(self, entries, tracked, persistent, listeners, log, watched_variables=(),
+    def __init__(self, entries, tracked, persistent, listeners, log, watched=None,
                  watch_accessed_variables=True, ghosts=None, saved=None, roots=None, from_roots=None):
         self.ghosts = ghosts if ghosts is not None else {}   # the tape's: released tensor id -> ghost
         self.saved = saved if saved is not None else {}      # the tape's: id -> tensor kept alive with its value
@@ -342,10 +342,15 @@ class TapeView:
         self.persistent = persistent
         self.listeners = listeners
         self.log = log
-        self.watched_variables = watched_variables
+        self._watched = watched if watched is not None else {}   # the tape's: variable id -> variable
         self.watch_accessed_variables = watch_accessed_variables
+
+    @property
+    def watched_variables(self) -> tuple:
+        """The variables the tape watched, in order of their creation (sorted when asked)."""
+        return tuple(v for _, v in sorted(self._watched.items()))
 
     def kept(self) -> TapeView:
         """This view for a pass that must not release entries (a Jacobian walks them many times)."""
-        return TapeView(self.entries, self.tracked, True, (), self.log, self.watched_variables,
+        return TapeView(self.entries, self.tracked, True, (), self.log, self._watched,
                         self.watch_accessed_variables, self.ghosts, self.saved, self.roots, self.from_roots)

@@ -92,13 +92,16 @@ def _cumprod_grad(op, grad):
     return divide_no_nan(summed, x)
 
 
+_NUMPY_TYPES = (np.ndarray, np.generic)   # a NumPy array, or the scalar an operation on 0-d arrays returns
+
+
 # ---------- array twins (registry.ARRAY_TWINS): the rules above on arrays, float32/float64 only ----------
 def _spread(x, attrs, g):
     """``_broadcast_like(_restore_dims(g, op), x)`` on arrays (``x`` the saved input or its ghost)."""
     shape = shape_of(x)
-    if type(g) is np.ndarray and g.size == 1:   # a full reduction (a scalar): filled, without broadcast_to's Python
+    if isinstance(g, _NUMPY_TYPES) and g.size == 1:   # one value (a full reduction): filled, no broadcast_to
         out = np.empty(shape, dtype=g.dtype)
-        out[...] = g.reshape(())
+        out.fill(g.reshape(()))
         return out
     if not attrs["keepdims"]:
         axis = attrs["axis"]
