@@ -485,8 +485,11 @@ def head(value, n: int):
     if value.size <= n:
         return value
     if type(value) is np.ndarray:
-        if value.ndim == 1:         # a slice and its copy: cheaper than .flat
+        ndim = value.ndim
+        if ndim == 1:               # a slice and its copy: cheaper than .flat
             return value[:n].copy()
+        if ndim == 2 and value.shape[1] >= n:   # the first row holds them: the same cheap path
+            return value[0, :n].copy()
         return value.flat[:n]       # copies n elements in any layout (a reshape may copy all)
     xp = ns(value)
     return xp.asarray(xp.reshape(value, (-1,))[:n], copy=True)

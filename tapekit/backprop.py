@@ -54,6 +54,7 @@ _SKIP_PAIR = {(False, False): (), (True, False): (0,), (False, True): (1,), (Tru
 _MISSING = object()
 _BUILTIN_RULE = object()   # stands for the built-in rule of an op that runs its array twin
 _NO_TWINS: dict = {}
+_NUMPY_TYPES = (np.ndarray, np.generic)
 _LEAN_DTYPES = (dtypes.float32, dtypes.float64)   # the dtypes array twins run for
 _DIFFERENTIABLE = frozenset(dt.name for dt in dtypes.ALL if dt.is_differentiable)   # by name, as rows keep them
 
@@ -113,7 +114,7 @@ def _seed_gradients(targets, output_gradients):
 
 def _ones_of(value):
     """``ones_like``'s kernel: on NumPy without ``np.ones``'s Python (an empty array, filled)."""
-    if type(value) is np.ndarray:
+    if isinstance(value, _NUMPY_TYPES):   # an array, or the NumPy scalar a full reduction returns
         out = np.empty(value.shape, dtype=value.dtype)
         out.fill(1)
         return out

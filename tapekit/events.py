@@ -476,8 +476,8 @@ def _sample_and_shape(g) -> tuple:
     """``(sample, shape)`` of a gradient: a Tensor, a backend array, or anything convertible."""
     value = g._value if type(g) is Tensor else g
     if type(value) is np.ndarray:
-        if value.ndim == 1 and value.size > SAMPLE_SIZE:   # a chain's gradients
-            return value[:SAMPLE_SIZE].copy(), shared_dims(value.shape)
+        if value.size > SAMPLE_SIZE:
+            return head(value, SAMPLE_SIZE), shared_dims(value.shape)
     else:
         value = getattr(g, "_value", None)
         if value is None:

@@ -40,11 +40,11 @@ def remember_variable(code, shape, dtype: str) -> None:
     sig = (tuple(shape), dtype)
     seen = _WATCHED_BY_CODE.get(code)
     if seen is None:
-        _WATCHED_BY_CODE[code] = [sig]
+        _WATCHED_BY_CODE[code] = {sig}
         while len(_WATCHED_BY_CODE) > _MAX_CODES:
             del _WATCHED_BY_CODE[next(iter(_WATCHED_BY_CODE))]
-    elif sig not in seen:
-        seen.append(sig)
+    else:
+        seen.add(sig)
 
 
 # ---------- the result objects ----------

@@ -90,7 +90,9 @@ class GradientTape:
         if self._recording:
             raise ValueError("Tape is still recording, This can happen if you try to re-enter "
                              "an already-active tape.")
-        if self._entries is None or self._used:
+        if self._entries is None:   # the first time: __init__ made the rest
+            self._entries = Records()
+        elif self._used:
             self._start_fresh()
         self._entered = True
         self._recording = True

@@ -179,7 +179,7 @@ def sample_of(v):
     if v is None:
         return None
     if type(v) is np.ndarray and v.dtype.kind in _BYTES_KINDS:
-        return (v[:_SAMPLE] if v.ndim == 1 else v if v.size <= _SAMPLE else v.flat[:_SAMPLE]).tobytes()
+        return head(v, _SAMPLE).tobytes()
     return v if v.size <= _SAMPLE else head(v, _SAMPLE)
 
 
