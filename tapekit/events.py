@@ -155,7 +155,7 @@ class TapeLog(observer.TapeLog):
     def entered(self, site) -> None:
         self.items.append(rec.Enter(self._at(), site))
 
-    def watched(self, item, how, is_var, site=None) -> None:
+    def watched(self, item, how, is_var, site=None, sample=None) -> None:
         # the user's code and offset, found the cheap way (a trained model's variables are watched
         # on every step); the line, the name and the rest are worked out when the events are read
         if site is None:
@@ -167,7 +167,8 @@ class TapeLog(observer.TapeLog):
         if is_var and site:
             remember_variable(site[0], shape, dtype)
         item = ("watch", len(tape._entries), item._id, how, item if is_var else None, shape, dtype,
-                None if value is None else value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE),
+                sample if sample is not None else None if value is None else
+                value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE),
                 bool(tape._tracked.get(item._id)), site)
         if tape._listeners:
             self._add(_expanded(item))
@@ -253,6 +254,8 @@ class BackwardObserver(observer.BackwardObserver):
         self.dropped = 0
         self.targets = [t for t in targets if t is not None]
         self.sources = list(sources)
+        self._source_ids = {s._id for s in self.sources}
+        self._source_records: dict = {}   # source id -> (array, (sample, shape)) of its last gradient sent
         self.unconnected = unconnected
         ogs = None
         if output_gradients is not None:
@@ -319,7 +322,13 @@ class BackwardObserver(observer.BackwardObserver):
         for g in out_grads:
             item += (None, None) if g is None else self._record_of(g)
         for k, g, accumulated in sends:
-            item += (k, None, None, False) if g is None else (k, *self._record_of(g), accumulated)
+            if g is None:
+                item += (k, None, None, False)
+                continue
+            record = self._record_of(g)
+            item += (k, *record, accumulated)
+            if row[INPUTS][3 * k] in self._source_ids:   # finish reports it again, unless more is added
+                self._source_records[row[INPUTS][3 * k]] = (g._value if type(g) is Tensor else g, record)
         self._log_item(item)
 
     # visit and sent log one event each: they test the room inline and build one flat tuple
@@ -376,11 +385,17 @@ class BackwardObserver(observer.BackwardObserver):
         causes = causes_for(self.view, self.targets, self.sources, results, self.unconnected)
         item = ("end", len(self._entries), self.call)   # then (source, sample, shape, dtype, cause) per source
         for s, r, cause in zip(self.sources, results, causes):
-            item += (s._id, None, None, s.dtype.name, cause) if r is None else \
-                (s._id, *self._record_of(r), s.dtype.name, cause)
+            if r is None:
+                item += (s._id, None, None, s.dtype.name, cause)
+                continue
+            sent = self._source_records.get(s._id)
+            array = r._value if type(r) is Tensor else r
+            item += (s._id, *(sent[1] if sent is not None and sent[0] is array else self._record_of(r)),
+                     s.dtype.name, cause)
         self._log_item(item)
         self.targets = self.sources = self.view = None     # do not keep the caller's tensors alive
         self._recent = []
+        self._source_records = {}
 
 
 def _var_name(var) -> str:
@@ -403,6 +418,8 @@ def _expanded(item):
         return rec.BackwardEnd(item[1], item[2], [rec.SourceResult(*item[k:k + 5]) for k in range(3, len(item), 5)])
     if kind == "watch":   # ("watch", at, id, how, the variable or None, shape, dtype, sample, differentiable, site)
         _kind, at, tid, how, var, shape, dtype, value, differentiable, site = item
+        if type(value) is bytes:   # a ghost's sample (tape_entry.sample_of)
+            value = np.frombuffer(value, dtype=as_dtype(dtype).numpy_dtype)
         return rec.Watch(at, tid, how, var is not None, None if var is None else _var_name(var),
                          None if var is None else bool(var.trainable), None if shape is None else list(shape),
                          dtype, value, differentiable, site)
@@ -476,8 +493,11 @@ def _sample_and_shape(g) -> tuple:
     """``(sample, shape)`` of a gradient: a Tensor, a backend array, or anything convertible."""
     value = g._value if type(g) is Tensor else g
     if type(value) is np.ndarray:
-        if value.size > SAMPLE_SIZE:
-            return head(value, SAMPLE_SIZE), shared_dims(value.shape)
+        if value.size > SAMPLE_SIZE:   # head()'s common layouts inline: a sample per gradient sent
+            ndim = value.ndim
+            sample = value[0, :SAMPLE_SIZE].copy() if ndim == 2 and value.shape[1] >= SAMPLE_SIZE else \
+                value[:SAMPLE_SIZE].copy() if ndim == 1 else head(value, SAMPLE_SIZE)
+            return sample, shared_dims(value.shape)
     else:
         value = getattr(g, "_value", None)
         if value is None:

@@ -38,9 +38,10 @@ class TapeLog:
     def entered(self, site) -> None:
         """The tape's ``with`` block was entered at ``site`` (``source_location.user_site``)."""
 
-    def watched(self, item, how, is_var, site=None) -> None:
+    def watched(self, item, how, is_var, site=None, sample=None) -> None:
         """``item`` is watched now (``how``: "watch" or "access"), by the user's code at ``site``
-        (``source_location.user_site``; None: the log finds it)."""
+        (``source_location.user_site``; None: the log finds it); ``sample``, when given, is its
+        first elements as a ghost keeps them (``tape_entry.sample_of``)."""
 
     def recorded(self, entry) -> None:
         """``entry`` was recorded (called only while the tape has listeners)."""

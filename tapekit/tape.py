@@ -26,10 +26,10 @@ from .tape_entry import (
     Records,
     TapeEntry,
     TapeView,
-    ghost_of,
     keep_objects,
     kept_for_gradient,
     packed,
+    value_ghost,
 )
 from .tensor import Tensor, is_variable
 
@@ -157,7 +157,7 @@ class GradientTape:
         for item in items:
             self._watch_one(item, how="watch")
 
-    def _watch_one(self, item, how: str, site=None) -> None:
+    def _watch_one(self, item, how: str, site=None, sample=None) -> None:
         is_var = is_variable(item)
         if is_var:
             if item._id not in self._watched_vars:
@@ -168,7 +168,7 @@ class GradientTape:
                 self._roots.add(item._id)
                 self._from_roots.add(item._id)
             if self._log is not None or self._listeners:
-                self._events().watched(item, how, is_var, site)
+                self._events().watched(item, how, is_var, site, sample)
 
     def watched_variables(self) -> tuple:
         """The variables this tape watched, in order of their creation.
@@ -190,29 +190,37 @@ class GradientTape:
                 self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp",
                              Cause.RECORDING_STOPPED)
             return
+        if flag is None and not (self._watch_accessed_variables and var.trainable):
+            # not watched: the widgets still draw the variable as the input it is
+            self._events().read_unwatched(var, read_tensor)
+            return
         site = user_site(_READ_SITE_KEY)   # the user's line: for the watch and the read alike
+        # ReadVariableOp's gradient reads nothing, so a large value is kept as a ghost; the read value
+        # is the variable's own array, so one ghost serves both sides of the row (and a first watch),
+        # and every read until the variable is assigned (Variable._set forgets it)
+        value = read_tensor._value
+        ghost = None
+        if value.size > _SMALL:
+            ghost = var._read_ghost
+            if ghost is None:
+                ghost = var._read_ghost = value_ghost(value)
+            self._ghosts[read_tensor._id] = ghost
         if flag is None:
-            if not (self._watch_accessed_variables and var.trainable):
-                # not watched: the widgets still draw the variable as the input it is
-                self._events().read_unwatched(var, read_tensor)
-                return
-            self._watch_one(var, "access", site)
+            self._watch_one(var, "access", site, None if ghost is None else ghost[1])
             flag = tracked[var._id]
         if not flag or self._listeners:   # an integer variable's read is cut; listeners get the entry
             self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp", None, site)
             return
         # The common case, inline (``_record``'s row for it): a differentiable variable read while
-        # nobody listens. ReadVariableOp's gradient reads nothing, so a large value is kept as a
-        # ghost; the read value is the variable's own array, so one ghost serves both sides.
-        tid, value, dtype_name = read_tensor._id, read_tensor._value, read_tensor._dtype.name
+        # nobody listens.
+        tid, dtype_name = read_tensor._id, read_tensor._dtype.name
         tracked[tid] = True
         self._from_roots.add(tid)
-        if value.size <= _SMALL:
+        if ghost is None:
             self._small_kept += (var, read_tensor)
             ins, outs, saved_state = (var._id, (var,), dtype_name), (tid, value, dtype_name), SMALL
         else:
-            ghosts = self._ghosts
-            ghost = ghosts[tid] = ghosts[var._id] = ghost_of(tid, value, ghosts)
+            self._ghosts[var._id] = ghost
             ins, outs, saved_state = (var._id, ghost, dtype_name), (tid, ghost, dtype_name), RELEASED
         self._entries.rows.append(("ReadVariableOp", ins, outs, None, "ReadVariableOp", None, site, None,
                                    saved_state))

@@ -86,9 +86,14 @@ def ghost_of(tid: int, value, ghosts: dict) -> tuple:
     ghost = ghosts.get(tid)
     if ghost is None:
         array = value if type(value) is not tuple else getattr(value[0], "_value", None)
-        dims = shared_dims(array.shape) if array is not None else shared_dims(tuple(value[0].shape))
-        ghost = ghosts[tid] = (dims, sample_of(array))
+        ghost = ghosts[tid] = value_ghost(array) if array is not None else \
+            (shared_dims(tuple(value[0].shape)), None)
     return ghost
+
+
+def value_ghost(array) -> tuple:
+    """``(dims, sample)`` of a backend array: what a ghost keeps of it."""
+    return shared_dims(array.shape), sample_of(array)
 
 
 def ghosted(side: tuple, ghosts: dict, saved: dict | None = None) -> tuple:
@@ -179,7 +184,10 @@ def sample_of(v):
     if v is None:
         return None
     if type(v) is np.ndarray and v.dtype.kind in _BYTES_KINDS:
-        return head(v, _SAMPLE).tobytes()
+        ndim = v.ndim   # the common layouts inline (the one slice: a sample is taken per released value)
+        if ndim == 2 and v.shape[1] >= _SAMPLE:
+            return v[0, :_SAMPLE].tobytes()
+        return (v[:_SAMPLE] if ndim == 1 else head(v, _SAMPLE)).tobytes()
     return v if v.size <= _SAMPLE else head(v, _SAMPLE)
 
 

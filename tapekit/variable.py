@@ -67,7 +67,8 @@ class Variable:
     [3.0, 5.0]
     """
 
-    __slots__ = ("_value", "_dtype", "_id", "_shape", "_name", "_trainable", "__weakref__", "__dict__")
+    # _read_ghost: a tape's ghost of the current value (tape.py), made at its first read on a tape
+    __slots__ = ("_value", "_dtype", "_id", "_shape", "_name", "_trainable", "_read_ghost", "__weakref__", "__dict__")
     __array_priority__ = 100
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True,
@@ -94,6 +95,7 @@ class Variable:
                 raise ValueError(f"initial_value: {err}") from None
             raise
         self._value = _private_copy(value._value)
+        self._read_ghost = None
         self._dtype = value.dtype
         self._shape = TensorShape(self._value.shape) if declared is None else declared
         if not self._shape.is_compatible_with(self._value.shape):
@@ -273,6 +275,7 @@ class Variable:
 
     def _set(self, new_value, how: str) -> None:
         self._value = new_value
+        self._read_ghost = None
         for tape in state.tapes:
             tape._variable_assigned(self, how)
 

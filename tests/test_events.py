@@ -358,3 +358,22 @@ def test_watch_events_name_the_users_line_whatever_path_read_the_variable():
         lines = {(e["how"], e["name"]): (e["line"], e["file"]) for e in of_kind(tape.events, "watch")}
         assert lines == {("watch", None): (watch_line, __file__), ("access", "w"): (w_line, __file__),
                          ("access", "b"): (b_line, __file__)}
+
+
+def test_a_large_variable_read_shows_its_value_at_the_read_even_after_an_assign():
+    """A large variable's reads share one ghost until it is assigned: each tape shows the value it read."""
+    v = tk.Variable(np.arange(100, dtype=np.float32), name="v")    # > 64 elements: its reads keep a ghost
+    tapes = []
+    for _ in range(3):
+        with tk.GradientTape() as tape:
+            y = v * 2.0
+            z = v * 3.0                                  # a second read on the same tape
+        tape.gradient(y + z, v)
+        tapes.append(tape)
+        v.assign_add(np.full(100, 1000.0, np.float32))
+    for step, tape in enumerate(tapes):
+        want = "[{}. {}. {}.".format(*(1000 * step + k for k in range(3)))
+        reads = [e for e in of_kind(tape.events, "op") if e["type"] == "ReadVariableOp"]
+        assert len(reads) == 2 and all(e["value"].startswith(want) for e in reads), (step, reads)
+        watch = of_kind(tape.events, "watch")[0]
+        assert watch["value"].startswith(want) and watch["shape"] == [100]
