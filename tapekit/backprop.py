@@ -68,12 +68,14 @@ def run_gradient(tape: TapeView, request: GradientRequest, unconnected):
     # Only what the tape watched (or computed from watched values) can be a source; an unwatched
     # source still gets the seed when it is itself a target (TF: gradient(x, x) is ones).
     tracked = tape.tracked
-    grads = reverse_pass(tape, seeds, [s for s in flat_sources if tracked.get(s._id)], observer,
-                         [t._id for t in targets])
-    unwatched = _summed_seeds(seeds) if any(not tracked.get(s._id) for s in flat_sources) else {}
-    results = [_finish(grads.get(s._id) if tracked.get(s._id) else unwatched.get(s._id), s, unconnected)
-               for s in flat_sources]
-    observer.finish([densify(r) for r in results])
+    watched = [s for s in flat_sources if tracked.get(s._id)]
+    grads = reverse_pass(tape, seeds, watched, observer, [t._id for t in targets])
+    unwatched = _summed_seeds(seeds) if len(watched) < len(flat_sources) else {}
+    results = []
+    for s in flat_sources:
+        g = grads.get(s._id) if tracked.get(s._id) else unwatched.get(s._id)
+        results.append(g if g is not None else _finish(None, s, unconnected))
+    observer.finish([r if type(r) is Tensor else densify(r) for r in results])
     return nest.pack_sequence_as(request.structure, results)
 
 

@@ -163,10 +163,11 @@ class TapeLog(observer.TapeLog):
         tape = self._tape()
         value = getattr(item, "_value", None)
         shape = value.shape if value is not None else dims(item)
-        dtype = item.dtype.name
+        dtype = getattr(item, "_dtype", None) or item.dtype   # the slot of a Tensor or tk.Variable
+        dtype = dtype.name
         if is_var and site:
             remember_variable(site[0], shape, dtype)
-        item = ("watch", len(tape._entries), item._id, how, item if is_var else None, shape, dtype,
+        item = ("watch", len(tape._entries.rows), item._id, how, item if is_var else None, shape, dtype,
                 sample if sample is not None else None if value is None else
                 value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE),
                 bool(tape._tracked.get(item._id)), site)
@@ -269,7 +270,7 @@ class BackwardObserver(observer.BackwardObserver):
         self._log_item(("start", len(self._entries), call, method, [t._id for t in self.targets],
                         [s._id for s in self.sources], ogs))
         self._deferred = not tape._listeners   # small ops' steps may stay raw until the events are read
-        self._recent: list = []   # (array, (sample, shape)) of the last few gradients sampled
+        self._recent: dict = {}   # id -> (array, (sample, shape)) of the last few gradients sampled
 
     def _room(self) -> bool:
         if self.kept < MAX_BACKWARD_EVENTS:
@@ -282,15 +283,20 @@ class BackwardObserver(observer.BackwardObserver):
         """``(sample, shape)`` of ``g``, reused when ``g`` (its array) was sampled a few sends ago:
         an op's output gradient is what its consumer sent it, unless gradients were added up."""
         array = g._value if type(g) is Tensor else g
-        recent = self._recent
-        for have, record in recent:
-            if have is array:
-                return record
+        hit = self._recent.get(id(array))
+        return hit[1] if hit is not None and hit[0] is array else self._sampled(array)
+
+    def _sampled(self, array):
+        """``(sample, shape)`` of a gradient's array, remembered (with the array) for the next few."""
         record = _sample_and_shape(array)
-        recent.append((array, record))
-        if len(recent) > _RECENT_SAMPLES:
-            del recent[0]
+        self._remember(array, record)
         return record
+
+    def _remember(self, array, record) -> None:
+        recent = self._recent
+        recent[id(array)] = (array, record)
+        if len(recent) > _RECENT_SAMPLES:
+            del recent[next(iter(recent))]
 
     def step(self, index, row, out_grads, sends) -> None:
         n = 1 + len(sends)
@@ -299,36 +305,61 @@ class BackwardObserver(observer.BackwardObserver):
             for k, g, accumulated in sends:
                 self.sent(index, row, k, g, accumulated)
             return
-        self.kept += n
         # One flat tuple per op, made visit/send records only when the events are read (``_records``).
         # Atoms only, so the cyclic GC stops tracking it.
+        self.kept += n
         if row[STATE] == SMALL:
-            # An op whose values are all small: its gradients' (tiny) arrays themselves
-            if n == 2 and len(out_grads) == 1:   # one output, one input followed: the common case
-                k, g, accumulated = sends[0]
-                g_out = out_grads[0]   # Tensors, or the lean path's arrays (_array_of, inline)
-                self._log_item(("step", len(self._entries), self.row, index, 1,
-                                g_out._value if type(g_out) is Tensor else g_out, k,
-                                g._value if type(g) is Tensor else g, accumulated))
-                return
-            item = ("step", len(self._entries), self.row, index, len(out_grads))
-            item += tuple(_array_of(g) for g in out_grads)
-            for k, g, accumulated in sends:
-                item += (k, _array_of(g), accumulated)
-            self._log_item(item)
+            self._log_small(index, out_grads, sends)
+        else:
+            self._log_sampled(index, row, out_grads, sends)
+
+    def _log_small(self, index, out_grads, sends) -> None:
+        """An op whose values are all small: its gradients' (tiny) arrays themselves."""
+        if len(sends) == 1 and len(out_grads) == 1:   # one output, one input followed: the common case
+            k, g, accumulated = sends[0]
+            g_out = out_grads[0]   # Tensors, or the lean path's arrays (_array_of, inline)
+            self._log_item(("step", len(self._entries), self.row, index, 1,
+                            g_out._value if type(g_out) is Tensor else g_out, k,
+                            g._value if type(g) is Tensor else g, accumulated))
             return
-        # any other op: samples and shapes, (sample, shape) per output, then (k, sample, shape, accumulated) per send
+        item = ("step", len(self._entries), self.row, index, len(out_grads))
+        item += tuple(_array_of(g) for g in out_grads)
+        for k, g, accumulated in sends:
+            item += (k, _array_of(g), accumulated)
+        self._log_item(item)
+
+    def _log_sampled(self, index, row, out_grads, sends) -> None:
+        """Any other op: (sample, shape) per output gradient, then (k, sample, shape, accumulated)
+        per send. A gradient sampled a few sends ago is not sampled again (``_record_of``, inline);
+        an output gradient is consumed now, so it leaves the cache (the log keeps no gradient alive,
+        its memory is reused sooner), and an op that passes it on (ReadVariableOp, AddV2) reuses
+        its record."""
+        recent = self._recent
         item = ("sampled", len(self._entries), self.row, index, len(out_grads))
+        passed = None
         for g in out_grads:
-            item += (None, None) if g is None else self._record_of(g)
+            if g is None:
+                item += (None, None)
+                continue
+            array = g._value if type(g) is Tensor else g
+            hit = recent.pop(id(array), None)   # a live array's id is its own: no other entry has it
+            passed = hit if hit is not None else (array, _sample_and_shape(array))
+            item += passed[1]
+        inputs, sources = row[INPUTS], self._source_ids
         for k, g, accumulated in sends:
             if g is None:
                 item += (k, None, None, False)
                 continue
-            record = self._record_of(g)
+            array = g._value if type(g) is Tensor else g
+            if passed is not None and passed[0] is array:
+                record = passed[1]
+                self._remember(array, record)
+            else:
+                hit = recent.get(id(array))
+                record = hit[1] if hit is not None else self._sampled(array)
             item += (k, *record, accumulated)
-            if row[INPUTS][3 * k] in self._source_ids:   # finish reports it again, unless more is added
-                self._source_records[row[INPUTS][3 * k]] = (g._value if type(g) is Tensor else g, record)
+            if inputs[3 * k] in sources:   # finish reports it again, unless more is added to it
+                self._source_records[inputs[3 * k]] = (array, record)
         self._log_item(item)
 
     # visit and sent log one event each: they test the room inline and build one flat tuple
@@ -394,7 +425,7 @@ class BackwardObserver(observer.BackwardObserver):
                      s.dtype.name, cause)
         self._log_item(item)
         self.targets = self.sources = self.view = None     # do not keep the caller's tensors alive
-        self._recent = []
+        self._recent = {}
         self._source_records = {}
 
 

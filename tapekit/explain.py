@@ -13,6 +13,7 @@ import re
 
 from . import nest
 from .cause_texts import text
+from .gradient_args import UnconnectedGradients
 from .causes import SOURCE_CAUSES, Cause, entry_cut, source_cause
 from .i18n import _, hint_line
 from .log_records import Assign, Enter, LeftTape, Watch
@@ -186,9 +187,13 @@ def _short_repr(x) -> str:
 
 def causes_for(tape, targets, sources, results, unconnected) -> list:
     """The cause of each None (or ZERO-filled) result of a gradient()/jacobian() call."""
-    zero = unconnected is not None and unconnected.value == "zero"
-    if not zero and all(r is not None for r in results):
-        return [None] * len(results)
+    zero = unconnected is UnconnectedGradients.ZERO
+    if not zero:
+        for r in results:
+            if r is None:
+                break
+        else:   # every source has its gradient: nothing to explain
+            return [None] * len(results)
     frame = user_frame()
     names = _source_names(frame, len(sources))
     out = []

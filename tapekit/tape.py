@@ -155,20 +155,19 @@ class GradientTape:
         if not any(t._recording for t in state.tapes):
             return   # TF: with no tape recording (e.g. inside stop_recording), watch does nothing
         for item in items:
-            self._watch_one(item, how="watch")
+            self._watch_one(item)
 
-    def _watch_one(self, item, how: str, site=None, sample=None) -> None:
+    def _watch_one(self, item) -> None:
+        """``tape.watch`` of one tensor or variable (a variable's first read: ``_variable_read``)."""
         is_var = is_variable(item)
-        if is_var:
-            if item._id not in self._watched_vars:
-                self._watched_vars[item._id] = item
+        if is_var and item._id not in self._watched_vars:
+            self._watched_vars[item._id] = item
         if self._tracked.get(item._id) is None:
-            self._tracked[item._id] = item.dtype.is_differentiable
-            if item.dtype.is_differentiable:
+            differentiable = self._tracked[item._id] = item.dtype.is_differentiable
+            if differentiable:
                 self._roots.add(item._id)
                 self._from_roots.add(item._id)
-            if self._log is not None or self._listeners:
-                self._events().watched(item, how, is_var, site, sample)
+            self._events().watched(item, "watch", is_var)
 
     def watched_variables(self) -> tuple:
         """The variables this tape watched, in order of their creation.
@@ -190,7 +189,7 @@ class GradientTape:
                 self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp",
                              Cause.RECORDING_STOPPED)
             return
-        if flag is None and not (self._watch_accessed_variables and var.trainable):
+        if flag is None and not (self._watch_accessed_variables and var._trainable):
             # not watched: the widgets still draw the variable as the input it is
             self._events().read_unwatched(var, read_tensor)
             return
@@ -205,9 +204,14 @@ class GradientTape:
             if ghost is None:
                 ghost = var._read_ghost = value_ghost(value)
             self._ghosts[read_tensor._id] = ghost
-        if flag is None:
-            self._watch_one(var, "access", site, None if ghost is None else ghost[1])
-            flag = tracked[var._id]
+        if flag is None:   # the first read: the tape watches the variable (_watch_one, inline)
+            vid = var._id
+            flag = tracked[vid] = var._dtype.is_differentiable
+            self._watched_vars[vid] = var
+            if flag:
+                self._roots.add(vid)
+                self._from_roots.add(vid)
+            (self._log or self._events()).watched(var, "access", True, site, None if ghost is None else ghost[1])
         if not flag or self._listeners:   # an integer variable's read is cut; listeners get the entry
             self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp", None, site)
             return
