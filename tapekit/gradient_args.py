@@ -80,7 +80,7 @@ class GradientRequest:
 
 def prepare_gradient(target, sources, output_gradients) -> GradientRequest:
     """Check every argument of ``gradient()``; nothing is computed or recorded."""
-    targets = [check_target(t) for t in nest.flatten(target)]
+    targets = [target] if type(target) is Tensor else [check_target(t) for t in nest.flatten(target)]
     flat_sources = prepare_sources(sources)
     ogs = _check_output_gradients(output_gradients, targets)
     return GradientRequest(targets, flat_sources, sources, ogs, output_gradients)
@@ -137,7 +137,11 @@ def prepare_jacobian(target):
 
 
 def prepare_sources(sources) -> list:
-    return [check_source(s) for s in nest.flatten(sources)]
+    flat = nest.flatten(sources)
+    for s in flat:   # the common case, a list of tensors and variables, without a call per source
+        if type(s) is not Tensor and not is_variable(s):
+            return [check_source(s) for s in flat]
+    return flat
 
 
 def prepare_batch_jacobian(target, source):
