@@ -20,6 +20,7 @@ from .backend import head, to_host
 from .causes import Cause, entry_cut
 from .dtypes import as_dtype
 from .explain import causes_for, explain, remember_variable
+from .gradient_args import UnconnectedGradients
 from .source_location import user_location, user_site
 from .tape_entry import INPUTS, OUTPUTS, SMALL, STATE, TYPE, shape_of, shared_dims
 from .tensor import Tensor
@@ -413,7 +414,15 @@ class BackwardObserver(observer.BackwardObserver):
             log.items.append(rec.Truncated(log._at(), self.dropped))
             if log.tape._listeners:
                 log.live.item(log.items[-1])
-        causes = causes_for(self.view, self.targets, self.sources, results, self.unconnected)
+        causes = None
+        if self.unconnected is not UnconnectedGradients.ZERO:
+            for r in results:
+                if r is None:
+                    break
+            else:   # every source has its gradient: nothing to explain (causes_for's first test, inline)
+                causes = (None,) * len(results)
+        if causes is None:
+            causes = causes_for(self.view, self.targets, self.sources, results, self.unconnected)
         item = ("end", len(self._entries), self.call)   # then (source, sample, shape, dtype, cause) per source
         for s, r, cause in zip(self.sources, results, causes):
             if r is None:
