@@ -22,7 +22,7 @@ from .dtypes import as_dtype
 from .explain import causes_for, explain, remember_variable
 from .gradient_args import UnconnectedGradients
 from .source_location import user_location, user_site
-from .tape_entry import INPUTS, OUTPUTS, SMALL, STATE, TYPE, shape_of, shared_dims
+from .tape_entry import INPUTS, OUTPUTS, SHARED_DIMS, SMALL, STATE, TYPE, shape_of, shared_dims
 from .tensor import Tensor
 
 SAMPLE_SIZE = 8                  # elements kept per value for previews
@@ -534,10 +534,11 @@ def _sample_and_shape(g) -> tuple:
     value = g._value if type(g) is Tensor else g
     if type(value) is np.ndarray:
         if value.size > SAMPLE_SIZE:   # head()'s common layouts inline: a sample per gradient sent
-            ndim = value.ndim
-            sample = value[0, :SAMPLE_SIZE].copy() if ndim == 2 and value.shape[1] >= SAMPLE_SIZE else \
+            shape = value.shape
+            ndim = len(shape)
+            sample = value[0, :SAMPLE_SIZE].copy() if ndim == 2 and shape[1] >= SAMPLE_SIZE else \
                 value[:SAMPLE_SIZE].copy() if ndim == 1 else head(value, SAMPLE_SIZE)
-            return sample, shared_dims(value.shape)
+            return sample, SHARED_DIMS.get(shape) or shared_dims(shape)
     else:
         value = getattr(g, "_value", None)
         if value is None:
