@@ -177,6 +177,18 @@ class TapeLog(observer.TapeLog):
         else:
             self.items.append(item)   # a flat tuple, made a Watch record when read (_expanded)
 
+    def accessed(self, var, site, shape, dtype) -> None:
+        # A model's variables are watched on every step: the watch is logged as the variable and its
+        # place; its site, value and dtype are those of its ReadVariableOp row, recorded next, and
+        # are read from there with the events (_access_record).
+        if site:
+            remember_variable(site[0], shape, dtype)
+        tape = self._tape()
+        if tape._listeners:
+            self.watched(var, "access", True, site)
+        else:
+            self.items.append(("access", len(tape._entries.rows), var))
+
     def recorded(self, entry) -> None:
         if self.tape._listeners:
             self.live.entry(entry)
@@ -478,6 +490,8 @@ def _records(items, entries):
             yield from _step_records(item, entries)
         elif type(item) is tuple and item[0] == "sampled":
             yield from _sampled_records(item, entries)
+        elif type(item) is tuple and item[0] == "access":
+            yield _access_record(item, entries)
         else:
             yield _expanded(item)
 
@@ -498,6 +512,17 @@ def _step_records(item, entries):
             yield rec.Send(at, index, inp._id, None, dims(inp), False, reason, row)
         else:
             yield rec.Send(at, index, inp._id, *_sample_and_shape(value), accumulated, None, row)
+
+
+def _access_record(item, entries):
+    """The Watch record of a variable's first read (``TapeLog.accessed``), from its ReadVariableOp row."""
+    _kind, at, var = item
+    entry = entries[at]
+    read = entry.outputs[0]
+    value = getattr(read, "_value", None)
+    dtype = read.dtype
+    return rec.Watch(at, var._id, "access", True, _var_name(var), bool(var.trainable), dims(read), dtype.name,
+                     read.sample if value is None else sample(value), dtype.is_differentiable, entry.site)
 
 
 def _sampled_records(item, entries):

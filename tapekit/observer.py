@@ -43,6 +43,10 @@ class TapeLog:
         (``source_location.user_site``; None: the log finds it); ``sample``, when given, is its
         first elements as a ghost keeps them (``tape_entry.sample_of``)."""
 
+    def accessed(self, var, site, shape, dtype) -> None:
+        """The tape watches ``var`` at its first read (by the user's code at ``site``, with this
+        shape and dtype name); the ``ReadVariableOp`` row of that read is recorded next."""
+
     def recorded(self, entry) -> None:
         """``entry`` was recorded (called only while the tape has listeners)."""
 

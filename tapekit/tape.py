@@ -211,7 +211,7 @@ class GradientTape:
             if flag:
                 self._roots.add(vid)
                 self._from_roots.add(vid)
-            (self._log or self._events()).watched(var, "access", True, site, None if ghost is None else ghost[1])
+            (self._log or self._events()).accessed(var, site, value.shape, read_tensor._dtype.name)
         if not flag or self._listeners:   # an integer variable's read is cut; listeners get the entry
             self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp", None, site)
             return
