@@ -156,7 +156,7 @@ class TapeLog(observer.TapeLog):
     def entered(self, site) -> None:
         self.items.append(rec.Enter(self._at(), site))
 
-    def watched(self, item, how, is_var, site=None, sample=None) -> None:
+    def watched(self, item, how, is_var, site=None) -> None:
         # the user's code and offset, found the cheap way (a trained model's variables are watched
         # on every step); the line, the name and the rest are worked out when the events are read
         if site is None:
@@ -169,8 +169,7 @@ class TapeLog(observer.TapeLog):
         if is_var and site:
             remember_variable(site[0], shape, dtype)
         item = ("watch", len(tape._entries.rows), item._id, how, item if is_var else None, shape, dtype,
-                sample if sample is not None else None if value is None else
-                value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE),
+                None if value is None else value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE),
                 bool(tape._tracked.get(item._id)), site)
         if tape._listeners:
             self._add(_expanded(item))
@@ -470,8 +469,6 @@ def _expanded(item):
         return rec.BackwardEnd(item[1], item[2], [rec.SourceResult(*item[k:k + 5]) for k in range(3, len(item), 5)])
     if kind == "watch":   # ("watch", at, id, how, the variable or None, shape, dtype, sample, differentiable, site)
         _kind, at, tid, how, var, shape, dtype, value, differentiable, site = item
-        if type(value) is bytes:   # a ghost's sample (tape_entry.sample_of)
-            value = np.frombuffer(value, dtype=as_dtype(dtype).numpy_dtype)
         return rec.Watch(at, tid, how, var is not None, None if var is None else _var_name(var),
                          None if var is None else bool(var.trainable), None if shape is None else list(shape),
                          dtype, value, differentiable, site)

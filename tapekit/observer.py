@@ -38,10 +38,9 @@ class TapeLog:
     def entered(self, site) -> None:
         """The tape's ``with`` block was entered at ``site`` (``source_location.user_site``)."""
 
-    def watched(self, item, how, is_var, site=None, sample=None) -> None:
+    def watched(self, item, how, is_var, site=None) -> None:
         """``item`` is watched now (``how``: "watch" or "access"), by the user's code at ``site``
-        (``source_location.user_site``; None: the log finds it); ``sample``, when given, is its
-        first elements as a ghost keeps them (``tape_entry.sample_of``)."""
+        (``source_location.user_site``; None: the log finds it)."""
 
     def accessed(self, var, site, shape, dtype) -> None:
         """The tape watches ``var`` at its first read (by the user's code at ``site``, with this
