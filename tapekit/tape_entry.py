@@ -92,15 +92,9 @@ def ghost_of(tid: int, value, ghosts: dict) -> tuple:
 
 
 def value_ghost(array) -> tuple:
-    """``(dims, sample)`` of a backend array: what a ghost keeps of it. One is made per released
-    value, each after the op's kernel: a 2-D NumPy array's, the common case, without further calls."""
+    """``(dims, sample)`` of a backend array: what a ghost keeps of it (one per released value)."""
     shape = array.shape
-    dims = SHARED_DIMS.get(shape)
-    if dims is None:
-        dims = shared_dims(shape)
-    if type(array) is np.ndarray and len(shape) == 2 and shape[1] >= _SAMPLE and array.dtype.kind in _BYTES_KINDS:
-        return dims, array[0, :_SAMPLE].tobytes()
-    return dims, sample_of(array)
+    return SHARED_DIMS.get(shape) or shared_dims(shape), sample_of(array)
 
 
 def ghosted(side: tuple, ghosts: dict, saved: dict | None = None) -> tuple:
