@@ -1,11 +1,16 @@
 """Where W2's time goes: the matmuls against everything else, for NumPy and tapekit in turn.
 
-    python benchmarks/w2_split.py [--steps 60] [--tiny]
+    python benchmarks/w2_split.py [--steps 60] [--tiny | --cached]
 
 Wall time of each step and of the ``np.matmul`` calls inside it (both engines call it: tapekit
 through its MatMul kernel, the NumPy baseline here through ``matmul`` instead of ``@``, same
 products); "rest" is the element-wise work plus, for tapekit, its Python. Medians, the engines
 alternating; one thread, as in ``run.py``. A diagnosis aid, not part of the results table.
+
+``--cached`` runs the same model at sizes that stay in the CPU's caches (batch 16, 96-80-80-10):
+tapekit's Python is the same as at full size, but runs warm, where at full size each matmul
+streams megabytes through the caches first. The difference of the two "rest" gaps is what the
+cold caches cost.
 """
 
 from __future__ import annotations
@@ -73,10 +78,13 @@ def tapekit_step_fn(arrays):
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=60)
-    parser.add_argument("--tiny", action="store_true", help="tiny sizes: tapekit's Python alone")
+    sizes = parser.add_mutually_exclusive_group()
+    sizes.add_argument("--tiny", action="store_true", help="tiny sizes: tapekit's small-op path")
+    sizes.add_argument("--cached", action="store_true", help="cache-sized values: tapekit's Python, warm")
     args = parser.parse_args(argv)
     _common.limit_threads()
-    arrays = wl.make_inputs("W2", "tiny" if args.tiny else "full")
+    size = "tiny" if args.tiny else "cached" if args.cached else "full"
+    arrays = wl.make_inputs("W2", size)
     engines = {"numpy": lambda: numpy_step(arrays), "tapekit": tapekit_step_fn(arrays)}
     totals = {name: [] for name in engines}
     matmuls = {name: [] for name in engines}
@@ -93,7 +101,7 @@ def main(argv=None) -> None:
                 matmuls[name].append(_spent[0])
     finally:
         np.matmul = _MATMUL
-    print(f"W2 {'tiny' if args.tiny else 'full'}, {args.steps} steps, wall time, medians")
+    print(f"W2 {size}, {args.steps} steps, wall time, medians")
     for name in engines:
         rest = [t - m for t, m in zip(totals[name], matmuls[name])]
         print(f"{name:8s} step {_ms(totals[name])}  matmuls {_ms(matmuls[name])}  rest {_ms(rest)}")

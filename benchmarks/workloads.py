@@ -21,6 +21,9 @@ SIZES = {
              "W3": {"n_ops": 20_000, "length": 1000, "long_ops": 100_000}, "W4": {"n": 1024}},
     "tiny": {"W1": {"n_ops": 24, "length": 4}, "W2": {"batch": 8, "dims": (6, 5, 4, 3)},
              "W3": {"n_ops": 36, "length": 10, "long_ops": 600}, "W4": {"n": 8}},
+    # W2 only (w2_split.py --cached): every value fits the caches, none is small enough for
+    # tapekit's small-op path (> 64 elements): the same Python as at full size, run warm
+    "cached": {"W2": {"batch": 16, "dims": (96, 80, 80, 10)}},
 }
 # The elementwise chain cycles through these ops; each cycle is the identity map, so values and
 # gradients stay O(1) over any length and float32 results stay comparable between engines.

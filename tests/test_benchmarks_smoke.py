@@ -70,3 +70,18 @@ def test_quick_run_of_w1_reports_tapekit_with_a_verdict(capsys):
 def test_unknown_workload_is_rejected():
     with pytest.raises(SystemExit):
         run.parse_args(["--only", "W9"])
+
+
+def test_w2_split_cached_sizes_run_tapekits_full_size_path(capsys):
+    import w2_split
+
+    from tapekit.tape import _SMALL
+
+    arrays = wl.make_inputs("W2", "cached")
+    assert min(a.size for k, a in arrays.items() if k != "b3") > _SMALL   # not the small-op path
+    ref = wl.numpy_mlp(arrays)
+    loss, grads = w2_split.tapekit_step_fn(arrays)()
+    assert _common.check_results(ref, (loss.numpy(), [g.numpy() for g in grads])) == []
+    w2_split.main(["--cached", "--steps", "2"])
+    out = capsys.readouterr().out
+    assert out.startswith("W2 cached, 2 steps") and "tapekit" in out and "rest" in out
