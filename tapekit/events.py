@@ -363,15 +363,14 @@ class BackwardObserver(observer.BackwardObserver):
                 item += (k, None, None, False)
                 continue
             array = g._value if type(g) is Tensor else g
-            if passed is not None and passed[0] is array:
-                record = passed[1]
-                self._remember(array, record)
-            else:
-                hit = recent.get(id(array))
-                record = hit[1] if hit is not None else self._sampled(array)
-            item += (k, *record, accumulated)
+            entry = passed if passed is not None and passed[0] is array else \
+                recent.get(id(array)) or (array, _sample_and_shape(array))
+            recent[id(array)] = entry   # for its consumer (_remember, inline)
+            if len(recent) > _RECENT_SAMPLES:
+                del recent[next(iter(recent))]
+            item += (k, *entry[1], accumulated)
             if inputs[3 * k] in sources:   # finish reports it again, unless more is added to it
-                self._source_records[inputs[3 * k]] = (array, record)
+                self._source_records[inputs[3 * k]] = entry
         self._log_item(item)
 
     # visit and sent log one event each: they test the room inline and build one flat tuple
