@@ -377,3 +377,29 @@ def test_a_large_variable_read_shows_its_value_at_the_read_even_after_an_assign(
         assert len(reads) == 2 and all(e["value"].startswith(want) for e in reads), (step, reads)
         watch = of_kind(tape.events, "watch")[0]
         assert watch["value"].startswith(want) and watch["shape"] == [100]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_backward_events_show_each_large_gradients_first_elements(dtype):
+    # every gradient the pass sends is sampled once (2-D, 1-D and 3-D layouts, a narrow matrix):
+    # the events, replayed after gradient() or seen live, show its first elements and shape
+    shapes = [(20, 16), (100,), (4, 5, 6), (40, 3)]
+    def run(listen):
+        seen = []
+        vs = [tk.Variable(np.linspace(-1, 1, int(np.prod(s)), dtype=dtype).reshape(s)) for s in shapes]
+        with tk.GradientTape() as tape:
+            if listen:
+                tape.subscribe(seen.append)
+            z = sum(tk.reduce_sum(tk.exp(v) * v) for v in vs)
+        grads = tape.gradient(z, vs)
+        return vs, grads, [e for e in (seen if listen else tape.events) if e["phase"] == "backward"]
+
+    for listen in (False, True):
+        vs, grads, backward = run(listen)
+        results = backward[-1]["results"]
+        for v, g, r in zip(vs, grads, results):
+            assert r["value"] == ev.preview(g.numpy()) and r["shape"] == list(v.shape)
+        sends = [e["value"] for e in backward if e["kind"] == "send"]
+        for v in vs:   # exp's send to v: d(exp(v) * v)/d exp(v) = v, then the Exp rule: v * exp(v)
+            x = v.numpy()
+            assert ev.preview(x) in sends and ev.preview(x * np.exp(x)) in sends
