@@ -22,7 +22,7 @@ from .backward_order import BackwardOrder
 from .causes import Cause
 from .context import active_tapes
 from .gradient_args import GradientRequest, UnconnectedGradients
-from .grads import RULE_MODULES  # noqa: F401  (importing them registers the built-in rules)
+from .grads import RULE_MODULES  # noqa: F401 - importing them registers the built-in rules
 from .i18n import _, hint_line
 from .indexed_slices import IndexedSlices
 from .ops.array_ops import broadcast_to, reshape, stack
@@ -30,32 +30,17 @@ from .ops.creation import ones_like, zeros, zeros_like
 from .ops.math_ops import add_n_pair
 from .ops.reduction import reduce_sum, sum_arrays
 from .ops.slices_ops import concat_slices, densify
-from .registry import _GRADIENTS, ARRAY_TWINS, BUILTIN, DENSE_ONLY, TAKES_NONE, gradient_function
+from .registry import rule_for
 from .shape import TensorShape
-from .tape_entry import (
-    ATTRS,
-    CUT,
-    GRAD_KEY,
-    INPUTS,
-    LIVE,
-    OUTPUTS,
-    STATE,
-    TYPE,
-    TapeEntry,
-    TapeView,
-    released,
-    shape_of,
-)
+from .tape_entry import LIVE, ArrayEntry, TapeEntry, TapeView
 from .tensor import Tensor, convert_to_tensor, dtype_of_array
 
 logger = logging.getLogger("tapekit")
 _SKIPS: dict = {}   # one shared tuple per skip_input_indices value
+_SKIP_FIRST = (0,)
 _SKIP_PAIR = {(False, False): (), (True, False): (0,), (False, True): (1,), (True, True): (0, 1)}
-_MISSING = object()
-_BUILTIN_RULE = object()   # stands for the built-in rule of an op that runs its array twin
-_NO_TWINS: dict = {}
 _NUMPY_TYPES = (np.ndarray, np.generic)
-_LEAN_DTYPES = (dtypes.float32, dtypes.float64)   # the dtypes array twins run for
+_LEAN_DTYPES = (dtypes.float32, dtypes.float64)   # the dtypes the lean path runs rules on arrays for
 _DIFFERENTIABLE = frozenset(dt.name for dt in dtypes.ALL if dt.is_differentiable)   # by name, as rows keep them
 
 
@@ -99,7 +84,7 @@ def _finish(g, source, unconnected):
 def _seed_gradients(targets, output_gradients):
     """(target id, upstream gradient) for each differentiable target: ones, or its output gradient."""
     seeds = []
-    lean = not active_tapes() and not PLACEMENT.active   # as for the array twins (_Walk)
+    lean = not active_tapes() and not PLACEMENT.active   # nothing records (as _Walk.lean)
     for t, og in zip(targets, output_gradients):
         if og is None:
             if not t.dtype.is_differentiable:
@@ -127,15 +112,8 @@ def _reachable_from(rows, source_ids):
     """Ids of tensors that depend on a source through differentiable recorded ops."""
     reach = set(source_ids)
     for row in rows:
-        if row[CUT] is None:
-            inputs = row[INPUTS]   # packed (id, value, dtype) triples (tape_entry): ids at 0, 3, ...
-            n = len(inputs)
-            if inputs[0] in reach or (n == 6 and inputs[3] in reach) or (n > 6 and not reach.isdisjoint(inputs[3::3])):
-                outputs = row[OUTPUTS]
-                if len(outputs) == 3:
-                    reach.add(outputs[0])
-                else:
-                    reach.update(outputs[0::3])
+        if row.cut is None and not reach.isdisjoint(row.input_ids()):
+            reach.update(row.output_ids())
     return reach
 
 
@@ -153,23 +131,29 @@ def reverse_pass(tape: TapeView, seeds, sources, observer=None, target_ids=()):
     rows = tape.entries.rows
     for index in range(len(rows) - 1, -1, -1):
         row = rows[index]
-        if row[CUT] is None and grads:   # a cut op sends nothing; no gradient left: nothing to do
+        if row.cut is None and grads:   # a cut op sends nothing; no gradient left: nothing to do
             walk.step(index, row)
     return walk.finish()
 
 
 class _Walk:
-    """The state of one reverse pass: the gradients so far, what can reach a source, the observer."""
+    """The state of one reverse pass: the gradients so far, what can reach a source, the observer.
+
+    On the lean path (no tape records, so a rule's ops would not be recorded either) a rule written
+    with ``grads.rule_math`` runs on the op's saved backend arrays, and gradients stay arrays
+    between such ops; ``gradient_tensor`` makes them Tensors where a rule, ``send`` or the caller
+    needs one.
+    """
 
     def __init__(self, tape, seeds, sources, observer, target_ids):
-        self.rows = tape.entries.rows
         self.source_ids = {s._id for s in sources}
         # gradients flow only from what this tape tracks as differentiable (its rules may rely on it)
         tracked = tape.tracked
         live_sources = {sid for sid in self.source_ids if tracked.get(sid)}
         # When the sources cover every root the tape watched, what reaches a source is what the tape
         # saw its roots reach while it recorded (shared, only read here); otherwise scan the rows.
-        self.reach = tape.from_roots if tape.roots <= live_sources else _reachable_from(self.rows, live_sources)
+        self.reach = tape.from_roots if tape.roots <= live_sources else \
+            _reachable_from(tape.entries.rows, live_sources)
         self.grads: dict = {}
         for tid, g in seeds:
             if tid in self.reach or tid in self.source_ids:
@@ -179,79 +163,40 @@ class _Walk:
         self.saved = tape.saved
         self.order = BackwardOrder(tape.entries, target_ids)
         self.sparse = False   # an IndexedSlices was seen: only then the pass pays for handling them
-        # Nothing records while no tape is active: rules may then run as their array twins.
-        self.twins = ARRAY_TWINS if not active_tapes() and not PLACEMENT.active else {}
+        self.lean = not active_tapes() and not PLACEMENT.active
 
-    def step(self, index, row) -> None:  # noqa: C901 - once per op: the common cases inline (docs/ARCHITECTURE)
-        """One op: take its outputs' gradients, call its rule, send the results to its inputs.
-
-        On the lean path (an array twin, no tape recording) gradients stay backend arrays between
-        ops; ``gradient_tensor`` makes them Tensors where a rule, ``send`` or the caller needs one.
-        """
-        outs, grads = row[OUTPUTS], self.grads
-        if len(outs) == 3 and not self.sparse:     # the common case, inline: one dense output
-            oid = outs[0]
-            g = grads.get(oid) if oid in self.source_ids else grads.pop(oid, None)
-            out_grads = None if g is None else (g,)
-            twins = self.twins                     # only such an op may run its array twin
-        else:
-            out_grads = self.take_output_grads(outs)
-            twins = _NO_TWINS
+    def step(self, index, row) -> None:
+        """One op: take its outputs' gradients, call its rule, send the results to its inputs."""
+        out_grads = self.take_output_grads(row)
         if out_grads is None:                      # pruned: no gradient flows into this op
             return
-        key, g = row[GRAD_KEY], out_grads[0]
-        twin = twins.get(key)                      # a built-in rule's array twin (registry.ARRAY_TWINS)
-        lean = twin is not None and (type(g) is not Tensor or g._dtype in _LEAN_DTYPES)
-        rule = _BUILTIN_RULE if lean else _GRADIENTS.get(key, _MISSING) if type(key) is str else key
-        if rule is _MISSING:
-            rule = gradient_function(key)          # raises TF's LookupError
-        if rule is None:                           # declared not differentiable: gradients stop here
+        rule = rule_for(row.grad_key)
+        if rule.fn is None:                        # declared not differentiable: gradients stop here
             self.stopped(index, row, out_grads)
             return
-        inputs, reach = row[INPUTS], self.reach
-        n_in = len(inputs) // 3
-        # TF's op.skip_input_indices: the inputs no gradient is needed for (two inputs: inline)
-        skip = _SKIP_PAIR[inputs[0] not in reach, inputs[3] not in reach] if n_in == 2 else \
-            (() if inputs[0] in reach else (0,)) if n_in == 1 else _skips(inputs, reach)
-        if lean:                                   # the lean path: arrays in, arrays out (one per input)
-            in_grads = twin(inputs, outs, row[ATTRS], g if type(g) is not Tensor else g._value, skip)
+        skip = _skipped_inputs(row.input_ids(), self.reach)   # TF's op.skip_input_indices
+        if self.lean and rule.on_arrays and not self.sparse and _on_arrays(out_grads):
+            in_grads = _as_tuple(rule.fn(ArrayEntry(row, skip), _array_of(out_grads[0])))
+            sends = [self.send_array(row, k, g) for k, g in enumerate(in_grads) if k not in skip]
         else:
             in_grads = self.call_rule(rule, TapeEntry(row, index, skip, self.saved), out_grads)
-            if len(in_grads) != n_in:              # the arity check
+            if len(in_grads) != row.n_inputs:
                 raise _wrong_arity(row, in_grads)
-        sends = []
-        for k in range(n_in):
-            if k not in skip:                        # the inputs the pass follows
-                iid, value, g = inputs[3 * k], inputs[3 * k + 1], in_grads[k]
-                if g is not None and iid not in grads and inputs[3 * k + 2] in _DIFFERENTIABLE and \
-                        (lean or type(g) is Tensor) and \
-                        (g.shape if lean else g._value.shape) == (value.shape if type(value) is not tuple else
-                                                                  value[0] if len(value) == 2 else shape_of(value)):
-                    grads[iid] = g                   # the common case, inline: the input's first gradient
-                    sends.append((k, g, False))
-                else:
-                    sends.append(self.send_array(row, k, g) if lean else self.send(index, row, k, g, rule))
-        observer = self.observer
-        if observer is not None:
-            observer.step(index, row, self.dense(out_grads) if self.sparse else out_grads, sends)
-        if self.ghosts is not None and row[STATE] == LIVE:   # a non-persistent tape frees what it saved
-            self.rows[index] = released(row, self.ghosts, self.saved)
+            sends = [self.send(index, row, k, g, rule) for k, g in enumerate(in_grads) if k not in skip]
+        if self.observer is not None:
+            self.observer.step(index, row, self.dense(out_grads), sends)
+        if self.ghosts is not None and row.state == LIVE:   # a non-persistent tape frees what it saved
+            row.release(self.ghosts, self.saved)
 
     def stopped(self, index, row, out_grads) -> None:
         if self.observer is not None:
             self.observer.step(index, row, self.dense(out_grads), ())
             self.observer.stopped(index, row, Cause.NO_GRADIENT_REGISTERED)
 
-    def take_output_grads(self, outs):
+    def take_output_grads(self, row):
         """The gradients of a row's outputs, taken out of ``grads`` (a source's stay); None if none."""
         grads, keep = self.grads, self.source_ids
-        if len(outs) == 3:
-            oid = outs[0]
-            g = grads.get(oid) if oid in keep else grads.pop(oid, None)
-            if g is None:
-                return None
-            return (g,) if type(g) is Tensor else (_collected(g, self.order),)
-        out_grads = [grads.get(oid) if oid in keep else grads.pop(oid, None) for oid in outs[0::3]]
+        out_grads = [grads.get(oid) if oid in keep else grads.pop(oid, None) for oid in row.output_ids()]
         if all(g is None for g in out_grads):
             return None
         if self.sparse:
@@ -262,68 +207,63 @@ class _Walk:
         return [densify(g) for g in grads] if self.sparse else grads
 
     def call_rule(self, rule, op, out_grads) -> tuple:
-        """``rule(op, *out_grads)`` as TF calls it (``step`` runs the array twin instead, if any)."""
-        if len(out_grads) == 1 and not self.sparse:
-            in_grads = rule(op, gradient_tensor(out_grads[0]))
-        else:
-            out_grads = [gradient_tensor(g) for g in out_grads]
-            if len(out_grads) > 1 and rule not in TAKES_NONE:   # zeros for an output nobody differentiated
-                out_grads = _fill_zeros(out_grads, op.outputs)
-            if self.sparse and rule in DENSE_ONLY:
-                out_grads = [g if g is None else densify(g) for g in out_grads]
-            in_grads = rule(op, *out_grads)
-        return in_grads if type(in_grads) is tuple else _as_tuple(in_grads)
+        """``rule.fn(op, *out_grads)`` as TF calls it: Tensors (zeros for an output nobody
+        differentiated, unless the rule takes None), IndexedSlices to the rules that take them."""
+        out_grads = [gradient_tensor(g) for g in out_grads]
+        if len(out_grads) > 1 and not rule.takes_none:
+            out_grads = _fill_zeros(out_grads, op.outputs)
+        if self.sparse and rule.dense_only:
+            out_grads = [g if g is None else densify(g) for g in out_grads]
+        return _as_tuple(rule.fn(op, *out_grads))
 
     def send(self, index, row, k, g, rule) -> tuple:
         """Add ``g``, the gradient the rule of op ``index`` (``row``) returned for its input ``k``, into that input's.
 
         Returns what the observer is told: ``(k, the gradient sent or None, accumulated)``.
         """
-        inputs = row[INPUTS]
-        if g is None or inputs[3 * k + 2] not in _DIFFERENTIABLE:
+        if g is None or row.input_dtype(k) not in _DIFFERENTIABLE:
             return k, None, False
-        shape = shape_of(inputs[3 * k + 1])
-        if type(g) is not Tensor:
-            g = _as_gradient(g)
-            if type(g) is not Tensor:   # IndexedSlices
-                return self._send_slices(index, row, k, g, shape)
+        shape = row.input_shape(k)
+        g = _as_gradient(g)
+        if type(g) is not Tensor:   # IndexedSlices
+            return self._send_slices(index, row, k, g, shape)
         if g._value.shape != shape:
-            if rule not in BUILTIN:  # only built-in rules leave unbroadcasting to the pass
-                raise _wrong_shape(row[TYPE], k, shape, g._value.shape)
+            if not rule.builtin:  # only built-in rules leave unbroadcasting to the pass
+                raise _wrong_shape(row.op_type, k, shape, g._value.shape)
             g = sum_to_shape(g, shape)
-        grads, iid = self.grads, inputs[3 * k]
-        have = grads.get(iid)
-        if have is not None and type(have) is not Tensor:
-            have = densify(_collected(have, self.order)) if type(have) is _Pieces else gradient_tensor(have)
-        grads[iid] = g if have is None else add_n_pair(have, g)
-        return k, g, have is not None
+        return k, g, self.add_into(row.input_id(k), g)
 
     def send_array(self, row, k, a) -> tuple:
-        """``send`` for the lean path: ``a``, the backend array a twin returned, stays an array."""
-        inputs = row[INPUTS]
-        if a is None or inputs[3 * k + 2] not in _DIFFERENTIABLE:
+        """``send`` on the lean path: ``a``, a backend array a rule returned, stays an array."""
+        if a is None or row.input_dtype(k) not in _DIFFERENTIABLE:
             return k, None, False
-        shape = shape_of(inputs[3 * k + 1])
+        shape = row.input_shape(k)
         if a.shape != shape:   # a broadcast input: built-in rules leave unbroadcasting to the pass
             a = sum_array_to_shape(a, shape)
-        grads, iid = self.grads, inputs[3 * k]
-        have = grads.get(iid)
+        return k, a, self.add_into(row.input_id(k), a)
+
+    def add_into(self, tid, g) -> bool:
+        """Add ``g`` into tensor ``tid``'s gradient; whether it had one (fan-in: accumulated)."""
+        grads = self.grads
+        have = grads.get(tid)
         if have is None:
-            grads[iid] = a
-        elif type(have) is Tensor or type(have) is _Pieces:
-            have = have if type(have) is Tensor else densify(_collected(have, self.order))
-            grads[iid] = add_n_pair(have, gradient_tensor(a))
+            grads[tid] = g
+            return False
+        if type(have) is _Pieces:
+            have = densify(_collected(have, self.order))
+        if type(have) is Tensor or type(g) is Tensor:
+            grads[tid] = add_n_pair(gradient_tensor(have), gradient_tensor(g))
         else:
-            grads[iid] = have + a   # add_n_pair's kernel (AddV2's) on the arrays
-        return k, a, have is not None
+            grads[tid] = have + g   # add_n_pair's kernel (AddV2's) on the lean path's arrays
+        return True
 
     def _send_slices(self, index, row, k, g, shape) -> tuple:
         if tuple(g.shape) != tuple(shape):
-            raise _wrong_shape(row[TYPE], k, shape, tuple(g.shape))
+            raise _wrong_shape(row.op_type, k, shape, tuple(g.shape))
         self.sparse = True
-        iid, grads = row[INPUTS][3 * k], self.grads
+        iid, grads = row.input_id(k), self.grads
         accumulated = iid in grads
-        grads[iid] = _accumulate(grads[iid], g, index, self.order) if accumulated else _Pieces(index, g)
+        grads[iid] = _accumulate(grads[iid], g, index) if accumulated else _Pieces(index, g)
         return k, densify(g) if self.observer is not None else None, accumulated
 
     def finish(self) -> dict:
@@ -335,10 +275,26 @@ class _Walk:
         return grads
 
 
-def _skips(inputs, reach) -> tuple:
-    """``op.skip_input_indices`` of an op with more than two inputs (``inputs`` packed)."""
-    skip = tuple(k for k, tid in enumerate(inputs[0::3]) if tid not in reach)
+def _skipped_inputs(input_ids: tuple, reach) -> tuple:
+    """``op.skip_input_indices``: the inputs no source can be reached through (one shared tuple each)."""
+    if len(input_ids) == 1:
+        return () if input_ids[0] in reach else _SKIP_FIRST
+    if len(input_ids) == 2:
+        return _SKIP_PAIR[input_ids[0] not in reach, input_ids[1] not in reach]
+    skip = tuple(k for k, tid in enumerate(input_ids) if tid not in reach)
     return _SKIPS.setdefault(skip, skip)  # shared: less memory
+
+
+def _on_arrays(out_grads) -> bool:
+    """Whether a rule written with ``rule_math`` may run on arrays: one output gradient, float32/64."""
+    if len(out_grads) != 1:
+        return False
+    g = out_grads[0]
+    return type(g) is not Tensor or g._dtype in _LEAN_DTYPES
+
+
+def _array_of(g):
+    return g._value if type(g) is Tensor else g
 
 
 def gradient_tensor(g):
@@ -353,8 +309,8 @@ def _as_tuple(in_grads) -> tuple:
 
 
 def _wrong_arity(row, in_grads) -> ValueError:
-    return ValueError(f"The gradient function of {row[TYPE]} returned {len(in_grads)} "
-                      f"gradients for {len(row[INPUTS]) // 3} inputs.")
+    return ValueError(f"The gradient function of {row.op_type} returned {len(in_grads)} "
+                      f"gradients for {row.n_inputs} inputs.")
 
 
 def _as_gradient(g):
@@ -417,9 +373,8 @@ class _Pieces:
         self.items = [(index, slices)]
 
 
-def _accumulate(have, g, index, order):
+def _accumulate(have, g, index):
     """``have + g`` (``g`` an IndexedSlices): slices stay slices, a dense one makes it dense."""
-
     if type(have) is _Pieces:
         have.items.append((index, g))
         return have

@@ -22,7 +22,7 @@ from .dtypes import as_dtype
 from .explain import causes_for, explain, remember_variable
 from .gradient_args import UnconnectedGradients
 from .source_location import user_location, user_site
-from .tape_entry import INPUTS, OUTPUTS, SHARED_DIMS, SMALL, STATE, TYPE, shape_of, shared_dims
+from .tape_entry import SHARED_DIMS, SMALL, shared_dims
 from .tensor import Tensor
 
 SAMPLE_SIZE = 8                  # elements kept per value for previews
@@ -320,7 +320,7 @@ class BackwardObserver(observer.BackwardObserver):
         # One flat tuple per op, made visit/send records only when the events are read (``_records``).
         # Atoms only, so the cyclic GC stops tracking it.
         self.kept += n
-        if row[STATE] == SMALL:
+        if row.state == SMALL:
             self._log_small(index, out_grads, sends)
         else:
             self._log_sampled(index, row, out_grads, sends)
@@ -357,7 +357,7 @@ class BackwardObserver(observer.BackwardObserver):
             hit = recent.pop(id(array), None)   # a live array's id is its own: no other entry has it
             passed = hit if hit is not None else (array, _sample_and_shape(array))
             item += passed[1]
-        inputs, sources = row[INPUTS], self._source_ids
+        sources = self._source_ids
         for k, g, accumulated in sends:
             if g is None:
                 item += (k, None, None, False)
@@ -369,8 +369,8 @@ class BackwardObserver(observer.BackwardObserver):
             if len(recent) > _RECENT_SAMPLES:
                 del recent[next(iter(recent))]
             item += (k, *entry[1], accumulated)
-            if inputs[3 * k] in sources:   # finish reports it again, unless more is added to it
-                self._source_records[inputs[3 * k]] = entry
+            if row.input_id(k) in sources:   # finish reports it again, unless more is added to it
+                self._source_records[row.input_id(k)] = entry
         self._log_item(item)
 
     # visit and sent log one event each: they test the room inline and build one flat tuple
@@ -379,42 +379,40 @@ class BackwardObserver(observer.BackwardObserver):
             self.dropped += 1
             return
         self.kept += 1
-        outs = row[OUTPUTS]
-        if len(outs) == 3:   # one output (packed: id, value, dtype)
+        if row.n_outputs == 1:
             g = out_grads[0]
             if g is None:
-                self._log_item(("visit", len(self._entries), index, row[TYPE], self.row, None, None, None))
+                self._log_item(("visit", len(self._entries), index, row.op_type, self.row, None, None, None))
                 return
             value, shape = self._record_of(g)
-            self._log_item(("visit", len(self._entries), index, row[TYPE], self.row, outs[0], value, shape))
+            self._log_item(("visit", len(self._entries), index, row.op_type, self.row, row.output_id(0), value,
+                            shape))
             return
         grads = ()
-        for oid, g in zip(outs[0::3], out_grads):
+        for oid, g in zip(row.output_ids(), out_grads):
             grads += (None, None, None) if g is None else (oid, *self._record_of(g))
-        self._log_item(("visit", len(self._entries), index, row[TYPE], self.row) + grads)
+        self._log_item(("visit", len(self._entries), index, row.op_type, self.row) + grads)
 
     def sent(self, index, row, k, g, accumulated=False) -> None:
-        inputs = row[INPUTS]
         if g is None:
             if self._room():
-                reason = Cause.NONE_RETURNED if as_dtype(inputs[3 * k + 2]).is_differentiable else \
+                reason = Cause.NONE_RETURNED if as_dtype(row.input_dtype(k)).is_differentiable else \
                     Cause.INTEGER_OR_STRING_DTYPE
-                self.log._add(rec.Send(self.log._at(), index, inputs[3 * k], None,
-                                       list(shape_of(inputs[3 * k + 1])), False, reason, self.row))
+                self.log._add(rec.Send(self.log._at(), index, row.input_id(k), None,
+                                       list(row.input_shape(k)), False, reason, self.row))
             return
         if self.kept >= MAX_BACKWARD_EVENTS:
             self.dropped += 1
             return
         self.kept += 1
         value, shape = self._record_of(g)
-        self._log_item(("send", len(self._entries), index, inputs[3 * k], value, shape, accumulated, None,
+        self._log_item(("send", len(self._entries), index, row.input_id(k), value, shape, accumulated, None,
                         self.row))
 
     def stopped(self, index, row, reason) -> None:
-        inputs = row[INPUTS]
-        for k in range(0, len(inputs), 3):
+        for k in range(row.n_inputs):
             if self._room():
-                self.log._add(rec.Send(self.log._at(), index, inputs[k], None, list(shape_of(inputs[k + 1])),
+                self.log._add(rec.Send(self.log._at(), index, row.input_id(k), None, list(row.input_shape(k)),
                                        False, reason, self.row))
 
     def finish(self, results) -> None:

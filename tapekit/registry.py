@@ -12,12 +12,6 @@ from .i18n import _, hint_line
 from .source_location import caller_text
 from .tensor import Tensor
 
-# op type -> gradient function ``f(op, *grads)``; None marks an op as not differentiable.
-_GRADIENTS: dict = {}
-_REGISTERED_AT: dict = {}
-NOT_DIFFERENTIABLE: set = set()   # op types declared with no_gradient (read per recorded op)
-
-
 def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None, dtype=None):
     """Run ``forward`` on the inputs' arrays and record the op on every tape that tracks an input.
 
@@ -42,7 +36,7 @@ def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None, dty
         outputs = (out,)
         key = state.overrides.get(op_type, op_type) if _override_blocks else op_type   # overridden?
         for tape in tapes:
-            tape._record(op_type, inputs, outputs, attrs, key, None)
+            tape.record_operation(op_type, inputs, outputs, attrs, key)
     return out
 
 
@@ -61,7 +55,7 @@ def execute_binary(op_type: str, kernel, x: Tensor, y: Tensor, dtype):
         inputs = (x, y)
         key = state.overrides.get(op_type, op_type) if _override_blocks else op_type   # overridden?
         for tape in tapes:
-            tape._record_small(op_type, inputs, out, key)
+            tape.record_elementwise(op_type, inputs, out, key)
     return out
 
 
@@ -79,7 +73,7 @@ def execute_unary(op_type: str, kernel, x: Tensor, dtype):
         inputs = (x,)
         key = state.overrides.get(op_type, op_type) if _override_blocks else op_type   # overridden?
         for tape in tapes:
-            tape._record_small(op_type, inputs, out, key)
+            tape.record_elementwise(op_type, inputs, out, key)
     return out
 
 
@@ -97,9 +91,17 @@ def execute_multi(op_type: str, forward, inputs: tuple, attrs: dict | None = Non
 
 
 def record(op_type, inputs, outputs, attrs=None, grad_fn=None, cut=None):
-    key = grad_fn if grad_fn is not None else (state.overrides.get(op_type, op_type) if _override_blocks else op_type)
+    """Record an op that already ran on every active tape (TF's ``record_operation``).
+
+    ``grad_fn``, when given, is the op's own gradient function (a custom gradient); otherwise the
+    op's type names its rule (or what a ``gradient_override_map`` block maps it to).
+    """
+    if grad_fn is not None:
+        key = GradientRule.of_function(grad_fn)
+    else:
+        key = state.overrides.get(op_type, op_type) if _override_blocks else op_type
     for tape in state.tapes:
-        tape._record(op_type, inputs, outputs, attrs, key, cut)
+        tape.record_operation(op_type, inputs, outputs, attrs, key, cut)
 
 
 def _describe_failure(op_type, inputs, err):
@@ -119,36 +121,82 @@ def _describe_failure(op_type, inputs, err):
 
 
 # ---------- the gradient registry ----------
-def gradient_function(key):
-    """The gradient function for an entry's key (a callable, or an op type name)."""
-    if callable(key):
+class GradientRule:
+    """How ops of one type differentiate: TF's registered gradient function, and what the tape and
+    the reverse pass need to know of it. One record per op type (``RULES``), or per custom gradient.
+
+    ``fn(op, *grads)`` returns one gradient (or None) per input; ``fn`` is None for an op declared
+    not differentiable (``no_gradient``): gradients stop there. The built-in rules (``gradient``)
+    say more: ``reads`` what of the op's values the rule reads, so that a tape keeps only that
+    much alive ("nothing", "inputs", "outputs", "other_input": a binary op whose gradient for x
+    reads y and for y reads x, "divisor": RealDiv's; None: everything); ``builtin`` they may return
+    a broadcast gradient, which the reverse pass reduces (a user rule of the wrong shape is an
+    error); ``dense_only`` they take dense upstream gradients (the pass densifies IndexedSlices;
+    user rules get them as they are, as in TF); ``takes_none`` a multi-output rule gets None for an
+    output nobody differentiated (the others get zeros); ``on_arrays`` the rule is written against
+    ``grads.rule_math`` and so runs on backend arrays too (the reverse pass's lean path).
+    """
+
+    __slots__ = ("op_type", "fn", "where", "reads", "builtin", "dense_only", "takes_none", "on_arrays")
+
+    def __init__(self, op_type, fn, where, reads=None, builtin=False, dense_only=False, takes_none=False,
+                 on_arrays=False):
+        self.op_type = op_type
+        self.fn = fn
+        self.where = where   # where it was registered (named when a second registration fails)
+        self.reads = reads
+        self.builtin = builtin
+        self.dense_only = dense_only
+        self.takes_none = takes_none
+        self.on_arrays = on_arrays
+
+    @classmethod
+    def of_function(cls, fn) -> GradientRule:
+        """The rule of one recorded op whose gradient is a function of its own (``custom_gradient``)."""
+        return cls(getattr(fn, "__name__", "custom"), fn, f"{fn.__module__}.{fn.__qualname__}")
+
+    def __repr__(self) -> str:
+        return f"<GradientRule {self.op_type}>"
+
+
+RULES: dict = {}   # op type -> its GradientRule
+
+
+def rule_for(key) -> GradientRule:
+    """The rule a recorded op names: its op type's (``RULES``), or the rule it carries itself."""
+    if type(key) is GradientRule:
         return key
     try:
-        return _GRADIENTS[key]
+        return RULES[key]
     except KeyError:
         raise LookupError(f"gradient registry has no entry for: {key}") from None
 
 
 def has_gradient(key) -> bool:
-    """Whether an entry's gradient key (a callable, or an op type name) has a gradient function."""
-    return callable(key) or _GRADIENTS.get(key) is not None
+    """Whether a recorded op's gradient key names a rule with a gradient function."""
+    rule = key if type(key) is GradientRule else RULES.get(key)
+    return rule is not None and rule.fn is not None
 
 
-def declared_not_differentiable(key) -> bool:
-    """Whether ``key`` names an op type declared with ``no_gradient``."""
-    return key in NOT_DIFFERENTIABLE
+def stops_gradient(key) -> bool:
+    """Whether ``key`` names an op type declared with ``no_gradient`` (gradients stop there)."""
+    rule = RULES.get(key) if type(key) is str else None
+    return rule is not None and rule.fn is None
 
 
-def _register(op_type: str, fn, where: str) -> None:
-    if not isinstance(op_type, str):
+def reads_of(key):
+    """What the built-in rule named by ``key`` reads of its op's values (``GradientRule.reads``)."""
+    rule = RULES.get(key) if type(key) is str else None
+    return None if rule is None else rule.reads
+
+
+def _register(rule: GradientRule) -> None:
+    if not isinstance(rule.op_type, str):
         raise TypeError("op_type must be a string")
-    if op_type in _GRADIENTS:
-        raise KeyError(f"Registering two gradient with name '{op_type}'! "
-                       f"(Previous registration was in {_REGISTERED_AT[op_type]})")
-    _GRADIENTS[op_type] = fn
-    _REGISTERED_AT[op_type] = where
-    if fn is None:
-        NOT_DIFFERENTIABLE.add(op_type)
+    if rule.op_type in RULES:
+        raise KeyError(f"Registering two gradient with name '{rule.op_type}'! "
+                       f"(Previous registration was in {RULES[rule.op_type].where})")
+    RULES[rule.op_type] = rule
 
 
 class RegisterGradient:
@@ -164,73 +212,30 @@ class RegisterGradient:
         self._op_type = op_type
 
     def __call__(self, f):
-        _register(self._op_type, f, caller_text(2))
+        _register(GradientRule(self._op_type, f, caller_text(2)))
         return f
 
 
 def no_gradient(op_type) -> None:
     """Declare ops of type ``op_type`` not differentiable: gradients stop there, silently."""
-    _register(op_type, None, caller_text(2))
+    _register(GradientRule(op_type, None, caller_text(2)))
 
 
 NotDifferentiable = no_gradient
 
 
-# What a built-in gradient reads of its op's values, so that a tape keeps only that much alive
-# (shapes and dtypes are always kept): "nothing", "inputs", "outputs", "other_input" (a binary op
-# whose gradient for x reads y and for y reads x: Mul, MatMul), "divisor" (RealDiv: both gradients
-# read y, y's also reads x). Ops without an entry keep every input and output.
-READS: dict = {}
-
-# Built-in gradient functions. They may return a broadcast gradient, which the reverse pass
-# reduces to the input's shape; a user-defined gradient (RegisterGradient, custom_gradient) of the
-# wrong shape is an error instead.
-BUILTIN: set = set()
-# The built-in ones that take dense upstream gradients only: the reverse pass makes an
-# IndexedSlices dense before calling them. The others (``sparse=True``, and every user-defined
-# gradient) receive IndexedSlices as they are, as in TF.
-DENSE_ONLY: set = set()
-# Built-in gradient functions of multi-output ops that take None for an output nobody
-# differentiated (TF's rules that skip a zeros gradient); the others get zeros there.
-TAKES_NONE: set = set()
-
-
-def gradient(op_type: str, reads: str | None = None, sparse: bool = False, takes_none: bool = False):
-    """Internal decorator: register the built-in gradient of ``op_type`` (and what it reads).
+def gradient(op_type: str, reads: str | None = None, sparse: bool = False, takes_none: bool = False,
+             on_arrays: bool = False):
+    """Internal decorator: register the built-in gradient of ``op_type`` (``GradientRule``).
 
     ``sparse=True``: the function accepts an ``IndexedSlices`` upstream gradient.
     ``takes_none=True``: an output without gradient is passed as None, not as zeros.
+    ``on_arrays=True``: written with ``grads.rule_math``, it also runs on backend arrays.
     """
 
     def deco(f):
-        _register(op_type, f, f"{f.__module__}.{f.__name__}")
-        if reads is not None:
-            READS[op_type] = reads
-        BUILTIN.add(f)
-        if not sparse:
-            DENSE_ONLY.add(f)
-        if takes_none:
-            TAKES_NONE.add(f)
-        return f
-
-    return deco
-
-
-# Array twins of built-in rules: ``twin(ins, outs, attrs, g, skip)`` computes on backend arrays
-# (the op's saved input and output values, as the row packs them: value k at ``3k + 1``; its attrs,
-# the upstream gradient, its ``skip_input_indices``) what the rule computes on tensors (the same
-# kernels in the same order), one array or None per input. A value the rule never reads may be a
-# released one's ghost. The
-# reverse pass uses a twin when nothing records (no tape is active, so the rule's ops would not be
-# recorded either) for a float32/float64 op: no Tensor per intermediate result, no op call.
-ARRAY_TWINS: dict = {}
-
-
-def array_twin(op_type: str):
-    """Internal decorator: register the array twin of ``op_type``'s built-in gradient."""
-
-    def deco(f):
-        ARRAY_TWINS[op_type] = f
+        _register(GradientRule(op_type, f, f"{f.__module__}.{f.__name__}", reads, builtin=True,
+                               dense_only=not sparse, takes_none=takes_none, on_arrays=on_arrays))
         return f
 
     return deco

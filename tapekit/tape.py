@@ -17,19 +17,21 @@ from .gradient_args import (
     prepare_sources,
 )
 from .i18n import _, hint_line
-from .registry import NOT_DIFFERENTIABLE, READS
+from .registry import reads_of, stops_gradient
 from .source_location import user_location, user_site
 from .tape_entry import (
     LIVE,
     RELEASED,
     SMALL,
     Records,
+    Released,
+    Row,
     TapeEntry,
     TapeView,
     keep_objects,
     kept_for_gradient,
     packed,
-    value_ghost,
+    read_sides,
 )
 from .tensor import Tensor, is_variable
 
@@ -44,10 +46,13 @@ _NON_PERSISTENT_USED = ("A non-persistent GradientTape can only be used to compu
                         "gradients (or jacobians)")
 
 
-def _is_small(t) -> bool:
-    """Whether a value (a variable's too) has at most ``_SMALL`` elements; a released one counts as large."""
-    value = getattr(t, "_value", None)
-    return value is not None and value.size <= _SMALL
+def _all_small(tensors) -> bool:
+    """Whether every value (a variable's too) has at most ``_SMALL`` elements; a released one counts as large."""
+    for t in tensors:
+        value = t._value if type(t) is Tensor else getattr(t, "_value", None)
+        if value is None or value.size > _SMALL:
+            return False
+    return True
 
 
 class GradientTape:
@@ -84,6 +89,7 @@ class GradientTape:
         self._log = None            # events.TapeLog, created on first use (introspection)
         self._listeners: list = []
         self._warned_lines: set = set()
+        self._recorder = None       # on the tape stack while recording (context.Recorder)
 
     # ---------- context ----------
     def __enter__(self):
@@ -96,7 +102,8 @@ class GradientTape:
             self._start_fresh()
         self._entered = True
         self._recording = True
-        state.tapes.append(self)
+        self._recorder = _Recorder(self)   # dropped when it leaves the stack: no cycle with the tape left
+        state.tapes.append(self._recorder)
         self._events().entered(user_site("<with tape>", depth=1))
         return self
 
@@ -122,9 +129,10 @@ class GradientTape:
         self._recording = False
         tapes = state.tapes
         for i in range(len(tapes) - 1, -1, -1):
-            if tapes[i] is self:
+            if tapes[i] is self._recorder:
                 del tapes[i]
                 break
+        self._recorder = None
 
     # ---------- what is watched ----------
     def watch(self, tensor) -> None:
@@ -152,13 +160,13 @@ class GradientTape:
             if not item.dtype.is_differentiable:
                 logger.warning("The dtype of the watched tensor must be floating (e.g. "
                                "tk.float32), got %r", item.dtype)
-        if not any(t._recording for t in state.tapes):
+        if not any(r.recording for r in state.tapes):
             return   # TF: with no tape recording (e.g. inside stop_recording), watch does nothing
         for item in items:
             self._watch_one(item)
 
     def _watch_one(self, item) -> None:
-        """``tape.watch`` of one tensor or variable (a variable's first read: ``_variable_read``)."""
+        """``tape.watch`` of one tensor or variable."""
         is_var = is_variable(item)
         if is_var and item._id not in self._watched_vars:
             self._watched_vars[item._id] = item
@@ -180,149 +188,6 @@ class GradientTape:
         ['a:0']
         """
         return tuple(v for _, v in sorted(self._watched_vars.items()))
-
-    def _variable_read(self, var, read_tensor) -> None:
-        tracked = self._tracked
-        flag = tracked.get(var._id)
-        if self._paused:
-            if flag is not None:
-                self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp",
-                             Cause.RECORDING_STOPPED)
-            return
-        if flag is None and not (self._watch_accessed_variables and var._trainable):
-            # not watched: the widgets still draw the variable as the input it is
-            self._events().read_unwatched(var, read_tensor)
-            return
-        site = user_site(_READ_SITE_KEY)   # the user's line: for the watch and the read alike
-        # ReadVariableOp's gradient reads nothing, so a large value is kept as a ghost; the read value
-        # is the variable's own array, so one ghost serves both sides of the row (and a first watch),
-        # and every read until the variable is assigned (Variable._set forgets it)
-        value = read_tensor._value
-        ghost = None
-        if value.size > _SMALL:
-            ghost = var._read_ghost
-            if ghost is None:
-                ghost = var._read_ghost = value_ghost(value)
-            self._ghosts[read_tensor._id] = ghost
-        if flag is None:   # the first read: the tape watches the variable (_watch_one, inline)
-            vid = var._id
-            flag = tracked[vid] = var._dtype.is_differentiable
-            self._watched_vars[vid] = var
-            if flag:
-                self._roots.add(vid)
-                self._from_roots.add(vid)
-            (self._log or self._events()).accessed(var, site, value.shape, read_tensor._dtype.name)
-        if not flag or self._listeners:   # an integer variable's read is cut; listeners get the entry
-            self._record("ReadVariableOp", (var,), (read_tensor,), None, "ReadVariableOp", None, site)
-            return
-        # The common case, inline (``_record``'s row for it): a differentiable variable read while
-        # nobody listens.
-        tid, dtype_name = read_tensor._id, read_tensor._dtype.name
-        tracked[tid] = True
-        self._from_roots.add(tid)
-        if ghost is None:
-            self._small_kept += (var, read_tensor)
-            ins, outs, saved_state = (var._id, (var,), dtype_name), (tid, value, dtype_name), SMALL
-        else:
-            self._ghosts[var._id] = ghost
-            ins, outs, saved_state = (var._id, ghost, dtype_name), (tid, ghost, dtype_name), RELEASED
-        self._entries.rows.append(("ReadVariableOp", ins, outs, None, "ReadVariableOp", None, site, None,
-                                   saved_state))
-
-    def _variable_assigned(self, var, how: str) -> None:
-        # logged even before the tape reads var: a later read then starts from the new state
-        self._events().state_changed(var, how, user_location())
-
-    def _note_left(self, t, how: str) -> None:
-        if self._tracked.get(t._id) is not None:
-            self._events().left_tape(t, how, user_location())
-
-    # ---------- recording ----------
-    def _record(self, op_type, inputs, outputs, attrs, grad_key, cut, site=None) -> None:  # noqa: C901 - once per op: one frame, loops inline
-        tracked = self._tracked
-        live = None            # True: an input is differentiable here; False: only shadow-tracked
-        small = True           # every value has at most _SMALL elements
-        for t in inputs:
-            flag = tracked.get(t._id)
-            if flag:
-                live = True
-            elif flag is not None and live is None:
-                live = False
-            if small:
-                small = t._value.size <= _SMALL if type(t) is Tensor else _is_small(t)
-        if live is None:       # no input is on this tape
-            return
-        if self._paused:
-            cut = Cause.RECORDING_STOPPED
-        differentiable = live and cut is None
-        blocked = False
-        for out in outputs:
-            flag = differentiable and out._dtype.is_differentiable
-            tracked[out._id] = flag
-            if differentiable:   # reached from the roots whatever its dtype, as backprop's scan counts
-                self._from_roots.add(out._id)
-            blocked = blocked or not flag
-            small = small and out._value.size <= _SMALL
-        rows = self._entries.rows
-        ins = packed(inputs)
-        # one plain output (most ops; ``out`` is the loop's last): packed inline
-        outs = (out._id, out._value, out._dtype.name) if len(outputs) == 1 and type(out) is Tensor else packed(outputs)
-        # The tensors whose values a row keeps stay alive with it, as TF's tape keeps them.
-        if small:
-            state = SMALL      # small values stay saved whole: releasing costs more than it saves
-            small_kept = self._small_kept   # kept to the tape's end: no lookup by id needed
-            small_kept.append(inputs)
-            small_kept.append(outputs)
-        else:
-            state = LIVE
-            reads = READS.get(grad_key) if differentiable and type(grad_key) is str else None
-            if reads is not None:   # drop, now, the values the gradient never reads (registry.READS)
-                ins, outs = kept_for_gradient(reads, ins, outs, tracked, self._ghosts)
-                if reads == "nothing":
-                    state = RELEASED
-            if state == LIVE:   # let go of by id when the reverse pass releases the row
-                keep_objects(self._saved, inputs, ins)
-                keep_objects(self._saved, outputs, outs)
-        # The user's line costs a stack walk: take it for listeners and for the live ops where a
-        # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
-        location = user_location(depth=4) \
-            if self._listeners or (live and (blocked or grad_key in NOT_DIFFERENTIABLE)) else None
-        rows.append((op_type, ins, outs, attrs, grad_key, cut if live else (cut or Cause.SHADOW),
-                     user_site(op_type) if site is None else site, location, state))
-        if self._listeners:
-            self._events().recorded(TapeEntry(rows[-1], len(rows) - 1))
-
-    def _record_small(self, op_type, inputs, out, grad_key) -> None:
-        """``_record`` for the hot element-wise ops (``registry.execute_binary``/``execute_unary``):
-        one or two plain Tensor inputs, one output, no attrs. Takes the common case, a small live op
-        that gradients flow through while nobody listens, in a few steps; passes anything else on."""
-        tracked = self._tracked
-        x = inputs[0]
-        if len(inputs) == 2:
-            y = inputs[1]
-            fx, fy = tracked.get(x._id), tracked.get(y._id)
-            if fx is None and fy is None:   # not on this tape
-                return
-            fast = (fx or fy) and x._value.size <= _SMALL and y._value.size <= _SMALL
-            ins = (x._id, x._value, x._dtype.name, y._id, y._value, y._dtype.name)   # packed, inline
-        else:
-            fx = tracked.get(x._id)
-            if fx is None:
-                return
-            fast = fx and x._value.size <= _SMALL
-            ins = (x._id, x._value, x._dtype.name)
-        site = user_site(op_type)   # here, at the depth _record takes it from when called by execute
-        if not fast or self._paused or self._listeners or out._value.size > _SMALL or \
-                not out._dtype.is_differentiable or grad_key in NOT_DIFFERENTIABLE:
-            self._record(op_type, inputs, (out,), None, grad_key, None, site)
-            return
-        tracked[out._id] = True
-        self._from_roots.add(out._id)
-        small_kept = self._small_kept   # alive with the tape's values, as in _record (no tuple kept: less for the GC)
-        small_kept += inputs
-        small_kept.append(out)
-        self._entries.rows.append((op_type, ins, (out._id, out._value, out._dtype.name), None, grad_key, None, site,
-                                   None, SMALL))
 
     @contextlib.contextmanager
     def stop_recording(self):
@@ -514,3 +379,170 @@ class GradientTape:
 def _short(item) -> str:
     text = str(item)
     return text if len(text) < 80 else text[:77] + "..."
+
+
+class _Recorder:
+    """A tape as ops, variables and tensors see it (``context.Recorder``): how they record on it.
+
+    ``record_operation`` adds a ``Row`` when the tape tracks one of the op's inputs: its outputs
+    become tracked (differentiable, or shadow-tracked behind a cut), and the row keeps the values
+    the op's gradient rule reads (``registry.GradientRule.reads``). Values of at most ``_SMALL``
+    elements are all kept: releasing them costs more than it saves.
+    """
+
+    __slots__ = ("tape",)
+
+    def __init__(self, tape: GradientTape):
+        self.tape = tape
+
+    @property
+    def recording(self) -> bool:
+        return self.tape._recording
+
+    def record_operation(self, op_type, inputs, outputs, attrs, grad_key, cut=None, site=None) -> None:
+        tape = self.tape
+        live = _input_flag(tape._tracked, inputs)
+        if live is None:       # no input is on this tape
+            return
+        if tape._paused:
+            cut = Cause.RECORDING_STOPPED
+        elif not live:         # only shadow-tracked inputs
+            cut = cut or Cause.SHADOW
+        blocked = self._track_outputs(outputs, cut is None)
+        if site is None:
+            site = user_site(op_type)   # before any other call: user_site's guess keeps its depth
+        ins, outs, kept = self._saved_sides(inputs, outputs, grad_key if cut is None else None)
+        # The user's line costs a stack walk: take it for listeners and for the live ops where a
+        # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
+        location = user_location() if tape._listeners or (live and (blocked or stops_gradient(grad_key))) else None
+        self._append(Row(op_type, ins, outs, attrs, grad_key, cut, site, location, kept))
+
+    def record_elementwise(self, op_type, inputs, output, grad_key) -> None:
+        """The common case in a few steps: a small op that gradients flow through, nobody listening."""
+        tape = self.tape
+        live = _input_flag(tape._tracked, inputs)
+        if live is None:
+            return
+        site = user_site(op_type)
+        if not live or tape._paused or tape._listeners or not output._dtype.is_differentiable or \
+                not _all_small(inputs) or output._value.size > _SMALL or stops_gradient(grad_key):
+            self.record_operation(op_type, inputs, (output,), None, grad_key, None, site)
+            return
+        tape._tracked[output._id] = True
+        tape._from_roots.add(output._id)
+        tape._small_kept += inputs   # alive with the tape's values (no tuple kept: less for the GC)
+        tape._small_kept.append(output)
+        tape._entries.rows.append(Row(op_type, packed(inputs), packed((output,)), None, grad_key, None, site,
+                                      None, SMALL))
+
+    def _track_outputs(self, outputs, differentiable: bool) -> bool:
+        """Track the outputs; whether one of them blocks gradients (an integer output, or a cut op)."""
+        tape = self.tape
+        blocked = False
+        for out in outputs:
+            flag = differentiable and out._dtype.is_differentiable
+            tape._tracked[out._id] = flag
+            if differentiable:   # reached from the roots whatever its dtype, as backprop's scan counts
+                tape._from_roots.add(out._id)
+            blocked = blocked or not flag
+        return blocked
+
+    def _saved_sides(self, inputs, outputs, grad_key) -> tuple:
+        """The packed sides and the row's state, keeping the values the gradient reads (all when
+        small); the tensors whose values a row keeps stay alive with it, as TF's tape keeps them."""
+        tape = self.tape
+        ins, outs = packed(inputs), packed(outputs)
+        if _all_small(inputs) and _all_small(outputs):
+            tape._small_kept += (inputs, outputs)   # kept to the tape's end: no lookup by id needed
+            return ins, outs, SMALL
+        reads = reads_of(grad_key)   # None for a cut op (no key): everything stays
+        if reads is not None:   # drop, now, the values the gradient never reads
+            ins, outs = kept_for_gradient(reads, ins, outs, tape._tracked, tape._ghosts)
+            if reads == "nothing":
+                return ins, outs, RELEASED
+        keep_objects(tape._saved, inputs, ins)   # let go of by id when the reverse pass releases the row
+        keep_objects(tape._saved, outputs, outs)
+        return ins, outs, LIVE
+
+    def _append(self, row: Row) -> None:
+        tape = self.tape
+        rows = tape._entries.rows
+        rows.append(row)
+        if tape._listeners:
+            tape._events().recorded(TapeEntry(row, len(rows) - 1))
+
+    def variable_read(self, variable, read_tensor) -> None:
+        tape = self.tape
+        flag = tape._tracked.get(variable._id)
+        if tape._paused:
+            if flag is not None:
+                self.record_operation("ReadVariableOp", (variable,), (read_tensor,), None, "ReadVariableOp",
+                                      Cause.RECORDING_STOPPED)
+            return
+        if flag is None and not (tape._watch_accessed_variables and variable._trainable):
+            tape._events().read_unwatched(variable, read_tensor)   # the widgets still draw it as an input
+            return
+        site = user_site(_READ_SITE_KEY)   # the user's line: for the watch and the read alike
+        ghost = self._read_ghost(variable, read_tensor)
+        if flag is None:
+            flag = self._first_read(variable, read_tensor, site)
+        if not flag or tape._listeners:   # an integer variable's read is cut; listeners get the entry
+            self.record_operation("ReadVariableOp", (variable,), (read_tensor,), None, "ReadVariableOp", None, site)
+            return
+        # the common case: a differentiable variable read while nobody listens
+        tape._tracked[read_tensor._id] = True
+        tape._from_roots.add(read_tensor._id)
+        if ghost is None:
+            tape._small_kept += (variable, read_tensor)
+        else:
+            tape._ghosts[variable._id] = ghost
+        ins, outs = read_sides(variable, read_tensor, ghost)
+        tape._entries.rows.append(Row("ReadVariableOp", ins, outs, None, "ReadVariableOp", None, site, None,
+                                      SMALL if ghost is None else RELEASED))
+
+    def _read_ghost(self, variable, read_tensor):
+        """The ghost of a large read value, or None for a small one. ReadVariableOp's gradient reads
+        nothing, and the read value is the variable's own array: one ghost serves both sides of the
+        row (and a first watch), and every read until the variable is assigned (``Variable._set``)."""
+        value = read_tensor._value
+        if value.size <= _SMALL:
+            return None
+        ghost = variable._read_ghost
+        if ghost is None:
+            ghost = variable._read_ghost = Released.of(value)
+        self.tape._ghosts[read_tensor._id] = ghost
+        return ghost
+
+    def _first_read(self, variable, read_tensor, site) -> bool:
+        """The tape watches a variable it sees read (``_watch_one``, with the read's site)."""
+        tape = self.tape
+        vid = variable._id
+        flag = tape._tracked[vid] = variable._dtype.is_differentiable
+        tape._watched_vars[vid] = variable
+        if flag:
+            tape._roots.add(vid)
+            tape._from_roots.add(vid)
+        tape._events().accessed(variable, site, read_tensor._value.shape, read_tensor._dtype.name)
+        return flag
+
+    def variable_assigned(self, variable, how: str) -> None:
+        # logged even before the tape reads the variable: a later read then starts from the new state
+        self.tape._events().state_changed(variable, how, user_location())
+
+    def value_left(self, tensor, how: str) -> None:
+        tape = self.tape
+        if tape._tracked.get(tensor._id) is not None:
+            tape._events().left_tape(tensor, how, user_location())
+
+
+def _input_flag(tracked: dict, inputs):
+    """True if an input is differentiable on the tape, False if all its tracked inputs are shadow-tracked,
+    None if none is on the tape."""
+    live = None
+    for t in inputs:
+        flag = tracked.get(t._id)
+        if flag:
+            return True
+        if flag is not None:
+            live = False
+    return live

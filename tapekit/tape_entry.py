@@ -1,23 +1,25 @@
-"""How a tape stores one recorded op (a *row*), and the ``TapeEntry`` view readers get of it.
+"""How a tape stores one recorded op (a ``Row``), and the views readers get of it.
 
-A row is a plain tuple of ids, backend arrays, strings and ints, like the C++ records of TF's
-own tape (ids, dtypes, shapes; the values a gradient reads). CPython's cyclic GC stops tracking
-such a tuple within its first few (young) collections (one per level of nesting), so a long tape
-adds nothing to the full collections it would otherwise trigger and walk (benchmarks/README.md,
-W3). A row's place on the tape is its index in ``Records.rows``. Its fields, by position:
+A ``Row`` holds what TF's C++ tape records of an op: its type, its inputs' and outputs' ids,
+dtypes and the values its gradient reads, its attrs, the key of its gradient rule, why gradients
+stop there (``cut``), where the user's code ran it, and whether its values are still saved
+(``state``). Rows are built in one place (``Row.__init__``, called by the tape's recorder) and
+read through their named fields and methods: nothing outside this module knows how a side is
+packed. A row's place on the tape is its index in ``Records.rows``.
 
-``TYPE`` op type · ``INPUTS``/``OUTPUTS`` the tensors, packed (below) · ``ATTRS`` dict or None ·
-``GRAD_KEY`` the gradient's registry key (or a function) · ``CUT`` a ``Cause`` or None ·
-``SITE`` ``source_location.user_site()`` · ``LOCATION`` ``(file, line)`` or None ·
-``STATE`` ``LIVE``, ``RELEASED`` or ``SMALL``.
+Each side is packed flat, one ``(id, value, dtype name)`` triple per tensor (a tuple of atoms:
+the cyclic GC stops tracking it). A value is one of three kinds:
 
-The tensors of one side are packed flat, one ``(id, value, dtype name)`` triple per tensor. The
-value is the backend array of a live tensor, ``(dims, sample)`` once released (a *ghost*: enough
-for ``explain()`` and the events; a NumPy sample kept as bytes), or ``(object,)`` for an input
-that is not a plain Tensor (a variable read by ``ReadVariableOp``). The tape keeps the Tensor
-objects of the live values alive beside the rows (``keep_objects``: TF's tape keeps them too).
-The reverse pass reads rows; everyone else reads the ``TapeEntry`` views of ``Records`` (TF's
-``op``: ``op.inputs``, ``op.get_attr`` ...).
+- ``Live``: the backend array itself, saved for the gradient;
+- ``Released``: what is left once the tape let go of it, ``(dims, sample)`` (a *ghost*: enough
+  for ``explain()`` and the events; a NumPy sample kept as bytes), one per tensor id;
+- ``Kept``: an input that is not a plain Tensor (a variable read by ``ReadVariableOp``), ``(obj,)``.
+
+The kinds are classes of functions over those plain tuples, not objects per value: an object per
+value would stay tracked by the cyclic GC (``benchmarks/README.md``, W3; ARCHITECTURE.md). The
+tape keeps the Tensor objects of the live values alive beside the rows (``keep_objects``: TF's
+tape keeps them too). The reverse pass reads rows; gradient rules get a ``TapeEntry`` (TF's
+``op``: ``op.inputs``, ``op.get_attr`` ...), or on the lean path an ``ArrayEntry``.
 """
 
 from __future__ import annotations
@@ -29,8 +31,119 @@ from .dtypes import as_dtype
 from .shape import TensorShape
 from .tensor import Tensor, restored
 
-TYPE, INPUTS, OUTPUTS, ATTRS, GRAD_KEY, CUT, SITE, LOCATION, STATE = range(9)   # a row's place on the tape is its index
-LIVE, RELEASED, SMALL = 0, 1, 2   # STATE: values saved / released / all small, kept whole for good
+LIVE, RELEASED, SMALL = "live", "released", "small"   # Row.state: values saved / released / all small, kept for good
+
+
+class Live:
+    """A saved value: the backend array itself."""
+
+    @staticmethod
+    def holds(value) -> bool:
+        return type(value) is not tuple
+
+
+class Released:
+    """A released value's ghost ``(dims, sample)``: a plain tuple, one per tensor id (the tape's ``ghosts``)."""
+
+    @staticmethod
+    def holds(value) -> bool:
+        return type(value) is tuple and len(value) == 2
+
+    @staticmethod
+    def of(array) -> tuple:
+        """The ghost of a backend array: its dims (shared per shape) and its first elements."""
+        shape = array.shape
+        return SHARED_DIMS.get(shape) or shared_dims(shape), sample_of(array)
+
+
+class Kept:
+    """An input that is not a plain Tensor (a variable), kept as ``(obj,)``."""
+
+    @staticmethod
+    def holds(value) -> bool:
+        return type(value) is tuple and len(value) == 1
+
+    @staticmethod
+    def of(obj) -> tuple:
+        return (obj,)
+
+
+class Row:
+    """One recorded op on a tape (see the module's docstring)."""
+
+    __slots__ = ("op_type", "_ins", "_outs", "attrs", "grad_key", "cut", "site", "location", "state")
+
+    def __init__(self, op_type, ins: tuple, outs: tuple, attrs, grad_key, cut, site, location, state):
+        self.op_type = op_type
+        self._ins = ins          # packed sides (``packed``)
+        self._outs = outs
+        self.attrs = attrs       # dict or None
+        self.grad_key = grad_key  # the op type naming its rule (registry.RULES), or a GradientRule
+        self.cut = cut           # a Cause (gradients stop here) or None
+        self.site = site         # source_location.user_site(): where the user's code ran the op
+        self.location = location  # (file, line) or None
+        self.state = state       # LIVE, RELEASED or SMALL
+
+    @property
+    def n_inputs(self) -> int:
+        return len(self._ins) // 3
+
+    @property
+    def n_outputs(self) -> int:
+        return len(self._outs) // 3
+
+    def input_ids(self) -> tuple:
+        return self._ins[0::3]
+
+    def output_ids(self) -> tuple:
+        return self._outs[0::3]
+
+    def input_id(self, k: int) -> int:
+        return self._ins[3 * k]
+
+    def output_id(self, k: int) -> int:
+        return self._outs[3 * k]
+
+    def input_dtype(self, k: int) -> str:
+        """The name of input ``k``'s dtype."""
+        return self._ins[3 * k + 2]
+
+    def input_shape(self, k: int) -> tuple:
+        return shape_of(self._ins[3 * k + 1])
+
+    def input_values(self) -> tuple:
+        """The saved inputs, each of its kind (``Live``, ``Released``, ``Kept``)."""
+        return self._ins[1::3]
+
+    def output_values(self) -> tuple:
+        return self._outs[1::3]
+
+    def input_arrays(self) -> tuple:
+        """The saved inputs as backend arrays (a released or kept one as ``TapeEntry`` shows it)."""
+        return arrays_of(self._ins)
+
+    def output_arrays(self) -> tuple:
+        return arrays_of(self._outs)
+
+    def input_tensors(self, saved: dict | None = None) -> tuple:
+        return tensors_of(self._ins, saved)
+
+    def output_tensors(self, saved: dict | None = None) -> tuple:
+        return tensors_of(self._outs, saved)
+
+    def sides(self) -> tuple:
+        """The packed sides as stored (tuples of atoms, which the cyclic GC stops tracking)."""
+        return self._ins, self._outs
+
+    def release(self, ghosts: dict, saved: dict | None = None) -> None:
+        """Drop the saved values, keeping ids, shapes, dtypes and samples (and, given ``saved``,
+        no longer keeping the row's tensors alive)."""
+        self._ins = ghosted(self._ins, ghosts, saved)
+        self._outs = ghosted(self._outs, ghosts, saved)
+        self.state = RELEASED
+
+    def __repr__(self) -> str:
+        return f"<Row {self.op_type} {self.state}>"
 
 
 def packed(tensors) -> tuple:
@@ -45,6 +158,15 @@ def packed(tensors) -> tuple:
     for t in tensors:
         out += (t._id, t._value, t._dtype.name) if type(t) is Tensor else _kept(t)
     return tuple(out)
+
+
+def read_sides(variable, read_tensor, ghost) -> tuple:
+    """The packed sides of a variable's read: the variable kept and the value read, or the one
+    ghost of that value (``ghost``, not None) on both sides."""
+    dtype_name = read_tensor._dtype.name
+    if ghost is None:
+        return _kept(variable), (read_tensor._id, read_tensor._value, dtype_name)
+    return (variable._id, ghost, dtype_name), (read_tensor._id, ghost, dtype_name)
 
 
 def _kept(obj) -> tuple:
@@ -86,15 +208,9 @@ def ghost_of(tid: int, value, ghosts: dict) -> tuple:
     ghost = ghosts.get(tid)
     if ghost is None:
         array = value if type(value) is not tuple else getattr(value[0], "_value", None)
-        ghost = ghosts[tid] = value_ghost(array) if array is not None else \
+        ghost = ghosts[tid] = Released.of(array) if array is not None else \
             (shared_dims(tuple(value[0].shape)), None)
     return ghost
-
-
-def value_ghost(array) -> tuple:
-    """``(dims, sample)`` of a backend array: what a ghost keeps of it (one per released value)."""
-    shape = array.shape
-    return SHARED_DIMS.get(shape) or shared_dims(shape), sample_of(array)
 
 
 def ghosted(side: tuple, ghosts: dict, saved: dict | None = None) -> tuple:
@@ -122,14 +238,6 @@ def ghosted(side: tuple, ghosts: dict, saved: dict | None = None) -> tuple:
             saved.pop(side[k], None)
         out += (side[k], ghost_of(side[k], side[k + 1], ghosts), side[k + 2])
     return tuple(out)
-
-
-def released(row: tuple, ghosts: dict, saved: dict | None = None) -> tuple:
-    """``row`` with its saved values dropped, keeping ids, shapes, dtypes and samples (and, given
-    ``saved``, no longer keeping its tensors alive)."""
-    op_type, inputs, outputs, attrs, grad_key, cut, site, location, _state = row
-    return (op_type, ghosted(inputs, ghosts, saved), ghosted(outputs, ghosts, saved), attrs, grad_key, cut, site,
-            location, RELEASED)
 
 
 def kept_for_gradient(reads: str, inputs: tuple, outputs: tuple, tracked: dict, ghosts: dict) -> tuple:
@@ -195,13 +303,13 @@ def sample_of(v):
 class TapeEntry:
     """One recorded op, as gradient functions see it (TF's ``op``) and explain() and the events read it.
 
-    A view of a row: ``inputs``/``outputs`` are Tensors with the recorded ids (``Ghost`` for a
+    A view of a ``Row``: ``inputs``/``outputs`` are Tensors with the recorded ids (``Ghost`` for a
     released value, the object itself for a variable), built when first read.
     """
 
     __slots__ = ("row", "index", "skip_input_indices", "_saved", "_inputs", "_outputs")
 
-    def __init__(self, row: tuple, index: int, skip_input_indices: tuple = (), saved: dict | None = None):
+    def __init__(self, row: Row, index: int, skip_input_indices: tuple = (), saved: dict | None = None):
         self.row = row
         self.index = index   # its place on the tape
         self.skip_input_indices = skip_input_indices   # inputs whose gradient nobody needs (the reverse pass)
@@ -210,51 +318,51 @@ class TapeEntry:
 
     @property
     def type(self) -> str:
-        return self.row[TYPE]
+        return self.row.op_type
 
     @property
     def inputs(self) -> tuple:
         if self._inputs is None:
-            self._inputs = tensors_of(self.row[INPUTS], self._saved)
+            self._inputs = self.row.input_tensors(self._saved)
         return self._inputs
 
     @property
     def outputs(self) -> tuple:
         if self._outputs is None:
-            self._outputs = tensors_of(self.row[OUTPUTS], self._saved)
+            self._outputs = self.row.output_tensors(self._saved)
         return self._outputs
 
     @property
     def attrs(self):
-        return self.row[ATTRS]
+        return self.row.attrs
 
     @property
     def grad_key(self):
-        return self.row[GRAD_KEY]
+        return self.row.grad_key
 
     @property
     def cut(self):
-        return self.row[CUT]
+        return self.row.cut
 
     @property
     def site(self):
         """``source_location.user_site()``: where the user's code ran the op (for the widgets)."""
-        return self.row[SITE]
+        return self.row.site
 
     @property
     def location(self):
         """``(file, line)`` of the user's code, taken for listeners and where a gradient stops."""
-        return self.row[LOCATION]
+        return self.row.location
 
     @property
     def released(self) -> bool:
         """Whether the op's values were dropped, or are all small and kept whole for good."""
-        return self.row[STATE] != LIVE
+        return self.row.state != LIVE
 
     @property
     def small(self) -> bool:
         """Every value it saved is small (the tape keeps such values whole)."""
-        return self.row[STATE] == SMALL
+        return self.row.state == SMALL
 
     @property
     def name(self) -> str:
@@ -265,6 +373,43 @@ class TapeEntry:
 
     def __repr__(self) -> str:
         return f"<TapeEntry {self.index}: {self.type}>"
+
+
+class ArrayEntry:
+    """A recorded op as a rule written with ``grads.rule_math`` sees it on the lean path: its saved
+    values as backend arrays (a released one as its ``Ghost``, which only a rule that never reads
+    the value gets), its attrs and ``skip_input_indices``. Nothing records while it is used."""
+
+    __slots__ = ("row", "skip_input_indices")
+
+    def __init__(self, row: Row, skip_input_indices: tuple):
+        self.row = row
+        self.skip_input_indices = skip_input_indices
+
+    @property
+    def type(self) -> str:
+        return self.row.op_type
+
+    @property
+    def attrs(self):
+        return self.row.attrs
+
+    @property
+    def inputs(self) -> tuple:
+        return self.row.input_arrays()
+
+    @property
+    def outputs(self) -> tuple:
+        return self.row.output_arrays()
+
+
+def arrays_of(side: tuple) -> tuple:
+    """A packed side's values as backend arrays; a released or kept one as ``TapeEntry`` shows it."""
+    values = side[1::3]
+    for value in values:
+        if type(value) is tuple:
+            return tuple(v if type(v) is not tuple else t for v, t in zip(values, tensors_of(side)))
+    return values
 
 
 class Records:
@@ -295,10 +440,9 @@ class Records:
 
     def release_all(self, ghosts: dict) -> None:
         """Drop every saved value (a non-persistent tape after its gradient)."""
-        rows = self.rows
-        for i, row in enumerate(rows):
-            if row[STATE] == LIVE:
-                rows[i] = released(row, ghosts)
+        for row in self.rows:
+            if row.state == LIVE:
+                row.release(ghosts)
 
 
 class Ghost:

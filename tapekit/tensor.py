@@ -213,7 +213,7 @@ def restored(value, dtype: DType, tensor_id: int) -> Tensor:
 def _note_left_tape(t, how: str) -> None:
     """Tell recording tapes that a tracked value was taken out as a host value."""
     for tape in active_tapes():
-        tape._note_left(t, how)
+        tape.value_left(t, how)
 
 
 # ---------- conversion ----------

@@ -111,7 +111,7 @@ class Variable:
         t = Tensor(self._value, self._dtype)
         if state.tapes:
             for tape in state.tapes:
-                tape._variable_read(self, t)
+                tape.variable_read(self, t)
         if state.watchers and self.trainable:
             for seen in state.watchers:
                 seen.append(self)
@@ -277,7 +277,7 @@ class Variable:
         self._value = new_value
         self._read_ghost = None
         for tape in state.tapes:
-            tape._variable_assigned(self, how)
+            tape.variable_assigned(self, how)
 
     # ---------- printing ----------
     def __repr__(self) -> str:

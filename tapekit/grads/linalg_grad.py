@@ -8,43 +8,29 @@ from .. import dtypes
 from ..backend import device_obj, from_host
 from ..ops.array_ops import broadcast_to, concat, expand_dims, reshape
 from ..ops.creation import eye, zeros, zeros_like
-from ..ops.linalg import einsum, inv, matmul, matmul_arrays, negative_, solve
+from ..ops.linalg import einsum, inv, matmul, negative_, solve
 from ..ops.math_ops import conj, multiply, where
-from ..registry import array_twin, gradient
+from ..registry import gradient
+from .rule_math import math_for
 from ..tensor import Tensor
 
 
 def _matmul_grad(op, grad):
     """dA = G B^T and dB = A^T G, with the forward's transposes folded in."""
+    m = math_for(grad)
     a, b = op.inputs
-    if a.dtype.is_complex:  # as TF: the products use the conjugates
-        a, b = conj(a), conj(b)
+    a, b = m.conj(a), m.conj(b)  # as TF: the products use the conjugates
     ta, tb = op.attrs["transpose_a"], op.attrs["transpose_b"]
     skip = op.skip_input_indices
     da = db = None
     if 0 not in skip:
-        da = matmul(b, grad, transpose_a=tb, transpose_b=True) if ta else \
-            matmul(grad, b, transpose_b=not tb)
+        da = m.matmul(b, grad, tb, True) if ta else m.matmul(grad, b, False, not tb)
     if 1 not in skip:
-        db = matmul(grad, a, transpose_a=True, transpose_b=ta) if tb else \
-            matmul(a, grad, transpose_a=not ta)
+        db = m.matmul(grad, a, True, ta) if tb else m.matmul(a, grad, not ta, False)
     return da, db
 
 
-gradient("MatMul", reads="other_input")(_matmul_grad)
-
-
-@array_twin("MatMul")
-def _matmul_twin(ins, outs, attrs, g, skip):
-    """``_matmul_grad`` on arrays (real dtypes: no conjugates)."""
-    av, bv = ins[1], ins[4]
-    ta, tb = attrs["transpose_a"], attrs["transpose_b"]
-    da = db = None
-    if 0 not in skip:
-        da = matmul_arrays(bv, g, tb, True) if ta else matmul_arrays(g, bv, False, not tb)
-    if 1 not in skip:
-        db = matmul_arrays(g, av, True, ta) if tb else matmul_arrays(av, g, not ta, False)
-    return da, db
+gradient("MatMul", reads="other_input", on_arrays=True)(_matmul_grad)
 
 
 gradient("BatchMatMulV2", reads="other_input")(_matmul_grad)

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import operator
-
-from ..backend import ns
 from ..indexed_slices import IndexedSlices
 from ..ops import math_ops
-from ..ops.creation import ones_like, zeros, zeros_like
+from ..ops.creation import ones_like, zeros_like
 from ..ops.math_ops import (
     add,
     cast,
@@ -19,13 +16,10 @@ from ..ops.math_ops import (
     exp,
     floor,
     greater,
-    greater_equal,
-    less_equal,
     log,
     multiply,
     negative,
     not_equal,
-    real_div,
     reciprocal,
     reciprocal_grad,
     rsqrt_grad,
@@ -40,8 +34,8 @@ from ..ops.math_ops import (
     where,
 )
 from ..ops.slices_ops import densify
-from ..ops.math_ops import select_arrays
-from ..registry import array_twin, gradient
+from ..registry import gradient
+from .rule_math import TENSOR_MATH, math_for
 
 
 def _past_scalar(op, grad) -> bool:
@@ -49,7 +43,7 @@ def _past_scalar(op, grad) -> bool:
     return type(grad) is IndexedSlices and 1 in op.skip_input_indices and op.inputs[1].shape.rank == 0
 
 
-@gradient("AddV2", reads="nothing", sparse=True)
+@gradient("AddV2", reads="nothing", sparse=True, on_arrays=True)
 def _add_grad(op, grad):
     if type(grad) is IndexedSlices:
         if _past_scalar(op, grad):
@@ -58,35 +52,35 @@ def _add_grad(op, grad):
     return grad, grad
 
 
-@gradient("Sub", reads="nothing", sparse=True)
+@gradient("Sub", reads="nothing", sparse=True, on_arrays=True)
 def _sub_grad(op, grad):
     if type(grad) is IndexedSlices:
         if _past_scalar(op, grad):
             return grad, None
         grad = densify(grad)
-    return grad, (None if 1 in op.skip_input_indices else negative(grad))
+    return grad, (None if 1 in op.skip_input_indices else math_for(grad).negative(grad))
 
 
-def _conj(t):
-    """conj(t) for a complex tensor; a real one as it is (no op recorded)."""
-    return conj(t) if t.dtype.is_complex else t
+_conj = TENSOR_MATH.conj   # conj(t) for a complex tensor; a real one as it is (no op recorded)
 
 
-@gradient("Mul", reads="other_input")
+@gradient("Mul", reads="other_input", on_arrays=True)
 def _mul_grad(op, grad):
+    m = math_for(grad)
     x, y = op.inputs
     skip = op.skip_input_indices
-    return (None if 0 in skip else multiply(grad, _conj(y))), \
-        (None if 1 in skip else multiply(_conj(x), grad))
+    return (None if 0 in skip else m.multiply(grad, m.conj(y))), \
+        (None if 1 in skip else m.multiply(m.conj(x), grad))
 
 
-@gradient("RealDiv", reads="divisor")
+@gradient("RealDiv", reads="divisor", on_arrays=True)
 def _div_grad(op, grad):
+    m = math_for(grad)
     x, y = op.inputs
-    cy = _conj(y)
+    cy = m.conj(y)
     skip = op.skip_input_indices
-    dx = None if 0 in skip else real_div(grad, cy)
-    dy = None if 1 in skip else multiply(grad, real_div(real_div(negative(_conj(x)), cy), cy))
+    dx = None if 0 in skip else m.real_div(grad, cy)
+    dy = None if 1 in skip else m.multiply(grad, m.real_div(m.real_div(m.negative(m.conj(x)), cy), cy))
     return dx, dy
 
 
@@ -112,7 +106,7 @@ def _pow_grad(op, grad):
     return dx, multiply(multiply(grad, _conj(op.outputs[0])), log_x)
 
 
-def _maximum_minimum_grad(op, grad, selector):
+def _maximum_minimum_grad(op, grad, m, selector):
     """The gradient goes to x where ``selector(x, y)`` holds (ties go to x), else to y.
 
     As TF: an input in ``op.skip_input_indices`` gets None and costs nothing (``relu`` written as
@@ -121,19 +115,21 @@ def _maximum_minimum_grad(op, grad, selector):
     x, y = op.inputs
     skip = op.skip_input_indices
     mask = selector(x, y)
-    zero = zeros((), grad.dtype)   # broadcast by the select: no array of zeros to fill
-    return (None if 0 in skip else where(mask, grad, zero),
-            None if 1 in skip else where(mask, zero, grad))
+    zero = m.zero(grad)   # broadcast by the select: no array of zeros to fill
+    return (None if 0 in skip else m.where(mask, grad, zero),
+            None if 1 in skip else m.where(mask, zero, grad))
 
 
-@gradient("Maximum")
+@gradient("Maximum", on_arrays=True)
 def _maximum_grad(op, grad):
-    return _maximum_minimum_grad(op, grad, greater_equal)
+    m = math_for(grad)
+    return _maximum_minimum_grad(op, grad, m, m.greater_equal)
 
 
-@gradient("Minimum")
+@gradient("Minimum", on_arrays=True)
 def _minimum_grad(op, grad):
-    return _maximum_minimum_grad(op, grad, less_equal)
+    m = math_for(grad)
+    return _maximum_minimum_grad(op, grad, m, m.less_equal)
 
 
 @gradient("SquaredDifference")
@@ -154,14 +150,15 @@ def _add_n_grad(op, grad):
     return [grad] * len(op.inputs)
 
 
-@gradient("Neg", reads="nothing", sparse=True)
+@gradient("Neg", reads="nothing", sparse=True, on_arrays=True)
 def _neg_grad(op, grad):
-    return -grad if type(grad) is IndexedSlices else negative(grad)
+    return -grad if type(grad) is IndexedSlices else math_for(grad).negative(grad)
 
 
-@gradient("Square", reads="inputs")
+@gradient("Square", reads="inputs", on_arrays=True)
 def _square_grad(op, grad):
-    return multiply(grad, multiply(_conj(op.inputs[0]), 2.0))
+    m = math_for(grad)
+    return m.multiply(grad, m.multiply(m.conj(op.inputs[0]), 2.0))
 
 
 @gradient("SqrtGrad")
@@ -194,15 +191,17 @@ def _sqrt_grad(op, grad):
 
 # The rules below compute what TF's do, in TF's order of operations (so that float rounding,
 # the sign of zeros and where nan appears are TF's): grad * f'(conj(x)).
-@gradient("Exp", reads="outputs")
+@gradient("Exp", reads="outputs", on_arrays=True)
 def _exp_grad(op, grad):
-    return multiply(grad, _conj(op.outputs[0]))
+    m = math_for(grad)
+    return m.multiply(grad, m.conj(op.outputs[0]))
 
 
-@gradient("Log", reads="inputs")
+@gradient("Log", reads="inputs", on_arrays=True)
 def _log_grad(op, grad):
     """grad / x: nan where grad is 0 and x is 0 (0 * inf), as TF."""
-    return multiply(grad, reciprocal(_conj(op.inputs[0])))
+    m = math_for(grad)
+    return m.multiply(grad, m.reciprocal(m.conj(op.inputs[0])))
 
 
 @gradient("Log1p")
@@ -231,11 +230,12 @@ def _tan_grad(op, grad):
     return multiply(square(secx), grad)
 
 
-@gradient("Tanh", reads="outputs")
+@gradient("Tanh", reads="outputs", on_arrays=True)
 def _tanh_grad(op, grad):
     """d tanh = 1 - tanh^2."""
-    y = _conj(op.outputs[0])
-    return multiply(grad, subtract(1.0, multiply(y, y)))
+    m = math_for(grad)
+    y = m.conj(op.outputs[0])
+    return m.multiply(grad, m.subtract(1.0, m.multiply(y, y)))
 
 
 @gradient("Sinh")
@@ -295,11 +295,12 @@ for _name in ("Floor", "Ceil", "Round"):
     gradient(_name)(lambda op, grad: None)
 
 
-@gradient("Sigmoid", reads="outputs")
+@gradient("Sigmoid", reads="outputs", on_arrays=True)
 def _sigmoid_grad(op, grad):
     """d sigmoid = y (1 - y)."""
-    y = _conj(op.outputs[0])
-    return multiply(grad, multiply(y, subtract(1.0, y)))
+    m = math_for(grad)
+    y = m.conj(op.outputs[0])
+    return m.multiply(grad, m.multiply(y, m.subtract(1.0, y)))
 
 
 @gradient("Softplus")
@@ -334,12 +335,12 @@ def _cast_grad(op, grad):
     return cast(grad, src)
 
 
-@gradient("Identity", reads="nothing", sparse=True)
+@gradient("Identity", reads="nothing", sparse=True, on_arrays=True)
 def _identity_grad(op, grad):
     return grad
 
 
-@gradient("ReadVariableOp", reads="nothing", sparse=True)
+@gradient("ReadVariableOp", reads="nothing", sparse=True, on_arrays=True)
 def _read_variable_grad(op, grad):
     return grad
 
@@ -349,83 +350,3 @@ def _select_grad(op, grad):
     cond, x, _ = op.inputs
     zero = zeros_like(grad)
     return None, where(cond, grad, zero), where(cond, zero, grad)
-
-
-# ---------- array twins (registry.ARRAY_TWINS): the rules above on arrays, float32/float64 only ----------
-# Each computes what its rule computes, kernel for kernel (tests/test_array_twins.py checks the bits).
-@array_twin("AddV2")
-def _add_twin(ins, outs, attrs, g, skip):
-    return (None if 0 in skip else g), (None if 1 in skip else g)
-
-
-@array_twin("Sub")
-def _sub_twin(ins, outs, attrs, g, skip):
-    return g, (None if 1 in skip else -g)
-
-
-@array_twin("Mul")
-def _mul_twin(ins, outs, attrs, g, skip):
-    x, y = ins[1], ins[4]
-    return (None if 0 in skip else g * y), (None if 1 in skip else x * g)
-
-
-@array_twin("RealDiv")
-def _div_twin(ins, outs, attrs, g, skip):
-    x, y = ins[1], ins[4]
-    return (None if 0 in skip else g / y), (None if 1 in skip else g * ((-x / y) / y))
-
-
-@array_twin("Neg")
-def _neg_twin(ins, outs, attrs, g, skip):
-    return (-g,)
-
-
-@array_twin("Exp")
-def _exp_twin(ins, outs, attrs, g, skip):
-    return (g * outs[1],)
-
-
-@array_twin("Log")
-def _log_twin(ins, outs, attrs, g, skip):
-    return (g * (1 / ins[1]),)
-
-
-@array_twin("Square")
-def _square_twin(ins, outs, attrs, g, skip):
-    return (g * (ins[1] * 2.0),)   # a Python float takes the array's dtype (NumPy 2, array API)
-
-
-@array_twin("Tanh")
-def _tanh_twin(ins, outs, attrs, g, skip):
-    y = outs[1]
-    return (g * (1.0 - y * y),)
-
-
-@array_twin("Sigmoid")
-def _sigmoid_twin(ins, outs, attrs, g, skip):
-    y = outs[1]
-    return (g * (y * (1.0 - y)),)
-
-
-@array_twin("Identity")
-@array_twin("ReadVariableOp")
-def _pass_through_twin(ins, outs, attrs, g, skip):
-    return (g,)
-
-
-def _maximum_minimum_twin(ins, g, skip, keeps_x):
-    x, y = ins[1], ins[4]
-    mask = keeps_x(x, y)
-    zero = ns(g).zeros((), dtype=g.dtype)
-    return (None if 0 in skip else select_arrays(mask, g, zero),
-            None if 1 in skip else select_arrays(mask, zero, g))
-
-
-@array_twin("Maximum")
-def _maximum_twin(ins, outs, attrs, g, skip):
-    return _maximum_minimum_twin(ins, g, skip, operator.ge)
-
-
-@array_twin("Minimum")
-def _minimum_twin(ins, outs, attrs, g, skip):
-    return _maximum_minimum_twin(ins, g, skip, operator.le)

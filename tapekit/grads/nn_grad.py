@@ -14,19 +14,15 @@ from ..ops.math_ops import (
     subtract,
     where,
 )
-from ..ops.nn_ops import SELU_ALPHA, SELU_SCALE, leaky_relu_grad, log_softmax, relu6_grad, relu_grad, softmax
+from ..ops.nn_ops import SELU_ALPHA, SELU_SCALE, leaky_relu_grad, log_softmax, relu6_grad, softmax
 from ..ops.reduction import reduce_sum
-from ..registry import array_twin, execute, gradient
+from ..registry import execute, gradient
+from .rule_math import math_for
 
 
-@gradient("Relu", reads="outputs")
+@gradient("Relu", reads="outputs", on_arrays=True)
 def _relu_grad_rule(op, grad):
-    return relu_grad(grad, op.outputs[0])
-
-
-@array_twin("Relu")
-def _relu_twin(ins, outs, attrs, g, skip):
-    return (relu_grad.kernel(g, outs[1]),)   # ReluGrad's kernel, as the rule's op runs it
+    return math_for(grad).relu_grad(grad, op.outputs[0])
 
 
 @gradient("Relu6")

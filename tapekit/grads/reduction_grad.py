@@ -4,41 +4,42 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..ops.array_ops import broadcast_to, reshape, transpose
+from ..ops.array_ops import reshape, transpose
 from ..ops.math_ops import cast, divide, divide_no_nan, equal, multiply
 from ..ops.reduction import cumprod, cumsum, reduce_sum
-from ..backend import ns
-from ..registry import array_twin, gradient
-from ..tape_entry import shape_of
+from ..registry import gradient
 from ..tensor import Tensor
+from .rule_math import TENSOR_MATH, math_for
 
 
-def _restore_dims(grad: Tensor, op) -> Tensor:
+def _restore_dims(grad: Tensor, op, m=TENSOR_MATH) -> Tensor:
     """Reshape a reduced gradient so that it broadcasts against the op's input."""
     if op.attrs["keepdims"]:
         return grad
     in_shape = op.inputs[0].shape
     kept = [1 if i in op.attrs["axis"] else d for i, d in enumerate(in_shape)]
-    return reshape(grad, kept)
+    return m.reshape(grad, kept)
 
 
-def _broadcast_like(grad: Tensor, x) -> Tensor:
-    return broadcast_to(grad, tuple(x.shape))
+def _broadcast_like(grad: Tensor, x, m=TENSOR_MATH) -> Tensor:
+    return m.broadcast_to(grad, tuple(x.shape))
 
 
-@gradient("Sum", reads="nothing")
+@gradient("Sum", reads="nothing", on_arrays=True)
 def _sum_grad(op, grad):
-    return _broadcast_like(_restore_dims(grad, op), op.inputs[0])
+    m = math_for(grad)
+    return _broadcast_like(_restore_dims(grad, op, m), op.inputs[0], m)
 
 
-@gradient("Mean", reads="nothing")
+@gradient("Mean", reads="nothing", on_arrays=True)
 def _mean_grad(op, grad):
+    m = math_for(grad)
     x = op.inputs[0]
     n = 1
     for a in op.attrs["axis"]:
         n *= x.shape[a]
-    g = _broadcast_like(_restore_dims(grad, op), x)
-    return divide(g, cast(max(n, 1), g.dtype)) if n != 1 else g
+    g = _broadcast_like(_restore_dims(grad, op, m), x, m)
+    return m.divide(g, m.cast(max(n, 1), g.dtype)) if n != 1 else g
 
 
 
@@ -90,37 +91,3 @@ def _cumprod_grad(op, grad):
     x, y = op.inputs[0], op.outputs[0]
     summed = cumsum(multiply(y, grad), a["axis"], exclusive=a["exclusive"], reverse=not a["reverse"])
     return divide_no_nan(summed, x)
-
-
-_NUMPY_TYPES = (np.ndarray, np.generic)   # a NumPy array, or the scalar an operation on 0-d arrays returns
-
-
-# ---------- array twins (registry.ARRAY_TWINS): the rules above on arrays, float32/float64 only ----------
-def _spread(x, attrs, g):
-    """``_broadcast_like(_restore_dims(g, op), x)`` on arrays (``x`` the saved input or its ghost)."""
-    shape = shape_of(x)
-    if isinstance(g, _NUMPY_TYPES) and g.size == 1:   # one value (a full reduction): filled, no broadcast_to
-        out = np.empty(shape, dtype=g.dtype)
-        out.fill(g.reshape(()))
-        return out
-    if not attrs["keepdims"]:
-        axis = attrs["axis"]
-        g = ns(g).reshape(g, tuple(1 if i in axis else d for i, d in enumerate(shape)))
-    return g if g.shape == tuple(shape) else ns(g).broadcast_to(g, tuple(shape))
-
-
-@array_twin("Sum")
-def _sum_twin(ins, outs, attrs, g, skip):
-    return (_spread(ins[1], attrs, g),)
-
-
-@array_twin("Mean")
-def _mean_twin(ins, outs, attrs, g, skip):
-    shape = shape_of(ins[1])
-    n = 1
-    for a in attrs["axis"]:
-        n *= shape[a]
-    if n != 1 and g.size == 1:   # divided before it is spread: the same quotient in every element
-        return (_spread(ins[1], attrs, g / ns(g).asarray(max(n, 1), dtype=g.dtype)),)
-    spread = _spread(ins[1], attrs, g)
-    return (spread / ns(g).asarray(max(n, 1), dtype=g.dtype) if n != 1 else spread,)

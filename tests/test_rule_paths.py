@@ -1,20 +1,26 @@
-"""The reverse pass's lean path: array twins give the bits their gradient rules give.
+"""One rule, two paths: a rule written with ``grads.rule_math`` gives the same bits on arrays.
 
-When no tape records, the reverse pass runs a built-in rule's array twin (``registry.ARRAY_TWINS``)
-instead of the rule. These tests call both on the same recorded op and the same upstream gradient
-and require identical arrays (NaN payloads and signed zeros included), for every twin, both float
-dtypes, broadcasting inputs and every ``skip_input_indices``; and a whole program's gradients
-computed on the lean path equal those computed with a tape recording (the rules' path).
+When nothing records, the reverse pass calls a rule registered with ``on_arrays=True`` on the
+op's saved backend arrays (``tape_entry.ArrayEntry``, ``rule_math.ARRAY_MATH``) instead of
+tensors (``TapeEntry``, ``TENSOR_MATH``). These tests call the same rule both ways on the same
+recorded op and upstream gradient and require identical arrays (NaN payloads and signed zeros
+included), for every such rule, both float dtypes, broadcasting inputs and every
+``skip_input_indices``; and a whole program's gradients on the lean path equal those computed
+while a tape records. Rules are written once: no op has a second, array-only version.
 """
 
 from __future__ import annotations
+
+import inspect
 
 import numpy as np
 import pytest
 
 import tapekit as tk
+from tapekit import grads
 from tapekit.ops.math_ops import select_arrays
-from tapekit.registry import ARRAY_TWINS, gradient_function
+from tapekit.registry import RULES
+from tapekit.tape_entry import ArrayEntry
 
 RNG = np.random.default_rng(7)
 
@@ -56,24 +62,25 @@ def _recorded_entry(build, inputs):
     return entry, out
 
 
-def _packed(tensors) -> tuple:
-    """One side of the op as the tape's row packs it and a twin reads it: ``(id, saved array, dtype
-    name)`` per tensor (None for a value the tape released)."""
-    return tuple(part for t in tensors
-                 for part in (t.id, t.value if isinstance(t, tk.Tensor) else None, t.dtype.name))
-
-
 def _bits(value):
     return None if value is None else np.asarray(value).view(np.uint8)
 
 
-def test_every_twin_has_a_case():
-    assert set(ARRAY_TWINS) - {"ReadVariableOp"} == set(CASES)
+def test_every_rule_on_arrays_has_a_case():
+    on_arrays = {op_type for op_type, rule in RULES.items() if rule.on_arrays}
+    assert on_arrays - {"ReadVariableOp"} == set(CASES)
+
+
+def test_no_rule_is_written_twice():
+    """No array twins: every function in the rules' modules is a rule, a helper, or rule_math's."""
+    for module in grads.RULE_MODULES:
+        names = [name for name, _ in inspect.getmembers(module, inspect.isfunction)]
+        assert not [n for n in names if n.endswith("_twin")], module.__name__
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("op_type", sorted(CASES))
-def test_twin_gives_the_bits_of_its_rule(op_type, dtype):
+def test_rule_gives_the_same_bits_on_arrays(op_type, dtype):
     build, shapes = CASES[op_type]
     entry, out = _recorded_entry(build, _inputs(shapes, dtype))
     assert entry.type == op_type
@@ -82,17 +89,18 @@ def test_twin_gives_the_bits_of_its_rule(op_type, dtype):
     if upstream.size > 2:
         upstream.flat[1] = np.nan
     n = len(entry.inputs)
-    skips = [()] if n == 1 else [(), (0,), (1,)]
-    for skip in skips:
+    rule = RULES[op_type].fn
+    for skip in [()] if n == 1 else [(), (0,), (1,)]:
         entry.skip_input_indices = skip
-        expected = gradient_function(op_type)(entry, tk.constant(upstream))
+        expected = rule(entry, tk.constant(upstream))
         expected = expected if isinstance(expected, (list, tuple)) else (expected,)
-        got = ARRAY_TWINS[op_type](_packed(entry.inputs), _packed(entry.outputs), entry.attrs, upstream, skip)
+        got = rule(ArrayEntry(entry.row, skip), upstream)
+        got = got if isinstance(got, (list, tuple)) else (got,)
         assert len(got) == n
         for k, (e, g) in enumerate(zip(expected, got)):
-            if k in skip and (e is None or g is None):   # a skipped input: nobody reads its gradient
+            if k in skip:   # a skipped input: nobody reads its gradient
                 continue
-            assert e is not None and g is not None
+            assert isinstance(g, np.ndarray), (op_type, k, type(g))
             assert g.dtype == e.numpy().dtype and g.shape == tuple(e.shape), (op_type, k)
             np.testing.assert_array_equal(_bits(g), _bits(e.numpy()), err_msg=f"{op_type} input {k}")
 
@@ -122,32 +130,35 @@ def _program(x, w, b):
     return tk.reduce_sum(tk.math.log(y * y + 1.0) + tk.minimum(y, 0.5)) + tk.reduce_mean(tk.square(y), axis=0)
 
 
-def test_lean_path_gives_the_gradients_of_the_rules(monkeypatch):
+def test_lean_path_gives_the_gradients_of_the_tensor_path(monkeypatch):
     calls = []
-    for op_type, twin in list(ARRAY_TWINS.items()):
-        monkeypatch.setitem(ARRAY_TWINS, op_type,
-                            lambda *args, op_type=op_type, twin=twin: calls.append(op_type) or twin(*args))
+    for op_type, rule in list(RULES.items()):
+        if rule.on_arrays:
+            fn = rule.fn
+            monkeypatch.setattr(rule, "fn", lambda op, *g, op_type=op_type, fn=fn:
+                                calls.append((op_type, type(op).__name__)) or fn(op, *g))
     x = tk.constant(RNG.standard_normal((70, 8)).astype(np.float32))
     w = tk.Variable(RNG.standard_normal((8, 100)).astype(np.float32))
     b = tk.Variable(RNG.standard_normal((100,)).astype(np.float32))
     with tk.GradientTape() as tape:
         loss = _program(x, w, b)
-    lean = tape.gradient(loss, [w, b])        # no tape active: the twins
+    lean = tape.gradient(loss, [w, b])        # no tape active: the rules run on arrays
+    on_arrays = {op_type for op_type, view in calls if view == "ArrayEntry"}
     assert {"MatMul", "Maximum", "Minimum", "Log", "Exp", "Tanh", "Sigmoid", "RealDiv", "Relu", "Sum",
-            "Mean"} <= set(calls)
+            "Mean"} <= on_arrays
     calls.clear()
     with tk.GradientTape() as tape:
         loss = _program(x, w, b)
     with tk.GradientTape():                   # a tape is active: the rules' ops (recorded nowhere)
         rules = tape.gradient(loss, [w, b])
-    assert calls == []
+    assert calls and all(view == "TapeEntry" for _, view in calls)
     for g_lean, g_rules in zip(lean, rules):
         np.testing.assert_array_equal(_bits(g_lean.numpy()), _bits(g_rules.numpy()))
 
 
-@pytest.mark.parametrize("twin_first", [True, False])
-def test_lean_arrays_and_rule_tensors_add_up_like_the_rules(twin_first):
-    """A tensor that gets gradients from twins (arrays) and from a rule without a twin (Sin: a
+@pytest.mark.parametrize("arrays_first", [True, False])
+def test_lean_arrays_and_rule_tensors_add_up_like_the_rules(arrays_first):
+    """A tensor that gets gradients from rules run on arrays and from one that is not (Sin: a
     Tensor), in either order, and a broadcast input the pass unbroadcasts from an array."""
     x = tk.constant(RNG.uniform(0.1, 1.0, (7, 10)).astype(np.float32))
     b = tk.constant(RNG.standard_normal((10,)).astype(np.float32))
@@ -155,7 +166,7 @@ def test_lean_arrays_and_rule_tensors_add_up_like_the_rules(twin_first):
     def program():
         with tk.GradientTape(persistent=True) as tape:
             tape.watch([x, b])
-            mixed = x * 2.0 + tk.sin(x) if twin_first else tk.sin(x) + x * 2.0
+            mixed = x * 2.0 + tk.sin(x) if arrays_first else tk.sin(x) + x * 2.0
             loss = tk.reduce_sum(mixed * b + b)
         return tape, loss
 
