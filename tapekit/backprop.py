@@ -30,7 +30,7 @@ from .ops.creation import ones_like, zeros, zeros_like
 from .ops.math_ops import add_n_pair
 from .ops.reduction import reduce_sum, sum_arrays
 from .ops.slices_ops import concat_slices, densify
-from .registry import rule_for
+from .registry import RULES, rule_for
 from .shape import TensorShape
 from .tape_entry import LIVE, ArrayEntry, TapeEntry, TapeView
 from .tensor import Tensor, convert_to_tensor, dtype_of_array
@@ -40,7 +40,7 @@ _SKIPS: dict = {}   # one shared tuple per skip_input_indices value
 _SKIP_FIRST = (0,)
 _SKIP_PAIR = {(False, False): (), (True, False): (0,), (False, True): (1,), (True, True): (0, 1)}
 _NUMPY_TYPES = (np.ndarray, np.generic)
-_LEAN_DTYPES = (dtypes.float32, dtypes.float64)   # the dtypes the lean path runs rules on arrays for
+_LEAN = (dtypes.float32, dtypes.float64)   # the dtypes the lean path runs rules on arrays for
 _DIFFERENTIABLE = frozenset(dt.name for dt in dtypes.ALL if dt.is_differentiable)   # by name, as rows keep them
 
 
@@ -164,19 +164,23 @@ class _Walk:
         self.order = BackwardOrder(tape.entries, target_ids)
         self.sparse = False   # an IndexedSlices was seen: only then the pass pays for handling them
         self.lean = not active_tapes() and not PLACEMENT.active
+        self.array_entry = ArrayEntry()   # the lean path's view of the op being stepped (one per pass)
 
     def step(self, index, row) -> None:
         """One op: take its outputs' gradients, call its rule, send the results to its inputs."""
-        out_grads = self.take_output_grads(row)
+        out_grads = self.take_output_grads(row.output_ids())
         if out_grads is None:                      # pruned: no gradient flows into this op
             return
-        rule = rule_for(row.grad_key)
+        rule = RULES.get(row.grad_key) or rule_for(row.grad_key)
         if rule.fn is None:                        # declared not differentiable: gradients stop here
             self.stopped(index, row, out_grads)
             return
         skip = _skipped_inputs(row.input_ids(), self.reach)   # TF's op.skip_input_indices
-        if self.lean and rule.on_arrays and not self.sparse and _on_arrays(out_grads):
-            in_grads = _as_tuple(rule.fn(ArrayEntry(row, skip), _array_of(out_grads[0])))
+        g = out_grads[0]
+        if self.lean and rule.on_arrays and len(out_grads) == 1 and (type(g) is not Tensor or g._dtype in _LEAN):
+            # nothing records: the rule runs on the op's saved arrays (a Tensor seed as its array)
+            in_grads = rule.fn(self.array_entry.of(row, skip), g._value if type(g) is Tensor else g)
+            in_grads = in_grads if type(in_grads) is tuple else _as_tuple(in_grads)
             sends = [self.send_array(row, k, g) for k, g in enumerate(in_grads) if k not in skip]
         else:
             in_grads = self.call_rule(rule, TapeEntry(row, index, skip, self.saved), out_grads)
@@ -193,11 +197,14 @@ class _Walk:
             self.observer.step(index, row, self.dense(out_grads), ())
             self.observer.stopped(index, row, Cause.NO_GRADIENT_REGISTERED)
 
-    def take_output_grads(self, row):
-        """The gradients of a row's outputs, taken out of ``grads`` (a source's stay); None if none."""
+    def take_output_grads(self, ids: tuple):
+        """The gradients of a row's outputs ``ids``, taken out of ``grads`` (a source's stay); None if none."""
         grads, keep = self.grads, self.source_ids
-        out_grads = [grads.get(oid) if oid in keep else grads.pop(oid, None) for oid in row.output_ids()]
-        if all(g is None for g in out_grads):
+        if len(ids) == 1 and not self.sparse:   # most ops
+            g = grads.get(ids[0]) if ids[0] in keep else grads.pop(ids[0], None)
+            return None if g is None else (g,)
+        out_grads = [grads.get(oid) if oid in keep else grads.pop(oid, None) for oid in ids]
+        if out_grads.count(None) == len(out_grads):
             return None
         if self.sparse:
             out_grads = [g if type(g) is not _Pieces else _collected(g, self.order) for g in out_grads]
@@ -221,9 +228,9 @@ class _Walk:
 
         Returns what the observer is told: ``(k, the gradient sent or None, accumulated)``.
         """
-        if g is None or row.input_dtype(k) not in _DIFFERENTIABLE:
+        tid, shape, dtype_name = row.input_described(k)
+        if g is None or dtype_name not in _DIFFERENTIABLE:
             return k, None, False
-        shape = row.input_shape(k)
         g = _as_gradient(g)
         if type(g) is not Tensor:   # IndexedSlices
             return self._send_slices(index, row, k, g, shape)
@@ -231,16 +238,19 @@ class _Walk:
             if not rule.builtin:  # only built-in rules leave unbroadcasting to the pass
                 raise _wrong_shape(row.op_type, k, shape, g._value.shape)
             g = sum_to_shape(g, shape)
-        return k, g, self.add_into(row.input_id(k), g)
+        return k, g, self.add_into(tid, g)
 
     def send_array(self, row, k, a) -> tuple:
         """``send`` on the lean path: ``a``, a backend array a rule returned, stays an array."""
-        if a is None or row.input_dtype(k) not in _DIFFERENTIABLE:
+        tid, shape, dtype_name = row.input_described(k)
+        if a is None or dtype_name not in _DIFFERENTIABLE:
             return k, None, False
-        shape = row.input_shape(k)
         if a.shape != shape:   # a broadcast input: built-in rules leave unbroadcasting to the pass
             a = sum_array_to_shape(a, shape)
-        return k, a, self.add_into(row.input_id(k), a)
+        if tid not in self.grads:   # its first gradient (add_into's first case, inline: most sends)
+            self.grads[tid] = a
+            return k, a, False
+        return k, a, self.add_into(tid, a)
 
     def add_into(self, tid, g) -> bool:
         """Add ``g`` into tensor ``tid``'s gradient; whether it had one (fan-in: accumulated)."""
@@ -283,18 +293,6 @@ def _skipped_inputs(input_ids: tuple, reach) -> tuple:
         return _SKIP_PAIR[input_ids[0] not in reach, input_ids[1] not in reach]
     skip = tuple(k for k, tid in enumerate(input_ids) if tid not in reach)
     return _SKIPS.setdefault(skip, skip)  # shared: less memory
-
-
-def _on_arrays(out_grads) -> bool:
-    """Whether a rule written with ``rule_math`` may run on arrays: one output gradient, float32/64."""
-    if len(out_grads) != 1:
-        return False
-    g = out_grads[0]
-    return type(g) is not Tensor or g._dtype in _LEAN_DTYPES
-
-
-def _array_of(g):
-    return g._value if type(g) is Tensor else g
 
 
 def gradient_tensor(g):

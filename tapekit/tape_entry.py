@@ -111,6 +111,12 @@ class Row:
     def input_shape(self, k: int) -> tuple:
         return shape_of(self._ins[3 * k + 1])
 
+    def input_described(self, k: int) -> tuple:
+        """``(id, shape, dtype name)`` of input ``k`` (what the reverse pass needs to send it a gradient)."""
+        ins = self._ins
+        value = ins[3 * k + 1]
+        return ins[3 * k], value.shape if type(value) is not tuple else shape_of(value), ins[3 * k + 2]
+
     def input_values(self) -> tuple:
         """The saved inputs, each of its kind (``Live``, ``Released``, ``Kept``)."""
         return self._ins[1::3]
@@ -378,13 +384,19 @@ class TapeEntry:
 class ArrayEntry:
     """A recorded op as a rule written with ``grads.rule_math`` sees it on the lean path: its saved
     values as backend arrays (a released one as its ``Ghost``, which only a rule that never reads
-    the value gets), its attrs and ``skip_input_indices``. Nothing records while it is used."""
+    the value gets), its attrs and ``skip_input_indices``. Nothing records while it is used; the
+    reverse pass points one view at each op in turn (``of``)."""
 
     __slots__ = ("row", "skip_input_indices")
 
-    def __init__(self, row: Row, skip_input_indices: tuple):
+    def __init__(self, row: Row | None = None, skip_input_indices: tuple = ()):
         self.row = row
         self.skip_input_indices = skip_input_indices
+
+    def of(self, row: Row, skip_input_indices: tuple) -> ArrayEntry:
+        self.row = row
+        self.skip_input_indices = skip_input_indices
+        return self
 
     @property
     def type(self) -> str:
@@ -396,11 +408,15 @@ class ArrayEntry:
 
     @property
     def inputs(self) -> tuple:
-        return self.row.input_arrays()
+        values = self.row._ins[1::3]
+        for value in values:   # arrays_of, inline (once per op on the lean path)
+            if type(value) is tuple:
+                return arrays_of(self.row._ins)
+        return values
 
     @property
     def outputs(self) -> tuple:
-        return self.row.output_arrays()
+        return arrays_of(self.row._outs)
 
 
 def arrays_of(side: tuple) -> tuple:
