@@ -177,7 +177,8 @@ class _Walk:
             return
         skip = _skipped_inputs(row.input_ids(), self.reach)   # TF's op.skip_input_indices
         g = out_grads[0]
-        if self.lean and rule.on_arrays and len(out_grads) == 1 and (type(g) is not Tensor or g._dtype in _LEAN):
+        if self.lean and rule.on_arrays and len(out_grads) == 1 and not self.sparse and \
+                (type(g) is not Tensor or g._dtype in _LEAN):
             # nothing records: the rule runs on the op's saved arrays (a Tensor seed as its array)
             in_grads = rule.fn(self.array_entry.of(row, skip), g._value if type(g) is Tensor else g)
             in_grads = in_grads if type(in_grads) is tuple else _as_tuple(in_grads)
@@ -204,7 +205,7 @@ class _Walk:
             g = grads.get(ids[0]) if ids[0] in keep else grads.pop(ids[0], None)
             return None if g is None else (g,)
         out_grads = [grads.get(oid) if oid in keep else grads.pop(oid, None) for oid in ids]
-        if out_grads.count(None) == len(out_grads):
+        if all(g is None for g in out_grads):
             return None
         if self.sparse:
             out_grads = [g if type(g) is not _Pieces else _collected(g, self.order) for g in out_grads]
