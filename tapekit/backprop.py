@@ -22,12 +22,13 @@ from .backward_order import BackwardOrder
 from .causes import Cause
 from .context import active_tapes
 from .gradient_args import GradientRequest, UnconnectedGradients
-from .grads import RULE_MODULES  # noqa: F401 - importing them registers the built-in rules
+from .grads import RULE_MODULES  # noqa: F401  (importing them registers the built-in rules)
 from .i18n import _, hint_line
+from .errors import InvalidArgumentError
 from .indexed_slices import IndexedSlices
 from .ops.array_ops import broadcast_to, reshape, stack
 from .ops.creation import ones_like, zeros, zeros_like
-from .ops.math_ops import add_n_pair
+from .ops.math_ops import add_n_pair, kernel_name
 from .ops.reduction import reduce_sum, sum_arrays
 from .ops.slices_ops import concat_slices, densify
 from .registry import RULES, rule_for
@@ -263,7 +264,12 @@ class _Walk:
         if type(have) is _Pieces:
             have = densify(_collected(have, self.order))
         if type(have) is Tensor or type(g) is Tensor:
-            grads[tid] = add_n_pair(gradient_tensor(have), gradient_tensor(g))
+            have, g = gradient_tensor(have), gradient_tensor(g)
+            if have._dtype is not g._dtype:   # a custom gradient of another dtype: TF's AddN refuses it
+                raise _mixed_dtypes(have, g)
+            grads[tid] = add_n_pair(have, g)
+        elif have.dtype != g.dtype:
+            raise _mixed_dtypes(gradient_tensor(have), gradient_tensor(g))
         else:
             grads[tid] = have + g   # add_n_pair's kernel (AddV2's) on the lean path's arrays
         return True
@@ -310,6 +316,16 @@ def _as_tuple(in_grads) -> tuple:
 def _wrong_arity(row, in_grads) -> ValueError:
     return ValueError(f"The gradient function of {row.op_type} returned {len(in_grads)} "
                       f"gradients for {row.n_inputs} inputs.")
+
+
+def _mixed_dtypes(have, g) -> InvalidArgumentError:
+    want, got = kernel_name(have.dtype), kernel_name(g.dtype)
+    return InvalidArgumentError(
+        f"cannot compute AddN as input #1(zero-based) was expected to be a {want} tensor but is a {got} tensor "
+        "[Op:AddN] name: "
+        + hint_line(_("two gradients of one tensor have different dtypes ({dtype} and {other}): a custom "
+                      "gradient must return, for each input, a gradient of that input's dtype; cast it with "
+                      "tk.cast(grad, x.dtype).").format(dtype=have.dtype.name, other=g.dtype.name)), op="AddN")
 
 
 def _as_gradient(g):

@@ -58,7 +58,7 @@ def _recorded_entry(build, inputs):
         for t in inputs:
             tape.watch(t)
         out = build(*inputs)
-    entry = tape._entries[-1]   # noqa: SLF001 - the test inspects the recorded op itself
+    entry = tape._entries[-1]   # the test inspects the recorded op itself
     return entry, out
 
 
