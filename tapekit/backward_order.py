@@ -29,27 +29,10 @@ class BackwardOrder:
 
 
 def tf_visit_order(entries, target_ids) -> dict:
-    producer = {}
-    for e in entries:
-        if e.cut is None:
-            for o in e.outputs:
-                producer[o.id] = e.index
-    usage: dict = {}
-    reached: dict = {}   # insertion-ordered: the order TF's walk from the targets finds ops
-    stack = list(target_ids)
-    while stack:
-        op = producer.get(stack.pop())
-        if op is None or op in reached:
-            continue
-        reached[op] = True
-        for t in entries[op].inputs:
-            if t.id in usage:
-                usage[t.id] += 1
-            else:
-                usage[t.id] = 1
-                if t.id in producer:
-                    stack.append(t.id)
-    missing: dict = {}
+    """Entry index -> its rank in TF's visit order."""
+    producer = _producers(entries)
+    reached, usage = _reached_from(entries, producer, target_ids)
+    missing: dict = {}   # op -> how many of its outputs' consumers are still to visit
     for tid in usage:
         if tid in producer:
             missing[producer[tid]] = missing.get(producer[tid], 0) + 1
@@ -66,3 +49,33 @@ def tf_visit_order(entries, target_ids) -> dict:
                 if missing[p] == 0:
                     queue.appendleft(p)
     return ranks
+
+
+def _producers(entries) -> dict:
+    """Tensor id -> the index of the uncut entry that produced it."""
+    producer = {}
+    for e in entries:
+        if e.cut is None:
+            for o in e.outputs:
+                producer[o.id] = e.index
+    return producer
+
+
+def _reached_from(entries, producer, target_ids) -> tuple:
+    """The ops a depth-first walk from the targets finds (in order), and how often each tensor is used."""
+    usage: dict = {}
+    reached: dict = {}   # insertion-ordered: the order TF's walk from the targets finds ops
+    stack = list(target_ids)
+    while stack:
+        op = producer.get(stack.pop())
+        if op is None or op in reached:
+            continue
+        reached[op] = True
+        for t in entries[op].inputs:
+            if t.id in usage:
+                usage[t.id] += 1
+            else:
+                usage[t.id] = 1
+                if t.id in producer:
+                    stack.append(t.id)
+    return reached, usage
