@@ -8,6 +8,10 @@ import numpy as np
 
 from .i18n import _, hint_line
 
+__all__ = ["ALL", "KERNEL_NAMES", "DType", "as_dtype", "bool", "complex64", "complex128", "double",
+           "float16", "float32", "float64", "from_numpy", "half", "int8", "int16", "int32", "int64",
+           "string", "uint8", "uint16", "uint32", "uint64"]
+
 
 class DType:
     """A tensor element type, printed as ``tk.float32`` like ``tf.float32``."""
