@@ -32,10 +32,6 @@ _RECENT_SAMPLES = 4              # gradients whose samples the reverse pass's lo
 _WATCH_SITE_KEYS = {"watch": "<tape.watch>", "access": "<variable read>"}   # user_site's keys
 
 
-BACKWARD_KINDS = ("backward_start", "visit", "send", "truncated", "backward_end")
-FORWARD_KINDS = ("watch", "read", "op", "pause", "resume", "left_tape", "assign")
-
-
 # ---------- values: samples and previews ----------
 def sample(value):
     """The first few elements of a backend array (the array itself when it is small)."""
@@ -576,7 +572,6 @@ class _Builder:
         self.emit = emit
         self.events: list = []
         self.ids: dict = {}
-        self.seen_entries = 0
         self.blocks: dict = {}      # code object -> block id ("b0", ...), announced by a "code" event
         self.blocks_file: dict = {}
         self.produced: set = set()  # ids of recorded ops' outputs (not constants)
@@ -608,7 +603,6 @@ class _Builder:
             self.emit(event)
 
     def entry(self, e) -> None:
-        self.seen_entries += 1
         ins = [self.tid(t._id) for t in e.inputs]
         outs = [self.tid(t._id) for t in e.outputs]
         first = e.outputs[0] if e.outputs else None

@@ -242,11 +242,6 @@ def unstack(value, num=None, axis=0, name="unstack") -> list:
     return list(execute_multi("Unpack", _unpack, (x,), {"axis": axis}))
 
 
-def gather_axis_index(x: Tensor, i: int, axis: int) -> Tensor:
-    key = (slice(None),) * axis + (i,)
-    return strided_slice(x, key)
-
-
 def concat(values, axis, name="concat") -> Tensor:
     """Join tensors along an existing axis."""
     tensors = tuple(to_tensor(v) for v in values)

@@ -14,7 +14,7 @@ import os
 import numpy as np
 
 from .. import dtypes
-from ..backend import astype, from_host, ns, to_host
+from ..backend import from_host, ns, to_host
 from ..errors import InvalidArgumentError, NotFoundError, ResourceExhaustedError
 from ..i18n import _, hint_line
 from ..registry import execute, no_gradient
@@ -169,11 +169,6 @@ def ones_like(input, dtype=None, name=None) -> Tensor:  # noqa: A002
             "uint8, int16, uint16, int32, uint32, int64, uint64, complex64, complex128, bool [Op:OnesLike] name: "
             + hint_line(_("strings have no 'one'; use tk.fill(tk.shape(x), 'text').")))
     return execute("OnesLike", _ones_like, (x,))
-
-
-def _retype(t: Tensor, dtype) -> Tensor:
-    dtype = dtypes.as_dtype(dtype)
-    return Tensor(astype(t.value, dtype), dtype)
 
 
 no_gradient("ZerosLike")
