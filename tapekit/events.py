@@ -44,7 +44,7 @@ def preview(array, shape=None) -> str:
     ``array`` may be a whole array or a sample of its first elements; ``shape`` is the full
     shape (default: the array's). An elided value ends with its shape.
     """
-    host = np.asarray(to_host(array))
+    host = array if type(array) is np.ndarray else np.asarray(to_host(array))
     shape = list(host.shape) if shape is None else list(shape)
     size = math.prod(shape)
     flat = host.reshape(-1)
@@ -72,6 +72,8 @@ def _nested(items: list, shape: list) -> str:
 
 
 def _fmt(v) -> str:
+    if isinstance(v, (np.floating, float)):   # the common case first (no other branch takes a float)
+        return _float(float(v))
     if isinstance(v, (bytes, np.bytes_)):
         return _clip(repr(bytes(v)), 16)
     if isinstance(v, str):
@@ -82,8 +84,6 @@ def _fmt(v) -> str:
         return str(int(v))
     if isinstance(v, (np.complexfloating, complex)):
         return f"{_float(v.real)}{'+' if v.imag >= 0 or math.isnan(v.imag) else '-'}{_float(abs(v.imag))}j"
-    if isinstance(v, (np.floating, float)):
-        return _float(float(v))
     return _clip(str(v), 16)
 
 
@@ -463,6 +463,7 @@ class _Builder:
         self.blocks: dict = {}      # code object -> block id ("b0", ...), announced by a "code" event
         self.blocks_file: dict = {}
         self.produced: set = set()  # ids of recorded ops' outputs (not constants)
+        self.previews: dict = {}    # (dtype, sample bytes, shape) -> preview text
         self.sites: dict = {}       # user_site -> what site() says of it
         self.read_inputs = None     # ids of entry inputs (replay only): which unwatched reads to show
 
@@ -485,39 +486,55 @@ class _Builder:
             self.entry(entry)
 
     def add(self, phase: str, kind: str, **fields) -> None:
-        event = {"seq": len(self.events), "phase": phase, "kind": kind, **fields}
+        self.append({"seq": len(self.events), "phase": phase, "kind": kind, **fields})
+
+    def append(self, event: dict) -> None:
+        """Add an event whose ``seq`` is the next one."""
         self.events.append(event)
         if self.emit is not None:
             self.emit(event)
 
     def entry(self, e) -> None:
-        ins = [self.tid(t._id) for t in e.inputs]
-        outs = [self.tid(t._id) for t in e.outputs]
-        first = e.outputs[0] if e.outputs else None
-        value = None
-        if first is not None:
-            raw = getattr(first, "_value", None)
-            raw = sample(raw) if raw is not None else getattr(first, "sample", None)
-            value = None if raw is None else preview(raw, dims(first))
+        inputs, outputs = e.inputs, e.outputs
+        produced = self.produced
+        ins = [self.tid(t._id) for t in inputs]
+        outs = [self.tid(t._id) for t in outputs]
+        in_shapes = [dims(t) for t in inputs]
+        out_shapes = [dims(t) for t in outputs]
         file, line = e.location if e.location else (None, None)
         stack, expr, assigns, code, operands = self.site(e.site)
         if line is None and stack:
             file, line = self.blocks_file[stack[-1][0]], stack[-1][2]
-        self.add("forward", "op", op=f"op{e.index}", type=e.type, inputs=ins, outputs=outs,
-                 input_shapes=[dims(t) for t in e.inputs], output_shapes=[dims(t) for t in e.outputs],
-                 dtypes=[t._dtype.name for t in e.outputs], value=value, file=file, line=line,
-                 cut=entry_cut(e), stack=stack, code=code, expr=expr, assigns=assigns, operands=operands,
-                 input_values=[self.input_value(t) for t in e.inputs],
-                 input_dtypes=[t._dtype.name for t in e.inputs])
-        self.produced.update(outs)
+        self.append({
+            "seq": len(self.events), "phase": "forward", "kind": "op", "op": f"op{e.index}", "type": e.type,
+            "inputs": ins, "outputs": outs, "input_shapes": in_shapes, "output_shapes": out_shapes,
+            "dtypes": [t._dtype.name for t in outputs],
+            "value": self.value_text(outputs[0], out_shapes[0]) if outputs else None, "file": file, "line": line,
+            "cut": entry_cut(e), "stack": stack, "code": code, "expr": expr, "assigns": assigns,
+            "operands": operands,
+            # a constant's value; an op's output was shown with its op
+            "input_values": [None if name in produced else self.value_text(t, shape)
+                             for t, name, shape in zip(inputs, ins, in_shapes)],
+            "input_dtypes": [t._dtype.name for t in inputs]})
+        produced.update(outs)
 
-    def input_value(self, t):
-        """Preview of an input that is no recorded op's output (a constant); None otherwise."""
-        if t._id in self.ids and self.ids[t._id] in self.produced:
-            return None
+    def value_text(self, t, shape):
+        """The preview of a tensor's value (its sample once released), None if unknown; a value
+        already previewed (a constant used again, a repeated result) is not formatted again."""
         raw = getattr(t, "_value", None)
         raw = sample(raw) if raw is not None else getattr(t, "sample", None)
-        return None if raw is None else preview(raw, dims(t))
+        if raw is None:
+            return None
+        kind = raw.dtype.kind if isinstance(raw, (np.ndarray, np.generic)) else None   # on the host
+        if kind is None or kind not in "biufc":
+            return preview(raw, shape)
+        if not shape and kind == "f":   # a float scalar: most values of a small-op chain
+            return _float(raw.item())
+        key = (raw.dtype.char, raw.tobytes(), raw.shape if shape is None else tuple(shape))
+        text = self.previews.get(key)
+        if text is None:
+            text = self.previews[key] = preview(raw, shape)
+        return text
 
     def site(self, site):
         """(stack, expression, assigned name, new code block, operands) of an entry's user_site."""
