@@ -522,13 +522,16 @@ class _Builder:
         """The preview of a tensor's value (its sample once released), None if unknown; a value
         already previewed (a constant used again, a repeated result) is not formatted again."""
         raw = getattr(t, "_value", None)
-        raw = sample(raw) if raw is not None else getattr(t, "sample", None)
+        return self.text(sample(raw) if raw is not None else getattr(t, "sample", None), shape)
+
+    def text(self, raw, shape):
+        """``preview(raw, shape)`` (None for None), each distinct value formatted once."""
         if raw is None:
             return None
         kind = raw.dtype.kind if isinstance(raw, (np.ndarray, np.generic)) else None   # on the host
         if kind is None or kind not in "biufc":
             return preview(raw, shape)
-        if not shape and kind == "f":   # a float scalar: most values of a small-op chain
+        if kind == "f" and shape is not None and len(shape) == 0:   # a float scalar: most values of a chain
             return _float(raw.item())
         key = (raw.dtype.char, raw.tobytes(), raw.shape if shape is None else tuple(shape))
         text = self.previews.get(key)
@@ -606,13 +609,13 @@ class _Builder:
 
     def _visit(self, r: rec.Visit) -> None:
         self.add("backward", "visit", op=f"op{r.op}", type=r.type, row=r.row,
-                 grads=[None if g is None else {"tensor": self.tid(g.tensor), "value": preview(g.sample, list(g.shape)),
+                 grads=[None if g is None else {"tensor": self.tid(g.tensor), "value": self.text(g.sample, g.shape),
                                                 "shape": [int(d) for d in g.shape]} for g in r.grads])
 
     def _send(self, r: rec.Send) -> None:
         shape = None if r.shape is None else [int(d) for d in r.shape]
         self.add("backward", "send", op=f"op{r.op}", to=self.tid(r.to),
-                 value=None if r.sample is None else preview(r.sample, shape), shape=shape,
+                 value=self.text(r.sample, shape), shape=shape,
                  accumulated=r.accumulated, reason=r.reason, row=r.row)
 
     def _truncated(self, r: rec.Truncated) -> None:

@@ -454,3 +454,16 @@ def test_events_read_the_tape_only_through_its_view():
                    and node.attr in ("_entries", "_listeners", "_tracked", "_log", "_events")
                    and not (isinstance(node.value, ast.Name) and node.value.id == "self")}
         assert not private, (module.__name__, private)
+
+
+def test_the_builders_shortcuts_preview_values_as_preview_does():
+    # _Builder.text formats a float scalar without NumPy and each distinct value once
+    values = [(np.float32(v), []) for v in (0.0, -0.0, 1.0001, 1e-5, 123456.0, 1e30, np.nan, -np.inf, 2.5e-4)]
+    values += [(np.array(1.5, np.float64), []), (np.array([3.25], np.float32), []), (np.int32(7), []),
+               (np.bool_(True), []), (np.complex64(1 - 2j), []), (np.arange(6.0).reshape(2, 3), [2, 3]),
+               (np.arange(8, dtype=np.float32), [4, 50]), (np.arange(3.0), None), (np.array(["a", "b"]), [2])]
+    builder = ev._Builder(emit=None)
+    for _ in range(2):                                          # formatted, then from the builder's memo
+        for raw, shape in values:
+            assert builder.text(raw, shape) == ev.preview(raw, shape), (raw, shape)
+    assert builder.text(None, []) is None
