@@ -559,6 +559,3 @@ def use_test_backend(name: str = "numpy", fake_gpu: bool = False) -> None:
     _NAMESPACES[np.ndarray] = np
     gpus()
 
-
-def backend_name() -> str:
-    return PLACEMENT.cpu_lib.name

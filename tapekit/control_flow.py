@@ -51,6 +51,24 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
 
 def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"):
     """The result of the first ``fn`` whose ``pred`` is true (else ``default()``)."""
+    pred_fn_pairs = _checked_pairs(pred_fn_pairs, default)
+    truths = [_truth(p) for p, _fn in pred_fn_pairs]
+    if exclusive and sum(truths) > 1:
+        raise InvalidArgumentError("Input error: exclusive=True and more than one predicate evaluated to True."
+                                   + hint_line(_("make the predicates mutually exclusive, or pass "
+                                                 "exclusive=False.")), op="Assert")
+    fn = next((fn for truth, (_pred, fn) in zip(truths, pred_fn_pairs) if truth), default)
+    if fn is None:
+        if not pred_fn_pairs:
+            raise ValueError("Must provide at least one of `pred_fn_pairs` and `default`.")
+        raise InvalidArgumentError("Input error: None of conditions evaluated as True"
+                                   + hint_line(_("add a default=... branch.")), op="Assert")
+    result = fn()
+    return result if strict else _unpack_singleton(result)
+
+
+def _checked_pairs(pred_fn_pairs, default) -> list:
+    """case's ``pred_fn_pairs`` as a list of ``(pred, fn)``, checked as TF checks them."""
     if isinstance(pred_fn_pairs, dict):
         pred_fn_pairs = list(pred_fn_pairs.items())
     if not isinstance(pred_fn_pairs, (list, tuple)):
@@ -62,23 +80,7 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
             raise TypeError("fn for pred must be callable.")
     if default is not None and not callable(default):
         raise TypeError("`default` must be callable.")
-    truths = [_truth(p) for p, _fn in pred_fn_pairs]
-    if exclusive and sum(truths) > 1:
-        raise InvalidArgumentError("Input error: exclusive=True and more than one predicate evaluated to True."
-                                   + hint_line(_("make the predicates mutually exclusive, or pass "
-                                                 "exclusive=False.")), op="Assert")
-    for truth, (_pred, fn) in zip(truths, pred_fn_pairs):
-        if truth:
-            result = fn()
-            break
-    else:
-        if default is None:
-            if not pred_fn_pairs:
-                raise ValueError("Must provide at least one of `pred_fn_pairs` and `default`.")
-            raise InvalidArgumentError("Input error: None of conditions evaluated as True"
-                                       + hint_line(_("add a default=... branch.")), op="Assert")
-        result = default()
-    return result if strict else _unpack_singleton(result)
+    return list(pred_fn_pairs)
 
 
 def switch_case(branch_index, branch_fns, default=None, name="switch_case"):

@@ -8,6 +8,10 @@ import numpy as np
 
 from .i18n import _, hint_line
 
+__all__ = ["ALL", "KERNEL_NAMES", "DType", "as_dtype", "bool", "complex64", "complex128", "double",
+           "float16", "float32", "float64", "from_numpy", "half", "int8", "int16", "int32", "int64",
+           "string", "uint8", "uint16", "uint32", "uint64"]
+
 
 class DType:
     """A tensor element type, printed as ``tk.float32`` like ``tf.float32``."""
@@ -109,16 +113,12 @@ def as_dtype(value) -> DType:
     """Turn a DType, a name, a NumPy dtype or type, a Python type or a TF enum value into a DType."""
     if isinstance(value, DType):
         return value
-    if isinstance(value, str):
-        if value in _BY_NAME:
-            return _BY_NAME[value]
-        raise _not_a_dtype(value)
-    if value is None or isinstance(value, float):
-        raise _not_a_dtype(value)
-    if isinstance(value, int):
-        if value in _BY_ENUM:
-            return _BY_ENUM[value]
-        raise _not_a_dtype(value)
+    if value is None or isinstance(value, (str, int, float)):   # a name or an enum value
+        table = _BY_NAME if isinstance(value, str) else _BY_ENUM if isinstance(value, int) else {}
+        found = table.get(value)
+        if found is None:
+            raise _not_a_dtype(value)
+        return found
     if isinstance(value, type) and value in _BY_PYTHON:
         return _BY_PYTHON[value]
     if isinstance(value, type) and not issubclass(value, np.generic):

@@ -1,9 +1,11 @@
 """Plain-data events of a tape's forward recording and backward pass (contract: docs/EVENTS.md).
 
 A tape keeps its recorded entries anyway; the ``TapeLog`` only adds what they cannot tell
-(watches, pauses, values leaving the tape, assigns, backward passes) as small tuples. Events
-are built from both on demand (``tape.events``), or live for subscribers, by the same
-``_Builder`` so that both give identical dicts with the same ids and ``seq`` numbers.
+(watches, pauses, values leaving the tape, assigns, backward passes) as ``log_records`` (some
+logged compactly, and read into records in one place: ``log_records.records``). The log reads
+its tape only through the tape's ``TapeView``. Events are built from both on demand
+(``tape.events``, kept until the tape changes), or live for subscribers, by the same ``_Builder``
+so that both give identical dicts with the same ids and ``seq`` numbers.
 """
 
 from __future__ import annotations
@@ -21,45 +23,28 @@ from .causes import Cause, entry_cut
 from .dtypes import as_dtype
 from .explain import causes_for, explain, remember_variable
 from .gradient_args import UnconnectedGradients
+from .log_records import SAMPLE_SIZE, dims, record_of, sample, var_name
+from .log_records import sample_and_shape as _sample_and_shape
 from .source_location import user_location, user_site
-from .tape_entry import SHARED_DIMS, SMALL, shared_dims
+from .tape_entry import SMALL, TapeView
 from .tensor import Tensor
 
-SAMPLE_SIZE = 8                  # elements kept per value for previews
+__all__ = ["SAMPLE_SIZE", "MAX_BACKWARD_EVENTS", "TapeLog", "dims", "preview", "recorded_ops", "sample"]
+
 PREVIEW_CHARS = 40               # longest preview string
 MAX_BACKWARD_EVENTS = 20_000     # visit/send events kept per gradient()/jacobian() call
 _RECENT_SAMPLES = 4              # gradients whose samples the reverse pass's log reuses
 _WATCH_SITE_KEYS = {"watch": "<tape.watch>", "access": "<variable read>"}   # user_site's keys
 
 
-BACKWARD_KINDS = ("backward_start", "visit", "send", "truncated", "backward_end")
-FORWARD_KINDS = ("watch", "read", "op", "pause", "resume", "left_tape", "assign")
-
-
-# ---------- values: samples and previews ----------
-def sample(value):
-    """The first few elements of a backend array (the array itself when it is small)."""
-    if value is None:
-        return None
-    return value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE)
-
-
-def dims(t) -> list | None:
-    """The shape of a tensor, variable or released tensor as a list (None: unknown rank)."""
-    value = getattr(t, "_value", None)
-    if value is not None:
-        return [int(d) for d in value.shape]
-    shape = t.shape
-    return None if shape.rank is None else list(shape.dims)
-
-
+# ---------- values: previews ----------
 def preview(array, shape=None) -> str:
     """A short, deterministic text of a value: NumPy style, 4 significant digits, <= ~40 chars.
 
     ``array`` may be a whole array or a sample of its first elements; ``shape`` is the full
     shape (default: the array's). An elided value ends with its shape.
     """
-    host = np.asarray(to_host(array))
+    host = array if type(array) is np.ndarray else np.asarray(to_host(array))
     shape = list(host.shape) if shape is None else list(shape)
     size = math.prod(shape)
     flat = host.reshape(-1)
@@ -87,6 +72,8 @@ def _nested(items: list, shape: list) -> str:
 
 
 def _fmt(v) -> str:
+    if isinstance(v, (np.floating, float)):   # the common case first (no other branch takes a float)
+        return _float(float(v))
     if isinstance(v, (bytes, np.bytes_)):
         return _clip(repr(bytes(v)), 16)
     if isinstance(v, str):
@@ -97,8 +84,6 @@ def _fmt(v) -> str:
         return str(int(v))
     if isinstance(v, (np.complexfloating, complex)):
         return f"{_float(v.real)}{'+' if v.imag >= 0 or math.isnan(v.imag) else '-'}{_float(abs(v.imag))}j"
-    if isinstance(v, (np.floating, float)):
-        return _float(float(v))
     return _clip(str(v), 16)
 
 
@@ -121,35 +106,41 @@ def _clip(text: str, limit: int = PREVIEW_CHARS) -> str:
 
 
 # ---------- the log ----------
+def view_of(tape) -> TapeView:
+    """What introspection reads of ``tape``: its ``TapeView`` (a new one per call: a tape that starts
+    afresh replaces its entries). The one place where introspection asks the tape itself."""
+    return tape._view()   # the tape's internal API, which tape.py builds for the reverse pass and us
+
+
 class TapeLog(observer.TapeLog):
     """The events of one tape that are not derivable from its entries, plus its subscribers."""
 
     def __init__(self, tape):
         self._tape = weakref.ref(tape)   # the tape owns its log: no reference cycle back
-        self.items: list = []          # log_records (Watch, Assign ...); visits/sends as tuples (_expanded)
+        self.items: list = []          # log_records, some as compact items (log_records.records reads them)
         self.calls = 0                 # gradient()/jacobian() calls so far
         self.live = None               # _Builder that feeds subscribers
+        self._built = None             # (the state it was built from, events): tape.events until it changes
 
-    @property
-    def tape(self):
-        return self._tape()
+    def view(self) -> TapeView:
+        return view_of(self._tape())
 
     def clear(self) -> None:
         self.items.clear()
         self.calls = 0
-        self.live = _Builder(self.tape, self._emit) if self.tape._listeners else None
+        self.live = _Builder(self._emit) if self.view().listeners else None
 
     def _at(self) -> int:
-        entries = self._tape()._entries
+        entries = self.view().entries
         return 0 if entries is None else len(entries)
 
     def records(self):
-        """The log's records in order (its flat tuples expanded)."""
-        return _records(self.items, self.tape._entries or [])
+        """The log's records in order (its compact items read)."""
+        return rec.records(self.items, self.view().entries or [])
 
     def _add(self, item) -> None:
         self.items.append(item)
-        if self._tape()._listeners:
+        if self.view().listeners:
             self.live.item(item)
 
     # ---------- hooks called by the tape ----------
@@ -161,35 +152,35 @@ class TapeLog(observer.TapeLog):
         # on every step); the line, the name and the rest are worked out when the events are read
         if site is None:
             site = user_site(_WATCH_SITE_KEYS[how])
-        tape = self._tape()
+        view = self.view()
         value = getattr(item, "_value", None)
         shape = value.shape if value is not None else dims(item)
         dtype = getattr(item, "_dtype", None) or item.dtype   # the slot of a Tensor or tk.Variable
         dtype = dtype.name
         if is_var and site:
             remember_variable(site[0], shape, dtype)
-        item = ("watch", len(tape._entries.rows), item._id, how, item if is_var else None, shape, dtype,
+        item = ("watch", len(view.entries.rows), item._id, how, item if is_var else None, shape, dtype,
                 None if value is None else value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE),
-                bool(tape._tracked.get(item._id)), site)
-        if tape._listeners:
-            self._add(_expanded(item))
+                bool(view.tracked.get(item._id)), site)
+        if view.listeners:
+            self._add(record_of(item))
         else:
-            self.items.append(item)   # a flat tuple, made a Watch record when read (_expanded)
+            self.items.append(item)   # compact, made a Watch record when read
 
     def accessed(self, var, site, shape, dtype) -> None:
         # A model's variables are watched on every step: the watch is logged as the variable and its
         # place; its site, value and dtype are those of its ReadVariableOp row, recorded next, and
-        # are read from there with the events (_access_record).
+        # are read from there with the events (log_records.records).
         if site:
             remember_variable(site[0], shape, dtype)
-        tape = self._tape()
-        if tape._listeners:
+        view = self.view()
+        if view.listeners:
             self.watched(var, "access", True, site)
         else:
-            self.items.append(("access", len(tape._entries.rows), var))
+            self.items.append(("access", len(view.entries.rows), var))
 
     def recorded(self, entry) -> None:
-        if self.tape._listeners:
+        if self.live is not None and self.view().listeners:
             self.live.entry(entry)
 
     def paused(self, paused: bool) -> None:
@@ -197,7 +188,7 @@ class TapeLog(observer.TapeLog):
 
     def read_unwatched(self, var, t) -> None:
         """A variable the tape does not watch was read (its value may feed recorded ops)."""
-        self._add(rec.Read(self._at(), t._id, var._id, _var_name(var), bool(var.trainable), dims(var),
+        self._add(rec.Read(self._at(), t._id, var._id, var_name(var), bool(var.trainable), dims(var),
                            var.dtype.name, sample(var._value), user_location()))
 
     def left_tape(self, t, how, where) -> None:
@@ -206,7 +197,7 @@ class TapeLog(observer.TapeLog):
         self._add(rec.LeftTape(self._at(), t._id, how, where))
 
     def state_changed(self, var, how, where) -> None:
-        self._add(rec.Assign(self._at(), var._id, _var_name(var), how, sample(var._value), dims(var), where))
+        self._add(rec.Assign(self._at(), var._id, var_name(var), how, sample(var._value), dims(var), where))
 
     def backward_observer(self, view, method="gradient", targets=(), sources=(), output_gradients=None,
                           unconnected=None):
@@ -218,7 +209,7 @@ class TapeLog(observer.TapeLog):
     def subscribe(self, callback):
         if not callable(callback):
             raise TypeError(f"subscribe() needs a callable, got {type(callback).__name__}.")
-        listeners = self.tape._listeners
+        listeners = self.view().listeners
         if not listeners:
             self.live = None           # catch up silently, so ids and seq continue the history
         listeners.append(callback)
@@ -232,26 +223,32 @@ class TapeLog(observer.TapeLog):
 
     def _feed(self):
         if self.live is None:
-            builder = _Builder(self.tape, emit=None)
-            builder.replay(self.tape._entries or [], self.items)
+            builder = _Builder(emit=None)
+            builder.replay(self.view().entries or [], self.items)
             builder.emit = self._emit
             self.live = builder
         return self.live
 
     def _emit(self, event) -> None:
-        for callback in list(self.tape._listeners):
+        for callback in list(self.view().listeners):
             callback(event)
 
     def materialize(self) -> list:
-        builder = _Builder(self.tape, emit=None)
-        builder.replay(self.tape._entries or [], self.items)
-        return builder.events
+        entries = self.view().entries or []
+        # what the events are built from: the same while the tape records nothing new (a tape that
+        # starts afresh has new entries); rows released after a gradient give the same events
+        state = (entries, len(entries), len(self.items))
+        if self._built is None or self._built[0][0] is not entries or self._built[0][1:] != state[1:]:
+            builder = _Builder(emit=None)
+            builder.replay(entries, self.items)
+            self._built = (state, builder.events)
+        return [dict(event) for event in self._built[1]]   # the caller's own dicts (the player adds keys)
 
 
 def recorded_ops(tape, skip=()) -> int:
     """How many ops ``tape`` recorded (the ``op`` events ``tape.events`` would list), leaving out
     the op types in ``skip``, without building any event (the player's size check)."""
-    return sum(e.type not in skip for e in tape._entries or ())
+    return sum(e.type not in skip for e in view_of(tape).entries or ())
 
 
 class BackwardObserver(observer.BackwardObserver):
@@ -274,14 +271,13 @@ class BackwardObserver(observer.BackwardObserver):
         if output_gradients is not None:
             ogs = [None if g is None else _grad_record(g) for g in nest.flatten(output_gradients)]
         # the per-op hooks below run once per visited op: look these up once
-        tape = log.tape
-        self._entries = tape._entries.rows   # the plain list: len() per logged item
-        # the start and end, visits and sends are logged as plain tuples of ids, samples and shapes
-        # (``_expanded`` makes them records when read): the cyclic GC stops tracking those
-        self._log_item = (lambda item: log._add(_expanded(item))) if tape._listeners else log.items.append
+        self._entries = view.entries.rows   # the plain list: len() per logged item
+        # the start and end, visits and sends are logged as compact items (log_records.records reads
+        # them): the cyclic GC stops tracking those
+        self._log_item = (lambda item: log._add(record_of(item))) if view.listeners else log.items.append
         self._log_item(("start", len(self._entries), call, method, [t._id for t in self.targets],
                         [s._id for s in self.sources], ogs))
-        self._deferred = not tape._listeners   # small ops' steps may stay raw until the events are read
+        self._deferred = not view.listeners   # small ops' steps may stay raw until the events are read
         self._recent: dict = {}   # id -> (array, (sample, shape)) of the last few gradients sampled
 
     def _room(self) -> bool:
@@ -419,9 +415,7 @@ class BackwardObserver(observer.BackwardObserver):
         """Log the end of the call: each source's result and, for a None (or ZERO) result, its cause."""
         log = self.log
         if self.dropped:
-            log.items.append(rec.Truncated(log._at(), self.dropped))
-            if log.tape._listeners:
-                log.live.item(log.items[-1])
+            log._add(rec.Truncated(log._at(), self.dropped))
         causes = None
         if self.unconnected is not UnconnectedGradients.ZERO:
             for r in results:
@@ -446,98 +440,6 @@ class BackwardObserver(observer.BackwardObserver):
         self._source_records = {}
 
 
-def _var_name(var) -> str:
-    """A variable's name as the user gave it: ``w`` for TF's ``w:0``; a Keras weight's path
-    (``hidden/kernel``), so that two layers' kernels are told apart."""
-    path = getattr(var, "path", None)
-    return path if isinstance(path, str) and path else var.name.rsplit(":", 1)[0]
-
-
-def _expanded(item):
-    """A log item as its record (``log_records``): watches, and the reverse pass's visits and sends,
-    are logged as flat tuples of atoms and shared shape tuples, which one GC pass stops tracking (a
-    nested tuple would need two: the collector reaches it after its parent)."""
-    if type(item) is not tuple:
-        return item
-    kind = item[0]
-    if kind == "start":   # ("start", at, call, method, target ids, source ids, output gradients)
-        return rec.BackwardStart(*item[1:])
-    if kind == "end":     # ("end", at, call, then (source, sample, shape, dtype, cause) per source)
-        return rec.BackwardEnd(item[1], item[2], [rec.SourceResult(*item[k:k + 5]) for k in range(3, len(item), 5)])
-    if kind == "watch":   # ("watch", at, id, how, the variable or None, shape, dtype, sample, differentiable, site)
-        _kind, at, tid, how, var, shape, dtype, value, differentiable, site = item
-        return rec.Watch(at, tid, how, var is not None, None if var is None else _var_name(var),
-                         None if var is None else bool(var.trainable), None if shape is None else list(shape),
-                         dtype, value, differentiable, site)
-    if kind == "visit":   # ("visit", at, op, type, row, then (tensor, sample, shape) per output)
-        _kind, at, op, op_type, row = item[:5]
-        grads = [None if item[k] is None else rec.OutputGrad(*item[k:k + 3]) for k in range(5, len(item), 3)]
-        return rec.Visit(at, op, op_type, grads, row)
-    return rec.Send(*item[1:])
-
-
-def _records(items, entries):
-    """The log's records in order: each item expanded, a ``step`` or ``sampled`` one into its visit
-    and sends."""
-    for item in items:
-        if type(item) is tuple and item[0] == "step":
-            yield from _step_records(item, entries)
-        elif type(item) is tuple and item[0] == "sampled":
-            yield from _sampled_records(item, entries)
-        elif type(item) is tuple and item[0] == "access":
-            yield _access_record(item, entries)
-        else:
-            yield _expanded(item)
-
-
-def _step_records(item, entries):
-    """The visit and send records of one small op the reverse pass logged raw (``BackwardObserver.step``):
-    ``("step", at, row, op index, n outputs, gradient array per output, then (k, array, accumulated) per send)``."""
-    _kind, at, row, index, n_out = item[:5]
-    entry = entries[index]
-    grads = [None if v is None else rec.OutputGrad(o._id, *_sample_and_shape(v))
-             for o, v in zip(entry.outputs, item[5:5 + n_out])]
-    yield rec.Visit(at, index, entry.type, grads, row)
-    for j in range(5 + n_out, len(item), 3):
-        k, value, accumulated = item[j:j + 3]
-        inp = entry.inputs[k]
-        if value is None:
-            reason = Cause.NONE_RETURNED if inp.dtype.is_differentiable else Cause.INTEGER_OR_STRING_DTYPE
-            yield rec.Send(at, index, inp._id, None, dims(inp), False, reason, row)
-        else:
-            yield rec.Send(at, index, inp._id, *_sample_and_shape(value), accumulated, None, row)
-
-
-def _access_record(item, entries):
-    """The Watch record of a variable's first read (``TapeLog.accessed``), from its ReadVariableOp row."""
-    _kind, at, var = item
-    entry = entries[at]
-    read = entry.outputs[0]
-    value = getattr(read, "_value", None)
-    dtype = read.dtype
-    return rec.Watch(at, var._id, "access", True, _var_name(var), bool(var.trainable), dims(read), dtype.name,
-                     read.sample if value is None else sample(value), dtype.is_differentiable, entry.site)
-
-
-def _sampled_records(item, entries):
-    """The visit and send records of one op the reverse pass logged with samples (``BackwardObserver.step``):
-    ``("sampled", at, row, op index, n outputs, (sample, shape) per output, then (k, sample, shape,
-    accumulated) per send)``; a None shape: no gradient."""
-    _kind, at, row, index, n_out = item[:5]
-    entry = entries[index]
-    grads = [None if item[j + 1] is None else rec.OutputGrad(o._id, item[j], item[j + 1])
-             for o, j in zip(entry.outputs, range(5, 5 + 2 * n_out, 2))]
-    yield rec.Visit(at, index, entry.type, grads, row)
-    for j in range(5 + 2 * n_out, len(item), 4):
-        k, value, shape, accumulated = item[j:j + 4]
-        inp = entry.inputs[k]
-        if shape is None:
-            reason = Cause.NONE_RETURNED if inp.dtype.is_differentiable else Cause.INTEGER_OR_STRING_DTYPE
-            yield rec.Send(at, index, inp._id, None, dims(inp), False, reason, row)
-        else:
-            yield rec.Send(at, index, inp._id, value, shape, accumulated, None, row)
-
-
 def _grad_record(g):
     """(sample, shape) of a gradient value (a Tensor, or anything convertible); shape as a tuple."""
     return rec.GradValue(*_sample_and_shape(g))
@@ -548,36 +450,18 @@ def _array_of(g):
     return g._value if type(g) is Tensor else g
 
 
-def _sample_and_shape(g) -> tuple:
-    """``(sample, shape)`` of a gradient: a Tensor, a backend array, or anything convertible."""
-    value = g._value if type(g) is Tensor else g
-    if type(value) is np.ndarray:
-        if value.size > SAMPLE_SIZE:   # head()'s common layouts inline: a sample per gradient sent
-            shape = value.shape
-            ndim = len(shape)
-            sample = value[0, :SAMPLE_SIZE].copy() if ndim == 2 and shape[1] >= SAMPLE_SIZE else \
-                value[:SAMPLE_SIZE].copy() if ndim == 1 else head(value, SAMPLE_SIZE)
-            return sample, SHARED_DIMS.get(shape) or shared_dims(shape)
-    else:
-        value = getattr(g, "_value", None)
-        if value is None:
-            value = g if hasattr(g, "size") and hasattr(g, "shape") else np.asarray(g)
-    return (value if value.size <= SAMPLE_SIZE else head(value, SAMPLE_SIZE)), shared_dims(value.shape)
-
-
 # ---------- building event dicts ----------
 class _Builder:
     """Turns entries and log items, in order, into event dicts with stable ids."""
 
-    def __init__(self, tape, emit):
-        self.tape = tape
+    def __init__(self, emit):
         self.emit = emit
         self.events: list = []
         self.ids: dict = {}
-        self.seen_entries = 0
         self.blocks: dict = {}      # code object -> block id ("b0", ...), announced by a "code" event
         self.blocks_file: dict = {}
         self.produced: set = set()  # ids of recorded ops' outputs (not constants)
+        self.previews: dict = {}    # (dtype, sample bytes, shape) -> preview text
         self.sites: dict = {}       # user_site -> what site() says of it
         self.read_inputs = None     # ids of entry inputs (replay only): which unwatched reads to show
 
@@ -591,7 +475,7 @@ class _Builder:
         self.read_inputs = {t._id for e in entries for t in e.inputs} if any(type(i) is rec.Read for i in items) \
             else set()
         k = 0
-        for item in _records(items, entries):
+        for item in rec.records(items, entries):
             while k < len(entries) and k < item.at:
                 self.entry(entries[k])
                 k += 1
@@ -600,40 +484,58 @@ class _Builder:
             self.entry(entry)
 
     def add(self, phase: str, kind: str, **fields) -> None:
-        event = {"seq": len(self.events), "phase": phase, "kind": kind, **fields}
+        self.append({"seq": len(self.events), "phase": phase, "kind": kind, **fields})
+
+    def append(self, event: dict) -> None:
+        """Add an event whose ``seq`` is the next one."""
         self.events.append(event)
         if self.emit is not None:
             self.emit(event)
 
     def entry(self, e) -> None:
-        self.seen_entries += 1
-        ins = [self.tid(t._id) for t in e.inputs]
-        outs = [self.tid(t._id) for t in e.outputs]
-        first = e.outputs[0] if e.outputs else None
-        value = None
-        if first is not None:
-            raw = getattr(first, "_value", None)
-            raw = sample(raw) if raw is not None else getattr(first, "sample", None)
-            value = None if raw is None else preview(raw, dims(first))
+        inputs, outputs = e.inputs, e.outputs
+        produced = self.produced
+        ins = [self.tid(t._id) for t in inputs]
+        outs = [self.tid(t._id) for t in outputs]
+        in_shapes = [dims(t) for t in inputs]
+        out_shapes = [dims(t) for t in outputs]
         file, line = e.location if e.location else (None, None)
         stack, expr, assigns, code, operands = self.site(e.site)
         if line is None and stack:
             file, line = self.blocks_file[stack[-1][0]], stack[-1][2]
-        self.add("forward", "op", op=f"op{e.index}", type=e.type, inputs=ins, outputs=outs,
-                 input_shapes=[dims(t) for t in e.inputs], output_shapes=[dims(t) for t in e.outputs],
-                 dtypes=[t._dtype.name for t in e.outputs], value=value, file=file, line=line,
-                 cut=entry_cut(e), stack=stack, code=code, expr=expr, assigns=assigns, operands=operands,
-                 input_values=[self.input_value(t) for t in e.inputs],
-                 input_dtypes=[t._dtype.name for t in e.inputs])
-        self.produced.update(outs)
+        self.append({
+            "seq": len(self.events), "phase": "forward", "kind": "op", "op": f"op{e.index}", "type": e.type,
+            "inputs": ins, "outputs": outs, "input_shapes": in_shapes, "output_shapes": out_shapes,
+            "dtypes": [t._dtype.name for t in outputs],
+            "value": self.value_text(outputs[0], out_shapes[0]) if outputs else None, "file": file, "line": line,
+            "cut": entry_cut(e), "stack": stack, "code": code, "expr": expr, "assigns": assigns,
+            "operands": operands,
+            # a constant's value; an op's output was shown with its op
+            "input_values": [None if name in produced else self.value_text(t, shape)
+                             for t, name, shape in zip(inputs, ins, in_shapes)],
+            "input_dtypes": [t._dtype.name for t in inputs]})
+        produced.update(outs)
 
-    def input_value(self, t):
-        """Preview of an input that is no recorded op's output (a constant); None otherwise."""
-        if t._id in self.ids and self.ids[t._id] in self.produced:
-            return None
+    def value_text(self, t, shape):
+        """The preview of a tensor's value (its sample once released), None if unknown; a value
+        already previewed (a constant used again, a repeated result) is not formatted again."""
         raw = getattr(t, "_value", None)
-        raw = sample(raw) if raw is not None else getattr(t, "sample", None)
-        return None if raw is None else preview(raw, dims(t))
+        return self.text(sample(raw) if raw is not None else getattr(t, "sample", None), shape)
+
+    def text(self, raw, shape):
+        """``preview(raw, shape)`` (None for None), each distinct value formatted once."""
+        if raw is None:
+            return None
+        kind = raw.dtype.kind if isinstance(raw, (np.ndarray, np.generic)) else None   # on the host
+        if kind is None or kind not in "biufc":
+            return preview(raw, shape)
+        if kind == "f" and shape is not None and len(shape) == 0:   # a float scalar: most values of a chain
+            return _float(raw.item())
+        key = (raw.dtype.char, raw.tobytes(), raw.shape if shape is None else tuple(shape))
+        text = self.previews.get(key)
+        if text is None:
+            text = self.previews[key] = preview(raw, shape)
+        return text
 
     def site(self, site):
         """(stack, expression, assigned name, new code block, operands) of an entry's user_site."""
@@ -705,13 +607,13 @@ class _Builder:
 
     def _visit(self, r: rec.Visit) -> None:
         self.add("backward", "visit", op=f"op{r.op}", type=r.type, row=r.row,
-                 grads=[None if g is None else {"tensor": self.tid(g.tensor), "value": preview(g.sample, list(g.shape)),
+                 grads=[None if g is None else {"tensor": self.tid(g.tensor), "value": self.text(g.sample, g.shape),
                                                 "shape": [int(d) for d in g.shape]} for g in r.grads])
 
     def _send(self, r: rec.Send) -> None:
         shape = None if r.shape is None else [int(d) for d in r.shape]
         self.add("backward", "send", op=f"op{r.op}", to=self.tid(r.to),
-                 value=None if r.sample is None else preview(r.sample, shape), shape=shape,
+                 value=self.text(r.sample, shape), shape=shape,
                  accumulated=r.accumulated, reason=r.reason, row=r.row)
 
     def _truncated(self, r: rec.Truncated) -> None:

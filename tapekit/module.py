@@ -11,15 +11,10 @@ import re
 import sys
 import warnings
 
-from . import nest
+from . import nest, scopes
 from .i18n import _, hint_line
 from .tensor import is_variable
 from .variable import Variable
-
-try:
-    from . import scopes  # tk.name_scope (the api work of issue 11)
-except ImportError:  # pragma: no cover - until that work is merged
-    scopes = None
 
 
 _CAMEL_TO_SNAKE = re.compile(r"((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))")
@@ -97,8 +92,6 @@ class Module:
 
 def _scoped(name: str) -> str:
     """The absolute scope of a module named ``name`` created here: ``outer/name/``."""
-    if scopes is None:
-        return name + "/"
     with scopes.name_scope(name) as scope_name:
         return scope_name
 
@@ -111,16 +104,13 @@ class _ModuleScope:
         self._open: list = []
 
     def __enter__(self) -> str:
-        scope = scopes.name_scope(self.name) if scopes is not None else None
+        scope = scopes.name_scope(self.name)
         self._open.append(scope)
-        if scope is not None:
-            scope.__enter__()
+        scope.__enter__()
         return self.name
 
     def __exit__(self, *exc):
-        scope = self._open.pop()
-        if scope is not None:
-            scope.__exit__(*exc)
+        self._open.pop().__exit__(*exc)
 
 
 def _is_variable(obj) -> bool:

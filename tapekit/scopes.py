@@ -36,7 +36,7 @@ def scoped_name(name: str) -> str:
     return f"{_stack.scope}/{name}" if _stack.scope else name
 
 
-class name_scope:  # noqa: N801 - TF's name
+class name_scope:
     """A context manager that opens a name scope; ``as`` gives the scope with a trailing ``/``.
 
     A name ending in ``/`` is taken as a complete scope (it replaces the current one), and ``""``

@@ -63,10 +63,6 @@ class CodeInfo:
         pos = self.positions[offset // 2]
         return None if None in pos else pos
 
-    def loops_at(self, offset: int) -> list:
-        """The loops around an instruction, outermost first: ``(start, end)`` offsets."""
-        return [loop for loop in self.loops if loop[0] <= offset <= loop[1]]
-
     def statements(self) -> dict:
         if self._statements is None:
             self._statements = _assignments(self.file)

@@ -321,16 +321,8 @@ _ACCEPTS = {  # what each inferred kind (set by the first element, as TF) lets l
 }
 
 
-def _infer(value) -> DType:
-    """TF's dtype for a Python value: floats->float32, ints->int32 (int64 if too big), ...
-
-    The first element decides, as in TF: ``[np.float64(1), 2.]`` is float64, ``[1., np.float64(2)]``
-    float32, and a NumPy array first in the list gives its own dtype.
-    """
-    first = _first_leaf(value)
-    fixed = None
-    if isinstance(first, np.ndarray) or isinstance(first, (np.floating, np.complexfloating)):
-        fixed = dtypes.from_numpy(np.asarray(first).dtype)
+def _kind_of_leaves(value) -> tuple:
+    """The kind of all the leaves together (the first one's, widened from int to float), and the ints."""
     state, ints = None, []
     for leaf in _leaves(value):
         kind = _kind(leaf)
@@ -342,6 +334,20 @@ def _infer(value) -> DType:
             state = "float"
         if kind == "int":
             ints.append(int(leaf))
+    return state, ints
+
+
+def _infer(value) -> DType:
+    """TF's dtype for a Python value: floats->float32, ints->int32 (int64 if too big), ...
+
+    The first element decides, as in TF: ``[np.float64(1), 2.]`` is float64, ``[1., np.float64(2)]``
+    float32, and a NumPy array first in the list gives its own dtype.
+    """
+    first = _first_leaf(value)
+    fixed = None
+    if isinstance(first, np.ndarray) or isinstance(first, (np.floating, np.complexfloating)):
+        fixed = dtypes.from_numpy(np.asarray(first).dtype)
+    state, ints = _kind_of_leaves(value)
     if state == "none":
         raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     if state is None:
@@ -580,7 +586,28 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
         arr = _plain_scalar(value, dtype, hint)
         if arr is not None:
             return Tensor(from_host(arr))
-    prefix = f"{name}: " if isinstance(name, str) and name else ""
+    tensor = _tensor_of(value, dtype, name)
+    if tensor is not None:
+        return tensor
+    if isinstance(value, TensorShape):
+        value, dtype = _shape_dims(value, dtype, hint, name)
+    if isinstance(value, (np.ndarray, np.generic)):
+        arr = _numpy_to_array(value, dtype, hint)
+    elif is_backend_array(value):
+        return Tensor(value if dtype is None or dtype_of_array(value) is dtype else value.astype(dtype.numpy_dtype))
+    elif pack and isinstance(value, (list, tuple)) and _list_packer is not None and holds_tensor(value):
+        return _pack(value, dtype, hint, name if isinstance(name, str) and name else "packed")
+    elif isinstance(value, (list, tuple, numbers.Number, str, bytes, range, memoryview, bytearray)):
+        arr = _python_value_to_array(value, dtype, hint)
+    else:   # None among them
+        raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type ({type(value)}) "
+                         "to a Tensor.")
+    return Tensor(from_host(arr))
+
+
+def _tensor_of(value, dtype, name):
+    """A Tensor, a Variable's value or a ``__tf_tensor__`` value (TF's protocol: tk.IndexedSlices),
+    checked against ``dtype``; None for any other value."""
     if isinstance(value, Tensor):
         if dtype is not None and value._dtype is not dtype:
             raise ValueError(
@@ -595,72 +622,71 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
                 f"{value.dtype.name}. (Variable: {value!r})"
                 + hint_line(_("cast it first: tk.cast(v, tk.{dtype}).").format(dtype=dtype.name)))
         return read()
-    as_tensor = getattr(type(value), "__tf_tensor__", None)  # TF's protocol: tk.IndexedSlices
-    if as_tensor is not None:
-        return as_tensor(value, dtype, name)
-    if value is None:
-        raise ValueError("Attempt to convert a value (None) with an unsupported type "
-                         "(<class 'NoneType'>) to a Tensor.")
+    as_tensor = getattr(type(value), "__tf_tensor__", None)
+    return None if as_tensor is None else as_tensor(value, dtype, name)
+
+
+def _shape_dims(value: TensorShape, dtype, hint, name) -> tuple:
+    """A fully known TensorShape's dims, and their dtype (int32, or int64 when one needs it)."""
+    if not value.is_fully_defined():
+        prefix = f"{name}: " if isinstance(name, str) and name else ""
+        raise ValueError(f"{prefix}Cannot convert a partially known TensorShape {value} to a Tensor.")
+    dims = value.as_list()
+    wide = any(d >= 2**31 for d in dims)
+    if dtype is None:
+        dtype = hint if hint in (dtypes.int32, dtypes.int64) and not wide else \
+            dtypes.int64 if wide else dtypes.int32
+    if dtype not in (dtypes.int32, dtypes.int64):
+        raise TypeError(f"Cannot convert TensorShape {value} to dtype {dtype}. Allowed dtypes are tk.int32 "
+                        "and tk.int64.")
+    return dims, dtype
+
+
+def _numpy_to_array(value, dtype, hint) -> np.ndarray:
+    """A NumPy array or scalar as the tensor's host array: cast to ``dtype`` (or a castable ``hint``)."""
+    arr = np.asarray(value)
+    if dtype is None and hint is not None and _numpy_castable(arr, hint):
+        dtype = hint  # NumPy values take a preferred numeric dtype by casting, as TF
+    if dtype is not None and dtype.is_string and arr.dtype.kind not in "SUO":
+        raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
+                         f"{type(arr.reshape(-1)[0].item()).__name__ if arr.size else 'int'})."
+                         + hint_line(_("a string tensor holds str or bytes; convert the numbers first, "
+                                       "e.g. arr.astype(str).")))
+    if arr.dtype.kind in "SU" or arr.dtype == object:
+        return _numpy_strings(arr, dtype)
+    if arr.dtype not in _NP_TO_DT and dtype is None:
+        raise _unsupported_numpy(arr)
+    if dtype is not None and arr.dtype != dtype.numpy_dtype:
+        with np.errstate(invalid="ignore", over="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+            return arr.astype(dtype.numpy_dtype)  # NumPy arrays are cast (floats truncate), as TF
+    if isinstance(value, np.ndarray):
+        return arr.copy()  # the tensor must not change when the caller's array does
+    return arr
+
+
+def _numpy_strings(arr: np.ndarray, dtype) -> np.ndarray:
+    """A NumPy array of str, bytes or objects as a string tensor's array (refused for other dtypes)."""
+    if dtype is not None and not dtype.is_string:
+        odd = next((x for x in arr.reshape(-1) if not isinstance(x, (str, bytes))), None)
+        if odd is not None:
+            raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
+                             f"{type(odd).__name__})."
+                             + hint_line(_("convert the array to a numeric dtype first.")))
+        raise ValueError(f"could not convert string to float: {arr.reshape(-1)[0]!r}")
+    return _to_string_array(arr)
+
+
+def _python_value_to_array(value, dtype, hint) -> np.ndarray:
+    """A Python number, string or nested list as an array of ``dtype`` (or ``hint``, or inferred)."""
     if isinstance(value, (range, memoryview, bytearray)):
         value = list(value)  # sequences of ints, as TF reads them
-    if isinstance(value, TensorShape):
-        if not value.is_fully_defined():
-            raise ValueError(f"{prefix}Cannot convert a partially known TensorShape {value} to a Tensor.")
-        dims = value.as_list()
-        wide = any(d >= 2**31 for d in dims)
-        if dtype is None:
-            dtype = hint if hint in (dtypes.int32, dtypes.int64) and not wide else \
-                dtypes.int64 if wide else dtypes.int32
-        if dtype not in (dtypes.int32, dtypes.int64):
-            raise TypeError(f"Cannot convert TensorShape {value} to dtype {dtype}. Allowed dtypes are tk.int32 "
-                            "and tk.int64.")
-        value = dims
-    if isinstance(value, (np.ndarray, np.generic)):
-        arr = np.asarray(value)
-        if dtype is None and hint is not None and _numpy_castable(arr, hint):
-            dtype = hint  # NumPy values take a preferred numeric dtype by casting, as TF
-        if dtype is not None and dtype.is_string and arr.dtype.kind not in "SUO":
-            raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
-                             f"{type(arr.reshape(-1)[0].item()).__name__ if arr.size else 'int'})."
-                             + hint_line(_("a string tensor holds str or bytes; convert the numbers first, "
-                                           "e.g. arr.astype(str).")))
-        if arr.dtype.kind in "SU" or arr.dtype == object:
-            if dtype is not None and not dtype.is_string:
-                odd = next((x for x in arr.reshape(-1) if not isinstance(x, (str, bytes))), None)
-                if odd is not None:
-                    raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
-                                     f"{type(odd).__name__})."
-                                     + hint_line(_("convert the array to a numeric dtype first.")))
-                raise ValueError(f"could not convert string to float: {arr.reshape(-1)[0]!r}")
-            arr = _to_string_array(arr)
-        elif arr.dtype not in _NP_TO_DT and dtype is None:
-            raise _unsupported_numpy(arr)
-        elif dtype is not None and arr.dtype != dtype.numpy_dtype:
-            with np.errstate(invalid="ignore", over="ignore"), warnings.catch_warnings():
-                warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
-                arr = arr.astype(dtype.numpy_dtype)  # NumPy arrays are cast (floats truncate), as TF
-        elif isinstance(value, np.ndarray):
-            arr = arr.copy()  # the tensor must not change when the caller's array does
-    elif is_backend_array(value):
-        arr = value
-        if dtype is not None and dtype_of_array(arr) is not dtype:
-            arr = arr.astype(dtype.numpy_dtype)
-        return Tensor(arr)
-    elif pack and isinstance(value, (list, tuple)) and _list_packer is not None and holds_tensor(value):
-        return _pack(value, dtype, hint, name if isinstance(name, str) and name else "packed")
-    elif isinstance(value, (list, tuple, numbers.Number, str, bytes)):
-        arr = None
-        if dtype is None and hint is not None:
-            try:  # a preferred dtype is tried first, as an explicit one; failing that, inferred (as TF)
-                arr = _python_to_array(value, hint)
-            except (TypeError, ValueError):
-                pass
-        if arr is None:
-            arr = _python_to_array(value, dtype)
-    else:
-        raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type ({type(value)}) "
-                         "to a Tensor.")
-    return Tensor(from_host(arr))
+    if dtype is None and hint is not None:
+        try:  # a preferred dtype is tried first, as an explicit one; failing that, inferred (as TF)
+            return _python_to_array(value, hint)
+        except (TypeError, ValueError):
+            pass
+    return _python_to_array(value, dtype)
 
 
 def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
@@ -682,8 +708,11 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
     t = _convert(value, None if dtype is None else dtypes.as_dtype(dtype), None, name, pack=False)
     if isinstance(value, Tensor) or is_variable(value):
         t = Tensor(t._value, t._dtype)
-    if shape is None:
-        return t
+    return t if shape is None else _filled_to_shape(t, shape, value)
+
+
+def _filled_to_shape(t: Tensor, shape, value) -> Tensor:
+    """tk.constant's ``shape``: ``t`` reshaped to it, or a scalar ``t`` repeated to fill it."""
     shape = TensorShape(shape)
     if not shape.is_fully_defined():
         raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "

@@ -106,3 +106,35 @@ def test_all_is_an_explicit_list_naming_every_public_name():
     public = {name for name in dir(tk) if not name.startswith("_") and not inspect.ismodule(getattr(tk, name))}
     assert public <= set(tk.__all__)
     assert all(hasattr(tk, name) for name in tk.__all__) and len(set(tk.__all__)) == len(tk.__all__)
+
+
+def test_importing_tapekit_adds_one_warnings_filter_scoped_to_its_kernels():
+    # tapekit/ops/__init__.py: the only global state import changes besides the logger's NullHandler
+    code = ("import warnings, numpy\nbefore = list(warnings.filters)\nimport tapekit\n"
+            "added = [f for f in warnings.filters if f not in before]\n"
+            "print([(action, category.__name__, module.pattern) for action, _, category, module, _ in added])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         cwd=os.path.dirname(PACKAGE))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == r"[('ignore', 'RuntimeWarning', 'tapekit\\.(ops\\.|grads\\.|registry$)')]"
+
+
+def test_all_names_no_internal_module():
+    import tapekit as tk
+
+    modules = {name for name in tk.__all__ if inspect.ismodule(getattr(tk, name))}
+    # TF's namespaces (tf.math, tf.nn, ...) and tk.backend (tapekit's array backends)
+    assert modules == {"backend", "bitwise", "config", "data", "debugging", "dtypes", "errors", "image",
+                       "keras", "linalg", "math", "nest", "nn", "ragged", "random", "sparse", "test"}
+
+
+def test_tk_dtypes_is_tf_dtypes_namespace_built_above_the_dtypes_module():
+    import tapekit as tk
+    from tapekit import dtypes_namespace
+    from tapekit.dtypes import __all__ as dtype_names
+
+    assert tk.dtypes is dtypes_namespace
+    assert all(getattr(tk.dtypes, name) is getattr(sys.modules["tapekit.dtypes"], name) for name in dtype_names)
+    assert tk.dtypes.cast is tk.cast and tk.dtypes.saturate_cast is tk.saturate_cast
+    assert tk.dtypes.complex is tk.complex
+    assert not hasattr(sys.modules["tapekit.dtypes"], "cast")   # nothing rebinds the lower layer

@@ -403,3 +403,67 @@ def test_backward_events_show_each_large_gradients_first_elements(dtype):
         for v in vs:   # exp's send to v: d(exp(v) * v)/d exp(v) = v, then the Exp rule: v * exp(v)
             x = v.numpy()
             assert ev.preview(x) in sends and ev.preview(x * np.exp(x)) in sends
+
+
+# ---------- tape.events is built once per state of the tape ----------
+def test_tape_events_are_kept_until_the_tape_changes(monkeypatch):
+    builds = []
+    replay = ev._Builder.replay
+    monkeypatch.setattr(ev._Builder, "replay", lambda self, *args: builds.append(1) or replay(self, *args))
+    x = tk.Variable(2.0, name="x")
+    with tk.GradientTape(persistent=True) as tape:
+        y = x * x
+    first = tape.events
+    assert tape.events == first and len(builds) == 1            # asked again: not built again
+    first[0]["kind"] = "changed by the caller"
+    first.append({"kind": "extra"})
+    assert tape.events[0]["kind"] == "watch" and len(tape.events) == len(first) - 1   # the caller's copies
+    with tape:
+        z = y + 1.0                                             # one more op: built again
+    assert kinds(tape.events)[-1] == "op" and len(builds) == 2
+    tape.gradient(z, x)                                         # the backward pass's events
+    backward = tape.events
+    assert kinds(backward)[-1] == "backward_end" and len(builds) == 3
+    assert tape.events == backward and len(builds) == 3
+
+
+def test_tape_events_of_a_tape_used_again_are_its_new_recording():
+    x = tk.Variable(2.0, name="x")
+    tape = tk.GradientTape()
+    with tape:
+        y = x * x
+    tape.gradient(y, x)
+    before = tape.events
+    with tape:                                                  # spent: it starts afresh
+        tk.exp(x)
+    after = tape.events
+    assert [e.get("type") for e in after if e["kind"] == "op"] == ["ReadVariableOp", "Exp"]
+    assert before != after
+
+
+def test_events_read_the_tape_only_through_its_view():
+    # the log reads entries, listeners and tracked ids from the tape's TapeView (events.view_of)
+    import ast
+    import inspect
+
+    from tapekit import log_records
+
+    for module in (ev, log_records):
+        tree = ast.parse(inspect.getsource(module))
+        private = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+                   and node.attr in ("_entries", "_listeners", "_tracked", "_log", "_events")
+                   and not (isinstance(node.value, ast.Name) and node.value.id == "self")}
+        assert not private, (module.__name__, private)
+
+
+def test_the_builders_shortcuts_preview_values_as_preview_does():
+    # _Builder.text formats a float scalar without NumPy and each distinct value once
+    values = [(np.float32(v), []) for v in (0.0, -0.0, 1.0001, 1e-5, 123456.0, 1e30, np.nan, -np.inf, 2.5e-4)]
+    values += [(np.array(1.5, np.float64), []), (np.array([3.25], np.float32), []), (np.int32(7), []),
+               (np.bool_(True), []), (np.complex64(1 - 2j), []), (np.arange(6.0).reshape(2, 3), [2, 3]),
+               (np.arange(8, dtype=np.float32), [4, 50]), (np.arange(3.0), None), (np.array(["a", "b"]), [2])]
+    builder = ev._Builder(emit=None)
+    for _ in range(2):                                          # formatted, then from the builder's memo
+        for raw, shape in values:
+            assert builder.text(raw, shape) == ev.preview(raw, shape), (raw, shape)
+    assert builder.text(None, []) is None

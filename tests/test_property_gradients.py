@@ -518,7 +518,6 @@ SKIPPED = {
     "linalg.l2_normalize": "same function object as nn.l2_normalize",
     "math.l2_normalize": "same function object as nn.l2_normalize",
     "strided_slice": "the engine of Tensor indexing: covered by 'getitem'",
-    "gather_axis_index": "internal helper (not part of tk's public API)",
     "scatter_add": "internal helper on backend arrays (not an op)",
 }
 

@@ -52,7 +52,7 @@ def check_name(name) -> None:
                          + hint_line(_("pass a plain string such as name='hidden'.")))
 
 
-class name_scope:  # noqa: N801  (Keras's spelling)
+class name_scope:
     """Open a sub-namespace for weight paths: weights created inside get ``<scope>/<name>``.
 
     A scope opened again by the same ``caller`` right inside its own scope is not repeated;

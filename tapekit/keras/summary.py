@@ -199,12 +199,8 @@ def _layer_range(layers, layer_range):
     return min(starts), max(ends) + 1
 
 
-def print_summary(model, line_length=None, positions=None, print_fn=None, expand_nested=False,
-                  show_trainable=False, layer_range=None):
-    """Print (or pass to ``print_fn``, as one string) the summary of ``model``."""
-    sequential_like = _is_sequential_like(model)
-    layers = model.layers
-    relevant_nodes = getattr(model, "_nodes", [])
+def _columns(sequential_like: bool, show_trainable: bool, positions, line_length) -> tuple:
+    """The table's header, alignments, column widths and line length (Keras's defaults)."""
     if sequential_like:
         default_length, positions = 88, positions or [0.45, 0.80, 1.0]
         header, alignment = ["Layer (type)", "Output Shape", "Param #"], ["left", "left", "right"]
@@ -226,6 +222,16 @@ def print_summary(model, line_length=None, positions=None, print_fn=None, expand
             raise ValueError("Insufficient console width to print summary.")
         widths.append(width)
         current += width
+    return header, alignment, widths, line_length
+
+
+def print_summary(model, line_length=None, positions=None, print_fn=None, expand_nested=False,
+                  show_trainable=False, layer_range=None):
+    """Print (or pass to ``print_fn``, as one string) the summary of ``model``."""
+    sequential_like = _is_sequential_like(model)
+    layers = model.layers
+    relevant_nodes = getattr(model, "_nodes", [])
+    header, alignment, widths, line_length = _columns(sequential_like, show_trainable, positions, line_length)
 
     def fields(layer, prefix=""):
         row = [f"{prefix}{layer.name} ({type(layer).__name__})", format_layer_shape(layer), _params(layer)]

@@ -1,15 +1,20 @@
-"""All ops; importing this package installs the Python operators on Tensor, Variable and IndexedSlices."""
+"""All ops; importing this package installs the Python operators on Tensor, Variable and IndexedSlices.
+
+Ops follow TF: 1/0 is inf and log(-1) is nan, silently. The one warnings filter tapekit adds is
+scoped to tapekit's own kernel code: it matches only RuntimeWarnings raised from ``tapekit.ops.*``,
+``tapekit.grads.*`` and ``tapekit.registry`` (where a kernel that is a C function, ``operator.sub``,
+runs), so NumPy warnings from the user's code, or from any other library, still show, and a filter
+the user adds after importing tapekit (``warnings.simplefilter("error")``) comes first. Wrapping every
+kernel call in ``np.errstate`` instead would cost about 1 µs per op, as much as the arithmetic on a
+small tensor (W1 in benchmarks/). tests/test_robustness.py and tests/test_architecture.py check both.
+"""
 
 import warnings
 
 from . import operators, slices_ops
 
-# Ops follow TF: 1/0 is inf and log(-1) is nan, silently. Ignoring NumPy's floating-point warnings
-# raised from op code costs nothing per op, where wrapping every forward in np.errstate costs
-# about 1 µs (as much as the arithmetic on a small tensor). Warnings from user code still show.
-# ``registry``: a kernel that is a C function (operator.sub ...) warns from there, where it is
-# called; ``grads``: the array twins of the gradient rules compute there.
-warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"tapekit\.(ops\.|grads\.|registry$)")
+KERNEL_MODULES = r"tapekit\.(ops\.|grads\.|registry$)"
+warnings.filterwarnings("ignore", category=RuntimeWarning, module=KERNEL_MODULES)
 
 operators.install()
 slices_ops.install()

@@ -69,7 +69,7 @@ def _broadcast_to(x, shape):
     return ns(x).broadcast_to(x, shape)
 
 
-def broadcast_to(input, shape, name=None) -> Tensor:  # noqa: A002
+def broadcast_to(input, shape, name=None) -> Tensor:
     """``input`` repeated along axes of size 1 (and new leading axes) to ``shape``."""
     x = to_tensor(input)
     shape = tuple(_int_list(shape))
@@ -112,7 +112,7 @@ def _expand_dims(x, axis):
     return ns(x).expand_dims(x, axis=axis)
 
 
-def expand_dims(input, axis, name=None) -> Tensor:  # noqa: A002
+def expand_dims(input, axis, name=None) -> Tensor:
     """Insert an axis of size 1 at ``axis``."""
     x = to_tensor(input)
     axis = int(axis)
@@ -122,7 +122,7 @@ def expand_dims(input, axis, name=None) -> Tensor:  # noqa: A002
     return execute("ExpandDims", _expand_dims, (x,), {"axis": axis})
 
 
-def squeeze(input, axis=None, name=None) -> Tensor:  # noqa: A002
+def squeeze(input, axis=None, name=None) -> Tensor:
     """Remove axes of size 1 (all of them, or those in ``axis``)."""
     x = to_tensor(input)
     shape = x.value.shape
@@ -242,11 +242,6 @@ def unstack(value, num=None, axis=0, name="unstack") -> list:
     return list(execute_multi("Unpack", _unpack, (x,), {"axis": axis}))
 
 
-def gather_axis_index(x: Tensor, i: int, axis: int) -> Tensor:
-    key = (slice(None),) * axis + (i,)
-    return strided_slice(x, key)
-
-
 def concat(values, axis, name="concat") -> Tensor:
     """Join tensors along an existing axis."""
     tensors = tuple(to_tensor(v) for v in values)
@@ -275,11 +270,11 @@ def concat(values, axis, name="concat") -> Tensor:
     return execute("ConcatV2", lambda *vs, axis: ns(vs[0]).concat(vs, axis=axis), tensors, {"axis": axis})
 
 
-def identity(input, name=None) -> Tensor:  # noqa: A002
+def identity(input, name=None) -> Tensor:
     return _identity(input)
 
 
-def tile(input, multiples, name=None) -> Tensor:  # noqa: A002
+def tile(input, multiples, name=None) -> Tensor:
     """Repeat the tensor ``multiples[i]`` times along axis i."""
     x = to_tensor(input)
     reps = tuple(_int_list(multiples))
@@ -668,19 +663,19 @@ def getitem(tensor, key) -> Tensor:
 
 
 # ---------- shape queries ----------
-def shape(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002
+def shape(input, out_type=dtypes.int32, name=None) -> Tensor:
     x = to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
     return Tensor(from_host(np.array(x.value.shape, dtype=out_type.numpy_dtype)), out_type)
 
 
-def size(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002
+def size(input, out_type=dtypes.int32, name=None) -> Tensor:
     x = to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
     return Tensor(from_host(np.array(x.value.size, dtype=out_type.numpy_dtype)), out_type)
 
 
-def rank(input, name=None) -> Tensor:  # noqa: A002
+def rank(input, name=None) -> Tensor:
     x = to_tensor(input)
     return Tensor(from_host(np.array(x.ndim, dtype=np.int32)), dtypes.int32)
 

@@ -28,7 +28,7 @@ def _imag_part(v):
     return ns(v).imag(v)
 
 
-def real(input, name=None):  # noqa: A002 - TF's name
+def real(input, name=None):
     """The real part of a complex tensor (float32 or float64); a real tensor is returned as is."""
     x = to_tensor(input)
     if x.dtype.is_complex:
@@ -38,7 +38,7 @@ def real(input, name=None):  # noqa: A002 - TF's name
     return x
 
 
-def imag(input, name=None):  # noqa: A002 - TF's name
+def imag(input, name=None):
     """The imaginary part of a complex tensor; zeros for a real tensor."""
     x = to_tensor(input)
     if x.dtype.is_complex:
@@ -67,7 +67,7 @@ def _angle(v):
     return ns(v).atan2(ns(v).imag(v), ns(v).real(v))
 
 
-def angle(input, name=None):  # noqa: A002 - TF's name
+def angle(input, name=None):
     """The argument of each complex number; for real numbers pi where negative, else 0."""
     x = to_tensor(input)
     if x.dtype.is_complex:

@@ -14,7 +14,7 @@ import os
 import numpy as np
 
 from .. import dtypes
-from ..backend import astype, from_host, ns, to_host
+from ..backend import from_host, ns, to_host
 from ..errors import InvalidArgumentError, NotFoundError, ResourceExhaustedError
 from ..i18n import _, hint_line
 from ..registry import execute, no_gradient
@@ -146,7 +146,7 @@ def _ones_like(x):
     return ns(x).ones_like(x)
 
 
-def zeros_like(input, dtype=None, name=None) -> Tensor:  # noqa: A002
+def zeros_like(input, dtype=None, name=None) -> Tensor:
     """Zeros with the shape of ``input`` (and its dtype, unless ``dtype`` is given)."""
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)
@@ -156,7 +156,7 @@ def zeros_like(input, dtype=None, name=None) -> Tensor:  # noqa: A002
     return execute("ZerosLike", _zeros_like, (x,))
 
 
-def ones_like(input, dtype=None, name=None) -> Tensor:  # noqa: A002
+def ones_like(input, dtype=None, name=None) -> Tensor:
     """Ones with the shape of ``input`` (and its dtype, unless ``dtype`` is given)."""
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)
@@ -169,11 +169,6 @@ def ones_like(input, dtype=None, name=None) -> Tensor:  # noqa: A002
             "uint8, int16, uint16, int32, uint32, int64, uint64, complex64, complex128, bool [Op:OnesLike] name: "
             + hint_line(_("strings have no 'one'; use tk.fill(tk.shape(x), 'text').")))
     return execute("OnesLike", _ones_like, (x,))
-
-
-def _retype(t: Tensor, dtype) -> Tensor:
-    dtype = dtypes.as_dtype(dtype)
-    return Tensor(astype(t.value, dtype), dtype)
 
 
 no_gradient("ZerosLike")
@@ -321,40 +316,14 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None,
             name=None) -> Tensor:
     """One-hot rows: position ``indices`` gets ``on_value`` (1), the rest ``off_value`` (0)."""
-    if dtype is not None:
-        dtype = dtypes.as_dtype(dtype)
-    on = None if on_value is None else _as_tensor(on_value, dtype)
-    off = None if off_value is None else _as_tensor(off_value, dtype)
-    if on is not None or off is not None:
-        if dtype is not None:
-            for label, t in (("on_value", on), ("off_value", off)):
-                if t is not None and t.dtype is not dtype:
-                    raise TypeError(f"dtype {t.dtype} of {label} does not match dtype parameter {dtype}"
-                                    + hint_line(_("give {label} as a {dtype} value, or leave out dtype.").format(
-                                                label=label, dtype=dtype.name)))
-        else:
-            dtype = on.dtype if on is not None else off.dtype
-    elif dtype is None:
-        dtype = dtypes.float32
-    on = on if on is not None else convert_to_tensor(1, dtype)
-    off = off if off is not None else convert_to_tensor(0, dtype)
-    if on.dtype is not off.dtype:
-        raise TypeError(f"dtype {on.dtype} of on_value does not match dtype {off.dtype} of off_value"
-                        + hint_line(_("give on_value and off_value one dtype (e.g. 1.0 and 0.0).")))
+    on, off, dtype = _on_off_values(on_value, off_value, dtype)
     idx_t = to_tensor(indices)
     if idx_t.dtype not in (dtypes.uint8, dtypes.int8, dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
             f"Value for attr 'TI' of {_kernel_name(idx_t.dtype)} is not in the list of allowed values: uint8, int8, "
             "int32, int64 [Op:OneHot]"
             + hint_line(_("one_hot needs integer indices; convert with tk.cast(indices, tk.int32).")))
-    depth_t = convert_to_tensor(depth, dtype=dtypes.int32)
-    if depth_t.ndim != 0:
-        raise InvalidArgumentError(f"depth must be a scalar, but got: {_brackets(depth_t.value.shape)} [Op:OneHot]"
-                                   + hint_line(_("depth is the number of classes, one integer.")))
-    n = int(to_host(depth_t.value))
-    if n < 0:
-        raise InvalidArgumentError(f"depth must be non-negative, got: {n} [Op:OneHot]"
-                                   + hint_line(_("depth is the number of classes, 0 or more.")))
+    n = _one_hot_depth(depth)
     ax = -1 if axis is None else int(axis)
     if not (ax == -1 or 0 <= ax <= idx_t.ndim):
         raise InvalidArgumentError(f"Expected axis to be -1 or between [0, {idx_t.ndim + 1}).  But received: {ax} "
@@ -368,6 +337,37 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     if ax != -1:
         arr = np.moveaxis(arr, -1, ax)
     return Tensor(from_host(arr), dtype)
+
+
+def _on_off_values(on_value, off_value, dtype):
+    """one_hot's ``(on, off, dtype)``: the dtype given, else on's or off's, else float32."""
+    given = None if dtype is None else dtypes.as_dtype(dtype)
+    on = None if on_value is None else _as_tensor(on_value, given)
+    off = None if off_value is None else _as_tensor(off_value, given)
+    for label, t in (("on_value", on), ("off_value", off)):
+        if given is not None and t is not None and t.dtype is not given:
+            raise TypeError(f"dtype {t.dtype} of {label} does not match dtype parameter {given}"
+                            + hint_line(_("give {label} as a {dtype} value, or leave out dtype.").format(
+                                        label=label, dtype=given.name)))
+    dtype = given or (on.dtype if on is not None else off.dtype if off is not None else dtypes.float32)
+    on = on if on is not None else convert_to_tensor(1, dtype)
+    off = off if off is not None else convert_to_tensor(0, dtype)
+    if on.dtype is not off.dtype:
+        raise TypeError(f"dtype {on.dtype} of on_value does not match dtype {off.dtype} of off_value"
+                        + hint_line(_("give on_value and off_value one dtype (e.g. 1.0 and 0.0).")))
+    return on, off, dtype
+
+
+def _one_hot_depth(depth) -> int:
+    depth_t = convert_to_tensor(depth, dtype=dtypes.int32)
+    if depth_t.ndim != 0:
+        raise InvalidArgumentError(f"depth must be a scalar, but got: {_brackets(depth_t.value.shape)} [Op:OneHot]"
+                                   + hint_line(_("depth is the number of classes, one integer.")))
+    n = int(to_host(depth_t.value))
+    if n < 0:
+        raise InvalidArgumentError(f"depth must be non-negative, got: {n} [Op:OneHot]"
+                                   + hint_line(_("depth is the number of classes, 0 or more.")))
+    return n
 
 
 def _as_tensor(value, dtype_hint) -> Tensor:

@@ -16,7 +16,7 @@ from .math_ops import cast, equal, not_equal, to_tensor
 from .reduction import normalize_axis, reduce_mean, reduce_sum
 
 
-def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):  # noqa: A002
+def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):
     """How many entries are not zero (not ``""`` for strings, not False for bools), as int64."""
     x = to_tensor(input)
     zero = "" if x.dtype.is_string else False if x.dtype.is_bool else 0

@@ -101,7 +101,7 @@ def _diag_part(x):
         hasattr(ns(x).linalg, "diagonal") else ns(x).diagonal(x, axis1=-2, axis2=-1)
 
 
-def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT"):  # noqa: A002
+def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT"):
     """The main diagonal of each matrix in the last two axes: [..., M, N] -> [..., min(M, N)]."""
     x = to_tensor(input)
     if x.ndim < 2:
@@ -119,7 +119,7 @@ def trace(x, name=None):
     return reduce_sum(diag_part(x), axis=-1)
 
 
-def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa: A002
+def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
     """Vector norms (ord 'euclidean'/2, 1, inf, p > 0) or matrix norms ('fro', 1, inf) for a 2-axis ``axis``.
 
     As TF, the euclidean norm of a zero vector has a NaN gradient (sqrt'(0) * 0).
@@ -248,7 +248,7 @@ def _inv(x, adjoint):
     return _lapack(np.linalg.inv, x, singular=("MatrixInverse", "Input is not invertible."))
 
 
-def inv(input, adjoint=False, name=None):  # noqa: A002
+def inv(input, adjoint=False, name=None):
     """The inverse of each square matrix in the last two axes (InvalidArgumentError if singular)."""
     x = _square_matrices("MatrixInverse", input)
     return execute("MatrixInverse", _inv, (x,), {"adjoint": bool(adjoint)})
@@ -258,7 +258,7 @@ def _det(x):
     return _lapack(np.linalg.det, x) if x.shape[-1] else ns(x).ones(x.shape[:-2], dtype=x.dtype)
 
 
-def det(input, name=None):  # noqa: A002
+def det(input, name=None):
     """The determinant of each square matrix in the last two axes: [..., M, M] -> [...]."""
     return execute("MatrixDeterminant", _det, (_square_matrices("MatrixDeterminant", input),))
 

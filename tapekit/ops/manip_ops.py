@@ -30,7 +30,7 @@ def _roll(x, shift, axis):
     return ns(x).roll(x, shift, axis=axis) if axis else x
 
 
-def roll(input, shift, axis, name=None):  # noqa: A002
+def roll(input, shift, axis, name=None):
     """Shift elements along ``axis`` by ``shift`` places, wrapping around (several axes at once too)."""
     x = to_tensor(input)
     shifts, axes = _ints(shift), _ints(axis)
@@ -69,7 +69,7 @@ def meshgrid(*args, **kwargs):
 
 
 # ---------- repeat ----------
-def repeat(input, repeats, axis=None, name=None):  # noqa: A002
+def repeat(input, repeats, axis=None, name=None):
     """Each element (or slice along ``axis``) repeated ``repeats`` times; no axis: flattened first."""
     x = to_tensor(input)
     if axis is None:

@@ -786,7 +786,7 @@ def identity(x, name=None):
     return _unary("Identity", _identity, x)
 
 
-def stop_gradient(input, name=None):  # noqa: A002 - TF's signature
+def stop_gradient(input, name=None):
     """The same value, but gradients do not flow back through it."""
     x = to_tensor(input)
     out = Tensor(x._value, x._dtype)

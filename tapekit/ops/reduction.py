@@ -196,7 +196,7 @@ def _arg_forward(v, axis, out_dtype, np_name):
 
 
 def _arg_reducer(op_type, np_name):
-    def op(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
+    def op(input, axis=None, output_type=dtypes.int64, name=None):
         x = to_tensor(input)
         _check_input(op_type, x)
         out_dt = dtypes.as_dtype(output_type)

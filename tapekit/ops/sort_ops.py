@@ -57,7 +57,7 @@ def _top_k(x, k, index_dtype):
     return from_host(values, dev), from_host(order.astype(index_dtype.numpy_dtype), dev)
 
 
-def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa: A002
+def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
     """The ``k`` largest entries of the last axis and their indices, largest first.
 
     Returns ``TopKV2(values, indices)``. With ``sorted=False`` TF leaves the order unspecified;
@@ -92,6 +92,26 @@ def _check_direction(direction):
                          f"direction={direction}")
 
 
+def _ascending_key(x):
+    """A key whose descending order is ``x``'s ascending order (top_k sorts descending)."""
+    if x.dtype.is_unsigned:
+        return subtract(x.dtype.max, x)
+    if x.dtype.is_integer:
+        return subtract(negative(x), 1)   # -x - 1: no overflow at the dtype's minimum
+    return negative(x)
+
+
+def _sort_axis(x, axis) -> int:
+    """``axis`` as a non-negative int, checked against ``x``'s rank."""
+    axis = int(to_host(to_tensor(axis).value)) if hasattr(axis, "_value") else int(axis)
+    if not -x.ndim <= axis < x.ndim:
+        raise InvalidArgumentError(
+            f"slice index {axis} of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/"
+            + hint_line(_("axis must be an axis of the input (shape {shape}).").format(shape=list(x.shape))),
+            op="StridedSlice")
+    return axis % x.ndim
+
+
 def _sort_or_argsort(values, axis, direction, want_indices):
     _check_direction(direction)
     x = to_tensor(values)
@@ -99,39 +119,18 @@ def _sort_or_argsort(values, axis, direction, want_indices):
         raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: "
                                    f"{_SORTABLE}"
                                    + hint_line(_("sort numbers; cast booleans with tk.cast(x, tk.int32).")), op="Neg")
-    axis = int(to_host(to_tensor(axis).value)) if hasattr(axis, "_value") else int(axis)
-    if not -x.ndim <= axis < x.ndim:
-        raise InvalidArgumentError(
-            f"slice index {axis} of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/"
-            + hint_line(_("axis must be an axis of the input (shape {shape}).").format(shape=list(x.shape))),
-            op="StridedSlice")
-    axis %= x.ndim
+    axis = _sort_axis(x, axis)
     perm = None
-    if axis != x.ndim - 1:
+    if axis != x.ndim - 1:   # top_k sorts the last axis: swap ``axis`` there and back
         perm = list(range(x.ndim))
         perm[axis], perm[-1] = perm[-1], perm[axis]
         x = transpose(x, perm)
     ascending = direction == "ASCENDING"
-    if ascending:
-        if x.dtype.is_unsigned:
-            key = subtract(x.dtype.max, x)
-        elif x.dtype.is_integer:
-            key = subtract(negative(x), 1)
-        else:
-            key = negative(x)
-    else:
-        key = x
-    out_values, out_indices = top_k(key, x.shape[-1])
+    out_values, out_indices = top_k(_ascending_key(x) if ascending else x, x.shape[-1])
     if want_indices:
         out = out_indices
-    elif not ascending:
-        out = out_values
-    elif x.dtype.is_unsigned:
-        out = subtract(x.dtype.max, out_values)
-    elif x.dtype.is_integer:
-        out = subtract(negative(out_values), 1)
-    else:
-        out = negative(out_values)
+    else:   # the key is its own inverse: key(key(x)) == x
+        out = _ascending_key(out_values) if ascending else out_values
     return out if perm is None else transpose(out, perm)
 
 

@@ -75,7 +75,7 @@ class InputLayer(Layer):
                 "name": self.name, "optional": self.optional}
 
 
-def Input(shape=None, batch_size=None, dtype=None, sparse=None, ragged=None, batch_shape=None, name=None,  # noqa: N802
+def Input(shape=None, batch_size=None, dtype=None, sparse=None, ragged=None, batch_shape=None, name=None,
           tensor=None, optional=False):
     """A symbolic input: ``keras.Input(shape=(3,))`` has shape ``(None, 3)`` (``None``: any batch size)."""
     layer = InputLayer(shape=shape, batch_size=batch_size, dtype=dtype, sparse=sparse, ragged=ragged,

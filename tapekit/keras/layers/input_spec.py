@@ -42,29 +42,37 @@ def assert_input_compatibility(input_spec, inputs, layer_name: str) -> None:
         if not hasattr(x, "shape"):
             raise ValueError(f"Inputs to a layer should be tensors. Got '{x}' (of type {type(x)}) as input for "
                              f"layer '{layer_name}'.")
-        shape = tuple(x.shape)
-        ndim = len(shape)
         where = f"Input {index} with name '{spec.name}' of layer '{layer_name}' is incompatible with the layer"
-        if spec.ndim is not None and not spec.allow_last_axis_squeeze and ndim != spec.ndim:
-            raise ValueError(f"{where}: expected ndim={spec.ndim}, found ndim={ndim}. Full shape received: {shape}"
-                             + hint_line(_("this layer takes inputs of rank {ndim}.").format(ndim=spec.ndim)))
-        if spec.max_ndim is not None and ndim > spec.max_ndim:
-            raise ValueError(f"{where}: expected max_ndim={spec.max_ndim}, found ndim={ndim}")
-        if spec.min_ndim is not None and ndim < spec.min_ndim:
-            raise ValueError(f"{where}: expected min_ndim={spec.min_ndim}, found ndim={ndim}. Full shape received: "
-                             f"{shape}"
-                             + hint_line(_("layers take a batch of examples: shape (batch, features); add "
-                                           "a batch axis with tk.expand_dims(x, 0) or x[None].")))
-        if spec.dtype is not None and str(x.dtype.name if hasattr(x.dtype, "name") else x.dtype) != spec.dtype:
-            raise ValueError(f"{where}: expected dtype={spec.dtype}, found dtype={x.dtype}")
-        for axis, value in spec.axes.items():
-            if value is not None and shape[axis] not in (value, None):
-                raise ValueError(f"{where}: expected axis {axis} of input shape to have value {value}, but received "
-                                 f"input with shape {shape}"
-                                 + hint_line(_("the layer was built for inputs whose axis {axis} has size "
-                                               "{size}; make a new layer for other inputs.").format(
-                                             axis=axis, size=value)))
-        if spec.shape is not None and ndim == len(spec.shape):
-            for want, got in zip(spec.shape, shape):
-                if want is not None and got is not None and want != got:
-                    raise ValueError(f"{where}: expected shape={spec.shape}, found shape={shape}")
+        _check_rank(spec, tuple(x.shape), where)
+        _check_dtype_and_shape(spec, x, where)
+
+
+def _check_rank(spec, shape: tuple, where: str) -> None:
+    ndim = len(shape)
+    if spec.ndim is not None and not spec.allow_last_axis_squeeze and ndim != spec.ndim:
+        raise ValueError(f"{where}: expected ndim={spec.ndim}, found ndim={ndim}. Full shape received: {shape}"
+                         + hint_line(_("this layer takes inputs of rank {ndim}.").format(ndim=spec.ndim)))
+    if spec.max_ndim is not None and ndim > spec.max_ndim:
+        raise ValueError(f"{where}: expected max_ndim={spec.max_ndim}, found ndim={ndim}")
+    if spec.min_ndim is not None and ndim < spec.min_ndim:
+        raise ValueError(f"{where}: expected min_ndim={spec.min_ndim}, found ndim={ndim}. Full shape received: "
+                         f"{shape}"
+                         + hint_line(_("layers take a batch of examples: shape (batch, features); add "
+                                       "a batch axis with tk.expand_dims(x, 0) or x[None].")))
+
+
+def _check_dtype_and_shape(spec, x, where: str) -> None:
+    shape = tuple(x.shape)
+    if spec.dtype is not None and str(x.dtype.name if hasattr(x.dtype, "name") else x.dtype) != spec.dtype:
+        raise ValueError(f"{where}: expected dtype={spec.dtype}, found dtype={x.dtype}")
+    for axis, value in spec.axes.items():
+        if value is not None and shape[axis] not in (value, None):
+            raise ValueError(f"{where}: expected axis {axis} of input shape to have value {value}, but received "
+                             f"input with shape {shape}"
+                             + hint_line(_("the layer was built for inputs whose axis {axis} has size "
+                                           "{size}; make a new layer for other inputs.").format(
+                                         axis=axis, size=value)))
+    if spec.shape is not None and len(shape) == len(spec.shape):
+        for want, got in zip(spec.shape, shape):
+            if want is not None and got is not None and want != got:
+                raise ValueError(f"{where}: expected shape={spec.shape}, found shape={shape}")
