@@ -12,6 +12,7 @@ from ..indexed_slices import IndexedSlices
 from ..registry import execute, execute_multi
 from ..shape import TensorShape
 from ..tensor import Tensor, constant, is_tensor, is_variable, set_list_packer
+from .args import index_tensor
 from .indexing import gather_full_indices, mirror_take, on_device_of, standard_key
 from .math_ops import cast, conj, dtype_mismatch, maximum, minimum, to_tensor, where_indices
 from .math_ops import identity as _identity
@@ -129,7 +130,14 @@ def squeeze(input, axis=None, name=None) -> Tensor:  # noqa: A002
     if axis is None:
         axes = tuple(i for i, d in enumerate(shape) if d == 1)
     else:
-        axes = tuple(a % x.ndim for a in _int_list(axis))
+        given = _int_list(axis)
+        for a in given:
+            if not -x.ndim <= a < x.ndim:
+                raise InvalidArgumentError(
+                    f"Tried to squeeze dim index {a} for tensor with {x.ndim} dimensions. [Op:Squeeze] name: "
+                    + hint_line(_("axis must lie in [-{ndim}, {ndim}) for this rank-{ndim} input.").format(
+                        ndim=x.ndim)), op="Squeeze")
+        axes = tuple(a % x.ndim for a in given)
         for a in axes:
             if shape[a] != 1:
                 raise InvalidArgumentError(
@@ -248,7 +256,9 @@ def gather_axis_index(x: Tensor, i: int, axis: int) -> Tensor:
 
 
 def concat(values, axis, name="concat") -> Tensor:
-    """Join tensors along an existing axis."""
+    """Join tensors along an existing axis (a lone tensor is a list of one, as in TF)."""
+    if not isinstance(values, (list, tuple)):
+        values = [values]
     tensors = tuple(to_tensor(v) for v in values)
     if not tensors:
         raise ValueError("concat needs at least one tensor.")
@@ -322,16 +332,6 @@ def scatter_add(xp, shape, index, updates):
     return backend.scatter_add(xp.zeros(shape, dtype=updates.dtype), index, updates)
 
 
-def _index_tensor(indices, op_type) -> Tensor:
-    idx = to_tensor(indices, dtypes.int32)
-    if not idx.dtype.is_integer:
-        raise InvalidArgumentError(
-            f"Value for attr 'Tindices' of {dtypes.KERNEL_NAMES.get(idx.dtype.name, idx.dtype.name)} is not in the "
-            f"list of allowed values: int16, int32, int64 [Op:{op_type}]"
-            + hint_line(_("indices must be integers; convert them with tk.cast(indices, tk.int32).")), op=op_type)
-    return idx
-
-
 def _nd_index(indices: np.ndarray) -> tuple:
     return tuple(indices[..., i] for i in range(indices.shape[-1]))
 
@@ -376,7 +376,7 @@ def _gather_nd(params, indices):
 def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
     """Pick slices of ``params`` addressed by the last axis of ``indices``."""
     p = to_tensor(params)
-    idx = _index_tensor(indices, "GatherNd")
+    idx = index_tensor(indices, "GatherNd")
     host = to_host(idx.value)
     if batch_dims:
         host = _with_batch_coords(host, int(batch_dims))
@@ -400,7 +400,7 @@ def _scatter_nd(indices, updates, shape):
 def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     """A zero tensor of ``shape`` with ``updates`` summed in at ``indices``."""
     u = to_tensor(updates)
-    idx = _index_tensor(indices, "ScatterNd")
+    idx = index_tensor(indices, "ScatterNd")
     shape = tuple(_int_list(shape))
     _check_nd_indices(to_host(idx.value), shape, "ScatterNd", "does not index into shape")
     return execute("ScatterNd", _scatter_nd, (idx, u), {"shape": shape})
@@ -420,7 +420,7 @@ def _gather(params, indices, axis, batch_dims):
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None) -> Tensor:
     """Slices of ``params`` along ``axis`` at ``indices`` (``batch_dims`` leading axes shared)."""
     p = to_tensor(params)
-    idx = _index_tensor(indices, "GatherV2")
+    idx = index_tensor(indices, "GatherV2")
     axis = batch_dims if axis is None else int(axis)
     batch_dims = int(batch_dims)
     if batch_dims < 0:
@@ -436,9 +436,9 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     bad = np.nonzero((host.reshape(-1) < 0) | (host.reshape(-1) >= n))[0]
     if bad.size:
         pos = np.unravel_index(int(bad[0]), host.shape)
-        where_ = ",".join(str(int(i)) for i in pos)
+        where_ = "[" + ",".join(str(int(i)) for i in pos) + "]" if host.ndim else ""
         raise InvalidArgumentError(
-            f"indices[{where_}] = {int(host.reshape(-1)[bad[0]])} is not in [0, {n}) [Op:GatherV2]"
+            f"indices{where_} = {int(host.reshape(-1)[bad[0]])} is not in [0, {n}) [Op:GatherV2]"
             + hint_line(_("axis {axis} of params (shape {shape}) has {n} entries; negative indices are not "
                           "allowed.").format(axis=axis, shape=list(p.shape), n=n)), op="GatherV2")
     return execute("GatherV2", _gather, (p, idx), {"axis": axis, "batch_dims": batch_dims})
@@ -446,7 +446,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
 
 def _scatter_inputs(op_type, tensor, indices, updates):
     t = to_tensor(tensor)
-    idx = _index_tensor(indices, op_type)
+    idx = index_tensor(indices, op_type)
     u = updates if isinstance(updates, Tensor) or is_variable(updates) else to_tensor(updates, t.dtype)
     u = to_tensor(u)
     if u.dtype is not t.dtype:

@@ -20,6 +20,7 @@ from ..i18n import _, hint_line
 from ..registry import execute, no_gradient
 from ..shape import TensorShape
 from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_tensor, with_hint
+from .args import holds_wide_int
 from .math_ops import to_tensor
 
 
@@ -34,7 +35,7 @@ def _dims_tensor(shape, op_type: str, as_given: bool) -> Tensor:
     if isinstance(shape, Tensor) or is_tensor(shape):
         return to_tensor(shape)
     if as_given:
-        return convert_with_default(shape, dtypes.int32)
+        return convert_with_default(shape, dtypes.int64 if holds_wide_int(shape) else dtypes.int32)
     try:
         dims = TensorShape(shape)
         if dims.is_fully_defined():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import operator
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -90,6 +91,8 @@ _ALLOWED_TEXT = {
     "Sum": _SUMMABLE, "Prod": _SUMMABLE, "Mean": _SUMMABLE, "Cumsum": _SUMMABLE, "Cumprod": _SUMMABLE,
     "AddN": _SUMMABLE, "Max": _ORDERED, "Min": _ORDERED, "ArgMax": _ORDERED + ", bool",
     "ArgMin": _ORDERED + ", bool",
+    # activations (ops/nn_ops.py)
+    "Relu": _ORDERED, "Relu6": _ORDERED,
 }
 _TK_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
 # tapekit dtype names each op takes (checked per op call: a set lookup)
@@ -340,9 +343,15 @@ def divide_no_nan(x, y, name=None):
 
 
 def add_n(inputs, name=None):
-    """Sum of a list of tensors of one shape and dtype."""
-    inputs = [to_tensor(t) for t in inputs] if isinstance(inputs, (list, tuple)) else \
-        [to_tensor(inputs)]
+    """Sum of a list of tensors of one shape and dtype (a lone tensor is the list of its rows, as in TF)."""
+    if not isinstance(inputs, (list, tuple)):
+        if not isinstance(inputs, Iterable):
+            raise TypeError(f"'{type(inputs).__name__}' object is not iterable: add_n takes a list of tensors."
+                            + hint_line(_("pass a list of tensors, such as tk.add_n([a, b]).")))
+        inputs = list(inputs)   # TF iterates: a tensor's rows (a scalar tensor raises TypeError)
+    inputs = [to_tensor(t) for t in inputs]
+    if len(inputs) == 1:
+        return inputs[0]
     if not inputs:
         raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with the "
                          "same dtype and shape.")

@@ -23,6 +23,7 @@ from .math_ops import (
     add,
     binary_inputs,
     cast,
+    check_dtype,
     greater_equal,
     maximum,
     multiply,
@@ -92,6 +93,7 @@ leaky_relu_grad = _masked_grad_op("LeakyReluGrad", lambda x, alpha: (x > 0, alph
 def relu(features, name=None):
     """max(x, 0); its gradient at 0 is 0, as TF."""
     x = to_tensor(features)
+    check_dtype("Relu", x)
     return execute("Relu", _relu, (x,))
 
 
@@ -124,6 +126,7 @@ def _zero_row(width: int, dtype) -> np.ndarray:
 def relu6(features, name=None):
     """min(max(x, 0), 6); gradient 1 strictly between 0 and 6, else 0."""
     x = to_tensor(features)
+    check_dtype("Relu6", x)
     return execute("Relu6", lambda v: ns(v).clip(v, 0, 6), (x,))
 
 

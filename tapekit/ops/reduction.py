@@ -13,6 +13,7 @@ from ..i18n import _, hint_line
 from ..registry import execute, no_gradient
 from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_variable
 from . import half_reduce
+from .args import bool_attr
 from .array_ops import reshape
 from .creation import zeros_like
 from .math_ops import (
@@ -278,7 +279,8 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     _check_input("Cumsum", x)
     ax = _scan_axis(axis, x, "Cumsum")
     return execute("Cumsum", _cumsum_forward, (x,),
-                   {"axis": ax, "exclusive": bool(exclusive), "reverse": bool(reverse)})
+                   {"axis": ax, "exclusive": bool_attr(exclusive, "exclusive"),
+                    "reverse": bool_attr(reverse, "reverse")})
 
 
 def _shift_exclusive(xp, x, axis, fill):
@@ -308,7 +310,8 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     _check_input("Cumprod", x)
     ax = _scan_axis(axis, x, "Cumprod")
     return execute("Cumprod", _cumprod_forward, (x,),
-                   {"axis": ax, "exclusive": bool(exclusive), "reverse": bool(reverse)})
+                   {"axis": ax, "exclusive": bool_attr(exclusive, "exclusive"),
+                    "reverse": bool_attr(reverse, "reverse")})
 
 
 # ---------- composite reductions (their gradients come from the ops they are built of) ----------

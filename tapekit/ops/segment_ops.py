@@ -19,6 +19,7 @@ from ..i18n import _, hint_line
 from ..registry import execute
 from ..tensor import Tensor, is_variable
 from .array_ops import reshape
+from .creation import check_allocation
 from .math_ops import cast, divide, sqrt, to_tensor
 
 
@@ -85,6 +86,7 @@ def _segment(op_type, kind):
     def op(data, segment_ids, name=None):
         data, ids = to_tensor(data), _ids(segment_ids, op_type)
         num = _check_sorted(data, ids, op_type)
+        check_allocation((num,) + tuple(data.shape)[1:], data.dtype, op_type)
         return execute(op_type, _reduce_segments, (data, ids),
                        {"num": num, "kind": kind, "empty_fill": 0})
 
@@ -153,6 +155,7 @@ def _unsorted(op_type, kind):
     def op(data, segment_ids, num_segments, name=None):
         data, ids = to_tensor(data), _ids(segment_ids, op_type)
         num = _check_unsorted(data, ids, num_segments, op_type)
+        check_allocation((num,) + tuple(data.shape)[ids.ndim:], data.dtype, op_type)
         return execute(op_type, _reduce_segments, (data, ids),
                        {"num": num, "kind": kind, "empty_fill": None})
 

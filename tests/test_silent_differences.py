@@ -1,0 +1,106 @@
+"""Nothing differs silently from TF 2.21 (issue 25, part A): a lone tensor given where a list is expected,
+indices and sizes beyond int32, attributes of the wrong type, dtypes an op has no kernel for.
+
+What TF returns or raises for each call is recorded by tests/tf_cases/values/
+silent_lone_tensors_and_wide_indices.py (run in TF 2.21); these tests add the gradients (checked
+numerically), the messages and that a refused call changes nothing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from helpers import numeric_gradient
+
+import tapekit as tk
+from tapekit.errors import InvalidArgumentError, ResourceExhaustedError
+
+WIDE = 2**32 + 1  # int32 would wrap it around to 1
+
+
+def test_concat_of_a_lone_tensor_is_that_tensor_and_its_gradient_is_ones():
+    x = tk.constant(np.arange(24.0).reshape(2, 3, 4))
+    with tk.GradientTape() as tape:
+        tape.watch(x)
+        y = tk.concat(x, axis=0)
+        loss = tk.reduce_sum(y * y)
+    assert y.shape == (2, 3, 4)
+    np.testing.assert_array_equal(y.numpy(), x.numpy())
+    np.testing.assert_allclose(tape.gradient(loss, x).numpy(), numeric_gradient(lambda a: (a * a).sum(), x.numpy()),
+                               rtol=1e-6)
+
+
+def test_add_n_of_a_lone_tensor_sums_its_rows_with_the_gradient_of_a_sum():
+    x = tk.constant(np.arange(24.0).reshape(2, 3, 4))
+    with tk.GradientTape() as tape:
+        tape.watch(x)
+        y = tk.add_n(x)
+        loss = tk.reduce_sum(y * y)
+    np.testing.assert_array_equal(y.numpy(), x.numpy().sum(axis=0))
+    expected = numeric_gradient(lambda a: (a.sum(axis=0) ** 2).sum(), x.numpy())
+    np.testing.assert_allclose(tape.gradient(loss, x).numpy(), expected, rtol=1e-6)
+
+
+def test_add_n_of_one_item_is_that_item_and_of_no_list_a_clear_type_error():
+    t = tk.constant([1.0, 2.0])
+    assert tk.add_n([t]) is t
+    with pytest.raises(TypeError, match="add_n takes a list of tensors"):
+        tk.add_n(5)
+    with pytest.raises(TypeError, match="scalar"):
+        tk.add_n(tk.constant(1.0))
+
+
+@pytest.mark.parametrize("call", [
+    lambda p: tk.gather(p, [WIDE]),
+    lambda p: tk.gather(p, WIDE),
+    lambda p: tk.gather(p, np.array([WIDE])),
+    lambda p: tk.gather_nd(p, [[WIDE]]),
+    lambda p: tk.scatter_nd([[WIDE]], [1.0], [3]),
+    lambda p: tk.tensor_scatter_nd_update(p, [[WIDE]], [1.0]),
+    lambda p: tk.tensor_scatter_nd_add(p, [[WIDE]], [1.0]),
+    lambda p: tk.nn.embedding_lookup(p, [WIDE]),
+], ids=["gather", "gather-scalar", "gather-numpy", "gather_nd", "scatter_nd", "scatter_update", "scatter_add",
+        "embedding_lookup"])
+def test_an_index_beyond_int32_is_out_of_range_not_wrapped(call):
+    with pytest.raises(InvalidArgumentError, match=str(WIDE)):
+        call(tk.constant([1.0, 2.0, 3.0]))
+
+
+def test_a_size_beyond_int32_is_not_wrapped_and_a_huge_one_is_refused_up_front():
+    assert tk.fill([2**32 + 2, 0], 1.0).shape == (2**32 + 2, 0)
+    with pytest.raises(ResourceExhaustedError, match="OOM"):
+        tk.fill([2**40 + 2], 1.0)
+
+
+def test_a_huge_number_of_segments_is_refused_before_allocating():
+    with pytest.raises(ResourceExhaustedError, match="UnsortedSegmentSum"):
+        tk.math.unsorted_segment_sum(tk.constant([1.0, 2.0]), [0, 1], 2**45)
+    with pytest.raises(ResourceExhaustedError, match="SegmentSum"):
+        tk.math.segment_sum(tk.constant([1.0, 2.0]), tk.constant([0, 2**45], tk.int64))
+
+
+def test_squeeze_refuses_an_axis_out_of_range_instead_of_wrapping_it():
+    with pytest.raises(InvalidArgumentError, match="Tried to squeeze dim index 5"):
+        tk.squeeze(tk.ones([1]), 5)
+    assert tk.squeeze(tk.ones([1, 2]), -2).shape == (2,)
+
+
+@pytest.mark.parametrize("op", [tk.nn.relu, tk.nn.relu6])
+def test_relu_of_bools_or_strings_raises_as_tf(op):
+    with pytest.raises(InvalidArgumentError, match="bool"):
+        op(tk.constant([True, False]))
+    with pytest.raises(InvalidArgumentError, match="string"):
+        op(tk.constant(["a"]))
+    np.testing.assert_array_equal(op(tk.constant([-1, 2])).numpy(), [0, 2])
+
+
+@pytest.mark.parametrize("op", [tk.cumsum, tk.math.cumprod])
+@pytest.mark.parametrize("arg", ["reverse", "exclusive"])
+@pytest.mark.parametrize("value", [1, 0.0, "yes", np.bool_(True)])
+def test_cumulative_ops_take_only_bools_for_their_flags(op, arg, value):
+    with pytest.raises(TypeError, match=f"Expected bool for argument '{arg}'"):
+        op(tk.constant([1.0, 2.0]), **{arg: value})
+
+
+def test_cumsum_takes_none_as_false():
+    np.testing.assert_array_equal(tk.cumsum(tk.constant([1.0, 2.0]), reverse=None).numpy(), [1.0, 3.0])
