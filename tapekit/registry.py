@@ -134,6 +134,17 @@ def has_gradient(key) -> bool:
     return callable(key) or _GRADIENTS.get(key) is not None
 
 
+def none_gradient(op, *grads):
+    """The rule of an op that TF differentiates as None for every input (Round, ArgMax, FloorDiv ...):
+    a registered rule, not ``no_gradient``, as in TF (``explain`` tells the two apart)."""
+    return [None] * len(op.inputs)
+
+
+def returns_none(key) -> bool:
+    """Whether ``key`` names an op type whose rule is ``none_gradient``."""
+    return type(key) is str and _GRADIENTS.get(key) is none_gradient
+
+
 def declared_not_differentiable(key) -> bool:
     """Whether ``key`` names an op type declared with ``no_gradient``."""
     return key in NOT_DIFFERENTIABLE

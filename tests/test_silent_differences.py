@@ -104,3 +104,66 @@ def test_cumulative_ops_take_only_bools_for_their_flags(op, arg, value):
 
 def test_cumsum_takes_none_as_false():
     np.testing.assert_array_equal(tk.cumsum(tk.constant([1.0, 2.0]), reverse=None).numpy(), [1.0, 3.0])
+
+
+# ---------- tape.explain agrees with tape.gradient (TF's registrations: see
+# tests/tf_cases/grads/rules_returning_none_and_missing_rules.py for what TF's gradient gives) ----------
+EXPLAINED = {
+    "round": (lambda x: tk.round(x) * 3.0, "none"),
+    "floor": (lambda x: tk.floor(x) * 3.0, "none"),
+    "ceil": (lambda x: tk.math.ceil(x) * 3.0, "none"),
+    "rint": (lambda x: tk.math.rint(x) * 3.0, "none"),
+    "floordiv": (lambda x: (x // 2.0) * 3.0, "none"),
+    "argmax": (lambda x: tk.cast(tk.argmax([x, 1.0]), tk.float32), "none"),
+    "greater": (lambda x: tk.cast(x > 1.0, tk.float32), "none"),
+    "sign": (lambda x: tk.sign(x) * 3.0, "value"),
+    "round plus x": (lambda x: tk.round(x) + x, "value"),
+    "adjust_contrast": (lambda x: tk.reduce_sum(tk.image.adjust_contrast(tk.ones([2, 2, 1]) * x, 2.0)), "lookup"),
+}
+
+
+@pytest.mark.parametrize("name", list(EXPLAINED))
+@pytest.mark.parametrize("explain_first", [True, False])
+def test_explain_says_what_gradient_does(name, explain_first):
+    f, outcome = EXPLAINED[name]
+    x = tk.Variable(2.3)
+    with tk.GradientTape(persistent=True) as tape:
+        y = f(x)
+    before = tape.explain(y, x) if explain_first else None
+    if outcome == "lookup":
+        with pytest.raises(LookupError):
+            tape.gradient(y, x)
+    else:
+        assert (tape.gradient(y, x) is None) == (outcome == "none")
+    explained = before or tape.explain(y, x)
+    if outcome == "value":
+        assert explained.cause is None
+    elif outcome == "none":
+        assert explained.cause in ("not_connected", "integer_or_string_dtype")
+        assert "gradient OK" not in repr(explained)
+    else:
+        assert explained.cause == "no_gradient_registered" and "LookupError" in explained.message
+        assert "tk.no_gradient" in explained.fix and "declared" not in explained.message.split(";")[0]
+
+
+def test_explain_names_a_rule_that_returns_none_apart_from_no_gradient():
+    x = tk.Variable(2.3)
+    with tk.GradientTape(persistent=True) as tape:
+        rounded = tk.round(x) * 3.0
+        clipped = tk.stop_gradient(x) * 3.0
+    round_why, stop_why = tape.explain(rounded, x), tape.explain(clipped, x)
+    assert round_why.op["type"] == "Round" and "returns None" in round_why.message
+    assert stop_why.cause == "stop_gradient"
+
+
+def test_explain_after_gradient_sees_a_custom_rule_that_returned_none():
+    @tk.custom_gradient
+    def doubled(v):
+        return v * 2.0, lambda upstream: None
+
+    x = tk.Variable(2.0)
+    with tk.GradientTape(persistent=True) as tape:
+        y = doubled(x)
+    assert tape.gradient(y, x) is None
+    explained = tape.explain(y, x)
+    assert explained.cause == "not_connected" and "returns None" in explained.message

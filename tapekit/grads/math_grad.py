@@ -41,7 +41,7 @@ from ..ops.math_ops import (
 )
 from ..ops.slices_ops import densify
 from ..ops.math_ops import select_arrays
-from ..registry import array_twin, gradient
+from ..registry import array_twin, gradient, none_gradient
 
 
 def _past_scalar(op, grad) -> bool:
@@ -292,7 +292,7 @@ def _sign_grad(op, grad):
 
 
 for _name in ("Floor", "Ceil", "Round"):
-    gradient(_name)(lambda op, grad: None)
+    gradient(_name)(none_gradient)
 
 
 @gradient("Sigmoid", reads="outputs")

@@ -20,7 +20,7 @@ from ..dtypes import KERNEL_NAMES
 from ..errors import InvalidArgumentError, UnimplementedError
 from ..i18n import _, hint_line
 from ..indexed_slices import IndexedSlices
-from ..registry import execute, execute_binary, execute_unary, no_gradient, record, state
+from ..registry import execute, execute_binary, execute_unary, gradient, no_gradient, none_gradient, record, state
 from ..tensor import Tensor, convert_to_tensor, is_variable
 
 
@@ -271,7 +271,7 @@ def floordiv(x, y, name=None):
     return execute("FloorDiv", _floordiv, (x, y))
 
 
-no_gradient("FloorDiv")
+gradient("FloorDiv")(none_gradient)   # as TF: a rule that returns None, not NotDifferentiable
 
 
 def _mod(x, y):

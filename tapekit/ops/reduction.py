@@ -10,7 +10,7 @@ from .. import dtypes
 from ..backend import astype, device_obj, dtype_kind, from_host, np_dtype, ns, to_host
 from ..errors import InvalidArgumentError
 from ..i18n import _, hint_line
-from ..registry import execute, no_gradient
+from ..registry import execute, gradient, none_gradient
 from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_variable
 from . import half_reduce
 from .args import bool_attr
@@ -125,7 +125,7 @@ def _reducer(op_type, np_name, differentiable=True, result_dtype=None):
         return execute(op_type, forward, (x,), {"axis": axes, "keepdims": bool(keepdims)})
 
     if not differentiable:
-        no_gradient(op_type)
+        gradient(op_type)(none_gradient)   # as TF: a rule that returns None, not NotDifferentiable
     return op
 
 
@@ -213,7 +213,7 @@ def _arg_reducer(op_type, np_name):
                 + hint_line(_("there is no largest element of an empty axis.")))
         return execute(op_type, _arg_forward, (x,), {"axis": ax, "out_dtype": out_dt, "np_name": np_name})
 
-    no_gradient(op_type)
+    gradient(op_type)(none_gradient)   # as TF: a rule that returns None, not NotDifferentiable
     return op
 
 
