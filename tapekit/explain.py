@@ -22,6 +22,7 @@ from .sites import location_text
 from .sites import short_file as _short_file  # noqa: F401  (kept: tests and callers import it here)
 from .source_location import user_frame
 from .tensor import Tensor, is_variable
+from .variable import Variable
 
 CAUSES = SOURCE_CAUSES   # the closed set of a source's causes (tapekit/causes.py)
 
@@ -210,8 +211,14 @@ def causes_for(tape, targets, sources, results, unconnected) -> list:
 
 
 # ---------- the analysis ----------
+def _watched_form(source):
+    """What the tape watched for ``source``: a Keras variable's ``tk.Variable`` (its ``.value``), else itself."""
+    inner = getattr(source, "value", None) if is_variable(source) else None
+    return inner if isinstance(inner, Variable) else source
+
+
 def _explain_one(tape, targets, source, frame, name, zero) -> SourceExplanation:
-    item = _analyse(tape, targets, source, frame, name)
+    item = _analyse(tape, [_watched_form(t) for t in targets], _watched_form(source), frame, name)
     if zero and item.cause is not None:
         return SourceExplanation(
             item.source, Cause.UNCONNECTED_ZERO, item.op, (item.file, item.line),

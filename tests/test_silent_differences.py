@@ -167,3 +167,43 @@ def test_explain_after_gradient_sees_a_custom_rule_that_returned_none():
     assert tape.gradient(y, x) is None
     explained = tape.explain(y, x)
     assert explained.cause == "not_connected" and "returns None" in explained.message
+
+
+# ---------- Keras variables wherever the engine takes a variable (the TF side of each call:
+# tests/tf_cases/keras/keras_variables_in_the_engine.py) ----------
+def _dense_and_loss():
+    layer = tk.keras.layers.Dense(2)
+    x = tk.ones([3, 4])
+    tape = tk.GradientTape(persistent=True)
+    with tape:
+        y = layer(x)
+        loss = tk.reduce_sum(y ** 2)
+    return layer, tape, y, loss
+
+
+def test_explain_takes_a_keras_layers_variables_and_agrees_with_gradient():
+    layer, tape, _, loss = _dense_and_loss()
+    assert all(g is not None for g in tape.gradient(loss, layer.trainable_variables))
+    explained = tape.explain(loss, layer.trainable_variables)
+    assert [item.cause for item in explained] == [None, None]
+    assert "dense" in explained[0].source and "kernel" in explained[0].source
+
+
+def test_explain_and_gradient_name_an_unconnected_keras_variable():
+    _, tape, _, loss = _dense_and_loss()
+    other = tk.keras.layers.Dense(2)
+    other.build((None, 4))
+    assert tape.gradient(loss, other.trainable_variables) == [None, None]
+    assert [item.cause for item in tape.explain(loss, other.trainable_variables)] == ["not_connected"] * 2
+    ends = [e for e in tape.events if e["kind"] == "backward_end"]
+    assert [r["cause"] for r in ends[-1]["results"]] == ["not_connected"] * 2
+
+
+def test_a_keras_variable_as_explains_target_and_in_jacobian_and_watch():
+    v = tk.keras.Variable(3.0)
+    with tk.GradientTape(persistent=True, watch_accessed_variables=False) as tape:
+        tape.watch(v)
+        out = v * v
+    assert float(tape.gradient(out, v)) == 6.0 and float(tape.jacobian(out, v)) == 6.0
+    assert tape.explain(out, v).cause is None and tape.explain(v, v).cause is None
+    assert len(tape.watched_variables()) == 1
