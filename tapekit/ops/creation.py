@@ -20,7 +20,7 @@ from ..i18n import _, hint_line
 from ..registry import execute, no_gradient
 from ..shape import TensorShape
 from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_tensor, with_hint
-from .args import holds_wide_int
+from .args import holds_wide_int, int_scalar, named_conversion
 from .math_ops import to_tensor
 
 
@@ -210,7 +210,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
         start, limit = 0, start
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)
-    values = [v if is_tensor(v) else convert_to_tensor(v, dtype=dtype, name=label)
+    values = [v if is_tensor(v) else named_conversion(convert_to_tensor, v, label, "tk.range", dtype=dtype)
               for v, label in ((start, "start"), (limit, "limit"), (delta, "delta"))]
     values = [to_tensor(v) for v in values]
     if dtype is None:
@@ -244,6 +244,9 @@ def _range(s, lim, d, dtype) -> Tensor:
 
     if d == 0:
         raise fail(f"Requires delta != 0: {_num(d)}", _("the step of tk.range must not be zero."))
+    if not all(np.isfinite(v) for v in (s, lim, d)):
+        raise fail(f"Requires finite start, limit and delta: {_num(s)}/{_num(lim)}/{_num(d)}",
+                   _("start, limit and delta of tk.range must be finite numbers."))
     if d > 0 and s > lim:
         raise fail(f"Requires start <= limit when delta > 0: {_num(s)}/{_num(lim)}",
                    _("counting up from {start} never reaches {limit}; swap them or give a negative delta.").format(
@@ -278,7 +281,8 @@ def linspace(start, stop, num, name=None, axis=0) -> Tensor:
         raise ValueError(f"stop: Tensor conversion requested dtype {start.dtype.name} for Tensor with dtype "
                          f"{stop.dtype.name}: {stop!r}"
                          + hint_line(_("start and stop need one dtype; cast one.")))
-    n = to_tensor(num) if is_tensor(num) else convert_with_default(num, dtypes.int32)
+    n = to_tensor(num) if is_tensor(num) else named_conversion(
+        convert_with_default, num, "num", "tk.linspace", dtype=dtypes.int64 if holds_wide_int(num) else dtypes.int32)
     if not (n.dtype.is_integer or n.dtype.is_bool):
         raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received `tensor` = {num} of dtype: "
                         f"{n.dtype}"
@@ -291,6 +295,8 @@ def linspace(start, stop, num, name=None, axis=0) -> Tensor:
         raise InvalidArgumentError(f"Requires start <= limit when delta > 0: 1/{count} [Op:Range] name: "
                                    + hint_line(_("num must be 0 or more.")))
     dtype = start.dtype if start.dtype.is_floating else dtypes.float64  # TF: integer ends give float64
+    # refused before computing, as fill and zeros refuse: NumPy computes in float64
+    check_allocation((count,) + tuple(start.shape), dtypes.float64, "LinSpace")
     arr = np.linspace(to_host(start.value), to_host(stop.value), count, axis=axis)
     return Tensor(from_host(arr.astype(dtype.numpy_dtype)), dtype)
 
@@ -299,7 +305,7 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
     """The identity matrix (``num_rows`` x ``num_columns``), or a batch of them."""
     dtype = dtypes.as_dtype(dtype)
     cols = num_rows if num_columns is None else num_columns
-    rows_n, cols_n = (int(to_host(to_tensor(v).value)) if is_tensor(v) else v for v in (num_rows, cols))
+    rows_n, cols_n = (int_scalar(v, "num_rows", "Eye") if is_tensor(v) else v for v in (num_rows, cols))
     if all(isinstance(v, (bool, np.bool_)) for v in (rows_n, cols_n)):  # TF: its diagonal size is then a bool
         raise TypeError(f"Cannot convert [np.{bool(rows_n) and cols_n}_] to EagerTensor of dtype int32"
                         + hint_line(_("tk.eye takes integer sizes.")))
@@ -348,7 +354,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
             f"Value for attr 'TI' of {_kernel_name(idx_t.dtype)} is not in the list of allowed values: uint8, int8, "
             "int32, int64 [Op:OneHot]"
             + hint_line(_("one_hot needs integer indices; convert with tk.cast(indices, tk.int32).")))
-    depth_t = convert_to_tensor(depth, dtype=dtypes.int32)
+    depth_t = named_conversion(convert_to_tensor, depth, "depth", "tk.one_hot", dtype=dtypes.int32)
     if depth_t.ndim != 0:
         raise InvalidArgumentError(f"depth must be a scalar, but got: {_brackets(depth_t.value.shape)} [Op:OneHot]"
                                    + hint_line(_("depth is the number of classes, one integer.")))

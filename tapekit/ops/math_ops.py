@@ -21,7 +21,8 @@ from ..errors import InvalidArgumentError, UnimplementedError
 from ..i18n import _, hint_line
 from ..indexed_slices import IndexedSlices
 from ..registry import execute, execute_binary, execute_unary, gradient, no_gradient, none_gradient, record, state
-from ..tensor import Tensor, convert_to_tensor, is_variable
+from ..tensor import Tensor, convert_to_tensor, is_variable, with_hint
+from .args import named_conversion
 
 
 # ---------- converting inputs ----------
@@ -346,10 +347,13 @@ def add_n(inputs, name=None):
     """Sum of a list of tensors of one shape and dtype (a lone tensor is the list of its rows, as in TF)."""
     if not isinstance(inputs, (list, tuple)):
         if not isinstance(inputs, Iterable):
-            raise TypeError(f"'{type(inputs).__name__}' object is not iterable: add_n takes a list of tensors."
+            raise TypeError(f"add_n takes a list of tensors as `inputs`, got {type(inputs).__name__}: {inputs!r}"
                             + hint_line(_("pass a list of tensors, such as tk.add_n([a, b]).")))
-        inputs = list(inputs)   # TF iterates: a tensor's rows (a scalar tensor raises TypeError)
-    inputs = [to_tensor(t) for t in inputs]
+        try:
+            inputs = list(inputs)   # TF iterates: a tensor's rows
+        except TypeError as err:    # a scalar tensor
+            raise with_hint(err, _("pass a list of tensors, such as tk.add_n([a, b]).")) from None
+    inputs = [named_conversion(to_tensor, t, "inputs", "tk.add_n") for t in inputs]
     if len(inputs) == 1:
         return inputs[0]
     if not inputs:

@@ -13,7 +13,7 @@ from ..i18n import _, hint_line
 from ..registry import execute, gradient, none_gradient
 from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_variable
 from . import half_reduce
-from .args import bool_attr
+from .args import bool_attr, named_conversion
 from .array_ops import reshape
 from .creation import zeros_like
 from .math_ops import (
@@ -38,7 +38,7 @@ def _axis_values(axis, op_type: str) -> list:
         return [int(axis)]
     if type(axis) in (list, tuple) and all(type(a) is int and -2**31 <= a < 2**31 for a in axis):
         return list(axis)   # plain ints: what the int32 tensor below would hold
-    t = convert_with_default(axis, dtypes.int32)
+    t = named_conversion(convert_with_default, axis, "axis", op_type, dtype=dtypes.int32)
     if t.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
             f"Value for attr 'Tidx' of {kernel_name(t.dtype)} is not in the list of allowed values: int32, int64 [Op:"
@@ -200,7 +200,7 @@ def _arg_reducer(op_type, np_name):
     def op(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
         x = to_tensor(input)
         _check_input(op_type, x)
-        out_dt = dtypes.as_dtype(output_type)
+        out_dt = named_conversion(dtypes.as_dtype, output_type, "output_type", op_type)
         if out_dt not in (dtypes.int16, dtypes.uint16, dtypes.int32, dtypes.int64):
             raise InvalidArgumentError(
                 f"Value for attr 'output_type' of {kernel_name(out_dt)} is not in the list of allowed values: int16, "
