@@ -207,3 +207,17 @@ def test_a_keras_variable_as_explains_target_and_in_jacobian_and_watch():
     assert float(tape.gradient(out, v)) == 6.0 and float(tape.jacobian(out, v)) == 6.0
     assert tape.explain(out, v).cause is None and tape.explain(v, v).cause is None
     assert len(tape.watched_variables()) == 1
+
+
+@pytest.mark.parametrize("num", [1, 2, 5])
+def test_linspace_is_differentiable_as_in_tf(num):
+    start, stop = tk.constant(1.5, tk.float64), tk.constant(-2.0, tk.float64)
+    weights = np.arange(1.0, num + 1.0)
+    with tk.GradientTape() as tape:
+        tape.watch([start, stop])
+        loss = tk.reduce_sum(tk.linspace(start, stop, num) * weights)
+    got = [float(g) for g in tape.gradient(loss, [start, stop])]
+
+    def f(a):
+        return (np.linspace(a[0], a[1], num) * weights).sum()
+    np.testing.assert_allclose(got, numeric_gradient(f, [1.5, -2.0]), rtol=1e-6, atol=1e-9)

@@ -21,7 +21,7 @@ from ..registry import execute, no_gradient
 from ..shape import TensorShape
 from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_tensor, with_hint
 from .args import holds_wide_int, int_scalar, named_conversion
-from .math_ops import to_tensor
+from .math_ops import add, cast, multiply, real_div, subtract, to_tensor, where
 
 
 # ---------- shapes ----------
@@ -297,8 +297,22 @@ def linspace(start, stop, num, name=None, axis=0) -> Tensor:
     dtype = start.dtype if start.dtype.is_floating else dtypes.float64  # TF: integer ends give float64
     # refused before computing, as fill and zeros refuse: NumPy computes in float64
     check_allocation((count,) + tuple(start.shape), dtypes.float64, "LinSpace")
+    if start.ndim == 0 and stop.ndim == 0:
+        return _linspace_of_scalars(cast(start, dtype), cast(stop, dtype), count)
     arr = np.linspace(to_host(start.value), to_host(stop.value), count, axis=axis)
     return Tensor(from_host(arr.astype(dtype.numpy_dtype)), dtype)
+
+
+def _linspace_of_scalars(start: Tensor, stop: Tensor, count: int) -> Tensor:
+    """TF's linspace from recorded ops, so that it is differentiable as in TF: ``start + delta * i`` with
+    ``delta = (stop - start) / (count - 1)``, and ``stop`` itself last."""
+    steps = Tensor(from_host(np.arange(count, dtype=start.dtype.numpy_dtype)), start.dtype)
+    delta = real_div(subtract(stop, start), convert_to_tensor(max(count - 1, 1), start.dtype))
+    values = add(start, multiply(delta, steps))
+    if count < 2:
+        return values
+    last = Tensor(from_host(np.arange(count) == count - 1), dtypes.bool)
+    return where(last, stop, values)
 
 
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name=None) -> Tensor:
