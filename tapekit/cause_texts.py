@@ -7,7 +7,9 @@ Each cause has texts for the roles it plays (``causes.py`` says which cause play
 - ``cut``: why gradients will not flow back through an op ("Gradients will not flow back through it: ...");
 - ``send``: why an op's rule sent nothing to an input;
 - ``path`` and ``path_fix``: ``explain()``'s message and fix when the path from the source ``{label}``
-  to the target is cut at an op ``{op}`` (whose result has dtype ``{dtype}``).
+  to the target is cut at an op ``{op}`` (whose result has dtype ``{dtype}``);
+- ``unregistered_path`` and ``unregistered_fix``: the same for an op with no gradient function at all
+  (``gradient()`` raises LookupError there), told apart from one declared with ``tk.no_gradient``.
 
 The English texts are marked for the catalogue with ``N_()`` and translated (``_()``) when read, so
 they come in the language in use (``tapekit/i18n.py``), the JSON for the front end included.
@@ -77,6 +79,12 @@ TEXTS: dict = {
                     "gradient flows back through it."),
         "path_fix": N_("use a differentiable op instead of {op}, or register a gradient with "
                      "@tk.RegisterGradient({op_repr})."),
+        "unregistered_path": N_("{op} has no gradient function registered (as in TF), so tape.gradient raises "
+                                "LookupError when the gradient reaches it; it is not declared non-differentiable "
+                                "either."),
+        "unregistered_fix": N_("use a differentiable op instead of {op}, register a gradient with "
+                               "@tk.RegisterGradient({op_repr}), or declare it non-differentiable with "
+                               "tk.no_gradient({op_repr}) to get None instead of the error."),
     },
     Cause.UNCONNECTED_ZERO: {
         "label": N_("unconnected zero"),
@@ -89,6 +97,12 @@ TEXTS: dict = {
     Cause.NONE_RETURNED: {
         "label": N_("none returned"),
         "send": N_("the gradient function returned None"),
+        "path": N_("{op}'s gradient function returns None (as TF's do for ops that are flat almost everywhere: "
+                    "Round, Floor, ArgMax ...), so no gradient flows back through it to {label}: the gradient is "
+                    "None, as if not connected."),
+        "path_fix": N_("to pass a gradient through {op} unchanged, use the straight-through trick "
+                       "x + tk.stop_gradient(f(x) - x) with f the op; for zeros instead of None, pass "
+                       "unconnected_gradients=tk.UnconnectedGradients.ZERO."),
     },
 }
 

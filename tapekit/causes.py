@@ -53,8 +53,9 @@ SOURCE_CAUSES = tuple(c for c in Cause if c not in (Cause.SHADOW, Cause.NONE_RET
 
 
 def source_cause(cut: Cause) -> Cause:
-    """The cause reported for a source whose path is cut by ``cut`` (a shadow op: not connected)."""
-    return Cause.NOT_CONNECTED if cut is Cause.SHADOW else cut
+    """The cause reported for a source whose path is cut by ``cut`` (a shadow op, or a rule that returns
+    None: not connected, as TF treats such a None)."""
+    return Cause.NOT_CONNECTED if cut in (Cause.SHADOW, Cause.NONE_RETURNED) else cut
 
 
 def entry_cut(entry) -> Cause | None:

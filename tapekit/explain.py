@@ -16,11 +16,13 @@ from .cause_texts import text
 from .gradient_args import UnconnectedGradients
 from .causes import SOURCE_CAUSES, Cause, entry_cut, source_cause
 from .i18n import _, hint_line
-from .log_records import Assign, Enter, LeftTape, Watch
+from .log_records import Assign, Enter, LeftTape, Send, Watch
+from .registry import returns_none, stops_gradient
 from .sites import location_text
 from .sites import short_file as _short_file  # noqa: F401  (kept: tests and callers import it here)
 from .source_location import user_frame
 from .tensor import Tensor, is_variable
+from .variable import Variable
 
 CAUSES = SOURCE_CAUSES   # the closed set of a source's causes (tapekit/causes.py)
 
@@ -209,8 +211,14 @@ def causes_for(tape, targets, sources, results, unconnected) -> list:
 
 
 # ---------- the analysis ----------
+def _watched_form(source):
+    """What the tape watched for ``source``: a Keras variable's ``tk.Variable`` (its ``.value``), else itself."""
+    inner = getattr(source, "value", None) if is_variable(source) else None
+    return inner if isinstance(inner, Variable) else source
+
+
 def _explain_one(tape, targets, source, frame, name, zero) -> SourceExplanation:
-    item = _analyse(tape, targets, source, frame, name)
+    item = _analyse(tape, [_watched_form(t) for t in targets], _watched_form(source), frame, name)
     if zero and item.cause is not None:
         return SourceExplanation(
             item.source, Cause.UNCONNECTED_ZERO, item.op, (item.file, item.line),
@@ -249,7 +257,7 @@ def _analyse(tape, targets, source, frame, name) -> SourceExplanation:
             _("{label} has dtype {dtype}: integers and strings have no gradient, so the "
               "tape cannot differentiate with respect to it.").format(label=label, dtype=source.dtype.name),
             fix.format(py=_py(label), label=label, dtype=source.dtype.name))
-    live, blocked = _forward_scan(entries, sid)
+    live, blocked = _forward_scan(entries, sid, _none_sent(log))
     if target_ids & live:
         return SourceExplanation(label, message=_("The target depends on {label} through recorded, "
                                                   "differentiable ops, so the gradient flows.").format(label=label))
@@ -319,14 +327,28 @@ def _untracked(tape, source, label, frame, name, with_line) -> SourceExplanation
           "tk.Variable.").format(py=_py(label)))
 
 
-def _forward_scan(entries, sid):
+def _none_sent(log) -> set:
+    """(op index, input id) of each input a gradient function returned None for, in the passes run so far."""
+    return {(r.op, r.to) for r in log.records() if type(r) is Send and r.reason == Cause.NONE_RETURNED}
+
+
+def _returns_none(entry, live, none_sent) -> bool:
+    """Whether ``entry``'s rule gives None to every input on the path: a built-in rule that always does
+    (Round, ArgMax ...), or any rule that did so in a pass already run."""
+    if returns_none(entry.grad_key):
+        return True
+    reached = [t.id for t in entry.inputs if t.id in live]
+    return all((entry.index, i) in none_sent for i in reached)
+
+
+def _forward_scan(entries, sid, none_sent=frozenset()):
     """Tensors reached from ``sid`` with a gradient path (live) and without one (blocked: why, where)."""
     live = {sid}
     blocked: dict = {}
     for e in entries:
         ids = [t.id for t in e.inputs]
         if any(i in live for i in ids):
-            cut = entry_cut(e)
+            cut = entry_cut(e) or (Cause.NONE_RETURNED if _returns_none(e, live, none_sent) else None)
             if cut is None:
                 for o in e.outputs:
                     if o.dtype.is_differentiable:
@@ -335,7 +357,7 @@ def _forward_scan(entries, sid):
                         blocked.setdefault(o.id, (e, Cause.INTEGER_OR_STRING_DTYPE))
             else:
                 for o in e.outputs:
-                    blocked.setdefault(o.id, (e, source_cause(cut)))
+                    blocked.setdefault(o.id, (e, cut))
         else:
             why = next((blocked[i] for i in ids if i in blocked), None)
             if why is not None:
@@ -344,10 +366,15 @@ def _forward_scan(entries, sid):
     return live, blocked
 
 
-def _blocked(label, entry, cause) -> SourceExplanation:
+def _blocked(label, entry, cut) -> SourceExplanation:
+    """The path is cut at ``entry``: a stop, an integer result, no rule, or a rule that returns None."""
     fields = {"label": label, "op": entry.type, "op_repr": repr(entry.type), "dtype": _dtype_of(entry)}
-    message = text(cause, "path", **fields) or text(Cause.NOT_CONNECTED, "path", **fields)
-    return SourceExplanation(label, cause, _op(entry), entry.location, message, text(cause, "path_fix", **fields))
+    message_role, fix_role = "path", "path_fix"
+    if cut is Cause.NO_GRADIENT_REGISTERED and not stops_gradient(entry.grad_key):
+        message_role, fix_role = "unregistered_path", "unregistered_fix"   # gradient() raises LookupError
+    message = text(cut, message_role, **fields) or text(Cause.NOT_CONNECTED, "path", **fields)
+    return SourceExplanation(label, source_cause(cut), _op(entry), entry.location, message,
+                             text(cut, fix_role, **fields))
 
 
 def _assign_cut(log, entries, reached, targets):

@@ -184,6 +184,18 @@ def stops_gradient(key) -> bool:
     return rule is not None and rule.fn is None
 
 
+def none_gradient(op, *grads):
+    """The rule of an op that TF differentiates as None for every input (Round, ArgMax, FloorDiv ...):
+    a registered rule, not ``no_gradient``, as in TF (``explain`` tells the two apart)."""
+    return [None] * len(op.inputs)
+
+
+def returns_none(key) -> bool:
+    """Whether ``key`` names an op type whose rule is ``none_gradient``."""
+    rule = RULES.get(key) if type(key) is str else None
+    return rule is not None and rule.fn is none_gradient
+
+
 def reads_of(key):
     """What the built-in rule named by ``key`` reads of its op's values (``GradientRule.reads``)."""
     rule = RULES.get(key) if type(key) is str else None

@@ -8,6 +8,7 @@ import pytest
 
 import tapekit as tk
 from tapekit import events as ev
+from tapekit.registry import execute
 
 
 def lineno() -> int:
@@ -202,13 +203,24 @@ def test_two_calls_on_a_persistent_tape():
 
 
 def test_no_gradient_op_send_reason():
+    tk.no_gradient("EventsTestDouble")
     x = tk.Variable(7.0)
     with tk.GradientTape() as tape:
-        y = (x // 2.0) * 3.0
+        y = execute("EventsTestDouble", lambda a: a * 2, (tk.convert_to_tensor(x),)) * 3.0
     assert tape.gradient(y, x) is None
     sends = of_kind(tape.events, "send")
     assert sends[-1]["reason"] == "no_gradient_registered" and sends[-1]["value"] is None
     assert of_kind(tape.events, "op")[1]["cut"] == "no_gradient_registered"
+
+
+def test_a_rule_that_returns_none_sends_none_returned():
+    x = tk.Variable(7.0)
+    with tk.GradientTape() as tape:
+        y = (x // 2.0) * 3.0   # FloorDiv's rule returns None, as TF's
+    assert tape.gradient(y, x) is None
+    sends = of_kind(tape.events, "send")
+    assert sends[-1]["reason"] == "none_returned" and sends[-1]["value"] is None
+    assert of_kind(tape.events, "op")[1]["cut"] is None
 
 
 def test_backward_events_are_bounded(monkeypatch):

@@ -13,7 +13,7 @@ from ..ops.math_ops import (
     subtract,
 )
 from ..ops.special_ops import reduce_to_shape
-from ..registry import gradient
+from ..registry import gradient, none_gradient
 
 
 @gradient("Asinh", reads="outputs")
@@ -34,7 +34,7 @@ def _atanh_grad(op, grad):
     return multiply(grad, reciprocal(subtract(1.0, square(op.inputs[0]))))
 
 
-gradient("Rint")(lambda op, grad: None)
+gradient("Rint")(none_gradient)
 
 
 @gradient("MulNoNan")

@@ -34,7 +34,7 @@ from ..ops.math_ops import (
     where,
 )
 from ..ops.slices_ops import densify
-from ..registry import gradient
+from ..registry import gradient, none_gradient
 from .rule_math import TENSOR_MATH, math_for
 
 
@@ -292,7 +292,7 @@ def _sign_grad(op, grad):
 
 
 for _name in ("Floor", "Ceil", "Round"):
-    gradient(_name)(lambda op, grad: None)
+    gradient(_name)(none_gradient)
 
 
 @gradient("Sigmoid", reads="outputs", on_arrays=True)

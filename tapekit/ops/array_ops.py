@@ -12,17 +12,16 @@ from ..indexed_slices import IndexedSlices
 from ..registry import execute, execute_multi
 from ..shape import TensorShape
 from ..tensor import Tensor, constant, is_tensor, is_variable, set_list_packer
+from .args import index_tensor, int_array, int_attr, int_scalar, int_values, named_conversion
+from .creation import check_allocation
 from .indexing import gather_full_indices, mirror_take, on_device_of, standard_key
 from .math_ops import cast, conj, dtype_mismatch, maximum, minimum, to_tensor, where_indices
 from .math_ops import identity as _identity
 
 
-def _int_list(value) -> list:
-    if isinstance(value, Tensor):
-        return [int(v) for v in to_host(value.value).reshape(-1)]
-    if isinstance(value, (int, np.integer)):
-        return [int(value)]
-    return [int(v) for v in value]
+def _int_list(value, arg: str, op_type: str, attr: str = "Tidx") -> list:
+    """An integer argument (a shape, a permutation, axes ...) as a list of ints, checked as TF checks it."""
+    return int_values(value, arg, op_type, attr)
 
 
 def _reshape(x, shape):
@@ -37,7 +36,7 @@ def _dims(shape) -> str:
 def reshape(tensor, shape, name=None) -> Tensor:
     """The same values in a new shape; one axis may be -1 (inferred)."""
     x = to_tensor(tensor)
-    shape = tuple(_int_list(shape))
+    shape = tuple(_int_list(shape, "shape", "Reshape", "Tshape"))
     size = x.value.size
     known = 1
     for d in shape:
@@ -72,7 +71,7 @@ def _broadcast_to(x, shape):
 def broadcast_to(input, shape, name=None) -> Tensor:
     """``input`` repeated along axes of size 1 (and new leading axes) to ``shape``."""
     x = to_tensor(input)
-    shape = tuple(_int_list(shape))
+    shape = tuple(_int_list(shape, "shape", "BroadcastTo"))
     xs = x.value.shape
     if tuple(xs) == shape:
         return x
@@ -92,7 +91,7 @@ def _transpose(x, perm):
 def transpose(a, perm=None, conjugate=False, name="transpose") -> Tensor:
     """Permute the axes (reverse them when ``perm`` is None)."""
     x = to_tensor(a)
-    perm = tuple(reversed(range(x.ndim))) if perm is None else tuple(_int_list(perm))
+    perm = tuple(reversed(range(x.ndim))) if perm is None else tuple(_int_list(perm, "perm", "Transpose", "Tperm"))
     if len(perm) != x.ndim:
         what = f"transpose expects a vector of size {x.ndim}. But input(1) is a vector of size {len(perm)}"
     else:
@@ -115,7 +114,7 @@ def _expand_dims(x, axis):
 def expand_dims(input, axis, name=None) -> Tensor:
     """Insert an axis of size 1 at ``axis``."""
     x = to_tensor(input)
-    axis = int(axis)
+    axis = int_scalar(axis, "axis", "ExpandDims", "Tdim")
     if not -x.ndim - 1 <= axis <= x.ndim:
         raise InvalidArgumentError(f"Tried to expand dim index {axis} for tensor with {x.ndim} "
                                    "dimensions. [Op:ExpandDims] name: ", op="ExpandDims")
@@ -129,7 +128,14 @@ def squeeze(input, axis=None, name=None) -> Tensor:
     if axis is None:
         axes = tuple(i for i, d in enumerate(shape) if d == 1)
     else:
-        axes = tuple(a % x.ndim for a in _int_list(axis))
+        given = _int_list(axis, "axis", "Squeeze")
+        for a in given:
+            if not -x.ndim <= a < x.ndim:
+                raise InvalidArgumentError(
+                    f"Tried to squeeze dim index {a} for tensor with {x.ndim} dimensions. [Op:Squeeze] name: "
+                    + hint_line(_("axis must lie in [-{ndim}, {ndim}) for this rank-{ndim} input.").format(
+                        ndim=x.ndim)), op="Squeeze")
+        axes = tuple(a % x.ndim for a in given)
         for a in axes:
             if shape[a] != 1:
                 raise InvalidArgumentError(
@@ -146,10 +152,16 @@ def _check_same(op_type, tensors, name=""):
 
 
 def stack(values, axis=0, name="stack") -> Tensor:
-    """Join tensors of one shape along a new axis."""
-    tensors = tuple(to_tensor(v) for v in values)
+    """Join tensors of one shape along a new axis (a lone tensor: itself, or its rows, as in TF)."""
+    axis = int_attr(axis, "axis", "Pack")
+    if not isinstance(values, (list, tuple)):
+        if axis == 0:
+            return to_tensor(values)   # TF converts the whole value first
+        values = _items(values, "values", "stack")
+    tensors = tuple(named_conversion(to_tensor, v, "values", "tk.stack") for v in values)
     if not tensors:
-        raise ValueError("stack needs at least one tensor.")
+        raise ValueError("stack needs at least one tensor in `values`."
+                         + hint_line(_("pass a list of tensors, such as [a, b].")))
     _check_same("Pack", tensors, name)
     first = tensors[0].value.shape
     for i, t in enumerate(tensors[1:], 1):
@@ -159,10 +171,20 @@ def stack(values, axis=0, name="stack") -> Tensor:
                 f"{_dims(t.value.shape)} [Op:Pack] name: {name}"
                 + hint_line(_("tk.stack needs equal shapes; tk.concat joins along an existing axis.")), op="Pack")
     ndim = len(first) + 1
-    if not -ndim <= int(axis) < ndim:
-        raise ValueError(f"Argument `axis` = {axis} not in range [{-ndim}, {ndim})")
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"Argument `axis` = {axis} not in range [{-ndim}, {ndim})"
+                         + hint_line(_("the new axis goes at a place in [-{ndim}, {ndim}).").format(ndim=ndim)))
     return execute("Pack", lambda *vs, axis: ns(vs[0]).stack(vs, axis=axis), tensors,
-                   {"axis": int(axis) % ndim})
+                   {"axis": axis % ndim})
+
+
+def _items(values, arg: str, op: str) -> list:
+    """The items of a non-list ``values`` argument (a tensor's rows), or TF's TypeError."""
+    try:
+        return list(values)
+    except TypeError:
+        raise TypeError(f"{op} takes a list of tensors as `{arg}`, got {type(values).__name__}: {values!r}"
+                        + hint_line(_("pass a list of tensors, such as [a, b]."))) from None
 
 
 # ---------- autopacking: a list holding tensors converts to a tensor through Pack ops ----------
@@ -232,10 +254,12 @@ def _unpack(x, axis):
 def unstack(value, num=None, axis=0, name="unstack") -> list:
     """Split a tensor along ``axis`` into a list of tensors of one rank less."""
     x = to_tensor(value)
-    if not -x.ndim <= int(axis) < x.ndim:
-        raise ValueError(f"Argument `axis` = {axis} not in range [{-x.ndim}, {x.ndim})")
-    axis = int(axis) % x.ndim
-    if num is not None and num != x.value.shape[axis]:
+    axis = int_attr(axis, "axis", "Unpack")
+    if not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"Argument `axis` = {axis} not in range [{-x.ndim}, {x.ndim})"
+                         + hint_line(_("this input has rank {ndim}.").format(ndim=x.ndim)))
+    axis %= x.ndim
+    if num is not None and int_attr(num, "num", "Unpack") != x.value.shape[axis]:
         raise InvalidArgumentError(
             f"Input shape axis {axis} must equal {num}, got shape {_dims(x.value.shape)} [Op:Unpack] "
             f"name: {name}", op="Unpack")
@@ -243,19 +267,23 @@ def unstack(value, num=None, axis=0, name="unstack") -> list:
 
 
 def concat(values, axis, name="concat") -> Tensor:
-    """Join tensors along an existing axis."""
-    tensors = tuple(to_tensor(v) for v in values)
+    """Join tensors along an existing axis (a lone tensor is a list of one, as in TF)."""
+    if not isinstance(values, (list, tuple)):
+        values = [values]
+    tensors = tuple(named_conversion(to_tensor, v, "values", "tk.concat") for v in values)
     if not tensors:
-        raise ValueError("concat needs at least one tensor.")
+        raise ValueError("concat needs at least one tensor in `values`."
+                         + hint_line(_("pass a list of tensors, such as [a, b].")))
+    axis = int_scalar(axis, "axis", "ConcatV2")
     if len(tensors) == 1:
         return identity(tensors[0])
     _check_same("ConcatV2", tensors, name)
     first = tensors[0].value.shape
     rank = len(first)
-    if not -rank <= int(axis) < max(rank, 1):
+    if not -rank <= axis < max(rank, 1):
         raise InvalidArgumentError(f"ConcatOp : Expected concatenating dimensions in the range [{-rank}, "
                                    f"{rank}), but got {axis} [Op:ConcatV2] name: {name}", op="ConcatV2")
-    axis = int(axis) % max(rank, 1)
+    axis %= max(rank, 1)
     for i, t in enumerate(tensors[1:], 1):
         s = t.value.shape
         if len(s) != rank:
@@ -277,7 +305,7 @@ def identity(input, name=None) -> Tensor:
 def tile(input, multiples, name=None) -> Tensor:
     """Repeat the tensor ``multiples[i]`` times along axis i."""
     x = to_tensor(input)
-    reps = tuple(_int_list(multiples))
+    reps = tuple(_int_list(multiples, "multiples", "Tile", "Tmultiples"))
     if len(reps) != x.ndim:
         raise InvalidArgumentError(
             f"Expected multiples argument to be a vector of length {x.ndim} but got length {len(reps)} [Op:Tile]"
@@ -286,6 +314,7 @@ def tile(input, multiples, name=None) -> Tensor:
     for i, m in enumerate(reps):
         if m < 0:
             raise InvalidArgumentError(f"Expected multiples[{i}] >= 0, but got {m} [Op:Tile]", op="Tile")
+    check_allocation(tuple(d * m for d, m in zip(x.value.shape, reps)), x.dtype, "Tile")
     return execute("Tile", lambda v, multiples: ns(v).tile(v, multiples), (x,), {"multiples": reps})
 
 
@@ -297,7 +326,7 @@ def reverse(tensor, axis, name=None) -> Tensor:
     """Reverse the order of elements along the axes in ``axis``."""
     x = to_tensor(tensor)
     axes = []
-    for i, a in enumerate(_int_list(axis)):
+    for i, a in enumerate(_int_list(axis, "axis", "ReverseV2")):
         if not -x.ndim <= a < x.ndim:
             raise InvalidArgumentError(f"'axis'[{i}] = {a} is out of valid range [0, {x.ndim - 1} [Op:ReverseV2]",
                                        op="ReverseV2")
@@ -315,16 +344,6 @@ def scatter_add(xp, shape, index, updates):
     Repeated indices accumulate (``backend.scatter_add``: ``np.add.at``, ``cupyx.scatter_add``, ...).
     """
     return backend.scatter_add(xp.zeros(shape, dtype=updates.dtype), index, updates)
-
-
-def _index_tensor(indices, op_type) -> Tensor:
-    idx = to_tensor(indices, dtypes.int32)
-    if not idx.dtype.is_integer:
-        raise InvalidArgumentError(
-            f"Value for attr 'Tindices' of {dtypes.KERNEL_NAMES.get(idx.dtype.name, idx.dtype.name)} is not in the "
-            f"list of allowed values: int16, int32, int64 [Op:{op_type}]"
-            + hint_line(_("indices must be integers; convert them with tk.cast(indices, tk.int32).")), op=op_type)
-    return idx
 
 
 def _nd_index(indices: np.ndarray) -> tuple:
@@ -371,10 +390,10 @@ def _gather_nd(params, indices):
 def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
     """Pick slices of ``params`` addressed by the last axis of ``indices``."""
     p = to_tensor(params)
-    idx = _index_tensor(indices, "GatherNd")
+    idx = index_tensor(indices, "GatherNd")
     host = to_host(idx.value)
     if batch_dims:
-        host = _with_batch_coords(host, int(batch_dims))
+        host = _with_batch_coords(host, int_attr(batch_dims, "batch_dims", "GatherNd"))
         idx = Tensor(from_host(host.astype(idx.dtype.numpy_dtype)), idx.dtype)
     _check_nd_indices(host, p.value.shape, "GatherNd")
     return execute("GatherNd", _gather_nd, (p, idx))
@@ -395,9 +414,10 @@ def _scatter_nd(indices, updates, shape):
 def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     """A zero tensor of ``shape`` with ``updates`` summed in at ``indices``."""
     u = to_tensor(updates)
-    idx = _index_tensor(indices, "ScatterNd")
-    shape = tuple(_int_list(shape))
+    idx = index_tensor(indices, "ScatterNd")
+    shape = tuple(_int_list(shape, "shape", "ScatterNd", "Tindices"))
     _check_nd_indices(to_host(idx.value), shape, "ScatterNd", "does not index into shape")
+    check_allocation(shape, u.dtype, "ScatterNd")
     return execute("ScatterNd", _scatter_nd, (idx, u), {"shape": shape})
 
 
@@ -415,9 +435,9 @@ def _gather(params, indices, axis, batch_dims):
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None) -> Tensor:
     """Slices of ``params`` along ``axis`` at ``indices`` (``batch_dims`` leading axes shared)."""
     p = to_tensor(params)
-    idx = _index_tensor(indices, "GatherV2")
-    axis = batch_dims if axis is None else int(axis)
-    batch_dims = int(batch_dims)
+    idx = index_tensor(indices, "GatherV2")
+    batch_dims = int_attr(batch_dims, "batch_dims", "GatherV2")
+    axis = batch_dims if axis is None else int_scalar(axis, "axis", "GatherV2", "Taxis", rank0=True)
     if batch_dims < 0:
         batch_dims += idx.ndim
     if axis < 0:
@@ -431,9 +451,9 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     bad = np.nonzero((host.reshape(-1) < 0) | (host.reshape(-1) >= n))[0]
     if bad.size:
         pos = np.unravel_index(int(bad[0]), host.shape)
-        where_ = ",".join(str(int(i)) for i in pos)
+        where_ = "[" + ",".join(str(int(i)) for i in pos) + "]" if host.ndim else ""
         raise InvalidArgumentError(
-            f"indices[{where_}] = {int(host.reshape(-1)[bad[0]])} is not in [0, {n}) [Op:GatherV2]"
+            f"indices{where_} = {int(host.reshape(-1)[bad[0]])} is not in [0, {n}) [Op:GatherV2]"
             + hint_line(_("axis {axis} of params (shape {shape}) has {n} entries; negative indices are not "
                           "allowed.").format(axis=axis, shape=list(p.shape), n=n)), op="GatherV2")
     return execute("GatherV2", _gather, (p, idx), {"axis": axis, "batch_dims": batch_dims})
@@ -441,7 +461,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
 
 def _scatter_inputs(op_type, tensor, indices, updates):
     t = to_tensor(tensor)
-    idx = _index_tensor(indices, op_type)
+    idx = index_tensor(indices, op_type)
     u = updates if isinstance(updates, Tensor) or is_variable(updates) else to_tensor(updates, t.dtype)
     u = to_tensor(u)
     if u.dtype is not t.dtype:
@@ -491,7 +511,7 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
     m = to_tensor(mask)
     if m.ndim == 0:
         raise ValueError("mask cannot be scalar.")
-    axis = 0 if axis is None else int(axis) % x.ndim
+    axis = 0 if axis is None else int_scalar(axis, "axis", "boolean_mask") % x.ndim
     k = m.ndim
     span = x.value.shape[axis:axis + k]
     if tuple(span) != tuple(m.value.shape):
@@ -515,7 +535,7 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
 
 # ---------- pad / split ----------
 def _paddings(paddings, x: Tensor, op_type) -> tuple:
-    pads = np.asarray(to_host(paddings.value) if isinstance(paddings, Tensor) else paddings, dtype=np.int64)
+    pads = int_array(paddings, "paddings", op_type, "Tpaddings")
     if pads.ndim != 2 or pads.shape[0] != x.ndim or pads.shape[1] != 2:
         raise InvalidArgumentError(
             f"The first dimension of paddings must be the rank of inputs{_dims(pads.shape)} {_dims(x.shape)} [Op:"
@@ -569,8 +589,17 @@ def _mirror_index(n: int, before: int, after: int, offset: int) -> np.ndarray:
 def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
     """Split along ``axis`` into equal parts (an int) or parts of the given sizes (one may be -1)."""
     x = to_tensor(value)
-    axis = int(axis) % x.ndim
+    axis = int_scalar(axis, "axis", "Split")
+    if not -x.ndim <= axis < x.ndim:
+        raise InvalidArgumentError(f"-{x.ndim} <= split_dim < {x.ndim} failed: got {axis} [Op:Split] name: {name}"
+                                   + hint_line(_("this input has rank {ndim}.").format(ndim=x.ndim)), op="Split")
+    axis %= x.ndim
     n = x.value.shape[axis]
+    if not isinstance(num_or_size_splits, (int, np.integer, list, tuple, np.ndarray)) and not (
+            is_tensor(num_or_size_splits) and to_tensor(num_or_size_splits).ndim):
+        raise ValueError("Rank-0 tensors are not supported as the num_or_size_splits argument to split. Argument "
+                         f"provided: {num_or_size_splits!r}"
+                         + hint_line(_("num_or_size_splits is a whole number of equal parts, or a list of sizes.")))
     if isinstance(num_or_size_splits, (int, np.integer)):
         k = int(num_or_size_splits)
         if k <= 0 or n % k:
@@ -579,7 +608,7 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
                 f"(size = {n}) and num_split {k} [Op:Split] name: {name}", op="Split")
         sizes, op_type = [n // k] * k, "Split"
     else:
-        sizes, op_type = _int_list(num_or_size_splits), "SplitV"
+        sizes, op_type = _int_list(num_or_size_splits, "num_or_size_splits", "SplitV", "Tlen"), "SplitV"
         if sizes.count(-1) == 1:
             sizes[sizes.index(-1)] = n - (sum(sizes) + 1)
         if sum(sizes) != n or min(sizes) < 0:

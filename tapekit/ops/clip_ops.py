@@ -9,6 +9,7 @@ import numpy as np
 from ..errors import InvalidArgumentError
 from ..i18n import _, hint_line
 from ..indexed_slices import IndexedSlices
+from .args import named_conversion
 from .array_ops import stack
 from .creation import ones_like
 from .math_ops import (
@@ -42,10 +43,11 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     slices = _as_slices(t)
     values = to_tensor(t.values if slices else t)
     require_float("Mul", values)
-    if np.isscalar(clip_norm):
+    if isinstance(clip_norm, (int, float, np.integer, np.floating)) and not isinstance(clip_norm, bool):
         clip_norm = max(clip_norm, 0)
     else:
-        clip_norm = cast(maximum(clip_norm, 0), values.dtype)
+        clip_norm = cast(maximum(named_conversion(to_tensor, clip_norm, "clip_norm", "tk.clip_by_norm"), 0),
+                         values.dtype)
     l2sum = reduce_sum(multiply(values, values), axes, keepdims=True)
     positive = greater(l2sum, 0)
     safe = where(positive, l2sum, ones_like(l2sum))

@@ -20,7 +20,8 @@ from ..i18n import _, hint_line
 from ..registry import execute, no_gradient
 from ..shape import TensorShape
 from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_tensor, with_hint
-from .math_ops import to_tensor
+from .args import holds_wide_int, int_scalar, named_conversion
+from .math_ops import add, cast, multiply, real_div, subtract, to_tensor, where
 
 
 # ---------- shapes ----------
@@ -34,7 +35,7 @@ def _dims_tensor(shape, op_type: str, as_given: bool) -> Tensor:
     if isinstance(shape, Tensor) or is_tensor(shape):
         return to_tensor(shape)
     if as_given:
-        return convert_with_default(shape, dtypes.int32)
+        return convert_with_default(shape, dtypes.int64 if holds_wide_int(shape) else dtypes.int32)
     try:
         dims = TensorShape(shape)
         if dims.is_fully_defined():
@@ -204,7 +205,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
         start, limit = 0, start
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)
-    values = [v if is_tensor(v) else convert_to_tensor(v, dtype=dtype, name=label)
+    values = [v if is_tensor(v) else named_conversion(convert_to_tensor, v, label, "tk.range", dtype=dtype)
               for v, label in ((start, "start"), (limit, "limit"), (delta, "delta"))]
     values = [to_tensor(v) for v in values]
     if dtype is None:
@@ -238,6 +239,9 @@ def _range(s, lim, d, dtype) -> Tensor:
 
     if d == 0:
         raise fail(f"Requires delta != 0: {_num(d)}", _("the step of tk.range must not be zero."))
+    if not all(np.isfinite(v) for v in (s, lim, d)):
+        raise fail(f"Requires finite start, limit and delta: {_num(s)}/{_num(lim)}/{_num(d)}",
+                   _("start, limit and delta of tk.range must be finite numbers."))
     if d > 0 and s > lim:
         raise fail(f"Requires start <= limit when delta > 0: {_num(s)}/{_num(lim)}",
                    _("counting up from {start} never reaches {limit}; swap them or give a negative delta.").format(
@@ -272,7 +276,8 @@ def linspace(start, stop, num, name=None, axis=0) -> Tensor:
         raise ValueError(f"stop: Tensor conversion requested dtype {start.dtype.name} for Tensor with dtype "
                          f"{stop.dtype.name}: {stop!r}"
                          + hint_line(_("start and stop need one dtype; cast one.")))
-    n = to_tensor(num) if is_tensor(num) else convert_with_default(num, dtypes.int32)
+    n = to_tensor(num) if is_tensor(num) else named_conversion(
+        convert_with_default, num, "num", "tk.linspace", dtype=dtypes.int64 if holds_wide_int(num) else dtypes.int32)
     if not (n.dtype.is_integer or n.dtype.is_bool):
         raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received `tensor` = {num} of dtype: "
                         f"{n.dtype}"
@@ -285,15 +290,31 @@ def linspace(start, stop, num, name=None, axis=0) -> Tensor:
         raise InvalidArgumentError(f"Requires start <= limit when delta > 0: 1/{count} [Op:Range] name: "
                                    + hint_line(_("num must be 0 or more.")))
     dtype = start.dtype if start.dtype.is_floating else dtypes.float64  # TF: integer ends give float64
+    # refused before computing, as fill and zeros refuse: NumPy computes in float64
+    check_allocation((count,) + tuple(start.shape), dtypes.float64, "LinSpace")
+    if start.ndim == 0 and stop.ndim == 0:
+        return _linspace_of_scalars(cast(start, dtype), cast(stop, dtype), count)
     arr = np.linspace(to_host(start.value), to_host(stop.value), count, axis=axis)
     return Tensor(from_host(arr.astype(dtype.numpy_dtype)), dtype)
+
+
+def _linspace_of_scalars(start: Tensor, stop: Tensor, count: int) -> Tensor:
+    """TF's linspace from recorded ops, so that it is differentiable as in TF: ``start + delta * i`` with
+    ``delta = (stop - start) / (count - 1)``, and ``stop`` itself last."""
+    steps = Tensor(from_host(np.arange(count, dtype=start.dtype.numpy_dtype)), start.dtype)
+    delta = real_div(subtract(stop, start), convert_to_tensor(max(count - 1, 1), start.dtype))
+    values = add(start, multiply(delta, steps))
+    if count < 2:
+        return values
+    last = Tensor(from_host(np.arange(count) == count - 1), dtypes.bool)
+    return where(last, stop, values)
 
 
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name=None) -> Tensor:
     """The identity matrix (``num_rows`` x ``num_columns``), or a batch of them."""
     dtype = dtypes.as_dtype(dtype)
     cols = num_rows if num_columns is None else num_columns
-    rows_n, cols_n = (int(to_host(to_tensor(v).value)) if is_tensor(v) else v for v in (num_rows, cols))
+    rows_n, cols_n = (int_scalar(v, "num_rows", "Eye") if is_tensor(v) else v for v in (num_rows, cols))
     if all(isinstance(v, (bool, np.bool_)) for v in (rows_n, cols_n)):  # TF: its diagonal size is then a bool
         raise TypeError(f"Cannot convert [np.{bool(rows_n) and cols_n}_] to EagerTensor of dtype int32"
                         + hint_line(_("tk.eye takes integer sizes.")))
@@ -359,7 +380,7 @@ def _on_off_values(on_value, off_value, dtype):
 
 
 def _one_hot_depth(depth) -> int:
-    depth_t = convert_to_tensor(depth, dtype=dtypes.int32)
+    depth_t = named_conversion(convert_to_tensor, depth, "depth", "tk.one_hot", dtype=dtypes.int32)
     if depth_t.ndim != 0:
         raise InvalidArgumentError(f"depth must be a scalar, but got: {_brackets(depth_t.value.shape)} [Op:OneHot]"
                                    + hint_line(_("depth is the number of classes, one integer.")))

@@ -12,6 +12,8 @@ from ..backend import device_obj, from_host, ns, to_host
 from ..errors import InvalidArgumentError
 from ..i18n import _, hint_line
 from ..registry import execute
+from .args import int_scalar
+from .creation import check_allocation
 from .math_ops import cast, equal, not_equal, to_tensor
 from .reduction import normalize_axis, reduce_mean, reduce_sum
 
@@ -85,9 +87,10 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
         raise ValueError(f"Unsupported axis value {axis}. Only 0 and -1 are currently supported.")
     size = int(host.max()) + 1 if host.size else 0
     if minlength is not None:
-        size = max(size, int(minlength))
+        size = max(size, int_scalar(minlength, "minlength", "Bincount"))
     if maxlength is not None:
-        size = min(size, int(maxlength))
+        size = min(size, int_scalar(maxlength, "maxlength", "Bincount"))
+    check_allocation((size,), dtypes.int64, "Bincount")
     inputs = (a,)
     if weights is not None:
         w = to_tensor(weights)

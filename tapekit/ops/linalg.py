@@ -9,6 +9,7 @@ from ..backend import einsum as backend_einsum
 from ..errors import InvalidArgumentError
 from ..i18n import _, hint_line
 from ..registry import execute
+from .args import bool_attr, int_array, int_values
 from .array_ops import expand_dims, reshape, squeeze, transpose
 from .math_ops import abs as abs_
 from .math_ops import binary_inputs, conj, dtype_mismatch, multiply, negative, sqrt, to_tensor
@@ -34,6 +35,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     >>> tk.matmul([[1.0, 2.0]], [[3.0], [4.0]]).numpy().tolist()
     [[11.0]]
     """
+    if type(transpose_a) is not bool or type(transpose_b) is not bool:   # TF's attrs take bools only
+        transpose_a, transpose_b = bool_attr(transpose_a, "transpose_a"), bool_attr(transpose_b, "transpose_b")
     a, b = binary_inputs("MatMul", a, b)
     av, bv = a.value, b.value
     if av.ndim == 2 and bv.ndim == 2 and not (adjoint_a or adjoint_b) and \
@@ -158,14 +161,7 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
 def tensordot(a, b, axes, name=None):
     """Sum products over ``axes`` of ``a`` and ``b`` (an int n: last n of a with first n of b)."""
     a, b = binary_inputs("MatMul", a, b)
-    if isinstance(axes, (int, np.integer)):
-        n = int(axes)
-        a_axes, b_axes = list(range(a.ndim - n, a.ndim)), list(range(n))
-    else:
-        a_axes, b_axes = ([axes[0]] if isinstance(axes[0], int) else list(axes[0]),
-                          [axes[1]] if isinstance(axes[1], int) else list(axes[1]))
-    a_axes = [ax % a.ndim for ax in a_axes]
-    b_axes = [ax % b.ndim for ax in b_axes]
+    a_axes, b_axes = _tensordot_axes(axes, a.ndim, b.ndim)
     if len(a_axes) != len(b_axes) or any(a.shape[i] != b.shape[j] for i, j in zip(a_axes, b_axes)):
         raise InvalidArgumentError(
             f"Matrix size-incompatible: tensordot axes {a_axes} of shape {list(a.shape)} do not "
@@ -178,6 +174,32 @@ def tensordot(a, b, axes, name=None):
     return reshape(matmul(a2, b2), [a.shape[i] for i in a_free] + [b.shape[i] for i in b_free])
 
 
+def _tensordot_axes(axes, a_rank: int, b_rank: int) -> tuple:
+    """``axes`` of tensordot as two lists of non-negative axes, checked as TF checks them."""
+    if not isinstance(axes, (list, tuple)):
+        values = int_array(axes, "axes", "Tensordot")
+        if values.ndim == 0:
+            n = int(values)
+            if not 0 <= n <= min(a_rank, b_rank):
+                raise ValueError(f"`axes` must be at least 0 and at most the rank of each input ({a_rank} and "
+                                 f"{b_rank}). Received: axes={axes}"
+                                 + hint_line(_("axes=n sums over the last n axes of a and the first n of b.")))
+            return list(range(a_rank - n, a_rank)), list(range(n))
+        axes = values.tolist()
+    if len(axes) != 2:
+        raise ValueError(f"`axes` must be an integer or have length 2. Received {axes}."
+                         + hint_line(_("give axes as an int, or as [axes of a, axes of b].")))
+    pairs = []
+    for given, rank in zip(axes, (a_rank, b_rank)):
+        listed = int_values(given, "axes", "Tensordot")
+        if any(not -rank <= ax < rank for ax in listed):
+            raise InvalidArgumentError(f"axes {listed} out of range for a tensor of rank {rank} [Op:Tensordot]"
+                                       + hint_line(_("each axis must lie in [-{rank}, {rank}).").format(rank=rank)),
+                                       op="Tensordot")
+        pairs.append([ax % rank for ax in listed])
+    return pairs[0], pairs[1]
+
+
 def _einsum(*xs, equation):
     return backend_einsum(equation, *xs)
 
@@ -188,6 +210,9 @@ def einsum(equation, *inputs, **kwargs):
     for t in xs[1:]:
         if t.dtype is not xs[0].dtype:
             raise dtype_mismatch("Einsum", xs[0], t)
+    if not isinstance(equation, str):
+        raise TypeError(f"einsum's `equation` must be a string such as 'ij,jk->ik', got {type(equation).__name__}: "
+                        f"{equation!r}" + hint_line(_("pass the equation first: tk.einsum('ij,jk->ik', a, b).")))
     equation = equation.replace(" ", "")
     if "->" not in equation:  # implicit output: the letters used once, sorted
         lhs = equation

@@ -11,18 +11,10 @@ from ..backend import ns, to_host
 from ..errors import InvalidArgumentError
 from ..i18n import _, hint_line
 from ..registry import execute
-from ..tensor import Tensor, is_variable
 from .array_ops import boolean_mask, expand_dims, reshape, size, tile
+from .args import int_attr, int_values
 from .creation import ones
 from .math_ops import multiply, to_tensor
-
-
-def _ints(value) -> list:
-    if isinstance(value, Tensor) or is_variable(value):
-        return [int(v) for v in np.asarray(to_host(to_tensor(value).value)).reshape(-1)]
-    if isinstance(value, (int, np.integer)):
-        return [int(value)]
-    return [int(v) for v in value]
 
 
 # ---------- roll ----------
@@ -33,7 +25,7 @@ def _roll(x, shift, axis):
 def roll(input, shift, axis, name=None):
     """Shift elements along ``axis`` by ``shift`` places, wrapping around (several axes at once too)."""
     x = to_tensor(input)
-    shifts, axes = _ints(shift), _ints(axis)
+    shifts, axes = int_values(shift, "shift", "Roll", "Tshift"), int_values(axis, "axis", "Roll", "Taxis")
     if len(shifts) != len(axes):
         raise InvalidArgumentError("shift and axis must have the same size [Op:Roll]"
                                    + hint_line(_("give one shift per axis (got {n_shifts} shifts, {n_axes} "
@@ -74,7 +66,7 @@ def repeat(input, repeats, axis=None, name=None):
     x = to_tensor(input)
     if axis is None:
         x, axis = reshape(x, [-1]), 0
-    axis = int(axis)
+    axis = int_attr(axis, "axis", "Repeat")
     if not -max(x.ndim, 1) <= axis < max(x.ndim, 1):
         raise InvalidArgumentError(f"axis {axis} is out of range for a tensor of rank {x.ndim}"
                                    + hint_line(_("pass an axis of the input, or axis=None to flatten it.")),
@@ -82,7 +74,7 @@ def repeat(input, repeats, axis=None, name=None):
     if x.ndim == 0:
         x = reshape(x, [1])
     axis %= x.ndim
-    counts = np.asarray(_ints(repeats), dtype=np.int64)
+    counts = np.asarray(int_values(repeats, "repeats", "Repeat", "T"), dtype=np.int64)
     n = x.shape[axis]
     scalar = not isinstance(repeats, (list, tuple, np.ndarray)) and np.ndim(to_host(to_tensor(repeats).value)) == 0
     if not scalar and counts.size not in (1, n):

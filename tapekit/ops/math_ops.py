@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import operator
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -19,8 +20,9 @@ from ..dtypes import KERNEL_NAMES
 from ..errors import InvalidArgumentError, UnimplementedError
 from ..i18n import _, hint_line
 from ..indexed_slices import IndexedSlices
-from ..registry import execute, execute_binary, execute_unary, no_gradient, record, state
-from ..tensor import Tensor, convert_to_tensor, is_variable
+from ..registry import execute, execute_binary, execute_unary, gradient, no_gradient, none_gradient, record, state
+from ..tensor import Tensor, convert_to_tensor, is_variable, with_hint
+from .args import named_conversion
 
 
 # ---------- converting inputs ----------
@@ -90,6 +92,8 @@ _ALLOWED_TEXT = {
     "Sum": _SUMMABLE, "Prod": _SUMMABLE, "Mean": _SUMMABLE, "Cumsum": _SUMMABLE, "Cumprod": _SUMMABLE,
     "AddN": _SUMMABLE, "Max": _ORDERED, "Min": _ORDERED, "ArgMax": _ORDERED + ", bool",
     "ArgMin": _ORDERED + ", bool",
+    # activations (ops/nn_ops.py)
+    "Relu": _ORDERED, "Relu6": _ORDERED,
 }
 _TK_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
 # tapekit dtype names each op takes (checked per op call: a set lookup)
@@ -268,7 +272,7 @@ def floordiv(x, y, name=None):
     return execute("FloorDiv", _floordiv, (x, y))
 
 
-no_gradient("FloorDiv")
+gradient("FloorDiv")(none_gradient)   # as TF: a rule that returns None, not NotDifferentiable
 
 
 def _mod(x, y):
@@ -340,9 +344,18 @@ def divide_no_nan(x, y, name=None):
 
 
 def add_n(inputs, name=None):
-    """Sum of a list of tensors of one shape and dtype."""
-    inputs = [to_tensor(t) for t in inputs] if isinstance(inputs, (list, tuple)) else \
-        [to_tensor(inputs)]
+    """Sum of a list of tensors of one shape and dtype (a lone tensor is the list of its rows, as in TF)."""
+    if not isinstance(inputs, (list, tuple)):
+        if not isinstance(inputs, Iterable):
+            raise TypeError(f"add_n takes a list of tensors as `inputs`, got {type(inputs).__name__}: {inputs!r}"
+                            + hint_line(_("pass a list of tensors, such as tk.add_n([a, b]).")))
+        try:
+            inputs = list(inputs)   # TF iterates: a tensor's rows
+        except TypeError as err:    # a scalar tensor
+            raise with_hint(err, _("pass a list of tensors, such as tk.add_n([a, b]).")) from None
+    inputs = [named_conversion(to_tensor, t, "inputs", "tk.add_n") for t in inputs]
+    if len(inputs) == 1:
+        return inputs[0]
     if not inputs:
         raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with the "
                          "same dtype and shape.")

@@ -18,11 +18,13 @@ from ..i18n import _, hint_line
 from ..registry import execute, execute_multi, gradient
 from ..tensor import Tensor, is_variable
 from .array_ops import broadcast_to, reshape, squeeze, transpose
+from .args import float_attr, int_attr
 from .creation import zeros_like
 from .math_ops import (
     add,
     binary_inputs,
     cast,
+    check_dtype,
     greater_equal,
     maximum,
     multiply,
@@ -92,6 +94,7 @@ leaky_relu_grad = _masked_grad_op("LeakyReluGrad", lambda x, alpha: (x > 0, alph
 def relu(features, name=None):
     """max(x, 0); its gradient at 0 is 0, as TF."""
     x = to_tensor(features)
+    check_dtype("Relu", x)
     return execute("Relu", _relu, (x,))
 
 
@@ -124,6 +127,7 @@ def _zero_row(width: int, dtype) -> np.ndarray:
 def relu6(features, name=None):
     """min(max(x, 0), 6); gradient 1 strictly between 0 and 6, else 0."""
     x = to_tensor(features)
+    check_dtype("Relu6", x)
     return execute("Relu6", lambda v: ns(v).clip(v, 0, 6), (x,))
 
 
@@ -133,7 +137,7 @@ def leaky_relu(features, alpha=0.2, name=None):
     if x.dtype.is_integer:
         x = cast(x, dtypes.float32)
     require_float("LeakyRelu", x)
-    return execute("LeakyRelu", _leaky_relu, (x,), {"alpha": float(alpha)})
+    return execute("LeakyRelu", _leaky_relu, (x,), {"alpha": float_attr(0.2 if alpha is None else alpha, "alpha")})
 
 
 def _leaky_relu(x, alpha):
@@ -191,7 +195,7 @@ def _softmax(x, axis):
 
 
 def _axis_of(x: Tensor, axis, op_type) -> int:
-    axis = -1 if axis is None else int(axis)
+    axis = -1 if axis is None else int_attr(axis, "axis", op_type)
     if not -x.ndim <= axis < max(x.ndim, 1) or x.ndim == 0:
         raise InvalidArgumentError(
             f"Dimension {axis} must be >= -{x.ndim} and < {x.ndim} [Op:{op_type}] name: "
@@ -433,7 +437,7 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
     elif isinstance(rate, Tensor) or is_variable(rate):
         rate = to_tensor(rate)
         if rate.ndim != 0:
-            raise ValueError(f"Shape {rate.shape} must have rank 0")
+            raise ValueError(f"Shape {rate.shape} must have rank 0: `rate` is one number.")
         rate = cast(rate, x.dtype)
         kept = real_div(x, subtract(to_tensor(1, x.dtype), rate))
     else:

@@ -10,9 +10,10 @@ from .. import dtypes
 from ..backend import astype, device_obj, dtype_kind, from_host, np_dtype, ns, to_host
 from ..errors import InvalidArgumentError
 from ..i18n import _, hint_line
-from ..registry import execute, no_gradient
+from ..registry import execute, gradient, none_gradient
 from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_variable
 from . import half_reduce
+from .args import bool_attr, named_conversion
 from .array_ops import reshape
 from .creation import zeros_like
 from .math_ops import (
@@ -37,7 +38,7 @@ def _axis_values(axis, op_type: str) -> list:
         return [int(axis)]
     if type(axis) in (list, tuple) and all(type(a) is int and -2**31 <= a < 2**31 for a in axis):
         return list(axis)   # plain ints: what the int32 tensor below would hold
-    t = convert_with_default(axis, dtypes.int32)
+    t = named_conversion(convert_with_default, axis, "axis", op_type, dtype=dtypes.int32)
     if t.dtype not in (dtypes.int32, dtypes.int64):
         raise InvalidArgumentError(
             f"Value for attr 'Tidx' of {kernel_name(t.dtype)} is not in the list of allowed values: int32, int64 [Op:"
@@ -124,7 +125,7 @@ def _reducer(op_type, np_name, differentiable=True, result_dtype=None):
         return execute(op_type, forward, (x,), {"axis": axes, "keepdims": bool(keepdims)})
 
     if not differentiable:
-        no_gradient(op_type)
+        gradient(op_type)(none_gradient)   # as TF: a rule that returns None, not NotDifferentiable
     return op
 
 
@@ -199,7 +200,7 @@ def _arg_reducer(op_type, np_name):
     def op(input, axis=None, output_type=dtypes.int64, name=None):
         x = to_tensor(input)
         _check_input(op_type, x)
-        out_dt = dtypes.as_dtype(output_type)
+        out_dt = named_conversion(dtypes.as_dtype, output_type, "output_type", op_type)
         if out_dt not in (dtypes.int16, dtypes.uint16, dtypes.int32, dtypes.int64):
             raise InvalidArgumentError(
                 f"Value for attr 'output_type' of {kernel_name(out_dt)} is not in the list of allowed values: int16, "
@@ -212,7 +213,7 @@ def _arg_reducer(op_type, np_name):
                 + hint_line(_("there is no largest element of an empty axis.")))
         return execute(op_type, _arg_forward, (x,), {"axis": ax, "out_dtype": out_dt, "np_name": np_name})
 
-    no_gradient(op_type)
+    gradient(op_type)(none_gradient)   # as TF: a rule that returns None, not NotDifferentiable
     return op
 
 
@@ -278,7 +279,8 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     _check_input("Cumsum", x)
     ax = _scan_axis(axis, x, "Cumsum")
     return execute("Cumsum", _cumsum_forward, (x,),
-                   {"axis": ax, "exclusive": bool(exclusive), "reverse": bool(reverse)})
+                   {"axis": ax, "exclusive": bool_attr(exclusive, "exclusive"),
+                    "reverse": bool_attr(reverse, "reverse")})
 
 
 def _shift_exclusive(xp, x, axis, fill):
@@ -308,7 +310,8 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     _check_input("Cumprod", x)
     ax = _scan_axis(axis, x, "Cumprod")
     return execute("Cumprod", _cumprod_forward, (x,),
-                   {"axis": ax, "exclusive": bool(exclusive), "reverse": bool(reverse)})
+                   {"axis": ax, "exclusive": bool_attr(exclusive, "exclusive"),
+                    "reverse": bool_attr(reverse, "reverse")})
 
 
 # ---------- composite reductions (their gradients come from the ops they are built of) ----------

@@ -17,13 +17,15 @@ from ..backend import device_obj, from_host, to_host
 from ..errors import InvalidArgumentError
 from ..i18n import _, hint_line
 from ..registry import execute
-from ..tensor import Tensor, is_variable
+from ..tensor import Tensor
+from .args import int_scalar, named_conversion
 from .array_ops import reshape
+from .creation import check_allocation
 from .math_ops import cast, divide, sqrt, to_tensor
 
 
 def _ids(segment_ids, op_type) -> Tensor:
-    ids = to_tensor(segment_ids)
+    ids = named_conversion(to_tensor, segment_ids, "segment_ids", op_type)
     if ids.dtype not in (dtypes.int32, dtypes.int64):
         name = dtypes.KERNEL_NAMES.get(ids.dtype.name, ids.dtype.name)
         raise InvalidArgumentError(f"Value for attr 'Tindices' of {name} is not in the list of allowed values: "
@@ -85,6 +87,7 @@ def _segment(op_type, kind):
     def op(data, segment_ids, name=None):
         data, ids = to_tensor(data), _ids(segment_ids, op_type)
         num = _check_sorted(data, ids, op_type)
+        check_allocation((num,) + tuple(data.shape)[1:], data.dtype, op_type)
         return execute(op_type, _reduce_segments, (data, ids),
                        {"num": num, "kind": kind, "empty_fill": 0})
 
@@ -129,8 +132,7 @@ def segment_counts(ids, num, like):
 
 # ---------- unsorted segment ops ----------
 def _check_unsorted(data: Tensor, ids: Tensor, num_segments, op_type: str) -> int:
-    num = int(to_host(to_tensor(num_segments).value)) if hasattr(num_segments, "_value") or \
-        is_variable(num_segments) else int(num_segments)
+    num = int_scalar(num_segments, "num_segments", op_type, "Tnumsegments")
     if tuple(data.shape)[:ids.ndim] != tuple(ids.shape):
         raise InvalidArgumentError(
             f"data.shape = {list(data.shape)} does not start with segment_ids.shape = {list(ids.shape)} "
@@ -153,6 +155,7 @@ def _unsorted(op_type, kind):
     def op(data, segment_ids, num_segments, name=None):
         data, ids = to_tensor(data), _ids(segment_ids, op_type)
         num = _check_unsorted(data, ids, num_segments, op_type)
+        check_allocation((num,) + tuple(data.shape)[ids.ndim:], data.dtype, op_type)
         return execute(op_type, _reduce_segments, (data, ids),
                        {"num": num, "kind": kind, "empty_fill": None})
 

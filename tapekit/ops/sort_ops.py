@@ -17,7 +17,8 @@ from ..backend import device_obj, from_host, to_host
 from ..errors import InvalidArgumentError
 from ..i18n import _, hint_line
 from ..registry import execute, execute_multi
-from ..tensor import Tensor, is_variable
+from ..tensor import Tensor
+from .args import int_scalar
 from .array_ops import transpose
 from .math_ops import binary_inputs, negative, subtract, to_tensor
 
@@ -64,7 +65,7 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
     tapekit returns them largest first as well.
     """
     x = to_tensor(input)
-    k = int(to_host(to_tensor(k).value)) if isinstance(k, Tensor) or is_variable(k) else int(k)
+    k = int_scalar(k, "k", "TopKV2", "Tk")
     index_type = _int_dtype(index_type, "index_type", "TopKV2")
     if x.dtype.is_string or x.dtype.is_bool or x.dtype.is_complex:
         raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values "
@@ -87,7 +88,7 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
 
 # ---------- sort / argsort (as TF: top_k on the last axis, negated for ascending) ----------
 def _check_direction(direction):
-    if direction not in ("ASCENDING", "DESCENDING"):
+    if not isinstance(direction, str) or direction not in ("ASCENDING", "DESCENDING"):
         raise ValueError(f"Argument `direction` should be one of ASCENDING, DESCENDING. Received: "
                          f"direction={direction}")
 
@@ -103,7 +104,7 @@ def _ascending_key(x):
 
 def _sort_axis(x, axis) -> int:
     """``axis`` as a non-negative int, checked against ``x``'s rank."""
-    axis = int(to_host(to_tensor(axis).value)) if hasattr(axis, "_value") else int(axis)
+    axis = int_scalar(axis, "axis", "Sort")
     if not -x.ndim <= axis < x.ndim:
         raise InvalidArgumentError(
             f"slice index {axis} of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/"

@@ -111,6 +111,12 @@ class Embedding(Layer):
         if input_length is not None:
             warnings.warn("Argument `input_length` is deprecated. Just remove it.", UserWarning, stacklevel=2)
         super().__init__(**kwargs)
+        for arg, value in (("input_dim", input_dim), ("output_dim", output_dim)):
+            if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+                raise ValueError(f"`{arg}` must be a positive integer. Received: {arg}={value} (of type "
+                                 f"{type(value).__name__})."
+                                 + hint_line(_("input_dim is the vocabulary size, output_dim the size of each "
+                                               "embedding vector.")))
         self.input_dim = input_dim
         self.output_dim = output_dim
         self.embeddings_initializer = initializers.get(embeddings_initializer)

@@ -13,7 +13,8 @@ from .layer import Layer
 def _standardize_shape(shape) -> tuple:
     if shape is None:
         raise ValueError("Undefined shapes are not supported.")
-    if isinstance(shape, int) or not hasattr(shape, "__iter__"):
+    if isinstance(shape, int) or not isinstance(shape, (list, tuple)) and getattr(shape, "ndim", 1) == 0 \
+            or not hasattr(shape, "__iter__"):
         raise ValueError(f"Cannot convert '{shape}' to a shape."
                          + hint_line(_("pass a tuple, e.g. keras.Input(shape=(3,)) for examples of 3 "
                                        "features.")))

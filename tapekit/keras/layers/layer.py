@@ -144,7 +144,8 @@ class Layer:
             kwargs.pop("input_shape", None)
         if input_shape is not None:
             warnings.warn(_INPUT_SHAPE_WARNING, UserWarning, stacklevel=3)
-            object.__setattr__(self, "_input_shape_arg", tuple(input_shape))
+            object.__setattr__(self, "_input_shape_arg",   # kept as given (checked where it is used), as Keras
+                               tuple(input_shape) if isinstance(input_shape, (list, tuple)) else input_shape)
         if kwargs:
             raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}: {kwargs}"
                              + hint_line(_("check the spelling; {cls} takes {names}.").format(

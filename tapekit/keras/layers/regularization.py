@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import numbers
+
+from ...i18n import _, hint_line
 from ...ops import random_ops
 from ...ops.math_ops import cast, greater_equal
 from ..random import SeedGenerator
@@ -17,6 +20,10 @@ class Dropout(Layer):
 
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)
+        if not isinstance(rate, numbers.Real):
+            raise TypeError(f"Invalid value received for argument `rate`: expected a float between 0 and 1, got "
+                            f"{type(rate).__name__} {rate!r}."
+                            + hint_line(_("rate is the fraction of inputs to drop, such as 0.5.")))
         if not 0 <= rate <= 1:
             raise ValueError("Invalid value received for argument `rate`. Expected a float value between 0 and 1. "
                              f"Received: rate={rate}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from ...i18n import _, hint_line
 from ...ops.array_ops import reshape, transpose
 from .input_spec import InputSpec
 from .layer import Layer
@@ -40,6 +41,11 @@ class Reshape(Layer):
 
     def __init__(self, target_shape, **kwargs):
         super().__init__(**kwargs)
+        if not isinstance(target_shape, (list, tuple)) or not all(
+                d is None or isinstance(d, int) for d in target_shape):
+            raise TypeError(f"The `target_shape` argument must be a tuple of integers (one may be -1). Received: "
+                            f"target_shape={target_shape!r}"
+                            + hint_line(_("give the shape of one example, such as (4, 3) or (-1,).")))
         target_shape = tuple(target_shape)
         if sum(1 for d in target_shape if d == -1) > 1 or any(d is not None and d != -1 and d <= 0
                                                                for d in target_shape):
