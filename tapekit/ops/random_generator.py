@@ -316,3 +316,16 @@ def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.f
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, name=None, alg="auto_select"):
     """Uniform samples fixed by ``seed``; integer dtypes take both bounds or neither (full range)."""
     return draw_uniform(_seed_stream(seed), shape, minval, maxval, dtype)
+
+
+def split(seed, num=2, alg="auto_select") -> Tensor:
+    """``num`` new seeds from ``seed``: a ``[num, 2]`` tensor of ``seed``'s dtype (TF's ``random.split``)."""
+    seed = seed if isinstance(seed, Tensor) else constant(seed)
+    return stateless_uniform([int(num), 2], seed, minval=None, maxval=None, dtype=seed.dtype, alg=alg)
+
+
+def fold_in(seed, data, alg="auto_select") -> Tensor:
+    """A new seed ``[r, data]`` from ``seed`` and ``data``, with ``r`` drawn from ``seed`` (TF's ``random.fold_in``)."""
+    data = data if isinstance(data, Tensor) else constant(data)
+    first = stateless_uniform([], seed, minval=None, maxval=None, dtype=data.dtype, alg=alg)
+    return constant(np.stack([first.numpy(), data.numpy()]), dtype=data.dtype)
