@@ -94,3 +94,21 @@ class PhiloxStream:
         offsets = np.asarray(starts, dtype=np.uint64)[:, None] + np.arange(per_start, dtype=np.uint64)
         rows = counter_rows(self.counter, offsets.reshape(-1))
         return philox_blocks(rows, self.key).reshape(len(starts), per_start, 4)
+
+
+class PhiloxWords:
+    """TF's ``SingleSampleAdapter``: a stream's words one at a time (``next_word``), in block order."""
+
+    _CHUNK = 64   # blocks computed at once; the words come out the same whatever the chunk
+
+    def __init__(self, stream: PhiloxStream):
+        self._stream = stream
+        self._words: list = []
+        self._used = 0
+
+    def next_word(self) -> int:
+        if self._used == len(self._words):
+            self._words = self._stream.blocks(self._CHUNK).reshape(-1).tolist()
+            self._used = 0
+        self._used += 1
+        return self._words[self._used - 1]
