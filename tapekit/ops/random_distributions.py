@@ -206,3 +206,53 @@ def full_int(stream: PhiloxStream, count: int, dtype) -> np.ndarray:
         words = _words(stream, count, 2).reshape(-1, 2).astype(np.uint64)
         return (words[:, 0] | (words[:, 1] << np.uint64(32)))[:count].view(dtype)
     return _words(stream, count, 4).reshape(-1)[:count].view(dtype)
+
+
+# ---- categorical (TF's Multinomial kernel on the CPU) ----
+def _eigen_blocks(rows: int, cost_per_row: int, threads: int) -> list:
+    """How TF's thread pool splits ``rows`` (Eigen's ``parallelFor`` cost model): ``[(start, limit), ...]``.
+
+    A cheap job runs as one block; a costly one in blocks sized for ``threads`` threads.
+    """
+    wanted = int((rows * cost_per_row - 100000) / 100000 + 0.9)
+    if rows <= 1 or threads <= 1 or min(threads, max(1, wanted)) == 1:
+        return [(0, rows)]
+    size = min(rows, max(-(-rows // (4 * threads)), int(40000 / cost_per_row)))
+    largest, count = min(rows, 2 * size), -(-rows // size)
+    best = count / (-(-count // threads) * threads)
+    previous = count
+    while best < 1.0 and previous > 1:
+        coarser = -(-rows // (previous - 1))
+        if coarser > largest:
+            break
+        coarser_count = -(-rows // coarser)
+        previous = coarser_count
+        efficiency = coarser_count / (-(-coarser_count // threads) * threads)
+        if efficiency + 0.01 >= best:
+            size, count, best = coarser, coarser_count, max(best, efficiency)
+    return [(start, min(rows, start + size)) for start in range(0, rows, size)]
+
+
+def categorical(stream: PhiloxStream, logits: np.ndarray, num_samples: int, threads: int) -> np.ndarray:
+    """``num_samples`` class indices per row of ``logits``: a uniform float64 times the row's total,
+    looked up in the running sum of ``exp(logit - max)`` (non-finite logits never drawn).
+
+    Each block of rows (``_eigen_blocks``) starts its stream ``start * (num_samples + 3) // 4``
+    blocks in, and its rows then read on: two words per sample.
+    """
+    rows, classes = logits.shape
+    finite = np.isfinite(logits)
+    top = np.where(finite, logits, np.finfo(logits.dtype).min).max(axis=1, initial=np.finfo(logits.dtype).min)
+    weights = np.where(finite, np.exp(logits.astype(np.float64) - top.astype(np.float64)[:, None]), 0.0)
+    cdf = np.cumsum(weights, axis=1)
+    out = np.empty((rows, num_samples), dtype=np.int64)
+    cost = int(50 * (num_samples * np.log(classes) / np.log(2) + classes))
+    for start, limit in _eigen_blocks(rows, cost, threads):
+        block_stream = stream.copy()
+        block_stream.skip(start * (num_samples + 3) // 4)
+        words = block_stream.blocks(-(-(limit - start) * num_samples * 2 // 4)).reshape(-1)
+        uniforms = uint64_to_double(words[0::2], words[1::2])[:(limit - start) * num_samples]
+        uniforms = uniforms.reshape(limit - start, num_samples)
+        for row in range(start, limit):
+            out[row] = np.searchsorted(cdf[row], uniforms[row - start] * cdf[row, -1], side="right")
+    return out

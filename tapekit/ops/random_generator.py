@@ -25,7 +25,7 @@ from ..tensor import Tensor, constant
 from ..variable import Variable
 from . import random_distributions as dist
 from .philox import PhiloxStream
-from .random_ops import check_int_bounds, float_dtype, random_shape, scale_and_shift
+from .random_ops import check_int_bounds, draw_categorical, float_dtype, random_shape, scale_and_shift
 
 _MASK64 = (1 << 64) - 1
 
@@ -329,3 +329,9 @@ def fold_in(seed, data, alg="auto_select") -> Tensor:
     data = data if isinstance(data, Tensor) else constant(data)
     first = stateless_uniform([], seed, minval=None, maxval=None, dtype=data.dtype, alg=alg)
     return constant(np.stack([first.numpy(), data.numpy()]), dtype=data.dtype)
+
+
+def stateless_categorical(logits, num_samples, seed, dtype=dtypes.int64, name=None) -> Tensor:
+    """Class indices drawn from ``softmax(logits)``, fixed by ``seed`` (TF's ``StatelessMultinomial``)."""
+    stream_for = _seed_stream(seed)
+    return draw_categorical(logits, num_samples, dtype, "StatelessMultinomial", stream_for)

@@ -204,6 +204,54 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
     return scale_and_shift(sample, np.subtract(hi, lo, dtype=dtype.numpy_dtype), lo, dtype)
 
 
+def cpu_threads() -> int:
+    """The size of TF's CPU thread pool (its default: the CPUs this process may run on)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _categorical_args(logits, num_samples, dtype, op_type: str) -> tuple:
+    logits = to_tensor(logits)
+    dtype = dtypes.as_dtype(dtype) if dtype else dtypes.int64
+    if dtype not in (dtypes.int32, dtypes.int64):
+        raise ValueError(f"Argument `dtype` got invalid value {dtype!r}. Accepted dtypes are "
+                         "(tf.int32, tf.int64).")
+    if not logits.dtype.is_floating:
+        raise InvalidArgumentError(f"Value for attr 'T' of {logits.dtype.name} is not in the list of allowed "
+                                   f"values: half, bfloat16, float, double [Op:{op_type}] name: "
+                                   + hint_line(_("logits are floats, e.g. tk.math.log(probabilities).")),
+                                   op=op_type)
+    checks = ((logits.ndim == 2, f"logits should be a matrix, got shape {list(logits.shape)}"),
+              (int(num_samples) >= 0, f"num_samples should be non-negative, got {int(num_samples)}"),
+              (logits.ndim != 2 or logits.shape[1] > 0, f"num_classes should be positive, got "
+               f"{logits.shape[-1] if logits.ndim else 0}"))
+    for ok, text in checks:
+        if not ok:
+            raise InvalidArgumentError(f"{text} [Op:{op_type}] name: "
+                                       + hint_line(_("logits is [batch_size, num_classes]; e.g. "
+                                                     "tk.random.categorical([[0.0, 1.0]], 5).")), op=op_type)
+    return to_host(logits.value), int(num_samples), dtype
+
+
+def draw_categorical(logits, num_samples, dtype, op_type: str, stream_for) -> Tensor:
+    """TF's Multinomial kernel: ``stream_for(blocks)`` gives the stream (``blocks``: what TF reserves)."""
+    values, num_samples, dtype = _categorical_args(logits, num_samples, dtype, op_type)
+    rows = values.shape[0]
+    if rows * num_samples == 0:
+        stream_for(0)
+        return _as_tensor(np.zeros((rows, num_samples)), dtype)
+    reserve = rows * (-(-num_samples // 4) * 4 * 2) * BLOCKS_PER_VALUE
+    sample = dist.categorical(stream_for(reserve), values, num_samples, cpu_threads())
+    return _as_tensor(sample, dtype)
+
+
+def categorical(logits, num_samples, dtype=None, seed=None, name=None) -> Tensor:
+    """``num_samples`` class indices per row of ``logits`` (``[batch, classes]``), drawn with
+    probabilities ``softmax(logits)``: TF's ``tf.random.categorical``, TF's numbers."""
+    kernel = f"{to_tensor(logits).dtype.name},{dtypes.as_dtype(dtype or dtypes.int64).name}"
+    return draw_categorical(logits, num_samples, dtype, "Multinomial",
+                            lambda blocks: kernel_stream("Multinomial", kernel, seed, blocks))
+
+
 def permutation(stream: PhiloxStream, size: int) -> np.ndarray:
     """TF's shuffle of ``range(size)``: for each ``i``, swap ``i`` with ``i + word % (size - i)``.
 
@@ -232,3 +280,4 @@ def shuffle(value, seed=None, name=None) -> Tensor:
 
 
 no_gradient("RandomShuffle")
+no_gradient("Multinomial")
