@@ -1,6 +1,6 @@
 # tf.random.categorical and stateless_categorical draw TF's samples.
-import numpy as np
 # (Batches kept small: a large one is split across TF's CPU threads, which changes the samples with the CPU count.)
+import numpy as np
 import tensorflow as tf
 
 logits = tf.math.log([[0.5, 0.5], [0.1, 0.9], [0.7, 0.3]])
