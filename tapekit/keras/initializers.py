@@ -19,7 +19,7 @@ from ..ops import creation
 from ..ops.math_ops import cast
 from ..tensor import Tensor, convert_to_tensor, is_variable
 from ..tensor import constant as constant_tensor
-from . import random
+from . import random_draws
 from .naming import to_snake_case
 
 
@@ -104,8 +104,8 @@ class RandomInitializer(Initializer):
     def __init__(self, seed=None):
         self._init_seed = seed
         if seed is None:
-            seed = random.make_default_seed()
-        elif not isinstance(seed, (int, random.SeedGenerator)):
+            seed = random_draws.make_default_seed()
+        elif not isinstance(seed, (int, random_draws.SeedSource)):
             raise ValueError("`seed` argument should be an instance of `keras.random.SeedGenerator()` or an "
                              f"integer. Received: seed={seed}")
         self.seed = seed
@@ -122,7 +122,7 @@ class RandomNormal(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return random.normal(shape, mean=self.mean, stddev=self.stddev, dtype=float_dtype(dtype), seed=self.seed)
+        return random_draws.normal(shape, mean=self.mean, stddev=self.stddev, dtype=float_dtype(dtype), seed=self.seed)
 
     def get_config(self) -> dict:
         return {**super().get_config(), "mean": self.mean, "stddev": self.stddev}
@@ -136,8 +136,8 @@ class TruncatedNormal(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return random.truncated_normal(shape, mean=self.mean, stddev=self.stddev, dtype=float_dtype(dtype),
-                                       seed=self.seed)
+        return random_draws.truncated_normal(shape, mean=self.mean, stddev=self.stddev, dtype=float_dtype(dtype),
+                                             seed=self.seed)
 
     def get_config(self) -> dict:
         return {**super().get_config(), "mean": self.mean, "stddev": self.stddev}
@@ -151,8 +151,8 @@ class RandomUniform(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return random.uniform(shape, minval=self.minval, maxval=self.maxval, dtype=float_dtype(dtype),
-                              seed=self.seed)
+        return random_draws.uniform(shape, minval=self.minval, maxval=self.maxval, dtype=float_dtype(dtype),
+                                    seed=self.seed)
 
     def get_config(self) -> dict:
         return {**super().get_config(), "minval": self.minval, "maxval": self.maxval}
@@ -184,12 +184,12 @@ class VarianceScaling(RandomInitializer):
         scale = self.scale / max(1.0, n)
         dtype = float_dtype(dtype)
         if self.distribution == "truncated_normal":
-            return random.truncated_normal(shape, stddev=math.sqrt(scale) / 0.87962566103423978, dtype=dtype,
-                                           seed=self.seed)
+            stddev = math.sqrt(scale) / 0.87962566103423978
+            return random_draws.truncated_normal(shape, stddev=stddev, dtype=dtype, seed=self.seed)
         if self.distribution == "untruncated_normal":
-            return random.normal(shape, stddev=math.sqrt(scale), dtype=dtype, seed=self.seed)
+            return random_draws.normal(shape, stddev=math.sqrt(scale), dtype=dtype, seed=self.seed)
         limit = math.sqrt(3.0 * scale)
-        return random.uniform(shape, minval=-limit, maxval=limit, dtype=dtype, seed=self.seed)
+        return random_draws.uniform(shape, minval=-limit, maxval=limit, dtype=dtype, seed=self.seed)
 
     def get_config(self) -> dict:
         return {**super().get_config(), "scale": self.scale, "mode": self.mode, "distribution": self.distribution,
