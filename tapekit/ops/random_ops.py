@@ -17,9 +17,11 @@ those streams.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import threading
+import weakref
 
 import numpy as np
 
@@ -43,10 +45,37 @@ class _SeedState(threading.local):
     def __init__(self):
         self.global_seed = None     # set by set_seed
         self.op_seeds = None        # random.Random(global seed): the op seeds of ops without one
-        self.kernels: dict = {}     # (op type, dtype, seed, seed2) -> that kernel's PhiloxStream
+        self.kernels: dict = {}     # (graph, op type, dtype, seed, seed2) -> that kernel's PhiloxStream
+        self.graph = None           # the _Graph of the tk.function being called, if any
+
+
+class _Graph:
+    """What a ``tk.function`` call stands in for: one TF trace, whose ops number their seeds 0, 1, ..."""
+
+    def __init__(self, key, global_seed):
+        self.key, self.global_seed, self.next_op_seed = key, global_seed, 0
 
 
 _state = _SeedState()
+# the global seed each trace of a function saw first (TF keeps it in the traced graph)
+_trace_seeds: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+@contextlib.contextmanager
+def traced_call(function, trace_key):
+    """Random ops inside a ``tk.function`` call follow TF's graph rules.
+
+    TF traces the function once per ``trace_key`` (its input signature): the trace keeps the global
+    seed of that moment, ops without a seed take op seeds 0, 1, 2, ... in order, and each op keeps
+    its own stream across calls (until ``set_seed``).
+    """
+    traces = _trace_seeds.setdefault(function, {})
+    global_seed = traces.setdefault(trace_key, _state.global_seed)
+    outer, _state.graph = _state.graph, _Graph((id(function), trace_key), global_seed)
+    try:
+        yield
+    finally:
+        _state.graph = outer
 
 
 def set_seed(seed) -> None:
@@ -64,15 +93,19 @@ def get_seed(op_seed=None) -> tuple:
     """TF's ``get_seed``: the (seed, seed2) pair an op uses, or ``(None, None)`` (no seeds).
 
     Without an op seed under a global seed, the op seed is the next number of the global seed's
-    Python ``random.Random`` (TF's ``internal_operation_seed``). Both are taken modulo 2**31 - 1;
+    Python ``random.Random`` (TF's ``internal_operation_seed``), or inside a ``tk.function`` the
+    op's place in the call (``traced_call``). Both are taken modulo 2**31 - 1;
     (0, 0), which TF's kernels read as "no seed", becomes (0, 2**31 - 1).
     """
-    if _state.global_seed is None and op_seed is None:
+    graph = _state.graph
+    global_seed = _state.global_seed if graph is None else graph.global_seed
+    if global_seed is None and op_seed is None:
         return None, None
-    global_seed = DEFAULT_GRAPH_SEED if _state.global_seed is None else _state.global_seed % MAXINT32
-    if op_seed is None:
+    if op_seed is None and graph is not None:
+        op_seed, graph.next_op_seed = graph.next_op_seed, graph.next_op_seed + 1
+    elif op_seed is None:
         op_seed = _state.op_seeds.randint(0, MAXINT32)
-    seeds = global_seed, int(op_seed) % MAXINT32
+    seeds = DEFAULT_GRAPH_SEED if global_seed is None else global_seed % MAXINT32, int(op_seed) % MAXINT32
     return (0, MAXINT32) if seeds == (0, 0) else seeds
 
 
@@ -90,7 +123,8 @@ def kernel_stream(op_type: str, dtype_name: str, seed, reserve_blocks: int) -> P
     seed, seed2 = get_seed(seed)
     if seed is None:
         return _fresh_stream()
-    kernel = _state.kernels.setdefault((op_type, dtype_name, seed, seed2), PhiloxStream.from_seeds(seed, seed2))
+    graph = None if _state.graph is None else _state.graph.key
+    kernel = _state.kernels.setdefault((graph, op_type, dtype_name, seed, seed2), PhiloxStream.from_seeds(seed, seed2))
     stream = kernel.copy()
     kernel.skip(reserve_blocks)
     return stream
