@@ -157,10 +157,10 @@ class Generator:
     def _stream(self, count: int) -> PhiloxStream:
         """The stream a draw of ``count`` values reads; the state moves on past it."""
         if self._alg != Algorithm.PHILOX.value:
-            raise UnimplementedError("tapekit draws from the Philox algorithm only "
-                                     "[Op:StatelessRandomNormalV2] name: "
-                                     + hint_line(_("use Generator.from_seed(seed) (Philox, TF's choice on CPU).")),
-                                     op="StatelessRandomNormalV2")
+            raise UnimplementedError("Non-XLA devices don't support the ThreeFry algorithm. [Op:RngReadAndSkip] "
+                                     "name: " + hint_line(_("use the Philox algorithm (the default), e.g. "
+                                                            "tk.random.Generator.from_seed(seed).")),
+                                     op="RngReadAndSkip")
         old = self.skip(count).numpy()
         return PhiloxStream.from_key_counter(int(old[-1]), old[:-1])
 
@@ -291,7 +291,13 @@ def seed_key_counter(seed) -> tuple:
     return key, [0, int(mix[2]) | int(mix[3]) << 32]
 
 
-def _seed_stream(seed):
+def _seed_stream(seed, alg="auto_select", op_type="StatelessRandomNormalV2"):
+    """The stream of a stateless op (the same for every call): Philox at the scrambled seed."""
+    if _alg(alg) != Algorithm.PHILOX.value:
+        raise InvalidArgumentError("counter must be a vector with length at least 2; got shape: [1]. (Note that "
+                                   f"batched counters are not supported yet.) [Op:{op_type}] name: "
+                                   + hint_line(_("on the CPU, stateless ops draw with Philox: leave alg out.")),
+                                   op=op_type)
     key, counter = seed_key_counter(seed)
     return lambda count: PhiloxStream.from_key_counter(key, counter)
 
@@ -301,7 +307,7 @@ def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, na
     dtype = float_dtype(dtype, "StatelessRandomNormalV2")
     shape = random_shape(shape, "StatelessRandomNormalV2")
     mean, stddev = _value(mean, dtype), _value(stddev, dtype)
-    return scale_and_shift(_sample(_seed_stream(seed), dist.normal, shape, dtype), stddev, mean, dtype)
+    return scale_and_shift(_sample(_seed_stream(seed, alg), dist.normal, shape, dtype), stddev, mean, dtype)
 
 
 def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None,
@@ -310,12 +316,13 @@ def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.f
     dtype = float_dtype(dtype, "StatelessTruncatedNormalV2")
     shape = random_shape(shape, "StatelessTruncatedNormalV2")
     mean, stddev = _value(mean, dtype), _value(stddev, dtype)
-    return scale_and_shift(_sample(_seed_stream(seed), dist.truncated_normal, shape, dtype), stddev, mean, dtype)
+    stream_for = _seed_stream(seed, alg, "StatelessTruncatedNormalV2")
+    return scale_and_shift(_sample(stream_for, dist.truncated_normal, shape, dtype), stddev, mean, dtype)
 
 
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, name=None, alg="auto_select"):
     """Uniform samples fixed by ``seed``; integer dtypes take both bounds or neither (full range)."""
-    return draw_uniform(_seed_stream(seed), shape, minval, maxval, dtype)
+    return draw_uniform(_seed_stream(seed, alg, "StatelessRandomUniformV2"), shape, minval, maxval, dtype)
 
 
 def split(seed, num=2, alg="auto_select") -> Tensor:
