@@ -15,10 +15,13 @@ uniform float: the 23 (52) mantissa bits under exponent 0 give a number in [1, 2
 normal: Box-Muller on two uniforms ``u1`` (at least 1e-7) and ``v``:
 ``sqrt(-2 log u1) * (sin, cos)(2 pi v)``, computed in the value's precision as TF's C++ does
 (``2 pi`` as a double). The float32 logarithm, sine and cosine are glibc's, whose results this
-module reproduces by evaluating in float64 and rounding (``_logf``, ``_sincosf``).
+module reproduces by evaluating their algorithms in float64 and rounding (``_logf``,
+``_sincosf``); the float64 ones are the C library's, through Python's ``math``.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -74,8 +77,16 @@ def _box_muller_double(x0, x1, x2, x3) -> tuple:
     """TF's ``BoxMullerDouble``: two float64 normals from four words."""
     u1 = np.maximum(uint64_to_double(x0, x1), 1.0e-7)
     angle = 2.0 * np.pi * uint64_to_double(x2, x3)
-    radius = np.sqrt(-2.0 * np.log(u1))
-    return np.sin(angle) * radius, np.cos(angle) * radius
+    radius = np.sqrt(-2.0 * _libm(math.log, u1))
+    return _libm(math.sin, angle) * radius, _libm(math.cos, angle) * radius
+
+
+def _libm(function, x: np.ndarray) -> np.ndarray:
+    """``function`` from Python's ``math`` (the C library's, as TF's C++ calls it) of each float64.
+
+    NumPy's own vectorised log/sin/cos may differ in the last bit on some CPUs (AVX-512).
+    """
+    return np.fromiter(map(function, x.tolist()), dtype=np.float64, count=x.size)
 
 
 # ---- glibc's float32 logf and sincosf (2.28+), evaluated as glibc evaluates them, in float64 ----
