@@ -25,7 +25,8 @@ from ..tensor import Tensor, constant
 from ..variable import Variable
 from . import random_distributions as dist
 from .philox import PhiloxStream
-from .random_ops import check_int_bounds, draw_categorical, float_dtype, random_shape, scale_and_shift
+from .random_ops import (check_int_bounds, draw_categorical, float_dtype, permutation, random_shape,
+                         scale_and_shift)
 
 _MASK64 = (1 << 64) - 1
 
@@ -342,3 +343,12 @@ def stateless_categorical(logits, num_samples, seed, dtype=dtypes.int64, name=No
     """Class indices drawn from ``softmax(logits)``, fixed by ``seed`` (TF's ``StatelessMultinomial``)."""
     stream_for = _seed_stream(seed)
     return draw_categorical(logits, num_samples, dtype, "StatelessMultinomial", stream_for)
+
+
+def stateless_shuffle(value, seed, alg="auto_select", name=None) -> Tensor:
+    """``value`` with its first axis permuted, fixed by ``seed`` (TF's ``StatelessShuffle``)."""
+    x = value if isinstance(value, Tensor) else constant(value)
+    size = x.shape[0] if x.ndim else 0
+    stream = _seed_stream(seed, alg, "StatelessShuffle")(size)
+    order = permutation(stream, size) if size > 1 else np.arange(size)
+    return constant(np.take(x.numpy(), order, axis=0) if x.ndim else x.numpy(), dtype=x.dtype)
