@@ -20,6 +20,7 @@ import weakref
 from . import nest
 from .i18n import _, hint_line
 from .ops.math_ops import to_tensor
+from .ops.random_ops import traced_call
 from .tensor import Tensor, convert_to_tensor, is_variable
 from .tensor_spec import TensorSpec
 
@@ -46,6 +47,20 @@ def executing_eagerly() -> bool:
     return True
 
 
+def _trace_key(args, kwargs) -> tuple:
+    """What TF retraces on: a tensor's shape and dtype, any other argument's value."""
+    def key(value):
+        if isinstance(value, Tensor) or is_variable(value):
+            return (tuple(value.shape), value.dtype.name)
+        try:
+            hash(value)
+            return value
+        except TypeError:
+            return repr(value)
+
+    return tuple(key(v) for v in nest.flatten((args, sorted(kwargs.items()))))
+
+
 class Function:
     """The callable ``tk.function`` returns: it calls ``python_function`` with the arguments."""
 
@@ -70,7 +85,9 @@ class Function:
             return self._python_function(*args, **kwargs)
         if self._input_signature is not None:
             args, kwargs = self._bind_signature(args, kwargs)
-        return nest.map_structure(self._as_output, self._python_function(*args, **kwargs))
+        with traced_call(self, _trace_key(args, kwargs)):   # TF's seed rules for random ops in a graph
+            outputs = self._python_function(*args, **kwargs)
+        return nest.map_structure(self._as_output, outputs)
 
     def _as_output(self, value):
         """A returned value as TF's graph returns it: Python numbers and Variables become tensors."""

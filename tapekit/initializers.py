@@ -5,9 +5,9 @@ Each instance is called as ``init(shape, dtype=tk.float32)`` and returns a Tenso
 a ``tk.Variable`` or serve as a Keras layer's ``kernel_initializer``. These are not the Keras
 initializers (``tk.keras.initializers``), just as in TF.
 
-The random ones draw like ``tk.random``: without a seed from the global random state; with a
-``seed``, every call returns the same values (TF's stateless draw). The numbers themselves differ
-from TensorFlow's (NumPy generators).
+The random ones draw as TF's do, TF's numbers: without a seed, TF's stateful ops
+(``tk.random.normal`` ..., under ``tk.random.set_seed``); with a ``seed`` s, the stateless op at
+``[s, 0]``, so every call returns the same values.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import numpy as np
 
 from . import dtypes
 from .i18n import _, hint_line
-from .ops import creation, random_ops
+from .ops import creation, random_generator, random_ops
 from .tensor import Tensor, constant, is_variable
 
 _PARTITION_ARGS = ("partition_shape", "partition_offset")
@@ -112,9 +112,11 @@ class _Random(Initializer):
     def __init__(self, seed):
         self.seed = seed
 
-    def _rng_kwargs(self) -> dict:
-        """Draw arguments: a fixed generator when seeded (same values on every call, as TF)."""
-        return {"rng": np.random.default_rng([int(self.seed) & 0xFFFFFFFF, 0])} if self.seed else {}
+    def _draw(self, stateless_op, stateful_op, shape, dtype, **bounds):
+        """TF's ``_RandomGenerator``: the stateless op at ``[seed, 0]`` when seeded, else the stateful op."""
+        if self.seed is not None:
+            return stateless_op(_shape(shape), seed=[self.seed, 0], dtype=dtype, **bounds)
+        return stateful_op(_shape(shape), dtype=dtype, **bounds)
 
 
 class RandomNormal(_Random):
@@ -126,11 +128,8 @@ class RandomNormal(_Random):
 
     def __call__(self, shape, dtype=dtypes.float32, **kwargs):
         self._check_kwargs(kwargs)
-        dtype = _floating(dtype)
-        if self.seed:
-            sample = self._rng_kwargs()["rng"].standard_normal(_shape(shape))
-            return constant(np.asarray(sample * self.stddev + self.mean, dtype.as_numpy_dtype))
-        return random_ops.normal(_shape(shape), self.mean, self.stddev, dtype)
+        return self._draw(random_generator.stateless_normal, random_ops.normal, shape, _floating(dtype),
+                          mean=self.mean, stddev=self.stddev)
 
     def get_config(self) -> dict:
         return {"mean": self.mean, "stddev": self.stddev, "seed": self.seed}
@@ -149,13 +148,8 @@ class RandomUniform(_Random):
         if not (dtype.is_floating or dtype.is_integer):
             raise ValueError(f"Invalid dtype {dtype}"
                              + hint_line(_("random_uniform_initializer fills float or integer tensors.")))
-        if self.seed:
-            rng = self._rng_kwargs()["rng"]
-            shape = _shape(shape)
-            sample = rng.integers(self.minval, self.maxval, size=shape) if dtype.is_integer else \
-                rng.random(shape) * (self.maxval - self.minval) + self.minval
-            return constant(np.asarray(sample, dtype.as_numpy_dtype))
-        return random_ops.uniform(_shape(shape), self.minval, self.maxval, dtype)
+        return self._draw(random_generator.stateless_uniform, random_ops.uniform, shape, dtype,
+                          minval=self.minval, maxval=self.maxval)
 
     def get_config(self) -> dict:
         return {"minval": self.minval, "maxval": self.maxval, "seed": self.seed}

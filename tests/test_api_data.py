@@ -1,9 +1,9 @@
 """tk.data.Dataset: pipelines, iterators, shuffle properties and seeds.
 
-TF 2.21's printed behaviour is recorded in tests/tf_cases/api/data_*.py. Shuffle orders differ
-from TF by design (NumPy's generator): these tests check what TF guarantees instead, that a
-shuffle is a permutation (within its buffer), reproducible under a seed, and reshuffled per
-epoch only when asked.
+TF 2.21's printed behaviour is recorded in tests/tf_cases/api/data_*.py, and seeded shuffle
+orders (TF's, order for order) in tests/tf_cases/random/dataset_shuffle_seeded.py. These tests
+check the properties: a shuffle is a permutation (within its buffer), reproducible under a
+seed, and reshuffled per epoch only when asked.
 """
 
 import numpy as np

@@ -14,7 +14,7 @@ and ``keras`` bound to ``tapekit`` and ``tapekit.keras`` (the swap a student mak
 
 Print exception *types* (``type(e).__name__``), not messages: tapekit keeps TF's text but adds
 a hint line. ``tf.print`` writes to stderr in TF, which is not compared; pass
-``output_stream=sys.stdout`` to compare it. Random values differ by design; don't print them.
+``output_stream=sys.stdout`` to compare it. Seeded random values are TF's (print them); unseeded ones differ.
 """
 
 from __future__ import annotations

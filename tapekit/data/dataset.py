@@ -7,8 +7,8 @@ namedtuples are structures, while lists are converted to tensors. Elements are f
 (computed on the host), so iterating a dataset records nothing on a tape; ``map`` functions run
 eagerly on each element (TF traces them once into a graph).
 
-``shuffle`` uses TF's buffer algorithm and seed rules with NumPy's generator: the order differs
-from TF's, but a seed makes it reproducible, and ``reshuffle_each_iteration`` behaves as in TF.
+``shuffle`` is TF's: its buffer algorithm, seed rules and Philox words, so a seeded shuffle
+gives TF's order, epoch after epoch (``reshuffle_each_iteration`` as in TF).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from ..errors import InvalidArgumentError, OutOfRangeError
 from ..i18n import _, hint_line
 from ..ops.array_ops import stack
 from ..ops.math_ops import to_tensor
+from ..ops.philox import PhiloxStream, PhiloxWords
 from ..ops.random_ops import get_seed
 from ..tensor import Tensor, convert_to_tensor, is_variable
 from ..tensor_spec import TensorSpec
@@ -618,31 +619,48 @@ class _ShuffleDataset(_Unary):
                                        + hint_line(_("a buffer at least as large as the dataset gives a "
                                                      "full shuffle.")), op="ShuffleDatasetV3")
         self._size = size
-        # TF's seed rules: the global seed and the op seed (or the op counter) fix the order;
-        # without either, every dataset (and epoch) draws afresh
-        pair = get_seed(seed)
-        self._base = [p & 0xFFFFFFFF for p in pair] if pair[0] is not None else \
-            [int(np.random.SeedSequence().entropy) & 0xFFFFFFFF]
+        # TF's seed rules (get_seed); without any seed, fresh seeds from the operating system.
+        # Each iteration takes its two seeds from the dataset's seed generator: the next two
+        # words of Philox(seed, seed2) when it reshuffles, else (seed, seed2) every time.
+        seed, seed2 = get_seed(seed)
+        if seed is None:
+            seed, seed2 = (int(w) for w in np.frombuffer(np.random.bytes(16), dtype=np.uint64))
+        self._seeds = (seed, seed2)
         self._reshuffle = True if reshuffle_each_iteration is None else bool(reshuffle_each_iteration)
-        self._epoch = 0
+        self._seed_words = PhiloxWords(PhiloxStream.from_seeds(seed, seed2))
+
+    def _iteration_seeds(self) -> tuple:
+        if self._reshuffle:
+            return self._seed_words.next_word(), self._seed_words.next_word()
+        return self._seeds
 
     def _elements(self):
-        epoch = self._epoch
-        if self._reshuffle:
-            self._epoch += 1
-        rng = np.random.default_rng(self._base + [epoch])
-        size = self._size if self._size > 0 else None
-        buffer = []
-        for element in _elements_of(self._input):
-            buffer.append(element)
-            if size is not None and len(buffer) >= size:
-                i = int(rng.integers(len(buffer)))
-                buffer[i], buffer[-1] = buffer[-1], buffer[i]
-                yield buffer.pop()
-        while buffer:
-            i = int(rng.integers(len(buffer)))
-            buffer[i], buffer[-1] = buffer[-1], buffer[i]
-            yield buffer.pop()
+        """TF's shuffle buffer: a ring of ``size`` slots; each output takes a random slot's element
+        (a word modulo the filled count), which the oldest element then fills."""
+        words = PhiloxWords(PhiloxStream.from_seeds(*self._iteration_seeds()))
+        size = self._size
+        ring, start, end = {}, 0, 0
+        source = iter(_elements_of(self._input))
+        exhausted = False
+        while True:
+            while not exhausted and (size < 0 or end - start < size):
+                element = next(source, _END)
+                if element is _END:
+                    exhausted = True
+                else:
+                    ring[end % size if size > 0 else end] = element
+                    end += 1
+            if end == start:
+                return
+            slot = start + words.next_word() % (end - start)
+            slot, oldest = (slot % size, start % size) if size > 0 else (slot, start)
+            yield ring[slot]
+            ring[slot] = ring[oldest]
+            del ring[oldest]
+            start += 1
+
+
+_END = object()
 
 
 class _RepeatDataset(_Unary):

@@ -1,7 +1,9 @@
 """``tk.keras.initializers``: how a layer fills its weights (Keras 3's classes and string names).
 
-Random initializers draw from ``tk.random`` (repeatable with ``tk.random.set_seed``); their
-values differ from TF's, by design. Shapes, dtypes, bounds and scales are Keras's.
+Random initializers draw as Keras 3 does on TF (``keras.random``: TF's stateless ops, TF's
+numbers): one made with ``seed=s`` returns the same values on every call; one made without a
+seed picks one from Python's ``random`` when it is made (``keras.utils.set_random_seed`` fixes
+it). Shapes, dtypes, bounds and scales are Keras's.
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ import numpy as np
 
 from .. import dtypes
 from ..i18n import _, hint_line
-from ..ops import creation, random_ops
+from ..ops import creation
 from ..ops.math_ops import cast
 from ..tensor import Tensor, convert_to_tensor, is_variable
 from ..tensor import constant as constant_tensor
+from . import random_draws
 from .naming import to_snake_case
 
 
@@ -99,13 +102,16 @@ class RandomInitializer(Initializer):
     """Base of the random initializers: ``seed`` is an int or None."""
 
     def __init__(self, seed=None):
-        if seed is not None and not isinstance(seed, int):
+        self._init_seed = seed
+        if seed is None:
+            seed = random_draws.make_default_seed()
+        elif not isinstance(seed, (int, random_draws.SeedSource)):
             raise ValueError("`seed` argument should be an instance of `keras.random.SeedGenerator()` or an "
                              f"integer. Received: seed={seed}")
         self.seed = seed
 
     def get_config(self) -> dict:
-        return {"seed": self.seed}
+        return {"seed": self._init_seed}
 
 
 class RandomNormal(RandomInitializer):
@@ -116,7 +122,7 @@ class RandomNormal(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return random_ops.normal(shape, mean=self.mean, stddev=self.stddev, dtype=float_dtype(dtype), seed=self.seed)
+        return random_draws.normal(shape, mean=self.mean, stddev=self.stddev, dtype=float_dtype(dtype), seed=self.seed)
 
     def get_config(self) -> dict:
         return {**super().get_config(), "mean": self.mean, "stddev": self.stddev}
@@ -130,8 +136,8 @@ class TruncatedNormal(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return random_ops.truncated_normal(shape, mean=self.mean, stddev=self.stddev, dtype=float_dtype(dtype),
-                                           seed=self.seed)
+        return random_draws.truncated_normal(shape, mean=self.mean, stddev=self.stddev, dtype=float_dtype(dtype),
+                                             seed=self.seed)
 
     def get_config(self) -> dict:
         return {**super().get_config(), "mean": self.mean, "stddev": self.stddev}
@@ -145,8 +151,8 @@ class RandomUniform(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return random_ops.uniform(shape, minval=self.minval, maxval=self.maxval, dtype=float_dtype(dtype),
-                                  seed=self.seed)
+        return random_draws.uniform(shape, minval=self.minval, maxval=self.maxval, dtype=float_dtype(dtype),
+                                    seed=self.seed)
 
     def get_config(self) -> dict:
         return {**super().get_config(), "minval": self.minval, "maxval": self.maxval}
@@ -178,12 +184,12 @@ class VarianceScaling(RandomInitializer):
         scale = self.scale / max(1.0, n)
         dtype = float_dtype(dtype)
         if self.distribution == "truncated_normal":
-            return random_ops.truncated_normal(shape, stddev=math.sqrt(scale) / 0.87962566103423978, dtype=dtype,
-                                               seed=self.seed)
+            stddev = math.sqrt(scale) / 0.87962566103423978
+            return random_draws.truncated_normal(shape, stddev=stddev, dtype=dtype, seed=self.seed)
         if self.distribution == "untruncated_normal":
-            return random_ops.normal(shape, stddev=math.sqrt(scale), dtype=dtype, seed=self.seed)
+            return random_draws.normal(shape, stddev=math.sqrt(scale), dtype=dtype, seed=self.seed)
         limit = math.sqrt(3.0 * scale)
-        return random_ops.uniform(shape, minval=-limit, maxval=limit, dtype=dtype, seed=self.seed)
+        return random_draws.uniform(shape, minval=-limit, maxval=limit, dtype=dtype, seed=self.seed)
 
     def get_config(self) -> dict:
         return {**super().get_config(), "scale": self.scale, "mode": self.mode, "distribution": self.distribution,
@@ -196,7 +202,7 @@ def _preset(name, scale, mode, distribution, doc):
                                  input_axes=input_axes, output_axes=output_axes)
 
     def get_config(self) -> dict:
-        return {"seed": self.seed, "input_axes": self.input_axes, "output_axes": self.output_axes}
+        return {"seed": self._init_seed, "input_axes": self.input_axes, "output_axes": self.output_axes}
 
     return type(name, (VarianceScaling,), {"__init__": __init__, "get_config": get_config, "__doc__": doc,
                                            "__module__": __name__})

@@ -1,20 +1,19 @@
-"""``keras.random.SeedGenerator``: the seed state a random layer (``Dropout``) keeps as a variable.
-
-tapekit draws the random numbers themselves from ``tk.random`` (so ``tk.random.set_seed`` makes
-them repeatable); the generator's state variable exists, and counts draws, as in Keras 3.
-"""
+"""``keras.random``: Keras 3's seeded draws (``random_draws.py``, TF's numbers) and ``SeedGenerator``."""
 
 from __future__ import annotations
-
-import random as _python_random
 
 from .. import dtypes
 from ..tensor import convert_to_tensor
 from . import naming
+from .random_draws import (SeedSource, categorical, draw_seed, dropout, make_default_seed, normal, randint,
+                           shuffle, truncated_normal, uniform)
 from .variables import Variable
 
+__all__ = ["SeedGenerator", "categorical", "draw_seed", "dropout", "normal", "randint", "shuffle",
+           "truncated_normal", "uniform"]
 
-class SeedGenerator:
+
+class SeedGenerator(SeedSource):
     """Holds ``state``, a non-trainable int64 variable ``[seed, draws]`` (path ``seed_generator/...``)."""
 
     def __init__(self, seed=None, name=None, **kwargs):
@@ -23,7 +22,7 @@ class SeedGenerator:
         self.name = name or naming.auto_name("SeedGenerator")
         self._initial_seed = seed
         if seed is None:
-            seed = _python_random.randint(1, int(1e9))
+            seed = make_default_seed()
         if not isinstance(seed, int):
             raise ValueError(f"Argument `seed` must be an integer. Received: seed={seed}")
         with naming.name_scope(self.name, caller=self):
@@ -31,10 +30,13 @@ class SeedGenerator:
                                   name="seed_generator_state")
 
     def next(self, ordered=True):
-        """The current ``[seed, draws]`` (a Tensor); the draw count goes up by one."""
+        """The current ``[seed, draws]`` (a Tensor); then the state moves on as Keras's does."""
         value = self.state.value.read_value()
-        self.state.assign(value + convert_to_tensor([0, 1], dtype=dtypes.int64))
+        if ordered:
+            self.state.assign(value + convert_to_tensor([0, 1], dtype=dtypes.int64))
+        else:   # Keras's sequence of near-unique numbers below 933199, for the global generator
+            self.state.assign((value + 1) * 5387 % 933199)
         return value
 
     def get_config(self) -> dict:
-        return {"seed": self._initial_seed}
+        return {"seed": self._initial_seed, "name": self.name}

@@ -11,6 +11,7 @@ from ..ops import random_ops
 from ..ops.array_ops import reshape
 from ..ops.creation import one_hot
 from ..tensor import Tensor, is_variable
+from . import random_draws
 
 
 def to_categorical(x, num_classes=None):
@@ -44,6 +45,7 @@ def set_random_seed(seed):
     """Seed Python's ``random``, NumPy and ``tk.random`` (Keras's ``set_random_seed``)."""
     if not isinstance(seed, int):
         raise ValueError(f"Expected `seed` argument to be an integer. Received: seed={seed} (of type {type(seed)})")
+    random_draws.reset_global_seed_generator()
     _python_random.seed(seed)
     np.random.seed(seed)
     random_ops.set_seed(seed)

@@ -3,8 +3,12 @@
 The state is an int64 Variable ``[counter_lo, counter_hi, key]`` (Philox; ThreeFry keeps
 ``[counter, key]``), named ``StateVar:0``. Every draw reads the state, then advances the
 128-bit counter by 256 per element drawn, exactly as TF does, so ``state``, ``reset``, ``skip``,
-``split`` and ``make_seeds`` behave as in TF and equal states give equal draws. The numbers come
-from NumPy's Philox bit generator keyed by that state, so they differ from TensorFlow's.
+``split`` and ``make_seeds`` behave as in TF and equal states give equal draws. A draw reads
+Philox-4x32-10 (``philox.py``) at that key and counter and transforms the bits as TF's CPU kernels
+do (``random_distributions.py``): the numbers are TensorFlow's, bit for bit.
+
+The stateless ops (``stateless_normal(shape, seed)`` ...) first scramble their two seeds into a
+key and counter with one Philox block, as TF's ``StatelessRandomGetKeyCounter`` does.
 """
 
 from __future__ import annotations
@@ -19,7 +23,10 @@ from ..errors import InvalidArgumentError, UnimplementedError
 from ..i18n import _, hint_line
 from ..tensor import Tensor, constant
 from ..variable import Variable
-from .random_ops import float_dtype, random_shape
+from . import random_distributions as dist
+from .philox import PhiloxStream
+from .random_ops import (check_int_bounds, draw_categorical, float_dtype, permutation, random_shape,
+                         scale_and_shift)
 
 _MASK64 = (1 << 64) - 1
 
@@ -148,72 +155,50 @@ class Generator:
         self._state_var.assign(np.asarray(new, np.int64))
         return constant(old)
 
-    def _rng(self, count: int) -> np.random.Generator:
-        """A NumPy generator keyed by the current state; the state moves on by ``count`` draws."""
+    def _stream(self, count: int) -> PhiloxStream:
+        """The stream a draw of ``count`` values reads; the state moves on past it."""
+        if self._alg != Algorithm.PHILOX.value:
+            raise UnimplementedError("Non-XLA devices don't support the ThreeFry algorithm. [Op:RngReadAndSkip] "
+                                     "name: " + hint_line(_("use the Philox algorithm (the default), e.g. "
+                                                            "tk.random.Generator.from_seed(seed).")),
+                                     op="RngReadAndSkip")
         old = self.skip(count).numpy()
-        words = [int(w) & _MASK64 for w in old[:-1]]
-        bits = np.random.Philox(counter=words + [0] * (4 - len(words)), key=[int(old[-1]) & _MASK64, self._alg])
-        return np.random.Generator(bits)
+        return PhiloxStream.from_key_counter(int(old[-1]), old[:-1])
 
     # ----- draws -----
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None) -> Tensor:
         """Normal samples with ``mean`` and ``stddev``."""
         dtype = float_dtype(dtype, "StatelessRandomNormalV2")
-        shape = _checked_shape(shape, "StatelessRandomNormalV2")
-        sample = self._rng(_count(shape)).standard_normal(shape)
-        return _scaled(sample, mean, stddev, dtype)
+        shape = random_shape(shape, "StatelessRandomNormalV2")
+        mean, stddev = _value(mean, dtype), _value(stddev, dtype)
+        return scale_and_shift(_sample(self._stream, dist.normal, shape, dtype), stddev, mean, dtype)
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None) -> Tensor:
         """Normal samples redrawn until within two standard deviations of the mean."""
         dtype = float_dtype(dtype, "StatelessTruncatedNormalV2")
-        shape = _checked_shape(shape, "StatelessTruncatedNormalV2")
-        rng = self._rng(_count(shape))
-        sample = rng.standard_normal(shape)
-        bad = np.abs(sample) > 2.0
-        while bad.any():
-            sample[bad] = rng.standard_normal(int(bad.sum()))
-            bad = np.abs(sample) > 2.0
-        return _scaled(sample, mean, stddev, dtype)
+        shape = random_shape(shape, "StatelessTruncatedNormalV2")
+        mean, stddev = _value(mean, dtype), _value(stddev, dtype)
+        return scale_and_shift(_sample(self._stream, dist.truncated_normal, shape, dtype), stddev, mean, dtype)
 
     def uniform(self, shape, minval=0, maxval=None, dtype=dtypes.float32, name=None) -> Tensor:
         """Uniform samples in ``[minval, maxval)``; integers need both bounds (or neither: full range)."""
-        dtype = dtypes.as_dtype(dtype)
-        shape = _checked_shape(shape, "StatelessRandomUniformV2")
-        if dtype.is_integer:
-            if (minval is None) != (maxval is None):
-                raise ValueError(f"For integer dtype {dtype}, minval and maxval must be both `None` or both "
-                                 f"non-`None`; got minval={minval} and maxval={maxval}")
-            if minval is None:
-                return self.uniform_full_int(shape, dtype)
-            lo, hi = (int(constant(v, dtype=dtype).numpy()) for v in (minval, maxval))
-            if lo >= hi:
-                raise InvalidArgumentError(f"Need minval < maxval, got {lo} >= {hi} "
-                                           "[Op:StatelessRandomUniformIntV2] name: ", op="StatelessRandomUniformIntV2")
-            return constant(self._rng(_count(shape)).integers(lo, hi, size=shape).astype(dtype.numpy_dtype))
-        if not dtype.is_floating:
-            raise TypeError(f"Cannot convert 0 to EagerTensor of dtype {dtype.name}")
-        lo = float(constant(minval if minval is not None else 0, dtype=dtype).numpy())
-        hi = float(constant(1 if maxval is None else maxval, dtype=dtype).numpy())
-        sample = self._rng(_count(shape)).random(shape) * (hi - lo) + lo
-        return constant(np.asarray(sample, dtype=dtype.numpy_dtype))
+        return draw_uniform(self._stream, shape, minval, maxval, dtype)
 
     def uniform_full_int(self, shape, dtype=dtypes.uint64, name=None) -> Tensor:
         """Integers drawn uniformly from the whole range of ``dtype``."""
-        dtype = dtypes.as_dtype(dtype)
-        if not dtype.is_integer:
-            raise InvalidArgumentError(f"Unsupported dtype {dtype.name} for uniform_full_int "
-                                       "[Op:StatelessRandomUniformFullIntV2] name: ",
-                                       op="StatelessRandomUniformFullIntV2")
-        shape = _checked_shape(shape, "StatelessRandomUniformFullIntV2")
-        raw = self._rng(_count(shape)).integers(0, 1 << 64, size=shape, dtype=np.uint64)
-        return constant(raw.astype(dtype.numpy_dtype))
+        return draw_full_int(self._stream, shape, dtype)
 
     def binomial(self, shape, counts, probs, dtype=dtypes.int32, name=None) -> Tensor:
-        """Binomial samples: successes out of ``counts`` trials with probability ``probs``."""
-        shape = _checked_shape(shape, "StatelessRandomBinomial")
+        """Binomial samples: successes out of ``counts`` trials with probability ``probs``.
+
+        Reproducible from the state and moving it on as TF does, but NumPy's sampler (keyed by
+        the first Philox block), not TF's: the numbers differ from TensorFlow's (DIFFERENCES.md).
+        """
+        shape = random_shape(shape, "StatefulRandomBinomial")
         n = np.broadcast_to(np.asarray(constant(counts).numpy()), shape)
         p = np.broadcast_to(np.asarray(constant(probs).numpy()), shape)
-        draws = self._rng(_count(shape)).binomial(n.astype(np.int64), p)
+        words = self._stream(int(np.prod(shape, dtype=np.int64))).blocks(1)[0]
+        draws = np.random.Generator(np.random.Philox(key=words.view(np.uint64))).binomial(n.astype(np.int64), p)
         return constant(draws.astype(dtypes.as_dtype(dtype).numpy_dtype))
 
     def make_seeds(self, count=1) -> Tensor:
@@ -228,21 +213,50 @@ class Generator:
                 for k in self._int64_keys(count)]
 
     def _int64_keys(self, count: int) -> np.ndarray:
-        return self._rng(int(count)).integers(0, 1 << 64, size=int(count), dtype=np.uint64).view(np.int64)
+        return self.uniform_full_int([int(count)], dtype=dtypes.int64).numpy()
 
 
-def _count(shape) -> int:
-    return int(np.prod(shape, dtype=np.int64))
+def _value(value, dtype) -> np.ndarray:
+    return np.asarray(constant(value, dtype=dtype).numpy())
 
 
-def _checked_shape(shape, op_type) -> tuple:
-    return random_shape(shape, op_type)
+def _sample(stream_for, sampler, shape: tuple, dtype) -> np.ndarray:
+    """``sampler``'s values for ``shape``, drawn from ``stream_for(count)`` (a Generator's or a seed's)."""
+    count = int(np.prod(shape, dtype=np.int64))
+    return sampler(stream_for(count), count, dtype.numpy_dtype).reshape(shape)
 
 
-def _scaled(sample, mean, stddev, dtype) -> Tensor:
-    mean = float(constant(mean, dtype=dtype).numpy())
-    stddev = float(constant(stddev, dtype=dtype).numpy())
-    return constant(np.asarray(sample * stddev + mean, dtype=dtype.numpy_dtype))
+def draw_uniform(stream_for, shape, minval, maxval, dtype) -> Tensor:
+    """TF's ``uniform`` of a Generator or stateless op: floats scaled to the bounds, integers by modulo."""
+    dtype = dtypes.as_dtype(dtype)
+    if dtype.is_integer:
+        if (minval is None) != (maxval is None):
+            raise ValueError(f"For integer dtype {dtype}, minval and maxval must be both `None` or both "
+                             f"non-`None`; got minval={minval} and maxval={maxval}")
+        if minval is None:
+            return draw_full_int(stream_for, shape, dtype)
+        shape = random_shape(shape, "StatelessRandomUniformIntV2")
+        lo, hi = _value(minval, dtype), _value(maxval, dtype)
+        check_int_bounds(lo, hi, "StatelessRandomUniformIntV2")
+        sample = _sample(stream_for, lambda s, n, d: dist.uniform_int(s, n, int(lo), int(hi), d), shape, dtype)
+        return constant(sample, dtype=dtype)
+    if not dtype.is_floating:
+        raise TypeError(f"Cannot convert 0 to EagerTensor of dtype {dtype.name}")
+    shape = random_shape(shape, "StatelessRandomUniformV2")
+    lo = _value(0 if minval is None else minval, dtype)
+    hi = _value(1 if maxval is None else maxval, dtype)
+    span = np.subtract(hi, lo, dtype=dtype.numpy_dtype)
+    return scale_and_shift(_sample(stream_for, dist.uniform, shape, dtype), span, lo, dtype)
+
+
+def draw_full_int(stream_for, shape, dtype) -> Tensor:
+    dtype = dtypes.as_dtype(dtype)
+    if dtype not in (dtypes.int32, dtypes.int64, dtypes.uint32, dtypes.uint64):
+        raise InvalidArgumentError(f"Unsupported dtype {dtype.name} for uniform_full_int "
+                                   "[Op:StatelessRandomUniformFullIntV2] name: ",
+                                   op="StatelessRandomUniformFullIntV2")
+    shape = random_shape(shape, "StatelessRandomUniformFullIntV2")
+    return constant(_sample(stream_for, dist.full_int, shape, dtype), dtype=dtype)
 
 
 class _GlobalGenerator:
@@ -261,24 +275,80 @@ def set_global_generator(generator) -> None:
 
 
 # ---------- stateless ops: the same seed always gives the same numbers ----------
-def _stateless(seed, shape) -> tuple[Generator, tuple]:
-    s = np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed, dtype=np.int64).reshape(-1)
+_SCRAMBLE_KEY = 0x02461E293EC8F720
+
+
+def seed_key_counter(seed) -> tuple:
+    """TF's ``StatelessRandomGetKeyCounter``: a [2] seed scrambled by one Philox block into (key, counter)."""
+    s = np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed)
     if s.shape != (2,):
-        raise ValueError(f"seed must have shape [2], not {list(s.shape)}." + hint_line(_("e.g. seed=[1, 2].")))
-    return Generator(state=[int(s[0]), 0, int(s[1])], alg=Algorithm.PHILOX), shape
+        raise ValueError(f"seed must have shape [2], not {list(s.shape)}." + hint_line(_("e.g. seed=[1, 2]."))) \
+            if s.ndim != 1 else InvalidArgumentError(
+                f"seed must have shape [2], not [{s.shape[0]}] [Op:StatelessRandomGetKeyCounter] name: "
+                + hint_line(_("e.g. seed=[1, 2].")), op="StatelessRandomGetKeyCounter")
+    words = [int(v) & ((1 << 64) - 1) for v in s.astype(np.int64)]
+    mix = PhiloxStream.from_key_counter(_SCRAMBLE_KEY, words).blocks(1)[0].astype(np.uint64)
+    key = int(mix[0]) | int(mix[1]) << 32
+    return key, [0, int(mix[2]) | int(mix[3]) << 32]
+
+
+def _seed_stream(seed, alg="auto_select", op_type="StatelessRandomNormalV2"):
+    """The stream of a stateless op (the same for every call): Philox at the scrambled seed."""
+    if _alg(alg) != Algorithm.PHILOX.value:
+        raise InvalidArgumentError("counter must be a vector with length at least 2; got shape: [1]. (Note that "
+                                   f"batched counters are not supported yet.) [Op:{op_type}] name: "
+                                   + hint_line(_("on the CPU, stateless ops draw with Philox: leave alg out.")),
+                                   op=op_type)
+    key, counter = seed_key_counter(seed)
+    return lambda count: PhiloxStream.from_key_counter(key, counter)
 
 
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select"):
-    gen, shape = _stateless(seed, shape)
-    return gen.normal(shape, mean, stddev, dtype)
+    """Normal samples fixed by ``seed`` (a pair of integers): the same seed gives the same numbers."""
+    dtype = float_dtype(dtype, "StatelessRandomNormalV2")
+    shape = random_shape(shape, "StatelessRandomNormalV2")
+    mean, stddev = _value(mean, dtype), _value(stddev, dtype)
+    return scale_and_shift(_sample(_seed_stream(seed, alg), dist.normal, shape, dtype), stddev, mean, dtype)
 
 
 def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None,
                                alg="auto_select"):
-    gen, shape = _stateless(seed, shape)
-    return gen.truncated_normal(shape, mean, stddev, dtype)
+    """Truncated normal samples fixed by ``seed``."""
+    dtype = float_dtype(dtype, "StatelessTruncatedNormalV2")
+    shape = random_shape(shape, "StatelessTruncatedNormalV2")
+    mean, stddev = _value(mean, dtype), _value(stddev, dtype)
+    stream_for = _seed_stream(seed, alg, "StatelessTruncatedNormalV2")
+    return scale_and_shift(_sample(stream_for, dist.truncated_normal, shape, dtype), stddev, mean, dtype)
 
 
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, name=None, alg="auto_select"):
-    gen, shape = _stateless(seed, shape)
-    return gen.uniform(shape, minval, maxval, dtype)
+    """Uniform samples fixed by ``seed``; integer dtypes take both bounds or neither (full range)."""
+    return draw_uniform(_seed_stream(seed, alg, "StatelessRandomUniformV2"), shape, minval, maxval, dtype)
+
+
+def split(seed, num=2, alg="auto_select") -> Tensor:
+    """``num`` new seeds from ``seed``: a ``[num, 2]`` tensor of ``seed``'s dtype (TF's ``random.split``)."""
+    seed = seed if isinstance(seed, Tensor) else constant(seed)
+    return stateless_uniform([int(num), 2], seed, minval=None, maxval=None, dtype=seed.dtype, alg=alg)
+
+
+def fold_in(seed, data, alg="auto_select") -> Tensor:
+    """A new seed ``[r, data]`` from ``seed`` and ``data``, with ``r`` drawn from ``seed`` (TF's ``random.fold_in``)."""
+    data = data if isinstance(data, Tensor) else constant(data)
+    first = stateless_uniform([], seed, minval=None, maxval=None, dtype=data.dtype, alg=alg)
+    return constant(np.stack([first.numpy(), data.numpy()]), dtype=data.dtype)
+
+
+def stateless_categorical(logits, num_samples, seed, dtype=dtypes.int64, name=None) -> Tensor:
+    """Class indices drawn from ``softmax(logits)``, fixed by ``seed`` (TF's ``StatelessMultinomial``)."""
+    stream_for = _seed_stream(seed)
+    return draw_categorical(logits, num_samples, dtype, "StatelessMultinomial", stream_for)
+
+
+def stateless_shuffle(value, seed, alg="auto_select", name=None) -> Tensor:
+    """``value`` with its first axis permuted, fixed by ``seed`` (TF's ``StatelessShuffle``)."""
+    x = value if isinstance(value, Tensor) else constant(value)
+    size = x.shape[0] if x.ndim else 0
+    stream = _seed_stream(seed, alg, "StatelessShuffle")(size)
+    order = permutation(stream, size) if size > 1 else np.arange(size)
+    return constant(np.take(x.numpy(), order, axis=0) if x.ndim else x.numpy(), dtype=x.dtype)

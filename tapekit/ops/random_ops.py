@@ -1,15 +1,27 @@
 """Random ops (``tk.random.normal``, ``uniform``, ``truncated_normal``, ``shuffle``) and seeding.
 
-Seeding follows TF's rules, not its bit streams: after ``tk.random.set_seed(s)`` a program draws
-the same numbers every run, each op call without its own ``seed`` takes the next op seed from a
-counter that ``set_seed`` resets, and an op-level ``seed`` combines with the global one (a global
-seed of 87654321 stands in when only the op seed is set, as in TF). The values themselves come
-from NumPy's PCG64 generator, so they differ from TensorFlow's numbers.
+These are TF's stateful random ops, number for number on the CPU. Each draws from a Philox stream
+(``philox.py``) keyed by a pair of seeds, after TF's rules (``get_seed``):
+
+- ``tk.random.set_seed(s)`` then an op without ``seed``: the op seed is the next number of a
+  Python ``random.Random(s)`` (TF's eager ``internal_operation_seed``), so the sequence of ops
+  after ``set_seed`` decides what each draws;
+- an op ``seed`` without a global seed: the global seed is 87654321;
+- neither: fresh numbers from the operating system on every call (never reproducible, as in TF).
+
+TF keeps one kernel per op type, dtype and seed pair, and that kernel's stream moves on with each
+call (reserving 256 blocks per value drawn), so calling ``tk.random.normal([2], seed=1)`` twice
+gives different numbers, while ``set_seed`` starts every stream afresh. ``_state.kernels`` holds
+those streams.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import random
 import threading
+import weakref
 
 import numpy as np
 
@@ -20,26 +32,57 @@ from ..i18n import _, hint_line
 from ..registry import execute, no_gradient
 from ..shape import TensorShape
 from ..tensor import Tensor
+from . import random_distributions as dist
 from .math_ops import to_tensor
+from .philox import PhiloxStream
 
 DEFAULT_GRAPH_SEED = 87654321
+MAXINT32 = 2**31 - 1
+BLOCKS_PER_VALUE = 256    # what a stateful kernel reserves per value drawn (TF's multiplier)
 
 
 class _SeedState(threading.local):
     def __init__(self):
-        self.global_seed = None   # set by set_seed
-        self.op_counter = 0       # next op seed when an op gives none
-        self.calls: dict = {}     # (global seed, op seed) -> how many draws so far
+        self.global_seed = None     # set by set_seed
+        self.op_seeds = None        # random.Random(global seed): the op seeds of ops without one
+        self.kernels: dict = {}     # (graph, op type, dtype, seed, seed2) -> that kernel's PhiloxStream
+        self.graph = None           # the _Graph of the tk.function being called, if any
+
+
+class _Graph:
+    """What a ``tk.function`` call stands in for: one TF trace, whose ops number their seeds 0, 1, ..."""
+
+    def __init__(self, key, global_seed):
+        self.key, self.global_seed, self.next_op_seed = key, global_seed, 0
 
 
 _state = _SeedState()
+# the global seed each trace of a function saw first (TF keeps it in the traced graph)
+_trace_seeds: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+@contextlib.contextmanager
+def traced_call(function, trace_key):
+    """Random ops inside a ``tk.function`` call follow TF's graph rules.
+
+    TF traces the function once per ``trace_key`` (its input signature): the trace keeps the global
+    seed of that moment, ops without a seed take op seeds 0, 1, 2, ... in order, and each op keeps
+    its own stream across calls (until ``set_seed``).
+    """
+    traces = _trace_seeds.setdefault(function, {})
+    global_seed = traces.setdefault(trace_key, _state.global_seed)
+    outer, _state.graph = _state.graph, _Graph((id(function), trace_key), global_seed)
+    try:
+        yield
+    finally:
+        _state.graph = outer
 
 
 def set_seed(seed) -> None:
     """Set the global random seed: the random ops that follow draw reproducible numbers."""
     _state.global_seed = None if seed is None else int(seed)
-    _state.op_counter = 0
-    _state.calls = {}
+    _state.op_seeds = None if seed is None else random.Random(int(seed))
+    _state.kernels = {}
 
 
 def get_global_seed():
@@ -47,32 +90,44 @@ def get_global_seed():
 
 
 def get_seed(op_seed=None) -> tuple:
-    """TF's ``get_seed``: the (global, op) seed pair an op uses, or ``(None, None)`` (no seeds).
+    """TF's ``get_seed``: the (seed, seed2) pair an op uses, or ``(None, None)`` (no seeds).
 
-    Without an op seed under a global seed, the op seed is the next value of the op counter.
-    Unlike ``generator``, it does not count draws: equal pairs mean equal numbers.
+    Without an op seed under a global seed, the op seed is the next number of the global seed's
+    Python ``random.Random`` (TF's ``internal_operation_seed``), or inside a ``tk.function`` the
+    op's place in the call (``traced_call``). Both are taken modulo 2**31 - 1;
+    (0, 0), which TF's kernels read as "no seed", becomes (0, 2**31 - 1).
     """
-    if _state.global_seed is None and op_seed is None:
+    graph = _state.graph
+    global_seed = _state.global_seed if graph is None else graph.global_seed
+    if global_seed is None and op_seed is None:
         return None, None
-    global_seed = DEFAULT_GRAPH_SEED if _state.global_seed is None else _state.global_seed
-    if op_seed is None:
-        op_seed = _state.op_counter
-        _state.op_counter += 1
-    return global_seed, int(op_seed)
+    if op_seed is None and graph is not None:
+        op_seed, graph.next_op_seed = graph.next_op_seed, graph.next_op_seed + 1
+    elif op_seed is None:
+        op_seed = _state.op_seeds.randint(0, MAXINT32)
+    seeds = DEFAULT_GRAPH_SEED if global_seed is None else global_seed % MAXINT32, int(op_seed) % MAXINT32
+    return (0, MAXINT32) if seeds == (0, 0) else seeds
 
 
-def generator(seed=None) -> np.random.Generator:
-    """The NumPy generator one random op draws from, after TF's global/op seed rules."""
-    if _state.global_seed is None and seed is None:
-        return np.random.default_rng()
-    global_seed = DEFAULT_GRAPH_SEED if _state.global_seed is None else _state.global_seed
+def _fresh_stream() -> PhiloxStream:
+    words = np.frombuffer(os.urandom(16), dtype=np.uint64)
+    return PhiloxStream.from_seeds(int(words[0]), int(words[1]))
+
+
+def kernel_stream(op_type: str, dtype_name: str, seed, reserve_blocks: int) -> PhiloxStream:
+    """The stream one call of a stateful random op draws from; its kernel's stream moves on.
+
+    ``reserve_blocks`` is how far TF's kernel skips for this call (``BLOCKS_PER_VALUE`` per value
+    for the distributions, a word per swap for ``RandomShuffle``).
+    """
+    seed, seed2 = get_seed(seed)
     if seed is None:
-        seed = _state.op_counter
-        _state.op_counter += 1
-    key = (global_seed, int(seed))
-    n = _state.calls.get(key, 0)
-    _state.calls[key] = n + 1
-    return np.random.default_rng([global_seed & 0xFFFFFFFF, int(seed) & 0xFFFFFFFF, n])
+        return _fresh_stream()
+    graph = None if _state.graph is None else _state.graph.key
+    kernel = _state.kernels.setdefault((graph, op_type, dtype_name, seed, seed2), PhiloxStream.from_seeds(seed, seed2))
+    stream = kernel.copy()
+    kernel.skip(reserve_blocks)
+    return stream
 
 
 def random_shape(shape, op_type: str) -> tuple:
@@ -103,11 +158,6 @@ def random_shape(shape, op_type: str) -> tuple:
     return tuple(int(d) for d in values)
 
 
-def _scalar(value, dtype) -> float:
-    """A Python value of ``dtype`` (TypeError like TF's when it does not fit)."""
-    return to_host(to_tensor(value, dtype).value).item()
-
-
 def float_dtype(dtype, op_type):
     dtype = dtypes.as_dtype(dtype)
     if not dtype.is_floating:
@@ -121,56 +171,147 @@ def _as_tensor(arr: np.ndarray, dtype) -> Tensor:
     return Tensor(from_host(np.asarray(arr, dtype=dtype.numpy_dtype)), dtype)
 
 
+def _values(value, dtype) -> np.ndarray:
+    """``mean``, ``stddev`` or a bound as a NumPy value of ``dtype`` (TypeError like TF's when it does not fit)."""
+    return to_host(to_tensor(value, dtype).value)
+
+
+def scale_and_shift(sample: np.ndarray, scale: np.ndarray, shift: np.ndarray, dtype) -> Tensor:
+    """``sample * scale + shift`` in ``dtype``, two roundings as TF's Mul and AddV2."""
+    np_dtype = dtype.numpy_dtype
+    return _as_tensor(np.add(np.multiply(sample, scale, dtype=np_dtype), shift, dtype=np_dtype), dtype)
+
+
+def _draw(op_type: str, dtype, shape: tuple, seed, sampler) -> np.ndarray:
+    count = int(np.prod(shape, dtype=np.int64))
+    stream = kernel_stream(op_type, dtype.name, seed, count * BLOCKS_PER_VALUE)
+    return sampler(stream, count, dtype.numpy_dtype).reshape(shape)
+
+
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Samples from a normal distribution (``RandomStandardNormal`` scaled and shifted)."""
     dtype = float_dtype(dtype, "RandomStandardNormal")
-    mean, stddev = _scalar(mean, dtype), _scalar(stddev, dtype)
-    sample = generator(seed).standard_normal(random_shape(shape, "RandomStandardNormal"))
-    return _as_tensor(sample * stddev + mean, dtype)
+    shape = random_shape(shape, "RandomStandardNormal")
+    mean, stddev = _values(mean, dtype), _values(stddev, dtype)
+    sample = _draw("RandomStandardNormal", dtype, shape, seed, dist.normal)
+    return scale_and_shift(sample, stddev, mean, dtype)
 
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Normal samples redrawn until they lie within two standard deviations of the mean."""
     dtype = float_dtype(dtype, "TruncatedNormal")
-    mean, stddev = _scalar(mean, dtype), _scalar(stddev, dtype)
-    rng = generator(seed)
-    sample = rng.standard_normal(random_shape(shape, "TruncatedNormal"))
-    bad = np.abs(sample) > 2.0
-    while bad.any():
-        sample[bad] = rng.standard_normal(int(bad.sum()))
-        bad = np.abs(sample) > 2.0
-    return _as_tensor(sample * stddev + mean, dtype)
+    shape = random_shape(shape, "TruncatedNormal")
+    mean, stddev = _values(mean, dtype), _values(stddev, dtype)
+    sample = _draw("TruncatedNormal", dtype, shape, seed, dist.truncated_normal)
+    return scale_and_shift(sample, stddev, mean, dtype)
+
+
+def check_int_bounds(lo, hi, op_type: str) -> None:
+    if np.any(lo >= hi):
+        raise InvalidArgumentError(
+            f"Need minval < maxval, got {lo} >= {hi} [Op:{op_type}] name: "
+            + hint_line(_("integers are drawn from [minval, maxval), which must not be empty.")), op=op_type)
 
 
 def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Uniform samples in ``[minval, maxval)``; integer dtypes need ``maxval``."""
     dtype = dtypes.as_dtype(dtype)
-    shape = random_shape(shape, "RandomUniformInt" if dtypes.as_dtype(dtype).is_integer else "RandomUniform")
     if dtype.is_integer:
+        shape = random_shape(shape, "RandomUniformInt")
         if maxval is None:
             raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
-        lo, hi = _scalar(minval, dtype), _scalar(maxval, dtype)
-        if lo >= hi:
-            raise InvalidArgumentError(
-                f"Need minval < maxval, got {lo} >= {hi} [Op:RandomUniformInt] name: "
-                + hint_line(_("integers are drawn from [minval, maxval), which must not be empty.")),
-                op="RandomUniformInt")
-        return _as_tensor(generator(seed).integers(lo, hi, size=shape), dtype)
+        lo, hi = _values(minval, dtype), _values(maxval, dtype)
+        check_int_bounds(lo, hi, "RandomUniformInt")
+        sample = _draw("RandomUniformInt", dtype, shape, seed,
+                       lambda stream, n, np_dtype: dist.uniform_int(stream, n, int(lo), int(hi), np_dtype))
+        return _as_tensor(sample, dtype)
     if not dtype.is_floating:
         raise TypeError(f"Invalid dtype {dtype!r} for tk.random.uniform: use a float or integer dtype.")
-    lo = _scalar(minval, dtype)
-    hi = 1.0 if maxval is None else _scalar(maxval, dtype)
-    return _as_tensor(generator(seed).random(shape) * (hi - lo) + lo, dtype)
+    shape = random_shape(shape, "RandomUniform")
+    maxval = 1 if maxval is None else maxval
+    minval_is_zero = isinstance(minval, int) and minval == 0
+    maxval_is_one = isinstance(maxval, int) and maxval == 1
+    lo, hi = _values(minval, dtype), _values(maxval, dtype)
+    sample = _draw("RandomUniform", dtype, shape, seed, dist.uniform)
+    if minval_is_zero:
+        return _as_tensor(sample if maxval_is_one else np.multiply(sample, hi, dtype=dtype.numpy_dtype), dtype)
+    return scale_and_shift(sample, np.subtract(hi, lo, dtype=dtype.numpy_dtype), lo, dtype)
 
 
-def _shuffle(x, rng):
-    return ns(x).take(x, from_host(rng.permutation(x.shape[0]), device_obj(x)), axis=0) if x.ndim else x
+def cpu_threads() -> int:
+    """The size of TF's CPU thread pool (its default: the CPUs this process may run on)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _categorical_args(logits, num_samples, dtype, op_type: str) -> tuple:
+    logits = to_tensor(logits)
+    dtype = dtypes.as_dtype(dtype) if dtype else dtypes.int64
+    if dtype not in (dtypes.int32, dtypes.int64):
+        raise ValueError(f"Argument `dtype` got invalid value {dtype!r}. Accepted dtypes are "
+                         "(tf.int32, tf.int64).")
+    if not logits.dtype.is_floating:
+        raise InvalidArgumentError(f"Value for attr 'T' of {logits.dtype.name} is not in the list of allowed "
+                                   f"values: half, bfloat16, float, double [Op:{op_type}] name: "
+                                   + hint_line(_("logits are floats, e.g. tk.math.log(probabilities).")),
+                                   op=op_type)
+    checks = ((logits.ndim == 2, f"logits should be a matrix, got shape {list(logits.shape)}"),
+              (int(num_samples) >= 0, f"num_samples should be non-negative, got {int(num_samples)}"),
+              (logits.ndim != 2 or logits.shape[1] > 0, f"num_classes should be positive, got "
+               f"{logits.shape[-1] if logits.ndim else 0}"))
+    for ok, text in checks:
+        if not ok:
+            raise InvalidArgumentError(f"{text} [Op:{op_type}] name: "
+                                       + hint_line(_("logits is [batch_size, num_classes]; e.g. "
+                                                     "tk.random.categorical([[0.0, 1.0]], 5).")), op=op_type)
+    return to_host(logits.value), int(num_samples), dtype
+
+
+def draw_categorical(logits, num_samples, dtype, op_type: str, stream_for) -> Tensor:
+    """TF's Multinomial kernel: ``stream_for(blocks)`` gives the stream (``blocks``: what TF reserves)."""
+    values, num_samples, dtype = _categorical_args(logits, num_samples, dtype, op_type)
+    rows = values.shape[0]
+    if rows * num_samples == 0:
+        stream_for(0)
+        return _as_tensor(np.zeros((rows, num_samples)), dtype)
+    reserve = rows * (-(-num_samples // 4) * 4 * 2) * BLOCKS_PER_VALUE
+    sample = dist.categorical(stream_for(reserve), values, num_samples, cpu_threads())
+    return _as_tensor(sample, dtype)
+
+
+def categorical(logits, num_samples, dtype=None, seed=None, name=None) -> Tensor:
+    """``num_samples`` class indices per row of ``logits`` (``[batch, classes]``), drawn with
+    probabilities ``softmax(logits)``: TF's ``tf.random.categorical``, TF's numbers."""
+    kernel = f"{to_tensor(logits).dtype.name},{dtypes.as_dtype(dtype or dtypes.int64).name}"
+    return draw_categorical(logits, num_samples, dtype, "Multinomial",
+                            lambda blocks: kernel_stream("Multinomial", kernel, seed, blocks))
+
+
+def permutation(stream: PhiloxStream, size: int) -> np.ndarray:
+    """TF's shuffle of ``range(size)``: for each ``i``, swap ``i`` with ``i + word % (size - i)``.
+
+    The words come one by one from the stream (TF's ``SingleSampleAdapter``); this loop is
+    Python because each swap depends on the one before.
+    """
+    order = np.arange(size)
+    words = stream.blocks(-(-(size - 1) // 4)).reshape(-1)[:size - 1].tolist() if size > 1 else []
+    for i, word in enumerate(words):
+        j = i + word % (size - i)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def _shuffle(x, order):
+    return ns(x).take(x, from_host(order, device_obj(x)), axis=0)
 
 
 def shuffle(value, seed=None, name=None) -> Tensor:
     """The tensor with its first axis randomly permuted (not differentiable, as in TF)."""
     x = to_tensor(value)
-    return execute("RandomShuffle", _shuffle, (x,), {"rng": generator(seed)})
+    size = x.shape[0] if x.ndim and 0 not in x.shape else 0
+    stream = kernel_stream("RandomShuffle", x.dtype.name, seed, max(0, -(-(size - 1) // 4)))
+    order = permutation(stream, size) if size > 1 else np.arange(size)
+    return execute("RandomShuffle", _shuffle if x.ndim else lambda v, order: v, (x,), {"order": order})
 
 
 no_gradient("RandomShuffle")
+no_gradient("Multinomial")

@@ -5,8 +5,7 @@ from __future__ import annotations
 import numbers
 
 from ...i18n import _, hint_line
-from ...ops import random_ops
-from ...ops.math_ops import cast, greater_equal
+from .. import random
 from ..random import SeedGenerator
 from .layer import Layer
 
@@ -14,8 +13,8 @@ from .layer import Layer
 class Dropout(Layer):
     """Random zeroing when called with ``training=True`` (or inside a model called with it); else the identity.
 
-    The random values come from ``tk.random`` (set ``tk.random.set_seed`` to repeat them); they
-    differ from TF's, by design.
+    The mask is Keras's: TF's stateless uniform numbers at the seed generator's next state, so
+    a ``seed`` (or ``keras.utils.set_random_seed``) gives TF's masks.
     """
 
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
@@ -38,12 +37,7 @@ class Dropout(Layer):
     def call(self, inputs, training=False):
         if not (training and self.rate > 0):
             return inputs
-        self.seed_generator.next()
-        shape = tuple(inputs.shape)
-        if self.noise_shape is not None:
-            shape = tuple(s if n is None else n for n, s in zip(self.noise_shape, shape))
-        keep = cast(greater_equal(random_ops.uniform(shape, dtype=inputs.dtype), self.rate), inputs.dtype)
-        return inputs * (1.0 / (1.0 - self.rate)) * keep
+        return random.dropout(inputs, self.rate, noise_shape=self.noise_shape, seed=self.seed_generator)
 
     def compute_output_shape(self, input_shape):
         return input_shape

@@ -1,0 +1,269 @@
+"""TF's transformations of Philox bits into numbers of each distribution (``random_distributions.h``).
+
+Every function takes a ``PhiloxStream`` and an element count and returns a flat NumPy array,
+drawing the blocks in TF's order on the CPU:
+
+- a *group* is what one call of TF's distribution returns: 4 float32/half/int32 values per block,
+  2 float64/int64 values per block (a float64 takes 52 bits from two words);
+- the last group is drawn whole and cut, so a size of 5 uses two blocks as TF does;
+- truncated normal rejects values beyond two standard deviations, so a group takes a variable
+  number of words: TF starts group ``g`` at block ``g * 256`` (float32; ``g * 128`` for float64),
+  which keeps the result independent of how its threads split the work. Here every group first
+  tries two blocks at once, and the rare group with too few accepted values reads on.
+
+uniform float: the 23 (52) mantissa bits under exponent 0 give a number in [1, 2); minus one.
+normal: Box-Muller on two uniforms ``u1`` (at least 1e-7) and ``v``:
+``sqrt(-2 log u1) * (sin, cos)(2 pi v)``, computed in the value's precision as TF's C++ does
+(``2 pi`` as a double). The float32 logarithm, sine and cosine are glibc's, whose results this
+module reproduces by evaluating their algorithms in float64 and rounding (``_logf``,
+``_sincosf``); the float64 ones are the C library's, through Python's ``math``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .philox import PhiloxStream
+
+_TRUNCATE_AT = 2.0
+_GROUP_SKIP = 256    # TF's kReservedSamplesPerOutput: blocks reserved per truncated-normal value
+
+
+def uint32_to_float(words: np.ndarray) -> np.ndarray:
+    """A float32 in [0, 1) from each word's low 23 bits (TF's ``Uint32ToFloat``)."""
+    bits = (words & np.uint32(0x7FFFFF)) | np.uint32(127 << 23)
+    return bits.view(np.float32) - np.float32(1.0)
+
+
+def uint64_to_double(high: np.ndarray, low: np.ndarray) -> np.ndarray:
+    """A float64 in [0, 1) from 20 bits of ``high`` and all of ``low`` (TF's ``Uint64ToDouble``)."""
+    mantissa = ((high & np.uint32(0xFFFFF)).astype(np.uint64) << np.uint64(32)) | low.astype(np.uint64)
+    return (mantissa | np.uint64(1023 << 52)).view(np.float64) - 1.0
+
+
+def uint16_to_half(words: np.ndarray) -> np.ndarray:
+    """A float16 in [0, 1) from each word's low 10 bits (TF's ``Uint16ToHalf``)."""
+    bits = ((words & np.uint32(0x3FF)) | np.uint32(15 << 10)).astype(np.uint16)
+    return bits.view(np.float16) - np.float16(1.0)
+
+
+def _words(stream: PhiloxStream, count: int, per_block: int) -> np.ndarray:
+    """The blocks for ``count`` values at ``per_block`` values a block, as ``(blocks, 4)`` words."""
+    return stream.blocks(-(-count // per_block))
+
+
+def uniform(stream: PhiloxStream, count: int, dtype) -> np.ndarray:
+    """``count`` uniform numbers in [0, 1) of ``dtype`` (float16, float32 or float64)."""
+    dtype = np.dtype(dtype)
+    if dtype == np.float64:
+        words = _words(stream, count, 2).reshape(-1, 2)
+        return uint64_to_double(words[:, 0], words[:, 1])[:count]
+    words = _words(stream, count, 4).reshape(-1)[:count]
+    return uint16_to_half(words) if dtype == np.float16 else uint32_to_float(words)
+
+
+def _box_muller_float(x0: np.ndarray, x1: np.ndarray) -> tuple:
+    """TF's ``BoxMullerFloat``: two float32 normals from two words each."""
+    u1 = np.maximum(uint32_to_float(x0), np.float32(1.0e-7))
+    angle = (2.0 * np.pi * uint32_to_float(x1).astype(np.float64)).astype(np.float32)
+    radius = np.sqrt(np.float32(-2.0) * _logf(u1))
+    sine, cosine = _sincosf(angle)
+    return sine * radius, cosine * radius
+
+
+def _box_muller_double(x0, x1, x2, x3) -> tuple:
+    """TF's ``BoxMullerDouble``: two float64 normals from four words."""
+    u1 = np.maximum(uint64_to_double(x0, x1), 1.0e-7)
+    angle = 2.0 * np.pi * uint64_to_double(x2, x3)
+    radius = np.sqrt(-2.0 * _libm(math.log, u1))
+    return _libm(math.sin, angle) * radius, _libm(math.cos, angle) * radius
+
+
+def _libm(function, x: np.ndarray) -> np.ndarray:
+    """``function`` from Python's ``math`` (the C library's, as TF's C++ calls it) of each float64.
+
+    NumPy's own vectorised log/sin/cos may differ in the last bit on some CPUs (AVX-512).
+    """
+    return np.fromiter(map(function, x.tolist()), dtype=np.float64, count=x.size)
+
+
+# ---- glibc's float32 logf and sincosf (2.28+), evaluated as glibc evaluates them, in float64 ----
+# TF's Box-Muller calls them; rounding NumPy's float64 log/sin/cos instead differs in 1% of values.
+# The constants are glibc's tables (sysdeps/ieee754/flt-32/e_logf_data.c, s_sincosf_data.c).
+_LOGF_INVC = np.array([float.fromhex(h) for h in (
+    "0x1.661ec79f8f3bep+0", "0x1.571ed4aaf883dp+0", "0x1.49539f0f010bp+0", "0x1.3c995b0b80385p+0",
+    "0x1.30d190c8864a5p+0", "0x1.25e227b0b8eap+0", "0x1.1bb4a4a1a343fp+0", "0x1.12358f08ae5bap+0",
+    "0x1.0953f419900a7p+0", "0x1p+0", "0x1.e608cfd9a47acp-1", "0x1.ca4b31f026aap-1",
+    "0x1.b2036576afce6p-1", "0x1.9c2d163a1aa2dp-1", "0x1.886e6037841edp-1", "0x1.767dcf5534862p-1")])
+_LOGF_LOGC = np.array([float.fromhex(h) for h in (
+    "-0x1.57bf7808caadep-2", "-0x1.2bef0a7c06ddbp-2", "-0x1.01eae7f513a67p-2", "-0x1.b31d8a68224e9p-3",
+    "-0x1.6574f0ac07758p-3", "-0x1.1aa2bc79c81p-3", "-0x1.a4e76ce8c0e5ep-4", "-0x1.1973c5a611cccp-4",
+    "-0x1.252f438e10c1ep-5", "0x0p+0", "0x1.aa5aa5df25984p-5", "0x1.c5e53aa362eb4p-4",
+    "0x1.526e57720db08p-3", "0x1.bc2860d22477p-3", "0x1.1058bc8a07ee1p-2", "0x1.4043057b6ee09p-2")])
+_LOGF_POLY = [float.fromhex(h) for h in ("-0x1.00ea348b88334p-2", "0x1.5575b0be00b6ap-2", "-0x1.ffffef20a4123p-2")]
+_LN2 = float.fromhex("0x1.62e42fefa39efp-1")
+_LOGF_CENTRE = np.uint32(0x3F330000)
+
+
+def _logf(x: np.ndarray) -> np.ndarray:
+    """glibc's ``logf`` of positive normal float32 values: ``x = 2**k * z``, ``log z`` from a table and a cubic."""
+    bits = x.view(np.uint32)
+    with np.errstate(over="ignore"):
+        offset = bits - _LOGF_CENTRE
+    index = (offset >> np.uint32(19)) % 16
+    exponent = offset.view(np.int32) >> 23
+    z = (bits - (offset & np.uint32(0x1FF << 23))).view(np.float32).astype(np.float64)
+    r = z * _LOGF_INVC[index] - 1.0
+    y0 = _LOGF_LOGC[index] + exponent.astype(np.float64) * _LN2
+    r2 = r * r
+    y = _LOGF_POLY[1] * r + _LOGF_POLY[2]
+    y = _LOGF_POLY[0] * r2 + y
+    return (y * r2 + (y0 + r)).astype(np.float32)
+
+
+_HALF_PI_INV_2_24 = float.fromhex("0x1.45F306DC9C883p+23")   # 2/pi, scaled by 2**24
+_HALF_PI = float.fromhex("0x1.921FB54442D18p0")
+_COS_POLY = [float.fromhex(h) for h in ("0x1p0", "-0x1.ffffffd0c621cp-2", "0x1.55553e1068f19p-5",
+                                         "-0x1.6c087e89a359dp-10", "0x1.99343027bf8c3p-16")]
+_SIN_POLY = [float.fromhex(h) for h in ("-0x1.555545995a603p-3", "0x1.1107605230bc4p-7", "-0x1.994eb3774cf24p-13")]
+
+
+def _top12(x: np.ndarray) -> np.ndarray:
+    return (x.view(np.uint32) >> np.uint32(20)) & np.uint32(0x7FF)
+
+
+def _sincosf(y: np.ndarray) -> tuple:
+    """glibc's ``sincosf`` for float32 values in [0, 120): reduce by pi/2, then two polynomials.
+
+    The quadrant ``n`` swaps sine and cosine (odd ``n``) and sets their signs; below 0.75
+    glibc skips the reduction (its coarse comparison of the top 12 bits with pi/4).
+    """
+    x = y.astype(np.float64)
+    reduce = _top12(y) >= _top12(np.array([np.pi / 4], dtype=np.float32))
+    quadrant = np.where(reduce, ((x * _HALF_PI_INV_2_24).astype(np.int32) + 0x800000) >> 24, 0)
+    x = np.where(reduce, x - quadrant * _HALF_PI, x)
+    x2 = x * x
+    x = np.where((quadrant & 3) % 3 == 0, x, -x)          # the sine's sign: + - - + by quadrant
+    cos_sign = np.where(quadrant & 2, -1.0, 1.0)
+    x3, x4 = x2 * x, x2 * x2
+    sine = (x + x3 * _SIN_POLY[0]) + (x3 * x2) * (_SIN_POLY[1] + x2 * _SIN_POLY[2])
+    cosine = ((_COS_POLY[0] + x2 * _COS_POLY[1]) + x4 * _COS_POLY[2]) + (x4 * x2) * (_COS_POLY[3] + x2 * _COS_POLY[4])
+    cosine = cos_sign * cosine
+    odd = (quadrant & 1) == 1
+    sine, cosine = np.where(odd, cosine, sine), np.where(odd, sine, cosine)
+    tiny = _top12(y) < _top12(np.array([2.0 ** -12], dtype=np.float32))
+    return (np.where(tiny, y, sine.astype(np.float32)),
+            np.where(tiny, np.float32(1.0), cosine.astype(np.float32)))
+
+
+def _normal_pairs(words: np.ndarray, dtype) -> np.ndarray:
+    """Normals from ``(n, 4)`` blocks, in TF's order (4 a block for float32, 2 for float64)."""
+    if np.dtype(dtype) == np.float64:
+        first, second = _box_muller_double(words[:, 0], words[:, 1], words[:, 2], words[:, 3])
+        return np.stack([first, second], axis=1).reshape(-1)
+    a0, a1 = _box_muller_float(words[:, 0], words[:, 1])
+    b0, b1 = _box_muller_float(words[:, 2], words[:, 3])
+    return np.stack([a0, a1, b0, b1], axis=1).reshape(-1)
+
+
+def normal(stream: PhiloxStream, count: int, dtype) -> np.ndarray:
+    """``count`` standard normal numbers of ``dtype`` (float16 ones are float32 ones rounded)."""
+    dtype = np.dtype(dtype)
+    per_block = 2 if dtype == np.float64 else 4
+    values = _normal_pairs(_words(stream, count, per_block), dtype)[:count]
+    return values.astype(dtype)
+
+
+def truncated_normal(stream: PhiloxStream, count: int, dtype) -> np.ndarray:
+    """``count`` standard normals within (-2, 2): TF's rejection, group by group."""
+    dtype = np.dtype(dtype)
+    group = 2 if dtype == np.float64 else 4
+    groups = -(-count // group)
+    skip = _GROUP_SKIP * group // 4
+    per_try = 2
+    out = np.empty((groups, group), dtype=np.float64 if dtype == np.float64 else np.float32)
+    todo = np.arange(groups)
+    while todo.size:
+        candidates = _normal_pairs(stream.blocks_at(todo * skip, per_try).reshape(-1, 4), dtype)
+        candidates = candidates.reshape(todo.size, -1)
+        kept = np.abs(candidates) < _TRUNCATE_AT
+        done = kept.sum(axis=1) >= group
+        rows, cols = np.nonzero(kept[done])
+        first = np.concatenate([[True], rows[1:] != rows[:-1]]) if rows.size else rows.astype(bool)
+        rank = np.arange(rows.size) - np.maximum.accumulate(np.where(first, np.arange(rows.size), 0))
+        take = rank < group
+        out[todo[done]] = candidates[done][rows[take], cols[take]].reshape(-1, group)
+        todo, per_try = todo[~done], per_try * 2
+    return out.reshape(-1)[:count].astype(dtype)
+
+
+def uniform_int(stream: PhiloxStream, count: int, low: int, high: int, dtype) -> np.ndarray:
+    """Integers in ``[low, high)``: ``low + bits % (high - low)`` (TF's modulo, with its slight bias)."""
+    dtype = np.dtype(dtype)
+    span = (high - low) % (1 << (8 * dtype.itemsize))
+    bits = full_int(stream, count, np.uint64 if dtype.itemsize == 8 else np.uint32)
+    unsigned = np.uint64 if dtype.itemsize == 8 else np.uint32
+    with np.errstate(over="ignore"):
+        offset = (bits % unsigned(span)).astype(unsigned)
+        return (unsigned(low % (1 << (8 * dtype.itemsize))) + offset).astype(unsigned).view(dtype)
+
+
+def full_int(stream: PhiloxStream, count: int, dtype) -> np.ndarray:
+    """Integers over the whole range of ``dtype``: 32-bit ones are words, 64-bit ones two words (low first)."""
+    dtype = np.dtype(dtype)
+    if dtype.itemsize == 8:
+        words = _words(stream, count, 2).reshape(-1, 2).astype(np.uint64)
+        return (words[:, 0] | (words[:, 1] << np.uint64(32)))[:count].view(dtype)
+    return _words(stream, count, 4).reshape(-1)[:count].view(dtype)
+
+
+# ---- categorical (TF's Multinomial kernel on the CPU) ----
+def _eigen_blocks(rows: int, cost_per_row: int, threads: int) -> list:
+    """How TF's thread pool splits ``rows`` (Eigen's ``parallelFor`` cost model): ``[(start, limit), ...]``.
+
+    A cheap job runs as one block; a costly one in blocks sized for ``threads`` threads.
+    """
+    wanted = int((rows * cost_per_row - 100000) / 100000 + 0.9)
+    if rows <= 1 or threads <= 1 or min(threads, max(1, wanted)) == 1:
+        return [(0, rows)]
+    size = min(rows, max(-(-rows // (4 * threads)), int(40000 / cost_per_row)))
+    largest, count = min(rows, 2 * size), -(-rows // size)
+    best = count / (-(-count // threads) * threads)
+    previous = count
+    while best < 1.0 and previous > 1:
+        coarser = -(-rows // (previous - 1))
+        if coarser > largest:
+            break
+        coarser_count = -(-rows // coarser)
+        previous = coarser_count
+        efficiency = coarser_count / (-(-coarser_count // threads) * threads)
+        if efficiency + 0.01 >= best:
+            size, count, best = coarser, coarser_count, max(best, efficiency)
+    return [(start, min(rows, start + size)) for start in range(0, rows, size)]
+
+
+def categorical(stream: PhiloxStream, logits: np.ndarray, num_samples: int, threads: int) -> np.ndarray:
+    """``num_samples`` class indices per row of ``logits``: a uniform float64 times the row's total,
+    looked up in the running sum of ``exp(logit - max)`` (non-finite logits never drawn).
+
+    Each block of rows (``_eigen_blocks``) starts its stream ``start * (num_samples + 3) // 4``
+    blocks in, and its rows then read on: two words per sample.
+    """
+    rows, classes = logits.shape
+    finite = np.isfinite(logits)
+    top = np.where(finite, logits, np.finfo(logits.dtype).min).max(axis=1, initial=np.finfo(logits.dtype).min)
+    weights = np.where(finite, np.exp(logits.astype(np.float64) - top.astype(np.float64)[:, None]), 0.0)
+    cdf = np.cumsum(weights, axis=1)
+    out = np.empty((rows, num_samples), dtype=np.int64)
+    cost = int(50 * (num_samples * np.log(classes) / np.log(2) + classes))
+    for start, limit in _eigen_blocks(rows, cost, threads):
+        block_stream = stream.copy()
+        block_stream.skip(start * (num_samples + 3) // 4)
+        words = block_stream.blocks(-(-(limit - start) * num_samples * 2 // 4)).reshape(-1)
+        uniforms = uint64_to_double(words[0::2], words[1::2])[:(limit - start) * num_samples]
+        uniforms = uniforms.reshape(limit - start, num_samples)
+        for row in range(start, limit):
+            out[row] = np.searchsorted(cdf[row], uniforms[row - start] * cdf[row, -1], side="right")
+    return out

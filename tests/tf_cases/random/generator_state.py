@@ -1,0 +1,31 @@
+# tf.random.Generator's state operations: skip, reset, split, make_seeds, from_state/key_counter.
+import numpy as np
+import tensorflow as tf
+
+g = tf.random.Generator.from_seed(3)
+print(g.state.numpy().tolist(), g.algorithm)
+print(g.skip(10).numpy().tolist(), g.state.numpy().tolist())
+print(g.normal([3]).numpy().tolist())
+g.reset_from_seed(3)
+g.skip(10)
+print(g.normal([3]).numpy().tolist())
+print(g.make_seeds(3).numpy().tolist())
+print(g.state.numpy().tolist())
+parts = g.split(3)
+for part in parts:
+    print(part.state.numpy().tolist(), part.normal([2]).numpy().tolist())
+print(g.state.numpy().tolist())
+h = tf.random.Generator.from_state([5, 6, 7], "philox")
+print(h.uniform([4]).numpy().tolist(), h.state.numpy().tolist())
+k = tf.random.Generator.from_key_counter(key=9, counter=[2**63 - 1, 4], alg="philox")
+print(k.normal([4]).numpy().tolist(), k.state.numpy().tolist())
+w = tf.random.Generator.from_state([-1, 0, 11], "philox")
+print(w.normal([6]).numpy().tolist(), w.state.numpy().tolist())
+c = tf.random.Generator(copy_from=k)
+print(c.normal([2]).numpy().tolist(), k.normal([2]).numpy().tolist())
+g.reset_from_key_counter(key=1, counter=[2, 3])
+print(g.normal([3]).numpy().tolist())
+print(tf.random.create_rng_state(1234, "philox").numpy().tolist())
+print(tf.random.Generator.from_seed(2**70 + 99).state.numpy().tolist())
+s = tf.random.Generator.from_seed(8).make_seeds(2)
+print(tf.random.stateless_normal([3], seed=s[:, 0]).numpy().tolist())
