@@ -132,3 +132,8 @@ __all__ = [
     "unsupported", "variable", "vectorized_map", "where", "while_loop", "zeros", "zeros_initializer",
     "zeros_like",
 ]
+
+# ---- exports added by the fidelity work (issue 25 part C) ----
+from . import train  # noqa: E402
+__all__ += ["train"]
+# ---- end fidelity ----
