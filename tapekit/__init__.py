@@ -135,5 +135,9 @@ __all__ = [
 
 # ---- exports added by the fidelity work (issue 25 part C) ----
 from . import train  # noqa: E402
-__all__ += ["train"]
+from .ops.array_ops import tensor_scatter_nd_max, tensor_scatter_nd_min, tensor_scatter_nd_sub  # noqa: E402
+from .ops.checks import ensure_shape  # noqa: E402
+from .ops.slicing import slice  # noqa: E402,A004
+__all__ += ["train", "tensor_scatter_nd_sub", "tensor_scatter_nd_min", "tensor_scatter_nd_max", "ensure_shape",
+            "slice"]
 # ---- end fidelity ----

@@ -2,7 +2,7 @@
 
 import warnings
 
-from . import operators, slices_ops
+from . import operators, slices_ops, variable_scatter
 
 # Ops follow TF: 1/0 is inf and log(-1) is nan, silently. Ignoring NumPy's floating-point warnings
 # raised from op code costs nothing per op, where wrapping every forward in np.errstate costs
@@ -13,3 +13,4 @@ warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"tapekit\.(op
 
 operators.install()
 slices_ops.install()
+variable_scatter.install()
