@@ -32,7 +32,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tf_cases import ROOT, differences  # noqa: E402
+from tf_cases import _TF_NAMES, ROOT, differences  # noqa: E402
 
 GUIDES = ("tensor", "variable", "autodiff", "advanced_autodiff", "basic_training_loops", "basics",
           "intro_to_modules", "tensor_slicing", "ragged_tensor", "sparse_tensor")
@@ -115,7 +115,7 @@ def classify(tf_out: str, tf_again: str, tapekit_out: str) -> tuple[str, str]:
     """The cell's class and, unless it matches, a one-line reason."""
     if differences(_without_message(tapekit_out), _without_message(tf_out)) is None:
         return "match", ""
-    if differences(tf_again, tf_out) is not None:
+    if differences(_TF_NAMES.sub(r"tk.\1", tf_again), tf_out) is not None:
         return "random", ""
     if "NOT-IN-TAPEKIT" in tapekit_out:
         return "not-in-tapekit", _error_line(tapekit_out)
@@ -134,9 +134,21 @@ def _error_line(out: str) -> str:
     return f"{lines[at][len('EXCEPTION '):]}: {message}"[:160]
 
 
-def compare_guide(notebook: Path, tf_python: str, tapekit_python: str) -> dict[str, list]:
+def tf_runs_of(notebook: Path, tf_python: str, cache: Path | None) -> list:
+    """TF's two runs of the guide, read from ``cache`` (a folder) when they were stored there."""
+    stored = cache / f"{notebook.stem}.tf.json" if cache else None
+    if stored and stored.exists():
+        return json.loads(stored.read_text())
+    runs = [run_guide(notebook, "tensorflow", tf_python) for _ in range(2)]
+    if stored:
+        cache.mkdir(parents=True, exist_ok=True)
+        stored.write_text(json.dumps(runs))
+    return runs
+
+
+def compare_guide(notebook: Path, tf_python: str, tapekit_python: str, cache: Path | None = None) -> dict[str, list]:
     """Per class, the (cell number, first source line, reason) of each cell."""
-    tf_runs = [run_guide(notebook, "tensorflow", tf_python) for _ in range(2)]
+    tf_runs = tf_runs_of(notebook, tf_python, cache)
     tapekit_run = run_guide(notebook, "tapekit", tapekit_python)
     classes: dict[str, list] = {}
     for number, first in enumerate(tf_runs[0], start=1):
@@ -166,6 +178,7 @@ def main() -> int:
     parser.add_argument("guides", nargs="*", default=list(GUIDES))
     parser.add_argument("--verbose", action="store_true", help="list random and tf-error cells too")
     parser.add_argument("--json", type=Path, help="also write the classes per guide to this file")
+    parser.add_argument("--tf-cache", type=Path, help="a folder to keep TF's runs in (and reuse them from)")
     args = parser.parse_args()
     tf_python = os.environ.get("TAPEKIT_TF_PYTHON")
     if not tf_python:
@@ -173,7 +186,7 @@ def main() -> int:
         return 2
     report = {}
     for guide in args.guides:
-        report[guide] = compare_guide(args.folder / f"{guide}.ipynb", tf_python, sys.executable)
+        report[guide] = compare_guide(args.folder / f"{guide}.ipynb", tf_python, sys.executable, args.tf_cache)
         print_table(guide, report[guide], args.verbose)
     total = {kind: sum(len(c.get(kind, [])) for c in report.values()) for kind in KINDS}
     print("\nall guides: " + "  ".join(f"{kind} {n}" for kind, n in total.items()))
