@@ -100,3 +100,12 @@ __all__ = [
     "unique_with_counts", "unstack", "vectorized_map", "where", "while_loop", "zeros",
     "zeros_initializer", "zeros_like",
 ]
+
+# ---- exports added by the fidelity work (issue 25 part C) ----
+from . import train  # noqa: E402
+from .ops.array_ops import tensor_scatter_nd_max, tensor_scatter_nd_min, tensor_scatter_nd_sub  # noqa: E402
+from .ops.checks import ensure_shape  # noqa: E402
+from .ops.slicing import slice  # noqa: E402,A004
+__all__ += ["train", "tensor_scatter_nd_sub", "tensor_scatter_nd_min", "tensor_scatter_nd_max", "ensure_shape",
+            "slice"]
+# ---- end fidelity ----

@@ -1,4 +1,4 @@
-"""``tk.debugging``: the device placement log.
+"""``tk.debugging``: the device placement log, and ``check_numerics``.
 
 ``tk.debugging.set_log_device_placement(True)`` prints one line per op executed, as TF does::
 
@@ -15,3 +15,6 @@ def set_log_device_placement(enabled):
 
 def get_log_device_placement():
     return backend.PLACEMENT.log
+
+
+from .ops.checks import check_numerics  # noqa: E402,F401  (tk.debugging.check_numerics)

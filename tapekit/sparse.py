@@ -9,6 +9,8 @@ from .backend import device_obj, from_host, ns, to_host
 from .errors import InvalidArgumentError
 from .i18n import _, hint_line
 from .ops.array_ops import gather_nd
+from .ops.linalg import matmul
+from .ops.reduction import reduce_sum as dense_reduce_sum
 from .registry import execute, gradient
 from .shape import TensorShape
 from .tensor import Tensor, convert_to_tensor
@@ -112,6 +114,145 @@ def reorder(sp_input, name=None) -> SparseTensor:
 
 SparseTensor.to_dense = to_dense
 
-from .unsupported import sparse_dense_matmul  # noqa: E402  (out of scope: raises NotImplementedError)
 
-__all__ = ["SparseTensor", "from_dense", "reorder", "sparse_dense_matmul", "to_dense"]
+# ----- ops on sparse tensors (TF's tf.sparse), on the host: indices are bookkeeping, not math -----
+def _host_parts(sp: SparseTensor) -> tuple:
+    return to_host(sp.indices.value), to_host(sp.values.value), to_host(sp.dense_shape.value)
+
+
+def _sparse_of(indices: np.ndarray, values: np.ndarray, shape, dtype) -> SparseTensor:
+    """A SparseTensor in row-major order from host arrays."""
+    indices = np.asarray(indices, dtype=np.int64).reshape(-1, len(shape))
+    order = np.lexsort(indices.T[::-1]) if len(indices) else np.arange(0)
+    return SparseTensor(Tensor(from_host(indices[order]), dtypes.int64),
+                        Tensor(from_host(np.asarray(values)[order]), dtype),
+                        Tensor(from_host(np.asarray(shape, dtype=np.int64)), dtypes.int64))
+
+
+def _check_sparse(value, op: str, what: str = "sp_input") -> SparseTensor:
+    if not isinstance(value, SparseTensor):
+        raise TypeError(f"Input must be a SparseTensor. {op}'s {what} is a {type(value).__name__}."
+                        + hint_line(_("make one with tk.sparse.from_dense(x) or tk.sparse.SparseTensor(indices, "
+                                      "values, dense_shape).")))
+    return value
+
+
+def add(a, b, threshold=0, name=None):
+    """The sum of two SparseTensors (sparse; values at a shared index add up), or of one and a Tensor (dense)."""
+    if not isinstance(a, SparseTensor):
+        a, b = b, a
+    _check_sparse(a, "tf.sparse.add", "a")
+    if not isinstance(b, SparseTensor):
+        return to_dense(a) + convert_to_tensor(b, dtype=a.dtype)
+    (ia, va, sa), (ib, vb, sb) = _host_parts(a), _host_parts(b)
+    if tuple(sa) != tuple(sb):
+        raise InvalidArgumentError(f"Operands' shapes do not match: A.shape = [{','.join(map(str, sa))}] and "
+                                   f"B.shape = [{','.join(map(str, sb))}] [Op:SparseAdd] name: "
+                                   + hint_line(_("both sparse tensors need the same dense_shape.")), op="SparseAdd")
+    merged, shared = dict(zip(map(tuple, ia), va)), set()
+    for index, value in zip(map(tuple, ib), vb):
+        if index in merged:
+            merged[index] = merged[index] + value
+            shared.add(index)
+        else:
+            merged[index] = value
+    # as TF's kernel, the threshold applies to the sums of shared positions only
+    kept = [(i, v) for i, v in merged.items() if i not in shared or abs(v) >= threshold]
+    return _sparse_of([i for i, _v in kept], np.array([v for _i, v in kept], dtype=va.dtype), sa, a.dtype)
+
+
+def concat(axis, sp_inputs, expand_nonconcat_dims=False, concat_dim=None, name=None) -> SparseTensor:
+    """The sparse tensors side by side along ``axis`` (the other dimensions must agree)."""
+    inputs = [_check_sparse(sp, "tf.sparse.concat") for sp in sp_inputs]
+    parts = [_host_parts(sp) for sp in inputs]
+    rank = len(parts[0][2])
+    axis = int(axis) % rank
+    shapes = np.array([p[2] for p in parts])
+    if expand_nonconcat_dims:
+        shapes[:, [d for d in range(rank) if d != axis]] = shapes.max(axis=0)[[d for d in range(rank) if d != axis]]
+    elif any((np.delete(s, axis) != np.delete(shapes[0], axis)).any() for s in shapes):
+        raise InvalidArgumentError("Input shapes must match: expected " + str(list(shapes[0])) + " for dimensions other"
+                                   f" than {axis}, got {[list(s) for s in shapes]} [Op:SparseConcat] name: "
+                                   + hint_line(_("pass expand_nonconcat_dims=True to pad the other dimensions.")),
+                                   op="SparseConcat")
+    offsets = np.concatenate([[0], np.cumsum(shapes[:, axis])[:-1]])
+    indices = [p[0] + np.eye(rank, dtype=np.int64)[axis] * off for p, off in zip(parts, offsets)]
+    shape = shapes[0].copy()
+    shape[axis] = shapes[:, axis].sum()
+    if expand_nonconcat_dims:
+        shape = np.where(np.arange(rank) == axis, shape, shapes.max(axis=0))
+    return _sparse_of(np.concatenate(indices), np.concatenate([p[1] for p in parts]), shape, inputs[0].dtype)
+
+
+def slice(sp_input, start, size, name=None) -> SparseTensor:  # noqa: A001 - TF's name
+    """The entries inside the box from ``start`` of ``size`` (cut at the tensor's edge), moved to the origin."""
+    indices, values, shape = _host_parts(_check_sparse(sp_input, "tf.sparse.slice"))
+    start = np.asarray(to_host(start.value) if isinstance(start, Tensor) else start, dtype=np.int64)
+    size = np.asarray(to_host(size.value) if isinstance(size, Tensor) else size, dtype=np.int64)
+    end = np.minimum(start + size, shape)
+    inside = np.all((indices >= start) & (indices < end), axis=1) if len(indices) else np.zeros(0, bool)
+    return _sparse_of(indices[inside] - start, values[inside], np.maximum(end - start, 0), sp_input.dtype)
+
+
+def map_values(op, *args, **kwargs) -> SparseTensor:
+    """``op`` applied to the values of the SparseTensor arguments (which must share their indices)."""
+    sparse = [a for a in list(args) + list(kwargs.values()) if isinstance(a, SparseTensor)]
+    if not sparse:
+        raise ValueError("No SparseTensor in argument list of map_values"
+                         + hint_line(_("pass at least one tk.SparseTensor.")))
+    first = to_host(sparse[0].indices.value)
+    for other in sparse[1:]:
+        if to_host(other.indices.value).shape != first.shape or (to_host(other.indices.value) != first).any():
+            raise InvalidArgumentError("Inputs must have identical indices. [Op:map_values]"
+                                       + hint_line(_("map_values needs sparse tensors with the same indices.")))
+    values = op(*[a.values if isinstance(a, SparseTensor) else a for a in args],
+                **{k: v.values if isinstance(v, SparseTensor) else v for k, v in kwargs.items()})
+    return SparseTensor(sparse[0].indices, values, sparse[0].dense_shape)
+
+
+def transpose(sp_input, perm=None, name=None) -> SparseTensor:
+    """The sparse tensor with its dimensions permuted (reversed by default)."""
+    indices, values, shape = _host_parts(_check_sparse(sp_input, "tf.sparse.transpose"))
+    perm = list(range(len(shape)))[::-1] if perm is None else [int(p) for p in perm]
+    return _sparse_of(indices[:, perm], values, shape[perm], sp_input.dtype)
+
+
+def _reduce(sp_input, axis, keepdims, numpy_reduce, empty):
+    """Reduce the stored values only (TF's sparse reductions ignore the implicit zeros)."""
+    indices, values, shape = _host_parts(sp_input)
+    axes = tuple(range(len(shape))) if axis is None else tuple(int(a) % len(shape) for a in np.atleast_1d(axis))
+    dense = np.full(tuple(shape), empty, dtype=values.dtype)
+    seen = np.zeros(tuple(shape), dtype=bool)
+    if len(indices):
+        dense[tuple(indices.T)] = values
+        seen[tuple(indices.T)] = True
+    out = numpy_reduce(np.where(seen, dense, empty), axis=axes, keepdims=bool(keepdims))
+    out = np.where(seen.any(axis=axes, keepdims=bool(keepdims)), out, 0)  # TF: 0 where nothing is stored
+    return Tensor(from_host(np.asarray(out, dtype=values.dtype)), sp_input.dtype)
+
+
+def reduce_max(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
+    """The largest stored value (along ``axis``); implicit zeros do not count, as in TF."""
+    sp = _check_sparse(sp_input, "tf.sparse.reduce_max")
+    lowest = -np.inf if sp.dtype.is_floating else np.iinfo(sp.dtype.numpy_dtype).min
+    out = _reduce(sp, axis, keepdims, np.max, lowest)
+    return from_dense(out) if output_is_sparse else out
+
+
+def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
+    """The sum of the stored values (along ``axis``)."""
+    dense = to_dense(_check_sparse(sp_input, "tf.sparse.reduce_sum"))
+    out = dense_reduce_sum(dense, axis=axis, keepdims=bool(keepdims))
+    return from_dense(out) if output_is_sparse else out
+
+
+def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None) -> Tensor:
+    """``sp_a @ b`` for a 2-D SparseTensor and a dense matrix (or the other way round); gradients flow to
+    the sparse values and to ``b``."""
+    if isinstance(b, SparseTensor):
+        return matmul(sp_a, to_dense(b), adjoint_a=adjoint_a, adjoint_b=adjoint_b)
+    return matmul(to_dense(_check_sparse(sp_a, "tf.sparse.sparse_dense_matmul", "sp_a")), b,
+                  adjoint_a=adjoint_a, adjoint_b=adjoint_b)
+
+__all__ = ["SparseTensor", "add", "concat", "from_dense", "map_values", "reduce_max", "reduce_sum", "reorder",
+           "slice", "sparse_dense_matmul", "to_dense", "transpose"]

@@ -1,7 +1,7 @@
 """TF APIs outside tapekit's scope: each raises ``NotImplementedError`` naming the TF function.
 
 tapekit teaches the gradient tape on dense tensors; convolutions, pooling, graph-only control
-flow and sparse matrix products are not implemented. ``docs/DIFFERENCES.md`` ("Out of scope")
+flow are not implemented. ``docs/DIFFERENCES.md`` ("Out of scope")
 lists them, with what to use instead.
 """
 
@@ -29,7 +29,3 @@ for _name in ("conv1d", "conv2d", "conv3d", "conv1d_transpose", "conv2d_transpos
               "max_pool", "max_pool1d", "max_pool2d", "max_pool3d", "avg_pool", "avg_pool1d",
               "avg_pool2d", "avg_pool3d", "pool"):
     globals()[_name] = _out_of_scope(f"tf.nn.{_name}", _CONV_HINT)
-
-sparse_dense_matmul = _out_of_scope(
-    "tf.sparse.sparse_dense_matmul",
-    N_("SparseTensor products are out of scope; densify first with tk.sparse.to_dense(sp) and use tk.matmul."))

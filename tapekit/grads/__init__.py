@@ -15,11 +15,12 @@ from . import (
                math_grad,
                nn_grad,
                reduction_grad,
+               scatter_grad,
                segment_grad,
                sort_grad,
                special_grad,
 )
 
 RULE_MODULES = (array_grad, complex_grad, creation_grad, elementwise_extra_grad, extra_reductions_grad,
-                linalg_grad, manip_grad, math_grad, nn_grad, reduction_grad, segment_grad, sort_grad,
+                linalg_grad, manip_grad, math_grad, nn_grad, reduction_grad, scatter_grad, segment_grad, sort_grad,
                 special_grad)

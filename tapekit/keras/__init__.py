@@ -25,3 +25,9 @@ backend = SimpleNamespace(clear_session=clear_session, epsilon=lambda: losses.EP
 __all__ = ["Initializer", "Input", "InputSpec", "KerasTensor", "Layer", "Loss", "Model", "Optimizer", "Regularizer",
            "Sequential", "Variable", "activations", "backend", "constraints", "initializers", "layers", "losses",
            "metrics", "models", "optimizers", "random", "regularizers", "utils"]
+
+# ---- keras.saving (issue 25 part C): registered classes, configs, .keras files ----
+from . import saving  # noqa: E402
+
+models.load_model, models.save_model = saving.load_model, saving.save_model
+__all__ += ["saving"]

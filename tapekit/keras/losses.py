@@ -453,3 +453,31 @@ _BY_NAME = {fn.__name__: fn for fn in _FUNCTIONS} | _CLASSES | {
     "mae": mean_absolute_error, "MAE": mean_absolute_error, "mse": mean_squared_error, "MSE": mean_squared_error,
     "mape": mean_absolute_percentage_error, "MAPE": mean_absolute_percentage_error,
     "msle": mean_squared_logarithmic_error, "MSLE": mean_squared_logarithmic_error}
+
+
+# tf.keras's short aliases: TF 2.21's ``tf.keras.losses`` has them (``keras.losses`` of Keras 3
+# does not). tapekit's one keras module serves both names, so it has both sets (DIFFERENCES.md).
+MSE = mse = mean_squared_error
+MAE = mae = mean_absolute_error
+MAPE = mape = mean_absolute_percentage_error
+MSLE = msle = mean_squared_logarithmic_error
+KLD = kld = kullback_leibler_divergence = kl_divergence
+logcosh = log_cosh
+
+
+class Reduction:
+    """tf.keras's legacy names of the loss reductions."""
+
+    AUTO = "auto"
+    NONE = "none"
+    SUM = "sum"
+    SUM_OVER_BATCH_SIZE = "sum_over_batch_size"
+
+    @classmethod
+    def all(cls):
+        return (cls.AUTO, cls.NONE, cls.SUM, cls.SUM_OVER_BATCH_SIZE)
+
+    @classmethod
+    def validate(cls, key):
+        if key not in cls.all():
+            raise ValueError(f'Invalid Reduction Key: {key}. Expected keys are "{cls.all()}"')

@@ -11,10 +11,11 @@ small tensor (W1 in benchmarks/). tests/test_robustness.py and tests/test_archit
 
 import warnings
 
-from . import operators, slices_ops
+from . import operators, slices_ops, variable_scatter
 
 KERNEL_MODULES = r"tapekit\.(ops\.|grads\.|registry$)"
 warnings.filterwarnings("ignore", category=RuntimeWarning, module=KERNEL_MODULES)
 
 operators.install()
 slices_ops.install()
+variable_scatter.install()

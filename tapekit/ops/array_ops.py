@@ -505,6 +505,36 @@ def tensor_scatter_nd_add(tensor, indices, updates, name=None) -> Tensor:
     return execute("TensorScatterAdd", _scatter_add_forward, inputs)
 
 
+def _scatter_sub_forward(tensor, indices, updates):
+    return tensor - scatter_add(ns(tensor), tensor.shape, _nd_index(indices), updates)
+
+
+def _scatter_extreme_forward(tensor, indices, updates, reduction):
+    """The min or max of ``tensor`` and each update at its index (NumPy's ``ufunc.at``, on the host)."""
+    out = np.array(to_host(tensor), copy=True)
+    ufunc = np.minimum if reduction == "min" else np.maximum
+    ufunc.at(out, _nd_index(to_host(indices)), to_host(updates))
+    return on_device_of(tensor, out)
+
+
+def tensor_scatter_nd_sub(tensor, indices, updates, name=None) -> Tensor:
+    """A copy of ``tensor`` with ``updates`` subtracted at ``indices`` (repeats accumulate)."""
+    inputs = _scatter_inputs("TensorScatterSub", tensor, indices, updates)
+    return execute("TensorScatterSub", _scatter_sub_forward, inputs)
+
+
+def tensor_scatter_nd_min(tensor, indices, updates, name=None) -> Tensor:
+    """A copy of ``tensor`` with each slice at ``indices`` the minimum of itself and the updates."""
+    inputs = _scatter_inputs("TensorScatterMin", tensor, indices, updates)
+    return execute("TensorScatterMin", _scatter_extreme_forward, inputs, {"reduction": "min"})
+
+
+def tensor_scatter_nd_max(tensor, indices, updates, name=None) -> Tensor:
+    """A copy of ``tensor`` with each slice at ``indices`` the maximum of itself and the updates."""
+    inputs = _scatter_inputs("TensorScatterMax", tensor, indices, updates)
+    return execute("TensorScatterMax", _scatter_extreme_forward, inputs, {"reduction": "max"})
+
+
 def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
     """The elements (or slices) of ``tensor`` where ``mask`` is True, as TF: reshape, where, gather."""
     x = to_tensor(tensor)

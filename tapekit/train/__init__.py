@@ -1,0 +1,7 @@
+"""``tk.train``: checkpoints (``Checkpoint``, ``CheckpointManager``, ``latest_checkpoint``, ...)."""
+
+from .checkpoint import Checkpoint, CheckpointLoadStatus, latest_checkpoint, list_variables, load_variable
+from .checkpoint_manager import CheckpointManager
+
+__all__ = ["Checkpoint", "CheckpointLoadStatus", "CheckpointManager", "latest_checkpoint", "list_variables",
+           "load_variable"]

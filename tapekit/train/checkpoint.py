@@ -1,0 +1,292 @@
+"""``tk.train.Checkpoint``: save and restore variables by their object path, as ``tf.train.Checkpoint``.
+
+A checkpoint names each variable by the attributes that lead to it from the checkpoint's own
+arguments: ``Checkpoint(model=net)`` saves ``net.layer.w`` as ``model/layer/w``. Restoring walks
+the same attributes in the program that restores, so a variable gets its value back as long as it
+sits at the same path, whatever its ``name``. Paths are found breadth first (the shortest path to
+an object names it, as in TF); lists and dicts add their index or key.
+
+The files are tapekit's own (docs/DIFFERENCES.md): ``<prefix>.index`` (JSON: each path, shape
+and dtype) and ``<prefix>.npz`` (the values), plus TF's text file ``checkpoint`` in the folder,
+which ``latest_checkpoint`` reads.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+
+import numpy as np
+
+from .. import errors, nest
+from ..module import Module
+from ..variable import Variable
+
+_SUFFIX = "/.ATTRIBUTES/VARIABLE_VALUE"
+_FORMAT = "tapekit-checkpoint-1"
+STATE_FILE = "checkpoint"
+
+
+# ----- the object graph -----
+def _is_variable(obj) -> bool:
+    """A tk.Variable or a Keras variable (which wraps one)."""
+    return isinstance(obj, Variable) or (getattr(type(obj), "_keras_object", False) and hasattr(obj, "assign"))
+
+
+def is_trackable(obj) -> bool:
+    """What a checkpoint can hold: a variable, a Module, a Keras layer or optimizer, a Checkpoint."""
+    return (_is_variable(obj) or isinstance(obj, (Module, Checkpoint)) or getattr(type(obj), "_keras_object", False)
+            or hasattr(obj, "apply_gradients"))
+
+
+def _children(obj) -> list:
+    """(name, child) pairs of a trackable object: its attributes, sorted, then a Keras model's layers."""
+    if isinstance(obj, Checkpoint):
+        return sorted(obj.dependencies.items())
+    if isinstance(obj, (list, tuple)):
+        return [(str(i), v) for i, v in enumerate(obj)]
+    if isinstance(obj, dict):
+        return [(str(k), obj[k]) for k in sorted(obj, key=str)]
+    internal = getattr(type(obj), "_INTERNAL", frozenset()) | getattr(type(obj), "_TK_MODULE_IGNORED_PROPERTIES",
+                                                                       frozenset())
+    found = [(k, v) for k, v in sorted(vars(obj).items()) if k not in internal and _holds_trackable(v)]
+    if getattr(type(obj), "_keras_object", False) and isinstance(getattr(obj, "layers", None), list):
+        found += [(f"layers/{i}", layer) for i, layer in enumerate(obj.layers)]
+    return found
+
+
+def _holds_trackable(value) -> bool:
+    if isinstance(value, (list, tuple, dict)):
+        return any(is_trackable(leaf) for leaf in nest.flatten(value))
+    return is_trackable(value)
+
+
+def object_paths(root) -> dict:
+    """Each variable reachable from ``root``, by its shortest path (TF's breadth-first naming)."""
+    paths: dict = {}
+    seen = {id(root)}
+    queue = collections.deque([("", root)])
+    while queue:
+        prefix, obj = queue.popleft()
+        for name, child in _children(obj):
+            if id(child) in seen or not (_holds_trackable(child) or isinstance(child, (list, tuple, dict))):
+                continue
+            seen.add(id(child))
+            path = f"{prefix}{name}"
+            if _is_variable(child):
+                paths[path] = child
+            else:
+                queue.append((path + "/", child))
+    return paths
+
+
+# ----- files -----
+def _write(prefix: str, paths: dict) -> None:
+    folder = os.path.dirname(prefix)
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+    arrays = {f"v{i}": np.asarray(var.numpy()) for i, var in enumerate(paths.values())}
+    index = {path + _SUFFIX: {"array": f"v{i}", "shape": list(np.shape(arrays[f"v{i}"])),
+                              "dtype": str(arrays[f"v{i}"].dtype)}
+             for i, path in enumerate(paths)}
+    with open(prefix + ".npz", "wb") as data:
+        np.savez(data, **arrays)
+    with open(prefix + ".index", "w") as file:
+        json.dump({"format": _FORMAT, "variables": index}, file, indent=1)
+
+
+def _read_index(prefix: str) -> dict:
+    if not os.path.exists(prefix + ".index"):
+        raise errors.NotFoundError(
+            f"Unsuccessful TensorSliceReader constructor: Failed to find any matching files for {prefix}\n"
+            "hint: pass the prefix that save() returned (e.g. './ckpts/ckpt-1'), or "
+            "tk.train.latest_checkpoint(folder).")
+    with open(prefix + ".index") as file:
+        return json.load(file)["variables"]
+
+
+def read_values(prefix: str) -> dict:
+    """Each saved path (with TF's ``/.ATTRIBUTES/VARIABLE_VALUE``) and its NumPy value."""
+    index = _read_index(prefix)
+    with np.load(prefix + ".npz") as data:
+        return {key: data[entry["array"]] for key, entry in index.items()}
+
+
+def list_variables(ckpt_dir_or_file: str) -> list:
+    """``tf.train.list_variables``: (name, shape) of each saved value, sorted by name."""
+    prefix = _prefix_of(ckpt_dir_or_file)
+    index = _read_index(prefix)
+    return sorted([("_CHECKPOINTABLE_OBJECT_GRAPH", [])] + [(k, v["shape"]) for k, v in index.items()])
+
+
+def load_variable(ckpt_dir_or_file: str, name: str):
+    """``tf.train.load_variable``: one saved value as a NumPy array."""
+    values = read_values(_prefix_of(ckpt_dir_or_file))
+    if name not in values:
+        raise errors.NotFoundError(f"Key {name} not found in checkpoint\nhint: tk.train.list_variables(path) "
+                                   "lists the names it holds.")
+    return values[name]
+
+
+def _prefix_of(ckpt_dir_or_file: str) -> str:
+    if os.path.isdir(ckpt_dir_or_file):
+        latest = latest_checkpoint(ckpt_dir_or_file)
+        if latest is None:
+            raise ValueError(f"Couldn't find 'checkpoint' file or checkpoints in given directory {ckpt_dir_or_file}")
+        return latest
+    return ckpt_dir_or_file
+
+
+def write_state(folder: str, paths: list) -> None:
+    """TF's ``checkpoint`` text file: the latest prefix, then all kept ones (relative to ``folder``)."""
+    names = [os.path.relpath(p, folder) for p in paths]
+    lines = [f'model_checkpoint_path: "{names[-1]}"'] + [f'all_model_checkpoint_paths: "{n}"' for n in names]
+    with open(os.path.join(folder, STATE_FILE), "w") as file:
+        file.write("\n".join(lines) + "\n")
+
+
+def checkpoint_paths(folder: str) -> list:
+    """The prefixes the folder's ``checkpoint`` file lists, oldest first (joined to ``folder``)."""
+    try:
+        with open(os.path.join(folder, STATE_FILE)) as file:
+            lines = file.read().splitlines()
+    except FileNotFoundError:
+        return []
+    return [os.path.join(folder, line.split('"')[1]) for line in lines
+            if line.startswith("all_model_checkpoint_paths:")]
+
+
+def latest_checkpoint(checkpoint_dir: str, latest_filename=None):
+    """``tf.train.latest_checkpoint``: the prefix of the newest checkpoint in the folder, or None."""
+    try:
+        with open(os.path.join(checkpoint_dir, latest_filename or STATE_FILE)) as file:
+            lines = file.read().splitlines()
+    except FileNotFoundError:
+        return None
+    latest = [line.split('"')[1] for line in lines if line.startswith("model_checkpoint_path:")]
+    if not latest:
+        return None
+    prefix = os.path.join(checkpoint_dir, latest[0])
+    return prefix if os.path.exists(prefix + ".index") else None
+
+
+# ----- Checkpoint -----
+class Checkpoint:
+    """``tk.train.Checkpoint(**objects)``: ``save``/``write`` their variables, ``restore``/``read`` them."""
+
+    def __init__(self, root=None, **kwargs):
+        object.__setattr__(self, "dependencies", {})
+        object.__setattr__(self, "_save_counter", None)
+        if root is not None:
+            kwargs["root"] = root
+        for name, value in sorted(kwargs.items()):
+            setattr(self, name, value)
+
+    def __setattr__(self, name, value):
+        if not (_holds_trackable(value) or isinstance(value, (list, tuple, dict))):
+            raise ValueError(f"`Checkpoint` was expecting {name} to be a trackable object (an object derived from "
+                             f"`Trackable`), got {value!r}. If you believe this object should be trackable (i.e. it "
+                             "is part of the TensorFlow Python API and manages state), please open an issue."
+                             "\nhint: pass a tk.Variable, a tk.Module, a Keras model, layer or optimizer.")
+        self.dependencies[name] = value
+        object.__setattr__(self, name, value)
+
+    @property
+    def save_counter(self):
+        """How many times ``save`` ran (an int64 variable, saved with the checkpoint)."""
+        if self._save_counter is None:
+            object.__setattr__(self, "_save_counter", Variable(0, dtype="int64", trainable=False,
+                                                               name="save_counter"))
+            self.dependencies["save_counter"] = self._save_counter
+        return self._save_counter
+
+    def write(self, file_prefix: str) -> str:
+        """Save the variables under ``file_prefix`` (no numbering, no ``checkpoint`` file); returns it."""
+        _write(os.fspath(file_prefix), object_paths(self))
+        return os.fspath(file_prefix)
+
+    def save(self, file_prefix: str, options=None) -> str:
+        """Number and save: ``save('./ckpts/ckpt')`` writes ``./ckpts/ckpt-1``, then ``-2``, ...; returns it."""
+        self.save_counter.assign_add(1)
+        prefix = f"{os.fspath(file_prefix)}-{int(self.save_counter.numpy())}"
+        self.write(prefix)
+        folder = os.path.dirname(prefix) or "."
+        kept = [p for p in checkpoint_paths(folder) if p != prefix]
+        write_state(folder, kept + [prefix])
+        return prefix
+
+    def read(self, save_path: str) -> CheckpointLoadStatus:
+        """Restore the values saved at ``save_path`` into the variables at the same paths."""
+        return self.restore(save_path)
+
+    def restore(self, save_path, options=None):
+        """As ``read``; ``None`` restores nothing (the variables keep their initial values)."""
+        if save_path is None:
+            return InitializationOnlyStatus()
+        values = read_values(os.fspath(save_path))
+        self.save_counter  # noqa: B018 - created before restoring, as TF does, so that it is restored
+        paths = object_paths(self)
+        targets = {path + _SUFFIX: var for path, var in paths.items()}
+        for key in values.keys() & targets.keys():
+            _check_shape(targets[key], values[key], key)
+        for key in values.keys() & targets.keys():
+            targets[key].assign(values[key])
+        return CheckpointLoadStatus(unused=sorted(values.keys() - targets.keys()),
+                                    unmatched=[targets[k] for k in sorted(targets.keys() - values.keys())])
+
+
+def _check_shape(variable, value, key: str) -> None:
+    if tuple(variable.shape) != tuple(np.shape(value)):
+        raise ValueError(f"Received incompatible tensor with shape {tuple(np.shape(value))} when attempting to "
+                         f"restore variable with shape {tuple(variable.shape)} and name {key}."
+                         "\nhint: the saved value at this path has another shape: build the model as it was "
+                         "when it was saved.")
+
+
+class CheckpointLoadStatus:
+    """What ``restore`` matched: ``assert_consumed()`` checks that every value and variable was."""
+
+    def __init__(self, unused: list, unmatched: list):
+        self._unused = unused
+        self._unmatched = unmatched
+
+    def assert_consumed(self):
+        """Raise AssertionError unless every saved value found a variable and every variable a value."""
+        if self._unused:
+            raise AssertionError(f"Unresolved object in checkpoint: {self._unused[0]}\nhint: the saved values "
+                                 f"{self._unused} have no variable at that path here; call expect_partial() "
+                                 "if that is intended.")
+        return self.assert_existing_objects_matched()
+
+    def assert_existing_objects_matched(self):
+        """Raise AssertionError unless every variable here got a value."""
+        if self._unmatched:
+            raise AssertionError(f"Found {len(self._unmatched)} Python objects that were not bound to checkpointed "
+                                 "values, likely due to changes in the Python program. Showing "
+                                 f"{len(self._unmatched)} of {len(self._unmatched)} unmatched objects: "
+                                 f"{self._unmatched}")
+        return self
+
+    def assert_nontrivial_match(self):
+        return self
+
+    def expect_partial(self):
+        """Silence the warnings about values left unused (tapekit prints none)."""
+        return self
+
+    def run_restore_ops(self, session=None):
+        return None
+
+
+class InitializationOnlyStatus(CheckpointLoadStatus):
+    """``restore(None)``: nothing was restored."""
+
+    def __init__(self):
+        super().__init__([], [])
+
+    def assert_consumed(self):
+        raise AssertionError("No checkpoint specified (save_path=None); nothing is being restored.")
+
+    assert_existing_objects_matched = assert_consumed
+    assert_nontrivial_match = assert_consumed
