@@ -1,91 +1,148 @@
-// tapekit TapePlayer front end (anywidget ES module; no build step, no network).
-// The kernel lays out each view once (docs/PLAYER.md); this file draws views from coordinates,
-// replays frames (checkpoints + deltas), moves a camera and navigates the group hierarchy.
-// Every name, value and cause is inserted with textContent, never as markup.
-// Every word shown comes from the kernel's catalogue (tapekit/widgets/texts.py), synced as `texts`.
+// constants.json
+var constants_default = {
+  _doc: "Sizes shared by the Python layout (tapekit/widgets/views.py) and the browser (src/constants.js): one place. `px_per_unit`: the width the layout gives one character cell of a node's title line and of its other lines (a CJK character is two cells); the browser measures each text and never lets one spill out of its box (src/fit.js).",
+  line: 17,
+  label_chars: 24,
+  group_label_chars: 30,
+  budget: 40,
+  font: {
+    title: 14,
+    text: 13,
+    mono: 12.5,
+    op: 16,
+    stub: 12.5,
+    cluster: 13,
+    badge: 12.5
+  },
+  pad: {
+    tensor: 18,
+    group: 34,
+    stub: 20,
+    op: 18,
+    text: 8
+  },
+  round_to: 16,
+  min_font_px: 11,
+  smallest_font: 12.5,
+  scale: {
+    min: 1,
+    max: 1.75
+  },
+  stage: {
+    min: 260,
+    max: 560,
+    pad: 24
+  },
+  checkpoint: {
+    every: 64,
+    entries: 4e6
+  },
+  speeds: [
+    0.5,
+    1,
+    2,
+    4,
+    8,
+    15,
+    30,
+    60
+  ],
+  follow_seconds: 60,
+  broadcasting: [
+    "AddV2",
+    "Add",
+    "Sub",
+    "Mul",
+    "RealDiv",
+    "Div",
+    "DivNoNan",
+    "MulNoNan",
+    "Maximum",
+    "Minimum",
+    "Pow",
+    "SquaredDifference",
+    "FloorDiv",
+    "FloorMod",
+    "Atan2",
+    "Xdivy",
+    "Xlogy",
+    "BiasAdd",
+    "BroadcastTo",
+    "SelectV2"
+  ],
+  markers: {
+    forward_end: "#0369a1",
+    group: "#6d28d9",
+    none: "#b91c1c",
+    broadcast: "#b45309",
+    fan_in: "#0f766e",
+    question: "#c2410c"
+  },
+  px_per_unit: {
+    title: 8.4,
+    text: 7.9,
+    op: 9,
+    stub: 8,
+    badge: 7.6
+  }
+};
 
-const SVGNS = "http://www.w3.org/2000/svg";
-const CHECKPOINT = 64;     // frames between checkpoints at most (more for very large tapes:)
-const CHECKPOINT_ENTRIES = 4e6;
-const MIN_SCALE = 1;       // px per layout unit at the default fit: the smallest text (12) stays >= 12 px
-const MAX_SCALE = 1.75;
-const LINE = 17;           // px between lines in a node: as tapekit/widgets/views.py
-const STAGE_MIN = 300, STAGE_MAX = 620;   // px: the drawing area's height follows the view within these
-const SPEEDS = [0.5, 1, 2, 4, 8, 15, 30, 60];   // frames per second
-const G_RANK = { active: 6, none: 5, acc: 4, grad: 3, stopped: 2, done: 1, zero: 1, unasked: 0, wait: 0 };
+// src/constants.js
+var LINE = constants_default.line;
+var LABEL_CHARS = constants_default.label_chars;
+var GROUP_LABEL_CHARS = constants_default.group_label_chars;
+var FONT = constants_default.font;
+var PX_PER_UNIT = constants_default.px_per_unit;
+var PAD = constants_default.pad;
+var ROUND_TO = constants_default.round_to;
+var MIN_FONT_PX = constants_default.min_font_px;
+var SMALLEST_FONT = constants_default.smallest_font;
+var MIN_SCALE = constants_default.scale.min;
+var MAX_SCALE = constants_default.scale.max;
+var STAGE_MIN = constants_default.stage.min;
+var STAGE_MAX = constants_default.stage.max;
+var STAGE_PAD = constants_default.stage.pad;
+var CHECKPOINT = constants_default.checkpoint.every;
+var CHECKPOINT_ENTRIES = constants_default.checkpoint.entries;
+var SPEEDS = constants_default.speeds;
+var FOLLOW_SECONDS = constants_default.follow_seconds;
+var BROADCASTING = new Set(constants_default.broadcasting);
+var MARKER_COLOURS = constants_default.markers;
+var G_RANK = { active: 6, none: 5, acc: 4, grad: 3, stopped: 2, done: 1, zero: 1, unasked: 0, wait: 0 };
 
+// src/dom.js
+var SVGNS = "http://www.w3.org/2000/svg";
 function h(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = String(text);
+  if (text !== void 0 && text !== null) node.textContent = String(text);
   return node;
 }
-
 function s(tag, attrs, text) {
   const node = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
-  if (text !== undefined && text !== null) node.textContent = String(text);
+  if (text !== void 0 && text !== null) node.textContent = String(text);
   return node;
 }
 
-// t(key, {field: value}): the text of `key` in the kernel's language, its {field}s filled
+// src/i18n.js
 function translator(texts) {
   return (key, fields) => {
-    let text = texts[key] === undefined ? key : String(texts[key]);
+    let text = texts[key] === void 0 ? key : String(texts[key]);
     for (const [k, v] of Object.entries(fields || {})) text = text.split("{" + k + "}").join(String(v));
     return text;
   };
 }
-
-// the width of a text in monospace character cells: a CJK character (or full-width sign) takes two
-function textUnits(text) {
-  let units = 0;
-  for (const ch of String(text)) units += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
-  return units;
+function causeLabeler(graph, texts) {
+  return (c) => ((graph.causes || {})[c] || {}).label || (texts.causes || {})[c] || String(c || "").replace(/_/g, " ");
 }
 
-function clip(text, n) {
-  text = String(text);
-  return text.length <= n ? text : text.slice(0, n - 1) + "…";
-}
-
-function shapeText(shape, t) {
-  if (shape === null || shape === undefined) return "?";
-  if (!shape.length) return t("scalar");
-  return shape.map((d) => (d === null ? "?" : String(d))).join("×");
-}
-
-function shapeTuple(shape, t) {
-  if (shape === null || shape === undefined) return t("unknown");
-  return "(" + shape.map((d) => (d === null ? "None" : String(d))).join(", ") + (shape.length === 1 ? ",)" : ")");
-}
-
-// the lines of a tensor's box: kept in step with tapekit/widgets/views.py tensor_lines
-function tensorLines(n, value, t) {
-  const scalar = Array.isArray(n.shape) && n.shape.length === 0;
-  const meta = scalar ? (n.dtype || "") : shapeText(n.shape, t) + (n.dtype ? " · " + n.dtype : "");
-  if (n.name === null && value !== null && value !== undefined && (n.role === "const" || n.role === "output")) {
-    if (n.role === "const") return [clip(value, 24), meta];
-    return [clip(n.label, 24), meta, clip(value, 24)];
-  }
-  const lines = [clip(n.label, 24), meta];
-  if (value !== null && value !== undefined) lines.push(clip(value, 24));
-  if (n.role === "frozen") lines.push(t("not_watched"));
-  return lines;
-}
-
-function groupLines(g, t) {
-  const lines = [clip(g.label, 30), t(g.ops === 1 ? "group_ops_one" : "group_ops_many", { n: g.ops })];
-  if (g.where) lines.push(g.where);
-  return lines;
-}
-
-// the synced frames are compact lists (tapekit/widgets/model.py compact_frames): make them objects
+// src/replay.js
 function expandFrames(raw) {
   if (!raw.length || !Array.isArray(raw[0])) return raw;
   return raw.map(([phase, caption, where, flat, hot, focus, all]) => {
     const set = {};
-    for (let i = 0; i < flat.length;) {
+    for (let i = 0; i < flat.length; ) {
       const id = flat[i], n = flat[i + 1], change = {};
       for (let j = 0; j < n; j++) change[flat[i + 2 + 2 * j]] = flat[i + 3 + 2 * j];
       set[id] = change;
@@ -94,22 +151,96 @@ function expandFrames(raw) {
     return { phase: phase === "b" ? "backward" : "forward", caption, where, set, hot, focus, all };
   });
 }
-
+function applyFrame(state, f) {
+  if (f.all) for (const [k, v] of state) state.set(k, { ...v, ...f.all });
+  for (const [k, ch] of Object.entries(f.set || {})) state.set(k, { ...state.get(k) || {}, ...ch });
+}
+var Replay = class {
+  // ids: every node, edge and group id; frames: expanded frames
+  constructor(ids, frames) {
+    this.frames = frames;
+    this.initial = /* @__PURE__ */ new Map();
+    for (const id of ids) this.initial.set(id, { s: "hidden", g: null });
+    this.every = Math.max(CHECKPOINT, Math.ceil(frames.length * this.initial.size / CHECKPOINT_ENTRIES));
+    this.checkpoints = [];
+    const state = new Map(this.initial);
+    frames.forEach((f, i) => {
+      applyFrame(state, f);
+      if (i % this.every === 0) this.checkpoints.push(new Map(state));
+    });
+  }
+  stateAt(i) {
+    const base = Math.floor(i / this.every);
+    const state = new Map(this.checkpoints[base]);
+    for (let j = base * this.every + 1; j <= i; j++) applyFrame(state, this.frames[j]);
+    return state;
+  }
+};
+function edgeState(state, ids) {
+  if (ids.length === 1) return state.get(ids[0]) || {};
+  let best = null;
+  for (const id of ids) {
+    const st = state.get(id) || {};
+    if (!best || st.s !== "hidden" && best.s === "hidden" || (G_RANK[st.g] || -1) > (G_RANK[best.g] || -1)) best = st;
+  }
+  return best || {};
+}
 function classesOf(kind, st, hot) {
-  let c = kind + " s-" + ((st && st.s) || "hidden");
+  let c = kind + " s-" + (st && st.s || "hidden");
   if (st && st.g) c += " g-" + st.g;
   if (st && st.p) c += " partial";
   if (hot) c += " hot";
   return c;
 }
 
+// src/text.js
+var WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+function textUnits(text) {
+  let units = 0;
+  for (const ch of String(text)) units += WIDE.test(ch) ? 2 : 1;
+  return units;
+}
+function clip(text, n) {
+  text = String(text);
+  return text.length <= n ? text : text.slice(0, n - 1) + "\u2026";
+}
+function shapeText(shape, t) {
+  if (shape === null || shape === void 0) return "?";
+  if (!shape.length) return t("scalar");
+  return shape.map((d) => d === null ? "?" : String(d)).join("\xD7");
+}
+function shapeTuple(shape, t) {
+  if (shape === null || shape === void 0) return t("unknown");
+  return "(" + shape.map((d) => d === null ? "None" : String(d)).join(", ") + (shape.length === 1 ? ",)" : ")");
+}
+function tensorLines(n, value, t) {
+  const scalar = Array.isArray(n.shape) && n.shape.length === 0;
+  const meta = scalar ? n.dtype || "" : shapeText(n.shape, t) + (n.dtype ? " \xB7 " + n.dtype : "");
+  const has = value !== null && value !== void 0;
+  if (n.name === null && has && (n.role === "const" || n.role === "output")) {
+    if (n.role === "const") return [clip(value, LABEL_CHARS), meta];
+    return [clip(n.label, LABEL_CHARS), meta, clip(value, LABEL_CHARS)];
+  }
+  const lines = [clip(n.label, LABEL_CHARS), meta];
+  if (has) lines.push(clip(value, LABEL_CHARS));
+  if (n.role === "frozen") lines.push(t("not_watched"));
+  return lines;
+}
+function groupLines(g, t) {
+  const lines = [clip(g.label, GROUP_LABEL_CHARS), t(g.ops === 1 ? "group_ops_one" : "group_ops_many", { n: g.ops })];
+  if (g.where) lines.push(g.where);
+  return lines;
+}
+function opLine(n) {
+  return n.symbol && String(n.symbol).length <= 10 ? n.symbol : (n.type || "op").slice(0, 10);
+}
+
+// src/main.js
 function render({ model, el }) {
   const graph = model.get("graph") || {};
   const words = model.get("texts") || {};
   const t = translator(words);
-  // a cause's few words, in the player's language, from tapekit/cause_texts.py's table (sent with the graph)
-  const causeLabel = (c) => ((graph.causes || {})[c] || {}).label || ((words.causes || {})[c])
-    || String(c || "").replace(/_/g, " ");
+  const causeLabel = causeLabeler(graph, words);
   const frames = expandFrames(model.get("frames") || []);
   const nodes = new Map((graph.nodes || []).map((n) => [n.id, n]));
   const groups = new Map((graph.groups || []).map((g) => [g.id, g]));
@@ -118,37 +249,11 @@ function render({ model, el }) {
   const edgesById = new Map((graph.edges || []).map((e) => [e.id, e]));
   const last = Math.max(0, frames.length - 1);
   const sources = new Set(graph.sources || []);
-
-  // ---------- replay: a checkpoint every CHECKPOINT frames, deltas in between ----------
-  function apply(state, f) {
-    if (f.all) for (const [k, v] of state) state.set(k, { ...v, ...f.all });
-    for (const [k, ch] of Object.entries(f.set || {})) state.set(k, { ...(state.get(k) || {}), ...ch });
-  }
-  const initial = new Map();
-  for (const id of nodes.keys()) initial.set(id, { s: "hidden", g: null });
-  for (const id of edgesById.keys()) initial.set(id, { s: "hidden", g: null });
-  for (const id of groups.keys()) initial.set(id, { s: "hidden", g: null });
-  // a checkpoint every `every` frames, with at most about CHECKPOINT_ENTRIES entries kept in all
-  const every = Math.max(CHECKPOINT, Math.ceil((frames.length * initial.size) / CHECKPOINT_ENTRIES));
-  const checkpoints = [];
-  {
-    const state = new Map(initial);
-    frames.forEach((f, i) => {
-      apply(state, f);
-      if (i % every === 0) checkpoints.push(new Map(state));
-    });
-  }
-  function stateAt(i) {
-    const base = Math.floor(i / every);
-    const state = new Map(checkpoints[base]);
-    for (let j = base * every + 1; j <= i; j++) apply(state, frames[j]);
-    return state;
-  }
-
-  // ---------- DOM ----------
+  const replay = new Replay([...nodes.keys(), ...edgesById.keys(), ...groups.keys()], frames);
+  const stateAt = (i) => replay.stateAt(i);
   el.classList.add("tkp");
   const root = h("div", "tkp tkp-root");
-  if (words.language) root.lang = words.language;   // zh-CN: the CJK font stacks of player-cjk.css
+  if (words.language) root.lang = words.language;
   root.tabIndex = 0;
   const head = h("div", "tkp-head");
   const title = h("span", "tkp-title", model.get("title") || "GradientTape");
@@ -156,17 +261,16 @@ function render({ model, el }) {
   const counter = h("span", "tkp-counter");
   head.append(title, phase, counter);
   const notes = h("div", "tkp-notes-banner");
-  for (const text of graph.notes || []) notes.append(h("div", "tkp-note", "⚠ " + text));
+  for (const text of graph.notes || []) notes.append(h("div", "tkp-note", "\u26A0 " + text));
   notes.hidden = !(graph.notes || []).length;
-
   const nav = h("div", "tkp-nav");
   const crumbs = h("span", "tkp-crumbs");
   const followLabel = h("label", "tkp-follow");
   const followBox = h("input");
-  followBox.type = "checkbox"; followBox.checked = true;
+  followBox.type = "checkbox";
+  followBox.checked = true;
   followLabel.append(followBox, document.createTextNode(" " + t("follow")));
   nav.append(crumbs, followLabel);
-
   const body = h("div", "tkp-body");
   const stage = h("div", "tkp-graph");
   const svg = s("svg", { class: "tkp-svg", role: "img" });
@@ -178,8 +282,10 @@ function render({ model, el }) {
   const tip = h("div", "tkp-tip");
   tip.hidden = true;
   const zoom = h("div", "tkp-zoom");
-  const zin = h("button", "", "+"), zout = h("button", "", "−"), zfit = h("button", "", t("fit"));
-  zin.title = t("zoom_in"); zout.title = t("zoom_out"); zfit.title = t("fit_title");
+  const zin = h("button", "", "+"), zout = h("button", "", "\u2212"), zfit = h("button", "", t("fit"));
+  zin.title = t("zoom_in");
+  zout.title = t("zoom_out");
+  zfit.title = t("fit_title");
   zoom.append(zin, zout, zfit);
   const mini = h("div", "tkp-minimap");
   const miniSvg = s("svg", { class: "tkp-mini-svg" });
@@ -187,7 +293,6 @@ function render({ model, el }) {
   mini.append(miniSvg);
   mini.title = t("overview");
   stage.append(svg, tip, zoom, mini);
-
   const side = h("aside", "tkp-side");
   side.append(h("div", "tkp-side-title", t("side_title")));
   const table = h("table", "tkp-table");
@@ -196,15 +301,19 @@ function render({ model, el }) {
   table.append(thead);
   side.append(table);
   body.append(stage, side);
-
   const caption = h("div", "tkp-caption");
   const where = h("span", "tkp-where");
   const ctext = h("span", "tkp-text");
   caption.append(where, ctext);
-
   const controls = h("div", "tkp-controls");
-  const ICONS = { first: "M5 4h2v16H5zM20 4v16L8 12z", back: "M18 4v16L6 12z", play: "M7 4v16l13-8z",
-    pause: "M6 4h4v16H6zM14 4h4v16h-4z", forward: "M6 4v16l12-8z", last: "M17 4h2v16h-2zM4 4v16l12-8z" };
+  const ICONS = {
+    first: "M5 4h2v16H5zM20 4v16L8 12z",
+    back: "M18 4v16L6 12z",
+    play: "M7 4v16l13-8z",
+    pause: "M6 4h4v16H6zM14 4h4v16h-4z",
+    forward: "M6 4v16l12-8z",
+    last: "M17 4h2v16h-2zM4 4v16l12-8z"
+  };
   const icon = (name) => {
     const g = s("svg", { viewBox: "0 0 24 24", width: 14, height: 14, "aria-hidden": "true" });
     g.append(s("path", { d: ICONS[name], fill: "currentColor" }));
@@ -213,7 +322,9 @@ function render({ model, el }) {
   const btn = (act, tipText) => {
     const b = h("button", "tkp-btn");
     b.append(icon(act));
-    b.dataset.act = act; b.title = tipText; b.setAttribute("aria-label", tipText);
+    b.dataset.act = act;
+    b.title = tipText;
+    b.setAttribute("aria-label", tipText);
     return b;
   };
   const bFirst = btn("first", t("btn_first"));
@@ -222,7 +333,10 @@ function render({ model, el }) {
   const bFwd = btn("forward", t("btn_forward"));
   const bLast = btn("last", t("btn_last"));
   const slider = h("input", "tkp-slider");
-  slider.type = "range"; slider.min = "0"; slider.max = String(last); slider.value = "0";
+  slider.type = "range";
+  slider.min = "0";
+  slider.max = String(last);
+  slider.value = "0";
   slider.setAttribute("aria-label", t("slider"));
   const speed = h("select", "tkp-speed");
   speed.title = t("speed_title");
@@ -236,28 +350,31 @@ function render({ model, el }) {
   speed.value = String(SPEEDS.includes(wanted) ? wanted : 2);
   const rate = h("span", "tkp-rate");
   controls.append(bFirst, bBack, bPlay, bFwd, bLast, slider, speed, rate);
-
   const legend = h("div", "tkp-legend");
-  for (const cls of ["lg-var", "lg-frozen", "lg-const", "lg-value", "lg-grad", "lg-acc", "lg-wait", "lg-none",
-    "lg-group"]) {
+  for (const cls of [
+    "lg-var",
+    "lg-frozen",
+    "lg-const",
+    "lg-value",
+    "lg-grad",
+    "lg-acc",
+    "lg-wait",
+    "lg-none",
+    "lg-group"
+  ]) {
     const item = h("span", "tkp-lg");
     item.append(h("i", cls), document.createTextNode(t("legend_" + cls.slice(3))));
     legend.append(item);
   }
-
   root.append(head, notes, nav, body, caption, controls, legend);
   el.append(root);
-  // a tape too large to draw (tapekit/widgets/limits.py): the note says why and what to do, the
-  // table shows the gradients the kernel computed; nothing to draw or play
   const drawn = Object.keys(views).length > 0;
   if (!drawn) {
     for (const part of [stage, nav, caption, controls, legend, phase, counter]) part.hidden = true;
     root.classList.add("tkp-undrawn");
   }
-
-  // ---------- table ----------
-  const rows = new Map();
-  const rowIds = [...(graph.watched || [])];
+  const rows = /* @__PURE__ */ new Map();
+  const rowIds = [...graph.watched || []];
   for (const id of graph.sources || []) if (!rowIds.includes(id)) rowIds.push(id);
   for (const n of graph.nodes || []) if (n.role === "frozen" && !rowIds.includes(n.id)) rowIds.push(n.id);
   for (const id of rowIds) {
@@ -271,7 +388,7 @@ function render({ model, el }) {
     else if (n.watched) name.append(h("span", "tkp-tag", t("tag_watched")));
     else name.append(h("span", "tkp-tag tkp-tag-off", t("not_watched")));
     if (sources.has(id)) name.append(h("span", "tkp-tag tkp-tag-src", t("tag_source")));
-    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(n.shape, t) }) + (n.dtype ? " · " + n.dtype : "")));
+    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(n.shape, t) }) + (n.dtype ? " \xB7 " + n.dtype : "")));
     const value = h("td", "tkp-val");
     const grad = h("td", "tkp-grad");
     tr.append(name, value, grad);
@@ -284,14 +401,14 @@ function render({ model, el }) {
     rows.set(id, { tr, value, grad, why, whyRow });
     tr.addEventListener("click", () => reveal(id));
   }
-  for (const r of graph.results || []) {   // sources with no node: the tape was too large to draw
+  for (const r of graph.results || []) {
     if (nodes.has(r.source)) continue;
     const tr = h("tr", "tkp-row" + (r.cause ? " g-none" : " g-grad"));
     const name = h("td", "tkp-name");
     name.append(h("span", "tkp-name-text", r.name || r.source), h("span", "tkp-tag tkp-tag-src", t("tag_source")));
-    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(r.shape, t) }) + (r.dtype ? " · " + r.dtype : "")));
+    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(r.shape, t) }) + (r.dtype ? " \xB7 " + r.dtype : "")));
     const grad = r.cause ? t("cell_none_cause", { cause: causeLabel(r.cause) }) : r.value;
-    tr.append(name, h("td", "tkp-val", "—"), h("td", "tkp-grad", grad));
+    tr.append(name, h("td", "tkp-val", "\u2014"), h("td", "tkp-grad", grad));
     table.append(tr);
     if (r.cause && r.message) {
       const whyRow = h("tr", "tkp-why-row");
@@ -301,33 +418,23 @@ function render({ model, el }) {
       table.append(whyRow);
     }
   }
-
-  // ---------- views: drawn on demand from the layout ----------
   let viewId = null;
-  let view = null;          // { id, w, h, elems: Map(draw id -> {g, kind, ids}), byModel: Map(model id -> [elem]) }
-  const viewCache = new Map();
-  const edgeOwner = new Map();    // model edge id -> view id that draws it as itself (for the camera)
-
-  // ---------- where the graph goes: beside the table while it fits there at a readable size ----------
-  // A view may come laid out several ways (left to right, top to bottom). Take the one drawn
-  // largest beside the table; if none fits there at scale >= 1 (the smallest text 12 px), give
-  // the drawing area the width it needs (the table gets narrower, down to SIDE_MIN), or put the
-  // table below the graph if that makes one fit. A view too large for either keeps the default
-  // split and is shown at scale 1 around the active op, with a minimap.
+  let view = null;
+  const viewCache = /* @__PURE__ */ new Map();
+  const edgeOwner = /* @__PURE__ */ new Map();
   const GAP = 12, STAGE_BASIS = 700, SIDE_BASIS = 300, SIDE_MIN = 260;
   let bodyW = 0;
   function bodyWidth() {
     if (!bodyW) bodyW = body.getBoundingClientRect().width;
-    return bodyW || 1000;
+    return bodyW || 1e3;
   }
   function placement(v) {
     const options = v.layouts || [v.layout];
     const W = bodyWidth();
-    const wrapped = W < STAGE_BASIS + GAP + SIDE_BASIS;   // narrow: the CSS puts the table below anyway
+    const wrapped = W < STAGE_BASIS + GAP + SIDE_BASIS;
     const beside = wrapped ? W : W - GAP - SIDE_MIN;
-    const scaleAt = (k, width) => Math.min(MAX_SCALE, (width - 48) / layouts[k].w, (STAGE_MAX - 48) / layouts[k].h);
-    const best = (width) => options.reduce((b, k) => (scaleAt(k, width) > scaleAt(b, width) + 0.02 ? k : b), options[0]);
-    // the CSS default: both grow alike from their bases (700 px and 300 px)
+    const scaleAt = (k2, width) => Math.min(MAX_SCALE, (width - 48) / layouts[k2].w, (STAGE_MAX - 48) / layouts[k2].h);
+    const best = (width) => options.reduce((b, k2) => scaleAt(k2, width) > scaleAt(b, width) + 0.02 ? k2 : b, options[0]);
     const usual = wrapped ? W : STAGE_BASIS + (W - STAGE_BASIS - GAP - SIDE_BASIS) / 2;
     const k = best(usual);
     if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "" };
@@ -339,14 +446,13 @@ function render({ model, el }) {
     if (scaleAt(full, W) >= MIN_SCALE) return { k: full, basis: "100%", side: "" };
     return { k, basis: "", side: "" };
   }
-  const rank = (basis) => (basis === "100%" ? Infinity : parseFloat(basis) || 0);
+  const rank = (basis) => basis === "100%" ? Infinity : parseFloat(basis) || 0;
   function place(p, resized) {
     if (stage.style.flexBasis === p.basis && side.style.flexBasis === p.side) return;
-    // while following the active op the drawing area only grows: the table does not jump about
     if (!resized && followBox.checked && rank(p.basis) <= rank(stage.style.flexBasis)) return;
     stage.style.flexBasis = p.basis;
     side.style.flexBasis = p.side;
-    stageBox = null;            // measured again: the drawing area changed width
+    stageBox = null;
   }
   function buildView(id) {
     const v = views[id];
@@ -354,10 +460,13 @@ function render({ model, el }) {
     const key = id + "#" + layoutIndex;
     if (viewCache.has(key)) return viewCache.get(key);
     const geo = layouts[layoutIndex];
-    const elems = new Map();
-    const byModel = new Map();
-    const pos = new Map();
-    const bind = (modelId, e) => { if (!byModel.has(modelId)) byModel.set(modelId, []); byModel.get(modelId).push(e); };
+    const elems = /* @__PURE__ */ new Map();
+    const byModel = /* @__PURE__ */ new Map();
+    const pos = /* @__PURE__ */ new Map();
+    const bind = (modelId, e) => {
+      if (!byModel.has(modelId)) byModel.set(modelId, []);
+      byModel.get(modelId).push(e);
+    };
     const frag = { clusters: [], edges: [], nodes: [] };
     v.clusters.forEach((gid, k) => {
       const [x, y, w, hh] = geo.clusters[k] || [0, 0, 0, 0];
@@ -366,7 +475,8 @@ function render({ model, el }) {
       el2.append(s("rect", { x, y, width: w, height: hh, rx: 10 }), s("text", { class: "cl-label", x: x + 10, y: y + 17 }, clip(g.label, 40)));
       frag.clusters.push(el2);
       const e = { g: el2, kind: "cluster", ids: [gid], cls: null };
-      elems.set(gid + "#cluster", e); bind(gid, e);
+      elems.set(gid + "#cluster", e);
+      bind(gid, e);
     });
     v.edges.forEach(([drawId, ids], k) => {
       const [d, arrow] = geo.edges[k] || ["", null];
@@ -391,12 +501,12 @@ function render({ model, el }) {
         el2.append(s("rect", { x: -w / 2, y: -hh / 2, width: w, height: hh, rx: kind === "stub" ? 13 : 8 }));
       }
       const texts = [];
-      const lineCount = kind === "op" ? 1 : kind === "stub" ? 1 : kind === "group" ? groupLines(groups.get(nid), t).length
-        : tensorLines(nodes.get(nid), nodes.get(nid).value, t).length;
+      const lineCount = kind === "op" ? 1 : kind === "stub" ? 1 : kind === "group" ? groupLines(groups.get(nid), t).length : tensorLines(nodes.get(nid), nodes.get(nid).value, t).length;
       const top = -(lineCount - 1) * LINE / 2 + 5;
       for (let j = 0; j < lineCount; j++) {
-        const t = s("text", { class: "l" + j, y: top + LINE * j });
-        el2.append(t); texts.push(t);
+        const t2 = s("text", { class: "l" + j, y: top + LINE * j });
+        el2.append(t2);
+        texts.push(t2);
       }
       if (kind === "group") {
         el2.setAttribute("role", "button");
@@ -412,11 +522,9 @@ function render({ model, el }) {
     viewCache.set(key, built);
     return built;
   }
-
   for (const [vid, v] of Object.entries(views)) {
     for (const [nid, kind] of v.nodes) if (kind === "op" || kind === "tensor") edgeOwner.set(nid, vid);
   }
-
   function openView(id, keepCamera) {
     if (!views[id]) return;
     if (viewId === id) return;
@@ -426,7 +534,6 @@ function render({ model, el }) {
     layerClusters.replaceChildren(...view.frag.clusters);
     layerEdges.replaceChildren(...view.frag.edges);
     layerNodes.replaceChildren(...view.frag.nodes);
-    // e.cls and e.lastText still say what each detached element shows: restyleAll writes only changes
     root.dataset.view = id;
     drawCrumbs();
     sizeStage();
@@ -434,7 +541,6 @@ function render({ model, el }) {
     if (!keepCamera) fitCamera(null);
     restyleAll();
   }
-
   function drawCrumbs() {
     crumbs.replaceChildren();
     const chain = [];
@@ -443,20 +549,22 @@ function render({ model, el }) {
       const label = id === "root" ? t("whole_tape") : (groups.get(id) || {}).label || id;
       if (k < chain.length - 1) {
         const b = h("button", "tkp-crumb", label);
-        b.onclick = () => { followBox.checked = false; openView(id); };
-        crumbs.append(b, h("span", "tkp-crumb-sep", "›"));
+        b.onclick = () => {
+          followBox.checked = false;
+          openView(id);
+        };
+        crumbs.append(b, h("span", "tkp-crumb-sep", "\u203A"));
       } else crumbs.append(h("span", "tkp-crumb tkp-crumb-here", label));
     });
     nav.hidden = chain.length < 2 && Object.keys(views).length < 2;
   }
-
-  // ---------- camera ----------
   let vb = [0, 0, 100, 100];
-  // the drawing area's size, kept by a ResizeObserver: reading layout on every frame would force
-  // the whole notebook page to be laid out again
   let stageBox = null;
   function stageSize() {
-    if (!stageBox || !stageBox.w) { const r = stage.getBoundingClientRect(); stageBox = { w: r.width, h: r.height }; }
+    if (!stageBox || !stageBox.w) {
+      const r = stage.getBoundingClientRect();
+      stageBox = { w: r.width, h: r.height };
+    }
     return { w: stageBox.w || 800, h: stageBox.h || 440 };
   }
   if (typeof ResizeObserver !== "undefined") {
@@ -464,24 +572,30 @@ function render({ model, el }) {
       const r = entries[entries.length - 1].contentRect;
       const changed = !stageBox || Math.abs(r.width - stageBox.w) > 1;
       stageBox = { w: r.width, h: r.height };
-      if (changed && view) { fitCamera(current >= 0 ? frames[current].focus : null); drawBadges(); }
+      if (changed && view) {
+        fitCamera(current >= 0 ? frames[current].focus : null);
+        drawBadges();
+      }
     }).observe(stage);
-    new ResizeObserver((entries) => {   // the output got wider or narrower: place the graph again
+    new ResizeObserver((entries) => {
       const w = entries[entries.length - 1].contentRect.width;
       if (!w || Math.abs(w - bodyW) <= 1) return;
       bodyW = w;
       if (!view) return;
       const p = placement(view.v);
       place(p, true);
-      if (view.key !== viewId + "#" + p.k) { const id = viewId; viewId = null; openView(id, true); }
+      if (view.key !== viewId + "#" + p.k) {
+        const id = viewId;
+        viewId = null;
+        openView(id, true);
+      }
       fitCamera(current >= 0 ? frames[current].focus : null);
       drawBadges();
     }).observe(body);
   }
-  function clampVb() {    // never pan past the drawing's edges; centre it where it fits
+  function clampVb() {
     const pad = 24;
-    const axis = (start, size, extent) => size >= extent + 2 * pad ? extent / 2 - size / 2
-      : Math.min(Math.max(start, -pad), extent + pad - size);
+    const axis = (start, size, extent) => size >= extent + 2 * pad ? extent / 2 - size / 2 : Math.min(Math.max(start, -pad), extent + pad - size);
     vb = [axis(vb[0], vb[2], view.w), axis(vb[1], vb[3], view.h), vb[2], vb[3]];
   }
   function setVb() {
@@ -490,14 +604,15 @@ function render({ model, el }) {
     root.dataset.scale = String(stageSize().w / vb[2]);
     updateMini();
   }
-  // as high as the view needs at its fitting scale, within bounds; while following the active op
-  // it only grows, so that entering a group does not move the caption and the buttons
   function sizeStage() {
     const { w, h: now } = stageSize();
     const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (w - 48) / view.w));
     let want = Math.round(Math.min(STAGE_MAX, Math.max(STAGE_MIN, view.h * scale + 48)));
     if (followBox.checked && stage.style.height) want = Math.max(want, now);
-    if (Math.abs(now - want) > 2) { stage.style.height = want + "px"; stageBox = { w, h: want }; }
+    if (Math.abs(now - want) > 2) {
+      stage.style.height = want + "px";
+      stageBox = { w, h: want };
+    }
   }
   function fitCamera(centerOn) {
     sizeStage();
@@ -507,18 +622,20 @@ function render({ model, el }) {
     const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
     const vw = w / scale, vh = hh / scale;
     let cx = view.w / 2, cy = view.h / 2;
-    if (scale > fit) {  // the level does not fit at a readable size: start at the focus, or where the tape starts
+    if (scale > fit) {
       const first = view.v.nodes.find(([, kind]) => kind !== "stub");
-      const p = view.pos.get(centerOn) || (first && view.pos.get(first[0]));
-      if (p) { cx = p.x; cy = p.y; }
+      const p = view.pos.get(centerOn) || first && view.pos.get(first[0]);
+      if (p) {
+        cx = p.x;
+        cy = p.y;
+      }
     }
     vb = [cx - vw / 2, cy - vh / 2, vw, vh];
     setVb();
   }
   function inView(p) {
     const m = 12;
-    return p.x - p.w / 2 > vb[0] + m && p.x + p.w / 2 < vb[0] + vb[2] - m &&
-      p.y - p.h / 2 > vb[1] + m && p.y + p.h / 2 < vb[1] + vb[3] - m;
+    return p.x - p.w / 2 > vb[0] + m && p.x + p.w / 2 < vb[0] + vb[2] - m && p.y - p.h / 2 > vb[1] + m && p.y + p.h / 2 < vb[1] + vb[3] - m;
   }
   function lookAt(id) {
     const p = view.pos.get(id);
@@ -526,7 +643,6 @@ function render({ model, el }) {
     vb = [p.x - vb[2] / 2, p.y - vb[3] / 2, vb[2], vb[3]];
     setVb();
   }
-  // the view that shows a model id as itself, and the path of views to it
   function viewOf(id) {
     const n = nodes.get(id);
     if (n && n.view) return n.view;
@@ -540,17 +656,20 @@ function render({ model, el }) {
     if (view && view.pos.get(id)) {
       const p = view.pos.get(id);
       vb = [p.x - vb[2] / 2, p.y - vb[3] / 2, vb[2], vb[3]];
-      if (viewId !== target) fitCamera(id); else setVb();
+      if (viewId !== target) fitCamera(id);
+      else setVb();
     }
   }
   function follow(focus) {
     if (!followBox.checked || !focus) return;
     const target = viewOf(focus);
-    if (target && target !== viewId) { openView(target, true); fitCamera(focus); return; }
+    if (target && target !== viewId) {
+      openView(target, true);
+      fitCamera(focus);
+      return;
+    }
     lookAt(focus);
   }
-
-  // ---------- minimap ----------
   function drawMini() {
     if (!view.mini) {
       view.mini = [];
@@ -565,8 +684,10 @@ function render({ model, el }) {
     mini.hidden = view.w <= w * 1.05 / MIN_SCALE && view.h <= hh * 1.05 / MIN_SCALE;
   }
   function updateMini() {
-    miniView.setAttribute("x", vb[0]); miniView.setAttribute("y", vb[1]);
-    miniView.setAttribute("width", vb[2]); miniView.setAttribute("height", vb[3]);
+    miniView.setAttribute("x", vb[0]);
+    miniView.setAttribute("y", vb[1]);
+    miniView.setAttribute("width", vb[2]);
+    miniView.setAttribute("height", vb[3]);
   }
   miniSvg.addEventListener("pointerdown", (ev) => {
     const r = miniSvg.getBoundingClientRect();
@@ -578,31 +699,23 @@ function render({ model, el }) {
     setVb();
     ev.stopPropagation();
   });
-
-  // ---------- styling a frame ----------
-  let current = -1, rendered = 0, curState = null, hotSet = new Set();
+  let current = -1, rendered = 0, curState = null, hotSet = /* @__PURE__ */ new Set();
   function gradText(st) {
     if (!st) return "";
     if (st.g === "none") return t("cell_none");
-    if (st.g === "zero") return "0 · " + (st.gv || t("zeros"));
+    if (st.g === "zero") return "0 \xB7 " + (st.gv || t("zeros"));
     if (st.g === "unasked") return t("not_asked");
-    if (st.gv) return (st.g === "acc" ? "Σ " : "") + (st.p ? t("partial", { value: st.gv, part: st.p }) : st.gv);
+    if (st.gv) return (st.g === "acc" ? "\u03A3 " : "") + (st.p ? t("partial", { value: st.gv, part: st.p }) : st.gv);
     return "";
   }
-  function edgeState(ids) {
-    if (ids.length === 1) return curState.get(ids[0]) || {};
-    let best = null;
-    for (const id of ids) {
-      const st = curState.get(id) || {};
-      if (!best || (st.s !== "hidden" && best.s === "hidden") || (G_RANK[st.g] || -1) > (G_RANK[best.g] || -1)) best = st;
-    }
-    return best || {};
-  }
+  const edgeState2 = (ids) => edgeState(curState, ids);
   function styleElem(e) {
     let st;
-    if (e.kind === "edge") st = edgeState(e.ids);
-    else if (e.kind === "stub") { const src = curState.get(e.ids[0]) || {}; st = { s: src.s === "hidden" ? "hidden" : "value", g: src.g }; }
-    else st = curState.get(e.ids[0]) || {};
+    if (e.kind === "edge") st = edgeState2(e.ids);
+    else if (e.kind === "stub") {
+      const src = curState.get(e.ids[0]) || {};
+      st = { s: src.s === "hidden" ? "hidden" : "value", g: src.g };
+    } else st = curState.get(e.ids[0]) || {};
     const hot = e.ids.some((id) => hotSet.has(id));
     const base = e.kind === "edge" ? "edge" : e.kind === "cluster" ? "cluster" : "node k-" + e.kind;
     let cls = classesOf(base, st, hot);
@@ -610,19 +723,27 @@ function render({ model, el }) {
       const n = nodes.get(e.ids[0]);
       if (n && n.role) cls += " r-" + n.role;
     }
-    if (cls !== e.cls) { e.g.setAttribute("class", cls); e.cls = cls; }
+    if (cls !== e.cls) {
+      e.g.setAttribute("class", cls);
+      e.cls = cls;
+    }
     if (e.texts) writeTexts(e, st);
   }
   function writeTexts(e, st) {
     let lines;
-    if (e.kind === "op") { const n = nodes.get(e.ids[0]); lines = [n.symbol && String(n.symbol).length <= 10 ? n.symbol : (n.type || "op").slice(0, 10)]; }
-    else if (e.kind === "stub") lines = ["↪ " + clip((nodes.get(e.ids[0]) || {}).label || e.ids[0], 16)];
+    if (e.kind === "op") lines = [opLine(nodes.get(e.ids[0]))];
+    else if (e.kind === "stub") lines = ["\u21AA " + clip((nodes.get(e.ids[0]) || {}).label || e.ids[0], 16)];
     else if (e.kind === "group") lines = groupLines(groups.get(e.ids[0]), t);
-    else { const n = nodes.get(e.ids[0]); lines = tensorLines(n, st.v || n.value, t); }
+    else {
+      const n = nodes.get(e.ids[0]);
+      lines = tensorLines(n, st.v || n.value, t);
+    }
     const key = lines.join("\n");
     if (key === e.lastText) return;
     e.lastText = key;
-    e.texts.forEach((t, j) => { t.textContent = lines[j] !== undefined ? lines[j] : ""; });
+    e.texts.forEach((t2, j) => {
+      t2.textContent = lines[j] !== void 0 ? lines[j] : "";
+    });
   }
   function restyleAll() {
     if (!curState || !view) return;
@@ -630,14 +751,12 @@ function render({ model, el }) {
     drawBadges();
   }
   function restyleIds(ids) {
-    const seen = new Set();
-    for (const id of ids) for (const e of view.byModel.get(id) || []) if (!seen.has(e)) { seen.add(e); styleElem(e); }
+    const seen = /* @__PURE__ */ new Set();
+    for (const id of ids) for (const e of view.byModel.get(id) || []) if (!seen.has(e)) {
+      seen.add(e);
+      styleElem(e);
+    }
   }
-
-  // ---------- badges (gradient values on the graph) ----------
-  // A badge's box comes from its text length (monospace 12.5 px: 7.6 px a character), so that no
-  // layout is read back while playing. Each badge goes to the first of a few spots around its
-  // node or edge that covers no node and no badge placed before it (else to the least covered).
   function badgeBox(x, y, text) {
     const width = textUnits(text) * 7.6;
     return { x: x - width / 2 - 6, y: y - 15, w: width + 12, h: 21 };
@@ -649,44 +768,44 @@ function render({ model, el }) {
   }
   function drawBadge(x, y, text, cls) {
     const g = s("g", { class: "tkp-badge " + cls });
-    const t = s("text", { x, y, "text-anchor": "middle" }, text);
+    const t2 = s("text", { x, y, "text-anchor": "middle" }, text);
     const r = s("rect", { rx: 5 });
-    g.append(r, t);
+    g.append(r, t2);
     layerBadges.append(g);
     const b = badgeBox(x, y, text);
-    // keep it inside the drawing: shift right/left/up so that nothing is cut at an edge
     let dx = 0, dy = 0;
     const minX = vb[0] + 4, maxX = vb[0] + vb[2] - 4, maxY = vb[1] + vb[3] - 4, minY = vb[1] + 4;
     if (b.x < minX) dx = minX - b.x;
     if (b.x + b.w > maxX) dx = maxX - (b.x + b.w);
     if (b.y + b.h > maxY) dy = maxY - (b.y + b.h);
     if (b.y + dy < minY) dy = minY - b.y;
-    if (dx || dy) t.setAttribute("transform", `translate(${dx},${dy})`);
-    r.setAttribute("x", b.x + dx); r.setAttribute("y", b.y + dy);
-    r.setAttribute("width", b.w); r.setAttribute("height", b.h);
+    if (dx || dy) t2.setAttribute("transform", `translate(${dx},${dy})`);
+    r.setAttribute("x", b.x + dx);
+    r.setAttribute("y", b.y + dy);
+    r.setAttribute("width", b.w);
+    r.setAttribute("height", b.h);
     return { x: b.x + dx, y: b.y + dy, w: b.w, h: b.h };
   }
-  // a point of an edge's path (M x y C ... C ...) at t in [0, 1] along its cubic segments
-  function pathPoint(e, t) {
-    if (e.nums === undefined) {
+  function pathPoint(e, t2) {
+    if (e.nums === void 0) {
       const n = (e.path.getAttribute("d") || "").match(/-?\d+(\.\d+)?/g);
       e.nums = n && n.length >= 8 ? n.map(Number) : null;
     }
     const p = e.nums;
     if (!p) return null;
     const segments = Math.floor((p.length - 2) / 6);
-    const k = Math.min(segments - 1, Math.floor(t * segments)), u = t * segments - k, v = 1 - u;
+    const k = Math.min(segments - 1, Math.floor(t2 * segments)), u = t2 * segments - k, v = 1 - u;
     const [x0, y0, x1, y1, x2, y2, x3, y3] = p.slice(6 * k, 6 * k + 8);
     const a = v * v * v, b = 3 * v * v * u, c = 3 * v * u * u, d = u * u * u;
     return { x: a * x0 + b * x1 + c * x2 + d * x3, y: a * y0 + b * y1 + c * y2 + d * y3 };
   }
   function edgeSpots(e) {
     const out = [];
-    for (const t of [0.5, 0.3, 0.7, 0.15, 0.85]) {
-      const p = pathPoint(e, t);
+    for (const t2 of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+      const p = pathPoint(e, t2);
       if (p) out.push([p.x, p.y - 6], [p.x, p.y + 17]);
     }
-    const mid = pathPoint(e, 0.5);     // a short edge between two boxes: above, below, aside
+    const mid = pathPoint(e, 0.5);
     if (mid) {
       for (const [dx, dy] of [[0, -32], [0, 43], [36, -20], [36, 31], [-36, -20], [-36, 31]]) {
         out.push([mid.x + dx, mid.y + dy]);
@@ -695,107 +814,126 @@ function render({ model, el }) {
     return out;
   }
   function tensorSpots(p, text) {
-    const half = (text.length * 7.6) / 2 + 6;
+    const half = text.length * 7.6 / 2 + 6;
     const below = p.y + p.h / 2 + 10, above = p.y - p.h / 2 - 2;
-    return [[p.x, below],                                 // a tag hanging from the box
-      [p.x, above],                                       // on its top edge
-      [p.x + p.w / 2 + half + 2, p.y + 5], [p.x - p.w / 2 - half - 2, p.y + 5],
-      [p.x + p.w / 2, below], [p.x - p.w / 2, below], [p.x + p.w / 2, above], [p.x - p.w / 2, above]];
+    return [
+      [p.x, below],
+      // a tag hanging from the box
+      [p.x, above],
+      // on its top edge
+      [p.x + p.w / 2 + half + 2, p.y + 5],
+      [p.x - p.w / 2 - half - 2, p.y + 5],
+      [p.x + p.w / 2, below],
+      [p.x - p.w / 2, below],
+      [p.x + p.w / 2, above],
+      [p.x - p.w / 2, above]
+    ];
   }
-  // an array's preview without its " shape=(…)" tail: the box it belongs to shows the shape
   const badgeText = (text) => clip(String(text).replace(/ shape=\([^)]*\)/, ""), 30);
   let badgeKey = null;
   function drawBadges() {
-    if (!view || !curState || current < 0) { layerBadges.replaceChildren(); badgeKey = null; return; }
+    if (!view || !curState || current < 0) {
+      layerBadges.replaceChildren();
+      badgeKey = null;
+      return;
+    }
     const f = frames[current];
     const ended = current === last && f.phase === "backward";
-    // the elements that may carry a badge: the hot ones; at the end, every edge and tensor
     let candidates;
     if (ended) candidates = view.elems.values();
     else {
-      candidates = new Set();
+      candidates = /* @__PURE__ */ new Set();
       for (const id of hotSet) for (const e of view.byModel.get(id) || []) candidates.add(e);
     }
-    const wanted = [];
+    const wanted2 = [];
     for (const e of candidates) {
       if (e.kind === "edge") {
-        const st = edgeState(e.ids);
+        const st = edgeState2(e.ids);
         const hot = e.ids.some((id) => hotSet.has(id));
         if (!(hot && st.g && st.g !== "wait") && !(st.g === "none" && ended)) continue;
         const text = badgeText(st.g === "none" ? t("cell_none") : gradText(st));
-        if (text) wanted.push([text, "b-" + st.g, e, null]);
+        if (text) wanted2.push([text, "b-" + st.g, e, null]);
       } else if (e.kind === "tensor") {
         const id = e.ids[0];
         const st = curState.get(id) || {};
-        const show = (hotSet.has(id) && st.g && st.g !== "wait") || (ended && (sources.has(id) || st.g === "unasked"));
-        if (!show || !st.g || st.g === "wait") continue;
-        const text = badgeText(st.g === "none" ? t("badge_none", { cause: causeLabel(st.cause) })
-          : st.g === "unasked" ? t("badge_unasked") : "∂ " + gradText(st));
-        wanted.push([text, "b-" + st.g, e, e.drawId]);
+        const show2 = hotSet.has(id) && st.g && st.g !== "wait" || ended && (sources.has(id) || st.g === "unasked");
+        if (!show2 || !st.g || st.g === "wait") continue;
+        const text = badgeText(st.g === "none" ? t("badge_none", { cause: causeLabel(st.cause) }) : st.g === "unasked" ? t("badge_unasked") : "\u2202 " + gradText(st));
+        wanted2.push([text, "b-" + st.g, e, e.drawId]);
       }
     }
-    const key = vb.join(",") + "|" + wanted.map(([text, cls, e]) => text + cls + (e.drawId || e.ids[0])).join("|");
+    const key = vb.join(",") + "|" + wanted2.map(([text, cls, e]) => text + cls + (e.drawId || e.ids[0])).join("|");
     if (key === badgeKey) return;
     badgeKey = key;
     layerBadges.replaceChildren();
     const placed = [];
-    for (const [text, cls, e, own] of wanted) {
+    for (const [text, cls, e, own] of wanted2) {
       const spots = own ? tensorSpots(view.pos.get(own), text) : edgeSpots(e);
       let best = null, bestCost = Infinity;
       for (const [x, y] of spots) {
-        const b = badgeBox(x, y, text), box = { x: b.x - 3, y: b.y - 3, w: b.w + 6, h: b.h + 6 };  // 3 px clear
+        const b = badgeBox(x, y, text), box = { x: b.x - 3, y: b.y - 3, w: b.w + 6, h: b.h + 6 };
         let cost = 0;
         for (const [nid, p] of view.pos) {
           if (nid !== own) cost += overlap(box, { x: p.x - p.w / 2, y: p.y - p.h / 2, w: p.w, h: p.h });
         }
         for (const q of placed) cost += 2 * overlap(box, q);
-        if (cost < bestCost) { best = [x, y]; bestCost = cost; }
+        if (cost < bestCost) {
+          best = [x, y];
+          bestCost = cost;
+        }
         if (cost === 0) break;
       }
       if (best) placed.push(drawBadge(best[0], best[1], text, cls));
     }
   }
-
-  // ---------- showing a frame ----------
   function show(i) {
     i = Math.max(0, Math.min(last, i | 0));
     if (!frames.length) return;
     const f = frames[i];
     const prevHot = hotSet;
     hotSet = new Set(f.hot || []);
-    if (curState && i === current + 1) {  // one step: apply this frame's delta, restyle what it touched
-      apply(curState, f);
+    if (curState && i === current + 1) {
+      applyFrame(curState, f);
       current = i;
       follow(f.focus);
       if (f.all) restyleAll();
-      else { restyleIds([...Object.keys(f.set || {}), ...prevHot, ...hotSet]); drawBadges(); }
+      else {
+        restyleIds([...Object.keys(f.set || {}), ...prevHot, ...hotSet]);
+        drawBadges();
+      }
     } else {
       curState = stateAt(i);
       current = i;
       follow(f.focus);
       restyleAll();
     }
-    for (const [id, r] of rows) {     // rows are rewritten only when they change (no needless layout)
+    for (const [id, r] of rows) {
       const st = curState.get(id) || {};
       const n = nodes.get(id) || {};
       const explain = (st.g === "none" || st.g === "unasked" || st.g === "zero") && st.why;
-      const look = ["tkp-row" + (st.s === "hidden" && !st.g ? " off" : "") + (hotSet.has(id) ? " hot" : "") +
-        (st.g ? " g-" + st.g : "") + (st.p ? " partial" : ""), st.v || n.value || "",
-      st.g === "none" ? (st.cause ? t("cell_none_cause", { cause: causeLabel(st.cause) }) : t("cell_none"))
-        : st.g === "wait" ? t("cell_not_yet") : gradText(st), explain ? st.why : ""];
+      const look = [
+        "tkp-row" + (st.s === "hidden" && !st.g ? " off" : "") + (hotSet.has(id) ? " hot" : "") + (st.g ? " g-" + st.g : "") + (st.p ? " partial" : ""),
+        st.v || n.value || "",
+        st.g === "none" ? st.cause ? t("cell_none_cause", { cause: causeLabel(st.cause) }) : t("cell_none") : st.g === "wait" ? t("cell_not_yet") : gradText(st),
+        explain ? st.why : ""
+      ];
       const was = r.look || [];
       if (was[0] !== look[0]) r.tr.className = look[0];
       if (was[1] !== look[1]) r.value.textContent = look[1];
       if (was[2] !== look[2]) r.grad.textContent = look[2];
-      if (was[3] !== look[3]) { r.whyRow.hidden = !explain; r.why.textContent = look[3]; }
+      if (was[3] !== look[3]) {
+        r.whyRow.hidden = !explain;
+        r.why.textContent = look[3];
+      }
       r.look = look;
     }
     phase.textContent = t(f.phase === "backward" ? "phase_backward_long" : "phase_forward_long");
     phase.className = "tkp-phase ph-" + f.phase;
     counter.textContent = t("frame_counter", { n: i + 1, total: frames.length });
     const focusNode = nodes.get(f.focus);
-    const w = f.where || (focusNode && focusNode.where) || "";
-    where.textContent = w; where.hidden = !w;
+    const w = f.where || focusNode && focusNode.where || "";
+    where.textContent = w;
+    where.hidden = !w;
     ctext.textContent = f.caption || "";
     slider.value = String(i);
     root.dataset.frame = String(i);
@@ -805,9 +943,6 @@ function render({ model, el }) {
     if (tipFor) fillTip(tipFor);
     prefetch(i);
   }
-
-  // build the view that playing will open next while the browser is idle, so that entering it
-  // costs a step no more than any other
   let prefetching = false;
   function prefetch(i) {
     if (prefetching) return;
@@ -817,19 +952,20 @@ function render({ model, el }) {
         if (viewCache.has(target + "#" + placement(views[target]).k)) return;
         prefetching = true;
         const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 30));
-        idle(() => { prefetching = false; buildView(target); });
+        idle(() => {
+          prefetching = false;
+          buildView(target);
+        });
         return;
       }
     }
   }
-
-  // ---------- tooltip ----------
   let tipFor = null, pinned = false;
   function fillTip(drawId) {
     const e = view.elems.get(drawId);
     if (!e) return;
     const id = e.ids[0];
-    const st = (curState && curState.get(id)) || {};
+    const st = curState && curState.get(id) || {};
     const rowsTip = [];
     if (e.kind === "group") {
       const g = groups.get(id);
@@ -844,10 +980,10 @@ function render({ model, el }) {
         if (n.expr) rowsTip.push([t("tip_code"), n.expr]);
         if (n.where) rowsTip.push([t("tip_line"), n.where]);
         if (n.cut) rowsTip.push([t("tip_cut"), causeLabel(n.cut)]);
-        if (st.g) rowsTip.push([t("tip_backward"), words["g_" + st.g] === undefined ? st.g : t("g_" + st.g)]);
+        if (st.g) rowsTip.push([t("tip_backward"), words["g_" + st.g] === void 0 ? st.g : t("g_" + st.g)]);
       } else {
         rowsTip.push([t("tip_name"), n.name ? n.label : t("tip_no_name", { label: n.label })]);
-        rowsTip.push([t("tip_kind"), words["role_" + n.role] === undefined ? n.role : t("role_" + n.role)]);
+        rowsTip.push([t("tip_kind"), words["role_" + n.role] === void 0 ? n.role : t("role_" + n.role)]);
         rowsTip.push([t("tip_shape"), shapeTuple(n.shape, t)]);
         if (n.dtype) rowsTip.push([t("tip_dtype"), n.dtype]);
         rowsTip.push([t("tip_value"), st.v || n.value || t("tip_not_kept")]);
@@ -871,7 +1007,8 @@ function render({ model, el }) {
     let x = ev.clientX - r.left + 14, y = ev.clientY - r.top + 14;
     if (x + tw > r.width - 4) x = Math.max(4, ev.clientX - r.left - tw - 14);
     if (y + th > r.height - 4) y = Math.max(4, ev.clientY - r.top - th - 14);
-    tip.style.left = x + "px"; tip.style.top = y + "px";
+    tip.style.left = x + "px";
+    tip.style.top = y + "px";
   }
   function drawIdFrom(target) {
     const g = target && target.closest ? target.closest("g.node") : null;
@@ -880,24 +1017,47 @@ function render({ model, el }) {
   svg.addEventListener("mousemove", (ev) => {
     if (drag && drag.moved) return;
     const id = drawIdFrom(ev.target);
-    if (!id) { if (!pinned) { tip.hidden = true; tipFor = null; } return; }
+    if (!id) {
+      if (!pinned) {
+        tip.hidden = true;
+        tipFor = null;
+      }
+      return;
+    }
     if (pinned) return;
-    fillTip(id); placeTip(ev);
+    fillTip(id);
+    placeTip(ev);
   });
   svg.addEventListener("click", (ev) => {
     if (drag && drag.moved) return;
     const id = drawIdFrom(ev.target);
     const e = id && view.elems.get(id);
-    if (e && e.kind === "group") { followBox.checked = false; tip.hidden = true; tipFor = null; pinned = false; openView(id); return; }
-    if (e && e.kind === "stub") { followBox.checked = false; reveal(e.ids[0]); return; }
+    if (e && e.kind === "group") {
+      followBox.checked = false;
+      tip.hidden = true;
+      tipFor = null;
+      pinned = false;
+      openView(id);
+      return;
+    }
+    if (e && e.kind === "stub") {
+      followBox.checked = false;
+      reveal(e.ids[0]);
+      return;
+    }
     pinned = !!id && !(pinned && tipFor === id);
-    if (id) { fillTip(id); placeTip(ev); } else { tip.hidden = true; tipFor = null; }
+    if (id) {
+      fillTip(id);
+      placeTip(ev);
+    } else {
+      tip.hidden = true;
+      tipFor = null;
+    }
   });
-
-  // ---------- zoom & pan ----------
   function zoomBy(factor, cx, cy) {
     const [x, y, w, hh] = vb;
-    cx = cx === undefined ? x + w / 2 : cx; cy = cy === undefined ? y + hh / 2 : cy;
+    cx = cx === void 0 ? x + w / 2 : cx;
+    cy = cy === void 0 ? y + hh / 2 : cy;
     const { w: sw } = stageSize();
     const nw = Math.min(Math.max(view.w, view.h, sw) * 3, Math.max(sw / 6, w * factor));
     const k = nw / w;
@@ -908,8 +1068,8 @@ function render({ model, el }) {
   stage.addEventListener("wheel", (ev) => {
     ev.preventDefault();
     const r = svg.getBoundingClientRect();
-    const px = vb[0] + ((ev.clientX - r.left) / r.width) * vb[2];
-    const py = vb[1] + ((ev.clientY - r.top) / r.height) * vb[3];
+    const px = vb[0] + (ev.clientX - r.left) / r.width * vb[2];
+    const py = vb[1] + (ev.clientY - r.top) / r.height * vb[3];
     zoomBy(ev.deltaY > 0 ? 1.15 : 1 / 1.15, px, py);
   }, { passive: false });
   let drag = null;
@@ -919,15 +1079,25 @@ function render({ model, el }) {
   svg.addEventListener("pointermove", (ev) => {
     if (!drag) return;
     if (!drag.moved && Math.abs(ev.clientX - drag.x) + Math.abs(ev.clientY - drag.y) < 4) return;
-    if (!drag.moved) { drag.moved = true; svg.setPointerCapture(drag.id); stage.classList.add("panning"); followBox.checked = false; }
+    if (!drag.moved) {
+      drag.moved = true;
+      svg.setPointerCapture(drag.id);
+      stage.classList.add("panning");
+      followBox.checked = false;
+    }
     const r = svg.getBoundingClientRect();
     const scale = drag.vb[2] / r.width;
     vb = [drag.vb[0] - (ev.clientX - drag.x) * scale, drag.vb[1] - (ev.clientY - drag.y) * scale, drag.vb[2], drag.vb[3]];
     setVb();
   });
   const endDrag = () => {
-    if (drag && drag.moved) { stage.classList.remove("panning"); drawBadges(); setTimeout(() => { drag = null; }, 0); }
-    else drag = null;
+    if (drag && drag.moved) {
+      stage.classList.remove("panning");
+      drawBadges();
+      setTimeout(() => {
+        drag = null;
+      }, 0);
+    } else drag = null;
   };
   svg.addEventListener("pointerup", endDrag);
   svg.addEventListener("pointercancel", endDrag);
@@ -938,15 +1108,17 @@ function render({ model, el }) {
     const k = Math.min(w / (view.w + 48), hh / (view.h + 48));
     const vw = w / k, vh = hh / k;
     vb = [view.w / 2 - vw / 2, view.h / 2 - vh / 2, vw, vh];
-    setVb(); drawBadges();
+    setVb();
+    drawBadges();
   };
-
-  // ---------- playback (the browser owns the timer) ----------
   let playing = false, raf = 0, startTime = 0, startFrame = 0, shownSince = 0, shownAt = 0;
-  function sync() { model.set("frame", current); model.save_changes(); }
+  function sync() {
+    model.set("frame", current);
+    model.save_changes();
+  }
   function setPlaying(on) {
     on = on && current < last;
-    if (on === playing) return;       // a step while paused changes nothing here (and sends nothing)
+    if (on === playing) return;
     playing = on;
     pace();
     bPlay.replaceChildren(icon(playing ? "pause" : "play"));
@@ -954,30 +1126,36 @@ function render({ model, el }) {
     root.classList.toggle("is-playing", playing);
     cancelAnimationFrame(raf);
     if (playing) {
-      startTime = performance.now(); startFrame = current; shownSince = 0; shownAt = startTime;
+      startTime = performance.now();
+      startFrame = current;
+      shownSince = 0;
+      shownAt = startTime;
       raf = requestAnimationFrame(tick);
-    } else { rate.textContent = ""; sync(); }
+    } else {
+      rate.textContent = "";
+      sync();
+    }
   }
-  // frames are due at startTime + k / fps: a slow draw is caught up by skipping, never by slowing down
   function tick(now) {
     if (!playing) return;
     const fps = Number(speed.value);
-    const due = Math.min(last, startFrame + Math.floor(((now - startTime) / 1000) * fps));
+    const due = Math.min(last, startFrame + Math.floor((now - startTime) / 1e3 * fps));
     if (due > current) {
-      if (due === current + 1) show(due); else show(due);
+      if (due === current + 1) show(due);
+      else show(due);
       shownSince += 1;
-      if (current >= last) { setPlaying(false); return; }
+      if (current >= last) {
+        setPlaying(false);
+        return;
+      }
     }
-    if (now - shownAt > 1000) {
-      const delivered = (current - startFrame) / ((now - startTime) / 1000);
+    if (now - shownAt > 1e3) {
+      const delivered = (current - startFrame) / ((now - startTime) / 1e3);
       rate.textContent = delivered + 0.5 < fps ? t("rate", { n: delivered.toFixed(0) }) : "";
       shownAt = now;
     }
     raf = requestAnimationFrame(tick);
   }
-  // playing or stepping brings the camera back to the active op (looking around turned it off)
-  // quick steps, or playing faster than 4 fps, drop the 0.2 s fades and the moving dashes of the
-  // hot edges: at that pace they are not seen, and they would cost every frame a repaint
   let lastStepAt = -1e9;
   function pace() {
     const now = performance.now();
@@ -985,7 +1163,13 @@ function render({ model, el }) {
     lastStepAt = playing ? lastStepAt : now;
     if (fast !== root.classList.contains("tkp-fast")) root.classList.toggle("tkp-fast", fast);
   }
-  const step = (i) => { followBox.checked = true; setPlaying(false); pace(); show(i); sync(); };
+  const step = (i) => {
+    followBox.checked = true;
+    setPlaying(false);
+    pace();
+    show(i);
+    sync();
+  };
   bFirst.onclick = () => step(0);
   bBack.onclick = () => step(current - 1);
   bFwd.onclick = () => step(current + 1);
@@ -995,30 +1179,60 @@ function render({ model, el }) {
     if (!playing && current >= last) show(0);
     setPlaying(!playing);
   };
-  slider.oninput = () => { setPlaying(false); pace(); show(Number(slider.value)); };
+  slider.oninput = () => {
+    setPlaying(false);
+    pace();
+    show(Number(slider.value));
+  };
   slider.onchange = () => sync();
   speed.onchange = () => {
-    model.set("fps", Number(speed.value)); model.save_changes();
+    model.set("fps", Number(speed.value));
+    model.save_changes();
     if (playing) pace();
-    if (playing) { startTime = performance.now(); startFrame = current; }
+    if (playing) {
+      startTime = performance.now();
+      startFrame = current;
+    }
   };
-  followBox.onchange = () => { if (followBox.checked && current >= 0) follow(frames[current].focus); };
+  followBox.onchange = () => {
+    if (followBox.checked && current >= 0) follow(frames[current].focus);
+  };
   root.addEventListener("keydown", (ev) => {
-    const keys = { " ": () => bPlay.onclick(), ArrowRight: () => bFwd.onclick(), ArrowLeft: () => bBack.onclick(),
-      Home: () => bFirst.onclick(), End: () => bLast.onclick() };
+    const keys = {
+      " ": () => bPlay.onclick(),
+      ArrowRight: () => bFwd.onclick(),
+      ArrowLeft: () => bBack.onclick(),
+      Home: () => bFirst.onclick(),
+      End: () => bLast.onclick()
+    };
     if (keys[ev.key] && ev.target.tagName !== "SELECT" && ev.target.tagName !== "INPUT") {
-      ev.preventDefault(); ev.stopPropagation(); keys[ev.key]();
+      ev.preventDefault();
+      ev.stopPropagation();
+      keys[ev.key]();
     }
   });
   root.addEventListener("pointerdown", () => root.focus({ preventScroll: true }));
-  const onFrame = () => { const i = model.get("frame"); if (i !== current) show(i); };
+  const onFrame = () => {
+    const i = model.get("frame");
+    if (i !== current) show(i);
+  };
   model.on("change:frame", onFrame);
-
   openView(views.root ? "root" : Object.keys(views)[0]);
-  requestAnimationFrame(() => { if (view) { fitCamera(null); drawBadges(); } });
+  requestAnimationFrame(() => {
+    if (view) {
+      fitCamera(null);
+      drawBadges();
+    }
+  });
   show(model.get("frame") || 0);
   root.dataset.playing = "0";
-  return () => { playing = false; cancelAnimationFrame(raf); model.off("change:frame", onFrame); };
+  return () => {
+    playing = false;
+    cancelAnimationFrame(raf);
+    model.off("change:frame", onFrame);
+  };
 }
-
-export default { render };
+var main_default = { render };
+export {
+  main_default as default
+};
