@@ -84,6 +84,10 @@ var constants_default = {
     op: 9,
     stub: 8,
     badge: 7.6
+  },
+  families: {
+    sans: "Inter, Helvetica, Arial, sans-serif",
+    mono: "ui-monospace, Menlo, Consolas, monospace"
   }
 };
 
@@ -109,6 +113,7 @@ var FOLLOW_SECONDS = constants_default.follow_seconds;
 var BROADCASTING = new Set(constants_default.broadcasting);
 var MARKER_COLOURS = constants_default.markers;
 var G_RANK = { active: 6, none: 5, acc: 4, grad: 3, stopped: 2, done: 1, zero: 1, unasked: 0, wait: 0 };
+var FAMILIES = constants_default.families;
 
 // src/dom.js
 var SVGNS = "http://www.w3.org/2000/svg";
@@ -140,11 +145,11 @@ function causeLabeler(graph, texts) {
 // src/replay.js
 function expandFrames(raw) {
   if (!raw.length || !Array.isArray(raw[0])) return raw;
-  return raw.map(([phase, caption, where, flat, hot, focus, all]) => {
+  return raw.map(([phase, caption, where, flat2, hot, focus, all]) => {
     const set = {};
-    for (let i = 0; i < flat.length; ) {
-      const id = flat[i], n = flat[i + 1], change = {};
-      for (let j = 0; j < n; j++) change[flat[i + 2 + 2 * j]] = flat[i + 3 + 2 * j];
+    for (let i = 0; i < flat2.length; ) {
+      const id = flat2[i], n = flat2[i + 1], change = {};
+      for (let j = 0; j < n; j++) change[flat2[i + 2 + 2 * j]] = flat2[i + 3 + 2 * j];
       set[id] = change;
       i += 2 + 2 * n;
     }
@@ -235,6 +240,287 @@ function opLine(n) {
   return n.symbol && String(n.symbol).length <= 10 ? n.symbol : (n.type || "op").slice(0, 10);
 }
 
+// src/structure.js
+function groupChain(id, nodes, groups) {
+  const out = [];
+  const n = nodes.get(id);
+  let gid = n ? n.group : groups.has(id) ? id : null;
+  while (gid !== null && gid !== void 0 && groups.has(gid)) {
+    out.push(gid);
+    gid = groups.get(gid).parent;
+  }
+  return out;
+}
+function itemFinder(viewItems, nodes, groups) {
+  const cache = /* @__PURE__ */ new Map();
+  return (id) => {
+    if (id === null || id === void 0) return null;
+    if (cache.has(id)) return cache.get(id);
+    let item = viewItems.has(id) ? id : null;
+    if (item === null) item = groupChain(id, nodes, groups).find((g) => viewItems.has(g)) || null;
+    cache.set(id, item);
+    return item;
+  };
+}
+function stepStops(frames, itemOf) {
+  const key = (i) => {
+    const item = itemOf(frames[i].focus);
+    return item === null ? "" : item;
+  };
+  const stops = [];
+  let here = frames.length ? key(0) : "";
+  for (let i = 0; i < frames.length; i++) {
+    const end = i === frames.length - 1;
+    const next = end ? here : key(i + 1);
+    if (i === 0 || end || next !== here || frames[i + 1].phase !== frames[i].phase) stops.push(i);
+    here = next;
+  }
+  return stops;
+}
+function nextStop(stops, i, dir) {
+  if (dir > 0) {
+    for (const k of stops) if (k > i) return k;
+    return i;
+  }
+  for (let j = stops.length - 1; j >= 0; j--) if (stops[j] < i) return stops[j];
+  return 0;
+}
+function groupRange(frames, gid, phase, nodes, groups) {
+  const inside = (id) => id === gid || groupChain(id, nodes, groups).includes(gid);
+  for (const wanted of [phase, phase === "forward" ? "backward" : "forward"]) {
+    let first = -1, last = -1;
+    frames.forEach((f, i) => {
+      if (f.phase === wanted && f.focus && inside(f.focus)) {
+        if (first < 0) first = i;
+        last = i;
+      }
+    });
+    if (first >= 0) return [first, last];
+  }
+  return null;
+}
+function elements(shape) {
+  return Array.isArray(shape) ? shape.reduce((a, d) => a * (d === null ? 1 : d), 1) : null;
+}
+function markers(frames, graph, topItemOf) {
+  const nodes = new Map((graph.nodes || []).map((n) => [n.id, n]));
+  const outShape = /* @__PURE__ */ new Map();
+  for (const e of graph.edges || []) {
+    const from = nodes.get(e.from), to = nodes.get(e.to);
+    if (from && from.kind === "op" && to && e.slot === 0) outShape.set(from.id, to.shape);
+  }
+  const out = [];
+  let lastForward = -1, item;
+  frames.forEach((f, i) => {
+    if (f.phase === "forward") lastForward = i;
+  });
+  if (lastForward >= 0 && lastForward < frames.length - 1) out.push({ frame: lastForward, kind: "forward_end", id: null });
+  frames.forEach((f, i) => {
+    if (f.phase !== "backward") return;
+    const top = topItemOf(f.focus);
+    if (top !== null && top !== item) {
+      item = top;
+      out.push({ frame: i, kind: "group", id: top });
+    }
+    const op = nodes.get(f.focus);
+    const seen = /* @__PURE__ */ new Set();
+    for (const [id, ch] of Object.entries(f.set || {})) {
+      const n = nodes.get(id);
+      if (ch.g === "none" && !seen.has("none")) {
+        seen.add("none");
+        out.push({ frame: i, kind: "none", id });
+      }
+      if (!n || n.kind !== "tensor") continue;
+      if (ch.g === "acc" && !seen.has("fan_in")) {
+        seen.add("fan_in");
+        out.push({ frame: i, kind: "fan_in", id });
+      }
+      if ((ch.g === "grad" || ch.g === "acc") && op && op.kind === "op" && BROADCASTING.has(op.type) && !seen.has("broadcast")) {
+        const big = elements(outShape.get(op.id)), small = elements(n.shape);
+        if (big !== null && small !== null && small < big) {
+          seen.add("broadcast");
+          out.push({ frame: i, kind: "broadcast", id });
+        }
+      }
+    }
+  });
+  return out;
+}
+function fittingSpeed(steps, wanted) {
+  const need = steps / FOLLOW_SECONDS;
+  if (wanted >= need) return wanted;
+  return SPEEDS.find((v) => v >= need) || SPEEDS[SPEEDS.length - 1];
+}
+
+// src/questions.js
+function parseAnswer(text) {
+  const src = String(text).trim();
+  if (!src) throw new Error("empty");
+  let value;
+  try {
+    value = JSON.parse(src.replace(/\s+/g, " ").replace(/(\d)\s+(?=[-\d.])/g, "$1, "));
+  } catch (err) {
+    throw new Error("syntax");
+  }
+  const check = (v) => {
+    if (typeof v === "number" && Number.isFinite(v)) return;
+    if (Array.isArray(v)) {
+      v.forEach(check);
+      return;
+    }
+    throw new Error("syntax");
+  };
+  check(value);
+  shapeOf(value);
+  return value;
+}
+function shapeOf(value) {
+  if (!Array.isArray(value)) return [];
+  if (!value.length) return [0];
+  const inner = value.map(shapeOf);
+  const first = JSON.stringify(inner[0]);
+  if (inner.some((s2) => JSON.stringify(s2) !== first)) throw new Error("ragged");
+  return [value.length, ...inner[0]];
+}
+var flat = (v) => Array.isArray(v) ? v.flatMap(flat) : [v];
+function shapeText2(shape) {
+  return "(" + shape.join(", ") + (shape.length === 1 ? ",)" : ")");
+}
+function checkValue(given, answer) {
+  const shape = shapeOf(given);
+  const expected = answer.shape || shapeOf(answer.value);
+  if (JSON.stringify(shape) !== JSON.stringify(expected)) {
+    return { correct: false, reason: "shape", shape: shapeText2(shape), expected: shapeText2(expected) };
+  }
+  const rtol = answer.rtol === void 0 ? 1e-5 : answer.rtol, atol = answer.atol === void 0 ? 1e-6 : answer.atol;
+  const a = flat(given), b = flat(answer.value);
+  const off = a.filter((x, k) => !(Math.abs(x - b[k]) <= atol + rtol * Math.abs(b[k]))).length;
+  return off ? { correct: false, reason: "values", off, total: a.length } : { correct: true };
+}
+function checkChoices(picked, answer) {
+  const right = new Set(answer.none);
+  const wrong = picked.filter((p) => !right.has(p));
+  if (wrong.length) return { correct: false, reason: "wrong_choices", wrong };
+  if (picked.length !== right.size) return { correct: false, reason: "missing" };
+  return { correct: true };
+}
+function questionOnTheWay(questions, from, to, passed) {
+  let found = null;
+  for (const q of questions || []) {
+    if (passed.has(q.id) || !(q.frame > from && q.frame <= to)) continue;
+    if (!found || q.frame < found.frame) found = q;
+  }
+  return found;
+}
+function answerText(answer) {
+  if (answer.none) return answer.none.join(", ");
+  return JSON.stringify(answer.value).replace(/,/g, ", ");
+}
+
+// src/geometry.js
+function overlap(a, b) {
+  const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  return dx > 0 && dy > 0 ? dx * dy : 0;
+}
+var nodeBox = (p) => ({ x: p.x - p.w / 2, y: p.y - p.h / 2, w: p.w, h: p.h });
+function badgeBox(x, y, text) {
+  const width = textUnits(text) * PX_PER_UNIT.badge;
+  return { x: x - width / 2 - 6, y: y - 15, w: width + 12, h: 21 };
+}
+function pathPoint(p, t) {
+  if (!p || p.length < 8) return null;
+  const segments = Math.floor((p.length - 2) / 6);
+  const k = Math.min(segments - 1, Math.floor(t * segments)), u = t * segments - k, v = 1 - u;
+  const [x0, y0, x1, y1, x2, y2, x3, y3] = p.slice(6 * k, 6 * k + 8);
+  const a = v * v * v, b = 3 * v * v * u, c = 3 * v * u * u, d = u * u * u;
+  return { x: a * x0 + b * x1 + c * x2 + d * x3, y: a * y0 + b * y1 + c * y2 + d * y3 };
+}
+function pathNumbers(d) {
+  const n = (d || "").match(/-?\d+(\.\d+)?/g);
+  return n && n.length >= 8 ? n.map(Number) : null;
+}
+function edgeSpots(nums) {
+  const out = [];
+  for (const t of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+    const p = pathPoint(nums, t);
+    if (p) out.push([p.x, p.y - 6], [p.x, p.y + 17]);
+  }
+  const mid = pathPoint(nums, 0.5);
+  if (mid) for (const [dx, dy] of [[0, -32], [0, 43], [36, -20], [36, 31], [-36, -20], [-36, 31]]) out.push([mid.x + dx, mid.y + dy]);
+  return out;
+}
+function tensorSpots(p, text) {
+  const half = textUnits(text) * PX_PER_UNIT.badge / 2 + 6;
+  const below = p.y + p.h / 2 + 10, above = p.y - p.h / 2 - 2;
+  return [
+    [p.x, below],
+    [p.x, above],
+    [p.x + p.w / 2 + half + 2, p.y + 5],
+    [p.x - p.w / 2 - half - 2, p.y + 5],
+    [p.x + p.w / 2, below],
+    [p.x - p.w / 2, below],
+    [p.x + p.w / 2, above],
+    [p.x - p.w / 2, above]
+  ];
+}
+function freeSpot(spots, text, obstacles) {
+  for (const [x, y] of spots) {
+    const b = badgeBox(x, y, text), box = { x: b.x - 3, y: b.y - 3, w: b.w + 6, h: b.h + 6 };
+    if (!obstacles.some((o) => overlap(box, o) > 0)) return [x, y];
+  }
+  return null;
+}
+var READABLE_SCALE = MIN_FONT_PX / SMALLEST_FONT;
+function fitScale(layoutW, layoutH, stageW, stageH, pad) {
+  const fit = Math.min(stageW / (layoutW + 2 * pad), stageH / (layoutH + 2 * pad));
+  return { fit: Math.min(MAX_SCALE, fit), readable: fit >= READABLE_SCALE };
+}
+function minimapSpot(nodes, sw, sh, mw, mh, margin = 8) {
+  for (const k of [1, 0.6]) {
+    const w = mw * k, h2 = mh * k;
+    const corners = [[sw - w - margin, sh - h2 - margin], [margin, sh - h2 - margin], [sw - w - margin, 48], [margin, margin]];
+    for (const [x, y] of corners) {
+      const box = { x: x - 4, y: y - 4, w: w + 8, h: h2 + 8 };
+      if (!nodes.some((n) => overlap(box, n) > 0)) return { x, y, w, h: h2 };
+    }
+  }
+  return null;
+}
+
+// src/fit.js
+var context = null;
+var widths = /* @__PURE__ */ new Map();
+function lineFont(kind, j) {
+  if (kind === "op") return `700 ${FONT.op}px ${FAMILIES.sans}`;
+  if (kind === "stub") return `${FONT.stub}px ${FAMILIES.sans}`;
+  if (j === 0) return `600 ${FONT.title}px ${FAMILIES.sans}`;
+  if (kind === "tensor" && j <= 2) return `${FONT.mono}px ${FAMILIES.mono}`;
+  return `${FONT.text}px ${FAMILIES.sans}`;
+}
+function measure(text, font) {
+  const key = font + "\0" + text;
+  let w = widths.get(key);
+  if (w === void 0) {
+    if (!context) context = document.createElement("canvas").getContext("2d");
+    context.font = font;
+    w = context.measureText(text).width;
+    if (widths.size > 2e4) widths.clear();
+    widths.set(key, w);
+  }
+  return w;
+}
+var room = (kind, w) => w - (kind === "op" ? PAD.op / 2 : PAD.text);
+function fitLine(el, text, font, width) {
+  if (text && measure(text, font) > width) {
+    el.setAttribute("textLength", String(Math.max(1, Math.floor(width))));
+    el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  } else if (el.hasAttribute("textLength")) {
+    el.removeAttribute("textLength");
+    el.removeAttribute("lengthAdjust");
+  }
+}
+
 // src/main.js
 function render({ model, el }) {
   const graph = model.get("graph") || {};
@@ -270,7 +556,9 @@ function render({ model, el }) {
   followBox.type = "checkbox";
   followBox.checked = true;
   followLabel.append(followBox, document.createTextNode(" " + t("follow")));
-  nav.append(crumbs, followLabel);
+  const bGroup = h("button", "tkp-crumb tkp-play-group", t("play_group"));
+  bGroup.title = t("play_group_title");
+  nav.append(crumbs, bGroup, followLabel);
   const body = h("div", "tkp-body");
   const stage = h("div", "tkp-graph");
   const svg = s("svg", { class: "tkp-svg", role: "img" });
@@ -278,7 +566,8 @@ function render({ model, el }) {
   const layerEdges = s("g", { class: "tkp-edges" });
   const layerNodes = s("g", { class: "tkp-nodes" });
   const layerBadges = s("g", { class: "tkp-labels" });
-  svg.append(layerClusters, layerEdges, layerNodes, layerBadges);
+  const layerOverview = s("g", { class: "tkp-overview-labels" });
+  svg.append(layerClusters, layerEdges, layerNodes, layerBadges, layerOverview);
   const tip = h("div", "tkp-tip");
   tip.hidden = true;
   const zoom = h("div", "tkp-zoom");
@@ -286,7 +575,9 @@ function render({ model, el }) {
   zin.title = t("zoom_in");
   zout.title = t("zoom_out");
   zfit.title = t("fit_title");
-  zoom.append(zin, zout, zfit);
+  const zmap = h("button", "tkp-map", t("map"));
+  zmap.title = t("map_title");
+  zoom.append(zin, zout, zfit, zmap);
   const mini = h("div", "tkp-minimap");
   const miniSvg = s("svg", { class: "tkp-mini-svg" });
   const miniView = s("rect", { class: "tkp-mini-view" });
@@ -346,10 +637,28 @@ function render({ model, el }) {
     o.value = String(val);
     speed.append(o);
   }
-  const wanted = Number(model.get("fps"));
-  speed.value = String(SPEEDS.includes(wanted) ? wanted : 2);
+  const wantedFps = Number(model.get("fps")) || 2;
+  speed.value = String(SPEEDS.includes(wantedFps) ? wantedFps : 2);
   const rate = h("span", "tkp-rate");
-  controls.append(bFirst, bBack, bPlay, bFwd, bLast, slider, speed, rate);
+  const modeSel = h("select", "tkp-mode");
+  modeSel.title = t("mode_title");
+  modeSel.setAttribute("aria-label", t("mode_title"));
+  for (const m of ["groups", "ops"]) {
+    const o = h("option", "", t("mode_" + m));
+    o.value = m;
+    modeSel.append(o);
+  }
+  modeSel.value = Object.keys(views).length > 1 ? "groups" : "ops";
+  root.dataset.mode = modeSel.value;
+  modeSel.hidden = Object.keys(views).length < 2;
+  const bMark = h("button", "tkp-btn tkp-next-mark", "\u293C");
+  bMark.title = t("next_marker");
+  bMark.setAttribute("aria-label", t("next_marker"));
+  const track = h("div", "tkp-track");
+  const timeline = h("div", "tkp-timeline");
+  timeline.setAttribute("aria-label", t("timeline"));
+  track.append(slider, timeline);
+  controls.append(bFirst, bBack, bPlay, bFwd, bLast, track, bMark, modeSel, speed, rate);
   const legend = h("div", "tkp-legend");
   for (const cls of [
     "lg-var",
@@ -366,7 +675,9 @@ function render({ model, el }) {
     item.append(h("i", cls), document.createTextNode(t("legend_" + cls.slice(3))));
     legend.append(item);
   }
-  root.append(head, notes, nav, body, caption, controls, legend);
+  const askBox = h("div", "tkp-ask");
+  askBox.hidden = true;
+  root.append(head, notes, nav, body, caption, askBox, controls, legend);
   el.append(root);
   const drawn = Object.keys(views).length > 0;
   if (!drawn) {
@@ -437,17 +748,24 @@ function render({ model, el }) {
     const best = (width) => options.reduce((b, k2) => scaleAt(k2, width) > scaleAt(b, width) + 0.02 ? k2 : b, options[0]);
     const usual = wrapped ? W : STAGE_BASIS + (W - STAGE_BASIS - GAP - SIDE_BASIS) / 2;
     const k = best(usual);
-    if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "" };
+    if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "", below: wrapped };
     const narrow = best(beside);
     if (scaleAt(narrow, beside) >= MIN_SCALE) {
       return { k: narrow, basis: Math.ceil(layouts[narrow].w + 48) + "px", side: SIDE_MIN + "px" };
     }
     const full = best(W);
-    if (scaleAt(full, W) >= MIN_SCALE) return { k: full, basis: "100%", side: "" };
+    if (scaleAt(full, W) >= MIN_SCALE) return { k: full, basis: "100%", side: "", below: true };
     return { k, basis: "", side: "" };
   }
   const rank = (basis) => basis === "100%" ? Infinity : parseFloat(basis) || 0;
+  function tableBelow(on) {
+    if (on === (side.parentNode === root)) return;
+    if (on) root.insertBefore(side, legend.nextSibling);
+    else body.append(side);
+    root.classList.toggle("tkp-table-below", on);
+  }
   function place(p, resized) {
+    tableBelow(!!p.below);
     if (stage.style.flexBasis === p.basis && side.style.flexBasis === p.side) return;
     if (!resized && followBox.checked && rank(p.basis) <= rank(stage.style.flexBasis)) return;
     stage.style.flexBasis = p.basis;
@@ -472,9 +790,13 @@ function render({ model, el }) {
       const [x, y, w, hh] = geo.clusters[k] || [0, 0, 0, 0];
       const g = groups.get(gid) || { kind: "group", label: gid };
       const el2 = s("g", { class: "cluster k-" + g.kind, "data-id": gid });
-      el2.append(s("rect", { x, y, width: w, height: hh, rx: 10 }), s("text", { class: "cl-label", x: x + 10, y: y + 17 }, clip(g.label, 40)));
+      const label = clip(g.label, 40);
+      const text = s("text", { class: "cl-label", x: x + 10, y: y + 17 }, label);
+      fitLine(text, label, lineFont("cluster", 0), w - 20);
+      el2.append(s("rect", { x, y, width: w, height: hh, rx: 10 }), text);
       frag.clusters.push(el2);
-      const e = { g: el2, kind: "cluster", ids: [gid], cls: null };
+      const labelW = Math.min(w - 20, measure(label, lineFont("cluster", 0)));
+      const e = { g: el2, kind: "cluster", ids: [gid], cls: null, rectW: w - 16, labelBox: { x: x + 8, y: y + 3, w: labelW + 4, h: 19 } };
       elems.set(gid + "#cluster", e);
       bind(gid, e);
     });
@@ -557,6 +879,7 @@ function render({ model, el }) {
       } else crumbs.append(h("span", "tkp-crumb tkp-crumb-here", label));
     });
     nav.hidden = chain.length < 2 && Object.keys(views).length < 2;
+    bGroup.hidden = !(views[viewId] && views[viewId].group);
   }
   let vb = [0, 0, 100, 100];
   let stageBox = null;
@@ -601,8 +924,39 @@ function render({ model, el }) {
   function setVb() {
     clampVb();
     svg.setAttribute("viewBox", vb.map((x) => Math.round(x * 10) / 10).join(" "));
-    root.dataset.scale = String(stageSize().w / vb[2]);
+    const scale = stageSize().w / vb[2];
+    root.dataset.scale = String(scale);
+    overview(scale);
     updateMini();
+  }
+  let overviewAt = null;
+  function overview(scale) {
+    const on = scale < READABLE_SCALE - 1e-6;
+    root.classList.toggle("tkp-overview", on);
+    root.dataset.overview = on ? "1" : "0";
+    const key = on ? viewId + "@" + scale.toFixed(3) : null;
+    if (key === overviewAt) return;
+    overviewAt = key;
+    layerOverview.replaceChildren();
+    if (!on) return;
+    const size = 13 / scale, placed = [];
+    const blocks = [];
+    for (const e of view.elems.values()) {
+      if (e.kind === "cluster") blocks.push([e.labelBox.x, e.labelBox.y, e.rectW, groups.get(e.ids[0])]);
+      else if (e.kind === "group") {
+        const p = view.pos.get(e.drawId);
+        blocks.push([p.x - p.w / 2 + 4, p.y - p.h / 2 + 2, p.w - 8, groups.get(e.ids[0])]);
+      }
+    }
+    for (const [x, y, w, g] of blocks) {
+      if (!g) continue;
+      const label = clip(g.label, 40);
+      const width = measure(label, lineFont("cluster", 0)) / 13 * size;
+      const box = { x, y, w: Math.min(width, w), h: size * 1.3 };
+      if (width > w || placed.some((b) => overlap(b, box) > 0)) continue;
+      placed.push(box);
+      layerOverview.append(s("text", { class: "ov-label", x, y: y + size, "font-size": size.toFixed(2) }, label));
+    }
   }
   function sizeStage() {
     const { w, h: now } = stageSize();
@@ -660,8 +1014,18 @@ function render({ model, el }) {
       else setVb();
     }
   }
+  const finders = /* @__PURE__ */ new Map();
+  function itemInView(id) {
+    if (!finders.has(viewId)) finders.set(viewId, itemFinder(new Set(view.v.nodes.map(([nid]) => nid)), nodes, groups));
+    return finders.get(viewId)(id);
+  }
   function follow(focus) {
     if (!followBox.checked || !focus) return;
+    if (byGroup()) {
+      const item = itemInView(focus);
+      if (item) lookAt(item);
+      return;
+    }
     const target = viewOf(focus);
     if (target && target !== viewId) {
       openView(target, true);
@@ -681,9 +1045,35 @@ function render({ model, el }) {
     miniSvg.replaceChildren(...view.mini, miniView);
     miniSvg.setAttribute("viewBox", `0 0 ${view.w} ${view.h}`);
     const { w, h: hh } = stageSize();
-    mini.hidden = view.w <= w * 1.05 / MIN_SCALE && view.h <= hh * 1.05 / MIN_SCALE;
+    miniNeeded = !(view.w <= w * 1.05 / MIN_SCALE && view.h <= hh * 1.05 / MIN_SCALE);
+    zmap.hidden = !miniNeeded;
+  }
+  let miniNeeded = false, miniWanted = true;
+  function placeMini() {
+    const { w: sw, h: sh } = stageSize();
+    const k = sw / vb[2];
+    const boxes = [...view.pos.values()].map((p) => ({
+      x: (p.x - p.w / 2 - vb[0]) * k,
+      y: (p.y - p.h / 2 - vb[1]) * k,
+      w: p.w * k,
+      h: p.h * k
+    }));
+    const spot = miniNeeded && miniWanted ? minimapSpot(boxes, sw, sh, 150, 84) : null;
+    mini.hidden = !spot;
+    zmap.classList.toggle("on", miniWanted);
+    zmap.setAttribute("aria-pressed", miniWanted ? "true" : "false");
+    if (!spot) return;
+    Object.assign(mini.style, {
+      left: spot.x + "px",
+      top: spot.y + "px",
+      width: spot.w + "px",
+      height: spot.h + "px",
+      right: "auto",
+      bottom: "auto"
+    });
   }
   function updateMini() {
+    placeMini();
     miniView.setAttribute("x", vb[0]);
     miniView.setAttribute("y", vb[1]);
     miniView.setAttribute("width", vb[2]);
@@ -741,8 +1131,10 @@ function render({ model, el }) {
     const key = lines.join("\n");
     if (key === e.lastText) return;
     e.lastText = key;
-    e.texts.forEach((t2, j) => {
-      t2.textContent = lines[j] !== void 0 ? lines[j] : "";
+    e.texts.forEach((el2, j) => {
+      const text = lines[j] !== void 0 ? String(lines[j]) : "";
+      el2.textContent = text;
+      fitLine(el2, text, lineFont(e.kind, j), room(e.kind, e.w));
     });
   }
   function restyleAll() {
@@ -757,82 +1149,35 @@ function render({ model, el }) {
       styleElem(e);
     }
   }
-  function badgeBox(x, y, text) {
-    const width = textUnits(text) * 7.6;
-    return { x: x - width / 2 - 6, y: y - 15, w: width + 12, h: 21 };
-  }
-  function overlap(a, b) {
-    const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
-    const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
-    return dx > 0 && dy > 0 ? dx * dy : 0;
-  }
   function drawBadge(x, y, text, cls) {
     const g = s("g", { class: "tkp-badge " + cls });
-    const t2 = s("text", { x, y, "text-anchor": "middle" }, text);
+    const label = s("text", { x, y, "text-anchor": "middle" }, text);
     const r = s("rect", { rx: 5 });
-    g.append(r, t2);
+    g.append(r, label);
     layerBadges.append(g);
     const b = badgeBox(x, y, text);
-    let dx = 0, dy = 0;
-    const minX = vb[0] + 4, maxX = vb[0] + vb[2] - 4, maxY = vb[1] + vb[3] - 4, minY = vb[1] + 4;
-    if (b.x < minX) dx = minX - b.x;
-    if (b.x + b.w > maxX) dx = maxX - (b.x + b.w);
-    if (b.y + b.h > maxY) dy = maxY - (b.y + b.h);
-    if (b.y + dy < minY) dy = minY - b.y;
-    if (dx || dy) t2.setAttribute("transform", `translate(${dx},${dy})`);
-    r.setAttribute("x", b.x + dx);
-    r.setAttribute("y", b.y + dy);
+    r.setAttribute("x", b.x);
+    r.setAttribute("y", b.y);
     r.setAttribute("width", b.w);
     r.setAttribute("height", b.h);
-    return { x: b.x + dx, y: b.y + dy, w: b.w, h: b.h };
+    return b;
   }
-  function pathPoint(e, t2) {
-    if (e.nums === void 0) {
-      const n = (e.path.getAttribute("d") || "").match(/-?\d+(\.\d+)?/g);
-      e.nums = n && n.length >= 8 ? n.map(Number) : null;
+  const edgeNums = (e) => {
+    if (e.nums === void 0) e.nums = pathNumbers(e.path.getAttribute("d"));
+    return e.nums;
+  };
+  function fixedObstacles() {
+    if (!view.obstacles) {
+      view.obstacles = [...view.pos.values()].map(nodeBox);
+      for (const e of view.elems.values()) if (e.kind === "cluster" && e.labelBox) view.obstacles.push(e.labelBox);
     }
-    const p = e.nums;
-    if (!p) return null;
-    const segments = Math.floor((p.length - 2) / 6);
-    const k = Math.min(segments - 1, Math.floor(t2 * segments)), u = t2 * segments - k, v = 1 - u;
-    const [x0, y0, x1, y1, x2, y2, x3, y3] = p.slice(6 * k, 6 * k + 8);
-    const a = v * v * v, b = 3 * v * v * u, c = 3 * v * u * u, d = u * u * u;
-    return { x: a * x0 + b * x1 + c * x2 + d * x3, y: a * y0 + b * y1 + c * y2 + d * y3 };
+    return view.obstacles;
   }
-  function edgeSpots(e) {
-    const out = [];
-    for (const t2 of [0.5, 0.3, 0.7, 0.15, 0.85]) {
-      const p = pathPoint(e, t2);
-      if (p) out.push([p.x, p.y - 6], [p.x, p.y + 17]);
-    }
-    const mid = pathPoint(e, 0.5);
-    if (mid) {
-      for (const [dx, dy] of [[0, -32], [0, 43], [36, -20], [36, 31], [-36, -20], [-36, 31]]) {
-        out.push([mid.x + dx, mid.y + dy]);
-      }
-    }
-    return out;
-  }
-  function tensorSpots(p, text) {
-    const half = text.length * 7.6 / 2 + 6;
-    const below = p.y + p.h / 2 + 10, above = p.y - p.h / 2 - 2;
-    return [
-      [p.x, below],
-      // a tag hanging from the box
-      [p.x, above],
-      // on its top edge
-      [p.x + p.w / 2 + half + 2, p.y + 5],
-      [p.x - p.w / 2 - half - 2, p.y + 5],
-      [p.x + p.w / 2, below],
-      [p.x - p.w / 2, below],
-      [p.x + p.w / 2, above],
-      [p.x - p.w / 2, above]
-    ];
-  }
+  const onScreen = (b) => b.x >= vb[0] + 2 && b.y >= vb[1] + 2 && b.x + b.w <= vb[0] + vb[2] - 2 && b.y + b.h <= vb[1] + vb[3] - 2;
   const badgeText = (text) => clip(String(text).replace(/ shape=\([^)]*\)/, ""), 30);
   let badgeKey = null;
   function drawBadges() {
-    if (!view || !curState || current < 0) {
+    if (!view || !curState || current < 0 || root.classList.contains("tkp-overview")) {
       layerBadges.replaceChildren();
       badgeKey = null;
       return;
@@ -845,46 +1190,36 @@ function render({ model, el }) {
       candidates = /* @__PURE__ */ new Set();
       for (const id of hotSet) for (const e of view.byModel.get(id) || []) candidates.add(e);
     }
-    const wanted2 = [];
+    const wanted = [];
     for (const e of candidates) {
       if (e.kind === "edge") {
         const st = edgeState2(e.ids);
         const hot = e.ids.some((id) => hotSet.has(id));
         if (!(hot && st.g && st.g !== "wait") && !(st.g === "none" && ended)) continue;
         const text = badgeText(st.g === "none" ? t("cell_none") : gradText(st));
-        if (text) wanted2.push([text, "b-" + st.g, e, null]);
+        if (text) wanted.push([text, "b-" + st.g, e, null]);
       } else if (e.kind === "tensor") {
         const id = e.ids[0];
         const st = curState.get(id) || {};
         const show2 = hotSet.has(id) && st.g && st.g !== "wait" || ended && (sources.has(id) || st.g === "unasked");
         if (!show2 || !st.g || st.g === "wait") continue;
         const text = badgeText(st.g === "none" ? t("badge_none", { cause: causeLabel(st.cause) }) : st.g === "unasked" ? t("badge_unasked") : "\u2202 " + gradText(st));
-        wanted2.push([text, "b-" + st.g, e, e.drawId]);
+        wanted.push([text, "b-" + st.g, e, e.drawId]);
       }
     }
-    const key = vb.join(",") + "|" + wanted2.map(([text, cls, e]) => text + cls + (e.drawId || e.ids[0])).join("|");
+    const key = vb.join(",") + "|" + wanted.map(([text, cls, e]) => text + cls + (e.drawId || e.ids[0])).join("|");
     if (key === badgeKey) return;
     badgeKey = key;
     layerBadges.replaceChildren();
     const placed = [];
-    for (const [text, cls, e, own] of wanted2) {
-      const spots = own ? tensorSpots(view.pos.get(own), text) : edgeSpots(e);
-      let best = null, bestCost = Infinity;
-      for (const [x, y] of spots) {
-        const b = badgeBox(x, y, text), box = { x: b.x - 3, y: b.y - 3, w: b.w + 6, h: b.h + 6 };
-        let cost = 0;
-        for (const [nid, p] of view.pos) {
-          if (nid !== own) cost += overlap(box, { x: p.x - p.w / 2, y: p.y - p.h / 2, w: p.w, h: p.h });
-        }
-        for (const q of placed) cost += 2 * overlap(box, q);
-        if (cost < bestCost) {
-          best = [x, y];
-          bestCost = cost;
-        }
-        if (cost === 0) break;
-      }
-      if (best) placed.push(drawBadge(best[0], best[1], text, cls));
+    const fixed = fixedObstacles();
+    for (const [text, cls, e, own] of wanted) {
+      const spots = (own ? tensorSpots(view.pos.get(own), text) : edgeSpots(edgeNums(e))).filter(([x, y]) => onScreen(badgeBox(x, y, text)));
+      const ownBox = own ? nodeBox(view.pos.get(own)) : null;
+      const spot = freeSpot(spots, text, [...fixed.filter((b) => !ownBox || b.x !== ownBox.x || b.y !== ownBox.y), ...placed]);
+      if (spot) placed.push(drawBadge(spot[0], spot[1], text, cls));
     }
+    root.dataset.badges = String(placed.length);
   }
   function show(i) {
     i = Math.max(0, Math.min(last, i | 0));
@@ -1103,54 +1438,204 @@ function render({ model, el }) {
   svg.addEventListener("pointercancel", endDrag);
   zin.onclick = () => zoomBy(1 / 1.3);
   zout.onclick = () => zoomBy(1.3);
+  zmap.onclick = () => {
+    miniWanted = !miniWanted;
+    placeMini();
+  };
   zfit.onclick = () => {
     const { w, h: hh } = stageSize();
-    const k = Math.min(w / (view.w + 48), hh / (view.h + 48));
+    const k = fitScale(view.w, view.h, w, hh, 24).fit;
     const vw = w / k, vh = hh / k;
     vb = [view.w / 2 - vw / 2, view.h / 2 - vh / 2, vw, vh];
     setVb();
     drawBadges();
   };
-  let playing = false, raf = 0, startTime = 0, startFrame = 0, shownSince = 0, shownAt = 0;
+  const topItems = new Set((views.root || { nodes: [] }).nodes.map(([nid]) => nid));
+  const questions = (graph.questions || []).filter((q) => q && q.id && Number.isInteger(q.frame));
+  const marks = markers(frames, graph, itemFinder(topItems, nodes, groups)).concat(questions.map((q) => ({ frame: Math.max(0, q.frame - 1), kind: "question", id: q.node }))).sort((a, b) => a.frame - b.frame);
+  function drawTimeline() {
+    const lastAt = {};
+    const kinds = /* @__PURE__ */ new Set();
+    for (const m of marks) {
+      const at = last ? m.frame / last : 0;
+      if (lastAt[m.kind] !== void 0 && at - lastAt[m.kind] < 4e-3) continue;
+      lastAt[m.kind] = at;
+      kinds.add(m.kind);
+      const tick2 = h("button", "tkp-mk mk-" + m.kind);
+      tick2.style.left = (at * 100).toFixed(3) + "%";
+      tick2.style.background = MARKER_COLOURS[m.kind];
+      tick2.dataset.frame = String(m.frame);
+      const about = m.id && nodes.get(m.id) ? " \xB7 " + nodes.get(m.id).label : m.id && groups.get(m.id) ? " \xB7 " + groups.get(m.id).label : "";
+      tick2.title = t("marker_" + m.kind) + about + " (" + t("frame_counter", { n: m.frame + 1, total: frames.length }) + ")";
+      tick2.setAttribute("aria-label", tick2.title);
+      tick2.onclick = () => step(m.frame);
+      timeline.append(tick2);
+    }
+    for (const kind of ["forward_end", "group", "none", "broadcast", "fan_in", "question"]) {
+      if (!kinds.has(kind)) continue;
+      const item = h("span", "tkp-lg tkp-lg-mark");
+      const swatch = h("i", "tkp-mark-swatch");
+      swatch.style.background = MARKER_COLOURS[kind];
+      item.append(swatch, document.createTextNode(t("marker_" + kind)));
+      legend.append(item);
+    }
+    timeline.hidden = bMark.hidden = !marks.length;
+  }
+  drawTimeline();
+  const passed = /* @__PURE__ */ new Set();
+  function saveAnswer(q, given, correct) {
+    const answers = { ...model.get("answers") || {} };
+    const before = answers[q.id] || { tries: 0 };
+    answers[q.id] = { given, correct, tries: (before.tries || 0) + 1 };
+    model.set("answers", answers);
+    model.save_changes();
+  }
+  function ask(q) {
+    askBox.replaceChildren();
+    askBox.hidden = false;
+    askBox.dataset.question = q.id;
+    root.dataset.asking = q.id;
+    askBox.append(h("div", "tkp-ask-prompt", q.prompt));
+    const form = h("div", "tkp-ask-form");
+    let read;
+    if (q.kind === "none_sources") {
+      const boxes = (q.choices || []).map((label) => {
+        const lab = h("label", "tkp-ask-choice");
+        const box = h("input");
+        box.type = "checkbox";
+        box.value = label;
+        lab.append(box, document.createTextNode(" " + label));
+        form.append(lab);
+        return box;
+      });
+      read = () => boxes.filter((b) => b.checked).map((b) => b.value);
+    } else {
+      const input = h("input", "tkp-ask-input");
+      input.type = "text";
+      input.placeholder = t("ask_placeholder");
+      input.setAttribute("aria-label", q.prompt);
+      input.addEventListener("keydown", (ev) => {
+        ev.stopPropagation();
+        if (ev.key === "Enter") check.onclick();
+      });
+      form.append(input);
+      read = () => input.value;
+    }
+    const check = h("button", "tkp-ask-btn tkp-ask-check", t("ask_check"));
+    const showBtn = h("button", "tkp-ask-btn tkp-ask-show", t("ask_show"));
+    const go = h("button", "tkp-ask-btn tkp-ask-continue", t("ask_continue"));
+    const result = h("div", "tkp-ask-result");
+    const reveal2 = h("div", "tkp-ask-answer");
+    reveal2.hidden = true;
+    form.append(check, showBtn, go);
+    askBox.append(form, result, reveal2);
+    check.onclick = () => {
+      const given = read();
+      let verdict;
+      if (q.kind === "none_sources") verdict = checkChoices(given, q.answer);
+      else {
+        try {
+          verdict = q.answer.none ? checkChoices([], q.answer) : checkValue(parseAnswer(given), q.answer);
+        } catch (err) {
+          result.className = "tkp-ask-result wrong";
+          result.textContent = t("ask_syntax");
+          return;
+        }
+      }
+      saveAnswer(q, q.kind === "none_sources" ? given : String(given), verdict.correct);
+      result.className = "tkp-ask-result " + (verdict.correct ? "right" : "wrong");
+      result.textContent = verdict.correct ? t("ask_right") : verdict.reason === "shape" ? t("ask_shape", verdict) : verdict.reason === "values" ? t("ask_values", verdict) : verdict.reason === "wrong_choices" ? t("ask_wrong_choices", { names: verdict.wrong.join(", ") }) : t("ask_missing");
+    };
+    showBtn.onclick = () => {
+      reveal2.hidden = false;
+      reveal2.textContent = t("ask_answer", { answer: answerText(q.answer) });
+    };
+    go.onclick = () => {
+      passed.add(q.id);
+      askBox.hidden = true;
+      delete root.dataset.asking;
+      step(q.frame);
+      setPlaying(true);
+    };
+    const item = q.node && view ? itemInView(q.node) : null;
+    if (item) lookAt(item);
+  }
+  let playing = false, raf = 0, startTime = 0, startPos = 0, shownAt = 0, playRange = null, speedTouched = false;
+  const stopsCache = /* @__PURE__ */ new Map();
+  function stops() {
+    if (!stopsCache.has(viewId)) {
+      const items = new Set((views[viewId] || { nodes: [] }).nodes.map(([nid]) => nid));
+      stopsCache.set(viewId, stepStops(frames, itemFinder(items, nodes, groups)));
+    }
+    return stopsCache.get(viewId);
+  }
+  const byGroup = () => modeSel.value === "groups" && !playRange;
+  function sequence() {
+    if (playRange) return range(playRange[0], playRange[1]);
+    if (byGroup()) return stops();
+    return null;
+  }
+  const range = (a, b) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
+  const positionOf = (seq, i) => {
+    const k = seq.findIndex((f) => f >= i);
+    return k < 0 ? seq.length - 1 : k;
+  };
+  function stepsLeftInPhase(seq) {
+    const phaseNow = frames[current].phase;
+    let end = current;
+    while (end < last && frames[end + 1].phase === phaseNow) end++;
+    return seq ? seq.filter((f) => f > current && f <= end).length : end - current;
+  }
   function sync() {
     model.set("frame", current);
     model.save_changes();
   }
   function setPlaying(on) {
-    on = on && current < last;
+    on = on && current < (playRange ? playRange[1] : last);
     if (on === playing) return;
     playing = on;
+    if (playing && !speedTouched) {
+      speed.value = String(fittingSpeed(stepsLeftInPhase(sequence()), wantedFps));
+    }
     pace();
     bPlay.replaceChildren(icon(playing ? "pause" : "play"));
     root.dataset.playing = playing ? "1" : "0";
     root.classList.toggle("is-playing", playing);
     cancelAnimationFrame(raf);
     if (playing) {
+      const seq = sequence();
       startTime = performance.now();
-      startFrame = current;
-      shownSince = 0;
+      startPos = seq ? positionOf(seq, current) : current;
       shownAt = startTime;
       raf = requestAnimationFrame(tick);
     } else {
       rate.textContent = "";
+      playRange = null;
+      root.dataset.range = "";
       sync();
     }
   }
   function tick(now) {
     if (!playing) return;
     const fps = Number(speed.value);
-    const due = Math.min(last, startFrame + Math.floor((now - startTime) / 1e3 * fps));
+    const seq = sequence();
+    const pos = startPos + Math.floor((now - startTime) / 1e3 * fps);
+    const end = playRange ? playRange[1] : last;
+    let due = Math.min(end, seq ? seq[Math.min(pos, seq.length - 1)] : pos);
     if (due > current) {
-      if (due === current + 1) show(due);
-      else show(due);
-      shownSince += 1;
-      if (current >= last) {
+      const asked = gate(due);
+      show(asked);
+      if (asked < due) {
+        setPlaying(false);
+        return;
+      }
+      if (current >= end) {
         setPlaying(false);
         return;
       }
     }
     if (now - shownAt > 1e3) {
-      const delivered = (current - startFrame) / ((now - startTime) / 1e3);
+      const delivered = (pos - startPos) / ((now - startTime) / 1e3);
       rate.textContent = delivered + 0.5 < fps ? t("rate", { n: delivered.toFixed(0) }) : "";
       shownAt = now;
     }
@@ -1163,16 +1648,23 @@ function render({ model, el }) {
     lastStepAt = playing ? lastStepAt : now;
     if (fast !== root.classList.contains("tkp-fast")) root.classList.toggle("tkp-fast", fast);
   }
+  function gate(i) {
+    if (!questions.length || i <= current) return i;
+    const q = questionOnTheWay(questions, current, i, passed);
+    if (!q) return i;
+    ask(q);
+    return Math.max(current, q.frame - 1);
+  }
   const step = (i) => {
     followBox.checked = true;
     setPlaying(false);
     pace();
-    show(i);
+    show(gate(Math.max(0, Math.min(last, i))));
     sync();
   };
   bFirst.onclick = () => step(0);
-  bBack.onclick = () => step(current - 1);
-  bFwd.onclick = () => step(current + 1);
+  bBack.onclick = () => step(byGroup() ? nextStop(stops(), current, -1) : current - 1);
+  bFwd.onclick = () => step(byGroup() ? nextStop(stops(), current, 1) : current + 1);
   bLast.onclick = () => step(last);
   bPlay.onclick = () => {
     if (!playing) followBox.checked = true;
@@ -1182,17 +1674,40 @@ function render({ model, el }) {
   slider.oninput = () => {
     setPlaying(false);
     pace();
-    show(Number(slider.value));
+    show(gate(Number(slider.value)));
   };
   slider.onchange = () => sync();
   speed.onchange = () => {
+    speedTouched = true;
     model.set("fps", Number(speed.value));
     model.save_changes();
     if (playing) pace();
     if (playing) {
+      const seq = sequence();
       startTime = performance.now();
-      startFrame = current;
+      startPos = seq ? positionOf(seq, current) : current;
     }
+  };
+  modeSel.onchange = () => {
+    root.dataset.mode = modeSel.value;
+    if (playing) {
+      setPlaying(false);
+      setPlaying(true);
+    }
+  };
+  bGroup.onclick = () => {
+    const gid = views[viewId] && views[viewId].group;
+    const r = gid && groupRange(frames, gid, frames[current].phase, nodes, groups);
+    if (!r) return;
+    setPlaying(false);
+    playRange = r;
+    root.dataset.range = r.join("-");
+    show(gate(r[0]));
+    if (current === r[0]) setPlaying(true);
+  };
+  bMark.onclick = () => {
+    const next = marks.find((m) => m.frame > current);
+    if (next) step(next.frame);
   };
   followBox.onchange = () => {
     if (followBox.checked && current >= 0) follow(frames[current].focus);

@@ -24,3 +24,4 @@ export const BROADCASTING = new Set(shared.broadcasting);
 export const MARKER_COLOURS = shared.markers;
 // the backward looks, strongest first: what an edge standing for several model edges shows
 export const G_RANK = { active: 6, none: 5, acc: 4, grad: 3, stopped: 2, done: 1, zero: 1, unasked: 0, wait: 0 };
+export const FAMILIES = shared.families;               // as player.css draws the graph's text

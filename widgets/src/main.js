@@ -9,6 +9,12 @@ import { h, s } from "./dom.js";
 import { causeLabeler, translator } from "./i18n.js";
 import { Replay, applyFrame as apply, classesOf, edgeState as stateOfEdge, expandFrames } from "./replay.js";
 import { clip, groupLines, opLine, shapeTuple, tensorLines, textUnits } from "./text.js";
+import { MARKER_COLOURS } from "./constants.js";
+import { fittingSpeed, groupRange, itemFinder, markers, nextStop, stepStops } from "./structure.js";
+import { answerText, checkChoices, checkValue, parseAnswer, questionOnTheWay } from "./questions.js";
+import { badgeBox, edgeSpots, fitScale, freeSpot, minimapSpot, nodeBox, overlap, pathNumbers, READABLE_SCALE,
+  tensorSpots } from "./geometry.js";
+import { fitLine, lineFont, measure, room } from "./fit.js";
 
 function render({ model, el }) {
   const graph = model.get("graph") || {};
@@ -48,7 +54,9 @@ function render({ model, el }) {
   const followBox = h("input");
   followBox.type = "checkbox"; followBox.checked = true;
   followLabel.append(followBox, document.createTextNode(" " + t("follow")));
-  nav.append(crumbs, followLabel);
+  const bGroup = h("button", "tkp-crumb tkp-play-group", t("play_group"));
+  bGroup.title = t("play_group_title");
+  nav.append(crumbs, bGroup, followLabel);
 
   const body = h("div", "tkp-body");
   const stage = h("div", "tkp-graph");
@@ -57,13 +65,16 @@ function render({ model, el }) {
   const layerEdges = s("g", { class: "tkp-edges" });
   const layerNodes = s("g", { class: "tkp-nodes" });
   const layerBadges = s("g", { class: "tkp-labels" });
-  svg.append(layerClusters, layerEdges, layerNodes, layerBadges);
+  const layerOverview = s("g", { class: "tkp-overview-labels" });
+  svg.append(layerClusters, layerEdges, layerNodes, layerBadges, layerOverview);
   const tip = h("div", "tkp-tip");
   tip.hidden = true;
   const zoom = h("div", "tkp-zoom");
   const zin = h("button", "", "+"), zout = h("button", "", "−"), zfit = h("button", "", t("fit"));
   zin.title = t("zoom_in"); zout.title = t("zoom_out"); zfit.title = t("fit_title");
-  zoom.append(zin, zout, zfit);
+  const zmap = h("button", "tkp-map", t("map"));
+  zmap.title = t("map_title");
+  zoom.append(zin, zout, zfit, zmap);
   const mini = h("div", "tkp-minimap");
   const miniSvg = s("svg", { class: "tkp-mini-svg" });
   const miniView = s("rect", { class: "tkp-mini-view" });
@@ -115,10 +126,29 @@ function render({ model, el }) {
     o.value = String(val);
     speed.append(o);
   }
-  const wanted = Number(model.get("fps"));
-  speed.value = String(SPEEDS.includes(wanted) ? wanted : 2);
+  const wantedFps = Number(model.get("fps")) || 2;
+  speed.value = String(SPEEDS.includes(wantedFps) ? wantedFps : 2);
   const rate = h("span", "tkp-rate");
-  controls.append(bFirst, bBack, bPlay, bFwd, bLast, slider, speed, rate);
+  // steps by group (one item of the view shown) or by frame; "by group" where there are groups
+  const modeSel = h("select", "tkp-mode");
+  modeSel.title = t("mode_title");
+  modeSel.setAttribute("aria-label", t("mode_title"));
+  for (const m of ["groups", "ops"]) {
+    const o = h("option", "", t("mode_" + m));
+    o.value = m;
+    modeSel.append(o);
+  }
+  modeSel.value = Object.keys(views).length > 1 ? "groups" : "ops";
+  root.dataset.mode = modeSel.value;
+  modeSel.hidden = Object.keys(views).length < 2;
+  const bMark = h("button", "tkp-btn tkp-next-mark", "⤼");
+  bMark.title = t("next_marker"); bMark.setAttribute("aria-label", t("next_marker"));
+  // the slider with the timeline's markers under it (same width: a marker sits under its frame)
+  const track = h("div", "tkp-track");
+  const timeline = h("div", "tkp-timeline");
+  timeline.setAttribute("aria-label", t("timeline"));
+  track.append(slider, timeline);
+  controls.append(bFirst, bBack, bPlay, bFwd, bLast, track, bMark, modeSel, speed, rate);
 
   const legend = h("div", "tkp-legend");
   for (const cls of ["lg-var", "lg-frozen", "lg-const", "lg-value", "lg-grad", "lg-acc", "lg-wait", "lg-none",
@@ -128,7 +158,10 @@ function render({ model, el }) {
     legend.append(item);
   }
 
-  root.append(head, notes, nav, body, caption, controls, legend);
+  // the question mode (src/questions.js): a panel between the caption and the controls
+  const askBox = h("div", "tkp-ask");
+  askBox.hidden = true;
+  root.append(head, notes, nav, body, caption, askBox, controls, legend);
   el.append(root);
   // a tape too large to draw (tapekit/widgets/limits.py): the note says why and what to do, the
   // table shows the gradients the kernel computed; nothing to draw or play
@@ -213,17 +246,26 @@ function render({ model, el }) {
     // the CSS default: both grow alike from their bases (700 px and 300 px)
     const usual = wrapped ? W : STAGE_BASIS + (W - STAGE_BASIS - GAP - SIDE_BASIS) / 2;
     const k = best(usual);
-    if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "" };
+    if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "", below: wrapped };
     const narrow = best(beside);
     if (scaleAt(narrow, beside) >= MIN_SCALE) {
       return { k: narrow, basis: Math.ceil(layouts[narrow].w + 48) + "px", side: SIDE_MIN + "px" };
     }
     const full = best(W);
-    if (scaleAt(full, W) >= MIN_SCALE) return { k: full, basis: "100%", side: "" };
+    if (scaleAt(full, W) >= MIN_SCALE) return { k: full, basis: "100%", side: "", below: true };
     return { k, basis: "", side: "" };
   }
   const rank = (basis) => (basis === "100%" ? Infinity : parseFloat(basis) || 0);
+  // a table that does not fit beside the graph goes below the controls: the graph, the caption and
+  // the buttons stay together on screen (a notebook with its side panel open)
+  function tableBelow(on) {
+    if (on === (side.parentNode === root)) return;
+    if (on) root.insertBefore(side, legend.nextSibling);
+    else body.append(side);
+    root.classList.toggle("tkp-table-below", on);
+  }
   function place(p, resized) {
+    tableBelow(!!p.below);
     if (stage.style.flexBasis === p.basis && side.style.flexBasis === p.side) return;
     // while following the active op the drawing area only grows: the table does not jump about
     if (!resized && followBox.checked && rank(p.basis) <= rank(stage.style.flexBasis)) return;
@@ -246,9 +288,13 @@ function render({ model, el }) {
       const [x, y, w, hh] = geo.clusters[k] || [0, 0, 0, 0];
       const g = groups.get(gid) || { kind: "group", label: gid };
       const el2 = s("g", { class: "cluster k-" + g.kind, "data-id": gid });
-      el2.append(s("rect", { x, y, width: w, height: hh, rx: 10 }), s("text", { class: "cl-label", x: x + 10, y: y + 17 }, clip(g.label, 40)));
+      const label = clip(g.label, 40);
+      const text = s("text", { class: "cl-label", x: x + 10, y: y + 17 }, label);
+      fitLine(text, label, lineFont("cluster", 0), w - 20);
+      el2.append(s("rect", { x, y, width: w, height: hh, rx: 10 }), text);
       frag.clusters.push(el2);
-      const e = { g: el2, kind: "cluster", ids: [gid], cls: null };
+      const labelW = Math.min(w - 20, measure(label, lineFont("cluster", 0)));
+      const e = { g: el2, kind: "cluster", ids: [gid], cls: null, rectW: w - 16, labelBox: { x: x + 8, y: y + 3, w: labelW + 4, h: 19 } };
       elems.set(gid + "#cluster", e); bind(gid, e);
     });
     v.edges.forEach(([drawId, ids], k) => {
@@ -331,6 +377,7 @@ function render({ model, el }) {
       } else crumbs.append(h("span", "tkp-crumb tkp-crumb-here", label));
     });
     nav.hidden = chain.length < 2 && Object.keys(views).length < 2;
+    bGroup.hidden = !(views[viewId] && views[viewId].group);
   }
 
   // ---------- camera ----------
@@ -370,8 +417,43 @@ function render({ model, el }) {
   function setVb() {
     clampVb();
     svg.setAttribute("viewBox", vb.map((x) => Math.round(x * 10) / 10).join(" "));
-    root.dataset.scale = String(stageSize().w / vb[2]);
+    const scale = stageSize().w / vb[2];
+    root.dataset.scale = String(scale);
+    overview(scale);
     updateMini();
+  }
+  // ---------- the overview: below the readable scale, no text but the groups' labels ----------
+  // Drawn smaller than READABLE_SCALE, a node's text would be under 11 px: the drawing then hides
+  // it (and the badges) and shows the groups as labelled blocks, each label at 13 px on screen,
+  // left out where it would not fit its block or would overlap another.
+  let overviewAt = null;
+  function overview(scale) {
+    const on = scale < READABLE_SCALE - 1e-6;
+    root.classList.toggle("tkp-overview", on);
+    root.dataset.overview = on ? "1" : "0";
+    const key = on ? viewId + "@" + scale.toFixed(3) : null;
+    if (key === overviewAt) return;
+    overviewAt = key;
+    layerOverview.replaceChildren();
+    if (!on) return;
+    const size = 13 / scale, placed = [];
+    const blocks = [];
+    for (const e of view.elems.values()) {
+      if (e.kind === "cluster") blocks.push([e.labelBox.x, e.labelBox.y, e.rectW, groups.get(e.ids[0])]);
+      else if (e.kind === "group") {
+        const p = view.pos.get(e.drawId);
+        blocks.push([p.x - p.w / 2 + 4, p.y - p.h / 2 + 2, p.w - 8, groups.get(e.ids[0])]);
+      }
+    }
+    for (const [x, y, w, g] of blocks) {
+      if (!g) continue;
+      const label = clip(g.label, 40);
+      const width = measure(label, lineFont("cluster", 0)) / 13 * size;
+      const box = { x, y, w: Math.min(width, w), h: size * 1.3 };
+      if (width > w || placed.some((b) => overlap(b, box) > 0)) continue;
+      placed.push(box);
+      layerOverview.append(s("text", { class: "ov-label", x, y: y + size, "font-size": size.toFixed(2) }, label));
+    }
   }
   // as high as the view needs at its fitting scale, within bounds; while following the active op
   // it only grows, so that entering a group does not move the caption and the buttons
@@ -426,8 +508,18 @@ function render({ model, el }) {
       if (viewId !== target) fitCamera(id); else setVb();
     }
   }
+  const finders = new Map();
+  function itemInView(id) {
+    if (!finders.has(viewId)) finders.set(viewId, itemFinder(new Set(view.v.nodes.map(([nid]) => nid)), nodes, groups));
+    return finders.get(viewId)(id);
+  }
   function follow(focus) {
     if (!followBox.checked || !focus) return;
+    if (byGroup()) {        // by group: the camera stays at this level, on the item that stands for the focus
+      const item = itemInView(focus);
+      if (item) lookAt(item);
+      return;
+    }
     const target = viewOf(focus);
     if (target && target !== viewId) { openView(target, true); fitCamera(focus); return; }
     lookAt(focus);
@@ -445,9 +537,27 @@ function render({ model, el }) {
     miniSvg.replaceChildren(...view.mini, miniView);
     miniSvg.setAttribute("viewBox", `0 0 ${view.w} ${view.h}`);
     const { w, h: hh } = stageSize();
-    mini.hidden = view.w <= w * 1.05 / MIN_SCALE && view.h <= hh * 1.05 / MIN_SCALE;
+    miniNeeded = !(view.w <= w * 1.05 / MIN_SCALE && view.h <= hh * 1.05 / MIN_SCALE);
+    zmap.hidden = !miniNeeded;
+  }
+  // the minimap goes to a corner where it covers no node on screen, at full or reduced size; with
+  // no such corner (or toggled off) it hides
+  let miniNeeded = false, miniWanted = true;
+  function placeMini() {
+    const { w: sw, h: sh } = stageSize();
+    const k = sw / vb[2];
+    const boxes = [...view.pos.values()].map((p) => ({ x: (p.x - p.w / 2 - vb[0]) * k, y: (p.y - p.h / 2 - vb[1]) * k,
+      w: p.w * k, h: p.h * k }));
+    const spot = miniNeeded && miniWanted ? minimapSpot(boxes, sw, sh, 150, 84) : null;
+    mini.hidden = !spot;
+    zmap.classList.toggle("on", miniWanted);
+    zmap.setAttribute("aria-pressed", miniWanted ? "true" : "false");
+    if (!spot) return;
+    Object.assign(mini.style, { left: spot.x + "px", top: spot.y + "px", width: spot.w + "px", height: spot.h + "px",
+      right: "auto", bottom: "auto" });
   }
   function updateMini() {
+    placeMini();
     miniView.setAttribute("x", vb[0]); miniView.setAttribute("y", vb[1]);
     miniView.setAttribute("width", vb[2]); miniView.setAttribute("height", vb[3]);
   }
@@ -497,7 +607,11 @@ function render({ model, el }) {
     const key = lines.join("\n");
     if (key === e.lastText) return;
     e.lastText = key;
-    e.texts.forEach((t, j) => { t.textContent = lines[j] !== undefined ? lines[j] : ""; });
+    e.texts.forEach((el2, j) => {
+      const text = lines[j] !== undefined ? String(lines[j]) : "";
+      el2.textContent = text;
+      fitLine(el2, text, lineFont(e.kind, j), room(e.kind, e.w));
+    });
   }
   function restyleAll() {
     if (!curState || !view) return;
@@ -510,78 +624,42 @@ function render({ model, el }) {
   }
 
   // ---------- badges (gradient values on the graph) ----------
-  // A badge's box comes from its text length (monospace 12.5 px: 7.6 px a character), so that no
-  // layout is read back while playing. Each badge goes to the first of a few spots around its
-  // node or edge that covers no node and no badge placed before it (else to the least covered).
-  function badgeBox(x, y, text) {
-    const width = textUnits(text) * 7.6;
-    return { x: x - width / 2 - 6, y: y - 15, w: width + 12, h: 21 };
-  }
-  function overlap(a, b) {
-    const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
-    const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
-    return dx > 0 && dy > 0 ? dx * dy : 0;
-  }
+  // A badge's box comes from its text length (src/geometry.js), so that no layout is read back
+  // while playing. Each badge goes to the first of a few spots around its node or edge that covers
+  // no node, no group label and no badge placed before it; with no free spot it is left out (the
+  // table and the tooltip still say it): badges never overlap.
   function drawBadge(x, y, text, cls) {
     const g = s("g", { class: "tkp-badge " + cls });
-    const t = s("text", { x, y, "text-anchor": "middle" }, text);
+    const label = s("text", { x, y, "text-anchor": "middle" }, text);
     const r = s("rect", { rx: 5 });
-    g.append(r, t);
+    g.append(r, label);
     layerBadges.append(g);
     const b = badgeBox(x, y, text);
-    // keep it inside the drawing: shift right/left/up so that nothing is cut at an edge
-    let dx = 0, dy = 0;
-    const minX = vb[0] + 4, maxX = vb[0] + vb[2] - 4, maxY = vb[1] + vb[3] - 4, minY = vb[1] + 4;
-    if (b.x < minX) dx = minX - b.x;
-    if (b.x + b.w > maxX) dx = maxX - (b.x + b.w);
-    if (b.y + b.h > maxY) dy = maxY - (b.y + b.h);
-    if (b.y + dy < minY) dy = minY - b.y;
-    if (dx || dy) t.setAttribute("transform", `translate(${dx},${dy})`);
-    r.setAttribute("x", b.x + dx); r.setAttribute("y", b.y + dy);
+    r.setAttribute("x", b.x); r.setAttribute("y", b.y);
     r.setAttribute("width", b.w); r.setAttribute("height", b.h);
-    return { x: b.x + dx, y: b.y + dy, w: b.w, h: b.h };
+    return b;
   }
-  // a point of an edge's path (M x y C ... C ...) at t in [0, 1] along its cubic segments
-  function pathPoint(e, t) {
-    if (e.nums === undefined) {
-      const n = (e.path.getAttribute("d") || "").match(/-?\d+(\.\d+)?/g);
-      e.nums = n && n.length >= 8 ? n.map(Number) : null;
+  const edgeNums = (e) => {
+    if (e.nums === undefined) e.nums = pathNumbers(e.path.getAttribute("d"));
+    return e.nums;
+  };
+  // what a badge must not cover: every node's box and every group's label, in this view
+  function fixedObstacles() {
+    if (!view.obstacles) {
+      view.obstacles = [...view.pos.values()].map(nodeBox);
+      for (const e of view.elems.values()) if (e.kind === "cluster" && e.labelBox) view.obstacles.push(e.labelBox);
     }
-    const p = e.nums;
-    if (!p) return null;
-    const segments = Math.floor((p.length - 2) / 6);
-    const k = Math.min(segments - 1, Math.floor(t * segments)), u = t * segments - k, v = 1 - u;
-    const [x0, y0, x1, y1, x2, y2, x3, y3] = p.slice(6 * k, 6 * k + 8);
-    const a = v * v * v, b = 3 * v * v * u, c = 3 * v * u * u, d = u * u * u;
-    return { x: a * x0 + b * x1 + c * x2 + d * x3, y: a * y0 + b * y1 + c * y2 + d * y3 };
+    return view.obstacles;
   }
-  function edgeSpots(e) {
-    const out = [];
-    for (const t of [0.5, 0.3, 0.7, 0.15, 0.85]) {
-      const p = pathPoint(e, t);
-      if (p) out.push([p.x, p.y - 6], [p.x, p.y + 17]);
-    }
-    const mid = pathPoint(e, 0.5);     // a short edge between two boxes: above, below, aside
-    if (mid) {
-      for (const [dx, dy] of [[0, -32], [0, 43], [36, -20], [36, 31], [-36, -20], [-36, 31]]) {
-        out.push([mid.x + dx, mid.y + dy]);
-      }
-    }
-    return out;
-  }
-  function tensorSpots(p, text) {
-    const half = (text.length * 7.6) / 2 + 6;
-    const below = p.y + p.h / 2 + 10, above = p.y - p.h / 2 - 2;
-    return [[p.x, below],                                 // a tag hanging from the box
-      [p.x, above],                                       // on its top edge
-      [p.x + p.w / 2 + half + 2, p.y + 5], [p.x - p.w / 2 - half - 2, p.y + 5],
-      [p.x + p.w / 2, below], [p.x - p.w / 2, below], [p.x + p.w / 2, above], [p.x - p.w / 2, above]];
-  }
+  // inside the part of the drawing on screen (badges outside it would be cut)
+  const onScreen = (b) => b.x >= vb[0] + 2 && b.y >= vb[1] + 2 && b.x + b.w <= vb[0] + vb[2] - 2 && b.y + b.h <= vb[1] + vb[3] - 2;
   // an array's preview without its " shape=(…)" tail: the box it belongs to shows the shape
   const badgeText = (text) => clip(String(text).replace(/ shape=\([^)]*\)/, ""), 30);
   let badgeKey = null;
   function drawBadges() {
-    if (!view || !curState || current < 0) { layerBadges.replaceChildren(); badgeKey = null; return; }
+    if (!view || !curState || current < 0 || root.classList.contains("tkp-overview")) {
+      layerBadges.replaceChildren(); badgeKey = null; return;
+    }
     const f = frames[current];
     const ended = current === last && f.phase === "backward";
     // the elements that may carry a badge: the hot ones; at the end, every edge and tensor
@@ -614,21 +692,15 @@ function render({ model, el }) {
     badgeKey = key;
     layerBadges.replaceChildren();
     const placed = [];
+    const fixed = fixedObstacles();
     for (const [text, cls, e, own] of wanted) {
-      const spots = own ? tensorSpots(view.pos.get(own), text) : edgeSpots(e);
-      let best = null, bestCost = Infinity;
-      for (const [x, y] of spots) {
-        const b = badgeBox(x, y, text), box = { x: b.x - 3, y: b.y - 3, w: b.w + 6, h: b.h + 6 };  // 3 px clear
-        let cost = 0;
-        for (const [nid, p] of view.pos) {
-          if (nid !== own) cost += overlap(box, { x: p.x - p.w / 2, y: p.y - p.h / 2, w: p.w, h: p.h });
-        }
-        for (const q of placed) cost += 2 * overlap(box, q);
-        if (cost < bestCost) { best = [x, y]; bestCost = cost; }
-        if (cost === 0) break;
-      }
-      if (best) placed.push(drawBadge(best[0], best[1], text, cls));
+      const spots = (own ? tensorSpots(view.pos.get(own), text) : edgeSpots(edgeNums(e)))
+        .filter(([x, y]) => onScreen(badgeBox(x, y, text)));
+      const ownBox = own ? nodeBox(view.pos.get(own)) : null;
+      const spot = freeSpot(spots, text, [...fixed.filter((b) => !ownBox || b.x !== ownBox.x || b.y !== ownBox.y), ...placed]);
+      if (spot) placed.push(drawBadge(spot[0], spot[1], text, cls));
     }
+    root.dataset.badges = String(placed.length);
   }
 
   // ---------- showing a frame ----------
@@ -808,49 +880,189 @@ function render({ model, el }) {
   svg.addEventListener("pointercancel", endDrag);
   zin.onclick = () => zoomBy(1 / 1.3);
   zout.onclick = () => zoomBy(1.3);
+  zmap.onclick = () => { miniWanted = !miniWanted; placeMini(); };
+  // the whole level: at a readable scale if it fits so, else as the overview (setVb)
   zfit.onclick = () => {
     const { w, h: hh } = stageSize();
-    const k = Math.min(w / (view.w + 48), hh / (view.h + 48));
+    const k = fitScale(view.w, view.h, w, hh, 24).fit;
     const vw = w / k, vh = hh / k;
     vb = [view.w / 2 - vw / 2, view.h / 2 - vh / 2, vw, vh];
     setVb(); drawBadges();
   };
 
+  // ---------- the timeline: markers under the slider (src/structure.js markers) ----------
+  const topItems = new Set(((views.root || { nodes: [] }).nodes).map(([nid]) => nid));
+  const questions = (graph.questions || []).filter((q) => q && q.id && Number.isInteger(q.frame));
+  const marks = markers(frames, graph, itemFinder(topItems, nodes, groups))
+    .concat(questions.map((q) => ({ frame: Math.max(0, q.frame - 1), kind: "question", id: q.node })))
+    .sort((a, b) => a.frame - b.frame);
+  function drawTimeline() {
+    const lastAt = {};
+    const kinds = new Set();
+    for (const m of marks) {
+      const at = last ? m.frame / last : 0;
+      if (lastAt[m.kind] !== undefined && at - lastAt[m.kind] < 0.004) continue;   // one tick per ~4 px
+      lastAt[m.kind] = at;
+      kinds.add(m.kind);
+      const tick = h("button", "tkp-mk mk-" + m.kind);
+      tick.style.left = (at * 100).toFixed(3) + "%";
+      tick.style.background = MARKER_COLOURS[m.kind];
+      tick.dataset.frame = String(m.frame);
+      const about = m.id && nodes.get(m.id) ? " · " + nodes.get(m.id).label : m.id && groups.get(m.id) ? " · " + groups.get(m.id).label : "";
+      tick.title = t("marker_" + m.kind) + about + " (" + t("frame_counter", { n: m.frame + 1, total: frames.length }) + ")";
+      tick.setAttribute("aria-label", tick.title);
+      tick.onclick = () => step(m.frame);
+      timeline.append(tick);
+    }
+    for (const kind of ["forward_end", "group", "none", "broadcast", "fan_in", "question"]) {
+      if (!kinds.has(kind)) continue;
+      const item = h("span", "tkp-lg tkp-lg-mark");
+      const swatch = h("i", "tkp-mark-swatch");
+      swatch.style.background = MARKER_COLOURS[kind];
+      item.append(swatch, document.createTextNode(t("marker_" + kind)));
+      legend.append(item);
+    }
+    timeline.hidden = bMark.hidden = !marks.length;
+  }
+  drawTimeline();
+
+  // ---------- questions (src/questions.js): ask before a frame, check locally, write `answers` ----------
+  const passed = new Set();
+  function saveAnswer(q, given, correct) {
+    const answers = { ...(model.get("answers") || {}) };
+    const before = answers[q.id] || { tries: 0 };
+    answers[q.id] = { given, correct, tries: (before.tries || 0) + 1 };
+    model.set("answers", answers);
+    model.save_changes();
+  }
+  function ask(q) {
+    askBox.replaceChildren();
+    askBox.hidden = false;
+    askBox.dataset.question = q.id;
+    root.dataset.asking = q.id;
+    askBox.append(h("div", "tkp-ask-prompt", q.prompt));
+    const form = h("div", "tkp-ask-form");
+    let read;
+    if (q.kind === "none_sources") {
+      const boxes = (q.choices || []).map((label) => {
+        const lab = h("label", "tkp-ask-choice");
+        const box = h("input");
+        box.type = "checkbox"; box.value = label;
+        lab.append(box, document.createTextNode(" " + label));
+        form.append(lab);
+        return box;
+      });
+      read = () => boxes.filter((b) => b.checked).map((b) => b.value);
+    } else {
+      const input = h("input", "tkp-ask-input");
+      input.type = "text"; input.placeholder = t("ask_placeholder");
+      input.setAttribute("aria-label", q.prompt);
+      input.addEventListener("keydown", (ev) => { ev.stopPropagation(); if (ev.key === "Enter") check.onclick(); });
+      form.append(input);
+      read = () => input.value;
+    }
+    const check = h("button", "tkp-ask-btn tkp-ask-check", t("ask_check"));
+    const showBtn = h("button", "tkp-ask-btn tkp-ask-show", t("ask_show"));
+    const go = h("button", "tkp-ask-btn tkp-ask-continue", t("ask_continue"));
+    const result = h("div", "tkp-ask-result");
+    const reveal = h("div", "tkp-ask-answer");
+    reveal.hidden = true;
+    form.append(check, showBtn, go);
+    askBox.append(form, result, reveal);
+    check.onclick = () => {
+      const given = read();
+      let verdict;
+      if (q.kind === "none_sources") verdict = checkChoices(given, q.answer);
+      else {
+        try { verdict = q.answer.none ? checkChoices([], q.answer) : checkValue(parseAnswer(given), q.answer); }
+        catch (err) { result.className = "tkp-ask-result wrong"; result.textContent = t("ask_syntax"); return; }
+      }
+      saveAnswer(q, q.kind === "none_sources" ? given : String(given), verdict.correct);
+      result.className = "tkp-ask-result " + (verdict.correct ? "right" : "wrong");
+      result.textContent = verdict.correct ? t("ask_right") : verdict.reason === "shape" ? t("ask_shape", verdict)
+        : verdict.reason === "values" ? t("ask_values", verdict)
+          : verdict.reason === "wrong_choices" ? t("ask_wrong_choices", { names: verdict.wrong.join(", ") }) : t("ask_missing");
+    };
+    showBtn.onclick = () => { reveal.hidden = false; reveal.textContent = t("ask_answer", { answer: answerText(q.answer) }); };
+    go.onclick = () => {
+      passed.add(q.id);
+      askBox.hidden = true;
+      delete root.dataset.asking;
+      step(q.frame);
+      setPlaying(true);
+    };
+    const item = q.node && view ? itemInView(q.node) : null;    // show where the answer will arrive
+    if (item) lookAt(item);
+  }
+
   // ---------- playback (the browser owns the timer) ----------
-  let playing = false, raf = 0, startTime = 0, startFrame = 0, shownSince = 0, shownAt = 0;
+  // What a step or a tick of play moves to: "by group" (src/structure.js stepStops: one item of the
+  // view shown, an op or a collapsed group, per step; at the top level one step is one group), or
+  // every frame; "play this group" plays the frames of the group whose view is shown. Frame k of
+  // the sequence is due at start + k / fps: a slow draw skips, never slows down.
+  let playing = false, raf = 0, startTime = 0, startPos = 0, shownAt = 0, playRange = null, speedTouched = false;
+  const stopsCache = new Map();
+  function stops() {
+    if (!stopsCache.has(viewId)) {
+      const items = new Set((views[viewId] || { nodes: [] }).nodes.map(([nid]) => nid));
+      stopsCache.set(viewId, stepStops(frames, itemFinder(items, nodes, groups)));
+    }
+    return stopsCache.get(viewId);
+  }
+  const byGroup = () => modeSel.value === "groups" && !playRange;
+  // the frames playing visits from here: a list of frame indices
+  function sequence() {
+    if (playRange) return range(playRange[0], playRange[1]);
+    if (byGroup()) return stops();
+    return null;     // every frame
+  }
+  const range = (a, b) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
+  const positionOf = (seq, i) => { const k = seq.findIndex((f) => f >= i); return k < 0 ? seq.length - 1 : k; };
+  function stepsLeftInPhase(seq) {
+    const phaseNow = frames[current].phase;
+    let end = current;
+    while (end < last && frames[end + 1].phase === phaseNow) end++;
+    return seq ? seq.filter((f) => f > current && f <= end).length : end - current;
+  }
   function sync() { model.set("frame", current); model.save_changes(); }
   function setPlaying(on) {
-    on = on && current < last;
+    on = on && current < (playRange ? playRange[1] : last);
     if (on === playing) return;       // a step while paused changes nothing here (and sends nothing)
     playing = on;
+    if (playing && !speedTouched) {   // the speed adapts: this pass (or group) plays within FOLLOW_SECONDS
+      speed.value = String(fittingSpeed(stepsLeftInPhase(sequence()), wantedFps));
+    }
     pace();
     bPlay.replaceChildren(icon(playing ? "pause" : "play"));
     root.dataset.playing = playing ? "1" : "0";
     root.classList.toggle("is-playing", playing);
     cancelAnimationFrame(raf);
     if (playing) {
-      startTime = performance.now(); startFrame = current; shownSince = 0; shownAt = startTime;
+      const seq = sequence();
+      startTime = performance.now(); startPos = seq ? positionOf(seq, current) : current; shownAt = startTime;
       raf = requestAnimationFrame(tick);
-    } else { rate.textContent = ""; sync(); }
+    } else { rate.textContent = ""; playRange = null; root.dataset.range = ""; sync(); }
   }
-  // frames are due at startTime + k / fps: a slow draw is caught up by skipping, never by slowing down
   function tick(now) {
     if (!playing) return;
     const fps = Number(speed.value);
-    const due = Math.min(last, startFrame + Math.floor(((now - startTime) / 1000) * fps));
+    const seq = sequence();
+    const pos = startPos + Math.floor(((now - startTime) / 1000) * fps);
+    const end = playRange ? playRange[1] : last;
+    let due = Math.min(end, seq ? seq[Math.min(pos, seq.length - 1)] : pos);
     if (due > current) {
-      if (due === current + 1) show(due); else show(due);
-      shownSince += 1;
-      if (current >= last) { setPlaying(false); return; }
+      const asked = gate(due);
+      show(asked);
+      if (asked < due) { setPlaying(false); return; }
+      if (current >= end) { setPlaying(false); return; }
     }
     if (now - shownAt > 1000) {
-      const delivered = (current - startFrame) / ((now - startTime) / 1000);
+      const delivered = (pos - startPos) / ((now - startTime) / 1000);
       rate.textContent = delivered + 0.5 < fps ? t("rate", { n: delivered.toFixed(0) }) : "";
       shownAt = now;
     }
     raf = requestAnimationFrame(tick);
   }
-  // playing or stepping brings the camera back to the active op (looking around turned it off)
   // quick steps, or playing faster than 4 fps, drop the 0.2 s fades and the moving dashes of the
   // hot edges: at that pace they are not seen, and they would cost every frame a repaint
   let lastStepAt = -1e9;
@@ -860,22 +1072,50 @@ function render({ model, el }) {
     lastStepAt = playing ? lastStepAt : now;
     if (fast !== root.classList.contains("tkp-fast")) root.classList.toggle("tkp-fast", fast);
   }
-  const step = (i) => { followBox.checked = true; setPlaying(false); pace(); show(i); sync(); };
+  // a move forward stops before a question's frame (src/questions.js): the frame to show instead
+  function gate(i) {
+    if (!questions.length || i <= current) return i;
+    const q = questionOnTheWay(questions, current, i, passed);
+    if (!q) return i;
+    ask(q);
+    return Math.max(current, q.frame - 1);
+  }
+  const step = (i) => {
+    followBox.checked = true; setPlaying(false); pace();
+    show(gate(Math.max(0, Math.min(last, i)))); sync();
+  };
   bFirst.onclick = () => step(0);
-  bBack.onclick = () => step(current - 1);
-  bFwd.onclick = () => step(current + 1);
+  bBack.onclick = () => step(byGroup() ? nextStop(stops(), current, -1) : current - 1);
+  bFwd.onclick = () => step(byGroup() ? nextStop(stops(), current, 1) : current + 1);
   bLast.onclick = () => step(last);
   bPlay.onclick = () => {
     if (!playing) followBox.checked = true;
     if (!playing && current >= last) show(0);
     setPlaying(!playing);
   };
-  slider.oninput = () => { setPlaying(false); pace(); show(Number(slider.value)); };
+  slider.oninput = () => { setPlaying(false); pace(); show(gate(Number(slider.value))); };
   slider.onchange = () => sync();
   speed.onchange = () => {
+    speedTouched = true;
     model.set("fps", Number(speed.value)); model.save_changes();
     if (playing) pace();
-    if (playing) { startTime = performance.now(); startFrame = current; }
+    if (playing) { const seq = sequence(); startTime = performance.now(); startPos = seq ? positionOf(seq, current) : current; }
+  };
+  modeSel.onchange = () => { root.dataset.mode = modeSel.value; if (playing) { setPlaying(false); setPlaying(true); } };
+  // play the frames of the group whose view is shown (in this phase, else the other)
+  bGroup.onclick = () => {
+    const gid = views[viewId] && views[viewId].group;
+    const r = gid && groupRange(frames, gid, frames[current].phase, nodes, groups);
+    if (!r) return;
+    setPlaying(false);
+    playRange = r;
+    root.dataset.range = r.join("-");
+    show(gate(r[0])); 
+    if (current === r[0]) setPlaying(true);
+  };
+  bMark.onclick = () => {
+    const next = marks.find((m) => m.frame > current);
+    if (next) step(next.frame);
   };
   followBox.onchange = () => { if (followBox.checked && current >= 0) follow(frames[current].focus); };
   root.addEventListener("keydown", (ev) => {
