@@ -30,7 +30,7 @@ var constants_default = {
   },
   stage: {
     min: 260,
-    max: 560,
+    max: 620,
     pad: 24
   },
   checkpoint: {
@@ -76,7 +76,7 @@ var constants_default = {
     none: "#b91c1c",
     broadcast: "#b45309",
     fan_in: "#0f766e",
-    question: "#c2410c"
+    question: "#be185d"
   },
   px_per_unit: {
     title: 8.4,
@@ -309,6 +309,7 @@ function markers(frames, graph, topItemOf) {
     const from = nodes.get(e.from), to = nodes.get(e.to);
     if (from && from.kind === "op" && to && e.slot === 0) outShape.set(from.id, to.shape);
   }
+  const groupIds = new Set((graph.groups || []).map((g) => g.id));
   const out = [];
   let lastForward = -1, item;
   frames.forEach((f, i) => {
@@ -318,7 +319,7 @@ function markers(frames, graph, topItemOf) {
   frames.forEach((f, i) => {
     if (f.phase !== "backward") return;
     const top = topItemOf(f.focus);
-    if (top !== null && top !== item) {
+    if (top !== null && top !== item && groupIds.has(top)) {
       item = top;
       out.push({ frame: i, kind: "group", id: top });
     }
@@ -948,12 +949,18 @@ function render({ model, el }) {
         blocks.push([p.x - p.w / 2 + 4, p.y - p.h / 2 + 2, p.w - 8, groups.get(e.ids[0])]);
       }
     }
+    blocks.sort((a, b) => b[2] - a[2]);
+    const unit = measure("m", lineFont("cluster", 0)) / 13 * size;
     for (const [x, y, w, g] of blocks) {
       if (!g) continue;
-      const label = clip(g.label, 40);
-      const width = measure(label, lineFont("cluster", 0)) / 13 * size;
-      const box = { x, y, w: Math.min(width, w), h: size * 1.3 };
-      if (width > w || placed.some((b) => overlap(b, box) > 0)) continue;
+      let label = clip(g.label, 40);
+      let width = measure(label, lineFont("cluster", 0)) / 13 * size;
+      if (width > w && Math.floor(w / unit) >= 8) {
+        label = clip(label, Math.floor(w / unit));
+        width = measure(label, lineFont("cluster", 0)) / 13 * size;
+      }
+      const box = { x, y, w: width, h: size * 1.3 };
+      if (placed.some((b) => overlap(b, box) > 0)) continue;
       placed.push(box);
       layerOverview.append(s("text", { class: "ov-label", x, y: y + size, "font-size": size.toFixed(2) }, label));
     }
@@ -1052,12 +1059,7 @@ function render({ model, el }) {
   function placeMini() {
     const { w: sw, h: sh } = stageSize();
     const k = sw / vb[2];
-    const boxes = [...view.pos.values()].map((p) => ({
-      x: (p.x - p.w / 2 - vb[0]) * k,
-      y: (p.y - p.h / 2 - vb[1]) * k,
-      w: p.w * k,
-      h: p.h * k
-    }));
+    const boxes = fixedObstacles().map((b) => ({ x: (b.x - vb[0]) * k, y: (b.y - vb[1]) * k, w: b.w * k, h: b.h * k }));
     const spot = miniNeeded && miniWanted ? minimapSpot(boxes, sw, sh, 150, 84) : null;
     mini.hidden = !spot;
     zmap.classList.toggle("on", miniWanted);
@@ -1453,16 +1455,19 @@ function render({ model, el }) {
   const topItems = new Set((views.root || { nodes: [] }).nodes.map(([nid]) => nid));
   const questions = (graph.questions || []).filter((q) => q && q.id && Number.isInteger(q.frame));
   const marks = markers(frames, graph, itemFinder(topItems, nodes, groups)).concat(questions.map((q) => ({ frame: Math.max(0, q.frame - 1), kind: "question", id: q.node }))).sort((a, b) => a.frame - b.frame);
+  const LANES = { forward_end: 0, question: 0, group: 1, none: 2, broadcast: 3, fan_in: 4 };
   function drawTimeline() {
     const lastAt = {};
     const kinds = /* @__PURE__ */ new Set();
     for (const m of marks) {
       const at = last ? m.frame / last : 0;
-      if (lastAt[m.kind] !== void 0 && at - lastAt[m.kind] < 4e-3) continue;
-      lastAt[m.kind] = at;
+      const lane = LANES[m.kind];
+      if (lastAt[lane] !== void 0 && at - lastAt[lane] < 6e-3) continue;
+      lastAt[lane] = at;
       kinds.add(m.kind);
       const tick2 = h("button", "tkp-mk mk-" + m.kind);
       tick2.style.left = (at * 100).toFixed(3) + "%";
+      tick2.style.top = LANES[m.kind] * 5 + "px";
       tick2.style.background = MARKER_COLOURS[m.kind];
       tick2.dataset.frame = String(m.frame);
       const about = m.id && nodes.get(m.id) ? " \xB7 " + nodes.get(m.id).label : m.id && groups.get(m.id) ? " \xB7 " + groups.get(m.id).label : "";

@@ -445,12 +445,20 @@ function render({ model, el }) {
         blocks.push([p.x - p.w / 2 + 4, p.y - p.h / 2 + 2, p.w - 8, groups.get(e.ids[0])]);
       }
     }
+    blocks.sort((a, b) => b[2] - a[2]);      // the widest blocks (the outer groups) first
+    const unit = measure("m", lineFont("cluster", 0)) / 13 * size;
     for (const [x, y, w, g] of blocks) {
       if (!g) continue;
-      const label = clip(g.label, 40);
-      const width = measure(label, lineFont("cluster", 0)) / 13 * size;
-      const box = { x, y, w: Math.min(width, w), h: size * 1.3 };
-      if (width > w || placed.some((b) => overlap(b, box) > 0)) continue;
+      // the whole label, else as much of it as fits its block (8 characters at least), else the whole
+      // label over its block's edge: placed only where it overlaps no other
+      let label = clip(g.label, 40);
+      let width = measure(label, lineFont("cluster", 0)) / 13 * size;
+      if (width > w && Math.floor(w / unit) >= 8) {
+        label = clip(label, Math.floor(w / unit));
+        width = measure(label, lineFont("cluster", 0)) / 13 * size;
+      }
+      const box = { x, y, w: width, h: size * 1.3 };
+      if (placed.some((b) => overlap(b, box) > 0)) continue;
       placed.push(box);
       layerOverview.append(s("text", { class: "ov-label", x, y: y + size, "font-size": size.toFixed(2) }, label));
     }
@@ -540,14 +548,13 @@ function render({ model, el }) {
     miniNeeded = !(view.w <= w * 1.05 / MIN_SCALE && view.h <= hh * 1.05 / MIN_SCALE);
     zmap.hidden = !miniNeeded;
   }
-  // the minimap goes to a corner where it covers no node on screen, at full or reduced size; with
+  // the minimap goes to a corner where it covers no node and no group label on screen, at full or reduced size; with
   // no such corner (or toggled off) it hides
   let miniNeeded = false, miniWanted = true;
   function placeMini() {
     const { w: sw, h: sh } = stageSize();
     const k = sw / vb[2];
-    const boxes = [...view.pos.values()].map((p) => ({ x: (p.x - p.w / 2 - vb[0]) * k, y: (p.y - p.h / 2 - vb[1]) * k,
-      w: p.w * k, h: p.h * k }));
+    const boxes = fixedObstacles().map((b) => ({ x: (b.x - vb[0]) * k, y: (b.y - vb[1]) * k, w: b.w * k, h: b.h * k }));
     const spot = miniNeeded && miniWanted ? minimapSpot(boxes, sw, sh, 150, 84) : null;
     mini.hidden = !spot;
     zmap.classList.toggle("on", miniWanted);
@@ -896,16 +903,19 @@ function render({ model, el }) {
   const marks = markers(frames, graph, itemFinder(topItems, nodes, groups))
     .concat(questions.map((q) => ({ frame: Math.max(0, q.frame - 1), kind: "question", id: q.node })))
     .sort((a, b) => a.frame - b.frame);
+  const LANES = { forward_end: 0, question: 0, group: 1, none: 2, broadcast: 3, fan_in: 4 };
   function drawTimeline() {
     const lastAt = {};
     const kinds = new Set();
     for (const m of marks) {
       const at = last ? m.frame / last : 0;
-      if (lastAt[m.kind] !== undefined && at - lastAt[m.kind] < 0.004) continue;   // one tick per ~4 px
-      lastAt[m.kind] = at;
+      const lane = LANES[m.kind];
+      if (lastAt[lane] !== undefined && at - lastAt[lane] < 0.006) continue;   // one tick per ~5 px of a lane
+      lastAt[lane] = at;
       kinds.add(m.kind);
       const tick = h("button", "tkp-mk mk-" + m.kind);
       tick.style.left = (at * 100).toFixed(3) + "%";
+      tick.style.top = LANES[m.kind] * 5 + "px";     // a lane per kind: markers at one frame do not hide each other
       tick.style.background = MARKER_COLOURS[m.kind];
       tick.dataset.frame = String(m.frame);
       const about = m.id && nodes.get(m.id) ? " · " + nodes.get(m.id).label : m.id && groups.get(m.id) ? " · " + groups.get(m.id).label : "";

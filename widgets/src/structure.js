@@ -69,7 +69,7 @@ function elements(shape) {
 }
 
 // the events worth jumping to, in frame order: the end of the forward pass, the start of each
-// top-level item's backward steps, every None, every broadcast sum, every fan-in sum
+// top-level group's backward steps, every None, every broadcast sum, every fan-in sum
 // ({frame, kind, id}: id the node or group it is about)
 export function markers(frames, graph, topItemOf) {
   const nodes = new Map((graph.nodes || []).map((n) => [n.id, n]));
@@ -78,6 +78,7 @@ export function markers(frames, graph, topItemOf) {
     const from = nodes.get(e.from), to = nodes.get(e.to);
     if (from && from.kind === "op" && to && e.slot === 0) outShape.set(from.id, to.shape);
   }
+  const groupIds = new Set((graph.groups || []).map((g) => g.id));
   const out = [];
   let lastForward = -1, item;
   frames.forEach((f, i) => { if (f.phase === "forward") lastForward = i; });
@@ -85,7 +86,7 @@ export function markers(frames, graph, topItemOf) {
   frames.forEach((f, i) => {
     if (f.phase !== "backward") return;
     const top = topItemOf(f.focus);
-    if (top !== null && top !== item) {
+    if (top !== null && top !== item && groupIds.has(top)) {
       item = top;
       out.push({ frame: i, kind: "group", id: top });
     }
