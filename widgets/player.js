@@ -237,7 +237,7 @@ function groupLines(g, t) {
   return lines;
 }
 function opLine(n) {
-  return n.symbol && String(n.symbol).length <= 10 ? n.symbol : (n.type || "op").slice(0, 10);
+  return n.symbol && String(n.symbol).length <= 10 ? n.symbol : clip(n.type || "op", 16);
 }
 
 // src/structure.js
@@ -286,11 +286,11 @@ function nextStop(stops, i, dir) {
   return 0;
 }
 function groupRange(frames, gid, phase, nodes, groups) {
-  const inside = (id) => id === gid || groupChain(id, nodes, groups).includes(gid);
+  const inside2 = (id) => id === gid || groupChain(id, nodes, groups).includes(gid);
   for (const wanted of [phase, phase === "forward" ? "backward" : "forward"]) {
     let first = -1, last = -1;
     frames.forEach((f, i) => {
-      if (f.phase === wanted && f.focus && inside(f.focus)) {
+      if (f.phase === wanted && f.focus && inside2(f.focus)) {
         if (first < 0) first = i;
         last = i;
       }
@@ -454,6 +454,7 @@ function edgeSpots(nums) {
 function tensorSpots(p, text) {
   const half = textUnits(text) * PX_PER_UNIT.badge / 2 + 6;
   const below = p.y + p.h / 2 + 10, above = p.y - p.h / 2 - 2;
+  const left = p.x - p.w / 2 + half, right = p.x + p.w / 2 - half;
   return [
     [p.x, below],
     [p.x, above],
@@ -462,13 +463,26 @@ function tensorSpots(p, text) {
     [p.x + p.w / 2, below],
     [p.x - p.w / 2, below],
     [p.x + p.w / 2, above],
-    [p.x - p.w / 2, above]
+    [p.x - p.w / 2, above],
+    // clear of the box's row: neighbours beside it leave no room for a wide badge hanging from it
+    [p.x, below + 14],
+    [left, below + 14],
+    [right, below + 14],
+    [p.x, above - 14],
+    [left, above - 14],
+    [right, above - 14]
   ];
 }
-function freeSpot(spots, text, obstacles) {
+function inside(b, area) {
+  const x = Math.min(Math.max(b.x, area.x + 2), area.x + area.w - 2 - b.w);
+  const y = Math.min(Math.max(b.y, area.y + 2), area.y + area.h - 2 - b.h);
+  return { x, y, w: b.w, h: b.h };
+}
+function freeSpot(spots, text, obstacles, area) {
   for (const [x, y] of spots) {
-    const b = badgeBox(x, y, text), box = { x: b.x - 3, y: b.y - 3, w: b.w + 6, h: b.h + 6 };
-    if (!obstacles.some((o) => overlap(box, o) > 0)) return [x, y];
+    const b = area ? inside(badgeBox(x, y, text), area) : badgeBox(x, y, text);
+    const box = { x: b.x - 3, y: b.y - 3, w: b.w + 6, h: b.h + 6 };
+    if (!obstacles.some((o) => overlap(box, o) > 0)) return b;
   }
   return null;
 }
@@ -1151,17 +1165,12 @@ function render({ model, el }) {
       styleElem(e);
     }
   }
-  function drawBadge(x, y, text, cls) {
+  function drawBadge(b, text, cls) {
     const g = s("g", { class: "tkp-badge " + cls });
-    const label = s("text", { x, y, "text-anchor": "middle" }, text);
-    const r = s("rect", { rx: 5 });
+    const label = s("text", { x: b.x + b.w / 2, y: b.y + 15, "text-anchor": "middle" }, text);
+    const r = s("rect", { rx: 5, x: b.x, y: b.y, width: b.w, height: b.h });
     g.append(r, label);
     layerBadges.append(g);
-    const b = badgeBox(x, y, text);
-    r.setAttribute("x", b.x);
-    r.setAttribute("y", b.y);
-    r.setAttribute("width", b.w);
-    r.setAttribute("height", b.h);
     return b;
   }
   const edgeNums = (e) => {
@@ -1175,7 +1184,6 @@ function render({ model, el }) {
     }
     return view.obstacles;
   }
-  const onScreen = (b) => b.x >= vb[0] + 2 && b.y >= vb[1] + 2 && b.x + b.w <= vb[0] + vb[2] - 2 && b.y + b.h <= vb[1] + vb[3] - 2;
   const badgeText = (text) => clip(String(text).replace(/ shape=\([^)]*\)/, ""), 30);
   let badgeKey = null;
   function drawBadges() {
@@ -1215,11 +1223,17 @@ function render({ model, el }) {
     layerBadges.replaceChildren();
     const placed = [];
     const fixed = fixedObstacles();
+    const area = { x: vb[0], y: vb[1], w: vb[2], h: vb[3] };
     for (const [text, cls, e, own] of wanted) {
-      const spots = (own ? tensorSpots(view.pos.get(own), text) : edgeSpots(edgeNums(e))).filter(([x, y]) => onScreen(badgeBox(x, y, text)));
-      const ownBox = own ? nodeBox(view.pos.get(own)) : null;
-      const spot = freeSpot(spots, text, [...fixed.filter((b) => !ownBox || b.x !== ownBox.x || b.y !== ownBox.y), ...placed]);
-      if (spot) placed.push(drawBadge(spot[0], spot[1], text, cls));
+      let obstacles = fixed, spots;
+      if (own) {
+        const p = view.pos.get(own), mine = nodeBox(p);
+        obstacles = fixed.filter((b) => b.x !== mine.x || b.y !== mine.y || b.w !== mine.w);
+        obstacles.push({ x: mine.x + 9, y: mine.y + 9, w: Math.max(0, mine.w - 18), h: Math.max(0, mine.h - 18) });
+        spots = tensorSpots(p, text);
+      } else spots = edgeSpots(edgeNums(e));
+      const box = freeSpot(spots, text, obstacles.concat(placed), area);
+      if (box) placed.push(drawBadge(box, text, cls));
     }
     root.dataset.badges = String(placed.length);
   }

@@ -165,6 +165,7 @@ class ViewPlan:
         for node_id in sorted(items, key=lambda i: (self._position(i), order[i])):
             node = self.nodes[node_id]
             if node["kind"] == "op":
+                # room for 10 characters of a long type: the browser condenses a longer one (src/fit.js)
                 lines = [node["symbol"] if len(str(node["symbol"])) <= 10 else node["type"][:10]]
                 nodes.append([node_id, "op", *node_size("op", lines), node.get("group") if node.get("group") in
                               shown else None])

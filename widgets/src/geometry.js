@@ -50,15 +50,27 @@ export function edgeSpots(nums) {
 export function tensorSpots(p, text) {
   const half = (textUnits(text) * PX_PER_UNIT.badge) / 2 + 6;
   const below = p.y + p.h / 2 + 10, above = p.y - p.h / 2 - 2;
+  const left = p.x - p.w / 2 + half, right = p.x + p.w / 2 - half;   // aligned with the box's left or right edge
   return [[p.x, below], [p.x, above], [p.x + p.w / 2 + half + 2, p.y + 5], [p.x - p.w / 2 - half - 2, p.y + 5],
-    [p.x + p.w / 2, below], [p.x - p.w / 2, below], [p.x + p.w / 2, above], [p.x - p.w / 2, above]];
+    [p.x + p.w / 2, below], [p.x - p.w / 2, below], [p.x + p.w / 2, above], [p.x - p.w / 2, above],
+    // clear of the box's row: neighbours beside it leave no room for a wide badge hanging from it
+    [p.x, below + 14], [left, below + 14], [right, below + 14], [p.x, above - 14], [left, above - 14], [right, above - 14]];
 }
 
-// the first spot whose box (3 px clear around) covers no obstacle; null when every spot does
-export function freeSpot(spots, text, obstacles) {
+// a badge box moved inside `area` ({x, y, w, h}: the part of the drawing on screen), if it can be
+export function inside(b, area) {
+  const x = Math.min(Math.max(b.x, area.x + 2), area.x + area.w - 2 - b.w);
+  const y = Math.min(Math.max(b.y, area.y + 2), area.y + area.h - 2 - b.h);
+  return { x, y, w: b.w, h: b.h };
+}
+
+// the box of the first spot (moved inside `area`) that, 3 px clear around, covers no obstacle; null
+// when every spot does
+export function freeSpot(spots, text, obstacles, area) {
   for (const [x, y] of spots) {
-    const b = badgeBox(x, y, text), box = { x: b.x - 3, y: b.y - 3, w: b.w + 6, h: b.h + 6 };
-    if (!obstacles.some((o) => overlap(box, o) > 0)) return [x, y];
+    const b = area ? inside(badgeBox(x, y, text), area) : badgeBox(x, y, text);
+    const box = { x: b.x - 3, y: b.y - 3, w: b.w + 6, h: b.h + 6 };
+    if (!obstacles.some((o) => overlap(box, o) > 0)) return b;
   }
   return null;
 }

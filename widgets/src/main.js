@@ -12,7 +12,7 @@ import { clip, groupLines, opLine, shapeTuple, tensorLines, textUnits } from "./
 import { MARKER_COLOURS } from "./constants.js";
 import { fittingSpeed, groupRange, itemFinder, markers, nextStop, stepStops } from "./structure.js";
 import { answerText, checkChoices, checkValue, parseAnswer, questionOnTheWay } from "./questions.js";
-import { badgeBox, edgeSpots, fitScale, freeSpot, minimapSpot, nodeBox, overlap, pathNumbers, READABLE_SCALE,
+import { edgeSpots, fitScale, freeSpot, minimapSpot, nodeBox, overlap, pathNumbers, READABLE_SCALE,
   tensorSpots } from "./geometry.js";
 import { fitLine, lineFont, measure, room } from "./fit.js";
 
@@ -635,15 +635,12 @@ function render({ model, el }) {
   // while playing. Each badge goes to the first of a few spots around its node or edge that covers
   // no node, no group label and no badge placed before it; with no free spot it is left out (the
   // table and the tooltip still say it): badges never overlap.
-  function drawBadge(x, y, text, cls) {
+  function drawBadge(b, text, cls) {      // b: the badge's box (geometry.js badgeBox)
     const g = s("g", { class: "tkp-badge " + cls });
-    const label = s("text", { x, y, "text-anchor": "middle" }, text);
-    const r = s("rect", { rx: 5 });
+    const label = s("text", { x: b.x + b.w / 2, y: b.y + 15, "text-anchor": "middle" }, text);
+    const r = s("rect", { rx: 5, x: b.x, y: b.y, width: b.w, height: b.h });
     g.append(r, label);
     layerBadges.append(g);
-    const b = badgeBox(x, y, text);
-    r.setAttribute("x", b.x); r.setAttribute("y", b.y);
-    r.setAttribute("width", b.w); r.setAttribute("height", b.h);
     return b;
   }
   const edgeNums = (e) => {
@@ -658,8 +655,6 @@ function render({ model, el }) {
     }
     return view.obstacles;
   }
-  // inside the part of the drawing on screen (badges outside it would be cut)
-  const onScreen = (b) => b.x >= vb[0] + 2 && b.y >= vb[1] + 2 && b.x + b.w <= vb[0] + vb[2] - 2 && b.y + b.h <= vb[1] + vb[3] - 2;
   // an array's preview without its " shape=(…)" tail: the box it belongs to shows the shape
   const badgeText = (text) => clip(String(text).replace(/ shape=\([^)]*\)/, ""), 30);
   let badgeKey = null;
@@ -700,12 +695,17 @@ function render({ model, el }) {
     layerBadges.replaceChildren();
     const placed = [];
     const fixed = fixedObstacles();
+    const area = { x: vb[0], y: vb[1], w: vb[2], h: vb[3] };      // badges stay on screen, uncut
     for (const [text, cls, e, own] of wanted) {
-      const spots = (own ? tensorSpots(view.pos.get(own), text) : edgeSpots(edgeNums(e)))
-        .filter(([x, y]) => onScreen(badgeBox(x, y, text)));
-      const ownBox = own ? nodeBox(view.pos.get(own)) : null;
-      const spot = freeSpot(spots, text, [...fixed.filter((b) => !ownBox || b.x !== ownBox.x || b.y !== ownBox.y), ...placed]);
-      if (spot) placed.push(drawBadge(spot[0], spot[1], text, cls));
+      let obstacles = fixed, spots;
+      if (own) {             // its own box: a badge may hang from its border, never cover its text
+        const p = view.pos.get(own), mine = nodeBox(p);
+        obstacles = fixed.filter((b) => b.x !== mine.x || b.y !== mine.y || b.w !== mine.w);
+        obstacles.push({ x: mine.x + 9, y: mine.y + 9, w: Math.max(0, mine.w - 18), h: Math.max(0, mine.h - 18) });
+        spots = tensorSpots(p, text);
+      } else spots = edgeSpots(edgeNums(e));
+      const box = freeSpot(spots, text, obstacles.concat(placed), area);
+      if (box) placed.push(drawBadge(box, text, cls));
     }
     root.dataset.badges = String(placed.length);
   }

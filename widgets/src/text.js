@@ -48,8 +48,10 @@ export function groupLines(g, t) {
   return lines;
 }
 
+// an op's label: its symbol (×, sin), else its type, whole up to 16 characters (ReadVariableOp); the
+// layout sizes the ellipse for 10 of them (views.py), and src/fit.js condenses a longer label to fit it
 export function opLine(n) {
-  return n.symbol && String(n.symbol).length <= 10 ? n.symbol : (n.type || "op").slice(0, 10);
+  return n.symbol && String(n.symbol).length <= 10 ? n.symbol : clip(n.type || "op", 16);
 }
 
 // the box width views.py node_size gives these lines (tensor and group boxes), rounded up

@@ -9,10 +9,13 @@ test("overlap is the shared area", () => {
 
 test("a badge takes the first spot that covers nothing, or none", () => {
   const node = { x: 0, y: 0, w: 100, h: 40 };
-  assert.deepEqual(freeSpot([[50, 20], [50, 100]], "∂ 1.0", [node]), [50, 100]);
+  assert.deepEqual(freeSpot([[50, 20], [50, 100]], "∂ 1.0", [node]), badgeBox(50, 100, "∂ 1.0"));
   assert.equal(freeSpot([[50, 20]], "∂ 1.0", [node]), null);
   const b = badgeBox(50, 100, "∂ 1.0");
   assert.ok(b.w > 5 * 7 && b.h === 21);
+  // moved inside the part on screen: a spot below the bottom edge comes up
+  const moved = freeSpot([[50, 300]], "∂ 1.0", [node], { x: 0, y: 0, w: 400, h: 200 });
+  assert.ok(moved.y + moved.h <= 198 && moved.y > 40);
 });
 
 test("points along a path", () => {

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boxWidth, clip, groupLines, shapeTuple, tensorLines, textUnits } from "../src/text.js";
+import { boxWidth, clip, groupLines, opLine, shapeTuple, tensorLines, textUnits } from "../src/text.js";
 
 const t = (key, fields) => (key === "scalar" ? "scalar" : key === "group_ops_many" ? `${fields.n} ops · open ▸` : key);
 
@@ -30,4 +30,10 @@ test("box widths as views.py node_size (values from tests/test_widgets_frontend.
   // 8.4 px a title cell, 7.9 px another line's, +18 px, rounded up to 16 px
   assert.equal(boxWidth("tensor", ["w", "1×8 · float32", "[1 2]"]), 128);
   assert.equal(boxWidth("group", groupLines({ label: "iterations 1–10", ops: 36 }, t)), 160);
+});
+
+test("op labels are not cut: the type whole up to 16 characters", () => {
+  assert.equal(opLine({ symbol: "×", type: "Mul" }), "×");
+  assert.equal(opLine({ symbol: "ReadVariableOp", type: "ReadVariableOp" }), "ReadVariableOp");
+  assert.equal(opLine({ symbol: null, type: "SparseSoftmaxCrossEntropyWithLogits" }), "SparseSoftmaxCr…");
 });
