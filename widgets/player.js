@@ -1,115 +1,547 @@
-// tapekit TapePlayer front end (anywidget ES module; no build step, no network).
-// The kernel lays out each view once (docs/PLAYER.md); this file draws views from coordinates,
-// replays frames (checkpoints + deltas), moves a camera and navigates the group hierarchy.
-// Every name, value and cause is inserted with textContent, never as markup.
-// Every word shown comes from the kernel's catalogue (tapekit/widgets/texts.py), synced as `texts`.
+// constants.json
+var constants_default = {
+  _doc: "Sizes shared by the Python layout (tapekit/widgets/views.py) and the browser (src/constants.js): one place. `px_per_unit`: the width the layout gives one character cell of a node's title line and of its other lines (a CJK character is two cells); the browser measures each text and never lets one spill out of its box (src/fit.js).",
+  line: 17,
+  label_chars: 24,
+  group_label_chars: 30,
+  budget: 40,
+  font: {
+    title: 14,
+    text: 13,
+    mono: 12.5,
+    op: 16,
+    stub: 12.5,
+    cluster: 13,
+    badge: 12.5
+  },
+  pad: {
+    tensor: 18,
+    group: 34,
+    stub: 20,
+    op: 18,
+    text: 8
+  },
+  round_to: 16,
+  min_font_px: 11,
+  smallest_font: 12.5,
+  scale: {
+    min: 1,
+    max: 1.75
+  },
+  stage: {
+    min: 260,
+    max: 620,
+    pad: 24
+  },
+  checkpoint: {
+    every: 64,
+    entries: 4e6
+  },
+  speeds: [
+    0.5,
+    1,
+    2,
+    4,
+    8,
+    15,
+    30,
+    60
+  ],
+  follow_seconds: 60,
+  broadcasting: [
+    "AddV2",
+    "Add",
+    "Sub",
+    "Mul",
+    "RealDiv",
+    "Div",
+    "DivNoNan",
+    "MulNoNan",
+    "Maximum",
+    "Minimum",
+    "Pow",
+    "SquaredDifference",
+    "FloorDiv",
+    "FloorMod",
+    "Atan2",
+    "Xdivy",
+    "Xlogy",
+    "BiasAdd",
+    "BroadcastTo",
+    "SelectV2"
+  ],
+  markers: {
+    forward_end: "#0369a1",
+    group: "#6d28d9",
+    none: "#b91c1c",
+    broadcast: "#b45309",
+    fan_in: "#0f766e",
+    question: "#be185d"
+  },
+  px_per_unit: {
+    title: 8.4,
+    text: 7.9,
+    op: 9,
+    stub: 8,
+    badge: 7.6
+  },
+  families: {
+    sans: "Inter, Helvetica, Arial, sans-serif",
+    mono: "ui-monospace, Menlo, Consolas, monospace"
+  }
+};
 
-const SVGNS = "http://www.w3.org/2000/svg";
-const CHECKPOINT = 64;     // frames between checkpoints at most (more for very large tapes:)
-const CHECKPOINT_ENTRIES = 4e6;
-const MIN_SCALE = 1;       // px per layout unit at the default fit: the smallest text (12) stays >= 12 px
-const MAX_SCALE = 1.75;
-const LINE = 17;           // px between lines in a node: as tapekit/widgets/views.py
-const STAGE_MIN = 300, STAGE_MAX = 620;   // px: the drawing area's height follows the view within these
-const SPEEDS = [0.5, 1, 2, 4, 8, 15, 30, 60];   // frames per second
-const G_RANK = { active: 6, none: 5, acc: 4, grad: 3, stopped: 2, done: 1, zero: 1, unasked: 0, wait: 0 };
+// src/constants.js
+var LINE = constants_default.line;
+var LABEL_CHARS = constants_default.label_chars;
+var GROUP_LABEL_CHARS = constants_default.group_label_chars;
+var FONT = constants_default.font;
+var PX_PER_UNIT = constants_default.px_per_unit;
+var PAD = constants_default.pad;
+var ROUND_TO = constants_default.round_to;
+var MIN_FONT_PX = constants_default.min_font_px;
+var SMALLEST_FONT = constants_default.smallest_font;
+var MIN_SCALE = constants_default.scale.min;
+var MAX_SCALE = constants_default.scale.max;
+var STAGE_MIN = constants_default.stage.min;
+var STAGE_MAX = constants_default.stage.max;
+var STAGE_PAD = constants_default.stage.pad;
+var CHECKPOINT = constants_default.checkpoint.every;
+var CHECKPOINT_ENTRIES = constants_default.checkpoint.entries;
+var SPEEDS = constants_default.speeds;
+var FOLLOW_SECONDS = constants_default.follow_seconds;
+var BROADCASTING = new Set(constants_default.broadcasting);
+var MARKER_COLOURS = constants_default.markers;
+var G_RANK = { active: 6, none: 5, acc: 4, grad: 3, stopped: 2, done: 1, zero: 1, unasked: 0, wait: 0 };
+var FAMILIES = constants_default.families;
 
+// src/dom.js
+var SVGNS = "http://www.w3.org/2000/svg";
 function h(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = String(text);
+  if (text !== void 0 && text !== null) node.textContent = String(text);
   return node;
 }
-
 function s(tag, attrs, text) {
   const node = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
-  if (text !== undefined && text !== null) node.textContent = String(text);
+  if (text !== void 0 && text !== null) node.textContent = String(text);
   return node;
 }
 
-// t(key, {field: value}): the text of `key` in the kernel's language, its {field}s filled
+// src/i18n.js
 function translator(texts) {
   return (key, fields) => {
-    let text = texts[key] === undefined ? key : String(texts[key]);
+    let text = texts[key] === void 0 ? key : String(texts[key]);
     for (const [k, v] of Object.entries(fields || {})) text = text.split("{" + k + "}").join(String(v));
     return text;
   };
 }
-
-// the width of a text in monospace character cells: a CJK character (or full-width sign) takes two
-function textUnits(text) {
-  let units = 0;
-  for (const ch of String(text)) units += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
-  return units;
+function causeLabeler(graph, texts) {
+  return (c) => ((graph.causes || {})[c] || {}).label || (texts.causes || {})[c] || String(c || "").replace(/_/g, " ");
 }
 
-function clip(text, n) {
-  text = String(text);
-  return text.length <= n ? text : text.slice(0, n - 1) + "…";
-}
-
-function shapeText(shape, t) {
-  if (shape === null || shape === undefined) return "?";
-  if (!shape.length) return t("scalar");
-  return shape.map((d) => (d === null ? "?" : String(d))).join("×");
-}
-
-function shapeTuple(shape, t) {
-  if (shape === null || shape === undefined) return t("unknown");
-  return "(" + shape.map((d) => (d === null ? "None" : String(d))).join(", ") + (shape.length === 1 ? ",)" : ")");
-}
-
-// the lines of a tensor's box: kept in step with tapekit/widgets/views.py tensor_lines
-function tensorLines(n, value, t) {
-  const scalar = Array.isArray(n.shape) && n.shape.length === 0;
-  const meta = scalar ? (n.dtype || "") : shapeText(n.shape, t) + (n.dtype ? " · " + n.dtype : "");
-  if (n.name === null && value !== null && value !== undefined && (n.role === "const" || n.role === "output")) {
-    if (n.role === "const") return [clip(value, 24), meta];
-    return [clip(n.label, 24), meta, clip(value, 24)];
-  }
-  const lines = [clip(n.label, 24), meta];
-  if (value !== null && value !== undefined) lines.push(clip(value, 24));
-  if (n.role === "frozen") lines.push(t("not_watched"));
-  return lines;
-}
-
-function groupLines(g, t) {
-  const lines = [clip(g.label, 30), t(g.ops === 1 ? "group_ops_one" : "group_ops_many", { n: g.ops })];
-  if (g.where) lines.push(g.where);
-  return lines;
-}
-
-// the synced frames are compact lists (tapekit/widgets/model.py compact_frames): make them objects
+// src/replay.js
 function expandFrames(raw) {
   if (!raw.length || !Array.isArray(raw[0])) return raw;
-  return raw.map(([phase, caption, where, flat, hot, focus, all]) => {
+  return raw.map(([phase, caption, where, flat2, hot, focus, all]) => {
     const set = {};
-    for (let i = 0; i < flat.length;) {
-      const id = flat[i], n = flat[i + 1], change = {};
-      for (let j = 0; j < n; j++) change[flat[i + 2 + 2 * j]] = flat[i + 3 + 2 * j];
+    for (let i = 0; i < flat2.length; ) {
+      const id = flat2[i], n = flat2[i + 1], change = {};
+      for (let j = 0; j < n; j++) change[flat2[i + 2 + 2 * j]] = flat2[i + 3 + 2 * j];
       set[id] = change;
       i += 2 + 2 * n;
     }
     return { phase: phase === "b" ? "backward" : "forward", caption, where, set, hot, focus, all };
   });
 }
-
+function applyFrame(state, f) {
+  if (f.all) for (const [k, v] of state) state.set(k, { ...v, ...f.all });
+  for (const [k, ch] of Object.entries(f.set || {})) state.set(k, { ...state.get(k) || {}, ...ch });
+}
+var Replay = class {
+  // ids: every node, edge and group id; frames: expanded frames
+  constructor(ids, frames) {
+    this.frames = frames;
+    this.initial = /* @__PURE__ */ new Map();
+    for (const id of ids) this.initial.set(id, { s: "hidden", g: null });
+    this.every = Math.max(CHECKPOINT, Math.ceil(frames.length * this.initial.size / CHECKPOINT_ENTRIES));
+    this.checkpoints = [];
+    const state = new Map(this.initial);
+    frames.forEach((f, i) => {
+      applyFrame(state, f);
+      if (i % this.every === 0) this.checkpoints.push(new Map(state));
+    });
+  }
+  stateAt(i) {
+    const base = Math.floor(i / this.every);
+    const state = new Map(this.checkpoints[base]);
+    for (let j = base * this.every + 1; j <= i; j++) applyFrame(state, this.frames[j]);
+    return state;
+  }
+};
+function edgeState(state, ids) {
+  if (ids.length === 1) return state.get(ids[0]) || {};
+  let best = null;
+  for (const id of ids) {
+    const st = state.get(id) || {};
+    if (!best || st.s !== "hidden" && best.s === "hidden" || (G_RANK[st.g] || -1) > (G_RANK[best.g] || -1)) best = st;
+  }
+  return best || {};
+}
 function classesOf(kind, st, hot) {
-  let c = kind + " s-" + ((st && st.s) || "hidden");
+  let c = kind + " s-" + (st && st.s || "hidden");
   if (st && st.g) c += " g-" + st.g;
   if (st && st.p) c += " partial";
   if (hot) c += " hot";
   return c;
 }
 
+// src/text.js
+var WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+function textUnits(text) {
+  let units = 0;
+  for (const ch of String(text)) units += WIDE.test(ch) ? 2 : 1;
+  return units;
+}
+function clip(text, n) {
+  text = String(text);
+  return text.length <= n ? text : text.slice(0, n - 1) + "\u2026";
+}
+function shapeText(shape, t) {
+  if (shape === null || shape === void 0) return "?";
+  if (!shape.length) return t("scalar");
+  return shape.map((d) => d === null ? "?" : String(d)).join("\xD7");
+}
+function shapeTuple(shape, t) {
+  if (shape === null || shape === void 0) return t("unknown");
+  return "(" + shape.map((d) => d === null ? "None" : String(d)).join(", ") + (shape.length === 1 ? ",)" : ")");
+}
+function tensorLines(n, value, t) {
+  const scalar = Array.isArray(n.shape) && n.shape.length === 0;
+  const meta = scalar ? n.dtype || "" : shapeText(n.shape, t) + (n.dtype ? " \xB7 " + n.dtype : "");
+  const has = value !== null && value !== void 0;
+  if (n.name === null && has && (n.role === "const" || n.role === "output")) {
+    if (n.role === "const") return [clip(value, LABEL_CHARS), meta];
+    return [clip(n.label, LABEL_CHARS), meta, clip(value, LABEL_CHARS)];
+  }
+  const lines = [clip(n.label, LABEL_CHARS), meta];
+  if (has) lines.push(clip(value, LABEL_CHARS));
+  if (n.role === "frozen") lines.push(t("not_watched"));
+  return lines;
+}
+function groupLines(g, t) {
+  const lines = [clip(g.label, GROUP_LABEL_CHARS), t(g.ops === 1 ? "group_ops_one" : "group_ops_many", { n: g.ops })];
+  if (g.where) lines.push(g.where);
+  return lines;
+}
+function opLine(n) {
+  return n.symbol && String(n.symbol).length <= 10 ? n.symbol : clip(n.type || "op", 16);
+}
+
+// src/structure.js
+function groupChain(id, nodes, groups) {
+  const out = [];
+  const n = nodes.get(id);
+  let gid = n ? n.group : groups.has(id) ? id : null;
+  while (gid !== null && gid !== void 0 && groups.has(gid)) {
+    out.push(gid);
+    gid = groups.get(gid).parent;
+  }
+  return out;
+}
+function itemFinder(viewItems, nodes, groups) {
+  const cache = /* @__PURE__ */ new Map();
+  return (id) => {
+    if (id === null || id === void 0) return null;
+    if (cache.has(id)) return cache.get(id);
+    let item = viewItems.has(id) ? id : null;
+    if (item === null) item = groupChain(id, nodes, groups).find((g) => viewItems.has(g)) || null;
+    cache.set(id, item);
+    return item;
+  };
+}
+function stepStops(frames, itemOf) {
+  const key = (i) => {
+    const item = itemOf(frames[i].focus);
+    return item === null ? "" : item;
+  };
+  const stops = [];
+  let here = frames.length ? key(0) : "";
+  for (let i = 0; i < frames.length; i++) {
+    const end = i === frames.length - 1;
+    const next = end ? here : key(i + 1);
+    if (i === 0 || end || next !== here || frames[i + 1].phase !== frames[i].phase) stops.push(i);
+    here = next;
+  }
+  return stops;
+}
+function nextStop(stops, i, dir) {
+  if (dir > 0) {
+    for (const k of stops) if (k > i) return k;
+    return i;
+  }
+  for (let j = stops.length - 1; j >= 0; j--) if (stops[j] < i) return stops[j];
+  return 0;
+}
+function groupRange(frames, gid, phase, nodes, groups) {
+  const inside2 = (id) => id === gid || groupChain(id, nodes, groups).includes(gid);
+  for (const wanted of [phase, phase === "forward" ? "backward" : "forward"]) {
+    let first = -1, last = -1;
+    frames.forEach((f, i) => {
+      if (f.phase === wanted && f.focus && inside2(f.focus)) {
+        if (first < 0) first = i;
+        last = i;
+      }
+    });
+    if (first >= 0) return [first, last];
+  }
+  return null;
+}
+function elements(shape) {
+  return Array.isArray(shape) ? shape.reduce((a, d) => a * (d === null ? 1 : d), 1) : null;
+}
+function markers(frames, graph, topItemOf) {
+  const nodes = new Map((graph.nodes || []).map((n) => [n.id, n]));
+  const outShape = /* @__PURE__ */ new Map();
+  for (const e of graph.edges || []) {
+    const from = nodes.get(e.from), to = nodes.get(e.to);
+    if (from && from.kind === "op" && to && e.slot === 0) outShape.set(from.id, to.shape);
+  }
+  const groupIds = new Set((graph.groups || []).map((g) => g.id));
+  const out = [];
+  let lastForward = -1, item;
+  frames.forEach((f, i) => {
+    if (f.phase === "forward") lastForward = i;
+  });
+  if (lastForward >= 0 && lastForward < frames.length - 1) out.push({ frame: lastForward, kind: "forward_end", id: null });
+  frames.forEach((f, i) => {
+    if (f.phase !== "backward") return;
+    const top = topItemOf(f.focus);
+    if (top !== null && top !== item && groupIds.has(top)) {
+      item = top;
+      out.push({ frame: i, kind: "group", id: top });
+    }
+    const op = nodes.get(f.focus);
+    const seen = /* @__PURE__ */ new Set();
+    for (const [id, ch] of Object.entries(f.set || {})) {
+      const n = nodes.get(id);
+      if (ch.g === "none" && !seen.has("none")) {
+        seen.add("none");
+        out.push({ frame: i, kind: "none", id });
+      }
+      if (!n || n.kind !== "tensor") continue;
+      if (ch.g === "acc" && !seen.has("fan_in")) {
+        seen.add("fan_in");
+        out.push({ frame: i, kind: "fan_in", id });
+      }
+      if ((ch.g === "grad" || ch.g === "acc") && op && op.kind === "op" && BROADCASTING.has(op.type) && !seen.has("broadcast")) {
+        const big = elements(outShape.get(op.id)), small = elements(n.shape);
+        if (big !== null && small !== null && small < big) {
+          seen.add("broadcast");
+          out.push({ frame: i, kind: "broadcast", id });
+        }
+      }
+    }
+  });
+  return out;
+}
+function fittingSpeed(steps, wanted) {
+  const need = steps / FOLLOW_SECONDS;
+  if (wanted >= need) return wanted;
+  return SPEEDS.find((v) => v >= need) || SPEEDS[SPEEDS.length - 1];
+}
+
+// src/questions.js
+function parseAnswer(text) {
+  const src = String(text).trim();
+  if (!src) throw new Error("empty");
+  let value;
+  try {
+    value = JSON.parse(src.replace(/\s+/g, " ").replace(/(\d)\s+(?=[-\d.])/g, "$1, "));
+  } catch (err) {
+    throw new Error("syntax");
+  }
+  const check = (v) => {
+    if (typeof v === "number" && Number.isFinite(v)) return;
+    if (Array.isArray(v)) {
+      v.forEach(check);
+      return;
+    }
+    throw new Error("syntax");
+  };
+  check(value);
+  shapeOf(value);
+  return value;
+}
+function shapeOf(value) {
+  if (!Array.isArray(value)) return [];
+  if (!value.length) return [0];
+  const inner = value.map(shapeOf);
+  const first = JSON.stringify(inner[0]);
+  if (inner.some((s2) => JSON.stringify(s2) !== first)) throw new Error("ragged");
+  return [value.length, ...inner[0]];
+}
+var flat = (v) => Array.isArray(v) ? v.flatMap(flat) : [v];
+function shapeText2(shape) {
+  return "(" + shape.join(", ") + (shape.length === 1 ? ",)" : ")");
+}
+function checkValue(given, answer) {
+  const shape = shapeOf(given);
+  const expected = answer.shape || shapeOf(answer.value);
+  if (JSON.stringify(shape) !== JSON.stringify(expected)) {
+    return { correct: false, reason: "shape", shape: shapeText2(shape), expected: shapeText2(expected) };
+  }
+  const rtol = answer.rtol === void 0 ? 1e-5 : answer.rtol, atol = answer.atol === void 0 ? 1e-6 : answer.atol;
+  const a = flat(given), b = flat(answer.value);
+  const off = a.filter((x, k) => !(Math.abs(x - b[k]) <= atol + rtol * Math.abs(b[k]))).length;
+  return off ? { correct: false, reason: "values", off, total: a.length } : { correct: true };
+}
+function checkChoices(picked, answer) {
+  const right = new Set(answer.none);
+  const wrong = picked.filter((p) => !right.has(p));
+  if (wrong.length) return { correct: false, reason: "wrong_choices", wrong };
+  if (picked.length !== right.size) return { correct: false, reason: "missing" };
+  return { correct: true };
+}
+function questionOnTheWay(questions, from, to, passed) {
+  let found = null;
+  for (const q of questions || []) {
+    if (passed.has(q.id) || !(q.frame > from && q.frame <= to)) continue;
+    if (!found || q.frame < found.frame) found = q;
+  }
+  return found;
+}
+function answerText(answer) {
+  if (answer.none) return answer.none.join(", ");
+  return JSON.stringify(answer.value).replace(/,/g, ", ");
+}
+
+// src/geometry.js
+function overlap(a, b) {
+  const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  return dx > 0 && dy > 0 ? dx * dy : 0;
+}
+var nodeBox = (p) => ({ x: p.x - p.w / 2, y: p.y - p.h / 2, w: p.w, h: p.h });
+function badgeBox(x, y, text) {
+  const width = textUnits(text) * PX_PER_UNIT.badge;
+  return { x: x - width / 2 - 6, y: y - 15, w: width + 12, h: 21 };
+}
+function pathPoint(p, t) {
+  if (!p || p.length < 8) return null;
+  const segments = Math.floor((p.length - 2) / 6);
+  const k = Math.min(segments - 1, Math.floor(t * segments)), u = t * segments - k, v = 1 - u;
+  const [x0, y0, x1, y1, x2, y2, x3, y3] = p.slice(6 * k, 6 * k + 8);
+  const a = v * v * v, b = 3 * v * v * u, c = 3 * v * u * u, d = u * u * u;
+  return { x: a * x0 + b * x1 + c * x2 + d * x3, y: a * y0 + b * y1 + c * y2 + d * y3 };
+}
+function pathNumbers(d) {
+  const n = (d || "").match(/-?\d+(\.\d+)?/g);
+  return n && n.length >= 8 ? n.map(Number) : null;
+}
+function edgeSpots(nums) {
+  const out = [];
+  for (const t of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+    const p = pathPoint(nums, t);
+    if (p) out.push([p.x, p.y - 6], [p.x, p.y + 17]);
+  }
+  const mid = pathPoint(nums, 0.5);
+  if (mid) for (const [dx, dy] of [[0, -32], [0, 43], [36, -20], [36, 31], [-36, -20], [-36, 31]]) out.push([mid.x + dx, mid.y + dy]);
+  return out;
+}
+function tensorSpots(p, text) {
+  const half = textUnits(text) * PX_PER_UNIT.badge / 2 + 6;
+  const below = p.y + p.h / 2 + 10, above = p.y - p.h / 2 - 2;
+  const left = p.x - p.w / 2 + half, right = p.x + p.w / 2 - half;
+  return [
+    [p.x, below],
+    [p.x, above],
+    [p.x + p.w / 2 + half + 2, p.y + 5],
+    [p.x - p.w / 2 - half - 2, p.y + 5],
+    [p.x + p.w / 2, below],
+    [p.x - p.w / 2, below],
+    [p.x + p.w / 2, above],
+    [p.x - p.w / 2, above],
+    // clear of the box's row: neighbours beside it leave no room for a wide badge hanging from it
+    [p.x, below + 14],
+    [left, below + 14],
+    [right, below + 14],
+    [p.x, above - 14],
+    [left, above - 14],
+    [right, above - 14]
+  ];
+}
+function inside(b, area) {
+  const x = Math.min(Math.max(b.x, area.x + 2), area.x + area.w - 2 - b.w);
+  const y = Math.min(Math.max(b.y, area.y + 2), area.y + area.h - 2 - b.h);
+  return { x, y, w: b.w, h: b.h };
+}
+function freeSpot(spots, text, obstacles, area) {
+  for (const [x, y] of spots) {
+    const b = area ? inside(badgeBox(x, y, text), area) : badgeBox(x, y, text);
+    const box = { x: b.x - 3, y: b.y - 3, w: b.w + 6, h: b.h + 6 };
+    if (!obstacles.some((o) => overlap(box, o) > 0)) return b;
+  }
+  return null;
+}
+var READABLE_SCALE = MIN_FONT_PX / SMALLEST_FONT;
+function fitScale(layoutW, layoutH, stageW, stageH, pad) {
+  const fit = Math.min(stageW / (layoutW + 2 * pad), stageH / (layoutH + 2 * pad));
+  return { fit: Math.min(MAX_SCALE, fit), readable: fit >= READABLE_SCALE };
+}
+function minimapSpot(nodes, sw, sh, mw, mh, margin = 8) {
+  for (const k of [1, 0.6]) {
+    const w = mw * k, h2 = mh * k;
+    const corners = [[sw - w - margin, sh - h2 - margin], [margin, sh - h2 - margin], [sw - w - margin, 48], [margin, margin]];
+    for (const [x, y] of corners) {
+      const box = { x: x - 4, y: y - 4, w: w + 8, h: h2 + 8 };
+      if (!nodes.some((n) => overlap(box, n) > 0)) return { x, y, w, h: h2 };
+    }
+  }
+  return null;
+}
+
+// src/fit.js
+var context = null;
+var widths = /* @__PURE__ */ new Map();
+function lineFont(kind, j) {
+  if (kind === "op") return `700 ${FONT.op}px ${FAMILIES.sans}`;
+  if (kind === "stub") return `${FONT.stub}px ${FAMILIES.sans}`;
+  if (j === 0) return `600 ${FONT.title}px ${FAMILIES.sans}`;
+  if (kind === "tensor" && j <= 2) return `${FONT.mono}px ${FAMILIES.mono}`;
+  return `${FONT.text}px ${FAMILIES.sans}`;
+}
+function measure(text, font) {
+  const key = font + "\0" + text;
+  let w = widths.get(key);
+  if (w === void 0) {
+    if (!context) context = document.createElement("canvas").getContext("2d");
+    context.font = font;
+    w = context.measureText(text).width;
+    if (widths.size > 2e4) widths.clear();
+    widths.set(key, w);
+  }
+  return w;
+}
+var room = (kind, w) => w - (kind === "op" ? PAD.op / 2 : PAD.text);
+function fitLine(el, text, font, width) {
+  if (text && measure(text, font) > width) {
+    el.setAttribute("textLength", String(Math.max(1, Math.floor(width))));
+    el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  } else if (el.hasAttribute("textLength")) {
+    el.removeAttribute("textLength");
+    el.removeAttribute("lengthAdjust");
+  }
+}
+
+// src/main.js
 function render({ model, el }) {
   const graph = model.get("graph") || {};
   const words = model.get("texts") || {};
   const t = translator(words);
-  // a cause's few words, in the player's language, from tapekit/cause_texts.py's table (sent with the graph)
-  const causeLabel = (c) => ((graph.causes || {})[c] || {}).label || ((words.causes || {})[c])
-    || String(c || "").replace(/_/g, " ");
+  const causeLabel = causeLabeler(graph, words);
   const frames = expandFrames(model.get("frames") || []);
   const nodes = new Map((graph.nodes || []).map((n) => [n.id, n]));
   const groups = new Map((graph.groups || []).map((g) => [g.id, g]));
@@ -118,37 +550,11 @@ function render({ model, el }) {
   const edgesById = new Map((graph.edges || []).map((e) => [e.id, e]));
   const last = Math.max(0, frames.length - 1);
   const sources = new Set(graph.sources || []);
-
-  // ---------- replay: a checkpoint every CHECKPOINT frames, deltas in between ----------
-  function apply(state, f) {
-    if (f.all) for (const [k, v] of state) state.set(k, { ...v, ...f.all });
-    for (const [k, ch] of Object.entries(f.set || {})) state.set(k, { ...(state.get(k) || {}), ...ch });
-  }
-  const initial = new Map();
-  for (const id of nodes.keys()) initial.set(id, { s: "hidden", g: null });
-  for (const id of edgesById.keys()) initial.set(id, { s: "hidden", g: null });
-  for (const id of groups.keys()) initial.set(id, { s: "hidden", g: null });
-  // a checkpoint every `every` frames, with at most about CHECKPOINT_ENTRIES entries kept in all
-  const every = Math.max(CHECKPOINT, Math.ceil((frames.length * initial.size) / CHECKPOINT_ENTRIES));
-  const checkpoints = [];
-  {
-    const state = new Map(initial);
-    frames.forEach((f, i) => {
-      apply(state, f);
-      if (i % every === 0) checkpoints.push(new Map(state));
-    });
-  }
-  function stateAt(i) {
-    const base = Math.floor(i / every);
-    const state = new Map(checkpoints[base]);
-    for (let j = base * every + 1; j <= i; j++) apply(state, frames[j]);
-    return state;
-  }
-
-  // ---------- DOM ----------
+  const replay = new Replay([...nodes.keys(), ...edgesById.keys(), ...groups.keys()], frames);
+  const stateAt = (i) => replay.stateAt(i);
   el.classList.add("tkp");
   const root = h("div", "tkp tkp-root");
-  if (words.language) root.lang = words.language;   // zh-CN: the CJK font stacks of player-cjk.css
+  if (words.language) root.lang = words.language;
   root.tabIndex = 0;
   const head = h("div", "tkp-head");
   const title = h("span", "tkp-title", model.get("title") || "GradientTape");
@@ -156,17 +562,18 @@ function render({ model, el }) {
   const counter = h("span", "tkp-counter");
   head.append(title, phase, counter);
   const notes = h("div", "tkp-notes-banner");
-  for (const text of graph.notes || []) notes.append(h("div", "tkp-note", "⚠ " + text));
+  for (const text of graph.notes || []) notes.append(h("div", "tkp-note", "\u26A0 " + text));
   notes.hidden = !(graph.notes || []).length;
-
   const nav = h("div", "tkp-nav");
   const crumbs = h("span", "tkp-crumbs");
   const followLabel = h("label", "tkp-follow");
   const followBox = h("input");
-  followBox.type = "checkbox"; followBox.checked = true;
+  followBox.type = "checkbox";
+  followBox.checked = true;
   followLabel.append(followBox, document.createTextNode(" " + t("follow")));
-  nav.append(crumbs, followLabel);
-
+  const bGroup = h("button", "tkp-crumb tkp-play-group", t("play_group"));
+  bGroup.title = t("play_group_title");
+  nav.append(crumbs, bGroup, followLabel);
   const body = h("div", "tkp-body");
   const stage = h("div", "tkp-graph");
   const svg = s("svg", { class: "tkp-svg", role: "img" });
@@ -174,20 +581,24 @@ function render({ model, el }) {
   const layerEdges = s("g", { class: "tkp-edges" });
   const layerNodes = s("g", { class: "tkp-nodes" });
   const layerBadges = s("g", { class: "tkp-labels" });
-  svg.append(layerClusters, layerEdges, layerNodes, layerBadges);
+  const layerOverview = s("g", { class: "tkp-overview-labels" });
+  svg.append(layerClusters, layerEdges, layerNodes, layerBadges, layerOverview);
   const tip = h("div", "tkp-tip");
   tip.hidden = true;
   const zoom = h("div", "tkp-zoom");
-  const zin = h("button", "", "+"), zout = h("button", "", "−"), zfit = h("button", "", t("fit"));
-  zin.title = t("zoom_in"); zout.title = t("zoom_out"); zfit.title = t("fit_title");
-  zoom.append(zin, zout, zfit);
+  const zin = h("button", "", "+"), zout = h("button", "", "\u2212"), zfit = h("button", "", t("fit"));
+  zin.title = t("zoom_in");
+  zout.title = t("zoom_out");
+  zfit.title = t("fit_title");
+  const zmap = h("button", "tkp-map", t("map"));
+  zmap.title = t("map_title");
+  zoom.append(zin, zout, zfit, zmap);
   const mini = h("div", "tkp-minimap");
   const miniSvg = s("svg", { class: "tkp-mini-svg" });
   const miniView = s("rect", { class: "tkp-mini-view" });
   mini.append(miniSvg);
   mini.title = t("overview");
   stage.append(svg, tip, zoom, mini);
-
   const side = h("aside", "tkp-side");
   side.append(h("div", "tkp-side-title", t("side_title")));
   const table = h("table", "tkp-table");
@@ -196,15 +607,19 @@ function render({ model, el }) {
   table.append(thead);
   side.append(table);
   body.append(stage, side);
-
   const caption = h("div", "tkp-caption");
   const where = h("span", "tkp-where");
   const ctext = h("span", "tkp-text");
   caption.append(where, ctext);
-
   const controls = h("div", "tkp-controls");
-  const ICONS = { first: "M5 4h2v16H5zM20 4v16L8 12z", back: "M18 4v16L6 12z", play: "M7 4v16l13-8z",
-    pause: "M6 4h4v16H6zM14 4h4v16h-4z", forward: "M6 4v16l12-8z", last: "M17 4h2v16h-2zM4 4v16l12-8z" };
+  const ICONS = {
+    first: "M5 4h2v16H5zM20 4v16L8 12z",
+    back: "M18 4v16L6 12z",
+    play: "M7 4v16l13-8z",
+    pause: "M6 4h4v16H6zM14 4h4v16h-4z",
+    forward: "M6 4v16l12-8z",
+    last: "M17 4h2v16h-2zM4 4v16l12-8z"
+  };
   const icon = (name) => {
     const g = s("svg", { viewBox: "0 0 24 24", width: 14, height: 14, "aria-hidden": "true" });
     g.append(s("path", { d: ICONS[name], fill: "currentColor" }));
@@ -213,7 +628,9 @@ function render({ model, el }) {
   const btn = (act, tipText) => {
     const b = h("button", "tkp-btn");
     b.append(icon(act));
-    b.dataset.act = act; b.title = tipText; b.setAttribute("aria-label", tipText);
+    b.dataset.act = act;
+    b.title = tipText;
+    b.setAttribute("aria-label", tipText);
     return b;
   };
   const bFirst = btn("first", t("btn_first"));
@@ -222,7 +639,10 @@ function render({ model, el }) {
   const bFwd = btn("forward", t("btn_forward"));
   const bLast = btn("last", t("btn_last"));
   const slider = h("input", "tkp-slider");
-  slider.type = "range"; slider.min = "0"; slider.max = String(last); slider.value = "0";
+  slider.type = "range";
+  slider.min = "0";
+  slider.max = String(last);
+  slider.value = "0";
   slider.setAttribute("aria-label", t("slider"));
   const speed = h("select", "tkp-speed");
   speed.title = t("speed_title");
@@ -232,32 +652,55 @@ function render({ model, el }) {
     o.value = String(val);
     speed.append(o);
   }
-  const wanted = Number(model.get("fps"));
-  speed.value = String(SPEEDS.includes(wanted) ? wanted : 2);
+  const wantedFps = Number(model.get("fps")) || 2;
+  speed.value = String(SPEEDS.includes(wantedFps) ? wantedFps : 2);
   const rate = h("span", "tkp-rate");
-  controls.append(bFirst, bBack, bPlay, bFwd, bLast, slider, speed, rate);
-
+  const modeSel = h("select", "tkp-mode");
+  modeSel.title = t("mode_title");
+  modeSel.setAttribute("aria-label", t("mode_title"));
+  for (const m of ["groups", "ops"]) {
+    const o = h("option", "", t("mode_" + m));
+    o.value = m;
+    modeSel.append(o);
+  }
+  modeSel.value = Object.keys(views).length > 1 ? "groups" : "ops";
+  root.dataset.mode = modeSel.value;
+  modeSel.hidden = Object.keys(views).length < 2;
+  const bMark = h("button", "tkp-btn tkp-next-mark", "\u293C");
+  bMark.title = t("next_marker");
+  bMark.setAttribute("aria-label", t("next_marker"));
+  const track = h("div", "tkp-track");
+  const timeline = h("div", "tkp-timeline");
+  timeline.setAttribute("aria-label", t("timeline"));
+  track.append(slider, timeline);
+  controls.append(bFirst, bBack, bPlay, bFwd, bLast, track, bMark, modeSel, speed, rate);
   const legend = h("div", "tkp-legend");
-  for (const cls of ["lg-var", "lg-frozen", "lg-const", "lg-value", "lg-grad", "lg-acc", "lg-wait", "lg-none",
-    "lg-group"]) {
+  for (const cls of [
+    "lg-var",
+    "lg-frozen",
+    "lg-const",
+    "lg-value",
+    "lg-grad",
+    "lg-acc",
+    "lg-wait",
+    "lg-none",
+    "lg-group"
+  ]) {
     const item = h("span", "tkp-lg");
     item.append(h("i", cls), document.createTextNode(t("legend_" + cls.slice(3))));
     legend.append(item);
   }
-
-  root.append(head, notes, nav, body, caption, controls, legend);
+  const askBox = h("div", "tkp-ask");
+  askBox.hidden = true;
+  root.append(head, notes, nav, body, caption, askBox, controls, legend);
   el.append(root);
-  // a tape too large to draw (tapekit/widgets/limits.py): the note says why and what to do, the
-  // table shows the gradients the kernel computed; nothing to draw or play
   const drawn = Object.keys(views).length > 0;
   if (!drawn) {
     for (const part of [stage, nav, caption, controls, legend, phase, counter]) part.hidden = true;
     root.classList.add("tkp-undrawn");
   }
-
-  // ---------- table ----------
-  const rows = new Map();
-  const rowIds = [...(graph.watched || [])];
+  const rows = /* @__PURE__ */ new Map();
+  const rowIds = [...graph.watched || []];
   for (const id of graph.sources || []) if (!rowIds.includes(id)) rowIds.push(id);
   for (const n of graph.nodes || []) if (n.role === "frozen" && !rowIds.includes(n.id)) rowIds.push(n.id);
   for (const id of rowIds) {
@@ -271,7 +714,7 @@ function render({ model, el }) {
     else if (n.watched) name.append(h("span", "tkp-tag", t("tag_watched")));
     else name.append(h("span", "tkp-tag tkp-tag-off", t("not_watched")));
     if (sources.has(id)) name.append(h("span", "tkp-tag tkp-tag-src", t("tag_source")));
-    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(n.shape, t) }) + (n.dtype ? " · " + n.dtype : "")));
+    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(n.shape, t) }) + (n.dtype ? " \xB7 " + n.dtype : "")));
     const value = h("td", "tkp-val");
     const grad = h("td", "tkp-grad");
     tr.append(name, value, grad);
@@ -284,14 +727,14 @@ function render({ model, el }) {
     rows.set(id, { tr, value, grad, why, whyRow });
     tr.addEventListener("click", () => reveal(id));
   }
-  for (const r of graph.results || []) {   // sources with no node: the tape was too large to draw
+  for (const r of graph.results || []) {
     if (nodes.has(r.source)) continue;
     const tr = h("tr", "tkp-row" + (r.cause ? " g-none" : " g-grad"));
     const name = h("td", "tkp-name");
     name.append(h("span", "tkp-name-text", r.name || r.source), h("span", "tkp-tag tkp-tag-src", t("tag_source")));
-    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(r.shape, t) }) + (r.dtype ? " · " + r.dtype : "")));
+    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(r.shape, t) }) + (r.dtype ? " \xB7 " + r.dtype : "")));
     const grad = r.cause ? t("cell_none_cause", { cause: causeLabel(r.cause) }) : r.value;
-    tr.append(name, h("td", "tkp-val", "—"), h("td", "tkp-grad", grad));
+    tr.append(name, h("td", "tkp-val", "\u2014"), h("td", "tkp-grad", grad));
     table.append(tr);
     if (r.cause && r.message) {
       const whyRow = h("tr", "tkp-why-row");
@@ -301,52 +744,48 @@ function render({ model, el }) {
       table.append(whyRow);
     }
   }
-
-  // ---------- views: drawn on demand from the layout ----------
   let viewId = null;
-  let view = null;          // { id, w, h, elems: Map(draw id -> {g, kind, ids}), byModel: Map(model id -> [elem]) }
-  const viewCache = new Map();
-  const edgeOwner = new Map();    // model edge id -> view id that draws it as itself (for the camera)
-
-  // ---------- where the graph goes: beside the table while it fits there at a readable size ----------
-  // A view may come laid out several ways (left to right, top to bottom). Take the one drawn
-  // largest beside the table; if none fits there at scale >= 1 (the smallest text 12 px), give
-  // the drawing area the width it needs (the table gets narrower, down to SIDE_MIN), or put the
-  // table below the graph if that makes one fit. A view too large for either keeps the default
-  // split and is shown at scale 1 around the active op, with a minimap.
+  let view = null;
+  const viewCache = /* @__PURE__ */ new Map();
+  const edgeOwner = /* @__PURE__ */ new Map();
   const GAP = 12, STAGE_BASIS = 700, SIDE_BASIS = 300, SIDE_MIN = 260;
   let bodyW = 0;
   function bodyWidth() {
     if (!bodyW) bodyW = body.getBoundingClientRect().width;
-    return bodyW || 1000;
+    return bodyW || 1e3;
   }
   function placement(v) {
     const options = v.layouts || [v.layout];
     const W = bodyWidth();
-    const wrapped = W < STAGE_BASIS + GAP + SIDE_BASIS;   // narrow: the CSS puts the table below anyway
+    const wrapped = W < STAGE_BASIS + GAP + SIDE_BASIS;
     const beside = wrapped ? W : W - GAP - SIDE_MIN;
-    const scaleAt = (k, width) => Math.min(MAX_SCALE, (width - 48) / layouts[k].w, (STAGE_MAX - 48) / layouts[k].h);
-    const best = (width) => options.reduce((b, k) => (scaleAt(k, width) > scaleAt(b, width) + 0.02 ? k : b), options[0]);
-    // the CSS default: both grow alike from their bases (700 px and 300 px)
+    const scaleAt = (k2, width) => Math.min(MAX_SCALE, (width - 48) / layouts[k2].w, (STAGE_MAX - 48) / layouts[k2].h);
+    const best = (width) => options.reduce((b, k2) => scaleAt(k2, width) > scaleAt(b, width) + 0.02 ? k2 : b, options[0]);
     const usual = wrapped ? W : STAGE_BASIS + (W - STAGE_BASIS - GAP - SIDE_BASIS) / 2;
     const k = best(usual);
-    if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "" };
+    if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "", below: wrapped };
     const narrow = best(beside);
     if (scaleAt(narrow, beside) >= MIN_SCALE) {
       return { k: narrow, basis: Math.ceil(layouts[narrow].w + 48) + "px", side: SIDE_MIN + "px" };
     }
     const full = best(W);
-    if (scaleAt(full, W) >= MIN_SCALE) return { k: full, basis: "100%", side: "" };
+    if (scaleAt(full, W) >= MIN_SCALE) return { k: full, basis: "100%", side: "", below: true };
     return { k, basis: "", side: "" };
   }
-  const rank = (basis) => (basis === "100%" ? Infinity : parseFloat(basis) || 0);
+  const rank = (basis) => basis === "100%" ? Infinity : parseFloat(basis) || 0;
+  function tableBelow(on) {
+    if (on === (side.parentNode === root)) return;
+    if (on) root.insertBefore(side, legend.nextSibling);
+    else body.append(side);
+    root.classList.toggle("tkp-table-below", on);
+  }
   function place(p, resized) {
+    tableBelow(!!p.below);
     if (stage.style.flexBasis === p.basis && side.style.flexBasis === p.side) return;
-    // while following the active op the drawing area only grows: the table does not jump about
     if (!resized && followBox.checked && rank(p.basis) <= rank(stage.style.flexBasis)) return;
     stage.style.flexBasis = p.basis;
     side.style.flexBasis = p.side;
-    stageBox = null;            // measured again: the drawing area changed width
+    stageBox = null;
   }
   function buildView(id) {
     const v = views[id];
@@ -354,19 +793,27 @@ function render({ model, el }) {
     const key = id + "#" + layoutIndex;
     if (viewCache.has(key)) return viewCache.get(key);
     const geo = layouts[layoutIndex];
-    const elems = new Map();
-    const byModel = new Map();
-    const pos = new Map();
-    const bind = (modelId, e) => { if (!byModel.has(modelId)) byModel.set(modelId, []); byModel.get(modelId).push(e); };
+    const elems = /* @__PURE__ */ new Map();
+    const byModel = /* @__PURE__ */ new Map();
+    const pos = /* @__PURE__ */ new Map();
+    const bind = (modelId, e) => {
+      if (!byModel.has(modelId)) byModel.set(modelId, []);
+      byModel.get(modelId).push(e);
+    };
     const frag = { clusters: [], edges: [], nodes: [] };
     v.clusters.forEach((gid, k) => {
       const [x, y, w, hh] = geo.clusters[k] || [0, 0, 0, 0];
       const g = groups.get(gid) || { kind: "group", label: gid };
       const el2 = s("g", { class: "cluster k-" + g.kind, "data-id": gid });
-      el2.append(s("rect", { x, y, width: w, height: hh, rx: 10 }), s("text", { class: "cl-label", x: x + 10, y: y + 17 }, clip(g.label, 40)));
+      const label = clip(g.label, 40);
+      const text = s("text", { class: "cl-label", x: x + 10, y: y + 17 }, label);
+      fitLine(text, label, lineFont("cluster", 0), w - 20);
+      el2.append(s("rect", { x, y, width: w, height: hh, rx: 10 }), text);
       frag.clusters.push(el2);
-      const e = { g: el2, kind: "cluster", ids: [gid], cls: null };
-      elems.set(gid + "#cluster", e); bind(gid, e);
+      const labelW = Math.min(w - 20, measure(label, lineFont("cluster", 0)));
+      const e = { g: el2, kind: "cluster", ids: [gid], cls: null, rectW: w - 16, labelBox: { x: x + 8, y: y + 3, w: labelW + 4, h: 19 } };
+      elems.set(gid + "#cluster", e);
+      bind(gid, e);
     });
     v.edges.forEach(([drawId, ids], k) => {
       const [d, arrow] = geo.edges[k] || ["", null];
@@ -391,12 +838,12 @@ function render({ model, el }) {
         el2.append(s("rect", { x: -w / 2, y: -hh / 2, width: w, height: hh, rx: kind === "stub" ? 13 : 8 }));
       }
       const texts = [];
-      const lineCount = kind === "op" ? 1 : kind === "stub" ? 1 : kind === "group" ? groupLines(groups.get(nid), t).length
-        : tensorLines(nodes.get(nid), nodes.get(nid).value, t).length;
+      const lineCount = kind === "op" ? 1 : kind === "stub" ? 1 : kind === "group" ? groupLines(groups.get(nid), t).length : tensorLines(nodes.get(nid), nodes.get(nid).value, t).length;
       const top = -(lineCount - 1) * LINE / 2 + 5;
       for (let j = 0; j < lineCount; j++) {
-        const t = s("text", { class: "l" + j, y: top + LINE * j });
-        el2.append(t); texts.push(t);
+        const t2 = s("text", { class: "l" + j, y: top + LINE * j });
+        el2.append(t2);
+        texts.push(t2);
       }
       if (kind === "group") {
         el2.setAttribute("role", "button");
@@ -412,11 +859,9 @@ function render({ model, el }) {
     viewCache.set(key, built);
     return built;
   }
-
   for (const [vid, v] of Object.entries(views)) {
     for (const [nid, kind] of v.nodes) if (kind === "op" || kind === "tensor") edgeOwner.set(nid, vid);
   }
-
   function openView(id, keepCamera) {
     if (!views[id]) return;
     if (viewId === id) return;
@@ -426,7 +871,6 @@ function render({ model, el }) {
     layerClusters.replaceChildren(...view.frag.clusters);
     layerEdges.replaceChildren(...view.frag.edges);
     layerNodes.replaceChildren(...view.frag.nodes);
-    // e.cls and e.lastText still say what each detached element shows: restyleAll writes only changes
     root.dataset.view = id;
     drawCrumbs();
     sizeStage();
@@ -434,7 +878,6 @@ function render({ model, el }) {
     if (!keepCamera) fitCamera(null);
     restyleAll();
   }
-
   function drawCrumbs() {
     crumbs.replaceChildren();
     const chain = [];
@@ -443,20 +886,23 @@ function render({ model, el }) {
       const label = id === "root" ? t("whole_tape") : (groups.get(id) || {}).label || id;
       if (k < chain.length - 1) {
         const b = h("button", "tkp-crumb", label);
-        b.onclick = () => { followBox.checked = false; openView(id); };
-        crumbs.append(b, h("span", "tkp-crumb-sep", "›"));
+        b.onclick = () => {
+          followBox.checked = false;
+          openView(id);
+        };
+        crumbs.append(b, h("span", "tkp-crumb-sep", "\u203A"));
       } else crumbs.append(h("span", "tkp-crumb tkp-crumb-here", label));
     });
     nav.hidden = chain.length < 2 && Object.keys(views).length < 2;
+    bGroup.hidden = !(views[viewId] && views[viewId].group);
   }
-
-  // ---------- camera ----------
   let vb = [0, 0, 100, 100];
-  // the drawing area's size, kept by a ResizeObserver: reading layout on every frame would force
-  // the whole notebook page to be laid out again
   let stageBox = null;
   function stageSize() {
-    if (!stageBox || !stageBox.w) { const r = stage.getBoundingClientRect(); stageBox = { w: r.width, h: r.height }; }
+    if (!stageBox || !stageBox.w) {
+      const r = stage.getBoundingClientRect();
+      stageBox = { w: r.width, h: r.height };
+    }
     return { w: stageBox.w || 800, h: stageBox.h || 440 };
   }
   if (typeof ResizeObserver !== "undefined") {
@@ -464,40 +910,84 @@ function render({ model, el }) {
       const r = entries[entries.length - 1].contentRect;
       const changed = !stageBox || Math.abs(r.width - stageBox.w) > 1;
       stageBox = { w: r.width, h: r.height };
-      if (changed && view) { fitCamera(current >= 0 ? frames[current].focus : null); drawBadges(); }
+      if (changed && view) {
+        fitCamera(current >= 0 ? frames[current].focus : null);
+        drawBadges();
+      }
     }).observe(stage);
-    new ResizeObserver((entries) => {   // the output got wider or narrower: place the graph again
+    new ResizeObserver((entries) => {
       const w = entries[entries.length - 1].contentRect.width;
       if (!w || Math.abs(w - bodyW) <= 1) return;
       bodyW = w;
       if (!view) return;
       const p = placement(view.v);
       place(p, true);
-      if (view.key !== viewId + "#" + p.k) { const id = viewId; viewId = null; openView(id, true); }
+      if (view.key !== viewId + "#" + p.k) {
+        const id = viewId;
+        viewId = null;
+        openView(id, true);
+      }
       fitCamera(current >= 0 ? frames[current].focus : null);
       drawBadges();
     }).observe(body);
   }
-  function clampVb() {    // never pan past the drawing's edges; centre it where it fits
+  function clampVb() {
     const pad = 24;
-    const axis = (start, size, extent) => size >= extent + 2 * pad ? extent / 2 - size / 2
-      : Math.min(Math.max(start, -pad), extent + pad - size);
+    const axis = (start, size, extent) => size >= extent + 2 * pad ? extent / 2 - size / 2 : Math.min(Math.max(start, -pad), extent + pad - size);
     vb = [axis(vb[0], vb[2], view.w), axis(vb[1], vb[3], view.h), vb[2], vb[3]];
   }
   function setVb() {
     clampVb();
     svg.setAttribute("viewBox", vb.map((x) => Math.round(x * 10) / 10).join(" "));
-    root.dataset.scale = String(stageSize().w / vb[2]);
+    const scale = stageSize().w / vb[2];
+    root.dataset.scale = String(scale);
+    overview(scale);
     updateMini();
   }
-  // as high as the view needs at its fitting scale, within bounds; while following the active op
-  // it only grows, so that entering a group does not move the caption and the buttons
+  let overviewAt = null;
+  function overview(scale) {
+    const on = scale < READABLE_SCALE - 1e-6;
+    root.classList.toggle("tkp-overview", on);
+    root.dataset.overview = on ? "1" : "0";
+    const key = on ? viewId + "@" + scale.toFixed(3) : null;
+    if (key === overviewAt) return;
+    overviewAt = key;
+    layerOverview.replaceChildren();
+    if (!on) return;
+    const size = 13 / scale, placed = [];
+    const blocks = [];
+    for (const e of view.elems.values()) {
+      if (e.kind === "cluster") blocks.push([e.labelBox.x, e.labelBox.y, e.rectW, groups.get(e.ids[0])]);
+      else if (e.kind === "group") {
+        const p = view.pos.get(e.drawId);
+        blocks.push([p.x - p.w / 2 + 4, p.y - p.h / 2 + 2, p.w - 8, groups.get(e.ids[0])]);
+      }
+    }
+    blocks.sort((a, b) => b[2] - a[2]);
+    const unit = measure("m", lineFont("cluster", 0)) / 13 * size;
+    for (const [x, y, w, g] of blocks) {
+      if (!g) continue;
+      let label = clip(g.label, 40);
+      let width = measure(label, lineFont("cluster", 0)) / 13 * size;
+      if (width > w && Math.floor(w / unit) >= 8) {
+        label = clip(label, Math.floor(w / unit));
+        width = measure(label, lineFont("cluster", 0)) / 13 * size;
+      }
+      const box = { x, y, w: width, h: size * 1.3 };
+      if (placed.some((b) => overlap(b, box) > 0)) continue;
+      placed.push(box);
+      layerOverview.append(s("text", { class: "ov-label", x, y: y + size, "font-size": size.toFixed(2) }, label));
+    }
+  }
   function sizeStage() {
     const { w, h: now } = stageSize();
     const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (w - 48) / view.w));
     let want = Math.round(Math.min(STAGE_MAX, Math.max(STAGE_MIN, view.h * scale + 48)));
     if (followBox.checked && stage.style.height) want = Math.max(want, now);
-    if (Math.abs(now - want) > 2) { stage.style.height = want + "px"; stageBox = { w, h: want }; }
+    if (Math.abs(now - want) > 2) {
+      stage.style.height = want + "px";
+      stageBox = { w, h: want };
+    }
   }
   function fitCamera(centerOn) {
     sizeStage();
@@ -507,18 +997,20 @@ function render({ model, el }) {
     const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
     const vw = w / scale, vh = hh / scale;
     let cx = view.w / 2, cy = view.h / 2;
-    if (scale > fit) {  // the level does not fit at a readable size: start at the focus, or where the tape starts
+    if (scale > fit) {
       const first = view.v.nodes.find(([, kind]) => kind !== "stub");
-      const p = view.pos.get(centerOn) || (first && view.pos.get(first[0]));
-      if (p) { cx = p.x; cy = p.y; }
+      const p = view.pos.get(centerOn) || first && view.pos.get(first[0]);
+      if (p) {
+        cx = p.x;
+        cy = p.y;
+      }
     }
     vb = [cx - vw / 2, cy - vh / 2, vw, vh];
     setVb();
   }
   function inView(p) {
     const m = 12;
-    return p.x - p.w / 2 > vb[0] + m && p.x + p.w / 2 < vb[0] + vb[2] - m &&
-      p.y - p.h / 2 > vb[1] + m && p.y + p.h / 2 < vb[1] + vb[3] - m;
+    return p.x - p.w / 2 > vb[0] + m && p.x + p.w / 2 < vb[0] + vb[2] - m && p.y - p.h / 2 > vb[1] + m && p.y + p.h / 2 < vb[1] + vb[3] - m;
   }
   function lookAt(id) {
     const p = view.pos.get(id);
@@ -526,7 +1018,6 @@ function render({ model, el }) {
     vb = [p.x - vb[2] / 2, p.y - vb[3] / 2, vb[2], vb[3]];
     setVb();
   }
-  // the view that shows a model id as itself, and the path of views to it
   function viewOf(id) {
     const n = nodes.get(id);
     if (n && n.view) return n.view;
@@ -540,17 +1031,30 @@ function render({ model, el }) {
     if (view && view.pos.get(id)) {
       const p = view.pos.get(id);
       vb = [p.x - vb[2] / 2, p.y - vb[3] / 2, vb[2], vb[3]];
-      if (viewId !== target) fitCamera(id); else setVb();
+      if (viewId !== target) fitCamera(id);
+      else setVb();
     }
+  }
+  const finders = /* @__PURE__ */ new Map();
+  function itemInView(id) {
+    if (!finders.has(viewId)) finders.set(viewId, itemFinder(new Set(view.v.nodes.map(([nid]) => nid)), nodes, groups));
+    return finders.get(viewId)(id);
   }
   function follow(focus) {
     if (!followBox.checked || !focus) return;
+    if (byGroup()) {
+      const item = itemInView(focus);
+      if (item) lookAt(item);
+      return;
+    }
     const target = viewOf(focus);
-    if (target && target !== viewId) { openView(target, true); fitCamera(focus); return; }
+    if (target && target !== viewId) {
+      openView(target, true);
+      fitCamera(focus);
+      return;
+    }
     lookAt(focus);
   }
-
-  // ---------- minimap ----------
   function drawMini() {
     if (!view.mini) {
       view.mini = [];
@@ -562,11 +1066,34 @@ function render({ model, el }) {
     miniSvg.replaceChildren(...view.mini, miniView);
     miniSvg.setAttribute("viewBox", `0 0 ${view.w} ${view.h}`);
     const { w, h: hh } = stageSize();
-    mini.hidden = view.w <= w * 1.05 / MIN_SCALE && view.h <= hh * 1.05 / MIN_SCALE;
+    miniNeeded = !(view.w <= w * 1.05 / MIN_SCALE && view.h <= hh * 1.05 / MIN_SCALE);
+    zmap.hidden = !miniNeeded;
+  }
+  let miniNeeded = false, miniWanted = true;
+  function placeMini() {
+    const { w: sw, h: sh } = stageSize();
+    const k = sw / vb[2];
+    const boxes = fixedObstacles().map((b) => ({ x: (b.x - vb[0]) * k, y: (b.y - vb[1]) * k, w: b.w * k, h: b.h * k }));
+    const spot = miniNeeded && miniWanted ? minimapSpot(boxes, sw, sh, 150, 84) : null;
+    mini.hidden = !spot;
+    zmap.classList.toggle("on", miniWanted);
+    zmap.setAttribute("aria-pressed", miniWanted ? "true" : "false");
+    if (!spot) return;
+    Object.assign(mini.style, {
+      left: spot.x + "px",
+      top: spot.y + "px",
+      width: spot.w + "px",
+      height: spot.h + "px",
+      right: "auto",
+      bottom: "auto"
+    });
   }
   function updateMini() {
-    miniView.setAttribute("x", vb[0]); miniView.setAttribute("y", vb[1]);
-    miniView.setAttribute("width", vb[2]); miniView.setAttribute("height", vb[3]);
+    placeMini();
+    miniView.setAttribute("x", vb[0]);
+    miniView.setAttribute("y", vb[1]);
+    miniView.setAttribute("width", vb[2]);
+    miniView.setAttribute("height", vb[3]);
   }
   miniSvg.addEventListener("pointerdown", (ev) => {
     const r = miniSvg.getBoundingClientRect();
@@ -578,31 +1105,23 @@ function render({ model, el }) {
     setVb();
     ev.stopPropagation();
   });
-
-  // ---------- styling a frame ----------
-  let current = -1, rendered = 0, curState = null, hotSet = new Set();
+  let current = -1, rendered = 0, curState = null, hotSet = /* @__PURE__ */ new Set();
   function gradText(st) {
     if (!st) return "";
     if (st.g === "none") return t("cell_none");
-    if (st.g === "zero") return "0 · " + (st.gv || t("zeros"));
+    if (st.g === "zero") return "0 \xB7 " + (st.gv || t("zeros"));
     if (st.g === "unasked") return t("not_asked");
-    if (st.gv) return (st.g === "acc" ? "Σ " : "") + (st.p ? t("partial", { value: st.gv, part: st.p }) : st.gv);
+    if (st.gv) return (st.g === "acc" ? "\u03A3 " : "") + (st.p ? t("partial", { value: st.gv, part: st.p }) : st.gv);
     return "";
   }
-  function edgeState(ids) {
-    if (ids.length === 1) return curState.get(ids[0]) || {};
-    let best = null;
-    for (const id of ids) {
-      const st = curState.get(id) || {};
-      if (!best || (st.s !== "hidden" && best.s === "hidden") || (G_RANK[st.g] || -1) > (G_RANK[best.g] || -1)) best = st;
-    }
-    return best || {};
-  }
+  const edgeState2 = (ids) => edgeState(curState, ids);
   function styleElem(e) {
     let st;
-    if (e.kind === "edge") st = edgeState(e.ids);
-    else if (e.kind === "stub") { const src = curState.get(e.ids[0]) || {}; st = { s: src.s === "hidden" ? "hidden" : "value", g: src.g }; }
-    else st = curState.get(e.ids[0]) || {};
+    if (e.kind === "edge") st = edgeState2(e.ids);
+    else if (e.kind === "stub") {
+      const src = curState.get(e.ids[0]) || {};
+      st = { s: src.s === "hidden" ? "hidden" : "value", g: src.g };
+    } else st = curState.get(e.ids[0]) || {};
     const hot = e.ids.some((id) => hotSet.has(id));
     const base = e.kind === "edge" ? "edge" : e.kind === "cluster" ? "cluster" : "node k-" + e.kind;
     let cls = classesOf(base, st, hot);
@@ -610,19 +1129,29 @@ function render({ model, el }) {
       const n = nodes.get(e.ids[0]);
       if (n && n.role) cls += " r-" + n.role;
     }
-    if (cls !== e.cls) { e.g.setAttribute("class", cls); e.cls = cls; }
+    if (cls !== e.cls) {
+      e.g.setAttribute("class", cls);
+      e.cls = cls;
+    }
     if (e.texts) writeTexts(e, st);
   }
   function writeTexts(e, st) {
     let lines;
-    if (e.kind === "op") { const n = nodes.get(e.ids[0]); lines = [n.symbol && String(n.symbol).length <= 10 ? n.symbol : (n.type || "op").slice(0, 10)]; }
-    else if (e.kind === "stub") lines = ["↪ " + clip((nodes.get(e.ids[0]) || {}).label || e.ids[0], 16)];
+    if (e.kind === "op") lines = [opLine(nodes.get(e.ids[0]))];
+    else if (e.kind === "stub") lines = ["\u21AA " + clip((nodes.get(e.ids[0]) || {}).label || e.ids[0], 16)];
     else if (e.kind === "group") lines = groupLines(groups.get(e.ids[0]), t);
-    else { const n = nodes.get(e.ids[0]); lines = tensorLines(n, st.v || n.value, t); }
+    else {
+      const n = nodes.get(e.ids[0]);
+      lines = tensorLines(n, st.v || n.value, t);
+    }
     const key = lines.join("\n");
     if (key === e.lastText) return;
     e.lastText = key;
-    e.texts.forEach((t, j) => { t.textContent = lines[j] !== undefined ? lines[j] : ""; });
+    e.texts.forEach((el2, j) => {
+      const text = lines[j] !== void 0 ? String(lines[j]) : "";
+      el2.textContent = text;
+      fitLine(el2, text, lineFont(e.kind, j), room(e.kind, e.w));
+    });
   }
   function restyleAll() {
     if (!curState || !view) return;
@@ -630,96 +1159,51 @@ function render({ model, el }) {
     drawBadges();
   }
   function restyleIds(ids) {
-    const seen = new Set();
-    for (const id of ids) for (const e of view.byModel.get(id) || []) if (!seen.has(e)) { seen.add(e); styleElem(e); }
+    const seen = /* @__PURE__ */ new Set();
+    for (const id of ids) for (const e of view.byModel.get(id) || []) if (!seen.has(e)) {
+      seen.add(e);
+      styleElem(e);
+    }
   }
-
-  // ---------- badges (gradient values on the graph) ----------
-  // A badge's box comes from its text length (monospace 12.5 px: 7.6 px a character), so that no
-  // layout is read back while playing. Each badge goes to the first of a few spots around its
-  // node or edge that covers no node and no badge placed before it (else to the least covered).
-  function badgeBox(x, y, text) {
-    const width = textUnits(text) * 7.6;
-    return { x: x - width / 2 - 6, y: y - 15, w: width + 12, h: 21 };
-  }
-  function overlap(a, b) {
-    const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
-    const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
-    return dx > 0 && dy > 0 ? dx * dy : 0;
-  }
-  function drawBadge(x, y, text, cls) {
+  function drawBadge(b, text, cls) {
     const g = s("g", { class: "tkp-badge " + cls });
-    const t = s("text", { x, y, "text-anchor": "middle" }, text);
-    const r = s("rect", { rx: 5 });
-    g.append(r, t);
+    const label = s("text", { x: b.x + b.w / 2, y: b.y + 15, "text-anchor": "middle" }, text);
+    const r = s("rect", { rx: 5, x: b.x, y: b.y, width: b.w, height: b.h });
+    g.append(r, label);
     layerBadges.append(g);
-    const b = badgeBox(x, y, text);
-    // keep it inside the drawing: shift right/left/up so that nothing is cut at an edge
-    let dx = 0, dy = 0;
-    const minX = vb[0] + 4, maxX = vb[0] + vb[2] - 4, maxY = vb[1] + vb[3] - 4, minY = vb[1] + 4;
-    if (b.x < minX) dx = minX - b.x;
-    if (b.x + b.w > maxX) dx = maxX - (b.x + b.w);
-    if (b.y + b.h > maxY) dy = maxY - (b.y + b.h);
-    if (b.y + dy < minY) dy = minY - b.y;
-    if (dx || dy) t.setAttribute("transform", `translate(${dx},${dy})`);
-    r.setAttribute("x", b.x + dx); r.setAttribute("y", b.y + dy);
-    r.setAttribute("width", b.w); r.setAttribute("height", b.h);
-    return { x: b.x + dx, y: b.y + dy, w: b.w, h: b.h };
+    return b;
   }
-  // a point of an edge's path (M x y C ... C ...) at t in [0, 1] along its cubic segments
-  function pathPoint(e, t) {
-    if (e.nums === undefined) {
-      const n = (e.path.getAttribute("d") || "").match(/-?\d+(\.\d+)?/g);
-      e.nums = n && n.length >= 8 ? n.map(Number) : null;
+  const edgeNums = (e) => {
+    if (e.nums === void 0) e.nums = pathNumbers(e.path.getAttribute("d"));
+    return e.nums;
+  };
+  function fixedObstacles() {
+    if (!view.obstacles) {
+      view.obstacles = [...view.pos.values()].map(nodeBox);
+      for (const e of view.elems.values()) if (e.kind === "cluster" && e.labelBox) view.obstacles.push(e.labelBox);
     }
-    const p = e.nums;
-    if (!p) return null;
-    const segments = Math.floor((p.length - 2) / 6);
-    const k = Math.min(segments - 1, Math.floor(t * segments)), u = t * segments - k, v = 1 - u;
-    const [x0, y0, x1, y1, x2, y2, x3, y3] = p.slice(6 * k, 6 * k + 8);
-    const a = v * v * v, b = 3 * v * v * u, c = 3 * v * u * u, d = u * u * u;
-    return { x: a * x0 + b * x1 + c * x2 + d * x3, y: a * y0 + b * y1 + c * y2 + d * y3 };
+    return view.obstacles;
   }
-  function edgeSpots(e) {
-    const out = [];
-    for (const t of [0.5, 0.3, 0.7, 0.15, 0.85]) {
-      const p = pathPoint(e, t);
-      if (p) out.push([p.x, p.y - 6], [p.x, p.y + 17]);
-    }
-    const mid = pathPoint(e, 0.5);     // a short edge between two boxes: above, below, aside
-    if (mid) {
-      for (const [dx, dy] of [[0, -32], [0, 43], [36, -20], [36, 31], [-36, -20], [-36, 31]]) {
-        out.push([mid.x + dx, mid.y + dy]);
-      }
-    }
-    return out;
-  }
-  function tensorSpots(p, text) {
-    const half = (text.length * 7.6) / 2 + 6;
-    const below = p.y + p.h / 2 + 10, above = p.y - p.h / 2 - 2;
-    return [[p.x, below],                                 // a tag hanging from the box
-      [p.x, above],                                       // on its top edge
-      [p.x + p.w / 2 + half + 2, p.y + 5], [p.x - p.w / 2 - half - 2, p.y + 5],
-      [p.x + p.w / 2, below], [p.x - p.w / 2, below], [p.x + p.w / 2, above], [p.x - p.w / 2, above]];
-  }
-  // an array's preview without its " shape=(…)" tail: the box it belongs to shows the shape
   const badgeText = (text) => clip(String(text).replace(/ shape=\([^)]*\)/, ""), 30);
   let badgeKey = null;
   function drawBadges() {
-    if (!view || !curState || current < 0) { layerBadges.replaceChildren(); badgeKey = null; return; }
+    if (!view || !curState || current < 0 || root.classList.contains("tkp-overview")) {
+      layerBadges.replaceChildren();
+      badgeKey = null;
+      return;
+    }
     const f = frames[current];
     const ended = current === last && f.phase === "backward";
-    // the elements that may carry a badge: the hot ones; at the end, every edge and tensor
     let candidates;
     if (ended) candidates = view.elems.values();
     else {
-      candidates = new Set();
+      candidates = /* @__PURE__ */ new Set();
       for (const id of hotSet) for (const e of view.byModel.get(id) || []) candidates.add(e);
     }
     const wanted = [];
     for (const e of candidates) {
       if (e.kind === "edge") {
-        const st = edgeState(e.ids);
+        const st = edgeState2(e.ids);
         const hot = e.ids.some((id) => hotSet.has(id));
         if (!(hot && st.g && st.g !== "wait") && !(st.g === "none" && ended)) continue;
         const text = badgeText(st.g === "none" ? t("cell_none") : gradText(st));
@@ -727,10 +1211,9 @@ function render({ model, el }) {
       } else if (e.kind === "tensor") {
         const id = e.ids[0];
         const st = curState.get(id) || {};
-        const show = (hotSet.has(id) && st.g && st.g !== "wait") || (ended && (sources.has(id) || st.g === "unasked"));
-        if (!show || !st.g || st.g === "wait") continue;
-        const text = badgeText(st.g === "none" ? t("badge_none", { cause: causeLabel(st.cause) })
-          : st.g === "unasked" ? t("badge_unasked") : "∂ " + gradText(st));
+        const show2 = hotSet.has(id) && st.g && st.g !== "wait" || ended && (sources.has(id) || st.g === "unasked");
+        if (!show2 || !st.g || st.g === "wait") continue;
+        const text = badgeText(st.g === "none" ? t("badge_none", { cause: causeLabel(st.cause) }) : st.g === "unasked" ? t("badge_unasked") : "\u2202 " + gradText(st));
         wanted.push([text, "b-" + st.g, e, e.drawId]);
       }
     }
@@ -739,63 +1222,69 @@ function render({ model, el }) {
     badgeKey = key;
     layerBadges.replaceChildren();
     const placed = [];
+    const fixed = fixedObstacles();
+    const area = { x: vb[0], y: vb[1], w: vb[2], h: vb[3] };
     for (const [text, cls, e, own] of wanted) {
-      const spots = own ? tensorSpots(view.pos.get(own), text) : edgeSpots(e);
-      let best = null, bestCost = Infinity;
-      for (const [x, y] of spots) {
-        const b = badgeBox(x, y, text), box = { x: b.x - 3, y: b.y - 3, w: b.w + 6, h: b.h + 6 };  // 3 px clear
-        let cost = 0;
-        for (const [nid, p] of view.pos) {
-          if (nid !== own) cost += overlap(box, { x: p.x - p.w / 2, y: p.y - p.h / 2, w: p.w, h: p.h });
-        }
-        for (const q of placed) cost += 2 * overlap(box, q);
-        if (cost < bestCost) { best = [x, y]; bestCost = cost; }
-        if (cost === 0) break;
-      }
-      if (best) placed.push(drawBadge(best[0], best[1], text, cls));
+      let obstacles = fixed, spots;
+      if (own) {
+        const p = view.pos.get(own), mine = nodeBox(p);
+        obstacles = fixed.filter((b) => b.x !== mine.x || b.y !== mine.y || b.w !== mine.w);
+        obstacles.push({ x: mine.x + 9, y: mine.y + 9, w: Math.max(0, mine.w - 18), h: Math.max(0, mine.h - 18) });
+        spots = tensorSpots(p, text);
+      } else spots = edgeSpots(edgeNums(e));
+      const box = freeSpot(spots, text, obstacles.concat(placed), area);
+      if (box) placed.push(drawBadge(box, text, cls));
     }
+    root.dataset.badges = String(placed.length);
   }
-
-  // ---------- showing a frame ----------
   function show(i) {
     i = Math.max(0, Math.min(last, i | 0));
     if (!frames.length) return;
     const f = frames[i];
     const prevHot = hotSet;
     hotSet = new Set(f.hot || []);
-    if (curState && i === current + 1) {  // one step: apply this frame's delta, restyle what it touched
-      apply(curState, f);
+    if (curState && i === current + 1) {
+      applyFrame(curState, f);
       current = i;
       follow(f.focus);
       if (f.all) restyleAll();
-      else { restyleIds([...Object.keys(f.set || {}), ...prevHot, ...hotSet]); drawBadges(); }
+      else {
+        restyleIds([...Object.keys(f.set || {}), ...prevHot, ...hotSet]);
+        drawBadges();
+      }
     } else {
       curState = stateAt(i);
       current = i;
       follow(f.focus);
       restyleAll();
     }
-    for (const [id, r] of rows) {     // rows are rewritten only when they change (no needless layout)
+    for (const [id, r] of rows) {
       const st = curState.get(id) || {};
       const n = nodes.get(id) || {};
       const explain = (st.g === "none" || st.g === "unasked" || st.g === "zero") && st.why;
-      const look = ["tkp-row" + (st.s === "hidden" && !st.g ? " off" : "") + (hotSet.has(id) ? " hot" : "") +
-        (st.g ? " g-" + st.g : "") + (st.p ? " partial" : ""), st.v || n.value || "",
-      st.g === "none" ? (st.cause ? t("cell_none_cause", { cause: causeLabel(st.cause) }) : t("cell_none"))
-        : st.g === "wait" ? t("cell_not_yet") : gradText(st), explain ? st.why : ""];
+      const look = [
+        "tkp-row" + (st.s === "hidden" && !st.g ? " off" : "") + (hotSet.has(id) ? " hot" : "") + (st.g ? " g-" + st.g : "") + (st.p ? " partial" : ""),
+        st.v || n.value || "",
+        st.g === "none" ? st.cause ? t("cell_none_cause", { cause: causeLabel(st.cause) }) : t("cell_none") : st.g === "wait" ? t("cell_not_yet") : gradText(st),
+        explain ? st.why : ""
+      ];
       const was = r.look || [];
       if (was[0] !== look[0]) r.tr.className = look[0];
       if (was[1] !== look[1]) r.value.textContent = look[1];
       if (was[2] !== look[2]) r.grad.textContent = look[2];
-      if (was[3] !== look[3]) { r.whyRow.hidden = !explain; r.why.textContent = look[3]; }
+      if (was[3] !== look[3]) {
+        r.whyRow.hidden = !explain;
+        r.why.textContent = look[3];
+      }
       r.look = look;
     }
     phase.textContent = t(f.phase === "backward" ? "phase_backward_long" : "phase_forward_long");
     phase.className = "tkp-phase ph-" + f.phase;
     counter.textContent = t("frame_counter", { n: i + 1, total: frames.length });
     const focusNode = nodes.get(f.focus);
-    const w = f.where || (focusNode && focusNode.where) || "";
-    where.textContent = w; where.hidden = !w;
+    const w = f.where || focusNode && focusNode.where || "";
+    where.textContent = w;
+    where.hidden = !w;
     ctext.textContent = f.caption || "";
     slider.value = String(i);
     root.dataset.frame = String(i);
@@ -805,9 +1294,6 @@ function render({ model, el }) {
     if (tipFor) fillTip(tipFor);
     prefetch(i);
   }
-
-  // build the view that playing will open next while the browser is idle, so that entering it
-  // costs a step no more than any other
   let prefetching = false;
   function prefetch(i) {
     if (prefetching) return;
@@ -817,19 +1303,20 @@ function render({ model, el }) {
         if (viewCache.has(target + "#" + placement(views[target]).k)) return;
         prefetching = true;
         const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 30));
-        idle(() => { prefetching = false; buildView(target); });
+        idle(() => {
+          prefetching = false;
+          buildView(target);
+        });
         return;
       }
     }
   }
-
-  // ---------- tooltip ----------
   let tipFor = null, pinned = false;
   function fillTip(drawId) {
     const e = view.elems.get(drawId);
     if (!e) return;
     const id = e.ids[0];
-    const st = (curState && curState.get(id)) || {};
+    const st = curState && curState.get(id) || {};
     const rowsTip = [];
     if (e.kind === "group") {
       const g = groups.get(id);
@@ -844,10 +1331,10 @@ function render({ model, el }) {
         if (n.expr) rowsTip.push([t("tip_code"), n.expr]);
         if (n.where) rowsTip.push([t("tip_line"), n.where]);
         if (n.cut) rowsTip.push([t("tip_cut"), causeLabel(n.cut)]);
-        if (st.g) rowsTip.push([t("tip_backward"), words["g_" + st.g] === undefined ? st.g : t("g_" + st.g)]);
+        if (st.g) rowsTip.push([t("tip_backward"), words["g_" + st.g] === void 0 ? st.g : t("g_" + st.g)]);
       } else {
         rowsTip.push([t("tip_name"), n.name ? n.label : t("tip_no_name", { label: n.label })]);
-        rowsTip.push([t("tip_kind"), words["role_" + n.role] === undefined ? n.role : t("role_" + n.role)]);
+        rowsTip.push([t("tip_kind"), words["role_" + n.role] === void 0 ? n.role : t("role_" + n.role)]);
         rowsTip.push([t("tip_shape"), shapeTuple(n.shape, t)]);
         if (n.dtype) rowsTip.push([t("tip_dtype"), n.dtype]);
         rowsTip.push([t("tip_value"), st.v || n.value || t("tip_not_kept")]);
@@ -871,7 +1358,8 @@ function render({ model, el }) {
     let x = ev.clientX - r.left + 14, y = ev.clientY - r.top + 14;
     if (x + tw > r.width - 4) x = Math.max(4, ev.clientX - r.left - tw - 14);
     if (y + th > r.height - 4) y = Math.max(4, ev.clientY - r.top - th - 14);
-    tip.style.left = x + "px"; tip.style.top = y + "px";
+    tip.style.left = x + "px";
+    tip.style.top = y + "px";
   }
   function drawIdFrom(target) {
     const g = target && target.closest ? target.closest("g.node") : null;
@@ -880,24 +1368,47 @@ function render({ model, el }) {
   svg.addEventListener("mousemove", (ev) => {
     if (drag && drag.moved) return;
     const id = drawIdFrom(ev.target);
-    if (!id) { if (!pinned) { tip.hidden = true; tipFor = null; } return; }
+    if (!id) {
+      if (!pinned) {
+        tip.hidden = true;
+        tipFor = null;
+      }
+      return;
+    }
     if (pinned) return;
-    fillTip(id); placeTip(ev);
+    fillTip(id);
+    placeTip(ev);
   });
   svg.addEventListener("click", (ev) => {
     if (drag && drag.moved) return;
     const id = drawIdFrom(ev.target);
     const e = id && view.elems.get(id);
-    if (e && e.kind === "group") { followBox.checked = false; tip.hidden = true; tipFor = null; pinned = false; openView(id); return; }
-    if (e && e.kind === "stub") { followBox.checked = false; reveal(e.ids[0]); return; }
+    if (e && e.kind === "group") {
+      followBox.checked = false;
+      tip.hidden = true;
+      tipFor = null;
+      pinned = false;
+      openView(id);
+      return;
+    }
+    if (e && e.kind === "stub") {
+      followBox.checked = false;
+      reveal(e.ids[0]);
+      return;
+    }
     pinned = !!id && !(pinned && tipFor === id);
-    if (id) { fillTip(id); placeTip(ev); } else { tip.hidden = true; tipFor = null; }
+    if (id) {
+      fillTip(id);
+      placeTip(ev);
+    } else {
+      tip.hidden = true;
+      tipFor = null;
+    }
   });
-
-  // ---------- zoom & pan ----------
   function zoomBy(factor, cx, cy) {
     const [x, y, w, hh] = vb;
-    cx = cx === undefined ? x + w / 2 : cx; cy = cy === undefined ? y + hh / 2 : cy;
+    cx = cx === void 0 ? x + w / 2 : cx;
+    cy = cy === void 0 ? y + hh / 2 : cy;
     const { w: sw } = stageSize();
     const nw = Math.min(Math.max(view.w, view.h, sw) * 3, Math.max(sw / 6, w * factor));
     const k = nw / w;
@@ -908,8 +1419,8 @@ function render({ model, el }) {
   stage.addEventListener("wheel", (ev) => {
     ev.preventDefault();
     const r = svg.getBoundingClientRect();
-    const px = vb[0] + ((ev.clientX - r.left) / r.width) * vb[2];
-    const py = vb[1] + ((ev.clientY - r.top) / r.height) * vb[3];
+    const px = vb[0] + (ev.clientX - r.left) / r.width * vb[2];
+    const py = vb[1] + (ev.clientY - r.top) / r.height * vb[3];
     zoomBy(ev.deltaY > 0 ? 1.15 : 1 / 1.15, px, py);
   }, { passive: false });
   let drag = null;
@@ -919,65 +1430,236 @@ function render({ model, el }) {
   svg.addEventListener("pointermove", (ev) => {
     if (!drag) return;
     if (!drag.moved && Math.abs(ev.clientX - drag.x) + Math.abs(ev.clientY - drag.y) < 4) return;
-    if (!drag.moved) { drag.moved = true; svg.setPointerCapture(drag.id); stage.classList.add("panning"); followBox.checked = false; }
+    if (!drag.moved) {
+      drag.moved = true;
+      svg.setPointerCapture(drag.id);
+      stage.classList.add("panning");
+      followBox.checked = false;
+    }
     const r = svg.getBoundingClientRect();
     const scale = drag.vb[2] / r.width;
     vb = [drag.vb[0] - (ev.clientX - drag.x) * scale, drag.vb[1] - (ev.clientY - drag.y) * scale, drag.vb[2], drag.vb[3]];
     setVb();
   });
   const endDrag = () => {
-    if (drag && drag.moved) { stage.classList.remove("panning"); drawBadges(); setTimeout(() => { drag = null; }, 0); }
-    else drag = null;
+    if (drag && drag.moved) {
+      stage.classList.remove("panning");
+      drawBadges();
+      setTimeout(() => {
+        drag = null;
+      }, 0);
+    } else drag = null;
   };
   svg.addEventListener("pointerup", endDrag);
   svg.addEventListener("pointercancel", endDrag);
   zin.onclick = () => zoomBy(1 / 1.3);
   zout.onclick = () => zoomBy(1.3);
+  zmap.onclick = () => {
+    miniWanted = !miniWanted;
+    placeMini();
+  };
   zfit.onclick = () => {
     const { w, h: hh } = stageSize();
-    const k = Math.min(w / (view.w + 48), hh / (view.h + 48));
+    const k = fitScale(view.w, view.h, w, hh, 24).fit;
     const vw = w / k, vh = hh / k;
     vb = [view.w / 2 - vw / 2, view.h / 2 - vh / 2, vw, vh];
-    setVb(); drawBadges();
+    setVb();
+    drawBadges();
   };
-
-  // ---------- playback (the browser owns the timer) ----------
-  let playing = false, raf = 0, startTime = 0, startFrame = 0, shownSince = 0, shownAt = 0;
-  function sync() { model.set("frame", current); model.save_changes(); }
+  const topItems = new Set((views.root || { nodes: [] }).nodes.map(([nid]) => nid));
+  const questions = (graph.questions || []).filter((q) => q && q.id && Number.isInteger(q.frame));
+  const marks = markers(frames, graph, itemFinder(topItems, nodes, groups)).concat(questions.map((q) => ({ frame: Math.max(0, q.frame - 1), kind: "question", id: q.node }))).sort((a, b) => a.frame - b.frame);
+  const LANES = { forward_end: 0, question: 0, group: 1, none: 2, broadcast: 3, fan_in: 4 };
+  function drawTimeline() {
+    const lastAt = {};
+    const kinds = /* @__PURE__ */ new Set();
+    for (const m of marks) {
+      const at = last ? m.frame / last : 0;
+      const lane = LANES[m.kind];
+      if (lastAt[lane] !== void 0 && at - lastAt[lane] < 6e-3) continue;
+      lastAt[lane] = at;
+      kinds.add(m.kind);
+      const tick2 = h("button", "tkp-mk mk-" + m.kind);
+      tick2.style.left = (at * 100).toFixed(3) + "%";
+      tick2.style.top = LANES[m.kind] * 5 + "px";
+      tick2.style.background = MARKER_COLOURS[m.kind];
+      tick2.dataset.frame = String(m.frame);
+      const about = m.id && nodes.get(m.id) ? " \xB7 " + nodes.get(m.id).label : m.id && groups.get(m.id) ? " \xB7 " + groups.get(m.id).label : "";
+      tick2.title = t("marker_" + m.kind) + about + " (" + t("frame_counter", { n: m.frame + 1, total: frames.length }) + ")";
+      tick2.setAttribute("aria-label", tick2.title);
+      tick2.onclick = () => step(m.frame);
+      timeline.append(tick2);
+    }
+    for (const kind of ["forward_end", "group", "none", "broadcast", "fan_in", "question"]) {
+      if (!kinds.has(kind)) continue;
+      const item = h("span", "tkp-lg tkp-lg-mark");
+      const swatch = h("i", "tkp-mark-swatch");
+      swatch.style.background = MARKER_COLOURS[kind];
+      item.append(swatch, document.createTextNode(t("marker_" + kind)));
+      legend.append(item);
+    }
+    timeline.hidden = bMark.hidden = !marks.length;
+  }
+  drawTimeline();
+  const passed = /* @__PURE__ */ new Set();
+  function saveAnswer(q, given, correct) {
+    const answers = { ...model.get("answers") || {} };
+    const before = answers[q.id] || { tries: 0 };
+    answers[q.id] = { given, correct, tries: (before.tries || 0) + 1 };
+    model.set("answers", answers);
+    model.save_changes();
+  }
+  function ask(q) {
+    askBox.replaceChildren();
+    askBox.hidden = false;
+    askBox.dataset.question = q.id;
+    root.dataset.asking = q.id;
+    askBox.append(h("div", "tkp-ask-prompt", q.prompt));
+    const form = h("div", "tkp-ask-form");
+    let read;
+    if (q.kind === "none_sources") {
+      const boxes = (q.choices || []).map((label) => {
+        const lab = h("label", "tkp-ask-choice");
+        const box = h("input");
+        box.type = "checkbox";
+        box.value = label;
+        lab.append(box, document.createTextNode(" " + label));
+        form.append(lab);
+        return box;
+      });
+      read = () => boxes.filter((b) => b.checked).map((b) => b.value);
+    } else {
+      const input = h("input", "tkp-ask-input");
+      input.type = "text";
+      input.placeholder = t("ask_placeholder");
+      input.setAttribute("aria-label", q.prompt);
+      input.addEventListener("keydown", (ev) => {
+        ev.stopPropagation();
+        if (ev.key === "Enter") check.onclick();
+      });
+      form.append(input);
+      read = () => input.value;
+    }
+    const check = h("button", "tkp-ask-btn tkp-ask-check", t("ask_check"));
+    const showBtn = h("button", "tkp-ask-btn tkp-ask-show", t("ask_show"));
+    const go = h("button", "tkp-ask-btn tkp-ask-continue", t("ask_continue"));
+    const result = h("div", "tkp-ask-result");
+    const reveal2 = h("div", "tkp-ask-answer");
+    reveal2.hidden = true;
+    form.append(check, showBtn, go);
+    askBox.append(form, result, reveal2);
+    check.onclick = () => {
+      const given = read();
+      let verdict;
+      if (q.kind === "none_sources") verdict = checkChoices(given, q.answer);
+      else {
+        try {
+          verdict = q.answer.none ? checkChoices([], q.answer) : checkValue(parseAnswer(given), q.answer);
+        } catch (err) {
+          result.className = "tkp-ask-result wrong";
+          result.textContent = t("ask_syntax");
+          return;
+        }
+      }
+      saveAnswer(q, q.kind === "none_sources" ? given : String(given), verdict.correct);
+      result.className = "tkp-ask-result " + (verdict.correct ? "right" : "wrong");
+      result.textContent = verdict.correct ? t("ask_right") : verdict.reason === "shape" ? t("ask_shape", verdict) : verdict.reason === "values" ? t("ask_values", verdict) : verdict.reason === "wrong_choices" ? t("ask_wrong_choices", { names: verdict.wrong.join(", ") }) : t("ask_missing");
+    };
+    showBtn.onclick = () => {
+      reveal2.hidden = false;
+      reveal2.textContent = t("ask_answer", { answer: answerText(q.answer) });
+    };
+    go.onclick = () => {
+      passed.add(q.id);
+      askBox.hidden = true;
+      delete root.dataset.asking;
+      step(q.frame);
+      setPlaying(true);
+    };
+    const item = q.node && view ? itemInView(q.node) : null;
+    if (item) lookAt(item);
+  }
+  let playing = false, raf = 0, startTime = 0, startPos = 0, shownAt = 0, playRange = null, speedTouched = false;
+  const stopsCache = /* @__PURE__ */ new Map();
+  function stops() {
+    if (!stopsCache.has(viewId)) {
+      const items = new Set((views[viewId] || { nodes: [] }).nodes.map(([nid]) => nid));
+      stopsCache.set(viewId, stepStops(frames, itemFinder(items, nodes, groups)));
+    }
+    return stopsCache.get(viewId);
+  }
+  const byGroup = () => modeSel.value === "groups" && !playRange;
+  function sequence() {
+    if (playRange) return range(playRange[0], playRange[1]);
+    if (byGroup()) return stops();
+    return null;
+  }
+  const range = (a, b) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
+  const positionOf = (seq, i) => {
+    const k = seq.findIndex((f) => f >= i);
+    return k < 0 ? seq.length - 1 : k;
+  };
+  function stepsLeftInPhase(seq) {
+    const phaseNow = frames[current].phase;
+    let end = current;
+    while (end < last && frames[end + 1].phase === phaseNow) end++;
+    return seq ? seq.filter((f) => f > current && f <= end).length : end - current;
+  }
+  function sync() {
+    model.set("frame", current);
+    model.save_changes();
+  }
   function setPlaying(on) {
-    on = on && current < last;
-    if (on === playing) return;       // a step while paused changes nothing here (and sends nothing)
+    on = on && current < (playRange ? playRange[1] : last);
+    if (on === playing) return;
     playing = on;
+    if (playing && !speedTouched) {
+      speed.value = String(fittingSpeed(stepsLeftInPhase(sequence()), wantedFps));
+    }
     pace();
     bPlay.replaceChildren(icon(playing ? "pause" : "play"));
     root.dataset.playing = playing ? "1" : "0";
     root.classList.toggle("is-playing", playing);
     cancelAnimationFrame(raf);
     if (playing) {
-      startTime = performance.now(); startFrame = current; shownSince = 0; shownAt = startTime;
+      const seq = sequence();
+      startTime = performance.now();
+      startPos = seq ? positionOf(seq, current) : current;
+      shownAt = startTime;
       raf = requestAnimationFrame(tick);
-    } else { rate.textContent = ""; sync(); }
+    } else {
+      rate.textContent = "";
+      playRange = null;
+      root.dataset.range = "";
+      sync();
+    }
   }
-  // frames are due at startTime + k / fps: a slow draw is caught up by skipping, never by slowing down
   function tick(now) {
     if (!playing) return;
     const fps = Number(speed.value);
-    const due = Math.min(last, startFrame + Math.floor(((now - startTime) / 1000) * fps));
+    const seq = sequence();
+    const pos = startPos + Math.floor((now - startTime) / 1e3 * fps);
+    const end = playRange ? playRange[1] : last;
+    let due = Math.min(end, seq ? seq[Math.min(pos, seq.length - 1)] : pos);
     if (due > current) {
-      if (due === current + 1) show(due); else show(due);
-      shownSince += 1;
-      if (current >= last) { setPlaying(false); return; }
+      const asked = gate(due);
+      show(asked);
+      if (asked < due) {
+        setPlaying(false);
+        return;
+      }
+      if (current >= end) {
+        setPlaying(false);
+        return;
+      }
     }
-    if (now - shownAt > 1000) {
-      const delivered = (current - startFrame) / ((now - startTime) / 1000);
+    if (now - shownAt > 1e3) {
+      const delivered = (pos - startPos) / ((now - startTime) / 1e3);
       rate.textContent = delivered + 0.5 < fps ? t("rate", { n: delivered.toFixed(0) }) : "";
       shownAt = now;
     }
     raf = requestAnimationFrame(tick);
   }
-  // playing or stepping brings the camera back to the active op (looking around turned it off)
-  // quick steps, or playing faster than 4 fps, drop the 0.2 s fades and the moving dashes of the
-  // hot edges: at that pace they are not seen, and they would cost every frame a repaint
   let lastStepAt = -1e9;
   function pace() {
     const now = performance.now();
@@ -985,40 +1667,106 @@ function render({ model, el }) {
     lastStepAt = playing ? lastStepAt : now;
     if (fast !== root.classList.contains("tkp-fast")) root.classList.toggle("tkp-fast", fast);
   }
-  const step = (i) => { followBox.checked = true; setPlaying(false); pace(); show(i); sync(); };
+  function gate(i) {
+    if (!questions.length || i <= current) return i;
+    const q = questionOnTheWay(questions, current, i, passed);
+    if (!q) return i;
+    ask(q);
+    return Math.max(current, q.frame - 1);
+  }
+  const step = (i) => {
+    followBox.checked = true;
+    setPlaying(false);
+    pace();
+    show(gate(Math.max(0, Math.min(last, i))));
+    sync();
+  };
   bFirst.onclick = () => step(0);
-  bBack.onclick = () => step(current - 1);
-  bFwd.onclick = () => step(current + 1);
+  bBack.onclick = () => step(byGroup() ? nextStop(stops(), current, -1) : current - 1);
+  bFwd.onclick = () => step(byGroup() ? nextStop(stops(), current, 1) : current + 1);
   bLast.onclick = () => step(last);
   bPlay.onclick = () => {
     if (!playing) followBox.checked = true;
     if (!playing && current >= last) show(0);
     setPlaying(!playing);
   };
-  slider.oninput = () => { setPlaying(false); pace(); show(Number(slider.value)); };
+  slider.oninput = () => {
+    setPlaying(false);
+    pace();
+    show(gate(Number(slider.value)));
+  };
   slider.onchange = () => sync();
   speed.onchange = () => {
-    model.set("fps", Number(speed.value)); model.save_changes();
+    speedTouched = true;
+    model.set("fps", Number(speed.value));
+    model.save_changes();
     if (playing) pace();
-    if (playing) { startTime = performance.now(); startFrame = current; }
+    if (playing) {
+      const seq = sequence();
+      startTime = performance.now();
+      startPos = seq ? positionOf(seq, current) : current;
+    }
   };
-  followBox.onchange = () => { if (followBox.checked && current >= 0) follow(frames[current].focus); };
+  modeSel.onchange = () => {
+    root.dataset.mode = modeSel.value;
+    if (playing) {
+      setPlaying(false);
+      setPlaying(true);
+    }
+  };
+  bGroup.onclick = () => {
+    const gid = views[viewId] && views[viewId].group;
+    const r = gid && groupRange(frames, gid, frames[current].phase, nodes, groups);
+    if (!r) return;
+    setPlaying(false);
+    playRange = r;
+    root.dataset.range = r.join("-");
+    show(gate(r[0]));
+    if (current === r[0]) setPlaying(true);
+  };
+  bMark.onclick = () => {
+    const next = marks.find((m) => m.frame > current);
+    if (next) step(next.frame);
+  };
+  followBox.onchange = () => {
+    if (followBox.checked && current >= 0) follow(frames[current].focus);
+  };
   root.addEventListener("keydown", (ev) => {
-    const keys = { " ": () => bPlay.onclick(), ArrowRight: () => bFwd.onclick(), ArrowLeft: () => bBack.onclick(),
-      Home: () => bFirst.onclick(), End: () => bLast.onclick() };
+    const keys = {
+      " ": () => bPlay.onclick(),
+      ArrowRight: () => bFwd.onclick(),
+      ArrowLeft: () => bBack.onclick(),
+      Home: () => bFirst.onclick(),
+      End: () => bLast.onclick()
+    };
     if (keys[ev.key] && ev.target.tagName !== "SELECT" && ev.target.tagName !== "INPUT") {
-      ev.preventDefault(); ev.stopPropagation(); keys[ev.key]();
+      ev.preventDefault();
+      ev.stopPropagation();
+      keys[ev.key]();
     }
   });
   root.addEventListener("pointerdown", () => root.focus({ preventScroll: true }));
-  const onFrame = () => { const i = model.get("frame"); if (i !== current) show(i); };
+  const onFrame = () => {
+    const i = model.get("frame");
+    if (i !== current) show(i);
+  };
   model.on("change:frame", onFrame);
-
   openView(views.root ? "root" : Object.keys(views)[0]);
-  requestAnimationFrame(() => { if (view) { fitCamera(null); drawBadges(); } });
+  requestAnimationFrame(() => {
+    if (view) {
+      fitCamera(null);
+      drawBadges();
+    }
+  });
   show(model.get("frame") || 0);
   root.dataset.playing = "0";
-  return () => { playing = false; cancelAnimationFrame(raf); model.off("change:frame", onFrame); };
+  return () => {
+    playing = false;
+    cancelAnimationFrame(raf);
+    model.off("change:frame", onFrame);
+  };
 }
-
-export default { render };
+var main_default = { render };
+export {
+  main_default as default
+};

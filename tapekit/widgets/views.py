@@ -7,18 +7,26 @@ small tape is one view with every op, and a 5,000-op loop is a few levels of sma
 laid out once. Edges into and out of a collapsed group are drawn once per pair of neighbours;
 a value made outside a view and used inside it is drawn as a small stub (id ``~t3``).
 
-Sizes are in CSS pixels at zoom 1; ``widgets/player.js`` draws the same lines of text.
+Sizes are in CSS pixels at zoom 1; the browser (``widgets/src/text.js``) draws the same lines of
+text, and both read their sizes from one file, ``widgets/constants.json``.
 """
 
 from __future__ import annotations
 
+import json
 import unicodedata
 
 from ..i18n import _
+from .assets import read_asset
 
-BUDGET = 40          # ops + collapsed groups in one view
-LINE = 17            # px between lines of text in a node
-LABEL_CHARS = 24
+SHARED = json.loads(read_asset("constants.json"))
+BUDGET = SHARED["budget"]               # ops + collapsed groups in one view
+LINE = SHARED["line"]                   # px between lines of text in a node
+LABEL_CHARS = SHARED["label_chars"]
+GROUP_LABEL_CHARS = SHARED["group_label_chars"]
+PX_PER_UNIT = SHARED["px_per_unit"]     # the width of one character cell: a title's, another line's
+PAD = SHARED["pad"]
+ROUND_TO = SHARED["round_to"]
 
 
 def text_units(text) -> int:
@@ -59,25 +67,31 @@ def tensor_lines(node) -> list:
 
 def group_lines(group) -> list:
     ops = group["ops"]
-    lines = [clip(group["label"], 30), (_("{n} op · open ▸") if ops == 1 else _("{n} ops · open ▸")).format(n=ops)]
+    count = (_("{n} op · open ▸") if ops == 1 else _("{n} ops · open ▸")).format(n=ops)
+    lines = [clip(group["label"], GROUP_LABEL_CHARS), count]
     if group.get("where"):
         lines.append(group["where"])
     return lines
 
 
+def _round_up(width) -> int:
+    return -(-int(width) // ROUND_TO) * ROUND_TO
+
+
 def node_size(kind, lines) -> tuple:
     """(width, height) in px of a node with these lines (14 px title, 13 px others), widths rounded
-    up to 16 px so that the views of a loop's iterations are alike and laid out once."""
+    up to ``ROUND_TO`` px so that the views of a loop's iterations are alike and laid out once
+    (``widgets/src/text.js`` ``boxWidth`` computes the same)."""
     if kind == "op":
         text = lines[0]
         if len(text) <= 3:
             return 38, 38
-        return 18 + 9 * len(text), 36
+        return PAD["op"] + PX_PER_UNIT["op"] * len(text), 36
     if kind == "stub":
-        return -(-(20 + 8 * text_units(lines[0])) // 16) * 16, 26
-    widest = max(8.4 * text_units(lines[0]), *(7.9 * text_units(line) for line in lines[1:]))
-    pad = 34 if kind == "group" else 18
-    return -(-int(widest + pad) // 16) * 16, 10 + LINE * len(lines)
+        return _round_up(PAD["stub"] + PX_PER_UNIT["stub"] * text_units(lines[0])), 26
+    widest = max(PX_PER_UNIT["title"] * text_units(lines[0]),
+                 *(PX_PER_UNIT["text"] * text_units(line) for line in lines[1:]))
+    return _round_up(widest + PAD["group" if kind == "group" else "tensor"]), 10 + LINE * len(lines)
 
 
 class ViewPlan:
@@ -151,6 +165,7 @@ class ViewPlan:
         for node_id in sorted(items, key=lambda i: (self._position(i), order[i])):
             node = self.nodes[node_id]
             if node["kind"] == "op":
+                # room for 10 characters of a long type: the browser condenses a longer one (src/fit.js)
                 lines = [node["symbol"] if len(str(node["symbol"])) <= 10 else node["type"][:10]]
                 nodes.append([node_id, "op", *node_size("op", lines), node.get("group") if node.get("group") in
                               shown else None])

@@ -326,7 +326,17 @@ def test_loop_is_grouped_opens_on_click_and_the_camera_follows(page):
     _shot(root, "player-loop-300-open.png")
     root.locator(".tkp-crumb", has_text="whole tape").click()
     assert root.get_attribute("data-view") == "root"
-    # play: the camera enters the group of the active op
+    # by group (the default for a grouped tape), a step at the top level is one group and the camera stays
+    assert root.get_attribute("data-mode") == "groups"
+    root.locator(".tkp-btn[data-act=first]").click()
+    steps = 0
+    while root.get_attribute("data-phase") == "forward" and steps < 40:
+        root.locator(".tkp-btn[data-act=forward]").click()
+        steps += 1
+    # the forward pass of 300 ops (~600 frames) in a few steps: the reads, ten runs of ten iterations, the end
+    assert root.get_attribute("data-view") == "root" and steps <= 20, steps
+    # by op: the camera enters the group of the active op
+    root.locator(".tkp-mode").select_option("ops")
     root.locator(".tkp-btn[data-act=first]").click()
     for _ in range(6):
         root.locator(".tkp-btn[data-act=forward]").click()

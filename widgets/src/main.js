@@ -1,0 +1,1149 @@
+// tapekit TapePlayer front end (anywidget ES module). Sources: widgets/src/*.js, bundled by esbuild
+// into widgets/player.js (`npm run build` in widgets/; .ci/run checks the bundle is up to date).
+// The kernel lays out each view once (docs/PLAYER.md); this module draws views from coordinates,
+// replays frames (src/replay.js), moves a camera, navigates the group hierarchy, plays by the
+// tape's structure (src/structure.js) and asks questions (src/questions.js).
+// Every name, value and cause is inserted with textContent, never as markup.
+import { LINE, MIN_SCALE, MAX_SCALE, STAGE_MIN, STAGE_MAX, SPEEDS } from "./constants.js";
+import { h, s } from "./dom.js";
+import { causeLabeler, translator } from "./i18n.js";
+import { Replay, applyFrame as apply, classesOf, edgeState as stateOfEdge, expandFrames } from "./replay.js";
+import { clip, groupLines, opLine, shapeTuple, tensorLines, textUnits } from "./text.js";
+import { MARKER_COLOURS } from "./constants.js";
+import { fittingSpeed, groupRange, itemFinder, markers, nextStop, stepStops } from "./structure.js";
+import { answerText, checkChoices, checkValue, parseAnswer, questionOnTheWay } from "./questions.js";
+import { edgeSpots, fitScale, freeSpot, minimapSpot, nodeBox, overlap, pathNumbers, READABLE_SCALE,
+  tensorSpots } from "./geometry.js";
+import { fitLine, lineFont, measure, room } from "./fit.js";
+
+function render({ model, el }) {
+  const graph = model.get("graph") || {};
+  const words = model.get("texts") || {};
+  const t = translator(words);
+  const causeLabel = causeLabeler(graph, words);
+  const frames = expandFrames(model.get("frames") || []);
+  const nodes = new Map((graph.nodes || []).map((n) => [n.id, n]));
+  const groups = new Map((graph.groups || []).map((g) => [g.id, g]));
+  const views = graph.views || {};
+  const layouts = graph.layouts || [];
+  const edgesById = new Map((graph.edges || []).map((e) => [e.id, e]));
+  const last = Math.max(0, frames.length - 1);
+  const sources = new Set(graph.sources || []);
+
+  // ---------- replay: a checkpoint every few frames, deltas in between ----------
+  const replay = new Replay([...nodes.keys(), ...edgesById.keys(), ...groups.keys()], frames);
+  const stateAt = (i) => replay.stateAt(i);
+
+  // ---------- DOM ----------
+  el.classList.add("tkp");
+  const root = h("div", "tkp tkp-root");
+  if (words.language) root.lang = words.language;   // zh-CN: the CJK font stacks of player-cjk.css
+  root.tabIndex = 0;
+  const head = h("div", "tkp-head");
+  const title = h("span", "tkp-title", model.get("title") || "GradientTape");
+  const phase = h("span", "tkp-phase", t("phase_forward"));
+  const counter = h("span", "tkp-counter");
+  head.append(title, phase, counter);
+  const notes = h("div", "tkp-notes-banner");
+  for (const text of graph.notes || []) notes.append(h("div", "tkp-note", "⚠ " + text));
+  notes.hidden = !(graph.notes || []).length;
+
+  const nav = h("div", "tkp-nav");
+  const crumbs = h("span", "tkp-crumbs");
+  const followLabel = h("label", "tkp-follow");
+  const followBox = h("input");
+  followBox.type = "checkbox"; followBox.checked = true;
+  followLabel.append(followBox, document.createTextNode(" " + t("follow")));
+  const bGroup = h("button", "tkp-crumb tkp-play-group", t("play_group"));
+  bGroup.title = t("play_group_title");
+  nav.append(crumbs, bGroup, followLabel);
+
+  const body = h("div", "tkp-body");
+  const stage = h("div", "tkp-graph");
+  const svg = s("svg", { class: "tkp-svg", role: "img" });
+  const layerClusters = s("g", { class: "tkp-clusters" });
+  const layerEdges = s("g", { class: "tkp-edges" });
+  const layerNodes = s("g", { class: "tkp-nodes" });
+  const layerBadges = s("g", { class: "tkp-labels" });
+  const layerOverview = s("g", { class: "tkp-overview-labels" });
+  svg.append(layerClusters, layerEdges, layerNodes, layerBadges, layerOverview);
+  const tip = h("div", "tkp-tip");
+  tip.hidden = true;
+  const zoom = h("div", "tkp-zoom");
+  const zin = h("button", "", "+"), zout = h("button", "", "−"), zfit = h("button", "", t("fit"));
+  zin.title = t("zoom_in"); zout.title = t("zoom_out"); zfit.title = t("fit_title");
+  const zmap = h("button", "tkp-map", t("map"));
+  zmap.title = t("map_title");
+  zoom.append(zin, zout, zfit, zmap);
+  const mini = h("div", "tkp-minimap");
+  const miniSvg = s("svg", { class: "tkp-mini-svg" });
+  const miniView = s("rect", { class: "tkp-mini-view" });
+  mini.append(miniSvg);
+  mini.title = t("overview");
+  stage.append(svg, tip, zoom, mini);
+
+  const side = h("aside", "tkp-side");
+  side.append(h("div", "tkp-side-title", t("side_title")));
+  const table = h("table", "tkp-table");
+  const thead = h("tr");
+  for (const c of ["col_name", "col_value", "col_gradient"]) thead.append(h("th", "", t(c)));
+  table.append(thead);
+  side.append(table);
+  body.append(stage, side);
+
+  const caption = h("div", "tkp-caption");
+  const where = h("span", "tkp-where");
+  const ctext = h("span", "tkp-text");
+  caption.append(where, ctext);
+
+  const controls = h("div", "tkp-controls");
+  const ICONS = { first: "M5 4h2v16H5zM20 4v16L8 12z", back: "M18 4v16L6 12z", play: "M7 4v16l13-8z",
+    pause: "M6 4h4v16H6zM14 4h4v16h-4z", forward: "M6 4v16l12-8z", last: "M17 4h2v16h-2zM4 4v16l12-8z" };
+  const icon = (name) => {
+    const g = s("svg", { viewBox: "0 0 24 24", width: 14, height: 14, "aria-hidden": "true" });
+    g.append(s("path", { d: ICONS[name], fill: "currentColor" }));
+    return g;
+  };
+  const btn = (act, tipText) => {
+    const b = h("button", "tkp-btn");
+    b.append(icon(act));
+    b.dataset.act = act; b.title = tipText; b.setAttribute("aria-label", tipText);
+    return b;
+  };
+  const bFirst = btn("first", t("btn_first"));
+  const bBack = btn("back", t("btn_back"));
+  const bPlay = btn("play", t("btn_play"));
+  const bFwd = btn("forward", t("btn_forward"));
+  const bLast = btn("last", t("btn_last"));
+  const slider = h("input", "tkp-slider");
+  slider.type = "range"; slider.min = "0"; slider.max = String(last); slider.value = "0";
+  slider.setAttribute("aria-label", t("slider"));
+  const speed = h("select", "tkp-speed");
+  speed.title = t("speed_title");
+  speed.setAttribute("aria-label", t("speed"));
+  for (const val of SPEEDS) {
+    const o = h("option", "", t("fps", { n: val }));
+    o.value = String(val);
+    speed.append(o);
+  }
+  const wantedFps = Number(model.get("fps")) || 2;
+  speed.value = String(SPEEDS.includes(wantedFps) ? wantedFps : 2);
+  const rate = h("span", "tkp-rate");
+  // steps by group (one item of the view shown) or by frame; "by group" where there are groups
+  const modeSel = h("select", "tkp-mode");
+  modeSel.title = t("mode_title");
+  modeSel.setAttribute("aria-label", t("mode_title"));
+  for (const m of ["groups", "ops"]) {
+    const o = h("option", "", t("mode_" + m));
+    o.value = m;
+    modeSel.append(o);
+  }
+  modeSel.value = Object.keys(views).length > 1 ? "groups" : "ops";
+  root.dataset.mode = modeSel.value;
+  modeSel.hidden = Object.keys(views).length < 2;
+  const bMark = h("button", "tkp-btn tkp-next-mark", "⤼");
+  bMark.title = t("next_marker"); bMark.setAttribute("aria-label", t("next_marker"));
+  // the slider with the timeline's markers under it (same width: a marker sits under its frame)
+  const track = h("div", "tkp-track");
+  const timeline = h("div", "tkp-timeline");
+  timeline.setAttribute("aria-label", t("timeline"));
+  track.append(slider, timeline);
+  controls.append(bFirst, bBack, bPlay, bFwd, bLast, track, bMark, modeSel, speed, rate);
+
+  const legend = h("div", "tkp-legend");
+  for (const cls of ["lg-var", "lg-frozen", "lg-const", "lg-value", "lg-grad", "lg-acc", "lg-wait", "lg-none",
+    "lg-group"]) {
+    const item = h("span", "tkp-lg");
+    item.append(h("i", cls), document.createTextNode(t("legend_" + cls.slice(3))));
+    legend.append(item);
+  }
+
+  // the question mode (src/questions.js): a panel between the caption and the controls
+  const askBox = h("div", "tkp-ask");
+  askBox.hidden = true;
+  root.append(head, notes, nav, body, caption, askBox, controls, legend);
+  el.append(root);
+  // a tape too large to draw (tapekit/widgets/limits.py): the note says why and what to do, the
+  // table shows the gradients the kernel computed; nothing to draw or play
+  const drawn = Object.keys(views).length > 0;
+  if (!drawn) {
+    for (const part of [stage, nav, caption, controls, legend, phase, counter]) part.hidden = true;
+    root.classList.add("tkp-undrawn");
+  }
+
+  // ---------- table ----------
+  const rows = new Map();
+  const rowIds = [...(graph.watched || [])];
+  for (const id of graph.sources || []) if (!rowIds.includes(id)) rowIds.push(id);
+  for (const n of graph.nodes || []) if (n.role === "frozen" && !rowIds.includes(n.id)) rowIds.push(n.id);
+  for (const id of rowIds) {
+    const n = nodes.get(id) || { id, label: id, name: null };
+    const tr = h("tr", "tkp-row");
+    tr.dataset.id = id;
+    const name = h("td", "tkp-name");
+    name.append(h("span", "tkp-name-text", n.label || id));
+    if (n.role === "frozen") name.append(h("span", "tkp-tag tkp-tag-off", t("not_watched")));
+    else if (n.variable) name.append(h("span", "tkp-tag", t("tag_variable")));
+    else if (n.watched) name.append(h("span", "tkp-tag", t("tag_watched")));
+    else name.append(h("span", "tkp-tag tkp-tag-off", t("not_watched")));
+    if (sources.has(id)) name.append(h("span", "tkp-tag tkp-tag-src", t("tag_source")));
+    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(n.shape, t) }) + (n.dtype ? " · " + n.dtype : "")));
+    const value = h("td", "tkp-val");
+    const grad = h("td", "tkp-grad");
+    tr.append(name, value, grad);
+    const whyRow = h("tr", "tkp-why-row");
+    const why = h("td", "tkp-why");
+    why.colSpan = 3;
+    whyRow.append(why);
+    whyRow.hidden = true;
+    table.append(tr, whyRow);
+    rows.set(id, { tr, value, grad, why, whyRow });
+    tr.addEventListener("click", () => reveal(id));
+  }
+  for (const r of graph.results || []) {   // sources with no node: the tape was too large to draw
+    if (nodes.has(r.source)) continue;
+    const tr = h("tr", "tkp-row" + (r.cause ? " g-none" : " g-grad"));
+    const name = h("td", "tkp-name");
+    name.append(h("span", "tkp-name-text", r.name || r.source), h("span", "tkp-tag tkp-tag-src", t("tag_source")));
+    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(r.shape, t) }) + (r.dtype ? " · " + r.dtype : "")));
+    const grad = r.cause ? t("cell_none_cause", { cause: causeLabel(r.cause) }) : r.value;
+    tr.append(name, h("td", "tkp-val", "—"), h("td", "tkp-grad", grad));
+    table.append(tr);
+    if (r.cause && r.message) {
+      const whyRow = h("tr", "tkp-why-row");
+      const why = h("td", "tkp-why", r.message);
+      why.colSpan = 3;
+      whyRow.append(why);
+      table.append(whyRow);
+    }
+  }
+
+  // ---------- views: drawn on demand from the layout ----------
+  let viewId = null;
+  let view = null;          // { id, w, h, elems: Map(draw id -> {g, kind, ids}), byModel: Map(model id -> [elem]) }
+  const viewCache = new Map();
+  const edgeOwner = new Map();    // model edge id -> view id that draws it as itself (for the camera)
+
+  // ---------- where the graph goes: beside the table while it fits there at a readable size ----------
+  // A view may come laid out several ways (left to right, top to bottom). Take the one drawn
+  // largest beside the table; if none fits there at scale >= 1 (the smallest text 12 px), give
+  // the drawing area the width it needs (the table gets narrower, down to SIDE_MIN), or put the
+  // table below the graph if that makes one fit. A view too large for either keeps the default
+  // split and is shown at scale 1 around the active op, with a minimap.
+  const GAP = 12, STAGE_BASIS = 700, SIDE_BASIS = 300, SIDE_MIN = 260;
+  let bodyW = 0;
+  function bodyWidth() {
+    if (!bodyW) bodyW = body.getBoundingClientRect().width;
+    return bodyW || 1000;
+  }
+  function placement(v) {
+    const options = v.layouts || [v.layout];
+    const W = bodyWidth();
+    const wrapped = W < STAGE_BASIS + GAP + SIDE_BASIS;   // narrow: the CSS puts the table below anyway
+    const beside = wrapped ? W : W - GAP - SIDE_MIN;
+    const scaleAt = (k, width) => Math.min(MAX_SCALE, (width - 48) / layouts[k].w, (STAGE_MAX - 48) / layouts[k].h);
+    const best = (width) => options.reduce((b, k) => (scaleAt(k, width) > scaleAt(b, width) + 0.02 ? k : b), options[0]);
+    // the CSS default: both grow alike from their bases (700 px and 300 px)
+    const usual = wrapped ? W : STAGE_BASIS + (W - STAGE_BASIS - GAP - SIDE_BASIS) / 2;
+    const k = best(usual);
+    if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "", below: wrapped };
+    const narrow = best(beside);
+    if (scaleAt(narrow, beside) >= MIN_SCALE) {
+      return { k: narrow, basis: Math.ceil(layouts[narrow].w + 48) + "px", side: SIDE_MIN + "px" };
+    }
+    const full = best(W);
+    if (scaleAt(full, W) >= MIN_SCALE) return { k: full, basis: "100%", side: "", below: true };
+    return { k, basis: "", side: "" };
+  }
+  const rank = (basis) => (basis === "100%" ? Infinity : parseFloat(basis) || 0);
+  // a table that does not fit beside the graph goes below the controls: the graph, the caption and
+  // the buttons stay together on screen (a notebook with its side panel open)
+  function tableBelow(on) {
+    if (on === (side.parentNode === root)) return;
+    if (on) root.insertBefore(side, legend.nextSibling);
+    else body.append(side);
+    root.classList.toggle("tkp-table-below", on);
+  }
+  function place(p, resized) {
+    tableBelow(!!p.below);
+    if (stage.style.flexBasis === p.basis && side.style.flexBasis === p.side) return;
+    // while following the active op the drawing area only grows: the table does not jump about
+    if (!resized && followBox.checked && rank(p.basis) <= rank(stage.style.flexBasis)) return;
+    stage.style.flexBasis = p.basis;
+    side.style.flexBasis = p.side;
+    stageBox = null;            // measured again: the drawing area changed width
+  }
+  function buildView(id) {
+    const v = views[id];
+    const layoutIndex = placement(v).k;
+    const key = id + "#" + layoutIndex;
+    if (viewCache.has(key)) return viewCache.get(key);
+    const geo = layouts[layoutIndex];
+    const elems = new Map();
+    const byModel = new Map();
+    const pos = new Map();
+    const bind = (modelId, e) => { if (!byModel.has(modelId)) byModel.set(modelId, []); byModel.get(modelId).push(e); };
+    const frag = { clusters: [], edges: [], nodes: [] };
+    v.clusters.forEach((gid, k) => {
+      const [x, y, w, hh] = geo.clusters[k] || [0, 0, 0, 0];
+      const g = groups.get(gid) || { kind: "group", label: gid };
+      const el2 = s("g", { class: "cluster k-" + g.kind, "data-id": gid });
+      const label = clip(g.label, 40);
+      const text = s("text", { class: "cl-label", x: x + 10, y: y + 17 }, label);
+      fitLine(text, label, lineFont("cluster", 0), w - 20);
+      el2.append(s("rect", { x, y, width: w, height: hh, rx: 10 }), text);
+      frag.clusters.push(el2);
+      const labelW = Math.min(w - 20, measure(label, lineFont("cluster", 0)));
+      const e = { g: el2, kind: "cluster", ids: [gid], cls: null, rectW: w - 16, labelBox: { x: x + 8, y: y + 3, w: labelW + 4, h: 19 } };
+      elems.set(gid + "#cluster", e); bind(gid, e);
+    });
+    v.edges.forEach(([drawId, ids], k) => {
+      const [d, arrow] = geo.edges[k] || ["", null];
+      const el2 = s("g", { class: "edge", "data-id": drawId, "data-edges": ids.join(" ") });
+      el2.append(s("path", { d }));
+      if (arrow) el2.append(s("path", { class: "arrow", d: arrow }));
+      frag.edges.push(el2);
+      const e = { g: el2, kind: "edge", ids, cls: null, path: el2.firstChild };
+      elems.set(drawId, e);
+      for (const mid of ids) bind(mid, e);
+    });
+    v.nodes.forEach(([nid, kind], k) => {
+      const [x, y, w, hh] = geo.nodes[k] || [0, 0, 40, 40];
+      pos.set(nid, { x, y, w, h: hh });
+      const el2 = s("g", { class: "node k-" + kind, "data-id": nid, transform: `translate(${x},${y})` });
+      if (kind === "op") {
+        el2.append(s("ellipse", { rx: w / 2, ry: hh / 2 }));
+      } else if (kind === "group") {
+        el2.append(s("rect", { class: "stack", x: -w / 2 + 5, y: -hh / 2 + 5, width: w, height: hh, rx: 9 }));
+        el2.append(s("rect", { x: -w / 2, y: -hh / 2, width: w, height: hh, rx: 9 }));
+      } else {
+        el2.append(s("rect", { x: -w / 2, y: -hh / 2, width: w, height: hh, rx: kind === "stub" ? 13 : 8 }));
+      }
+      const texts = [];
+      const lineCount = kind === "op" ? 1 : kind === "stub" ? 1 : kind === "group" ? groupLines(groups.get(nid), t).length
+        : tensorLines(nodes.get(nid), nodes.get(nid).value, t).length;
+      const top = -(lineCount - 1) * LINE / 2 + 5;
+      for (let j = 0; j < lineCount; j++) {
+        const t = s("text", { class: "l" + j, y: top + LINE * j });
+        el2.append(t); texts.push(t);
+      }
+      if (kind === "group") {
+        el2.setAttribute("role", "button");
+        el2.setAttribute("aria-label", t("open_group", { label: (groups.get(nid) || {}).label }));
+      }
+      frag.nodes.push(el2);
+      const modelId = kind === "stub" ? nid.slice(1).split("@")[0] : nid;
+      const e = { g: el2, kind, ids: [modelId], cls: null, texts, w, h: hh, drawId: nid, lastText: null };
+      elems.set(nid, e);
+      bind(modelId, e);
+    });
+    const built = { id, key, w: geo.w, h: geo.h, v, elems, byModel, pos, frag };
+    viewCache.set(key, built);
+    return built;
+  }
+
+  for (const [vid, v] of Object.entries(views)) {
+    for (const [nid, kind] of v.nodes) if (kind === "op" || kind === "tensor") edgeOwner.set(nid, vid);
+  }
+
+  function openView(id, keepCamera) {
+    if (!views[id]) return;
+    if (viewId === id) return;
+    viewId = id;
+    place(placement(views[id]));
+    view = buildView(id);
+    layerClusters.replaceChildren(...view.frag.clusters);
+    layerEdges.replaceChildren(...view.frag.edges);
+    layerNodes.replaceChildren(...view.frag.nodes);
+    // e.cls and e.lastText still say what each detached element shows: restyleAll writes only changes
+    root.dataset.view = id;
+    drawCrumbs();
+    sizeStage();
+    drawMini();
+    if (!keepCamera) fitCamera(null);
+    restyleAll();
+  }
+
+  function drawCrumbs() {
+    crumbs.replaceChildren();
+    const chain = [];
+    for (let id = viewId; id; id = views[id] ? views[id].parent : null) chain.unshift(id);
+    chain.forEach((id, k) => {
+      const label = id === "root" ? t("whole_tape") : (groups.get(id) || {}).label || id;
+      if (k < chain.length - 1) {
+        const b = h("button", "tkp-crumb", label);
+        b.onclick = () => { followBox.checked = false; openView(id); };
+        crumbs.append(b, h("span", "tkp-crumb-sep", "›"));
+      } else crumbs.append(h("span", "tkp-crumb tkp-crumb-here", label));
+    });
+    nav.hidden = chain.length < 2 && Object.keys(views).length < 2;
+    bGroup.hidden = !(views[viewId] && views[viewId].group);
+  }
+
+  // ---------- camera ----------
+  let vb = [0, 0, 100, 100];
+  // the drawing area's size, kept by a ResizeObserver: reading layout on every frame would force
+  // the whole notebook page to be laid out again
+  let stageBox = null;
+  function stageSize() {
+    if (!stageBox || !stageBox.w) { const r = stage.getBoundingClientRect(); stageBox = { w: r.width, h: r.height }; }
+    return { w: stageBox.w || 800, h: stageBox.h || 440 };
+  }
+  if (typeof ResizeObserver !== "undefined") {
+    new ResizeObserver((entries) => {
+      const r = entries[entries.length - 1].contentRect;
+      const changed = !stageBox || Math.abs(r.width - stageBox.w) > 1;
+      stageBox = { w: r.width, h: r.height };
+      if (changed && view) { fitCamera(current >= 0 ? frames[current].focus : null); drawBadges(); }
+    }).observe(stage);
+    new ResizeObserver((entries) => {   // the output got wider or narrower: place the graph again
+      const w = entries[entries.length - 1].contentRect.width;
+      if (!w || Math.abs(w - bodyW) <= 1) return;
+      bodyW = w;
+      if (!view) return;
+      const p = placement(view.v);
+      place(p, true);
+      if (view.key !== viewId + "#" + p.k) { const id = viewId; viewId = null; openView(id, true); }
+      fitCamera(current >= 0 ? frames[current].focus : null);
+      drawBadges();
+    }).observe(body);
+  }
+  function clampVb() {    // never pan past the drawing's edges; centre it where it fits
+    const pad = 24;
+    const axis = (start, size, extent) => size >= extent + 2 * pad ? extent / 2 - size / 2
+      : Math.min(Math.max(start, -pad), extent + pad - size);
+    vb = [axis(vb[0], vb[2], view.w), axis(vb[1], vb[3], view.h), vb[2], vb[3]];
+  }
+  function setVb() {
+    clampVb();
+    svg.setAttribute("viewBox", vb.map((x) => Math.round(x * 10) / 10).join(" "));
+    const scale = stageSize().w / vb[2];
+    root.dataset.scale = String(scale);
+    overview(scale);
+    updateMini();
+  }
+  // ---------- the overview: below the readable scale, no text but the groups' labels ----------
+  // Drawn smaller than READABLE_SCALE, a node's text would be under 11 px: the drawing then hides
+  // it (and the badges) and shows the groups as labelled blocks, each label at 13 px on screen,
+  // left out where it would not fit its block or would overlap another.
+  let overviewAt = null;
+  function overview(scale) {
+    const on = scale < READABLE_SCALE - 1e-6;
+    root.classList.toggle("tkp-overview", on);
+    root.dataset.overview = on ? "1" : "0";
+    const key = on ? viewId + "@" + scale.toFixed(3) : null;
+    if (key === overviewAt) return;
+    overviewAt = key;
+    layerOverview.replaceChildren();
+    if (!on) return;
+    const size = 13 / scale, placed = [];
+    const blocks = [];
+    for (const e of view.elems.values()) {
+      if (e.kind === "cluster") blocks.push([e.labelBox.x, e.labelBox.y, e.rectW, groups.get(e.ids[0])]);
+      else if (e.kind === "group") {
+        const p = view.pos.get(e.drawId);
+        blocks.push([p.x - p.w / 2 + 4, p.y - p.h / 2 + 2, p.w - 8, groups.get(e.ids[0])]);
+      }
+    }
+    blocks.sort((a, b) => b[2] - a[2]);      // the widest blocks (the outer groups) first
+    const unit = measure("m", lineFont("cluster", 0)) / 13 * size;
+    for (const [x, y, w, g] of blocks) {
+      if (!g) continue;
+      // the whole label, else as much of it as fits its block (8 characters at least), else the whole
+      // label over its block's edge: placed only where it overlaps no other
+      let label = clip(g.label, 40);
+      let width = measure(label, lineFont("cluster", 0)) / 13 * size;
+      if (width > w && Math.floor(w / unit) >= 8) {
+        label = clip(label, Math.floor(w / unit));
+        width = measure(label, lineFont("cluster", 0)) / 13 * size;
+      }
+      const box = { x, y, w: width, h: size * 1.3 };
+      if (placed.some((b) => overlap(b, box) > 0)) continue;
+      placed.push(box);
+      layerOverview.append(s("text", { class: "ov-label", x, y: y + size, "font-size": size.toFixed(2) }, label));
+    }
+  }
+  // as high as the view needs at its fitting scale, within bounds; while following the active op
+  // it only grows, so that entering a group does not move the caption and the buttons
+  function sizeStage() {
+    const { w, h: now } = stageSize();
+    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (w - 48) / view.w));
+    let want = Math.round(Math.min(STAGE_MAX, Math.max(STAGE_MIN, view.h * scale + 48)));
+    if (followBox.checked && stage.style.height) want = Math.max(want, now);
+    if (Math.abs(now - want) > 2) { stage.style.height = want + "px"; stageBox = { w, h: want }; }
+  }
+  function fitCamera(centerOn) {
+    sizeStage();
+    const { w, h: hh } = stageSize();
+    const pad = 24;
+    const fit = Math.min(w / (view.w + 2 * pad), hh / (view.h + 2 * pad));
+    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
+    const vw = w / scale, vh = hh / scale;
+    let cx = view.w / 2, cy = view.h / 2;
+    if (scale > fit) {  // the level does not fit at a readable size: start at the focus, or where the tape starts
+      const first = view.v.nodes.find(([, kind]) => kind !== "stub");
+      const p = view.pos.get(centerOn) || (first && view.pos.get(first[0]));
+      if (p) { cx = p.x; cy = p.y; }
+    }
+    vb = [cx - vw / 2, cy - vh / 2, vw, vh];
+    setVb();
+  }
+  function inView(p) {
+    const m = 12;
+    return p.x - p.w / 2 > vb[0] + m && p.x + p.w / 2 < vb[0] + vb[2] - m &&
+      p.y - p.h / 2 > vb[1] + m && p.y + p.h / 2 < vb[1] + vb[3] - m;
+  }
+  function lookAt(id) {
+    const p = view.pos.get(id);
+    if (!p || inView(p)) return;
+    vb = [p.x - vb[2] / 2, p.y - vb[3] / 2, vb[2], vb[3]];
+    setVb();
+  }
+  // the view that shows a model id as itself, and the path of views to it
+  function viewOf(id) {
+    const n = nodes.get(id);
+    if (n && n.view) return n.view;
+    const e = edgesById.get(id);
+    if (e) return viewOf(nodes.get(e.to) && nodes.get(e.to).kind === "op" ? e.to : e.from);
+    return edgeOwner.get(id) || null;
+  }
+  function reveal(id) {
+    const target = viewOf(id);
+    if (target && target !== viewId) openView(target, true);
+    if (view && view.pos.get(id)) {
+      const p = view.pos.get(id);
+      vb = [p.x - vb[2] / 2, p.y - vb[3] / 2, vb[2], vb[3]];
+      if (viewId !== target) fitCamera(id); else setVb();
+    }
+  }
+  const finders = new Map();
+  function itemInView(id) {
+    if (!finders.has(viewId)) finders.set(viewId, itemFinder(new Set(view.v.nodes.map(([nid]) => nid)), nodes, groups));
+    return finders.get(viewId)(id);
+  }
+  function follow(focus) {
+    if (!followBox.checked || !focus) return;
+    if (byGroup()) {        // by group: the camera stays at this level, on the item that stands for the focus
+      const item = itemInView(focus);
+      if (item) lookAt(item);
+      return;
+    }
+    const target = viewOf(focus);
+    if (target && target !== viewId) { openView(target, true); fitCamera(focus); return; }
+    lookAt(focus);
+  }
+
+  // ---------- minimap ----------
+  function drawMini() {
+    if (!view.mini) {
+      view.mini = [];
+      for (const [nid, p] of view.pos) {
+        const kind = view.elems.get(nid).kind;
+        view.mini.push(s("rect", { class: "mini-" + kind, x: p.x - p.w / 2, y: p.y - p.h / 2, width: p.w, height: p.h, rx: 6 }));
+      }
+    }
+    miniSvg.replaceChildren(...view.mini, miniView);
+    miniSvg.setAttribute("viewBox", `0 0 ${view.w} ${view.h}`);
+    const { w, h: hh } = stageSize();
+    miniNeeded = !(view.w <= w * 1.05 / MIN_SCALE && view.h <= hh * 1.05 / MIN_SCALE);
+    zmap.hidden = !miniNeeded;
+  }
+  // the minimap goes to a corner where it covers no node and no group label on screen, at full or reduced size; with
+  // no such corner (or toggled off) it hides
+  let miniNeeded = false, miniWanted = true;
+  function placeMini() {
+    const { w: sw, h: sh } = stageSize();
+    const k = sw / vb[2];
+    const boxes = fixedObstacles().map((b) => ({ x: (b.x - vb[0]) * k, y: (b.y - vb[1]) * k, w: b.w * k, h: b.h * k }));
+    const spot = miniNeeded && miniWanted ? minimapSpot(boxes, sw, sh, 150, 84) : null;
+    mini.hidden = !spot;
+    zmap.classList.toggle("on", miniWanted);
+    zmap.setAttribute("aria-pressed", miniWanted ? "true" : "false");
+    if (!spot) return;
+    Object.assign(mini.style, { left: spot.x + "px", top: spot.y + "px", width: spot.w + "px", height: spot.h + "px",
+      right: "auto", bottom: "auto" });
+  }
+  function updateMini() {
+    placeMini();
+    miniView.setAttribute("x", vb[0]); miniView.setAttribute("y", vb[1]);
+    miniView.setAttribute("width", vb[2]); miniView.setAttribute("height", vb[3]);
+  }
+  miniSvg.addEventListener("pointerdown", (ev) => {
+    const r = miniSvg.getBoundingClientRect();
+    const k = Math.min(r.width / view.w, r.height / view.h);
+    const ox = (r.width - view.w * k) / 2, oy = (r.height - view.h * k) / 2;
+    const x = (ev.clientX - r.left - ox) / k, y = (ev.clientY - r.top - oy) / k;
+    followBox.checked = false;
+    vb = [x - vb[2] / 2, y - vb[3] / 2, vb[2], vb[3]];
+    setVb();
+    ev.stopPropagation();
+  });
+
+  // ---------- styling a frame ----------
+  let current = -1, rendered = 0, curState = null, hotSet = new Set();
+  function gradText(st) {
+    if (!st) return "";
+    if (st.g === "none") return t("cell_none");
+    if (st.g === "zero") return "0 · " + (st.gv || t("zeros"));
+    if (st.g === "unasked") return t("not_asked");
+    if (st.gv) return (st.g === "acc" ? "Σ " : "") + (st.p ? t("partial", { value: st.gv, part: st.p }) : st.gv);
+    return "";
+  }
+  const edgeState = (ids) => stateOfEdge(curState, ids);
+  function styleElem(e) {
+    let st;
+    if (e.kind === "edge") st = edgeState(e.ids);
+    else if (e.kind === "stub") { const src = curState.get(e.ids[0]) || {}; st = { s: src.s === "hidden" ? "hidden" : "value", g: src.g }; }
+    else st = curState.get(e.ids[0]) || {};
+    const hot = e.ids.some((id) => hotSet.has(id));
+    const base = e.kind === "edge" ? "edge" : e.kind === "cluster" ? "cluster" : "node k-" + e.kind;
+    let cls = classesOf(base, st, hot);
+    if (e.kind !== "edge" && e.kind !== "cluster") {
+      const n = nodes.get(e.ids[0]);
+      if (n && n.role) cls += " r-" + n.role;
+    }
+    if (cls !== e.cls) { e.g.setAttribute("class", cls); e.cls = cls; }
+    if (e.texts) writeTexts(e, st);
+  }
+  function writeTexts(e, st) {
+    let lines;
+    if (e.kind === "op") lines = [opLine(nodes.get(e.ids[0]))];
+    else if (e.kind === "stub") lines = ["↪ " + clip((nodes.get(e.ids[0]) || {}).label || e.ids[0], 16)];
+    else if (e.kind === "group") lines = groupLines(groups.get(e.ids[0]), t);
+    else { const n = nodes.get(e.ids[0]); lines = tensorLines(n, st.v || n.value, t); }
+    const key = lines.join("\n");
+    if (key === e.lastText) return;
+    e.lastText = key;
+    e.texts.forEach((el2, j) => {
+      const text = lines[j] !== undefined ? String(lines[j]) : "";
+      el2.textContent = text;
+      fitLine(el2, text, lineFont(e.kind, j), room(e.kind, e.w));
+    });
+  }
+  function restyleAll() {
+    if (!curState || !view) return;
+    for (const e of view.elems.values()) styleElem(e);
+    drawBadges();
+  }
+  function restyleIds(ids) {
+    const seen = new Set();
+    for (const id of ids) for (const e of view.byModel.get(id) || []) if (!seen.has(e)) { seen.add(e); styleElem(e); }
+  }
+
+  // ---------- badges (gradient values on the graph) ----------
+  // A badge's box comes from its text length (src/geometry.js), so that no layout is read back
+  // while playing. Each badge goes to the first of a few spots around its node or edge that covers
+  // no node, no group label and no badge placed before it; with no free spot it is left out (the
+  // table and the tooltip still say it): badges never overlap.
+  function drawBadge(b, text, cls) {      // b: the badge's box (geometry.js badgeBox)
+    const g = s("g", { class: "tkp-badge " + cls });
+    const label = s("text", { x: b.x + b.w / 2, y: b.y + 15, "text-anchor": "middle" }, text);
+    const r = s("rect", { rx: 5, x: b.x, y: b.y, width: b.w, height: b.h });
+    g.append(r, label);
+    layerBadges.append(g);
+    return b;
+  }
+  const edgeNums = (e) => {
+    if (e.nums === undefined) e.nums = pathNumbers(e.path.getAttribute("d"));
+    return e.nums;
+  };
+  // what a badge must not cover: every node's box and every group's label, in this view
+  function fixedObstacles() {
+    if (!view.obstacles) {
+      view.obstacles = [...view.pos.values()].map(nodeBox);
+      for (const e of view.elems.values()) if (e.kind === "cluster" && e.labelBox) view.obstacles.push(e.labelBox);
+    }
+    return view.obstacles;
+  }
+  // an array's preview without its " shape=(…)" tail: the box it belongs to shows the shape
+  const badgeText = (text) => clip(String(text).replace(/ shape=\([^)]*\)/, ""), 30);
+  let badgeKey = null;
+  function drawBadges() {
+    if (!view || !curState || current < 0 || root.classList.contains("tkp-overview")) {
+      layerBadges.replaceChildren(); badgeKey = null; return;
+    }
+    const f = frames[current];
+    const ended = current === last && f.phase === "backward";
+    // the elements that may carry a badge: the hot ones; at the end, every edge and tensor
+    let candidates;
+    if (ended) candidates = view.elems.values();
+    else {
+      candidates = new Set();
+      for (const id of hotSet) for (const e of view.byModel.get(id) || []) candidates.add(e);
+    }
+    const wanted = [];
+    for (const e of candidates) {
+      if (e.kind === "edge") {
+        const st = edgeState(e.ids);
+        const hot = e.ids.some((id) => hotSet.has(id));
+        if (!(hot && st.g && st.g !== "wait") && !(st.g === "none" && ended)) continue;
+        const text = badgeText(st.g === "none" ? t("cell_none") : gradText(st));
+        if (text) wanted.push([text, "b-" + st.g, e, null]);
+      } else if (e.kind === "tensor") {
+        const id = e.ids[0];
+        const st = curState.get(id) || {};
+        const show = (hotSet.has(id) && st.g && st.g !== "wait") || (ended && (sources.has(id) || st.g === "unasked"));
+        if (!show || !st.g || st.g === "wait") continue;
+        const text = badgeText(st.g === "none" ? t("badge_none", { cause: causeLabel(st.cause) })
+          : st.g === "unasked" ? t("badge_unasked") : "∂ " + gradText(st));
+        wanted.push([text, "b-" + st.g, e, e.drawId]);
+      }
+    }
+    const key = vb.join(",") + "|" + wanted.map(([text, cls, e]) => text + cls + (e.drawId || e.ids[0])).join("|");
+    if (key === badgeKey) return;
+    badgeKey = key;
+    layerBadges.replaceChildren();
+    const placed = [];
+    const fixed = fixedObstacles();
+    const area = { x: vb[0], y: vb[1], w: vb[2], h: vb[3] };      // badges stay on screen, uncut
+    for (const [text, cls, e, own] of wanted) {
+      let obstacles = fixed, spots;
+      if (own) {             // its own box: a badge may hang from its border, never cover its text
+        const p = view.pos.get(own), mine = nodeBox(p);
+        obstacles = fixed.filter((b) => b.x !== mine.x || b.y !== mine.y || b.w !== mine.w);
+        obstacles.push({ x: mine.x + 9, y: mine.y + 9, w: Math.max(0, mine.w - 18), h: Math.max(0, mine.h - 18) });
+        spots = tensorSpots(p, text);
+      } else spots = edgeSpots(edgeNums(e));
+      const box = freeSpot(spots, text, obstacles.concat(placed), area);
+      if (box) placed.push(drawBadge(box, text, cls));
+    }
+    root.dataset.badges = String(placed.length);
+  }
+
+  // ---------- showing a frame ----------
+  function show(i) {
+    i = Math.max(0, Math.min(last, i | 0));
+    if (!frames.length) return;
+    const f = frames[i];
+    const prevHot = hotSet;
+    hotSet = new Set(f.hot || []);
+    if (curState && i === current + 1) {  // one step: apply this frame's delta, restyle what it touched
+      apply(curState, f);
+      current = i;
+      follow(f.focus);
+      if (f.all) restyleAll();
+      else { restyleIds([...Object.keys(f.set || {}), ...prevHot, ...hotSet]); drawBadges(); }
+    } else {
+      curState = stateAt(i);
+      current = i;
+      follow(f.focus);
+      restyleAll();
+    }
+    for (const [id, r] of rows) {     // rows are rewritten only when they change (no needless layout)
+      const st = curState.get(id) || {};
+      const n = nodes.get(id) || {};
+      const explain = (st.g === "none" || st.g === "unasked" || st.g === "zero") && st.why;
+      const look = ["tkp-row" + (st.s === "hidden" && !st.g ? " off" : "") + (hotSet.has(id) ? " hot" : "") +
+        (st.g ? " g-" + st.g : "") + (st.p ? " partial" : ""), st.v || n.value || "",
+      st.g === "none" ? (st.cause ? t("cell_none_cause", { cause: causeLabel(st.cause) }) : t("cell_none"))
+        : st.g === "wait" ? t("cell_not_yet") : gradText(st), explain ? st.why : ""];
+      const was = r.look || [];
+      if (was[0] !== look[0]) r.tr.className = look[0];
+      if (was[1] !== look[1]) r.value.textContent = look[1];
+      if (was[2] !== look[2]) r.grad.textContent = look[2];
+      if (was[3] !== look[3]) { r.whyRow.hidden = !explain; r.why.textContent = look[3]; }
+      r.look = look;
+    }
+    phase.textContent = t(f.phase === "backward" ? "phase_backward_long" : "phase_forward_long");
+    phase.className = "tkp-phase ph-" + f.phase;
+    counter.textContent = t("frame_counter", { n: i + 1, total: frames.length });
+    const focusNode = nodes.get(f.focus);
+    const w = f.where || (focusNode && focusNode.where) || "";
+    where.textContent = w; where.hidden = !w;
+    ctext.textContent = f.caption || "";
+    slider.value = String(i);
+    root.dataset.frame = String(i);
+    root.dataset.phase = f.phase;
+    rendered += 1;
+    root.dataset.rendered = String(rendered);
+    if (tipFor) fillTip(tipFor);
+    prefetch(i);
+  }
+
+  // build the view that playing will open next while the browser is idle, so that entering it
+  // costs a step no more than any other
+  let prefetching = false;
+  function prefetch(i) {
+    if (prefetching) return;
+    for (let j = i + 1; j < Math.min(frames.length, i + 80); j++) {
+      const target = frames[j].focus && viewOf(frames[j].focus);
+      if (target && target !== viewId && views[target]) {
+        if (viewCache.has(target + "#" + placement(views[target]).k)) return;
+        prefetching = true;
+        const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 30));
+        idle(() => { prefetching = false; buildView(target); });
+        return;
+      }
+    }
+  }
+
+  // ---------- tooltip ----------
+  let tipFor = null, pinned = false;
+  function fillTip(drawId) {
+    const e = view.elems.get(drawId);
+    if (!e) return;
+    const id = e.ids[0];
+    const st = (curState && curState.get(id)) || {};
+    const rowsTip = [];
+    if (e.kind === "group") {
+      const g = groups.get(id);
+      rowsTip.push([t("tip_group"), g.label], [t("tip_ops"), String(g.ops)]);
+      if (g.where) rowsTip.push([t("tip_line"), g.where]);
+      rowsTip.push(["", t("tip_open")]);
+    } else {
+      const n = nodes.get(id);
+      if (!n) return;
+      if (n.kind === "op") {
+        rowsTip.push([t("tip_op"), n.type + " (" + n.id + ")"]);
+        if (n.expr) rowsTip.push([t("tip_code"), n.expr]);
+        if (n.where) rowsTip.push([t("tip_line"), n.where]);
+        if (n.cut) rowsTip.push([t("tip_cut"), causeLabel(n.cut)]);
+        if (st.g) rowsTip.push([t("tip_backward"), words["g_" + st.g] === undefined ? st.g : t("g_" + st.g)]);
+      } else {
+        rowsTip.push([t("tip_name"), n.name ? n.label : t("tip_no_name", { label: n.label })]);
+        rowsTip.push([t("tip_kind"), words["role_" + n.role] === undefined ? n.role : t("role_" + n.role)]);
+        rowsTip.push([t("tip_shape"), shapeTuple(n.shape, t)]);
+        if (n.dtype) rowsTip.push([t("tip_dtype"), n.dtype]);
+        rowsTip.push([t("tip_value"), st.v || n.value || t("tip_not_kept")]);
+        if (st.g) rowsTip.push([t("tip_gradient"), st.g === "none" ? t("cell_none") : st.g === "wait" ? t("g_wait") : gradText(st)]);
+        if (n.where) rowsTip.push([t("tip_line"), n.where]);
+      }
+    }
+    if (st.why) rowsTip.push([t("tip_why"), st.why]);
+    tip.replaceChildren();
+    for (const [k, v] of rowsTip) {
+      const line = h("div", "tkp-tip-row");
+      line.append(h("b", "", k), h("span", "", v));
+      tip.append(line);
+    }
+    tip.hidden = false;
+    tipFor = drawId;
+  }
+  function placeTip(ev) {
+    const r = stage.getBoundingClientRect();
+    const tw = tip.offsetWidth || 240, th = tip.offsetHeight || 120;
+    let x = ev.clientX - r.left + 14, y = ev.clientY - r.top + 14;
+    if (x + tw > r.width - 4) x = Math.max(4, ev.clientX - r.left - tw - 14);
+    if (y + th > r.height - 4) y = Math.max(4, ev.clientY - r.top - th - 14);
+    tip.style.left = x + "px"; tip.style.top = y + "px";
+  }
+  function drawIdFrom(target) {
+    const g = target && target.closest ? target.closest("g.node") : null;
+    return g ? g.getAttribute("data-id") : null;
+  }
+  svg.addEventListener("mousemove", (ev) => {
+    if (drag && drag.moved) return;
+    const id = drawIdFrom(ev.target);
+    if (!id) { if (!pinned) { tip.hidden = true; tipFor = null; } return; }
+    if (pinned) return;
+    fillTip(id); placeTip(ev);
+  });
+  svg.addEventListener("click", (ev) => {
+    if (drag && drag.moved) return;
+    const id = drawIdFrom(ev.target);
+    const e = id && view.elems.get(id);
+    if (e && e.kind === "group") { followBox.checked = false; tip.hidden = true; tipFor = null; pinned = false; openView(id); return; }
+    if (e && e.kind === "stub") { followBox.checked = false; reveal(e.ids[0]); return; }
+    pinned = !!id && !(pinned && tipFor === id);
+    if (id) { fillTip(id); placeTip(ev); } else { tip.hidden = true; tipFor = null; }
+  });
+
+  // ---------- zoom & pan ----------
+  function zoomBy(factor, cx, cy) {
+    const [x, y, w, hh] = vb;
+    cx = cx === undefined ? x + w / 2 : cx; cy = cy === undefined ? y + hh / 2 : cy;
+    const { w: sw } = stageSize();
+    const nw = Math.min(Math.max(view.w, view.h, sw) * 3, Math.max(sw / 6, w * factor));
+    const k = nw / w;
+    vb = [cx - (cx - x) * k, cy - (cy - y) * k, w * k, hh * k];
+    setVb();
+    drawBadges();
+  }
+  stage.addEventListener("wheel", (ev) => {
+    ev.preventDefault();
+    const r = svg.getBoundingClientRect();
+    const px = vb[0] + ((ev.clientX - r.left) / r.width) * vb[2];
+    const py = vb[1] + ((ev.clientY - r.top) / r.height) * vb[3];
+    zoomBy(ev.deltaY > 0 ? 1.15 : 1 / 1.15, px, py);
+  }, { passive: false });
+  let drag = null;
+  svg.addEventListener("pointerdown", (ev) => {
+    drag = { x: ev.clientX, y: ev.clientY, vb: vb.slice(), moved: false, id: ev.pointerId };
+  });
+  svg.addEventListener("pointermove", (ev) => {
+    if (!drag) return;
+    if (!drag.moved && Math.abs(ev.clientX - drag.x) + Math.abs(ev.clientY - drag.y) < 4) return;
+    if (!drag.moved) { drag.moved = true; svg.setPointerCapture(drag.id); stage.classList.add("panning"); followBox.checked = false; }
+    const r = svg.getBoundingClientRect();
+    const scale = drag.vb[2] / r.width;
+    vb = [drag.vb[0] - (ev.clientX - drag.x) * scale, drag.vb[1] - (ev.clientY - drag.y) * scale, drag.vb[2], drag.vb[3]];
+    setVb();
+  });
+  const endDrag = () => {
+    if (drag && drag.moved) { stage.classList.remove("panning"); drawBadges(); setTimeout(() => { drag = null; }, 0); }
+    else drag = null;
+  };
+  svg.addEventListener("pointerup", endDrag);
+  svg.addEventListener("pointercancel", endDrag);
+  zin.onclick = () => zoomBy(1 / 1.3);
+  zout.onclick = () => zoomBy(1.3);
+  zmap.onclick = () => { miniWanted = !miniWanted; placeMini(); };
+  // the whole level: at a readable scale if it fits so, else as the overview (setVb)
+  zfit.onclick = () => {
+    const { w, h: hh } = stageSize();
+    const k = fitScale(view.w, view.h, w, hh, 24).fit;
+    const vw = w / k, vh = hh / k;
+    vb = [view.w / 2 - vw / 2, view.h / 2 - vh / 2, vw, vh];
+    setVb(); drawBadges();
+  };
+
+  // ---------- the timeline: markers under the slider (src/structure.js markers) ----------
+  const topItems = new Set(((views.root || { nodes: [] }).nodes).map(([nid]) => nid));
+  const questions = (graph.questions || []).filter((q) => q && q.id && Number.isInteger(q.frame));
+  const marks = markers(frames, graph, itemFinder(topItems, nodes, groups))
+    .concat(questions.map((q) => ({ frame: Math.max(0, q.frame - 1), kind: "question", id: q.node })))
+    .sort((a, b) => a.frame - b.frame);
+  const LANES = { forward_end: 0, question: 0, group: 1, none: 2, broadcast: 3, fan_in: 4 };
+  function drawTimeline() {
+    const lastAt = {};
+    const kinds = new Set();
+    for (const m of marks) {
+      const at = last ? m.frame / last : 0;
+      const lane = LANES[m.kind];
+      if (lastAt[lane] !== undefined && at - lastAt[lane] < 0.006) continue;   // one tick per ~5 px of a lane
+      lastAt[lane] = at;
+      kinds.add(m.kind);
+      const tick = h("button", "tkp-mk mk-" + m.kind);
+      tick.style.left = (at * 100).toFixed(3) + "%";
+      tick.style.top = LANES[m.kind] * 5 + "px";     // a lane per kind: markers at one frame do not hide each other
+      tick.style.background = MARKER_COLOURS[m.kind];
+      tick.dataset.frame = String(m.frame);
+      const about = m.id && nodes.get(m.id) ? " · " + nodes.get(m.id).label : m.id && groups.get(m.id) ? " · " + groups.get(m.id).label : "";
+      tick.title = t("marker_" + m.kind) + about + " (" + t("frame_counter", { n: m.frame + 1, total: frames.length }) + ")";
+      tick.setAttribute("aria-label", tick.title);
+      tick.onclick = () => step(m.frame);
+      timeline.append(tick);
+    }
+    for (const kind of ["forward_end", "group", "none", "broadcast", "fan_in", "question"]) {
+      if (!kinds.has(kind)) continue;
+      const item = h("span", "tkp-lg tkp-lg-mark");
+      const swatch = h("i", "tkp-mark-swatch");
+      swatch.style.background = MARKER_COLOURS[kind];
+      item.append(swatch, document.createTextNode(t("marker_" + kind)));
+      legend.append(item);
+    }
+    timeline.hidden = bMark.hidden = !marks.length;
+  }
+  drawTimeline();
+
+  // ---------- questions (src/questions.js): ask before a frame, check locally, write `answers` ----------
+  const passed = new Set();
+  function saveAnswer(q, given, correct) {
+    const answers = { ...(model.get("answers") || {}) };
+    const before = answers[q.id] || { tries: 0 };
+    answers[q.id] = { given, correct, tries: (before.tries || 0) + 1 };
+    model.set("answers", answers);
+    model.save_changes();
+  }
+  function ask(q) {
+    askBox.replaceChildren();
+    askBox.hidden = false;
+    askBox.dataset.question = q.id;
+    root.dataset.asking = q.id;
+    askBox.append(h("div", "tkp-ask-prompt", q.prompt));
+    const form = h("div", "tkp-ask-form");
+    let read;
+    if (q.kind === "none_sources") {
+      const boxes = (q.choices || []).map((label) => {
+        const lab = h("label", "tkp-ask-choice");
+        const box = h("input");
+        box.type = "checkbox"; box.value = label;
+        lab.append(box, document.createTextNode(" " + label));
+        form.append(lab);
+        return box;
+      });
+      read = () => boxes.filter((b) => b.checked).map((b) => b.value);
+    } else {
+      const input = h("input", "tkp-ask-input");
+      input.type = "text"; input.placeholder = t("ask_placeholder");
+      input.setAttribute("aria-label", q.prompt);
+      input.addEventListener("keydown", (ev) => { ev.stopPropagation(); if (ev.key === "Enter") check.onclick(); });
+      form.append(input);
+      read = () => input.value;
+    }
+    const check = h("button", "tkp-ask-btn tkp-ask-check", t("ask_check"));
+    const showBtn = h("button", "tkp-ask-btn tkp-ask-show", t("ask_show"));
+    const go = h("button", "tkp-ask-btn tkp-ask-continue", t("ask_continue"));
+    const result = h("div", "tkp-ask-result");
+    const reveal = h("div", "tkp-ask-answer");
+    reveal.hidden = true;
+    form.append(check, showBtn, go);
+    askBox.append(form, result, reveal);
+    check.onclick = () => {
+      const given = read();
+      let verdict;
+      if (q.kind === "none_sources") verdict = checkChoices(given, q.answer);
+      else {
+        try { verdict = q.answer.none ? checkChoices([], q.answer) : checkValue(parseAnswer(given), q.answer); }
+        catch (err) { result.className = "tkp-ask-result wrong"; result.textContent = t("ask_syntax"); return; }
+      }
+      saveAnswer(q, q.kind === "none_sources" ? given : String(given), verdict.correct);
+      result.className = "tkp-ask-result " + (verdict.correct ? "right" : "wrong");
+      result.textContent = verdict.correct ? t("ask_right") : verdict.reason === "shape" ? t("ask_shape", verdict)
+        : verdict.reason === "values" ? t("ask_values", verdict)
+          : verdict.reason === "wrong_choices" ? t("ask_wrong_choices", { names: verdict.wrong.join(", ") }) : t("ask_missing");
+    };
+    showBtn.onclick = () => { reveal.hidden = false; reveal.textContent = t("ask_answer", { answer: answerText(q.answer) }); };
+    go.onclick = () => {
+      passed.add(q.id);
+      askBox.hidden = true;
+      delete root.dataset.asking;
+      step(q.frame);
+      setPlaying(true);
+    };
+    const item = q.node && view ? itemInView(q.node) : null;    // show where the answer will arrive
+    if (item) lookAt(item);
+  }
+
+  // ---------- playback (the browser owns the timer) ----------
+  // What a step or a tick of play moves to: "by group" (src/structure.js stepStops: one item of the
+  // view shown, an op or a collapsed group, per step; at the top level one step is one group), or
+  // every frame; "play this group" plays the frames of the group whose view is shown. Frame k of
+  // the sequence is due at start + k / fps: a slow draw skips, never slows down.
+  let playing = false, raf = 0, startTime = 0, startPos = 0, shownAt = 0, playRange = null, speedTouched = false;
+  const stopsCache = new Map();
+  function stops() {
+    if (!stopsCache.has(viewId)) {
+      const items = new Set((views[viewId] || { nodes: [] }).nodes.map(([nid]) => nid));
+      stopsCache.set(viewId, stepStops(frames, itemFinder(items, nodes, groups)));
+    }
+    return stopsCache.get(viewId);
+  }
+  const byGroup = () => modeSel.value === "groups" && !playRange;
+  // the frames playing visits from here: a list of frame indices
+  function sequence() {
+    if (playRange) return range(playRange[0], playRange[1]);
+    if (byGroup()) return stops();
+    return null;     // every frame
+  }
+  const range = (a, b) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
+  const positionOf = (seq, i) => { const k = seq.findIndex((f) => f >= i); return k < 0 ? seq.length - 1 : k; };
+  function stepsLeftInPhase(seq) {
+    const phaseNow = frames[current].phase;
+    let end = current;
+    while (end < last && frames[end + 1].phase === phaseNow) end++;
+    return seq ? seq.filter((f) => f > current && f <= end).length : end - current;
+  }
+  function sync() { model.set("frame", current); model.save_changes(); }
+  function setPlaying(on) {
+    on = on && current < (playRange ? playRange[1] : last);
+    if (on === playing) return;       // a step while paused changes nothing here (and sends nothing)
+    playing = on;
+    if (playing && !speedTouched) {   // the speed adapts: this pass (or group) plays within FOLLOW_SECONDS
+      speed.value = String(fittingSpeed(stepsLeftInPhase(sequence()), wantedFps));
+    }
+    pace();
+    bPlay.replaceChildren(icon(playing ? "pause" : "play"));
+    root.dataset.playing = playing ? "1" : "0";
+    root.classList.toggle("is-playing", playing);
+    cancelAnimationFrame(raf);
+    if (playing) {
+      const seq = sequence();
+      startTime = performance.now(); startPos = seq ? positionOf(seq, current) : current; shownAt = startTime;
+      raf = requestAnimationFrame(tick);
+    } else { rate.textContent = ""; playRange = null; root.dataset.range = ""; sync(); }
+  }
+  function tick(now) {
+    if (!playing) return;
+    const fps = Number(speed.value);
+    const seq = sequence();
+    const pos = startPos + Math.floor(((now - startTime) / 1000) * fps);
+    const end = playRange ? playRange[1] : last;
+    let due = Math.min(end, seq ? seq[Math.min(pos, seq.length - 1)] : pos);
+    if (due > current) {
+      const asked = gate(due);
+      show(asked);
+      if (asked < due) { setPlaying(false); return; }
+      if (current >= end) { setPlaying(false); return; }
+    }
+    if (now - shownAt > 1000) {
+      const delivered = (pos - startPos) / ((now - startTime) / 1000);
+      rate.textContent = delivered + 0.5 < fps ? t("rate", { n: delivered.toFixed(0) }) : "";
+      shownAt = now;
+    }
+    raf = requestAnimationFrame(tick);
+  }
+  // quick steps, or playing faster than 4 fps, drop the 0.2 s fades and the moving dashes of the
+  // hot edges: at that pace they are not seen, and they would cost every frame a repaint
+  let lastStepAt = -1e9;
+  function pace() {
+    const now = performance.now();
+    const fast = playing ? Number(speed.value) > 4 : now - lastStepAt < 300;
+    lastStepAt = playing ? lastStepAt : now;
+    if (fast !== root.classList.contains("tkp-fast")) root.classList.toggle("tkp-fast", fast);
+  }
+  // a move forward stops before a question's frame (src/questions.js): the frame to show instead
+  function gate(i) {
+    if (!questions.length || i <= current) return i;
+    const q = questionOnTheWay(questions, current, i, passed);
+    if (!q) return i;
+    ask(q);
+    return Math.max(current, q.frame - 1);
+  }
+  const step = (i) => {
+    followBox.checked = true; setPlaying(false); pace();
+    show(gate(Math.max(0, Math.min(last, i)))); sync();
+  };
+  bFirst.onclick = () => step(0);
+  bBack.onclick = () => step(byGroup() ? nextStop(stops(), current, -1) : current - 1);
+  bFwd.onclick = () => step(byGroup() ? nextStop(stops(), current, 1) : current + 1);
+  bLast.onclick = () => step(last);
+  bPlay.onclick = () => {
+    if (!playing) followBox.checked = true;
+    if (!playing && current >= last) show(0);
+    setPlaying(!playing);
+  };
+  slider.oninput = () => { setPlaying(false); pace(); show(gate(Number(slider.value))); };
+  slider.onchange = () => sync();
+  speed.onchange = () => {
+    speedTouched = true;
+    model.set("fps", Number(speed.value)); model.save_changes();
+    if (playing) pace();
+    if (playing) { const seq = sequence(); startTime = performance.now(); startPos = seq ? positionOf(seq, current) : current; }
+  };
+  modeSel.onchange = () => { root.dataset.mode = modeSel.value; if (playing) { setPlaying(false); setPlaying(true); } };
+  // play the frames of the group whose view is shown (in this phase, else the other)
+  bGroup.onclick = () => {
+    const gid = views[viewId] && views[viewId].group;
+    const r = gid && groupRange(frames, gid, frames[current].phase, nodes, groups);
+    if (!r) return;
+    setPlaying(false);
+    playRange = r;
+    root.dataset.range = r.join("-");
+    show(gate(r[0])); 
+    if (current === r[0]) setPlaying(true);
+  };
+  bMark.onclick = () => {
+    const next = marks.find((m) => m.frame > current);
+    if (next) step(next.frame);
+  };
+  followBox.onchange = () => { if (followBox.checked && current >= 0) follow(frames[current].focus); };
+  root.addEventListener("keydown", (ev) => {
+    const keys = { " ": () => bPlay.onclick(), ArrowRight: () => bFwd.onclick(), ArrowLeft: () => bBack.onclick(),
+      Home: () => bFirst.onclick(), End: () => bLast.onclick() };
+    if (keys[ev.key] && ev.target.tagName !== "SELECT" && ev.target.tagName !== "INPUT") {
+      ev.preventDefault(); ev.stopPropagation(); keys[ev.key]();
+    }
+  });
+  root.addEventListener("pointerdown", () => root.focus({ preventScroll: true }));
+  const onFrame = () => { const i = model.get("frame"); if (i !== current) show(i); };
+  model.on("change:frame", onFrame);
+
+  openView(views.root ? "root" : Object.keys(views)[0]);
+  requestAnimationFrame(() => { if (view) { fitCamera(null); drawBadges(); } });
+  show(model.get("frame") || 0);
+  root.dataset.playing = "0";
+  return () => { playing = false; cancelAnimationFrame(raf); model.off("change:frame", onFrame); };
+}
+
+export default { render };
