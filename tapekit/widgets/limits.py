@@ -14,7 +14,8 @@ import numbers
 from .. import convert_to_tensor, nest
 from ..events import preview, sample
 from ..i18n import _, hint_line
-from .model import FrameModel, display_value
+from ..tensor import is_variable
+from .model import FrameModel, display_value, variable_label
 
 MAX_OPS = 10_000
 FOLDED = ("ReadVariableOp",)   # drawn as the variable itself (model.py): not counted
@@ -81,8 +82,7 @@ def _preview(grad):
 
 
 def _variable_name(src):
-    name = getattr(src, "name", None) if hasattr(src, "assign") else None
-    return name.rsplit(":", 1)[0] if isinstance(name, str) else None
+    return variable_label(src) if is_variable(src) else None
 
 
 def _shape(src):

@@ -163,6 +163,15 @@ def _location(file, line) -> str | None:
     return location_text(file, line)   # a loop runs the same few lines again and again
 
 
+def variable_label(var) -> str | None:
+    """A variable's label: a Keras variable's ``path`` (``hidden/kernel``), else its name without ``:0``."""
+    path = getattr(var, "path", None)
+    if isinstance(path, str) and path:
+        return path
+    name = getattr(var, "name", None)
+    return name.rsplit(":", 1)[0] if isinstance(name, str) else None
+
+
 def display_value(value, shape=None) -> str | None:
     """A preview as a student reads it: a float scalar ``3.`` as ``3.0`` (TF prints ``3.0``)."""
     if value is None:

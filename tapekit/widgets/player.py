@@ -18,7 +18,7 @@ from ..tensor import is_variable
 from . import checks, graphviz_run, limits
 from .assets import read_asset
 from .layout import find_dot, layout_views, view_svg
-from .model import build_frames, compact_frames
+from .model import build_frames, compact_frames, variable_label
 from .static import static_html, summary_lines
 from .texts import front_end_texts
 from .views import ViewPlan
@@ -156,7 +156,7 @@ class TapePlayer(anywidget.AnyWidget):
                 # the name the user's code gives the source (from explain), else the variable's name
                 label = (explanations.get(sid) or {}).get("source")
                 if not label and is_variable(src):
-                    label = src.name.rsplit(":", 1)[0]
+                    label = variable_label(src)
                 names[sid] = {"name": label,
                               "shape": list(getattr(src, "shape", None) or []) if hasattr(src, "shape") else None,
                               "dtype": getattr(getattr(src, "dtype", None), "name", None)}
