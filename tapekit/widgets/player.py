@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import ast
-import contextlib
-import gc
 import linecache
 
 import anywidget
@@ -17,6 +15,7 @@ from ..source_location import user_frame
 from ..tensor import is_variable
 from . import checks, graphviz_run, limits
 from .assets import read_asset
+from .lifetime import PlayerLayout, WeaklyHeld, gc_paused
 from .layout import find_dot, layout_views, view_svg
 from .model import build_frames, compact_frames, variable_label
 from .static import static_html, summary_lines
@@ -27,7 +26,7 @@ if find_dot() is None:        # the WebAssembly Graphviz will lay players out: c
     graphviz_run.warm_up()
 
 
-class TapePlayer(anywidget.AnyWidget):
+class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
     """Animate a tape: ``TapePlayer(tape, target=y, sources=[w, b])``, then display it.
 
     With ``target`` the player calls ``tape.gradient(target, sources)`` itself (keep the tape
@@ -67,7 +66,7 @@ class TapePlayer(anywidget.AnyWidget):
             events = checks.check_events(events)
         self.gradients = None
         self.layout_engine = None
-        with _gc_paused():
+        with gc_paused():
             if tape is not None:
                 graph, model = self._from_tape(tape, target, sources, output_gradients, engine, max_ops)
             else:
@@ -75,6 +74,25 @@ class TapePlayer(anywidget.AnyWidget):
             self.model_data = model
             super().__init__(graph=graph, frames=compact_frames(model.frames), frame=0, fps=float(fps), title=title,
                              texts=front_end_texts(), **kwargs)
+        self._displayed = False
+        self.release_registry()         # freed when dropped, without close() (lifetime.py)
+        if isinstance(self.layout, PlayerLayout):
+            self.layout.release_registry()
+
+    @traitlets.default("layout")
+    def _default_layout(self):
+        return PlayerLayout()
+
+    def close(self):
+        """Close the player's comm (its views on the page go) and its Layout widget's."""
+        super().close()
+        if isinstance(self.layout, PlayerLayout):
+            self.layout.close()
+
+    def __del__(self):
+        # displayed: leave the comm open, so that the view on the page keeps playing (lifetime.py)
+        if not getattr(self, "_displayed", True):
+            self.close()
 
     def _from_tape(self, tape, target, sources, output_gradients, engine, max_ops):
         n_ops = recorded_ops(tape, skip=limits.FOLDED)
@@ -175,7 +193,7 @@ class TapePlayer(anywidget.AnyWidget):
         model = self.model_data
         last = len(model.frames) - 1
         frame = model.frames[last]
-        with _gc_paused():
+        with gc_paused():
             return view_svg(self.graph, "root", model.final_state(), frame.get("hot", ()))
 
     @property
@@ -195,13 +213,14 @@ class TapePlayer(anywidget.AnyWidget):
 
     def static_html(self) -> str:
         svg = self.svg
-        with _gc_paused():
+        with gc_paused():
             return static_html(self.model_data, svg, language=self.texts.get("language", "en"))
 
     def __repr__(self) -> str:
         return self.summary()
 
     def _repr_mimebundle_(self, **kwargs):
+        self._displayed = True
         data = super()._repr_mimebundle_(**kwargs)
         bundle = data[0] if isinstance(data, tuple) else data
         bundle["text/plain"] = self.summary()
@@ -262,17 +281,3 @@ def _explain_items(tape, target, sources) -> list:
 def _explanations(tape, target, sources, ids) -> dict:
     """{source id: {"message", "fix", "op", "cause"}} from ``tape.explain`` (best effort)."""
     return dict(zip(ids, _explain_items(tape, target, sources)))
-
-
-@contextlib.contextmanager
-def _gc_paused():
-    """Pause the cyclic garbage collector while a player is built. A build makes some 100 small
-    dicts and lists per op and frees few: each automatic collection would walk all of them again,
-    a quarter of the build time. Reference counting frees as usual; collection resumes after."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
