@@ -50,6 +50,10 @@ class FrameModel:
     groups: list = field(default_factory=list)
     notes: list = field(default_factory=list)
     children: dict = field(default_factory=dict)    # group id (None: top) -> [(kind, id)]
+    # for the question mode (ask.py), not sent: the frame at which each tensor's gradient is
+    # complete (after any fan-in sum), and the frames of broadcast sums as (frame, tensor id)
+    arrivals: dict = field(default_factory=dict)
+    broadcasts: list = field(default_factory=list)
 
     @property
     def forward_frames(self) -> int:
@@ -658,6 +662,8 @@ class _Builder:
                                      "the first.").format(names=names),
                        start, changes, targets, targets[0] if targets else None,
                        every={"g": "wait"})
+        for tid in targets:
+            self.model.arrivals[tid] = len(self.model.frames) - 1
         self.active_groups: list = []
         pending_sends: list = []
         visit = None
@@ -750,6 +756,7 @@ class _Builder:
                 node_change["p"] = None
             label = self.label(to)
             summed = broadcast_clause(node["type"], out_shape, ev.get("shape"), label)
+            self.mark_arrival(to, summed, complete=got >= total)
             fields = {"value": value, "label": label, "got": got, "total": total,
                       "summed": summed + separator() if summed else ""}
             if acc:
@@ -772,6 +779,14 @@ class _Builder:
         self.add_frame("backward", _("{op} passes back {parts}").format(op=node["type"], parts=separator().join(parts)),
                        None, changes, hot, op_id,
                        where=node["where"])
+
+    def mark_arrival(self, tid, summed, complete) -> None:
+        """Note the frame about to be added for the question mode: a broadcast sum, a complete gradient."""
+        frame = len(self.model.frames)
+        if summed:
+            self.model.broadcasts.append((frame, tid))
+        if complete:
+            self.model.arrivals.setdefault(tid, frame)
 
     def on_truncated(self, ev):
         dropped = ev.get("dropped", 0)

@@ -6,6 +6,7 @@ import ast
 import linecache
 
 import anywidget
+import numpy as np
 import traitlets
 
 from .. import cause_texts, nest
@@ -14,6 +15,7 @@ from ..i18n import _, hint_line
 from ..source_location import user_frame
 from ..tensor import is_variable
 from . import checks, graphviz_run, limits
+from .ask import Answers, asked_objects, build_questions, check_ask
 from .assets import read_asset
 from .lifetime import PlayerLayout, WeaklyHeld, gc_paused
 from .layout import find_dot, layout_views, view_svg
@@ -47,15 +49,18 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
     fps = traitlets.Float(2.0).tag(sync=True)
     title = traitlets.Unicode("GradientTape").tag(sync=True)
     texts = traitlets.Dict({}).tag(sync=True)     # every word the front end shows, in the language in use
+    answers = traitlets.Dict({}).tag(sync=True)   # question id -> {"given", "correct", "tries"}, from the browser
 
     def __init__(self, tape=None, target=None, sources=None, output_gradients=None, *, events=None,
-                 explanations=None, engine=None, title="GradientTape", fps=2.0, max_ops=limits.MAX_OPS, **kwargs):
+                 explanations=None, engine=None, title="GradientTape", fps=2.0, max_ops=limits.MAX_OPS, ask=None,
+                 **kwargs):
         # argument checks first: a bad argument raises before anything is computed
         checks.check_keywords(type(self), kwargs)
         checks.check_options(events, explanations, tape is not None)
         fps, title = checks.check_fps(fps), checks.check_title(title)
         engine = graphviz_run.check_engine(engine)
         max_ops = limits.check_max_ops(max_ops)
+        self._asks = check_ask(ask, target is not None)
         if tape is not None:
             checks.check_sources_for(tape, target, sources, output_gradients)
         elif events is None:
@@ -97,6 +102,10 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
     def _from_tape(self, tape, target, sources, output_gradients, engine, max_ops):
         n_ops = recorded_ops(tape, skip=limits.FOLDED)
         if limits.too_large(n_ops, max_ops):   # counted before any event is built: the message comes quickly
+            if self._asks:
+                raise ValueError(f"TapePlayer(ask=...): this tape recorded {n_ops:,} ops, more than max_ops="
+                                 f"{max_ops:,}, so the player draws no frames to stop at."
+                                 + hint_line(_("record fewer steps, or pass a larger max_ops=.")))
             if target is not None:
                 self._gradient(tape, target, sources, output_gradients)
             grads = self.gradients if target is not None else None
@@ -106,7 +115,9 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
             return self._message(n_ops, max_ops, results)
         events, explanations, source_names, target_names = self._collect(tape, target, sources, output_gradients)
         model = build_frames(events, explanations, source_names, target_names)
-        return self._drawn(model, engine), model
+        questions = build_questions(self._asks, model, self._answers) if self._asks else []
+        self._answers = None          # it holds the caller's names and the gradients: not kept
+        return self._drawn(model, engine, questions=questions), model
 
     def _from_events(self, events, explanations, engine, max_ops):
         n_ops = sum(e.get("kind") == "op" and e.get("type") not in limits.FOLDED for e in events)
@@ -123,21 +134,21 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
             raise checks.unreadable_events(exc) from exc  # events from outside (JSON) that make no sense
         return self._drawn(model, engine, plan), model
 
-    def _drawn(self, model, engine, plan=None) -> dict:
+    def _drawn(self, model, engine, plan=None, questions=()) -> dict:
         """The ``graph`` trait of a drawn player: the model, its views and their layout."""
         views, layouts, used = layout_views(plan or ViewPlan(model), engine)
         self.layout_engine = used
         return {"nodes": model.nodes, "edges": model.edges, "groups": model.groups, "views": views,
                 "layouts": layouts, "watched": model.watched, "sources": model.sources,
                 "targets": model.targets, "results": model.results, "notes": model.notes, "too_large": None,
-                "causes": cause_texts.table()}
+                "causes": cause_texts.table(), "questions": list(questions)}
 
     def _message(self, n_ops, max_ops, results):
         """(graph, model) of a player that shows why it does not draw the tape (limits.py)."""
         model = limits.too_large_model(n_ops, max_ops, results)
         graph = {"nodes": [], "edges": [], "groups": [], "views": {}, "layouts": [], "watched": [], "sources": [],
                  "targets": [], "results": results, "notes": model.notes,
-                 "too_large": {"ops": n_ops, "max_ops": max_ops}, "causes": cause_texts.table()}
+                 "too_large": {"ops": n_ops, "max_ops": max_ops}, "causes": cause_texts.table(), "questions": []}
         return graph, model
 
     @traitlets.validate("fps")
@@ -150,19 +161,31 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
         """A player for a plain event list (see docs/EVENTS.md), e.g. loaded from JSON."""
         return cls(events=events, explanations=explanations, **kwargs)
 
-    def _gradient(self, tape, target, sources, output_gradients) -> None:
+    def _gradient(self, tape, target, sources, output_gradients, extra=()) -> list:
+        """``tape.gradient`` for ``sources`` (kept as ``self.gradients``) and, in the same call, for the
+        ``extra`` tensors the questions ask about; returns the flat list of all of them."""
+        flat = _flat(sources)
         try:
-            self.gradients = tape.gradient(target, sources, output_gradients=output_gradients)
+            if not extra:
+                self.gradients = tape.gradient(target, sources, output_gradients=output_gradients)
+                return _flat(self.gradients) if sources is not None else []
+            every = tape.gradient(target, flat + list(extra), output_gradients=output_gradients)
         except RuntimeError as exc:
             if "non-persistent" not in str(exc):
                 raise
             raise checks.with_spent_tape_hint(exc) from None
+        self.gradients = nest.pack_sequence_as(sources, every[:len(flat)])
+        return every
 
     def _collect(self, tape, target, sources, output_gradients):
         flat_sources = _flat(sources)
+        namespace = _caller_namespace() if any(isinstance(a.node, str) for a in self._asks) else {}
+        extra = asked_objects(self._asks, flat_sources, target, namespace)
         if target is not None:
-            self._gradient(tape, target, sources, output_gradients)
+            every = self._gradient(tape, target, sources, output_gradients, extra)
         events = list(tape.events)
+        if self._asks:
+            events = self._note_answers(events, flat_sources, extra, every, target, output_gradients, namespace)
         explanations, target_names = {}, {}
         start = next((e for e in reversed(events) if e.get("kind") == "backward_start"), None)
         names = {}
@@ -184,6 +207,24 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
                 if given:
                     target_names[target_ids[0]] = given
         return events, explanations, names, target_names
+
+    def _note_answers(self, events, flat_sources, extra, every, target, output_gradients, namespace) -> list:
+        """Keep what the questions are checked against (ask.py), and leave the extra asked tensors
+        out of the events' sources and results: the player shows the gradient() call the user asked for."""
+        start_at = max(k for k, e in enumerate(events) if e.get("kind") == "backward_start")
+        end_at = max(k for k, e in enumerate(events) if e.get("kind") == "backward_end")
+        start, end = events[start_at], events[end_at]
+        ids = list(start.get("sources", []))
+        targets = start.get("targets", [])
+        seed = output_gradients if output_gradients is not None else np.ones(target.shape, target.dtype.as_numpy_dtype)
+        self._answers = Answers(objects=list(zip(flat_sources + list(extra), ids)) + list(zip([target], targets)),
+                                gradients=dict(zip(ids, every)), target_id=targets[0] if len(targets) == 1 else None,
+                                target_seed=seed, namespace=namespace)
+        kept = len(flat_sources)
+        events = list(events)
+        events[start_at] = {**start, "sources": ids[:kept]}
+        events[end_at] = {**end, "results": list(end.get("results", []))[:kept]}
+        return events
 
     @property
     def svg(self) -> str:
@@ -248,6 +289,12 @@ def _target_name():
                                                                None)
             return arg.id if isinstance(arg, ast.Name) else None
     return None
+
+
+def _caller_namespace() -> dict:
+    """The names of the code that makes the player (for questions that name a tensor by its variable)."""
+    frame = user_frame()
+    return {} if frame is None else {**frame.f_globals, **frame.f_locals}
 
 
 def _flat(structure) -> list:
