@@ -123,3 +123,13 @@ def test_a_saved_player_opens_at_its_last_frame():
     kept = nb["metadata"]["widgets"][STATE]["state"]
     assert kept["l03-c02-o0-children"]["state"]["frame"] == 1
     assert "frame" not in kept["l03-c02-o0"]["state"], "only players (graph and frames) are changed"
+
+
+def test_a_saved_player_opens_at_its_key_frame():
+    """A player whose static picture shows another frame (key_frame=) opens there, so they agree."""
+    nb = notebook()
+    states = nb["metadata"]["widgets"][STATE]["state"]
+    player = next(k for k, v in states.items() if v["state"].get("frames") == [1, 2])
+    states[player]["state"].update(graph={"nodes": [], "key_frame": 0}, frame=1)
+    tidy_widget_state(nb, prefix="l03")
+    assert nb["metadata"]["widgets"][STATE]["state"]["l03-c02-o0-children"]["state"]["frame"] == 0

@@ -103,7 +103,7 @@ def check_keywords(cls, kwargs: dict) -> None:
     for key in kwargs:
         if key not in allowed or key.startswith("_"):
             known = ["target", "sources", "output_gradients", "events", "explanations", "engine", "title", "fps",
-                     "max_ops", "ask"]
+                     "max_ops", "ask", "key_frame"]
             close = difflib.get_close_matches(key, known, n=1)
             hint = (_("did you mean {name}=?").format(name=close[0]) if close else
                     _("the options are {options}.").format(options=", ".join(known)))

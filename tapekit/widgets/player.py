@@ -20,7 +20,7 @@ from .assets import read_asset
 from .lifetime import PlayerLayout, WeaklyHeld, gc_paused
 from .layout import find_dot, layout_views, view_svg
 from .model import build_frames, compact_frames, variable_label
-from .static import static_html, summary_lines
+from .static import check_key_frame, key_frame_index, static_html, summary_lines
 from .texts import front_end_texts
 from .views import ViewPlan
 
@@ -53,7 +53,7 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
 
     def __init__(self, tape=None, target=None, sources=None, output_gradients=None, *, events=None,
                  explanations=None, engine=None, title="GradientTape", fps=2.0, max_ops=limits.MAX_OPS, ask=None,
-                 **kwargs):
+                 key_frame="auto", **kwargs):
         # argument checks first: a bad argument raises before anything is computed
         checks.check_keywords(type(self), kwargs)
         checks.check_options(events, explanations, tape is not None)
@@ -61,6 +61,7 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
         engine = graphviz_run.check_engine(engine)
         max_ops = limits.check_max_ops(max_ops)
         self._asks = check_ask(ask, target is not None)
+        key_frame = check_key_frame(key_frame)
         if tape is not None:
             checks.check_sources_for(tape, target, sources, output_gradients)
         elif events is None:
@@ -77,6 +78,7 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
             else:
                 graph, model = self._from_events(events, explanations, engine, max_ops)
             self.model_data = model
+            graph["key_frame"] = key_frame_index(key_frame, model, graph["questions"])
             super().__init__(graph=graph, frames=compact_frames(model.frames), frame=0, fps=float(fps), title=title,
                              texts=front_end_texts(), **kwargs)
         self._displayed = False
@@ -227,15 +229,20 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
         return events
 
     @property
+    def key_frame(self) -> int:
+        """The frame the static picture shows (``key_frame=`` of the constructor, as a frame number)."""
+        return self.graph["key_frame"]
+
+    @property
     def svg(self) -> str:
-        """The SVG of the top-level view at the last frame (the static picture's graph)."""
+        """The SVG of the top-level view at the key frame (the static picture's graph)."""
         if "root" not in self.graph["views"]:
             return ""          # a tape too large to draw (limits.py): the static picture is the message
         model = self.model_data
-        last = len(model.frames) - 1
-        frame = model.frames[last]
+        index = self.key_frame
+        state = model.final_state() if index == len(model.frames) - 1 else model.state_at(index)
         with gc_paused():
-            return view_svg(self.graph, "root", model.final_state(), frame.get("hot", ()))
+            return view_svg(self.graph, "root", state, model.frames[index].get("hot", ()))
 
     @property
     def n_frames(self) -> int:
@@ -252,13 +259,29 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
                 f"{sum(n['kind'] == 'op' for n in model.nodes)} ops")
         return "\n".join([head] + summary_lines(model))
 
-    def static_html(self) -> str:
+    def static_html(self, fallback: bool = False) -> str:
+        """The static picture of the key frame, as HTML (``fallback``: see ``_ipython_display_``)."""
         svg = self.svg
         with gc_paused():
-            return static_html(self.model_data, svg, language=self.texts.get("language", "en"))
+            return static_html(self.model_data, svg, language=self.texts.get("language", "en"),
+                               frame=self.key_frame, fallback=fallback)
 
     def __repr__(self) -> str:
         return self.summary()
+
+    def _ipython_display_(self, **kwargs):
+        """Two outputs: the static picture, then the player. A viewer shows one mimetype per output,
+        the player's view first where widgets run: nbconvert's page offline would show nothing at
+        all. The picture hides itself where the player renders (static.FALLBACK_CSS)."""
+        from IPython.display import display
+
+        self._displayed = True
+        display({"text/html": self.static_html(fallback=True), "text/plain": self.summary()}, raw=True)
+        data = super()._repr_mimebundle_(**kwargs)
+        bundle = dict(data[0] if isinstance(data, tuple) else data)
+        bundle["text/plain"] = _("{title}: plays where widgets run, in a trusted notebook (jupyter trust); the "
+                                 "picture above is its key frame.").format(title=self.title)
+        display(bundle, raw=True)
 
     def _repr_mimebundle_(self, **kwargs):
         self._displayed = True
