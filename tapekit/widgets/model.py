@@ -186,6 +186,27 @@ def display_value(value, shape=None) -> str | None:
     return text
 
 
+KERNEL_ONLY = ("named_by", "producer", "trainable")   # node keys the front end never reads: not synced
+
+
+def synced_node(node: dict) -> dict:
+    """A node as the ``graph`` trait sends and stores it (docs/PLAYER.md, "Stored output")."""
+    return {key: value for key, value in node.items() if key not in KERNEL_ONLY}
+
+
+def elided(preview: str) -> bool:
+    """Whether a preview shows only the first elements (``[1. 2. …] shape=(100,)``)."""
+    return "…" in preview
+
+
+def said(preview, shape) -> str | None:
+    """A value as a caption says it: in full when the preview is, else its shape (the badge on the
+    graph shows the first elements; captions repeating them were a third of the stored frames)."""
+    if preview is None or not elided(preview) or shape is None:
+        return preview
+    return _("a {shape} array").format(shape=shape_tuple(shape))
+
+
 # ops whose inputs broadcast to the output's shape: the gradient to a smaller input is summed
 BROADCASTING = {"AddV2", "Add", "Sub", "Mul", "RealDiv", "Div", "DivNoNan", "MulNoNan", "Maximum", "Minimum", "Pow",
                 "SquaredDifference", "FloorDiv", "FloorMod", "Atan2", "Xdivy", "Xlogy", "BiasAdd", "BroadcastTo",
@@ -557,7 +578,7 @@ class _Builder:
             first = self.nodes[self.resolve(outputs[0])]
             shape = shapes[0] if shapes else None
             value = display_value(ev.get("value"), shape)
-            result = first["label"] + (f" = {value}" if value is not None else "")
+            result = first["label"] + (f" = {value}" if value is not None and not elided(value) else "")
             caption = (_("Recorded {call} → {result} ({shape}, {dtype})") if first["dtype"] else
                        _("Recorded {call} → {result} ({shape})")).format(
                 call=call, result=result, shape=shape_words(shape), dtype=first["dtype"])
@@ -711,7 +732,7 @@ class _Builder:
             value = display_value(grad.get("value"), grad.get("shape"))
             changes[outs[k]] = {"g": "grad", "gv": value}
             hot.append(outs[k])
-            parts.append(f"{self.label(grad.get('tensor'))}: {value}")
+            parts.append(f"{self.label(grad.get('tensor'))}: {said(value, grad.get('shape'))}")
         node = self.ops[op_id]
         caption = (_("{op} gets the gradient at its output {grads}") if parts else
                    _("{op} gets the gradient at its output")).format(op=node["type"], grads=separator().join(parts))
@@ -757,7 +778,7 @@ class _Builder:
             label = self.label(to)
             summed = broadcast_clause(node["type"], out_shape, ev.get("shape"), label)
             self.mark_arrival(to, summed, complete=got >= total)
-            fields = {"value": value, "label": label, "got": got, "total": total,
+            fields = {"value": said(value, ev.get("shape")), "label": label, "got": got, "total": total,
                       "summed": summed + separator() if summed else ""}
             if acc:
                 node_change["gv"] = _("sum so far") if got < total else _("sum of all parts")
@@ -766,7 +787,8 @@ class _Builder:
             elif got < total:
                 parts.append(_("{value} to {label} ({summed}part 1 of {total}: more will be added)").format(**fields))
             elif summed:
-                parts.append(_("{value} to {label} ({summed})").format(value=value, label=label, summed=summed))
+                parts.append(_("{value} to {label} ({summed})").format(value=fields["value"], label=label,
+                                                                        summed=summed))
             else:
                 parts.append(_("{value} to {label}").format(**fields))
             changes[to] = node_change

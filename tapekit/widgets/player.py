@@ -19,7 +19,7 @@ from .ask import Answers, asked_objects, build_questions, check_ask
 from .assets import read_asset
 from .lifetime import PlayerLayout, WeaklyHeld, gc_paused
 from .layout import find_dot, layout_views, view_svg
-from .model import build_frames, compact_frames, variable_label
+from .model import build_frames, compact_frames, synced_node, variable_label
 from .static import check_key_frame, key_frame_index, static_html, summary_lines
 from .texts import front_end_texts
 from .views import ViewPlan
@@ -140,7 +140,8 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
         """The ``graph`` trait of a drawn player: the model, its views and their layout."""
         views, layouts, used = layout_views(plan or ViewPlan(model), engine)
         self.layout_engine = used
-        return {"nodes": model.nodes, "edges": model.edges, "groups": model.groups, "views": views,
+        return {"nodes": [synced_node(n) for n in model.nodes], "edges": model.edges, "groups": model.groups,
+                "views": views,
                 "layouts": layouts, "watched": model.watched, "sources": model.sources,
                 "targets": model.targets, "results": model.results, "notes": model.notes, "too_large": None,
                 "causes": cause_texts.table(), "questions": list(questions)}
