@@ -149,6 +149,7 @@ def build_frames(events, explanations=None, source_names=None, target_names=None
     ``source_names`` maps a source id to a display name (or ``{"name", "shape", "dtype"}``) as the
     user's ``sources=`` call writes it; ``target_names`` maps a target id to its name likewise.
     """
+    _location.cache_clear()     # a place depends on the notebook's history (sites.cell_place)
     forward, backward = split_events(events)
     builder = _Builder(explanations or {}, source_names or {}, target_names or {})
     builder.forward(forward)
@@ -158,7 +159,7 @@ def build_frames(events, explanations=None, source_names=None, target_names=None
 
 
 def where_text(event) -> str | None:
-    """``cell:7`` / ``train.py:12``: the line form ``explain`` uses."""
+    """``In [7] line 3`` / ``train.py:12``: the line form ``explain`` uses (sites.location_text)."""
     return _location(event.get("file"), event.get("line"))
 
 

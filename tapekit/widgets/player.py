@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import linecache
 
 import anywidget
 import numpy as np
@@ -12,6 +11,7 @@ import traitlets
 from .. import cause_texts, nest
 from ..events import recorded_ops
 from ..i18n import _, hint_line
+from ..sites import source_line
 from ..source_location import user_frame
 from ..tensor import is_variable
 from . import checks, graphviz_run, limits
@@ -298,7 +298,7 @@ def _target_name():
     frame = user_frame()
     if frame is None:
         return None
-    text = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+    text = source_line(frame.f_code, frame.f_lineno).strip()   # also under %%time (sites.py)
     try:
         tree = ast.parse(text)
     except SyntaxError:
