@@ -615,9 +615,16 @@ class _Builder:
         if ev.get("name"):
             self.name(node, ev["name"], "variable")
         value = display_value(ev.get("value"), node["shape"])
+        change = {"v": value}
+        if tid not in self.shown:   # a variable only assigned (lesson 06's counter): drawn with its value
+            node.update(variable=True, role="frozen", value=ev.get("value"), where=where_text(ev))
+            if node["shape"] is None and value is not None and not value.startswith("["):
+                node["shape"] = []
+            self.shown.add(tid)
+            change["s"] = "frozen"
         self.add_frame("forward", _("{name}.{method}(...) changed its value to {value}").format(
                            name=self.label(tid), method=ev.get("how", "assign"), value=value),
-                       ev, {tid: {"v": value}}, [tid], tid)
+                       ev, {tid: change}, [tid], tid)
 
     # ---------- groups ----------
     def place_tensors(self) -> None:
@@ -679,6 +686,7 @@ class _Builder:
             node = self.nodes.get(tid)
             changes[tid] = {"g": "grad", "gv": display_value(seed, node and node["shape"]) or _("1 (seed)")}
         names = ", ".join(self.label(t) for t in targets)
+        self.backward_from = len(self.model.frames)
         self.add_frame("backward", _("tape.gradient starts at {names}: the gradient of {names} with respect to "
                                      "itself is 1. Now the tape is walked backwards, from the last op recorded to "
                                      "the first.").format(names=names),
@@ -811,6 +819,16 @@ class _Builder:
         if complete:
             self.model.arrivals.setdefault(tid, frame)
 
+    def finish_untouched(self, changes) -> None:
+        """At the last frame, what the backward pass never reached (constants, unconnected values) is
+        finished, not "not reached yet": it goes back to its forward look."""
+        touched = set(changes)
+        for frame in self.model.frames[self.backward_from:]:
+            touched.update(frame["set"])
+        for item in (*self.model.nodes, *self.model.edges, *self.model.groups):
+            if item["id"] not in touched:
+                changes[item["id"]] = {"g": None}
+
     def on_truncated(self, ev):
         dropped = ev.get("dropped", 0)
         note = _("The backward pass was longer than the player keeps: its last {dropped} steps are not "
@@ -861,6 +879,7 @@ class _Builder:
         for tid in self.received:   # anything still marked partial is complete now
             if tid not in changes and self.expected.get(tid, 1) > 1:
                 changes[tid] = {"p": None, "gv": _("sum of all parts")}
+        self.finish_untouched(changes)
         done = _("Done. {results}").format(results=separator().join(lines)) if lines else _("Done.")
         self.add_frame("backward", done, None, changes, hot,
                        hot[0] if hot else None)
