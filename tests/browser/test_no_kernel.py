@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from kernelfree import (ROOT, copy_lesson, environment, execute_with_state, jupyter_server, chromium, need,
-                        plays, shot, trust)
+from kernelfree import (FALLBACK, ROOT, chromium, copy_lesson, environment, execute_with_state, fallback_seen,
+                        jupyter_server, need, plays, shot, trust)
 
 HTML_MANAGER = "1.0.15"   # @jupyter-widgets/html-manager for ipywidgets 8.1
 REQUIREJS = "2.3.8"
@@ -49,20 +49,6 @@ def lab(lessons):
     root, _ = lessons
     with jupyter_server("jupyterlab", root) as base:
         yield base
-
-
-FALLBACK = "img.tkp-picture"   # the static picture displayed as its own output before the player's
-
-
-def fallback_seen(page) -> dict:
-    """How the static picture before the player shows: drawn (decoded, with a size) or hidden."""
-    return page.evaluate(f"""(() => {{
-        const img = document.querySelector('{FALLBACK}');
-        if (!img) return {{present: false}};
-        const box = img.getBoundingClientRect();
-        return {{present: true, natural: [img.naturalWidth, img.naturalHeight], shown: [box.width, box.height],
-                 hidden: box.width === 0 && box.height === 0, players: document.querySelectorAll('{ROOT}').length}};
-    }})()""")
 
 
 def nbconvert(root, name="untrusted.ipynb"):
