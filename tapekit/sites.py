@@ -68,6 +68,11 @@ def cell_place(file) -> tuple:
     return (int(digits.group(0)), 0) if digits else (None, 0)
 
 
+def execution_count() -> int | None:
+    """The number of the notebook cell running now (``In [7]``), or None outside IPython."""
+    return getattr(_shell(), "execution_count", None)
+
+
 _RECOVERED: dict = {}    # a cell magic's code name -> (execution count, lines before the body), the newest
 
 

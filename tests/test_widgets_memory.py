@@ -125,7 +125,8 @@ def test_a_displayed_dropped_player_keeps_its_comm_and_ignores_messages():
     del player
     gc.collect()
     assert not comm._closed
-    comm.handle_msg({"content": {"data": {"method": "update", "state": {"frame": 2}, "buffer_paths": []}}, "buffers": []})
+    comm.handle_msg({"content": {"data": {"method": "update", "state": {"frame": 2}, "buffer_paths": []}},
+                     "buffers": []})
     comm.close()
 
 
@@ -191,3 +192,31 @@ def test_a_thousand_players_made_without_close_stay_under_5_mb():
         tracemalloc.stop()
     assert registered_ids() == before
     assert grown < 5_000_000, f"{grown / 1e6:.1f} MB kept by 1,000 dropped players"
+
+
+def test_a_cell_run_again_releases_the_player_it_showed(monkeypatch):
+    """IPython's output cache keeps what a cell showed; a re-run of that cell releases the player
+    it replaced (comm closed, state dropped). Players shown in one run stay."""
+    import IPython.display
+
+    import tapekit.widgets.player as player_module
+
+    count = {"n": 7}
+    monkeypatch.setattr(player_module, "execution_count", lambda: count["n"])
+    monkeypatch.setattr(IPython.display, "display", lambda *args, **kwargs: None)
+
+    def cell():
+        tape, y, sources = small_program()
+        shown = TapePlayer(tape, target=y, sources=sources)
+        shown._ipython_display_()
+        return shown
+
+    first, second = cell(), cell()          # one run shows two players from the same line: both stay
+    assert first.comm is not None and second.comm is not None
+    count["n"] = 8                            # the cell runs again
+    third = cell()
+    assert first.comm is None and second.comm is None and third.comm is not None
+    assert first.graph == {} and first.frames == [] and first.model_data is None
+    assert "released" in repr(first) and first.static_html() == ""
+    assert third.graph["nodes"]
+    third.close()

@@ -51,6 +51,33 @@ class PlayerLayout(WeaklyHeld, ipywidgets.Layout):
         """Leave the comm to the player that owns this layout (``TapePlayer.__del__``)."""
 
 
+class Superseded:
+    """Players shown by a cell that is run again: IPython's output cache (``Out``, ``_``) keeps the
+    value a cell shows last, so a re-run would not free the player it replaced. A player shown from
+    the same line of the same code in a later execution releases the ones before it (``release()``:
+    its comm closes, its state is dropped). A loop that shows several players in one run keeps them all."""
+
+    def __init__(self):
+        self._shown: dict = {}      # (file, line) -> [(execution count, weakref to the player)]
+
+    def shown(self, player, site, count) -> None:
+        if site is None or count is None:
+            return
+        kept = []
+        for earlier, ref in self._shown.get(site, []):
+            old = ref()
+            if old is None or old is player:
+                continue
+            if earlier < count:
+                old.release()
+            else:
+                kept.append((earlier, ref))
+        self._shown[site] = kept + [(count, weakref.ref(player))]
+
+
+superseded = Superseded()
+
+
 class _GcPause:
     """Nested, thread-safe pauses of the cyclic GC: the first pause turns it off, the last one
     out turns it back on (if it was on), under one lock."""

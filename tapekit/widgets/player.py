@@ -11,13 +11,13 @@ import traitlets
 from .. import cause_texts, nest
 from ..events import recorded_ops
 from ..i18n import _, hint_line
-from ..sites import source_line
+from ..sites import execution_count, source_line
 from ..source_location import user_frame
 from ..tensor import is_variable
 from . import checks, graphviz_run, limits
 from .ask import Answers, asked_objects, build_questions, check_ask
 from .assets import read_asset
-from .lifetime import PlayerLayout, WeaklyHeld, gc_paused
+from .lifetime import PlayerLayout, WeaklyHeld, gc_paused, superseded
 from .layout import find_dot, layout_views, view_svg
 from .model import build_frames, compact_frames, synced_node, variable_label
 from .static import check_key_frame, key_frame_index, static_html, summary_lines
@@ -82,6 +82,8 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
             super().__init__(graph=graph, frames=compact_frames(model.frames), frame=0, fps=float(fps), title=title,
                              texts=front_end_texts(), **kwargs)
         self._displayed = False
+        frame = user_frame()
+        self._site = (frame.f_code.co_filename, frame.f_lineno) if frame is not None else None
         self.release_registry()         # freed when dropped, without close() (lifetime.py)
         if isinstance(self.layout, PlayerLayout):
             self.layout.release_registry()
@@ -95,6 +97,13 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
         super().close()
         if isinstance(self.layout, PlayerLayout):
             self.layout.close()
+
+    def release(self) -> None:
+        """Close the player and drop its state (what a re-run of the cell that showed it does:
+        lifetime.Superseded); the object stays, empty, where IPython's output cache holds it."""
+        self.close()
+        self.model_data = None
+        self.graph, self.frames = {}, []      # the comm is closed: nothing is sent
 
     def __del__(self):
         # displayed: leave the comm open, so that the view on the page keeps playing (lifetime.py)
@@ -237,7 +246,7 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
     @property
     def svg(self) -> str:
         """The SVG of the top-level view at the key frame (the static picture's graph)."""
-        if "root" not in self.graph["views"]:
+        if "root" not in self.graph.get("views", {}):
             return ""          # a tape too large to draw (limits.py): the static picture is the message
         model = self.model_data
         index = self.key_frame
@@ -252,6 +261,8 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
     def summary(self) -> str:
         """Plain-text summary of the final frame."""
         model = self.model_data
+        if model is None:
+            return _("{name}: released (the cell that showed it was run again).").format(name=type(self).__name__)
         too_large = self.graph.get("too_large")
         if too_large:
             return "\n".join([f"{type(self).__name__}: not drawn: {model.notes[0]}"] + summary_lines(model))
@@ -263,6 +274,8 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
     def static_html(self, fallback: bool = False) -> str:
         """The static picture of the key frame, as HTML (``fallback``: see ``_ipython_display_``)."""
         svg = self.svg
+        if self.model_data is None:
+            return ""
         with gc_paused():
             return static_html(self.model_data, svg, language=self.texts.get("language", "en"),
                                frame=self.key_frame, fallback=fallback)
@@ -277,6 +290,7 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
         from IPython.display import display
 
         self._displayed = True
+        superseded.shown(self, self._site, execution_count())
         display({"text/html": self.static_html(fallback=True), "text/plain": self.summary()}, raw=True)
         data = super()._repr_mimebundle_(**kwargs)
         bundle = dict(data[0] if isinstance(data, tuple) else data)
