@@ -2,9 +2,15 @@
 
 A tape keeps, per recorded op, the user's code objects and instruction offsets
 (``tape.user_site``). This module turns them into what a person reads, lazily and cached per
-code object: the line (``cell:7`` in a notebook), the source text of the expression that ran
-the op (``speed * hours``), the name it was assigned to (``distance``) and the loops around it.
-Only source text and bytecode are read, never a frame's locals.
+code object: the line (``In [7] line 3`` in a notebook, ``train.py:12`` in a file), the source
+text of the expression that ran the op (``speed * hours``), the name it was assigned to
+(``distance``) and the loops around it. Only source text and bytecode are read, never a frame's
+locals.
+
+Code that IPython runs through ``exec`` under a name of its own (``%%time`` compiles the cell as
+``<timed exec>``; other cell magics do the same) has no source in ``linecache``: its text is found
+in IPython's input history, in the newest cell whose body uses the code's names, so that names
+and places survive (``In [7] line 3``: the body starts on the cell's second line).
 """
 
 from __future__ import annotations
@@ -12,7 +18,11 @@ from __future__ import annotations
 import ast
 import dis
 import linecache
+import re
+import sys
 from functools import lru_cache
+
+from .i18n import _
 
 EXPR_CHARS = 32
 _BACKWARD_JUMPS = {"JUMP_BACKWARD", "JUMP_BACKWARD_NO_INTERRUPT", "POP_JUMP_BACKWARD_IF_TRUE",
@@ -28,10 +38,70 @@ def short_file(path) -> str:
 
 
 def location_text(file, line) -> str | None:
-    """The one line form used by ``explain`` and the player: ``cell:7`` or ``train.py:12``."""
+    """The one line form used by ``explain`` and the player: ``In [7] line 3`` for a notebook cell
+    (its execution count, as Jupyter shows it), ``train.py:12`` for a file; ``cell:7`` for a cell
+    whose number is not known (no IPython running)."""
     if line is None:
         return None
+    number, offset = cell_place(file)
+    if number is not None:
+        return _("In [{number}] line {line}").format(number=number, line=line + offset)
     return f"{short_file(file)}:{line}"
+
+
+def _shell():
+    """The running IPython shell, or None (tapekit never imports IPython itself)."""
+    get = getattr(sys.modules.get("IPython"), "get_ipython", None)
+    return get() if get is not None else None
+
+
+def cell_place(file) -> tuple:
+    """``(execution count, lines before the code)`` of the notebook cell that ``file`` names, else
+    ``(None, 0)``: IPython's own name of a cell's code (what its tracebacks print as ``In[7]``), or a
+    cell magic's body found in the input history (:func:`recovered_source`)."""
+    if file in _RECOVERED:
+        return _RECOVERED[file]
+    shell = _shell()
+    named = getattr(getattr(shell, "compile", None), "format_code_name", None)
+    found = named(file) if named is not None else None
+    digits = re.search(r"\d+", found[1]) if found else None
+    return (int(digits.group(0)), 0) if digits else (None, 0)
+
+
+def execution_count() -> int | None:
+    """The number of the notebook cell running now (``In [7]``), or None outside IPython."""
+    return getattr(_shell(), "execution_count", None)
+
+
+_RECOVERED: dict = {}    # a cell magic's code name -> (execution count, lines before the body), the newest
+
+
+def recovered_source(code) -> str:
+    """The source text of ``code`` run by a cell magic (``%%time``), from IPython's input history:
+    the newest cell, among the last 50, that starts with a cell magic and whose body (as IPython
+    transforms it) has the lines and the names the code uses. "" when there is none."""
+    shell = _shell()
+    history = getattr(getattr(shell, "history_manager", None), "input_hist_raw", None)
+    if not history or not hasattr(shell, "transform_cell"):
+        return ""
+    wanted = set(code.co_names) | {c.co_name for c in code.co_consts
+                                   if hasattr(c, "co_name") and not c.co_name.startswith("<")}
+    last_line = max((line for _a, _b, line in code.co_lines() if line is not None), default=0)
+    for number in range(len(history) - 1, max(0, len(history) - 51), -1):
+        raw = history[number]
+        if not raw.startswith("%%") or "\n" not in raw:
+            continue
+        body = shell.transform_cell(raw.split("\n", 1)[1])
+        if body.count("\n") + 1 >= last_line and wanted <= set(re.findall(r"\w+", body)):
+            _RECOVERED[code.co_filename] = (number, 1)
+            return body
+    return ""
+
+
+def source_line(code, line: int) -> str:
+    """The text of line ``line`` of ``code``'s source ("" when unknown), also for a cell magic's code."""
+    lines = code_info(code).lines
+    return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
 class CodeInfo:
@@ -45,6 +115,11 @@ class CodeInfo:
         self.line_ranges = [(a, b, ln) for a, b, ln in code.co_lines() if ln is not None]
         self.loops = _loops(code)
         self._statements = None
+        text = "".join(linecache.getlines(self.file))
+        if not text and self.file.startswith("<"):     # a cell magic's exec: its text is in the history
+            text = recovered_source(code)
+        self.text = text
+        self.lines = text.splitlines(True)
 
     def line(self, offset: int):
         if self.positions is not None and 0 <= offset // 2 < len(self.positions):
@@ -65,11 +140,11 @@ class CodeInfo:
 
     def statements(self) -> dict:
         if self._statements is None:
-            self._statements = _assignments(self.file)
+            self._statements = _assignments(self.text)
         return self._statements
 
     def expressions(self) -> dict:
-        return _expressions(self.file)
+        return _expressions(self.text)
 
 
 @lru_cache(maxsize=512)
@@ -94,19 +169,18 @@ def _loops(code) -> list:
 
 
 @lru_cache(maxsize=256)
-def _source_tree(file):
-    lines = linecache.getlines(file)
-    if not lines:
-        return None, []
+def _source_tree(text: str):
+    if not text:
+        return None
     try:
-        return ast.parse("".join(lines)), lines
+        return ast.parse(text)
     except (SyntaxError, ValueError):
-        return None, lines
+        return None
 
 
-def _assignments(file) -> dict:
-    """{(line, col, end line, end col) of an assigned value: target text} for a source file."""
-    tree, _ = _source_tree(file)
+def _assignments(text: str) -> dict:
+    """{(line, col, end line, end col) of an assigned value: target text} for a source text."""
+    tree = _source_tree(text)
     found: dict = {}
     if tree is None:
         return found
@@ -131,9 +205,9 @@ def _assignments(file) -> dict:
 
 
 @lru_cache(maxsize=256)
-def _expressions(file) -> dict:
-    """{(line, col, end line, end col): the names of its operands} for the calls and operators of a file."""
-    tree, _ = _source_tree(file)
+def _expressions(text: str) -> dict:
+    """{(line, col, end line, end col): the names of its operands} for the calls and operators of a source."""
+    tree = _source_tree(text)
     found: dict = {}
     if tree is None:
         return found
@@ -184,7 +258,7 @@ def expression(info: CodeInfo, offset: int) -> str | None:
     if span is None:
         return None
     line, end_line, col, end_col = span
-    _, lines = _source_tree(info.file)
+    lines = info.lines
     if not lines or line > len(lines):
         return None
     if line == end_line:

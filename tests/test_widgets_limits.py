@@ -162,3 +162,36 @@ def test_lesson_03_bias_gradient_names_the_summed_axis():
     assert "to b (summed over axis 0: (4, 3) → (3,), as b was broadcast)" in add
     matmul = next(c for c in captions if c.startswith("MatMul passes back"))
     assert "summed" not in matmul
+
+
+def _stored_mb(player) -> float:
+    """Widget state (as the notebook stores it, compact JSON) + the static picture output, in MB."""
+    state = len(json.dumps(player.get_state(), separators=(",", ":"), ensure_ascii=False).encode())
+    return (state + len(player.static_html(fallback=True).encode())) / 1e6
+
+
+@pytest.mark.slow
+def test_a_1000_op_player_stores_at_most_2_mb():
+    """Issue 24: the stored output of a 1,000-op player <= 2 MB, for a loop and a Keras MLP's steps."""
+    w, b = tk.Variable(0.5, name="w"), tk.Variable(0.1, name="b")
+    with tk.GradientTape() as tape:
+        y = tk.constant([1.0, 2.0])
+        for _ in range(334):
+            y = tk.sin(y * w + b)
+        loss = tk.reduce_sum(y)
+    loop = TapePlayer(tape, target=loss, sources=[w, b])
+    layers = [tk.keras.layers.Dense(8, activation="relu", name=f"dense{k}") for k in range(4)]
+    x = tk.constant(np.ones((4, 8), np.float32))
+    with tk.GradientTape() as tape:
+        total = 0.0
+        for _ in range(67):
+            h = x
+            for layer in layers:
+                h = layer(h)
+            total = total + tk.reduce_mean(h * h)
+    mlp = TapePlayer(tape, target=total, sources=[v for layer in layers for v in layer.trainable_variables])
+    for player in (loop, mlp):
+        ops = sum(n["kind"] == "op" for n in player.graph["nodes"])
+        assert 1000 <= ops <= 1010
+        assert _stored_mb(player) <= 2.0, f"{_stored_mb(player):.2f} MB for {ops} ops"
+        player.close()

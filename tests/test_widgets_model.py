@@ -94,7 +94,8 @@ def test_diamond_every_node_state_per_frame():
     assert bwd(11) == ["acc", "done", w, "grad", "done", w, "grad", "done", "grad"]
     final = model.state_at(12)
     assert final["t0"]["g"] == "grad" and final["t0"]["gv"] == "14.0"
-    assert final["t2"]["g"] == "wait" and final["t5"]["g"] == "wait"   # constants are never reached
+    # constants are never reached: at the end they are finished (their forward look), not "waiting"
+    assert final["t2"]["g"] is None and final["t5"]["g"] is None
 
 
 def test_fan_out_accumulation_is_visible_on_edge_and_caption():
@@ -124,8 +125,10 @@ def test_zero_and_none_and_unreached_are_distinct():
     events = diamond_events()
     events[-1]["results"] = [{"source": "t0", "value": "0.0", "shape": [], "dtype": "float32",
                               "cause": "unconnected_zero"}]
-    final = build_frames(events).state_at(12)
-    assert final["t0"]["g"] == "zero" and final["t2"]["g"] == "wait"
+    model = build_frames(events)
+    final = model.state_at(12)
+    assert final["t0"]["g"] == "zero" and final["t2"]["g"] is None     # zero, and finished (never reached)
+    assert model.state_at(11)["t2"]["g"] == "wait"                      # unreached, while the pass runs
 
 
 def test_events_are_json_and_frames_deterministic():
@@ -559,3 +562,43 @@ def test_compact_frames_keep_everything_the_frames_say():
         assert phase == frame["phase"][0] and focus == frame["focus"] and where == frame.get("where")
         assert every == frame.get("all")
     assert len(json.dumps(compact)) < len(json.dumps(model.frames))
+
+
+def _line_module_step():
+    """Lesson 06: a tk.Module whose call counts itself with assign_add (an assignment, no op)."""
+
+    class Line(tk.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = tk.Variable(0.0, name="w")
+            self.b = tk.Variable(0.0, name="b")
+            self.calls = tk.Variable(0, trainable=False, name="calls")
+
+        def __call__(self, x):
+            self.calls.assign_add(1)
+            return self.w * x + self.b
+
+    line = Line()
+    x = tk.constant([1.0, 2.0, 3.0])
+    with tk.GradientTape() as tape:
+        loss = tk.reduce_mean((line(x) - tk.constant([2.0, 4.0, 6.0])) ** 2)
+    tape.gradient(loss, line.trainable_variables)
+    return build_frames(tape.events)
+
+
+def test_a_variable_only_assigned_is_drawn_with_its_value():
+    model = _line_module_step()
+    calls = next(n for n in model.nodes if n["label"] == "calls")
+    assert calls["variable"] and calls["role"] == "frozen" and calls["value"] == "1" and calls["shape"] == []
+    assign = next(k for k, f in enumerate(model.frames) if "calls.assign_add" in f["caption"])
+    assert model.state_at(assign)[calls["id"]] == {"s": "frozen", "g": None, "v": "1"}
+
+
+def test_at_the_last_frame_nothing_reads_not_reached_yet():
+    model = _line_module_step()
+    final = model.final_state()
+    assert not [key for key, state in final.items() if state.get("g") == "wait"]
+    constants = [n["id"] for n in model.nodes if n.get("role") == "const"]
+    assert constants and all(final[c]["g"] is None for c in constants)
+    # mid-way through the backward pass they still wait
+    assert any(model.state_at(len(model.frames) - 2)[c]["g"] == "wait" for c in constants)

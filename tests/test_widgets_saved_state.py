@@ -123,3 +123,34 @@ def test_a_saved_player_opens_at_its_last_frame():
     kept = nb["metadata"]["widgets"][STATE]["state"]
     assert kept["l03-c02-o0-children"]["state"]["frame"] == 1
     assert "frame" not in kept["l03-c02-o0"]["state"], "only players (graph and frames) are changed"
+
+
+def test_a_saved_player_opens_at_its_key_frame():
+    """A player whose static picture shows another frame (key_frame=) opens there, so they agree."""
+    nb = notebook()
+    states = nb["metadata"]["widgets"][STATE]["state"]
+    player = next(k for k, v in states.items() if v["state"].get("frames") == [1, 2])
+    states[player]["state"].update(graph={"nodes": [], "key_frame": 0}, frame=1)
+    tidy_widget_state(nb, prefix="l03")
+    assert nb["metadata"]["widgets"][STATE]["state"]["l03-c02-o0-children"]["state"]["frame"] == 0
+
+
+def test_export_renders_math_offline_as_mathml():
+    """The exporter's page draws math itself (MathML from latex2mathml): no MathJax, no network."""
+    pytest.importorskip("nbconvert")
+    pytest.importorskip("latex2mathml")
+    import nbformat
+
+    from tapekit.widgets.export import export_html
+
+    nb = nbformat.from_dict(notebook())
+    nb["metadata"]["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb["cells"][0]["source"] = ("# Chain rule\n\n$\\frac{\\partial L}{\\partial w} = 2x$ costs $5 and $3.\n\n"
+                                "$$\\sum_i x_i$$\n\n`price = $4$` is code.")
+    tidy_widget_state(nb)
+    page = export_html(nb)
+    assert page.count("<math ") == 2 and 'display="block"' in page
+    assert "<mfrac>" in page and "\\frac" not in page
+    assert "costs $5 and $3" in page and "<code>price = $4$</code>" in page   # money and code stay text
+    assert "MathJax.js" not in page and "latest.js?config" not in page
+    assert not re.search(r"<script[^>]+src=", page), "the page must not load a script"

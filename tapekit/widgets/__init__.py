@@ -6,7 +6,7 @@ imported only when a player is built, so ``import tapekit`` stays NumPy-only.
 
 from .model import FrameModel, build_frames
 
-__all__ = ["TapePlayer", "FrameModel", "build_frames", "static_html"]
+__all__ = ["TapePlayer", "Ask", "FrameModel", "build_frames", "static_html"]
 
 
 def __getattr__(name):
@@ -14,6 +14,10 @@ def __getattr__(name):
         from .player import TapePlayer
 
         return TapePlayer
+    if name == "Ask":
+        from .ask import Ask
+
+        return Ask
     if name == "static_html":
         from .static import static_html
 

@@ -12,8 +12,7 @@ import numbers
 
 from .. import nest
 from ..i18n import _, hint_line
-from ..tensor import Tensor
-from ..variable import Variable
+from ..tensor import Tensor, is_variable
 from .event_schema import checked_events
 
 def check_fps(fps) -> float:
@@ -71,7 +70,7 @@ def _check_tensors(role: str, value) -> None:
         return
     flat = nest.flatten(value)
     for index, item in enumerate(flat):
-        if not isinstance(item, (Tensor, Variable)):
+        if not (isinstance(item, Tensor) or is_variable(item)):  # tk, Keras and tk.Module variables
             where = role if len(flat) == 1 and flat[0] is value else f"{role} (item {index})"
             shown = repr(item) if len(repr(item)) <= 40 else repr(item)[:39] + "…"
             raise TypeError(f"TapePlayer: {where} is {type(item).__name__} {shown}, not a tk.Tensor or "
@@ -104,7 +103,7 @@ def check_keywords(cls, kwargs: dict) -> None:
     for key in kwargs:
         if key not in allowed or key.startswith("_"):
             known = ["target", "sources", "output_gradients", "events", "explanations", "engine", "title", "fps",
-                     "max_ops"]
+                     "max_ops", "ask", "key_frame"]
             close = difflib.get_close_matches(key, known, n=1)
             hint = (_("did you mean {name}=?").format(name=close[0]) if close else
                     _("the options are {options}.").format(options=", ".join(known)))

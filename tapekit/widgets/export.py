@@ -12,6 +12,11 @@ saved with its widget state (docs/PLAYER.md, "Saved widget state"). The same tem
 with nbconvert itself: ``jupyter nbconvert --to html --template tapekit
 --TemplateExporter.extra_template_basedirs=<TEMPLATES>`` (embed.js then comes from
 ``resources``, so prefer this module).
+
+Math in the markdown cells (``$…$``, ``$$…$$``, ``\\(…\\)``, ``\\[…\\]``) is turned into MathML when the
+page is made (``latex2mathml``, from PyPI, in the ``lessons`` extra), which browsers draw
+themselves: no MathJax, no network. A formula it cannot convert stays TeX, and only then does the
+page load MathJax (from its CDN, as nbconvert does).
 """
 
 from __future__ import annotations
@@ -25,11 +30,48 @@ from ..i18n import _, hint_line
 from .assets import read_asset
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-_MATH = re.compile(r"\$|\\\(|\\\[|\\begin\{")
+_CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.S)      # code is never math
+_FORMULA = re.compile(r"\$\$(?P<block>.+?)\$\$|\\\[(?P<block2>.+?)\\\]|\\\((?P<inline2>.+?)\\\)"
+                      r"|(?<![\\$\w])\$(?!\s)(?P<inline>[^$\n]+?)(?<!\s)\$(?![\w$])", re.S)
+
+
+_TEX = re.compile(_FORMULA.pattern + r"|\\begin\{", re.S)
+
+
+def mathml_markdown(text: str) -> str:
+    """``text`` with its TeX formulas as MathML (a formula latex2mathml cannot read stays TeX)."""
+    try:
+        from latex2mathml.converter import convert
+    except ImportError:        # without it the page falls back to MathJax from its CDN
+        return text
+
+    def formula(match):
+        tex = next(v for v in match.groupdict().values() if v is not None)
+        display = "block" if match.group("block") is not None or match.group("block2") is not None else "inline"
+        try:
+            return convert(tex.strip(), display=display)
+        except Exception:      # latex2mathml raises many types for TeX it does not know
+            return match.group(0)
+
+    parts = _CODE.split(text)
+    parts[::2] = [_FORMULA.sub(formula, part) for part in parts[::2]]
+    return "".join(parts)
+
+
+def with_mathml(nb):
+    """A copy of ``nb`` whose markdown cells carry MathML instead of TeX."""
+    import copy
+
+    nb = copy.deepcopy(nb)
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            cell["source"] = mathml_markdown("".join(cell.get("source", "")))
+    return nb
 
 
 def _has_math(nb) -> bool:
-    return any(cell.get("cell_type") == "markdown" and _MATH.search("".join(cell.get("source", "")))
+    """Whether a markdown cell still holds TeX (after ``with_mathml``: a formula it could not convert)."""
+    return any(cell.get("cell_type") == "markdown" and _TEX.search("".join(_CODE.split(cell.get("source", ""))[::2]))
                for cell in nb.get("cells", []))
 
 
@@ -50,6 +92,7 @@ def export_html(notebook, output: str | Path | None = None) -> str:
                          + hint_line(_("execute it with nbclient's store_widget_state=True (see docs/PLAYER.md, "
                                        "'Saved widget state'), or in JupyterLab turn on Settings > Save Widget State "
                                        "Automatically and save.")))
+    nb = with_mathml(nb)
     script = read_asset("embed.js")
     if "</script" in script.lower():
         raise RuntimeError("embed.js must not contain '</script'")

@@ -50,6 +50,10 @@ class FrameModel:
     groups: list = field(default_factory=list)
     notes: list = field(default_factory=list)
     children: dict = field(default_factory=dict)    # group id (None: top) -> [(kind, id)]
+    # for the question mode (ask.py), not sent: the frame at which each tensor's gradient is
+    # complete (after any fan-in sum), and the frames of broadcast sums as (frame, tensor id)
+    arrivals: dict = field(default_factory=dict)
+    broadcasts: list = field(default_factory=list)
 
     @property
     def forward_frames(self) -> int:
@@ -145,6 +149,7 @@ def build_frames(events, explanations=None, source_names=None, target_names=None
     ``source_names`` maps a source id to a display name (or ``{"name", "shape", "dtype"}``) as the
     user's ``sources=`` call writes it; ``target_names`` maps a target id to its name likewise.
     """
+    _location.cache_clear()     # a place depends on the notebook's history (sites.cell_place)
     forward, backward = split_events(events)
     builder = _Builder(explanations or {}, source_names or {}, target_names or {})
     builder.forward(forward)
@@ -154,13 +159,22 @@ def build_frames(events, explanations=None, source_names=None, target_names=None
 
 
 def where_text(event) -> str | None:
-    """``cell:7`` / ``train.py:12``: the line form ``explain`` uses."""
+    """``In [7] line 3`` / ``train.py:12``: the line form ``explain`` uses (sites.location_text)."""
     return _location(event.get("file"), event.get("line"))
 
 
 @lru_cache(maxsize=4096)
 def _location(file, line) -> str | None:
     return location_text(file, line)   # a loop runs the same few lines again and again
+
+
+def variable_label(var) -> str | None:
+    """A variable's label: a Keras variable's ``path`` (``hidden/kernel``), else its name without ``:0``."""
+    path = getattr(var, "path", None)
+    if isinstance(path, str) and path:
+        return path
+    name = getattr(var, "name", None)
+    return name.rsplit(":", 1)[0] if isinstance(name, str) else None
 
 
 def display_value(value, shape=None) -> str | None:
@@ -171,6 +185,27 @@ def display_value(value, shape=None) -> str | None:
     if shape == [] and text.endswith(".") and _WHOLE.fullmatch(text):
         return text + "0"
     return text
+
+
+KERNEL_ONLY = ("named_by", "producer", "trainable")   # node keys the front end never reads: not synced
+
+
+def synced_node(node: dict) -> dict:
+    """A node as the ``graph`` trait sends and stores it (docs/PLAYER.md, "Stored output")."""
+    return {key: value for key, value in node.items() if key not in KERNEL_ONLY}
+
+
+def elided(preview: str) -> bool:
+    """Whether a preview shows only the first elements (``[1. 2. …] shape=(100,)``)."""
+    return "…" in preview
+
+
+def said(preview, shape) -> str | None:
+    """A value as a caption says it: in full when the preview is, else its shape (the badge on the
+    graph shows the first elements; captions repeating them were a third of the stored frames)."""
+    if preview is None or not elided(preview) or shape is None:
+        return preview
+    return _("a {shape} array").format(shape=shape_tuple(shape))
 
 
 # ops whose inputs broadcast to the output's shape: the gradient to a smaller input is summed
@@ -544,7 +579,7 @@ class _Builder:
             first = self.nodes[self.resolve(outputs[0])]
             shape = shapes[0] if shapes else None
             value = display_value(ev.get("value"), shape)
-            result = first["label"] + (f" = {value}" if value is not None else "")
+            result = first["label"] + (f" = {value}" if value is not None and not elided(value) else "")
             caption = (_("Recorded {call} → {result} ({shape}, {dtype})") if first["dtype"] else
                        _("Recorded {call} → {result} ({shape})")).format(
                 call=call, result=result, shape=shape_words(shape), dtype=first["dtype"])
@@ -580,9 +615,16 @@ class _Builder:
         if ev.get("name"):
             self.name(node, ev["name"], "variable")
         value = display_value(ev.get("value"), node["shape"])
+        change = {"v": value}
+        if tid not in self.shown:   # a variable only assigned (lesson 06's counter): drawn with its value
+            node.update(variable=True, role="frozen", value=ev.get("value"), where=where_text(ev))
+            if node["shape"] is None and value is not None and not value.startswith("["):
+                node["shape"] = []
+            self.shown.add(tid)
+            change["s"] = "frozen"
         self.add_frame("forward", _("{name}.{method}(...) changed its value to {value}").format(
                            name=self.label(tid), method=ev.get("how", "assign"), value=value),
-                       ev, {tid: {"v": value}}, [tid], tid)
+                       ev, {tid: change}, [tid], tid)
 
     # ---------- groups ----------
     def place_tensors(self) -> None:
@@ -644,11 +686,14 @@ class _Builder:
             node = self.nodes.get(tid)
             changes[tid] = {"g": "grad", "gv": display_value(seed, node and node["shape"]) or _("1 (seed)")}
         names = ", ".join(self.label(t) for t in targets)
+        self.backward_from = len(self.model.frames)
         self.add_frame("backward", _("tape.gradient starts at {names}: the gradient of {names} with respect to "
                                      "itself is 1. Now the tape is walked backwards, from the last op recorded to "
                                      "the first.").format(names=names),
                        start, changes, targets, targets[0] if targets else None,
                        every={"g": "wait"})
+        for tid in targets:
+            self.model.arrivals[tid] = len(self.model.frames) - 1
         self.active_groups: list = []
         pending_sends: list = []
         visit = None
@@ -696,7 +741,7 @@ class _Builder:
             value = display_value(grad.get("value"), grad.get("shape"))
             changes[outs[k]] = {"g": "grad", "gv": value}
             hot.append(outs[k])
-            parts.append(f"{self.label(grad.get('tensor'))}: {value}")
+            parts.append(f"{self.label(grad.get('tensor'))}: {said(value, grad.get('shape'))}")
         node = self.ops[op_id]
         caption = (_("{op} gets the gradient at its output {grads}") if parts else
                    _("{op} gets the gradient at its output")).format(op=node["type"], grads=separator().join(parts))
@@ -741,7 +786,8 @@ class _Builder:
                 node_change["p"] = None
             label = self.label(to)
             summed = broadcast_clause(node["type"], out_shape, ev.get("shape"), label)
-            fields = {"value": value, "label": label, "got": got, "total": total,
+            self.mark_arrival(to, summed, complete=got >= total)
+            fields = {"value": said(value, ev.get("shape")), "label": label, "got": got, "total": total,
                       "summed": summed + separator() if summed else ""}
             if acc:
                 node_change["gv"] = _("sum so far") if got < total else _("sum of all parts")
@@ -750,7 +796,8 @@ class _Builder:
             elif got < total:
                 parts.append(_("{value} to {label} ({summed}part 1 of {total}: more will be added)").format(**fields))
             elif summed:
-                parts.append(_("{value} to {label} ({summed})").format(value=value, label=label, summed=summed))
+                parts.append(_("{value} to {label} ({summed})").format(value=fields["value"], label=label,
+                                                                        summed=summed))
             else:
                 parts.append(_("{value} to {label}").format(**fields))
             changes[to] = node_change
@@ -763,6 +810,24 @@ class _Builder:
         self.add_frame("backward", _("{op} passes back {parts}").format(op=node["type"], parts=separator().join(parts)),
                        None, changes, hot, op_id,
                        where=node["where"])
+
+    def mark_arrival(self, tid, summed, complete) -> None:
+        """Note the frame about to be added for the question mode: a broadcast sum, a complete gradient."""
+        frame = len(self.model.frames)
+        if summed:
+            self.model.broadcasts.append((frame, tid))
+        if complete:
+            self.model.arrivals.setdefault(tid, frame)
+
+    def finish_untouched(self, changes) -> None:
+        """At the last frame, what the backward pass never reached (constants, unconnected values) is
+        finished, not "not reached yet": it goes back to its forward look."""
+        touched = set(changes)
+        for frame in self.model.frames[self.backward_from:]:
+            touched.update(frame["set"])
+        for item in (*self.model.nodes, *self.model.edges, *self.model.groups):
+            if item["id"] not in touched:
+                changes[item["id"]] = {"g": None}
 
     def on_truncated(self, ev):
         dropped = ev.get("dropped", 0)
@@ -814,6 +879,7 @@ class _Builder:
         for tid in self.received:   # anything still marked partial is complete now
             if tid not in changes and self.expected.get(tid, 1) > 1:
                 changes[tid] = {"p": None, "gv": _("sum of all parts")}
+        self.finish_untouched(changes)
         done = _("Done. {results}").format(results=separator().join(lines)) if lines else _("Done.")
         self.add_frame("backward", done, None, changes, hot,
                        hot[0] if hot else None)

@@ -32,12 +32,13 @@ def _refs(value):
     return _REF.findall(json.dumps(value))
 
 
-def _open_at_last_frame(state: dict) -> None:
-    """A saved player opens at its last frame, the one the static picture shows: the whole
-    recorded graph with its gradients, what the cell produced. Play starts again from frame 1
-    (a live player, made by running the cell, opens at frame 1: "Press play")."""
+def _open_at_key_frame(state: dict) -> None:
+    """A saved player opens at its key frame, the one the static picture shows (``graph["key_frame"]``;
+    the last frame for a player made before there was one): by default the whole recorded graph with
+    its gradients, what the cell produced. Play starts again from frame 1 (a live player, made by
+    running the cell, opens at frame 1: "Press play")."""
     if isinstance(state.get("frames"), list) and isinstance(state.get("graph"), dict) and "frame" in state:
-        state["frame"] = max(0, len(state["frames"]) - 1)
+        state["frame"] = state["graph"].get("key_frame", max(0, len(state["frames"]) - 1))
 
 
 def tidy_widget_state(nb, prefix: str = "w") -> dict:
@@ -75,7 +76,7 @@ def tidy_widget_state(nb, prefix: str = "w") -> dict:
 
     kept = {names[model_id]: json.loads(rename(json.dumps(states[model_id]))) for model_id in order}
     for model in kept.values():
-        _open_at_last_frame(model.get("state") or {})
+        _open_at_key_frame(model.get("state") or {})
     nb["metadata"]["widgets"] = {STATE: {"state": kept, "version_major": 2, "version_minor": 0}}
     for _, _, view in _views(nb):
         view["model_id"] = names.get(view["model_id"], view["model_id"])

@@ -17,7 +17,7 @@ import re
 from urllib.parse import quote
 
 from .. import cause_texts
-from ..i18n import _
+from ..i18n import _, hint_line
 from .assets import read_asset
 
 
@@ -172,13 +172,62 @@ def value_rows(model, state) -> list:
     return rows
 
 
-def static_html(model, svg: str, language: str = "en") -> str:
-    """HTML of the final frame: caption, the graph as a picture, the watched values, the gradients.
+# The static picture shown beside a live player is hidden where that player renders (JupyterLab,
+# Notebook 7, nbconvert's lab and classic pages, the exporter's page): the next output holds a
+# .tkp-root. Where the style is stripped (an untrusted notebook, GitHub) or the player never
+# renders (nbconvert's page offline), the picture stays.
+FALLBACK_CSS = (".jp-OutputArea-child:has(+ .jp-OutputArea-child .tkp-root) .tkp-fallback,"
+                ".output_area:has(+ .output_area .tkp-root) .tkp-fallback{display:none}")
+
+
+def key_frame_index(choice, model, questions=()) -> int:
+    """The frame the static picture shows: ``choice`` is a frame number (negative: from the end),
+    ``"last"``, ``"broadcast"`` (the first backward step that sums a broadcast gradient) or ``"auto"``:
+    before the first question if there are questions (the picture must not give the answers away),
+    else the first broadcast sum if there is one, else the last frame."""
+    last = len(model.frames) - 1
+    if isinstance(choice, int):
+        if not -len(model.frames) <= choice <= last:
+            raise ValueError(f"key_frame={choice} is out of range: this player has {len(model.frames)} frames "
+                             f"(0 to {last}, or -1 for the last)."
+                             + hint_line(_("leave it out for a meaningful frame, or pass key_frame=\"last\".")))
+        return choice % len(model.frames)
+    if choice == "last":
+        return last
+    broadcasts = [frame for frame, _tid in model.broadcasts]
+    if choice == "broadcast":
+        if not broadcasts:
+            raise ValueError("key_frame=\"broadcast\": no backward step of this tape sums a broadcast gradient."
+                             + hint_line(_("leave it out for a meaningful frame, or pass key_frame=\"last\".")))
+        return broadcasts[0]
+    if questions:
+        return max(0, min(q["frame"] for q in questions) - 1)
+    return broadcasts[0] if broadcasts else last
+
+
+def check_key_frame(choice):
+    """``key_frame`` as given: a frame number or one of "auto", "last", "broadcast"."""
+    if isinstance(choice, bool) or not (isinstance(choice, int) or choice in KEY_FRAMES):
+        raise TypeError(f"key_frame must be a frame number or one of {', '.join(map(repr, KEY_FRAMES))}, not "
+                        f"{type(choice).__name__} {choice!r:.40}."
+                        + hint_line(_("e.g. key_frame=\"broadcast\" for the step that sums a broadcast gradient, "
+                                      "or key_frame=-1 for the last frame.")))
+    return choice
+
+
+KEY_FRAMES = ("auto", "last", "broadcast")
+
+
+def static_html(model, svg: str, language: str = "en", frame: int | None = None, fallback: bool = False) -> str:
+    """HTML of one frame (the last by default): caption, the graph as a picture, the watched values,
+    the gradients.
 
     ``language``: the player's (tapekit/widgets/texts.py); other than English, the page is marked with it
-    and gets the CJK font stacks of player-cjk.css (English pages stay exactly as they were)."""
-    last = len(model.frames) - 1
-    state = model.final_state()
+    and gets the CJK font stacks of player-cjk.css (English pages stay exactly as they were).
+    ``fallback``: the picture is an output of its own, just before the player's (``TapePlayer._ipython_display_``):
+    a style rule hides it wherever the player in the next output renders (see FALLBACK_CSS)."""
+    last = len(model.frames) - 1 if frame is None else frame
+    state = model.final_state() if last == len(model.frames) - 1 else model.state_at(last)
     picture = apply_state(svg, model, state) if svg else ""
     rows = [_row([_("name"), _("kind"), _("shape"), _("dtype"), _("value"), _("gradient")], "th")]
     rows += [_row(cells) for cells in value_rows(model, state)]
@@ -189,9 +238,14 @@ def static_html(model, svg: str, language: str = "en") -> str:
     if language != "en":
         css += minified_css(read_asset("player-cjk.css"))
         lang = f' lang="{html.escape(language, quote=True)}"'
-    alt = _("The tape graph after the last step. {caption}").format(caption=caption)
+    alt = (_("The tape graph after the last step. {caption}") if last == len(model.frames) - 1 else
+           _("The tape graph at step {step} of {steps}. {caption}")).format(caption=caption, step=last + 1,
+                                                                          steps=len(model.frames))
     graph = (f'<div class="tkp-graph">{picture_html(picture, alt)}</div>'
              if svg else "")      # no picture: a tape too large to draw, the caption says why
-    return (f'<div class="tkp tkp-static"{lang}><style>{css}</style>'
+    if fallback:
+        css += FALLBACK_CSS
+    classes = "tkp tkp-static tkp-fallback" if fallback else "tkp tkp-static"
+    return (f'<div class="{classes}"{lang}><style>{css}</style>'
             f'<div class="tkp-caption">{html.escape(caption)}</div>{graph}'
             f'<table class="tkp-table">{"".join(rows)}</table><ul class="tkp-notes">{notes}</ul></div>')

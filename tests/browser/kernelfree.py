@@ -178,6 +178,21 @@ def plays(page, scope: str = "", saved: bool = True) -> None:
     assert page.get_attribute(root, "data-phase") == "backward"
 
 
+FALLBACK = "img.tkp-picture"   # the static picture, displayed as its own output before the player's
+
+
+def fallback_seen(page) -> dict:
+    """How the static picture before the player shows: drawn (decoded, with a size) or hidden."""
+    return page.evaluate(f"""(() => {{
+        const img = document.querySelector('{FALLBACK}');
+        if (!img) return {{present: false}};
+        const box = img.getBoundingClientRect();
+        return {{present: true, natural: [img.naturalWidth, img.naturalHeight], shown: [box.width, box.height],
+                 hidden: box.width === 0 && box.height === 0, players: document.querySelectorAll('{ROOT}').length,
+                 pictures: document.querySelectorAll('{FALLBACK}').length}};
+    }})()""")
+
+
 def copy_lesson(root: Path, name: str) -> Path:
     path = root / name
     shutil.copy(LESSON, path)

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from kernelfree import (ROOT, copy_lesson, environment, execute_with_state, jupyter_server, chromium, need,
-                        plays, shot, trust)
+from kernelfree import (FALLBACK, ROOT, chromium, copy_lesson, environment, execute_with_state, fallback_seen,
+                        jupyter_server, need, plays, shot, trust)
 
 HTML_MANAGER = "1.0.15"   # @jupyter-widgets/html-manager for ipywidgets 8.1
 REQUIREJS = "2.3.8"
@@ -49,6 +49,13 @@ def lab(lessons):
     root, _ = lessons
     with jupyter_server("jupyterlab", root) as base:
         yield base
+
+
+def nbconvert(root, name="untrusted.ipynb"):
+    out = root / "export"
+    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--output-dir", str(out),
+                    str(root / name)], env=environment(root), check=True, capture_output=True, timeout=120)
+    return out / name.replace(".ipynb", ".html")
 
 
 def open_lab(page, base, name):
@@ -108,6 +115,7 @@ def test_trusted_lesson_plays_before_any_cell_runs(lab, lessons):
         plays(page, ".jp-Notebook")
         shot(page, "lesson-before-running-played.png", page.locator(f".jp-Notebook {ROOT}"))
         assert not page.errors, page.errors
+        assert fallback_seen(page)["hidden"], "the static picture hides where the player plays"
 
 
 # ---------------------------------------------------------------- exported HTML
@@ -145,11 +153,7 @@ def test_nbconvert_html_plays_with_the_standard_widget_embedding(lessons):
     import anywidget
 
     root, _ = lessons
-    out = root / "export"
-    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--output-dir", str(out),
-                    str(root / "untrusted.ipynb")], env=environment(root), check=True, capture_output=True,
-                   timeout=120)
-    page_file = out / "untrusted.html"
+    page_file = nbconvert(root)
     text = page_file.read_text()
     assert 'type="application/vnd.jupyter.widget-state+json"' in text and "embed-amd.js" in text
     local = {
@@ -186,6 +190,7 @@ def test_nbconvert_html_plays_with_the_standard_widget_embedding(lessons):
         plays(page)
         shot(page, "exported-lesson-standard-embedding.png")
         assert not page.errors, page.errors
+        assert fallback_seen(page)["hidden"], "the static picture hides where the player plays"
     assert served == set(local), served
     assert all("mathjax" in url.lower() for url in refused), refused  # nothing else was asked for
 
@@ -208,4 +213,34 @@ def test_exported_page_plays_offline(lessons):
         plays(page)
         shot(page, "exported-lesson-offline.png")
         assert not page.errors, page.errors
+        assert fallback_seen(page)["hidden"], "the static picture hides where the player plays"
     assert requests == [], requests
+
+
+def test_nbconvert_html_offline_shows_the_static_picture_where_the_player_was(lessons):
+    """``jupyter nbconvert --to html`` without network: the widget scripts never load, and the
+    player's key frame shows as a picture in its place (the output before the widget view)."""
+    root, _ = lessons
+    page_file = nbconvert(root)
+    asked = []
+
+    def refuse(r):
+        if r.request.url.startswith(("file://", "data:")):
+            return r.continue_()
+        asked.append(r.request.url)
+        return r.abort()
+
+    with chromium() as page:
+        page.route("**/*", refuse)
+        page.goto(page_file.as_uri())
+        page.wait_for_selector(FALLBACK, timeout=30_000)
+        page.wait_for_function(f"document.querySelector('{FALLBACK}').complete", timeout=30_000)
+        page.wait_for_timeout(1500)     # the widget embedder has tried (and failed) to load by now
+        seen = fallback_seen(page)
+        table = page.inner_text(".tkp-static table")
+        shot(page, "nbconvert-offline.png")
+        shot(page, "nbconvert-offline-picture.png", page.locator(".tkp-static"))
+    assert asked, "the page should have tried the CDNs (it is offline here)"
+    assert seen["present"] and not seen["hidden"] and seen["players"] == 0, seen
+    assert seen["natural"][0] > 100 and seen["natural"][1] > 40, seen     # the SVG decoded and drew
+    assert "speed" in table

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from kernelfree import (ROOT, TOKEN, chromium, copy_lesson, execute_with_state, frame_of, jupyter_server, need,
-                        page_errors, plays, shot, trust)
+from kernelfree import (ROOT, TOKEN, chromium, copy_lesson, execute_with_state, fallback_seen, frame_of,
+                        jupyter_server, need, page_errors, plays, shot, trust)
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +42,7 @@ def test_notebook7_plays_the_saved_state_before_any_cell_runs(notebook7):
         shot(page, "notebook7-opened-before-running.png")
         plays(page, ".jp-Notebook")
         assert not page_errors(page), page_errors(page)
+        assert fallback_seen(page)["hidden"], "the static picture hides where the player plays"
 
 
 def test_notebook7_untrusted_shows_the_picture(notebook7):
@@ -52,6 +53,8 @@ def test_notebook7_untrusted_shows_the_picture(notebook7):
                                timeout=30_000)
         assert page.locator(f".jp-Notebook {ROOT}").count() == 0
         assert page.locator(".jp-OutputArea-output svg").count() == 0
+        seen = fallback_seen(page)
+        assert seen["pictures"] == 1 and not seen["hidden"], seen   # once: the player's output is text only
         shot(page, "notebook7-untrusted.png")
 
 
@@ -74,3 +77,4 @@ def test_notebook7_runs_the_lesson_and_the_live_player_plays(notebook7):
         plays(page, ".jp-Notebook", saved=False)
         shot(page, "notebook7-after-running.png")
         assert not page_errors(page), page_errors(page)
+        assert fallback_seen(page)["hidden"], "the static picture hides where the live player plays"

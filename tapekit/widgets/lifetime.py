@@ -1,0 +1,106 @@
+"""How long a player lives: as long as the user's code holds it, like any Python object.
+
+ipywidgets keeps every widget in its registry (``Widget.widgets``) until ``close()``: a player
+dropped without ``close()``, as each re-run of a cell drops the last one, would stay with its
+whole state for the life of the kernel. So a player, and the Layout widget made for it, leave
+that registry as soon as their comm is open, and the comm calls them through a weak reference.
+When the last reference to a player goes:
+
+- never displayed: it closes, as ``close()`` does; nothing of it stays;
+- displayed: its comm stays open, so that the view on the page keeps playing (the browser holds
+  all its state); what the view sends is dropped. Only the small comm object stays.
+
+The cyclic garbage collector is paused while a player is built (:func:`gc_paused`): a build
+makes some 100 small dicts and lists per op and frees few, and each automatic collection would
+walk all of them again (a quarter of the build time).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import threading
+import warnings
+import weakref
+
+import ipywidgets
+
+
+class WeaklyHeld:
+    """Mixin for a widget: :meth:`release_registry` once its comm is open (see the module doc)."""
+
+    def release_registry(self) -> None:
+        """Leave ipywidgets' registry; the comm then calls this widget through a weak reference."""
+        with warnings.catch_warnings():   # the registry's public name is deprecated, not gone
+            warnings.simplefilter("ignore", DeprecationWarning)
+            ipywidgets.Widget.widgets.pop(self.model_id, None)
+        handle = weakref.WeakMethod(self._handle_msg)
+
+        def on_msg(msg):
+            method = handle()
+            if method is not None:
+                method(msg)
+
+        self.comm.on_msg(on_msg)
+
+
+class PlayerLayout(WeaklyHeld, ipywidgets.Layout):
+    """The Layout widget a player makes for itself: freed with the player (see the module doc)."""
+
+    def __del__(self):
+        """Leave the comm to the player that owns this layout (``TapePlayer.__del__``)."""
+
+
+class Superseded:
+    """Players shown by a cell that is run again: IPython's output cache (``Out``, ``_``) keeps the
+    value a cell shows last, so a re-run would not free the player it replaced. A player shown from
+    the same line of the same code in a later execution releases the ones before it (``release()``:
+    its comm closes, its state is dropped). A loop that shows several players in one run keeps them all."""
+
+    def __init__(self):
+        self._shown: dict = {}      # (file, line) -> [(execution count, weakref to the player)]
+
+    def shown(self, player, site, count) -> None:
+        if site is None or count is None:
+            return
+        kept = []
+        for earlier, ref in self._shown.get(site, []):
+            old = ref()
+            if old is None or old is player:
+                continue
+            if earlier < count:
+                old.release()
+            else:
+                kept.append((earlier, ref))
+        self._shown[site] = kept + [(count, weakref.ref(player))]
+
+
+superseded = Superseded()
+
+
+class _GcPause:
+    """Nested, thread-safe pauses of the cyclic GC: the first pause turns it off, the last one
+    out turns it back on (if it was on), under one lock."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._depth = 0
+        self._was_enabled = False
+
+    @contextlib.contextmanager
+    def __call__(self):
+        with self._lock:
+            if self._depth == 0:
+                self._was_enabled = gc.isenabled()
+                gc.disable()
+            self._depth += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._depth -= 1
+                if self._depth == 0 and self._was_enabled:
+                    gc.enable()
+
+
+gc_paused = _GcPause()
