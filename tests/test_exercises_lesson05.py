@@ -98,7 +98,7 @@ ZERO_CASES = {
     "connected_changed": lambda tape, y, s: [tk.zeros_like(x) for x in s],
     "structure": lambda tape, y, s: tape.gradient(y, s[0]),
     "raised": lambda tape, y, s: tape.gradient(y, s, unconnected_gradients="zeros"),
-    "raised ": lambda tape, y, s: [tape.gradient(y, x) for x in s],   # a non-persistent tape, asked twice
+    "tape_reused": lambda tape, y, s: [tape.gradient(y, x) for x in s],   # a non-persistent tape, asked twice
     "not_callable": None,
 }
 
