@@ -164,7 +164,7 @@ def student_variable(values, dtype: str = "float32", **kwargs):
     return fw.Variable(np.asarray(values, dtype=dtype), **kwargs)
 
 
-def _is_variable(answer) -> bool:
+def is_variable(answer) -> bool:
     return isinstance(answer, tk.Variable) or isinstance(answer, framework().Variable)
 
 
@@ -172,7 +172,7 @@ def kind_of(answer) -> str:
     """'Variable', 'Tensor', 'ndarray', 'None' or the Python type name of ``answer`` (TF's tensors included)."""
     if answer is None:
         return "None"
-    if _is_variable(answer):
+    if is_variable(answer):
         return "Variable"
     if isinstance(answer, (tk.Tensor, framework().Tensor)):
         return "Tensor"
