@@ -66,14 +66,23 @@ def test_check_aliasing(case):
     assert_verdict(lesson02.check_aliasing(final, variables, *_lesson_names()), case.strip())
 
 
-def test_the_aliasing_check_reveals_only_after_an_answer():
+def test_the_aliasing_check_reveals_only_to_a_right_answer():
     names = _lesson_names()
     unanswered = lesson02.check_aliasing(..., ..., *names)
     assert unanswered.code == NOT_DONE and "really" not in repr(unanswered)
-    for final, variables in (ALIASING_CASES["correct"], ALIASING_CASES["alias"]):
-        message = lesson02.check_aliasing(final, variables, *names).message
-        assert ("a = [110.0, 111.0] (a tensor); b = [10.0, 11.0] (a variable); c = [1.0, 2.0] (a variable)"
-                in message)
+    right = lesson02.check_aliasing(*ALIASING_CASES["correct"], *names).message
+    assert "a = [110.0, 111.0] (a tensor); b = [10.0, 11.0] (a variable); c = [1.0, 2.0] (a variable)" in right
+    for _try in range(3):
+        wrong = lesson02.check_aliasing(*ALIASING_CASES["alias"], *names).message
+        assert "really" not in wrong and "10.0, 11.0" not in wrong and "110.0" not in wrong
+    assert "a = [110.0, 111.0]" in repr(lesson02.check_aliasing.show_answer())
+
+
+def test_a_wrong_prediction_names_the_wrong_items_then_the_mistake():
+    names = _lesson_names()
+    first = lesson02.check_aliasing(*ALIASING_CASES["alias"], *names).message
+    assert first.startswith("the values you predicted for b are off.") and "ONE variable" not in first
+    assert "ONE variable" in lesson02.check_aliasing(*ALIASING_CASES["alias"], *names).message
 
 
 def test_the_alias_mistake_is_named_before_the_others():
