@@ -151,7 +151,7 @@ def check_center_rows(center_rows) -> Feedback:
         return hint("not_callable", _("pass the function itself: check_center_rows(center_rows)."))
     for rows in CENTER_INPUTS:
         data = np.array(rows, dtype=np.float32)
-        result, exc = call_safely(center_rows, tk.constant(data))
+        result, exc = call_safely(center_rows, student_constant(data))
         if isinstance(exc, tk.errors.InvalidArgumentError) and "Incompatible shapes" in str(exc):
             return hint("dropped_axis", _("for data of shape {shape} the row means have shape ({data},), and "
                                           "broadcasting lines that up with the LAST axis, so the shapes do not "

@@ -2,7 +2,6 @@
 
 import numpy as np
 
-import tapekit as tk
 
 from ..causes import SOURCE_CAUSES
 from ..i18n import _
@@ -13,6 +12,7 @@ from ._check import (
     crashed,
     dtype_name,
     exercise,
+    framework,
     hint,
     kind_of,
     same_values,
@@ -87,14 +87,15 @@ def check_causes(answer) -> Feedback:
 
 def _zero_case():
     """Sources and expected gradients: ``a`` (2,) is connected; ``b`` (2, 2), ``c`` () and the int32 ``n`` are not."""
-    a = tk.Variable([1.0, -2.0], name="a")
-    b = tk.Variable([[1.0, 2.0], [3.0, 4.0]], name="b")
-    c = tk.constant(5.0)
-    n = tk.Variable(3, name="n")
-    tape = tk.GradientTape()
+    fw = framework()
+    a = fw.Variable([1.0, -2.0], name="a")
+    b = fw.Variable([[1.0, 2.0], [3.0, 4.0]], name="b")
+    c = fw.constant(5.0)
+    n = fw.Variable(3, name="n")
+    tape = fw.GradientTape()
     with tape:
         tape.watch(c)
-        target = tk.reduce_sum(a ** 2) * tk.cast(n, tk.float32)
+        target = fw.reduce_sum(a ** 2) * fw.cast(n, fw.float32)
     expected = [np.array([6.0, -12.0], dtype=np.float32), np.zeros((2, 2), dtype=np.float32),
                 np.zeros((), dtype=np.float32), np.zeros((), dtype=np.int32)]
     return tape, target, [a, b, c, n], expected
