@@ -11,7 +11,7 @@ stored one:
 - errors by type and TensorFlow's message (tapekit's added ``Hint:`` / ``提示：`` lines aside);
 - stderr, and TensorFlow's log lines wherever they go, are not compared.
 Cells tagged ``tapekit-only`` (the player, explain, events) are skipped, but the exercise checks run:
-the cell that imports them from ``tapekit.exercises`` as it stands (tapekit is on the kernel's path
+the import from ``tapekit.exercises`` as it stands (tapekit is on the kernel's path
 for that), each ``check`` cell turned to TensorFlow like the rest, and each must say "Correct!" where
 the stored edition does (in either language), never "Not yet". So the checks grade TensorFlow's own
 tensors, as a student doing the course in TensorFlow gets them. Cells tagged ``random`` run but their
@@ -186,8 +186,8 @@ def plan(cell) -> tuple[str, object] | None:
         return fenced_code(cell.source), False
     if cell.cell_type != "code":
         return None
-    if imports_checks(cell.source):
-        return cell.source, False
+    if imports_checks(cell.source):  # the checks' imports only: the player needs widgets TF's venv lacks
+        return "\n".join(line for line in cell.source.split("\n") if "tapekit.exercises" in line), False
     if CHECK in tags:
         return to_tensorflow(cell.source), CHECK
     if TAPEKIT_ONLY in tags:
