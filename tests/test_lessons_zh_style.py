@@ -47,8 +47,8 @@ def catalogue(request):
     return request.param.stem, messages(request.param)
 
 
-def test_all_nine_lessons_have_a_catalogue():
-    assert len(CATALOGUES) == 9
+def test_all_ten_lessons_have_a_catalogue():
+    assert len(CATALOGUES) == 10
 
 
 def test_exercises_start_with_one_heading_form(catalogue):
