@@ -206,3 +206,28 @@ def test_the_lesson_asks_exactly_the_checked_questions():
                      if cell.cell_type == "markdown")
     for key, expression in lesson01.SHAPE_QUESTIONS.items():
         assert f"- {key}: `{expression}`" in text
+
+
+# ---- exercise 5: a creation function ------------------------------------------------------------
+
+FILLED_CASES = {
+    "correct": lambda shape, value: tk.fill(shape, tk.constant(value, dtype=tk.float32)),
+    "correct ": lambda shape, value: tk.ones(shape) * value,
+    "correct  ": lambda shape, value: tk.zeros(shape) + float(value),
+    "dtype": lambda shape, value: tk.fill(shape, value),                  # an int value gives int32
+    "values": lambda shape, value: tk.ones(shape),
+    "shape": lambda shape, value: tk.fill([2, 3], float(value)),           # hard-coded shape
+    "not_tensor": lambda shape, value: np.full(shape, value, dtype=np.float32),
+    "none": lambda shape, value: None,
+    "not_callable": tk.fill([2, 3], 0.5),
+}
+
+
+@pytest.mark.parametrize("case", FILLED_CASES)
+def test_check_filled(case):
+    assert_verdict(lesson01.check_filled(FILLED_CASES[case]), case.strip())
+
+
+def test_the_filled_check_tries_shapes_the_lesson_does_not_show():
+    assert {shape for shape, _ in lesson01.FILLED_CASES} >= {(), (4,)}
+    assert any(isinstance(value, int) for _, value in lesson01.FILLED_CASES)

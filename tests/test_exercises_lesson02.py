@@ -155,3 +155,24 @@ def test_check_append(case):
 def test_a_new_variable_is_not_an_append_in_place():
     # a new variable bound to the local name: the caller's variable is unchanged
     assert_verdict(lesson02.check_append(_append_new_variable), "rebinds")
+
+
+# ---- exercise 4: a snapshot of a variable ---------------------------------------------------------
+
+SNAPSHOT_CASES = {
+    "correct": lambda v: tk.identity(v),
+    "correct ": lambda v: tk.convert_to_tensor(v),
+    "correct  ": lambda v: v.read_value(),
+    "correct   ": lambda v: v + 0.0,
+    "variable": lambda v: v,
+    "variable ": lambda v: tk.Variable(v),                  # a copy, but still a variable
+    "not_tensor": lambda v: v.numpy(),
+    "values": lambda v: tk.zeros_like(v),
+    "raised": lambda v: v.snapshot(),
+    "not_callable": "v",
+}
+
+
+@pytest.mark.parametrize("case", SNAPSHOT_CASES)
+def test_check_snapshot(case):
+    assert_verdict(lesson02.check_snapshot(SNAPSHOT_CASES[case]), case.strip())

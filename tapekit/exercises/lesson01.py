@@ -284,3 +284,46 @@ def check_shapes(shapes) -> Feedback:
     return hint(codes[0], off + " " + _("Work through those again: align the shapes on the right, and recall what "
                                         "gather and gather_nd keep."),
                 off + "\n" + "\n".join(notes))
+
+
+# ---- Exercise 5: a creation function ---------------------------------------------------------------
+
+# (shape, value): none is shown in the lesson; an int value must still give float32
+FILLED_CASES = (((2, 3), 0.5), ((4,), 7), ((1, 2, 2), -1.25), ((), 3))
+
+
+def _filled_on(filled, shape, value) -> Feedback | None:
+    result, exc = call_safely(filled, shape, value)
+    if exc is not None:
+        return crashed(exc, f"filled({shape}, {value})")
+    problem = _not_a_tensor(result, returned=True)
+    if problem is not None:
+        return problem
+    if shape_of(result) != shape:
+        return wrong_shape(f"filled({shape}, {value})", shape_of(result) or (), shape)
+    if dtype_name(result) != "float32":
+        return hint("dtype", _("filled({shape}, {value}) has dtype {dtype}: an int value makes an int tensor. "
+                               "The exercise asks for float32 whatever the value.").format(
+                                 shape=shape, value=value, dtype=dtype_name(result)),
+                    _("pass dtype=tk.float32 where the function takes one, or give it float(value)."))
+    if not same_values(result, np.full(shape, value, dtype=np.float32)):
+        return hint("values", _("filled({shape}, {value}) holds other values: every element must be "
+                                "{value}.").format(shape=shape, value=value))
+    return None
+
+
+@exercise(answer=lambda: _FILLED_ANSWER)
+def check_filled(filled) -> Feedback:
+    """Exercise 5: ``filled(shape, value)`` is a float32 tensor of ``shape`` with every element ``value``;
+    checked on four held-back shapes and values (an int value, a scalar shape among them)."""
+    if not callable(filled):
+        return hint("not_callable", _("pass the function itself: check_filled(filled)."))
+    for shape, value in FILLED_CASES:
+        verdict = _filled_on(filled, shape, value)
+        if verdict is not None:
+            return verdict
+    return correct(_("any shape, any value, always float32."))
+
+
+_FILLED_ANSWER = """def filled(shape, value):
+    return tk.fill(shape, tk.constant(value, dtype=tk.float32))"""

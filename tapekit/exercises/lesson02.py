@@ -192,3 +192,48 @@ def check_append(append) -> Feedback:
             return hint("values", _("after append(history, {value}) the variable holds {now}.").format(
                                       value=value, now=now.tolist()))
     return correct(_("the variable grew in place and kept its identity."))
+
+
+# ---- Exercise 4: a variable's value, kept as a tensor ------------------------------------------------
+
+SNAPSHOT_CASES = (([1.0, 2.0], [10.0, 10.0]), ([[0.5, -1.0], [2.0, 4.0]], [[1.0, 1.0], [1.0, 1.0]]))
+
+
+def _snapshot_on(snapshot, start, change) -> Feedback | None:
+    v = student_variable(start)
+    result, exc = call_safely(snapshot, v)
+    if exc is not None:
+        return crashed(exc, _("snapshot(v)"))
+    if result is v or kind_of(result) == "Variable":
+        return hint("variable", _("snapshot returned a Variable: it changes when v does (or is v itself). A "
+                                  "snapshot is an ordinary tensor."),
+                    _("an operation on a variable returns a tensor: tk.identity(v), or tk.convert_to_tensor(v)."))
+    if kind_of(result) != "Tensor":
+        return hint("not_tensor", _("snapshot returned a {kind}; return a tensor (NumPy data lives outside "
+                                    "TensorFlow's operations).").format(kind=kind_of(result)))
+    if not same_values(result, np.array(start, dtype=np.float32)):
+        return hint("values", _("the snapshot holds {got}, not the variable's value.").format(
+                                  got=values_of(result).tolist()))
+    v.assign_add(np.array(change, dtype=np.float32))
+    if not same_values(result, np.array(start, dtype=np.float32)):
+        return hint("follows", _("after v.assign_add(...) the snapshot changed too: it still refers to the "
+                                 "variable's storage."))
+    return None
+
+
+@exercise(answer=lambda: _SNAPSHOT_ANSWER)
+def check_snapshot(snapshot) -> Feedback:
+    """Exercise 4: ``snapshot(v)`` returns a tensor (not a Variable) holding v's value now, which stays the same
+    when v changes later; checked on two held-back variables."""
+    if not callable(snapshot):
+        return hint("not_callable", _("pass the function itself: check_snapshot(snapshot)."))
+    for start, change in SNAPSHOT_CASES:
+        verdict = _snapshot_on(snapshot, start, change)
+        if verdict is not None:
+            return verdict
+    return correct(_("a tensor with the variable's value at that moment: the variable may change, the snapshot "
+                     "does not."))
+
+
+_SNAPSHOT_ANSWER = """def snapshot(v):
+    return tk.identity(v)"""
