@@ -63,7 +63,7 @@ def check_chinese(name, explanation, english):
         assert "梯度正常" in text and "梯度正常" in page and "gradient OK" not in text
         return
     assert item.fix != en_item.fix and cjk_share(item.fix) > 0.2, (name, item.fix)
-    assert f"{item.source}：{item.cause}" in text and "改法：" in text and "<b>改法：</b>" in page, name
+    assert f"{item.source}：{item.cause}" in text and "修正方法：" in text and "<b>修正方法：</b>" in page, name
     assert "Fix:" not in text and "Fix:" not in page, name
 
 
@@ -94,7 +94,7 @@ def test_explain_in_chinese_with_the_environment_variable():
         assert text.startswith("tape.gradient(target, sources) 的解释：") and "<th>源</th>" in page, name
         assert item.message not in text, name
         if item.cause:
-            assert f"{item.source}：{item.cause}" in text and "改法：" in text and "<b>改法：</b>" in page, name
+            assert f"{item.source}：{item.cause}" in text and "修正方法：" in text and "<b>修正方法：</b>" in page, name
     assert "Explanation of" in run_cases("en")
 
 
