@@ -9,6 +9,15 @@ from helpers import numeric_gradient
 import tapekit as tk
 from tapekit import backend
 from tapekit.exercises import lesson09
+from tapekit.exercises._check import forget_misses
+
+
+@pytest.fixture(autouse=True)
+def first_miss():
+    """Each test starts at the first tier of every hint."""
+    forget_misses()
+    yield
+    forget_misses()
 
 TEST_BACKEND = os.environ.get("TAPEKIT_TEST_BACKEND", "numpy")
 # without a GPU the answers' tk.device("GPU:0") soft-places on the CPU with one expected warning
@@ -125,7 +134,16 @@ SQUARES_CASES = {
     "values": _squares(body=lambda x: tk.reduce_sum(x * 2.0)),
     "raised": _squares(body=lambda x: x.no_such_method()),
     "not_callable": 14.0,
+    "not_on_gpu": lambda values: _numpy_beside_an_empty_block(values),
+    "not_on_gpu ": _squares(body=lambda x: x * x, finish=lambda t: tk.reduce_sum(t).numpy()),   # summed after
 }
+
+
+def _numpy_beside_an_empty_block(values):
+    """The forbidden route: a device block that computes nothing, the sum done in NumPy."""
+    with tk.device("GPU:0"):
+        pass
+    return np.sum(np.square(values))
 
 
 @pytest.mark.parametrize("case", SQUARES_CASES)
@@ -197,11 +215,11 @@ def test_answer_keys_match_the_engine_and_finite_differences():
         np.testing.assert_allclose(got, numeric_gradient(lambda v: np.sum(v ** 3), w), rtol=1e-6)
 
 
-def test_checks_restore_device_resolution():
-    original = backend.resolve
+def test_checks_restore_device_and_reductions():
+    originals = (tk.device, tk.reduce_sum, tk.math.reduce_sum)
     lesson09.check_squares_on_gpu(SQUARES_CASES["raised"])
     lesson09.check_gradient_on(GRADIENT_CASES["correct"])
-    assert backend.resolve is original
+    assert (tk.device, tk.reduce_sum, tk.math.reduce_sum) == originals
 
 
 # ---- on a (fake) GPU: the same verdicts, with the data really on GPU:0 --------------------------

@@ -7,6 +7,15 @@ import pytest
 
 import tapekit as tk
 from tapekit.exercises import lesson01
+from tapekit.exercises._check import forget_misses
+
+
+@pytest.fixture(autouse=True)
+def first_miss():
+    """Each test starts at the first tier of every hint."""
+    forget_misses()
+    yield
+    forget_misses()
 
 LESSON_SOURCE = Path(__file__).resolve().parent.parent / "notebooks" / "source" / "01_tensors.ipynb"
 
@@ -41,24 +50,56 @@ def test_check_grid(case):
 
 # ---- exercise 2: negatives replaced by zero ----------------------------------------------------
 
+def _by_item_assignment(readings):
+    """The forbidden route: a NumPy copy changed item by item."""
+    values = readings.numpy().copy()
+    values[values < 0] = 0.0
+    return tk.constant(values)
+
+
+def _by_variable_slices(readings):
+    """Also item assignment: a variable's elements assigned one by one."""
+    flat = tk.Variable(tk.reshape(readings, (-1,)))
+    for i, value in enumerate(flat.numpy()):
+        if value < 0:
+            flat[i].assign(0.0)
+    return tk.reshape(tk.identity(flat), readings.shape)
+
+
+def _literal(readings):
+    """A hard-coded answer: right for the lesson's readings only."""
+    return tk.constant([3.0, 0.0, 4.0, 0.0, 0.0, 9.0])
+
+
 CLIP_CASES = {
     "correct": lambda r: tk.where(r < 0, tk.zeros_like(r), r),
-    "correct ": lambda r: r * tk.cast(r >= 0, tk.float32),
-    "correct  ": lambda r: tk.maximum(r, 0.0),
+    "correct ": lambda r: r * tk.cast(r >= 0, r.dtype),
+    "correct  ": lambda r: tk.maximum(r, tk.zeros_like(r)),
+    "correct   ": lambda r: tk.nn.relu(r),
     "mask": lambda r: r >= 0,
     "abs": lambda r: tk.abs(r),
     "inverted": lambda r: tk.where(r < 0, r, tk.zeros_like(r)),
     "unchanged": lambda r: r,
-    "dtype": lambda r: tk.cast(tk.maximum(r, 0.0), tk.float64),
+    "dtype": lambda r: tk.cast(tk.maximum(r, tk.zeros_like(r)), tk.float16),
     "not_tensor": lambda r: np.maximum(r.numpy(), 0),
-    "shape": lambda r: tk.constant([3.0, 4.0, 9.0]),
+    "shape": _literal,
     "values": lambda r: tk.where(r < 0, tk.ones_like(r), r),
+    "item_assignment": _by_item_assignment,
+    "item_assignment ": _by_variable_slices,
+    "dtype_clash": lambda r: r * tk.cast(r >= 0, tk.float32),   # right on float32, crashes on float64
+    "none": lambda r: None,
+    "not_callable": tk.constant([3.0, 0.0, 4.0, 0.0, 0.0, 9.0]),
 }
 
 
 @pytest.mark.parametrize("case", CLIP_CASES)
 def test_check_clip_negatives(case):
-    assert_verdict(lesson01.check_clip_negatives(CLIP_CASES[case](tk.constant(lesson01.READINGS))), case.strip())
+    assert_verdict(lesson01.check_clip_negatives(CLIP_CASES[case]), case.strip())
+
+
+def test_a_wrong_shape_is_reported_as_shapes():
+    message = lesson01.check_clip_negatives(_literal).message
+    assert "has shape (6,), expected shape (2, 3)" in message and "3.0" not in message
 
 
 # ---- exercise 3: center the rows (broadcasting) ------------------------------------------------
@@ -100,7 +141,8 @@ def test_check_center_rows(case):
 
 def test_the_silent_broadcast_is_named_even_though_nothing_raised():
     feedback = lesson01.check_center_rows(CENTER_CASES["across_columns"])
-    assert "No error, wrong numbers" in feedback.message and "keepdims=True" in feedback.message
+    assert "No error, wrong numbers" in feedback.message and "keepdims=True" not in feedback.message
+    assert "keepdims=True" in lesson01.check_center_rows(CENTER_CASES["across_columns"]).message
 
 
 # ---- exercise 4: predict the shapes ------------------------------------------------------------
@@ -136,18 +178,21 @@ def test_check_shapes(case):
     assert_verdict(lesson01.check_shapes(SHAPE_CASES[case]), case.strip())
 
 
-def test_the_shape_check_reveals_the_truth_only_after_an_answer():
+def test_the_shape_check_reveals_the_truth_only_to_a_right_answer_or_on_request():
     assert "really" not in repr(lesson01.check_shapes(...))
-    for answer in (TF_SHAPES, _with(a=(3, 4), e=(2, 1, 4))):
-        message = lesson01.check_shapes(answer).message
-        assert "b: tk.zeros((2, 3)) * tk.zeros((3, 1)) -> raises InvalidArgumentError" in message
-        assert "d: tk.gather(tk.zeros((6, 4)), [[0], [2]]) -> (2, 1, 4)" in message
+    wrong = _with(a=(3, 4), e=(2, 1, 4))
+    for message in (lesson01.check_shapes(wrong).message, lesson01.check_shapes(wrong).message):
+        assert "really" not in message and "(4, 3)" not in message and "-> (2, 4)" not in message
+    for text in (lesson01.check_shapes(TF_SHAPES).message, repr(lesson01.check_shapes.show_answer())):
+        assert "b: tk.zeros((2, 3)) * tk.zeros((3, 1)) -> raises InvalidArgumentError" in text
+        assert "d: tk.gather(tk.zeros((6, 4)), [[0], [2]]) -> (2, 1, 4)" in text
 
 
-def test_several_wrong_predictions_each_get_their_hint():
-    message = lesson01.check_shapes(_with(a=(3, 4), e=(2, 1, 4))).message
-    assert message.startswith("2 of 5 predictions are off")
-    assert "align the shapes on the right" in message and "that is tk.gather's result" in message
+def test_wrong_predictions_are_named_first_then_each_gets_its_hint():
+    first = lesson01.check_shapes(_with(a=(3, 4), e=(2, 1, 4))).message
+    assert first.startswith("2 of 5 predictions are off: a, e.") and "align" in first and "gather's result" not in first
+    second = lesson01.check_shapes(_with(a=(3, 4), e=(2, 1, 4))).message
+    assert "align the shapes on the right" in second and "that is tk.gather's result" in second
 
 
 def test_the_checked_truth_is_tensorflows():
@@ -161,3 +206,28 @@ def test_the_lesson_asks_exactly_the_checked_questions():
                      if cell.cell_type == "markdown")
     for key, expression in lesson01.SHAPE_QUESTIONS.items():
         assert f"- {key}: `{expression}`" in text
+
+
+# ---- exercise 5: a creation function ------------------------------------------------------------
+
+FILLED_CASES = {
+    "correct": lambda shape, value: tk.fill(shape, tk.constant(value, dtype=tk.float32)),
+    "correct ": lambda shape, value: tk.ones(shape) * value,
+    "correct  ": lambda shape, value: tk.zeros(shape) + float(value),
+    "dtype": lambda shape, value: tk.fill(shape, value),                  # an int value gives int32
+    "values": lambda shape, value: tk.ones(shape),
+    "shape": lambda shape, value: tk.fill([2, 3], float(value)),           # hard-coded shape
+    "not_tensor": lambda shape, value: np.full(shape, value, dtype=np.float32),
+    "none": lambda shape, value: None,
+    "not_callable": tk.fill([2, 3], 0.5),
+}
+
+
+@pytest.mark.parametrize("case", FILLED_CASES)
+def test_check_filled(case):
+    assert_verdict(lesson01.check_filled(FILLED_CASES[case]), case.strip())
+
+
+def test_the_filled_check_tries_shapes_the_lesson_does_not_show():
+    assert {shape for shape, _ in lesson01.FILLED_CASES} >= {(), (4,)}
+    assert any(isinstance(value, int) for _, value in lesson01.FILLED_CASES)

@@ -5,7 +5,15 @@ import pytest
 
 import tapekit as tk
 from tapekit.exercises import lesson02
-from tapekit.exercises._check import NOT_DONE
+from tapekit.exercises._check import NOT_DONE, forget_misses
+
+
+@pytest.fixture(autouse=True)
+def first_miss():
+    """Each test starts at the first tier of every hint."""
+    forget_misses()
+    yield
+    forget_misses()
 
 
 def assert_verdict(feedback, code):
@@ -58,14 +66,23 @@ def test_check_aliasing(case):
     assert_verdict(lesson02.check_aliasing(final, variables, *_lesson_names()), case.strip())
 
 
-def test_the_aliasing_check_reveals_only_after_an_answer():
+def test_the_aliasing_check_reveals_only_to_a_right_answer():
     names = _lesson_names()
     unanswered = lesson02.check_aliasing(..., ..., *names)
     assert unanswered.code == NOT_DONE and "really" not in repr(unanswered)
-    for final, variables in (ALIASING_CASES["correct"], ALIASING_CASES["alias"]):
-        message = lesson02.check_aliasing(final, variables, *names).message
-        assert ("a = [110.0, 111.0] (a tensor); b = [10.0, 11.0] (a variable); c = [1.0, 2.0] (a variable)"
-                in message)
+    right = lesson02.check_aliasing(*ALIASING_CASES["correct"], *names).message
+    assert "a = [110.0, 111.0] (a tensor); b = [10.0, 11.0] (a variable); c = [1.0, 2.0] (a variable)" in right
+    for _try in range(3):
+        wrong = lesson02.check_aliasing(*ALIASING_CASES["alias"], *names).message
+        assert "really" not in wrong and "10.0, 11.0" not in wrong and "110.0" not in wrong
+    assert "a = [110.0, 111.0]" in repr(lesson02.check_aliasing.show_answer())
+
+
+def test_a_wrong_prediction_names_the_wrong_items_then_the_mistake():
+    names = _lesson_names()
+    first = lesson02.check_aliasing(*ALIASING_CASES["alias"], *names).message
+    assert first.startswith("the values you predicted for b are off.") and "ONE variable" not in first
+    assert "ONE variable" in lesson02.check_aliasing(*ALIASING_CASES["alias"], *names).message
 
 
 def test_the_alias_mistake_is_named_before_the_others():
@@ -138,3 +155,24 @@ def test_check_append(case):
 def test_a_new_variable_is_not_an_append_in_place():
     # a new variable bound to the local name: the caller's variable is unchanged
     assert_verdict(lesson02.check_append(_append_new_variable), "rebinds")
+
+
+# ---- exercise 4: a snapshot of a variable ---------------------------------------------------------
+
+SNAPSHOT_CASES = {
+    "correct": lambda v: tk.identity(v),
+    "correct ": lambda v: tk.convert_to_tensor(v),
+    "correct  ": lambda v: v.read_value(),
+    "correct   ": lambda v: v + 0.0,
+    "variable": lambda v: v,
+    "variable ": lambda v: tk.Variable(v),                  # a copy, but still a variable
+    "not_tensor": lambda v: v.numpy(),
+    "values": lambda v: tk.zeros_like(v),
+    "raised": lambda v: v.snapshot(),
+    "not_callable": "v",
+}
+
+
+@pytest.mark.parametrize("case", SNAPSHOT_CASES)
+def test_check_snapshot(case):
+    assert_verdict(lesson02.check_snapshot(SNAPSHOT_CASES[case]), case.strip())

@@ -5,7 +5,15 @@ import pytest
 
 import tapekit as tk
 from tapekit.exercises import lesson03
-from tapekit.exercises._check import NOT_DONE
+from tapekit.exercises._check import NOT_DONE, forget_misses
+
+
+@pytest.fixture(autouse=True)
+def first_miss():
+    """Each test starts at the first tier of every hint."""
+    forget_misses()
+    yield
+    forget_misses()
 
 
 def assert_verdict(feedback, code):
@@ -62,7 +70,26 @@ NUMERICAL_CASES = {
     "not_numbers": lambda f, x: "slopes",
     "raised": lambda f, x: f(x, 1e-5),
     "not_callable": 1e-5,
+    "tape_used": lambda f, x: _with_a_tape(f, x),
+    "dtype_clash": lambda f, x: tk.stack([(f(x + 1e-5 * tk.one_hot(i, x.shape[0])) - f(x)) / 1e-5
+                                          for i in range(x.shape[0])]),
 }
+
+
+def _with_a_tape(f, x):
+    """The forbidden route: the 'numerical' gradient read off a tape."""
+    with tk.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    return tape.gradient(y, x)
+
+
+def test_a_tape_gradient_fails_even_where_recording_is_not_refused():
+    # the held-back function is computed in NumPy: a tape gives None there
+    name, _f, numpy_f, point = lesson03.HIDDEN_NUMERICAL_CASE
+    f = lesson03._through_numpy(numpy_f)
+    x = tk.constant(point, dtype=tk.float64)
+    assert _with_a_tape(f, x) is None
 
 
 @pytest.mark.parametrize("case", NUMERICAL_CASES)
@@ -107,26 +134,54 @@ def test_the_scale_checks_truth_is_a_sum_over_the_batch():
 
 # ---- exercise 3: backpropagation by hand -------------------------------------------------------
 
-# The tape's gradients of L = (x·y + x)² at x = 3, y = 5, as TensorFlow 2.21 gives them (run in
-# /opt/tfvenv): dL/db = 36, dL/da = 36, dL/dy = 108, dL/dx = 216.
-TF_HAND = {"b": 36.0, "a": 36.0, "y": 108.0, "x": 216.0}
+# The tape's gradients of L = (x·y + x)² at the check's three points, as TensorFlow 2.21 gives them
+# (tf.GradientTape with a, b as sources, run in /work/main/.venv-tf).
+TF_HAND = {(3.0, 5.0): {"b": 36.0, "a": 36.0, "y": 108.0, "x": 216.0},
+           (2.0, -1.5): {"b": -2.0, "a": -2.0, "y": -4.0, "x": 1.0},
+           (-0.5, 4.0): {"b": -5.0, "a": -5.0, "y": 2.5, "x": -25.0}}
 
 
-def _with(**changes):
-    return {**TF_HAND, **changes}
+def _backward(x, y, wrong=None):
+    """The backward pass by hand; ``wrong`` replaces steps' rules, e.g. {"x": lambda x, y, g: g["a"] * y}."""
+    a = x * y
+    b = a + x
+    g = {"b": 2 * b}
+    g["a"] = g["b"]
+    g["y"] = g["a"] * x
+    g["x"] = g["a"] * y + g["b"]
+    for name, rule in (wrong or {}).items():
+        g[name] = rule(x, y, g)
+    return g
+
+
+def _tape_backward(x, y):
+    """The forbidden route: the answer read off a tape."""
+    x, y = tk.Variable(x), tk.Variable(y)
+    with tk.GradientTape() as tape:
+        a = x * y
+        b = a + x
+        loss = tk.square(b)
+    return tape.gradient(loss, {"b": b, "a": a, "y": y, "x": x})
+
+
+def _lesson_literals(x, y):
+    """A hard-coded answer: right at the lesson's point only."""
+    return dict(TF_HAND[(3.0, 5.0)])
 
 
 HAND_CASES = {
-    "correct": TF_HAND,
-    "correct ": {"b": 36, "a": np.float32(36.0), "y": tk.constant(108.0), "x": 2 * 18 * 5 + 36},
-    "square": _with(b=18.0),
-    "add_passes": _with(a=36.0 * 3.0),
-    "other_input": _with(y=36.0 * 5.0),
-    "fan_out": _with(x=36.0 * 5.0),
-    "values": _with(x=1.0),
-    "not_a_number": _with(y=[108.0, 1.0]),
-    "unfinished": _with(y=..., x=...),
-    "format": {"dL_db": 36.0},
+    "correct": _backward,
+    "correct ": lambda x, y: {k: tk.constant(v) if k == "y" else np.float32(v) for k, v in _backward(x, y).items()},
+    "square": lambda x, y: _backward(x, y, {"b": lambda x, y, g: x * y + x}),
+    "add_passes": lambda x, y: _backward(x, y, {"a": lambda x, y, g: g["b"] * x}),
+    "other_input": lambda x, y: _backward(x, y, {"y": lambda x, y, g: g["a"] * y}),
+    "fan_out": lambda x, y: _backward(x, y, {"x": lambda x, y, g: g["a"] * y}),
+    "values": lambda x, y: _backward(x, y, {"x": lambda x, y, g: 1000.0}),
+    "not_a_number": lambda x, y: _backward(x, y, {"y": lambda x, y, g: [1.0, 2.0]}),
+    "format": lambda x, y: {"dL_db": 36.0},
+    "tape_used": _tape_backward,
+    "raised": lambda x, y: x.numpy(),
+    "not_callable": TF_HAND[(3.0, 5.0)],
 }
 
 
@@ -135,18 +190,41 @@ def test_check_hand_backprop(case):
     assert_verdict(lesson03.check_hand_backprop(HAND_CASES[case]), case.strip())
 
 
-def test_the_hand_check_goes_step_by_step():
-    message = lesson03.check_hand_backprop(_with(x=36.0)).message   # only the direct path b = a + x
-    assert message.splitlines()[:4] == ["  dL/dL = 1 (where every backward pass starts)",
-                                        "  dL/db = 36  (the tape agrees)", "  dL/da = 36  (the tape agrees)",
-                                        "  dL/dy = 108  (the tape agrees)"]
-    assert "dL/dx = 36   <- here" in message and "add dL/da · y" in message
-    assert "So far so good: fill in dL_dy next." in lesson03.check_hand_backprop(_with(y=..., x=...)).message
+def test_a_hard_coded_answer_fails_at_a_point_the_lesson_does_not_show():
+    verdict = lesson03.check_hand_backprop(_lesson_literals)
+    assert not verdict and "at x = 2, y = -1.5:" in verdict.message
+
+
+def test_a_tape_caught_inside_the_answer_still_fails():
+    def sneaky(x, y):
+        try:
+            return _tape_backward(x, y)
+        except Exception:
+            return _backward(x, y, {"x": lambda x, y, g: 0.0})
+    assert lesson03.check_hand_backprop(sneaky).code == "tape_used"
+
+
+def test_the_hand_check_goes_step_by_step_and_its_hints_get_closer():
+    only_a = HAND_CASES["fan_out"]
+    first = lesson03.check_hand_backprop(only_a).message
+    assert first.splitlines()[:5] == ["at x = 3, y = 5:", "  dL/dL = 1 (where every backward pass starts)",
+                                      "  dL/db = 36  (the tape agrees)", "  dL/da = 36  (the tape agrees)",
+                                      "  dL/dy = 108  (the tape agrees)"]
+    assert "dL/dx = 180   <- here" in first and "dL/da · y + dL/db" not in first
+    assert "dL/da · y + dL/db" in lesson03.check_hand_backprop(only_a).message   # the second miss: closer
+    assert "216" not in first   # the right number is never printed
+
+
+def test_show_answer_gives_the_solution_only_when_asked():
+    assert "dL_da * y + dL_db" in repr(lesson03.check_hand_backprop.show_answer())
 
 
 def test_an_unanswered_hand_backprop_is_not_done_yet():
-    assert lesson03.check_hand_backprop({name: ... for name in lesson03.HAND_STEPS}).code == NOT_DONE
+    def stub(x, y):
+        raise NotImplementedError("exercise not done yet")
+    assert lesson03.check_hand_backprop(stub).code == NOT_DONE
 
 
-def test_the_hand_checks_truth_is_tensorflows():
-    assert lesson03.hand_backprop_truth() == TF_HAND
+@pytest.mark.parametrize("point", TF_HAND)
+def test_the_hand_checks_truth_is_tensorflows(point):
+    assert lesson03.hand_backprop_truth(*point) == TF_HAND[point]

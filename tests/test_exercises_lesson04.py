@@ -11,7 +11,15 @@ import pytest
 
 import tapekit as tk
 from tapekit.exercises import lesson04
-from tapekit.exercises._check import NOT_DONE
+from tapekit.exercises._check import NOT_DONE, forget_misses
+
+
+@pytest.fixture(autouse=True)
+def first_miss():
+    """Each test starts at the first tier of every hint."""
+    forget_misses()
+    yield
+    forget_misses()
 
 
 def assert_verdict(feedback, code):
@@ -76,7 +84,11 @@ def test_the_prediction_check_reveals_the_gradients_only_after_an_answer():
     right = lesson04.check_none_prediction({"scale", "late"}, tape, out, sources)
     assert right and "What tape.gradient returned:\n  weight: 4.0\n  frozen: 16.0\n  scale: None" in repr(right)
     wrong = lesson04.check_none_prediction({"scale"}, tape, out, sources)
-    assert not wrong and wrong.code == "late_watched_too_late" and "  late: None" in repr(wrong)
+    assert not wrong and wrong.code == "late_watched_too_late" and "returned" not in repr(wrong)
+    assert wrong.message.startswith("you are wrong about late.") and "None" not in wrong.message
+    closer = lesson04.check_none_prediction({"scale"}, tape, out, sources)
+    assert "watched only after" in closer.message and "returned" not in closer.message
+    assert "scale and late get None." in repr(lesson04.check_none_prediction.show_answer())
     unknown = lesson04.check_none_prediction({"speed"}, tape, out, sources)
     assert unknown.code == "unknown" and "returned" not in repr(unknown)
 
@@ -105,6 +117,7 @@ STRAIGHT_CASES = {
     "none": lambda x: None,
     "raised": lambda x: x.nope(),
     "not_callable": tk.constant(1.0),
+    "raised ": lambda x: x + tk.stop_gradient(tk.constant([0.0, 2.0, -2.0, 3.0, -1.0]) - x),   # hard-coded
 }
 
 

@@ -14,6 +14,15 @@ import pytest
 
 import tapekit as tk
 from tapekit.exercises import lesson05
+from tapekit.exercises._check import forget_misses
+
+
+@pytest.fixture(autouse=True)
+def first_miss():
+    """Each test starts at the first tier of every hint."""
+    forget_misses()
+    yield
+    forget_misses()
 
 SOURCE = Path(__file__).resolve().parent.parent / "notebooks" / "source" / "05_why_none.ipynb"
 
@@ -55,9 +64,14 @@ def test_check_causes(case):
     assert_verdict(lesson05.check_causes(CAUSES_CASES[case]), case.strip())
 
 
-def test_the_hint_for_snippet_a_names_the_target_written_in_the_call():
-    verdict = lesson05.check_causes({**CAUSE_ANSWER, "A": "not_watched"})
-    assert "doubled + x" in verdict.message and "after the with-block" in verdict.message
+def test_a_wrong_cause_is_told_its_snippet_then_the_idea_never_the_name():
+    guess = {**CAUSE_ANSWER, "A": "not_watched"}
+    first = lesson05.check_causes(guess).message
+    assert first.startswith("wrong for snippet(s) A.") and "tape_a.explain(y_a, x_a)" in first
+    second = lesson05.check_causes(guess).message
+    assert "doubled + x_a" in second and "after the with-block" in second
+    assert "not_connected" not in first + second
+    assert "A: not_connected." in repr(lesson05.check_causes.show_answer())
 
 
 @pytest.mark.parametrize("key", sorted(lesson05.CAUSES_BY_SNIPPET))
@@ -65,11 +79,11 @@ def test_the_answer_key_is_what_explain_says_about_the_lessons_snippet(key):
     code = snippets()[key]
     namespace = {"tk": tk, "np": np}
     exec(compile(code, f"snippet {key}", "exec"), namespace)
-    gradient_call = re.search(r"^dy_\w = (tape_\w)\.gradient\((.+), x\)$", code, re.M)
-    tape, target_code = namespace[gradient_call.group(1)], gradient_call.group(2)
-    assert namespace[f"dy_{key.lower()}"] is None
-    target = eval(target_code, namespace)
-    assert tape.explain(target, namespace["x"]).cause == lesson05.CAUSES_BY_SNIPPET[key]
+    lower = key.lower()
+    assert namespace[f"dy_{lower}"] is None
+    # the lesson's tip, run as written: tape_b.explain(y_b, x_b) and so on
+    tape, target, source = (namespace[f"{name}_{lower}"] for name in ("tape", "y", "x"))
+    assert tape.explain(target, source).cause == lesson05.CAUSES_BY_SNIPPET[key]
 
 
 def _zeros_by_hand(tape, target, sources):
@@ -98,7 +112,7 @@ ZERO_CASES = {
     "connected_changed": lambda tape, y, s: [tk.zeros_like(x) for x in s],
     "structure": lambda tape, y, s: tape.gradient(y, s[0]),
     "raised": lambda tape, y, s: tape.gradient(y, s, unconnected_gradients="zeros"),
-    "raised ": lambda tape, y, s: [tape.gradient(y, x) for x in s],   # a non-persistent tape, asked twice
+    "tape_reused": lambda tape, y, s: [tape.gradient(y, x) for x in s],   # a non-persistent tape, asked twice
     "not_callable": None,
 }
 

@@ -13,7 +13,15 @@ import pytest
 
 import tapekit as tk
 from tapekit.exercises import lesson06
-from tapekit.exercises._check import NOT_DONE
+from tapekit.exercises._check import NOT_DONE, forget_misses
+
+
+@pytest.fixture(autouse=True)
+def first_miss():
+    """Each test starts at the first tier of every hint."""
+    forget_misses()
+    yield
+    forget_misses()
 
 SOURCE = Path(__file__).resolve().parent.parent / "notebooks" / "source" / "06_models_and_training.ipynb"
 
@@ -134,7 +142,27 @@ TRAIN_CASES = {
     "loss_values": _variant(returns="gradients"),
     "raised": lambda model, x, y, lr, steps: model.no_such_attribute,
     "not_callable": [1.0, 0.5],
+    "fixed_arguments": lambda model, x, y, lr, steps: train_assign_sub(model, x, y, 0.1, 15),
+    "tape_reused": lambda model, x, y, lr, steps: _tape_outside_the_loop(model, x, y, lr, steps),
 }
+
+
+def _tape_outside_the_loop(model, x, y, learning_rate, steps):
+    """A common crash: the tape opened once, before the loop."""
+    losses = []
+    with tk.GradientTape() as tape:
+        loss = _mse(model, x, y)
+    for _ in range(steps):
+        grads = tape.gradient(loss, model.trainable_variables)
+        for var, grad in zip(model.trainable_variables, grads):
+            var.assign_sub(learning_rate * grad)
+        losses.append(float(loss))
+    return losses
+
+
+def test_a_train_that_ignores_its_arguments_is_told_so_without_the_answer():
+    verdict = lesson06.check_training_loop(TRAIN_CASES["fixed_arguments"])
+    assert "ignores its arguments" in verdict.message and "learning_rate=0.05" in verdict.message
 
 
 @pytest.mark.parametrize("case", TRAIN_CASES)
@@ -144,12 +172,13 @@ def test_check_training_loop(case):
 
 def test_the_training_reference_is_gradient_descent():
     """The check's float64 reference agrees with tapekit's tape on the check's data (and heads for w=2, b=1)."""
-    w, b, losses = lesson06._descend(lesson06.LOOP_STEPS)
-    model = lesson06._line_model()
-    got = train_assign_sub(model, tk.constant(lesson06.LOOP_X), tk.constant(lesson06.LOOP_Y),
-                           lesson06.LOOP_LEARNING_RATE, lesson06.LOOP_STEPS)
-    np.testing.assert_allclose([float(model.w), float(model.b)], [w, b], rtol=1e-5)
-    np.testing.assert_allclose(got, losses, rtol=1e-5)
+    for case in lesson06.LOOP_CASES:
+        w, b, losses = case.descend()
+        model = lesson06._line_model(case.start)
+        got = train_assign_sub(model, tk.constant(case.x), tk.constant(case.y), case.learning_rate, case.steps)
+        np.testing.assert_allclose([float(model.w), float(model.b)], [w, b], rtol=1e-5)
+        np.testing.assert_allclose(got, losses, rtol=1e-5)
+    w, b, losses = lesson06.LOOP_CASES[0].descend()
     assert losses[-1] < losses[0] / 100 and abs(w - 2.0) < 0.1 and abs(b - 1.0) < 0.01
 
 
@@ -193,6 +222,17 @@ def test_check_broken_loops(case):
     assert_verdict(lesson06.check_broken_loops(LOOP_CASES[case]), case.strip())
 
 
+def test_a_wrong_prediction_is_told_which_loops_are_wrong_not_their_bugs():
+    guess = {**KEY, "B": "loss_outside_tape", "E": "integer_data"}
+    first = lesson06.check_broken_loops(guess).message
+    assert first.startswith("2 of 5 are wrong: loop(s) B, E.")
+    second = lesson06.check_broken_loops(guess).message
+    assert "Loop B: what dtype do loop B's x and y have" in second
+    for message in (first, second):
+        assert "integer_data" not in message.replace("named integer_data", "") and "int32" not in message
+    assert "B: integer_data" in repr(lesson06.check_broken_loops.show_answer())
+
+
 def test_a_bug_named_twice_is_pointed_out():
     verdict = lesson06.check_broken_loops({**KEY, "D": "wrong_sign"})
     assert "named wrong_sign for two loops" in verdict.message
@@ -234,7 +274,7 @@ def test_the_check_reveals_what_each_loop_did_only_after_an_answer():
     assert "then it raised TypeError: unsupported operand type(s) for *: 'float' and 'NoneType'" in text
     assert "  E  step 0: loss 67.5, gradient None\n" in text
     wrong = lesson06.check_broken_loops({**KEY, "E": "variable_replaced_by_tensor"}, loops)
-    assert wrong.code == "wrong_E" and "What tape.gradient returned" in wrong.message
+    assert wrong.code == "wrong_E" and "What tape.gradient returned" not in wrong.message
     unknown = lesson06.check_broken_loops({**KEY, "A": "typo"}, loops)
     assert unknown.code == "unknown_bug" and "returned" not in unknown.message
 
@@ -247,7 +287,9 @@ def _hits(labels, logits):
 
 ACCURACY_CASES = {
     "correct": lambda y, z: tk.reduce_mean(tk.cast(_hits(y, z), tk.float32)),
-    "correct ": lambda y, z: tk.cast(tk.reduce_sum(tk.cast(_hits(y, z), tk.int32)), tk.float32) / 5.0,
+    "correct ": lambda y, z: tk.cast(tk.reduce_sum(tk.cast(_hits(y, z), tk.int32)), tk.float32)
+    / tk.cast(tk.size(y), tk.float32),
+    "argmax_int64": lambda y, z: tk.reduce_mean(tk.cast(tk.equal(tk.argmax(z, axis=1), y), tk.float32)),
     "int_mean": lambda y, z: tk.reduce_mean(tk.cast(_hits(y, z), tk.int32)),
     "count": lambda y, z: tk.reduce_sum(tk.cast(_hits(y, z), tk.float32)),
     "inverted": lambda y, z: 1.0 - tk.reduce_mean(tk.cast(_hits(y, z), tk.float32)),
@@ -262,3 +304,14 @@ ACCURACY_CASES = {
 @pytest.mark.parametrize("case", ACCURACY_CASES)
 def test_check_accuracy(case):
     assert_verdict(lesson06.check_accuracy(ACCURACY_CASES[case]), case.strip())
+
+
+def test_a_hard_coded_batch_size_fails_on_the_held_back_batch():
+    fixed = lambda y, z: tk.reduce_sum(tk.cast(_hits(y, z), tk.float32)) / 5.0  # noqa: E731
+    assert lesson06.check_accuracy(fixed).code == "values"
+
+
+def test_the_argmax_crash_gets_a_hint_in_the_students_terms():
+    first = lesson06.check_accuracy(ACCURACY_CASES["argmax_int64"]).message
+    assert "int64" in first and "int32" in first and "output_type" not in first
+    assert "output_type=labels.dtype" in lesson06.check_accuracy(ACCURACY_CASES["argmax_int64"]).message

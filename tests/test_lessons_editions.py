@@ -35,7 +35,8 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures" / "lessons"
 FIXTURE_SOURCE = FIXTURES / "source" / "99_fixture.ipynb"
 FIXTURE_PO = FIXTURES / "locale" / "de_DE" / "LC_MESSAGES" / "99_fixture.po"
 ORDER = ["01_tensors", "02_variables", "03_gradient_tape", "04_what_the_tape_watches", "05_why_none",
-         "06_models_and_training", "07_higher_order_and_jacobians", "08_inside_the_tape", "09_gpu_with_cupy"]
+         "06_models_and_training", "07_higher_order_and_jacobians", "08_inside_the_tape", "09_gpu_with_cupy",
+         "10_a_real_classifier"]
 
 
 def edition(lesson, kind):
@@ -47,7 +48,7 @@ def text_of(outputs) -> str:
                    for o in outputs)
 
 
-def test_the_nine_lessons_in_teaching_order():
+def test_the_ten_lessons_in_teaching_order():
     assert [lesson.name for lesson in LESSONS] == ORDER
     for name in ORDER:
         assert (NOTEBOOKS / f"{name}.ipynb").exists() and (NOTEBOOKS / "solutions" / f"{name}.ipynb").exists()

@@ -10,9 +10,13 @@ stored one:
   numbers within a tolerance, runs of spaces as one (NumPy pads columns to the widest number);
 - errors by type and TensorFlow's message (tapekit's added ``Hint:`` / ``提示：`` lines aside);
 - stderr, and TensorFlow's log lines wherever they go, are not compared.
-Cells tagged ``tapekit-only`` (the player, explain, events, the exercise checks) are skipped; cells
-tagged ``random`` run but their output is not compared; ``tensorflow-only`` cells must run without
-error. Without TAPEKIT_TF_PYTHON the test is skipped.
+Cells tagged ``tapekit-only`` (the player, explain, events) are skipped, but the exercise checks run:
+the import from ``tapekit.exercises`` as it stands (tapekit is on the kernel's path
+for that), each ``check`` cell turned to TensorFlow like the rest, and each must say "Correct!" where
+the stored edition does (in either language), never "Not yet". So the checks grade TensorFlow's own
+tensors, as a student doing the course in TensorFlow gets them. Cells tagged ``random`` run but their
+output is not compared; ``tensorflow-only`` cells must run without error. Without TAPEKIT_TF_PYTHON
+the test is skipped.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from lessonbuild.source import RAISES, RANDOM, TAPEKIT_ONLY, TENSORFLOW_ONLY  # noqa: E402
+from lessonbuild.source import CHECK, RAISES, RANDOM, TAPEKIT_ONLY, TENSORFLOW_ONLY  # noqa: E402
 
 TF_PYTHON = os.environ.get("TAPEKIT_TF_PYTHON")
 # English and every locale's teacher editions (a locale's switches tapekit's language in a tapekit-only cell)
@@ -59,6 +63,23 @@ TF_FUNCTION_NODE = re.compile(r"^\{\{function_node [^}]*\}\} ")
 HINT_LINE = re.compile(r"^  (?:Hint:|提示：)")
 NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?\b(?:nan|inf)\b")
 RTOL, ATOL = 1e-4, 1e-6
+# a tapekit-only cell that only imports the exercise checks (and the player) runs in TensorFlow's kernel as it is
+CHECK_IMPORT = re.compile(r"^(?:#.*|from tapekit\.(?:exercises\.lesson\d\d|widgets) import [\w, ]+|\s*)$")
+VERDICT_RIGHT = ("Correct!", "正确！")
+VERDICT_WRONG = ("Not yet", "Not done yet", "还不对", "尚未完成")
+
+
+def imports_checks(code: str) -> bool:
+    return "tapekit.exercises" in code and all(CHECK_IMPORT.match(line) for line in code.split("\n"))
+
+
+def check_problem(stored: str, got: str) -> str | None:
+    """What is wrong with a check cell's verdict in TensorFlow, or None."""
+    if any(wrong in got for wrong in VERDICT_WRONG):
+        return "a check did not pass in TensorFlow"
+    if any(right in stored for right in VERDICT_RIGHT) and not any(right in got for right in VERDICT_RIGHT):
+        return "a check that says Correct! in tapekit said nothing of the kind in TensorFlow"
+    return None
 
 
 def to_tensorflow(code: str) -> str:
@@ -142,7 +163,9 @@ def tf_kernel(tmp_path_factory):
     (folder / "kernel.json").write_text(json.dumps({
         "argv": [TF_PYTHON, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
         "display_name": "TensorFlow (lessons test)", "language": "python",
-        "env": {"TF_CPP_MIN_LOG_LEVEL": "3", "PYTHONPATH": "", "PYTHONHASHSEED": "0", "MPLBACKEND": ""}}))
+        # tapekit on the path for the exercise checks only: every other cell is turned to TensorFlow and
+        # may not name tapekit (to_tensorflow refuses it)
+        "env": {"TF_CPP_MIN_LOG_LEVEL": "3", "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0", "MPLBACKEND": ""}}))
     return folder.parent
 
 
@@ -156,44 +179,80 @@ def run_in_tensorflow(nb, kernels: Path, cwd: Path) -> None:
                    resources={"metadata": {"path": str(cwd)}}).execute()
 
 
+def plan(cell) -> tuple[str, object] | None:
+    """(the code TensorFlow runs for ``cell``, how its output is compared: True, False or CHECK), or None."""
+    tags = cell.metadata.get("tags", [])
+    if TENSORFLOW_ONLY in tags:
+        return fenced_code(cell.source), False
+    if cell.cell_type != "code":
+        return None
+    if imports_checks(cell.source):  # the checks' imports only: the player needs widgets TF's venv lacks
+        return "\n".join(line for line in cell.source.split("\n") if "tapekit.exercises" in line), False
+    if CHECK in tags:
+        return to_tensorflow(cell.source), CHECK
+    if TAPEKIT_ONLY in tags:
+        return None
+    return to_tensorflow(cell.source), RANDOM not in tags
+
+
+def problem_of(number: int, cell, compare, ran) -> str | None:
+    """What differs between the stored cell and the one TensorFlow ran, or None."""
+    got = shown(ran.outputs, tapekit=False)
+    errors = [o for o in ran.outputs if o.get("output_type") == "error"]
+    if errors and RAISES not in cell.metadata.get("tags", []):
+        return f"cell {number} raised in TensorFlow: {got}\n--- code\n{ran.source}"
+    if not compare:
+        return None
+    want = shown(cell.outputs, tapekit=True)
+    if compare == CHECK:
+        problem = check_problem(want, got)
+        return problem and f"cell {number}: {problem}\n--- code\n{ran.source}\n--- TensorFlow\n{got}"
+    if not alike(want, got):
+        return (f"cell {number} differs\n--- code\n{ran.source}\n--- tapekit (stored)\n{want}\n"
+                f"--- TensorFlow\n{got}")
+    return None
+
+
 @pytest.mark.slow
 @needs_tensorflow
 @pytest.mark.parametrize("edition", TEACHER_EDITIONS, ids=EDITION_IDS)
 def test_lesson_prints_the_same_in_tensorflow(edition, tf_kernel):
     stored = nbformat.read(edition, as_version=4)
-    runs = []  # (cell number, stored cell, compare?)
+    runs = []  # (cell number, stored cell, compare)
     tf_nb = nbformat.v4.new_notebook()
     for number, cell in enumerate(stored.cells, start=1):
-        tags = cell.metadata.get("tags", [])
-        if TENSORFLOW_ONLY in tags:
-            code, compare = fenced_code(cell.source), False
-        elif cell.cell_type != "code" or TAPEKIT_ONLY in tags:
+        planned = plan(cell)
+        if planned is None:
             continue
-        else:
-            code, compare = cell.source, RANDOM not in tags
+        code, compare = planned
         runs.append((number, cell, compare))
-        tf_cell = nbformat.v4.new_code_cell(to_tensorflow(code))
-        if RAISES in tags:
+        tf_cell = nbformat.v4.new_code_cell(code)
+        if RAISES in cell.metadata.get("tags", []):
             tf_cell.metadata["tags"] = [RAISES]
         tf_nb.cells.append(tf_cell)
     assert runs, f"{edition.name}: no cell runs under TensorFlow"
 
     run_in_tensorflow(tf_nb, tf_kernel, edition.parent)
 
-    problems = []
-    for (number, cell, compare), ran in zip(runs, tf_nb.cells):
-        got = shown(ran.outputs, tapekit=False)
-        errors = [o for o in ran.outputs if o.get("output_type") == "error"]
-        if errors and RAISES not in cell.metadata.get("tags", []):
-            problems.append(f"cell {number} raised in TensorFlow: {got}\n--- code\n{ran.source}")
-            continue
-        if not compare:
-            continue
-        want = shown(cell.outputs, tapekit=True)
-        if not alike(want, got):
-            problems.append(f"cell {number} differs\n--- code\n{ran.source}\n--- tapekit (stored)\n{want}\n"
-                            f"--- TensorFlow\n{got}")
+    problems = [problem_of(number, cell, compare, ran) for (number, cell, compare), ran in zip(runs, tf_nb.cells)]
+    problems = [problem for problem in problems if problem]
     assert not problems, f"{edition.name}: {len(problems)} cell(s) differ in TensorFlow\n\n" + "\n\n".join(problems)
+
+
+def test_the_check_imports_run_as_they_are_and_nothing_else_does():
+    assert imports_checks("# tapekit only: not in TensorFlow\nfrom tapekit.exercises.lesson03 import check_a, check_b")
+    assert imports_checks("from tapekit.widgets import TapePlayer\nfrom tapekit.exercises.lesson06 import check_a")
+    assert not imports_checks("from tapekit.exercises.lesson03 import check_a\nimport tapekit\ntapekit.x = 1")
+    assert not imports_checks("from tapekit.widgets import TapePlayer")
+
+
+def test_a_check_verdict_must_be_correct_in_tensorflow():
+    assert check_problem("Correct! well done", "Correct! well done") is None
+    assert check_problem("Correct! well done", "正确！做得好") is None
+    assert check_problem("Correct! well done", "Not yet. Hint: ...")
+    assert check_problem("Correct! well done", "")
+    assert check_problem("accuracy 0.98", "Not done yet: ...")
+    assert check_problem("accuracy 0.98", "accuracy 0.97") is None
 
 
 def test_to_tensorflow_renames_the_module_only():

@@ -47,8 +47,8 @@ def catalogue(request):
     return request.param.stem, messages(request.param)
 
 
-def test_all_nine_lessons_have_a_catalogue():
-    assert len(CATALOGUES) == 9
+def test_all_ten_lessons_have_a_catalogue():
+    assert len(CATALOGUES) == 10
 
 
 def test_exercises_start_with_one_heading_form(catalogue):
@@ -75,7 +75,7 @@ def test_no_italics_on_chinese_text(catalogue):
 
 
 def test_the_built_editions_add_no_italics_either():
-    assert len(ZH_EDITIONS) == 18
+    assert len(ZH_EDITIONS) == 20
     for path in ZH_EDITIONS:
         for cell in nbformat.read(path, as_version=4).cells:
             if cell.cell_type == "markdown":
@@ -127,3 +127,15 @@ def test_the_glossary_has_the_words_the_lessons_use():
     glossary = GLOSSARY.read_text(encoding="utf-8")
     for word in ("样本", "归约", "割线", "中心差分", "交互控件", "局部导数", "单元格", "软放置", "追踪"):
         assert re.search(rf"^\|[^|\n]*\| [^|\n]*{word}", glossary, re.M), f"{word} has no row in the glossary"
+
+
+RUNTIME_CATALOGUE = ROOT / "tapekit" / "locale" / "zh_CN" / "LC_MESSAGES" / "tapekit.po"
+# words the glossary replaces, in tapekit's own messages: (other usage, why)
+RUNTIME_AVOID = {"跟踪": "watch is 监视", "笔记本": "notebook stays English (笔记本 is a laptop)",
+                 "小部件": "widget is 交互控件", "GPU 内存": "GPU memory is 显存", "改法": "lesson 05 says 修正方法"}
+
+
+def test_the_runtime_catalogue_follows_the_glossary():
+    found = [(word, why, m.string[:60]) for m in messages(RUNTIME_CATALOGUE) for word, why in RUNTIME_AVOID.items()
+             if word in m.string]
+    assert not found, f"tapekit.po uses words the glossary replaces: {found}"

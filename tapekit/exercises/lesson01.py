@@ -7,6 +7,7 @@ import tapekit as tk
 from ..i18n import _
 from ._check import (
     Feedback,
+    assigns_items,
     call_safely,
     correct,
     crashed,
@@ -16,7 +17,9 @@ from ._check import (
     kind_of,
     same_values,
     shape_of,
+    student_constant,
     values_of,
+    wrong_shape,
 )
 
 GRID = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
@@ -38,15 +41,17 @@ SHAPE_QUESTIONS = {
 
 
 
-def _not_a_tensor(answer) -> Feedback | None:
+def _not_a_tensor(answer, returned: bool = False) -> Feedback | None:
     kind = kind_of(answer)
+    if kind == "None" and returned:
+        return hint("none", _("your function returned None: return the new tensor."))
     if kind == "None":
         return hint("none", _("`answer` is None: assign your tensor to `answer`."))
     if kind == "Variable":
         return hint("variable", _("that is a tk.Variable (mutable state); this exercise wants an immutable tensor, "
                                   "e.g. from tk.constant."))
     if kind != "Tensor":
-        return hint("not_tensor", _("`answer` is a {kind}, not a tensor: wrap it with tk.constant(...).").format(
+        return hint("not_tensor", _("the result is a {kind}, not a tensor: wrap it with tk.constant(...).").format(
                                       kind=kind))
     return None
 
@@ -81,19 +86,25 @@ def check_grid(answer) -> Feedback:
     return correct(_("a (2, 3) float64 tensor."))
 
 
-@exercise
-def check_clip_negatives(answer) -> Feedback:
-    """Exercise 2: READINGS with every negative entry replaced by 0.0 (still float32)."""
-    problem = _not_a_tensor(answer)
+# Exercise 2: the lesson's readings, then two held back (a matrix, and float64 values)
+CLIP_CASES = ((READINGS, "float32"), ([[-0.5, 2.0, 0.0], [1.5, -3.0, 7.25]], "float32"),
+              ([-2.5, 0.125, -1e-3, 6.0], "float64"))
+
+
+def _clipped_on(clip_negatives, values, dtype) -> Feedback | None:
+    """None when ``clip_negatives`` is right on these readings, else the hint."""
+    readings = np.array(values, dtype=dtype)
+    answer, exc = call_safely(clip_negatives, student_constant(readings, dtype))
+    if exc is not None:
+        return crashed(exc, _("clip_negatives(readings of shape {shape})").format(shape=readings.shape))
+    problem = _not_a_tensor(answer, returned=True)
     if problem is not None:
         return problem
-    readings = np.array(READINGS, dtype=np.float32)
     if dtype_name(answer) == "bool":
         return hint("mask", _("you returned the boolean mask itself; use it to choose between the readings and 0."))
     if shape_of(answer) != readings.shape:
-        return hint("shape", _("the shape is {shape}; keep all {size} readings, replacing only the "
-                               "negative ones.").format(
-                                 shape=shape_of(answer), size=readings.size))
+        return wrong_shape(_("for readings of shape {shape} the result").format(shape=readings.shape),
+                           shape_of(answer), readings.shape)
     if same_values(answer, readings):
         return hint("unchanged", _("nothing changed: the negative readings are still there."))
     if same_values(answer, np.abs(readings)):
@@ -101,30 +112,52 @@ def check_clip_negatives(answer) -> Feedback:
     if same_values(answer, np.where(readings < 0, readings, 0.0)):
         return hint("inverted", _("the mask is inverted: you kept the negatives and zeroed the rest."))
     if not same_values(answer, np.maximum(readings, 0.0)):
-        return hint("values", _("got {values_of}; expected {readings}.").format(
-                                  values_of=values_of(answer).tolist(), readings=np.maximum(readings, 0).tolist()))
-    if dtype_name(answer) != "float32":
-        return hint("dtype", _("dtype is {dtype_name}; the readings are float32, keep that dtype.").format(
-                                 dtype_name=dtype_name(answer)))
-    return correct(_("negatives replaced by 0, without touching the original tensor."))
+        return hint("values", _("for readings of shape {shape} some values are wrong: every reading of 0 or more "
+                                "stays as it is, and only the negative ones become 0.0.").format(
+                                  shape=readings.shape))
+    if dtype_name(answer) != dtype:
+        return hint("dtype", _("for {dtype} readings the result is {dtype_name}; keep the readings' dtype.").format(
+                                 dtype=dtype, dtype_name=dtype_name(answer)))
+    return None
 
 
+@exercise(answer=lambda: _CLIP_ANSWER)
+def check_clip_negatives(clip_negatives) -> Feedback:
+    """Exercise 2: ``clip_negatives(readings)`` returns a new tensor with every negative reading replaced by 0.0,
+    without item assignment. Checked on the lesson's readings and two held-back tensors (a matrix, float64)."""
+    if not callable(clip_negatives):
+        return hint("not_callable", _("pass the function itself: check_clip_negatives(clip_negatives)."))
+    if assigns_items(clip_negatives):
+        return hint("item_assignment", _("your function assigns to an item or a slice (x[...] = ...). The exercise "
+                                          "asks for a new tensor built without item assignment: build it from a "
+                                          "mask."),
+                    _("a mask, readings < 0, chooses between two tensors of the same shape: tk.where(mask, a, b)."))
+    for values, dtype in CLIP_CASES:
+        verdict = _clipped_on(clip_negatives, values, dtype)
+        if verdict is not None:
+            return verdict
+    return correct(_("negatives replaced by 0, without touching the original tensor, whatever its shape and "
+                     "dtype."))
 
 
-@exercise
+_CLIP_ANSWER = """def clip_negatives(readings):
+    return tk.where(readings < 0, tk.zeros_like(readings), readings)"""
+
+
+@exercise(answer=lambda: _CENTER_ANSWER)
 def check_center_rows(center_rows) -> Feedback:
     """Exercise 3: ``center_rows(data)`` subtracts from each row of a matrix that row's mean."""
     if not callable(center_rows):
         return hint("not_callable", _("pass the function itself: check_center_rows(center_rows)."))
     for rows in CENTER_INPUTS:
         data = np.array(rows, dtype=np.float32)
-        result, exc = call_safely(center_rows, tk.constant(data))
+        result, exc = call_safely(center_rows, student_constant(data))
         if isinstance(exc, tk.errors.InvalidArgumentError) and "Incompatible shapes" in str(exc):
             return hint("dropped_axis", _("for data of shape {shape} the row means have shape ({data},), and "
-                                          "broadcasting lines that up with the LAST axis, so the shapes do not fit. "
-                                          "Keep the reduced axis: tk.reduce_mean(data, axis=1, keepdims=True) has "
-                                          "shape ({data}, 1).").format(
-                                            shape=data.shape, data=data.shape[0]))
+                                          "broadcasting lines that up with the LAST axis, so the shapes do not "
+                                          "fit.").format(shape=data.shape, data=data.shape[0]),
+                        _("for data of shape {shape} the means must form a column, shape ({data}, 1): reduce_mean "
+                          "can keep the reduced axis (keepdims=True).").format(shape=data.shape, data=data.shape[0]))
         if exc is not None:
             return crashed(exc, _("center_rows(data of shape {shape})").format(shape=data.shape))
         if values_of(result) is None:
@@ -140,8 +173,9 @@ def check_center_rows(center_rows) -> Feedback:
         if same_values(result, data - data.mean(axis=1)[np.newaxis, :], rtol=1e-4, atol=1e-5):
             return hint("across_columns", _("on this square matrix the row means, shape (3,), were broadcast along "
                                             "the last axis: row i's mean was subtracted from column i. No error, "
-                                            "wrong numbers! Keep the axis (keepdims=True) so the means form a "
-                                            "column, shape (3, 1)."))
+                                            "wrong numbers!"),
+                        _("on a square matrix, row means of shape (3,) line up with the columns. Keep the reduced "
+                          "axis (keepdims=True) so the means form a column, shape (3, 1)."))
         if same_values(result, data - data.mean(axis=0, keepdims=True), rtol=1e-4, atol=1e-5):
             return hint("column_means", _("you subtracted each column's mean (axis=0); a row's mean runs along axis "
                                           "1."))
@@ -150,10 +184,13 @@ def check_center_rows(center_rows) -> Feedback:
                                           "(axis=1)."))
         if same_values(result, -expected, rtol=1e-4, atol=1e-5):
             return hint("sign", _("the signs are flipped: compute data minus the mean, not the mean minus data."))
-        return hint("values", _("for {rows} the result is {values_of}; expected {expected}.").format(
-                                  rows=rows, values_of=values_of(result).round(4).tolist(),
-                                  expected=expected.round(4).tolist()))
+        return hint("values", _("for {rows} the result is {values_of}, and its rows do not have mean 0.").format(
+                                  rows=rows, values_of=values_of(result).round(4).tolist()))
     return correct(_("every row now has mean 0, whatever the matrix's shape."))
+
+
+_CENTER_ANSWER = """def center_rows(data):
+    return data - tk.reduce_mean(data, axis=1, keepdims=True)"""
 
 
 def _true_shapes() -> dict:
@@ -207,7 +244,13 @@ def _shape_hints() -> dict:
     }
 
 
-@exercise
+def _shapes_reveal() -> str:
+    truth = _true_shapes()
+    return _("What really happens:") + "\n" + "\n".join(
+        f"  {key}: {SHAPE_QUESTIONS[key]} -> {_shape_text(truth[key])}" for key in SHAPE_QUESTIONS)
+
+
+@exercise(answer=_shapes_reveal)
 def check_shapes(shapes) -> Feedback:
     """Exercise 4: the predicted result shape of each of SHAPE_QUESTIONS (None for an error), revealed after."""
     if not isinstance(shapes, dict):
@@ -225,11 +268,9 @@ def check_shapes(shapes) -> Feedback:
                                 "3), or None when the operation raises.").format(
                                   unreadable=unreadable))
     truth = _true_shapes()
-    reveal = _("What really happens:") + "\n" + "\n".join(
-        f"  {key}: {SHAPE_QUESTIONS[key]} -> {_shape_text(truth[key])}" for key in SHAPE_QUESTIONS)
     wrong = [key for key in SHAPE_QUESTIONS if predicted[key] != truth[key]]
     if not wrong:
-        return correct(_("every shape predicted.") + "\n" + reveal)
+        return correct(_("every shape predicted.") + "\n" + _shapes_reveal())
     notes, codes = [], []
     for key in wrong:
         guess = predicted[key]
@@ -238,6 +279,51 @@ def check_shapes(shapes) -> Feedback:
             shape=_shape_text(guess))))
         codes.append(code)
         notes.append(f"  {key}: {text}")
-    off = _("{wrong} of {total} predictions are off.").format(wrong=len(wrong), total=len(SHAPE_QUESTIONS))
-    return hint(codes[0], off + "\n" + "\n".join(notes)
-                + "\n" + reveal)
+    off = _("{wrong} of {total} predictions are off: {keys}.").format(
+        wrong=len(wrong), total=len(SHAPE_QUESTIONS), keys=", ".join(wrong))
+    return hint(codes[0], off + " " + _("Work through those again: align the shapes on the right, and recall what "
+                                        "gather and gather_nd keep."),
+                off + "\n" + "\n".join(notes))
+
+
+# ---- Exercise 5: a creation function ---------------------------------------------------------------
+
+# (shape, value): none is shown in the lesson; an int value must still give float32
+FILLED_CASES = (((2, 3), 0.5), ((4,), 7), ((1, 2, 2), -1.25), ((), 3))
+
+
+def _filled_on(filled, shape, value) -> Feedback | None:
+    result, exc = call_safely(filled, shape, value)
+    if exc is not None:
+        return crashed(exc, f"filled({shape}, {value})")
+    problem = _not_a_tensor(result, returned=True)
+    if problem is not None:
+        return problem
+    if shape_of(result) != shape:
+        return wrong_shape(f"filled({shape}, {value})", shape_of(result) or (), shape)
+    if dtype_name(result) != "float32":
+        return hint("dtype", _("filled({shape}, {value}) has dtype {dtype}: an int value makes an int tensor. "
+                               "The exercise asks for float32 whatever the value.").format(
+                                 shape=shape, value=value, dtype=dtype_name(result)),
+                    _("pass dtype=tk.float32 where the function takes one, or give it float(value)."))
+    if not same_values(result, np.full(shape, value, dtype=np.float32)):
+        return hint("values", _("filled({shape}, {value}) holds other values: every element must be "
+                                "{value}.").format(shape=shape, value=value))
+    return None
+
+
+@exercise(answer=lambda: _FILLED_ANSWER)
+def check_filled(filled) -> Feedback:
+    """Exercise 5: ``filled(shape, value)`` is a float32 tensor of ``shape`` with every element ``value``;
+    checked on four held-back shapes and values (an int value, a scalar shape among them)."""
+    if not callable(filled):
+        return hint("not_callable", _("pass the function itself: check_filled(filled)."))
+    for shape, value in FILLED_CASES:
+        verdict = _filled_on(filled, shape, value)
+        if verdict is not None:
+            return verdict
+    return correct(_("any shape, any value, always float32."))
+
+
+_FILLED_ANSWER = """def filled(shape, value):
+    return tk.fill(shape, tk.constant(value, dtype=tk.float32))"""

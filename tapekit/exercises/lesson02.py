@@ -2,10 +2,21 @@
 
 import numpy as np
 
-import tapekit as tk
-
 from ..i18n import _
-from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kind_of, same_values, values_of
+from ._check import (
+    Feedback,
+    call_safely,
+    correct,
+    crashed,
+    exercise,
+    framework,
+    hint,
+    kind_of,
+    same_values,
+    student_constant,
+    student_variable,
+    values_of,
+)
 
 # Exercise 1 runs, in the lesson:
 #   a = tk.Variable([1.0, 2.0]); b = a; c = tk.Variable(a)
@@ -39,7 +50,12 @@ def _describe(name, value) -> str:
     return f"{name} = {values.tolist() if values is not None else value!r} ({kind})"
 
 
-@exercise
+def _aliasing_answer() -> str:
+    return _("a = [110.0, 111.0] is a tensor (a + 100.0 made it); b = [10.0, 11.0] is the first variable, changed "
+             "by both assigns; c = [1.0, 2.0] is a variable with a copy of the first value.")
+
+
+@exercise(answer=_aliasing_answer)
 def check_aliasing(final, variables, a, b, c) -> Feedback:
     """Exercise 1: predict the values of ``a``, ``b``, ``c`` and which of them are still variables; then reveal."""
     if not isinstance(final, dict) or set(final) != {"a", "b", "c"}:
@@ -50,101 +66,174 @@ def check_aliasing(final, variables, a, b, c) -> Feedback:
     reveal = _("What the code really gives: {values}").format(
         values="; ".join(_describe(n, v) for n, v in (("a", a), ("b", b), ("c", c))))
     live = {"a": a, "b": b, "c": c}
-    for name in ("b", "c", "a"):  # b first: the alias is the heart of the exercise
-        if same_values(final[name], values_of(live[name])):
-            continue
-        for wrong, code, text in _aliasing_mistakes()[name]:
-            if same_values(final[name], wrong):
-                return hint(code, _("{name}: {text}\n{reveal}").format(name=name, text=text, reveal=reveal))
-        return hint("values", _("{name}: you predicted {final}. Follow the code line by line, and ask for each line: "
-                                "does it change a variable in place, or make a new tensor?\n{reveal}").format(
-                                  name=name, final=final[name], reveal=reveal))
+    wrong = [name for name in ("a", "b", "c") if not same_values(final[name], values_of(live[name]))]
+    if wrong:
+        name = "b" if "b" in wrong else wrong[0]  # b first: the alias is the heart of the exercise
+        told = _("the values you predicted for {names} are off.").format(names=", ".join(wrong))
+        for mistake, code, text in _aliasing_mistakes()[name]:
+            if same_values(final[name], mistake):
+                return hint(code, told + " " + _ASK_EACH_LINE(), told + "\n" + _("{name}: {text}").format(
+                    name=name, text=text))
+        return hint("values", told + " " + _ASK_EACH_LINE())
     real = {name for name, value in live.items() if kind_of(value) == "Variable"}
     chosen = set(variables)
-    if "a" in chosen and "a" not in real:
-        return hint("a_is_tensor", _("a is no longer a variable: a + 100.0 returns a tensor, and `a = ...` gives the "
-                                     "name to it.\n{reveal}").format(
-                                       reveal=reveal))
     if chosen != real:
-        return hint("which_variables", _("the names that still refer to a tk.Variable are {real}: `b = a` kept the "
-                                         "variable under the name b, and tk.Variable(a) made c.\n{reveal}").format(
-                                           real=sorted(real), reveal=reveal))
+        off = sorted(chosen ^ real)
+        told = _("the values are right, but `variables` is wrong about {names}.").format(names=", ".join(off))
+        if "a" in chosen and "a" not in real:
+            return hint("a_is_tensor", told, told + " " + _("What does a + 100.0 return, and what does `a = ...` "
+                                                            "give the name a?"))
+        return hint("which_variables", told, told + " " + _("`b = a` copies nothing, and tk.Variable(a) makes a "
+                                                            "variable."))
     return correct(_("you followed every name.\n{reveal}").format(reveal=reveal))
 
 
-@exercise
+def _ASK_EACH_LINE() -> str:  # noqa: N802 - reads as the sentence it returns
+    return _("Follow the code line by line, and ask for each line: does it change a variable in place, or make a "
+             "new tensor?")
+
+
+# Exercise 2: (start, gradient, learning rate); none is shown in the lesson, the last is a matrix
+SGD_CASES = (([1.0, 2.0, 3.0], [0.5, -1.0, 2.0], 0.1), ([1.0, 2.0, 3.0], [0.5, -1.0, 2.0], 0.5),
+             ([[0.25, -1.5], [2.0, 0.0]], [[1.0, 2.0], [-3.0, 0.5]], 0.05))
+
+
+def _sgd_step_on(step, start, grad, lr) -> Feedback | None:
+    """None when ``step`` updates a variable holding ``start`` right, else the hint."""
+    start, grad = np.array(start, dtype=np.float32), np.array(grad, dtype=np.float32)
+    v = student_variable(start)
+    identity = id(v)
+    result, exc = call_safely(step, v, student_constant(grad), lr)
+    if exc is not None:
+        return crashed(exc, _("sgd_step(v, g, lr)"))
+    if id(v) != identity or kind_of(v) != "Variable":
+        return hint("replaced", _("the variable object changed; update it in place."),
+                    _("update it in place with v.assign_sub(...)."))
+    now = v.numpy()
+    expected = start - lr * grad
+    if same_values(now, start):
+        if result is not None and same_values(result, expected):
+            return hint("rebinds", _("the new values are right but they went into a new tensor, and the variable "
+                                     "kept its old value: `v = v - lr * g` only rebinds a local name."),
+                        _("a variable changes in place through its assign methods: v.assign_sub(lr * g)."))
+        return hint("unchanged", _("the variable still holds its old value: change it through one of its assign "
+                                   "methods."), _("call v.assign_sub(lr * g)."))
+    if same_values(now, start + lr * grad):
+        return hint("sign", _("the variable moved up the gradient: subtract lr * g, don't add it."))
+    if same_values(now, start - grad):
+        return hint("lr", _("the step ignores the learning rate: subtract lr * g, not g."))
+    if same_values(now, -lr * grad):
+        return hint("assign", _("assign replaced the value with -lr * g: the new value is the old one minus lr * g."))
+    if not same_values(now, expected):
+        return hint("values", _("after one step with lr={lr} the variable holds {now}, which is not v - lr * "
+                                "g.").format(lr=lr, now=now.tolist()))
+    return None
+
+
+@exercise(answer=lambda: _SGD_ANSWER)
 def check_sgd_step(step) -> Feedback:
-    """Exercise 2: ``step(v, g, lr)`` changes the Variable ``v`` in place to ``v - lr * g``."""
+    """Exercise 2: ``step(v, g, lr)`` changes the Variable ``v`` in place to ``v - lr * g``; checked on three
+    held-back cases (two rates, and a matrix)."""
     if not callable(step):
         return hint("not_callable", _("pass the function itself: check_sgd_step(sgd_step)."))
-    start = np.array([1.0, 2.0, 3.0], dtype=np.float32)
-    grad = np.array([0.5, -1.0, 2.0], dtype=np.float32)
-    for lr in (0.1, 0.5):
-        v = tk.Variable(start)
-        identity = id(v)
-        result, exc = call_safely(step, v, tk.constant(grad), lr)
-        if exc is not None:
-            return crashed(exc, _("sgd_step(v, g, lr)"))
-        if id(v) != identity or kind_of(v) != "Variable":
-            return hint("replaced", _("the variable object changed; update it in place with v.assign_sub(...)."))
-        now = v.numpy()
-        expected = start - lr * grad
-        if same_values(now, start):
-            if result is not None and same_values(result, expected):
-                return hint("rebinds", _("the new values are right but they went into a new tensor, and the variable "
-                                         "kept its old value: `v = v - lr * g` only rebinds a local name. Use "
-                                         "v.assign_sub(lr * g)."))
-            return hint("unchanged", _("the variable still holds its old value: call v.assign_sub(lr * g)."))
-        if same_values(now, start + lr * grad):
-            return hint("sign", _("the variable moved up the gradient: subtract lr * g (assign_sub), don't add it."))
-        if same_values(now, start - grad):
-            return hint("lr", _("the step ignores the learning rate: subtract lr * g, not g."))
-        if same_values(now, -lr * grad):
-            return hint("assign", _("assign replaced the value with -lr * g; use assign_sub(lr * g) (or assign(v - "
-                                    "lr * g))."))
-        if not same_values(now, expected):
-            return hint("values",
-            _("after one step with lr={lr} the variable holds {now}; expected {expected}.").format(
-                                      lr=lr, now=now.tolist(), expected=expected.tolist()))
+    for start, grad, lr in SGD_CASES:
+        verdict = _sgd_step_on(step, start, grad, lr)
+        if verdict is not None:
+            return verdict
     return correct(_("the variable is updated in place and keeps its identity."))
 
 
-@exercise
+_SGD_ANSWER = """def sgd_step(v, g, lr):
+    v.assign_sub(lr * g)"""
+_APPEND_ANSWER = """def append(history, value):
+    history.assign(tk.concat([history, [value]], axis=0))"""
+
+
+@exercise(answer=lambda: _APPEND_ANSWER)
 def check_append(append) -> Feedback:
     """Exercise 3: ``append(history, value)`` puts ``value`` at the end of a variable of unknown length, in place."""
     if not callable(append):
         return hint("not_callable", _("pass the function itself: check_append(append)."))
-    for start, value in (([0.5], 0.25), ([1.0, 2.0, 3.0], -1.0)):
-        history = tk.Variable(start, shape=tk.TensorShape(None), name="history")
+    fw = framework()
+    for start, value in (([0.5], 0.25), ([1.0, 2.0, 3.0], -1.0), ([], 4.5)):
+        history = fw.Variable(np.array(start, dtype=np.float32), shape=fw.TensorShape(None), name="history")
         identity = id(history)
         result, exc = call_safely(append, history, value)
-        if isinstance(exc, tk.errors.InvalidArgumentError) and ("oncat" in str(exc)):
+        if isinstance(exc, fw.errors.InvalidArgumentError) and ("oncat" in str(exc)):
             return hint("scalar", _("value is a single number (rank 0), and tk.concat joins tensors of the same "
-                                    "rank: wrap it in a list, [value], to make a vector of length 1."))
-        if isinstance(exc, (tk.errors.InvalidArgumentError, ValueError)) and "shape" in str(exc):
+                                    "rank."), _("wrap value in a list, [value], to make a vector of length 1."))
+        if isinstance(exc, (fw.errors.InvalidArgumentError, ValueError)) and "shape" in str(exc):
             return hint("assign_add", _("assign_add and assign_sub add element by element and keep the shape. To "
-                                        "make the vector longer, assign a new, longer value: history.assign(...)."))
+                                        "make the vector longer, assign a new, longer value."),
+                        _("assign the longer vector: history.assign(...)."))
         if exc is not None:
             return crashed(exc, _("append(history, {value})").format(value=value))
         if id(history) != identity:
-            return hint("replaced", _("the variable object changed; change it in place with history.assign(...)."))
+            return hint("replaced", _("the variable object changed; change it in place."),
+                        _("change it in place with history.assign(...)."))
         now = history.numpy()
         expected = np.array([*start, value], dtype=np.float32)
+        if same_values(now, expected):
+            continue
         if same_values(now, np.array(start, dtype=np.float32)):
             if result is not None and same_values(result, expected):
                 return hint("rebinds", _("the longer vector went into a new tensor, and the variable kept its old "
-                                         "value: `history = ...` only moves a local name. Call history.assign(...)."))
-            return hint("unchanged", _("the variable still holds its old value: call history.assign(...) with the "
-                                       "longer vector."))
+                                         "value: `history = ...` only moves a local name."),
+                            _("give the variable its new value: history.assign(...)."))
+            return hint("unchanged", _("the variable still holds its old value."),
+                        _("call history.assign(...) with the longer vector."))
         if same_values(now, np.array(start, dtype=np.float32) + value):
             return hint("assign_add", _("the value was added to every element. assign_add adds element by element "
                                         "and keeps the shape; to make the vector longer, assign a new, longer value: "
                                         "history.assign(...)."))
         if same_values(now, np.array([value, *start], dtype=np.float32)):
-            return hint("order", _("the new value went to the front; put it at the end: tk.concat([history, "
-                                   "[value]], axis=0)."))
+            return hint("order", _("the new value went to the front; put it at the end."))
         if not same_values(now, expected):
-            return hint("values", _("after append(history, {value}) the variable holds {now}; "
-                                    "expected {expected}.").format(
-                                      value=value, now=now.tolist(), expected=expected.tolist()))
+            return hint("values", _("after append(history, {value}) the variable holds {now}.").format(
+                                      value=value, now=now.tolist()))
     return correct(_("the variable grew in place and kept its identity."))
+
+
+# ---- Exercise 4: a variable's value, kept as a tensor ------------------------------------------------
+
+SNAPSHOT_CASES = (([1.0, 2.0], [10.0, 10.0]), ([[0.5, -1.0], [2.0, 4.0]], [[1.0, 1.0], [1.0, 1.0]]))
+
+
+def _snapshot_on(snapshot, start, change) -> Feedback | None:
+    v = student_variable(start)
+    result, exc = call_safely(snapshot, v)
+    if exc is not None:
+        return crashed(exc, _("snapshot(v)"))
+    if result is v or kind_of(result) == "Variable":
+        return hint("variable", _("snapshot returned a Variable: it changes when v does (or is v itself). A "
+                                  "snapshot is an ordinary tensor."),
+                    _("an operation on a variable returns a tensor: tk.identity(v), or tk.convert_to_tensor(v)."))
+    if kind_of(result) != "Tensor":
+        return hint("not_tensor", _("snapshot returned a {kind}; return a tensor (NumPy data lives outside "
+                                    "TensorFlow's operations).").format(kind=kind_of(result)))
+    if not same_values(result, np.array(start, dtype=np.float32)):
+        return hint("values", _("the snapshot holds {got}, not the variable's value.").format(
+                                  got=values_of(result).tolist()))
+    v.assign_add(np.array(change, dtype=np.float32))
+    if not same_values(result, np.array(start, dtype=np.float32)):
+        return hint("follows", _("after v.assign_add(...) the snapshot changed too: it still refers to the "
+                                 "variable's storage."))
+    return None
+
+
+@exercise(answer=lambda: _SNAPSHOT_ANSWER)
+def check_snapshot(snapshot) -> Feedback:
+    """Exercise 4: ``snapshot(v)`` returns a tensor (not a Variable) holding v's value now, which stays the same
+    when v changes later; checked on two held-back variables."""
+    if not callable(snapshot):
+        return hint("not_callable", _("pass the function itself: check_snapshot(snapshot)."))
+    for start, change in SNAPSHOT_CASES:
+        verdict = _snapshot_on(snapshot, start, change)
+        if verdict is not None:
+            return verdict
+    return correct(_("a tensor with the variable's value at that moment: the variable may change, the snapshot "
+                     "does not."))
+
+
+_SNAPSHOT_ANSWER = """def snapshot(v):
+    return tk.identity(v)"""

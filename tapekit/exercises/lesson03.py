@@ -1,11 +1,27 @@
 """Exercises for lesson 03 (gradient tapes)."""
 
+import functools
+
 import numpy as np
 
 import tapekit as tk
 
 from ..i18n import _
-from ._check import Feedback, call_safely, correct, crashed, exercise, hint, kind_of, not_done, same_values, values_of
+from ._check import (
+    Feedback,
+    call_safely,
+    correct,
+    crashed,
+    exercise,
+    forbidden,
+    framework,
+    hint,
+    kind_of,
+    same_values,
+    student_constant,
+    tape_routes,
+    values_of,
+)
 
 # Exercise 1: functions of a float64 vector, and the points where the numerical gradient is compared with the tape
 NUMERICAL_CASES = [
@@ -13,14 +29,17 @@ NUMERICAL_CASES = [
     ("x₀·exp(x₁)", lambda tk, x: x[0] * tk.exp(x[1]), [1.5, 0.5]),
     ("sum(sin(x)·x)", lambda tk, x: tk.reduce_sum(tk.sin(x) * x), [0.3, 2.0, -1.0, 4.0]),
 ]
+# held back (not shown in the lesson): computed in NumPy, so no tape could differentiate it
+HIDDEN_NUMERICAL_CASE = ("sum(x²·cos(x))", lambda tk, x: tk.reduce_sum(x * x * tk.cos(x)),
+                         lambda x: np.sum(x * x * np.cos(x)), [0.7, -1.3, 2.2, 0.1, -0.4])
 # a numerical gradient this close to the tape's counts as right (a forward difference with h = 1e-5 is)
 NUMERICAL_RTOL = NUMERICAL_ATOL = 1e-5
 
 # Exercise 2: (batch, features) inputs of the broadcast scale y = x * s
-SCALE_SHAPES = [(4, 3), (1, 2)]
+SCALE_SHAPES = [(4, 3), (1, 2), (6, 5)]  # none is shown in the lesson
 
-# Exercise 3: the five-node graph a = x * y, b = a + x, L = b², at these inputs
-HAND_X, HAND_Y = 3.0, 5.0
+# Exercise 3: the five-node graph a = x * y, b = a + x, L = b², at the lesson's inputs, then at held-back ones
+HAND_POINTS = ((3.0, 5.0), (2.0, -1.5), (-0.5, 4.0))
 HAND_STEPS = ("b", "a", "y", "x")  # the order the backward pass reaches them
 
 
@@ -36,18 +55,42 @@ def _close(got, expected, rtol=NUMERICAL_RTOL, atol=NUMERICAL_ATOL) -> bool:
     return same_values(got, expected, rtol=rtol, atol=atol)
 
 
-@exercise
+def _through_numpy(f):
+    """``f`` computed in NumPy on the tensor's values: a function that no tape can differentiate."""
+    def fn(x):
+        return student_constant(f(np.asarray(x.numpy())), "float64")
+    return fn
+
+
+def _no_tape_message() -> str:
+    return _("your numerical_grad used a gradient tape (or another automatic route). A numerical gradient comes "
+             "from values of f alone: evaluate f at nearby points and divide the change by the distance.")
+
+
+def _numerical_cases():
+    """(name, f, f as the student gets it, point, shown in the lesson): the lesson's three, then the held-back one."""
+    fw = framework()
+    cases = [(name, f, functools.partial(f, fw), point, True) for name, f, point in NUMERICAL_CASES]
+    name, f, numpy_f, point = HIDDEN_NUMERICAL_CASE
+    return cases + [(name, f, _through_numpy(numpy_f), point, False)]
+
+
+@exercise(answer=lambda: _NUMERICAL_ANSWER)
 def check_numerical_grad(numerical_grad) -> Feedback:
-    """Exercise 1: ``numerical_grad(f, x)`` estimates the gradient of a scalar ``f`` at a float64 vector ``x``."""
+    """Exercise 1: ``numerical_grad(f, x)`` estimates the gradient of a scalar ``f`` at a float64 vector ``x``.
+
+    Checked on the lesson's three functions and on a held-back one computed in NumPy, with every
+    tape refused while ``numerical_grad`` runs.
+    """
     if not callable(numerical_grad):
         return hint("not_callable", _("pass the function itself: check_numerical_grad(numerical_grad)."))
     report = []
-    for name, f, point in NUMERICAL_CASES:
-        def fn(x, f=f):
-            return f(tk, x)
-
+    for name, f, fn, point, shown in _numerical_cases():
         tape = _tape_gradient(f, point)
-        result, exc = call_safely(numerical_grad, fn, tk.constant(point, dtype=tk.float64))
+        with forbidden(tape_routes(), "tape_used", _no_tape_message()) as refused:
+            result, exc = call_safely(numerical_grad, fn, student_constant(point, "float64"))
+        if refused:
+            return hint("tape_used", _no_tape_message())
         if exc is not None:
             return crashed(exc, _("numerical_grad(f, x) for f(x) = {name}").format(name=name))
         got = values_of(result)
@@ -71,8 +114,9 @@ def check_numerical_grad(numerical_grad) -> Feedback:
             return hint("shape", _("{where} the result has shape {shape}; it needs the shape of x, {shape2}.").format(
                                      where=where, shape=got.shape, shape2=tape.shape))
         if _close(got, tape):
-            report.append("  " + _("{name}: numerical {got}, tape {tape}").format(
-                name=name, got=np.round(got, 4).tolist(), tape=np.round(tape, 4).tolist()))
+            if shown:
+                report.append("  " + _("{name}: numerical {got}, tape {tape}").format(
+                    name=name, got=np.round(got, 4).tolist(), tape=np.round(tape, 4).tolist()))
             continue
         if _close(got, np.full_like(tape, tape.sum())):
             return hint("all_at_once", _("{where} every element holds the same number: the change when ALL elements "
@@ -105,6 +149,7 @@ def check_numerical_grad(numerical_grad) -> Feedback:
                                   where=where, got=np.round(got, 6).tolist(), tape=np.round(tape, 6).tolist()))
     return correct(_("your numerical gradients agree with the tape's (within {rtol:g}):").format(rtol=NUMERICAL_RTOL)
                    + "\n" + "\n".join(report) + "\n"
+                   + _("and on a function you have not seen, computed in NumPy, where no tape could help.") + "\n"
                    + _("The tape needed one backward pass per function; the finite differences needed two evaluations "
                        "of f per element."))
 
@@ -123,7 +168,7 @@ def _scale_gradient_by_tape(dL_dy, x):
     return tape.gradient(loss, s).numpy()
 
 
-@exercise
+@exercise(answer=lambda: _SCALE_ANSWER)
 def check_scale_grad(scale_gradient) -> Feedback:
     """Exercise 2: ``scale_gradient(dL_dy, x)`` is dL/ds for y = x * s, with s (features,) broadcast over the batch."""
     if not callable(scale_gradient):
@@ -131,7 +176,7 @@ def check_scale_grad(scale_gradient) -> Feedback:
     for seed, shape in enumerate(SCALE_SHAPES):
         dL_dy, x = _scale_data(shape, seed)
         expected = _scale_gradient_by_tape(dL_dy, x)
-        result, exc = call_safely(scale_gradient, tk.constant(dL_dy), tk.constant(x))
+        result, exc = call_safely(scale_gradient, student_constant(dL_dy), student_constant(x))
         if exc is not None:
             return crashed(exc, _("scale_gradient(dL_dy, x) with x of shape {shape}").format(shape=shape))
         got = values_of(result)
@@ -165,9 +210,9 @@ def check_scale_grad(scale_gradient) -> Feedback:
     return correct(_("s was used once per example, and its gradient is the sum over the batch."))
 
 
-def hand_backprop_truth() -> dict:
-    """dL/db, dL/da, dL/dy, dL/dx of the lesson's graph, from a tape (intermediate values as sources)."""
-    x, y = tk.Variable(HAND_X), tk.Variable(HAND_Y)
+def hand_backprop_truth(x0: float = HAND_POINTS[0][0], y0: float = HAND_POINTS[0][1]) -> dict:
+    """dL/db, dL/da, dL/dy, dL/dx of the lesson's graph at (x0, y0), from a tape (intermediate values as sources)."""
+    x, y = tk.Variable(x0), tk.Variable(y0)
     with tk.GradientTape() as tape:
         a = x * y
         b = a + x
@@ -183,59 +228,100 @@ def _number(value):
     return float(values.reshape(()))
 
 
-def _hand_hint(name, got, truth) -> tuple[str, str]:
-    x, y = HAND_X, HAND_Y
+def _hand_hint(name, got, truth, x, y) -> tuple:
+    """The mistake behind a wrong dL/d``name`` at (x, y): (code, idea, closer); never the right number."""
     b = x * y + x
-    if name == "b":
-        if np.isclose(got, b) or np.isclose(got, b * b):
-            return "square", _("L = b², so dL/db = 2·b (with b = x·y + x).")
-        if np.isclose(got, 2.0):
-            return "square", _("dL/db = 2·b: the derivative of b² is 2b, evaluated at this b.")
-    if name == "a":
-        if np.isclose(got, truth["b"] * x) or np.isclose(got, truth["b"] * y):
-            return "add_passes", _("b = a + x: the + passes the gradient on unchanged, so dL/da = dL/db.")
-    if name == "y":
-        if np.isclose(got, truth["a"] * y):
-            return "other_input", _("a = x · y: × multiplies the gradient by the OTHER input, so dL/dy = dL/da · x.")
-        if np.isclose(got, truth["a"]):
-            return "other_input", _("a = x · y: dL/dy = dL/da · x; the local derivative of x · y with respect to y "
-                                    "is x.")
+    if name == "b" and any(np.isclose(got, wrong) for wrong in (b, b * b, 2.0)):
+        return ("square", _("L = b², so dL/db is the derivative of b², evaluated at this b."),
+                _("the derivative of b² is 2·b, and here b = x·y + x."))
+    if name == "a" and any(np.isclose(got, truth["b"] * other) for other in (x, y)):
+        return ("add_passes", _("b = a + x: the local derivative of a + x with respect to a is 1."),
+                _("+ passes the gradient on unchanged: dL/da = dL/db."))
+    if name == "y" and any(np.isclose(got, wrong) for wrong in (truth["a"] * y, truth["a"])):
+        return ("other_input", _("a = x · y: × multiplies the gradient that arrives by the OTHER input."),
+                _("the local derivative of x · y with respect to y is x: dL/dy = dL/da · x."))
     if name == "x":
         via_a, direct = truth["a"] * y, truth["b"]
-        if np.isclose(got, via_a):
-            return "fan_out", _("that is only the path through a. x is used twice: in a = x · y and in b = a + x. "
-                                "The gradients from both uses add up: dL/da · y + dL/db.")
-        if np.isclose(got, direct):
-            return "fan_out", _("that is only the path through b = a + x. x is also used in a = x · y: "
-                                "add dL/da · y.")
+        if np.isclose(got, via_a) or np.isclose(got, direct):
+            return ("fan_out", _("that is only one of the paths from L to x. x is used twice: in a = x · y and in "
+                                 "b = a + x."),
+                    _("the gradients from both uses of x add up: dL/dx = dL/da · y + dL/db."))
         if np.isclose(got, truth["a"] * x + direct) or np.isclose(got, truth["a"] * x):
-            return "other_input", _("in a = x · y, the gradient for x is dL/da times the OTHER input, y.")
-    return "values", _("dL/d{name} = {got:g} is not right. Follow the one op that uses {name}, and multiply by its "
-                       "local derivative.").format(name=name, got=got)
+            return ("other_input", _("in a = x · y, the gradient for x is dL/da times the OTHER input."),
+                    _("in a = x · y, the gradient for x is dL/da · y."))
+    return ("values", _("dL/d{name} = {got:g} is not right. Follow the one op that uses {name}, and multiply by its "
+                        "local derivative.").format(name=name, got=got),)
 
 
-@exercise
-def check_hand_backprop(by_hand) -> Feedback:
-    """Exercise 3: the four gradients of L = (x·y + x)² computed by hand, checked step by step in backward order."""
-    if not isinstance(by_hand, dict) or set(by_hand) != set(HAND_STEPS):
-        return hint("format", _("pass a dict with the keys {hand_steps}, as the check cell does.").format(
-                                  hand_steps=list(HAND_STEPS)))
-    if all(by_hand[name] is Ellipsis for name in HAND_STEPS):
-        return not_done()
-    truth = hand_backprop_truth()
-    lines = ["  " + _("dL/dL = 1 (where every backward pass starts)")]
-    for name in HAND_STEPS:
-        value = by_hand[name]
-        if value is Ellipsis:
-            return hint("unfinished", "\n".join(lines) + "\n  " + _("dL/d{name} = ... (not done yet)").format(name=name)
-                        + "\n" + _("So far so good: fill in dL_d{name} next.").format(name=name))
-        got = _number(value)
-        if got is None:
-            return hint("not_a_number", _("dL_d{name} is a {kind}; write one number.").format(
-                                            name=name, kind=kind_of(value)))
-        if not np.isclose(got, truth[name], rtol=1e-5):
-            code, text = _hand_hint(name, got, truth)
-            here = _("dL/d{name} = {got:g}   <- here").format(name=name, got=got)
-            return hint(code, "\n".join(lines) + f"\n  {here}\n{text}")
-        lines.append("  " + _("dL/d{name} = {got:g}  (the tape agrees)").format(name=name, got=got))
-    return correct(_("your backward pass matches the tape, step by step:") + "\n" + "\n".join(lines))
+def _no_tape_by_hand() -> str:
+    return _("your backward function used a gradient tape. This exercise is the backward pass by hand: multiply "
+             "the local derivatives yourself, with plain arithmetic.")
+
+
+def _backward_at(backward, x0, y0):
+    """``backward(x0, y0)`` with every tape refused: (dict of numbers, None) or (None, a failing verdict)."""
+    with forbidden(tape_routes(), "tape_used", _no_tape_by_hand()) as refused:
+        result, exc = call_safely(backward, x0, y0)
+    if refused:
+        return None, hint("tape_used", _no_tape_by_hand())
+    if exc is not None:
+        return None, crashed(exc, f"backward({x0}, {y0})")
+    if not isinstance(result, dict) or set(result) != set(HAND_STEPS):
+        return None, hint("format", _("backward(x, y) returned a {kind}; return a dict with the keys {hand_steps}, "
+                                      "as the cell's last line does.").format(
+                                        kind=kind_of(result), hand_steps=list(HAND_STEPS)))
+    return result, None
+
+
+@exercise(answer=lambda: _HAND_ANSWER)
+def check_hand_backprop(backward) -> Feedback:
+    """Exercise 3: ``backward(x, y)`` returns the four gradients of L = (x·y + x)² by hand, as a dict.
+
+    Checked step by step in backward order at the lesson's point and at two held-back ones, with
+    every tape refused while it runs (a tape in scope holds at most the lesson's point).
+    """
+    if not callable(backward):
+        return hint("not_callable", _("pass the function itself: check_hand_backprop(backward)."))
+    shown_lines = []
+    for x0, y0 in HAND_POINTS:
+        result, verdict = _backward_at(backward, x0, y0)
+        if verdict is not None:
+            return verdict
+        truth = hand_backprop_truth(x0, y0)
+        lines = ["  " + _("dL/dL = 1 (where every backward pass starts)")]
+        for name in HAND_STEPS:
+            got = _number(result[name])
+            if got is None:
+                return hint("not_a_number", _("dL/d{name} is a {kind}; return one number.").format(
+                                                name=name, kind=kind_of(result[name])))
+            if not np.isclose(got, truth[name], rtol=1e-5):
+                code, *texts = _hand_hint(name, got, truth, x0, y0)
+                here = _("dL/d{name} = {got:g}   <- here").format(name=name, got=got)
+                steps = "\n".join([_("at x = {x:g}, y = {y:g}:").format(x=x0, y=y0), *lines, "  " + here])
+                return hint(code, *(f"{steps}\n{text}" for text in texts))
+            lines.append("  " + _("dL/d{name} = {got:g}  (the tape agrees)").format(name=name, got=got))
+        if (x0, y0) == HAND_POINTS[0]:
+            shown_lines = lines
+    return correct(_("your backward pass matches the tape, step by step:") + "\n" + "\n".join(shown_lines) + "\n"
+                   + _("It also holds at two points you have not seen."))
+
+
+_NUMERICAL_ANSWER = """def numerical_grad(f, x, h=1e-5):
+    n = x.shape[0]
+    slopes = []
+    for i in range(n):
+        step = h * tk.one_hot(i, n, dtype=x.dtype)
+        slopes.append((f(x + step) - f(x - step)) / (2 * h))
+    return tk.stack(slopes)"""
+
+_SCALE_ANSWER = """def scale_gradient(dL_dy, x):
+    return tk.reduce_sum(dL_dy * x, axis=0)"""
+
+_HAND_ANSWER = """def backward(x, y):
+    a = x * y
+    b = a + x
+    dL_db = 2 * b               # L = b²
+    dL_da = dL_db               # + passes it on
+    dL_dy = dL_da * x           # × : the other input
+    dL_dx = dL_da * y + dL_db   # x is used twice: the two gradients add up
+    return {"b": dL_db, "a": dL_da, "y": dL_dy, "x": dL_dx}"""

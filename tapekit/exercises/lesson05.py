@@ -2,7 +2,6 @@
 
 import numpy as np
 
-import tapekit as tk
 
 from ..causes import SOURCE_CAUSES
 from ..i18n import _
@@ -13,6 +12,7 @@ from ._check import (
     crashed,
     dtype_name,
     exercise,
+    framework,
     hint,
     kind_of,
     same_values,
@@ -31,11 +31,11 @@ CAUSES_BY_SNIPPET = {
 def _snippet_hints() -> dict:
     """What each snippet does to the gradient, in the language in use."""
     return {
-        "A": _("in A, the target `doubled + x` is written inside the tape_a.gradient(...) call, after the "
-               "with-block. That addition was never recorded, so nothing connects the target to x."),
-        "B": _("in B, np.square works on a NumPy array: the value left the tape, so nothing connects y to x."),
+        "A": _("in A, the target y_a = doubled + x_a is computed after the with-block. That addition was never "
+               "recorded, so nothing connects the target to x_a."),
+        "B": _("in B, np.square works on a NumPy array: the value left the tape, so nothing connects y_b to x_b."),
         "C": _("in C, tk.cast(..., tk.int32) produces integers, and no gradient flows through an integer tensor."),
-        "D": _("in D, x only reaches y through v.assign(...): assignments are not differentiable, the tape sees "
+        "D": _("in D, x_d only reaches y_d through v.assign(...): assignments are not differentiable, the tape sees "
                "only the variable's new value."),
     }
 
@@ -50,12 +50,16 @@ def _cause_name(given):
     return given.strip().lower().replace("-", "_").replace(" ", "_")
 
 
-@exercise
+def _causes_answer() -> str:
+    return "\n".join(f"{key}: {cause}. {_snippet_hints()[key]}" for key, cause in CAUSES_BY_SNIPPET.items())
+
+
+@exercise(answer=_causes_answer)
 def check_causes(answer) -> Feedback:
     """Exercise 1: ``answer`` maps each snippet ("A" ... "D") to the cause name ``tape.explain`` would give."""
     if not isinstance(answer, dict):
-        return hint("not_dict", _("`answer` is a {kind}; write a dict like {{'A': 'not_watched', ...}}.").format(
-                                    kind=kind_of(answer)))
+        return hint("not_dict", _("`answer` is a {kind}; write a dict from each snippet's letter to a cause name, "
+                                  "like {{'A': 'not_watched', 'B': ...}}.").format(kind=kind_of(answer)))
     missing = sorted(set(CAUSES_BY_SNIPPET) - set(answer))
     if missing:
         return hint("missing", _("no cause for snippet(s) {missing}: give one for each of A, B, C and D.").format(
@@ -66,27 +70,32 @@ def check_causes(answer) -> Feedback:
             return hint("unknown_cause", _("{answer!r} (snippet {key}) is not a cause name; use one of "
                                            "{causes}.").format(
                                              answer=answer[key], key=key, causes=', '.join(_KNOWN_CAUSES[:-1])))
-    for key in sorted(CAUSES_BY_SNIPPET):
-        if given[key] != CAUSES_BY_SNIPPET[key]:
-            if given[key] in ("not_watched", "not_connected") and key != "A":
-                return hint(f"vague_{key}", _("snippet {key}: {given!r} is true in the end, but there is a more "
-                                              "precise cause: {why}").format(
-                                                key=key, given=given[key], why=_snippet_hints()[key]))
-            return hint(f"wrong_{key}", _("snippet {key} is not {given!r}: {why}").format(
-                                            key=key, given=given[key], why=_snippet_hints()[key]))
+    wrong = [key for key in sorted(CAUSES_BY_SNIPPET) if given[key] != CAUSES_BY_SNIPPET[key]]
+    if wrong:
+        key = wrong[0]
+        told = _("wrong for snippet(s) {keys}.").format(keys=", ".join(wrong))
+        explain = _("tape_{lower}.explain(y_{lower}, x_{lower}) names the cause of snippet {key}.").format(
+            lower=key.lower(), key=key)
+        if given[key] in ("not_watched", "not_connected") and key != "A":
+            return hint(f"vague_{key}", _("snippet {key}: {given!r} is true in the end, but there is a more "
+                                          "precise cause.").format(key=key, given=given[key]) + " " + explain,
+                        _("snippet {key}: {why}").format(key=key, why=_snippet_hints()[key]))
+        return hint(f"wrong_{key}", told + " " + explain, told + " " + _("snippet {key}: {why}").format(
+            key=key, why=_snippet_hints()[key]))
     return correct(_("four different ways to lose a gradient. tape.explain(y, x) names each one."))
 
 
 def _zero_case():
     """Sources and expected gradients: ``a`` (2,) is connected; ``b`` (2, 2), ``c`` () and the int32 ``n`` are not."""
-    a = tk.Variable([1.0, -2.0], name="a")
-    b = tk.Variable([[1.0, 2.0], [3.0, 4.0]], name="b")
-    c = tk.constant(5.0)
-    n = tk.Variable(3, name="n")
-    tape = tk.GradientTape()
+    fw = framework()
+    a = fw.Variable([1.0, -2.0], name="a")
+    b = fw.Variable([[1.0, 2.0], [3.0, 4.0]], name="b")
+    c = fw.constant(5.0)
+    n = fw.Variable(3, name="n")
+    tape = fw.GradientTape()
     with tape:
         tape.watch(c)
-        target = tk.reduce_sum(a ** 2) * tk.cast(n, tk.float32)
+        target = fw.reduce_sum(a ** 2) * fw.cast(n, fw.float32)
     expected = [np.array([6.0, -12.0], dtype=np.float32), np.zeros((2, 2), dtype=np.float32),
                 np.zeros((), dtype=np.float32), np.zeros((), dtype=np.int32)]
     return tape, target, [a, b, c, n], expected

@@ -2,53 +2,66 @@
 
 import numpy as np
 
-import tapekit as tk
-
 from ..i18n import _
 from ._check import (
     Feedback,
+    is_variable,
     call_safely,
     correct,
     crashed,
     dtype_name,
     exercise,
+    framework,
     hint,
     kind_of,
     none_gradient_error,
     same_values,
     shape_of,
+    student_constant,
+    values_of,
+    wrong_shape,
 )
 
 # ---- Exercise 1: the training loop ------------------------------------------------------------
 
-# The check trains its own line y = w * x + b on points of y = 2x + 1, from w = 0.5, b = -0.5.
+# The check trains its own lines y = w * x + b: the lesson's case (points of y = 2x + 1, from w = 0.5,
+# b = -0.5, 15 steps of 0.1), then a held-back one with other data, start, rate and number of steps.
+class LoopCase:
+    def __init__(self, x, y, start, learning_rate, steps):
+        self.x, self.y, self.start = list(x), list(y), start
+        self.learning_rate, self.steps = learning_rate, steps
+
+    def descend(self, steps=None, learning_rate=None, reduce=np.mean, sign=1.0):
+        """Plain gradient descent on this case, in float64: (w, b, losses before each update)."""
+        x, y = np.array(self.x), np.array(self.y)
+        w, b = self.start
+        losses = []
+        rate = self.learning_rate if learning_rate is None else learning_rate
+        for _step in range(self.steps if steps is None else steps):
+            error = w * x + b - y
+            losses.append(float(reduce(error ** 2)))
+            grad_w, grad_b = reduce(2.0 * error * x), reduce(2.0 * error)
+            w, b = w - sign * rate * grad_w, b - sign * rate * grad_b
+        return w, b, losses
+
+    def mse_at(self, w, b) -> float:
+        return float(np.mean((w * np.array(self.x) + b - np.array(self.y)) ** 2))
+
+
 LOOP_X = [-1.0, -0.5, 0.0, 0.5, 1.0, 1.5]
-LOOP_Y = [2.0 * x + 1.0 for x in LOOP_X]
-LOOP_START = (0.5, -0.5)
-LOOP_LEARNING_RATE = 0.1
-LOOP_STEPS = 15
+LOOP_CASES = (LoopCase(LOOP_X, [2.0 * x + 1.0 for x in LOOP_X], (0.5, -0.5), 0.1, 15),
+              LoopCase([0.0, 1.0, 2.0, 3.0, -2.0], [3.0, 2.5, 2.0, 1.5, 4.0], (1.0, 0.0), 0.05, 7))
 
 
-def _descend(steps, learning_rate=LOOP_LEARNING_RATE, reduce=np.mean, sign=1.0):
-    """Plain gradient descent on the check's data, in float64: (w, b, losses before each update)."""
-    x, y = np.array(LOOP_X), np.array(LOOP_Y)
-    w, b = LOOP_START
-    losses = []
-    for _step in range(steps):
-        error = w * x + b - y
-        losses.append(float(reduce(error ** 2)))
-        grad_w, grad_b = reduce(2.0 * error * x), reduce(2.0 * error)
-        w, b = w - sign * learning_rate * grad_w, b - sign * learning_rate * grad_b
-    return w, b, losses
+def _line_model(start):
+    """A fresh module ``y = w * x + b`` (scalar variables of the student's framework) for the check to train."""
+    fw = framework()
 
-
-def _line_model():
-    """A fresh module ``y = w * x + b`` (scalar variables) for the check to train."""
-    class CheckedLine(tk.Module):
+    class CheckedLine(fw.Module):
         def __init__(self):
             super().__init__(name="line")
-            self.w = tk.Variable(LOOP_START[0], name="w")
-            self.b = tk.Variable(LOOP_START[1], name="b")
+            self.w = fw.Variable(start[0], name="w")
+            self.b = fw.Variable(start[1], name="b")
 
         def __call__(self, x):
             return self.w * x + self.b
@@ -72,85 +85,128 @@ def _close(got, want) -> bool:
                             rtol=2e-3, atol=2e-4))
 
 
-@exercise
+def _train_crashed(exc, what) -> Feedback:
+    if none_gradient_error(exc):
+        return hint("none_gradient", _("{what} failed on a None gradient ({exc}: {exc2}). A gradient is None when "
+                                       "the tape did not record the path from the variable to the loss.").format(
+                                         what=what, exc=type(exc).__name__, exc2=str(exc).splitlines()[0]),
+                    _("{what} failed on a None gradient. Compute the loss inside the with-block, and update with "
+                      "var.assign_sub(...): after `var = var - ...` the name holds a tensor that the next tape does "
+                      "not watch.").format(what=what))
+    return crashed(exc, what)
+
+
+def _train_once(train, case):
+    """Run ``train`` on ``case``: (model, losses, None) or (None, None, a failing verdict)."""
+    model = _line_model(case.start)
+    what = f"train(model, x, y, {case.learning_rate}, {case.steps})"
+    x, y = student_constant(case.x), student_constant(case.y)
+    losses, exc = call_safely(train, model, x, y, case.learning_rate, case.steps)
+    if exc is not None:
+        return None, None, _train_crashed(exc, what)
+    if not all(is_variable(getattr(model, name)) for name in ("w", "b")):
+        return None, None, hint("replaced", _("after training, model.w or model.b is no longer a Variable: "
+                                              "`model.w = model.w - ...` replaces the variable with a tensor. Update "
+                                              "the variable in place."),
+                                _("update in place: var.assign_sub(learning_rate * grad)."))
+    if losses is None:
+        return None, None, hint("no_losses", _("train returned None: collect the loss of every step in a list and "
+                                               "return it."))
+    return model, losses, None
+
+
+@exercise(answer=lambda: _TRAIN_ANSWER)
 def check_training_loop(train) -> Feedback:
     """Exercise 1: ``train(model, x, y, learning_rate, steps)`` runs ``steps`` steps of gradient descent on the
-    mean squared error, updating ``model.trainable_variables`` in place, and returns one loss per step."""
+    mean squared error, updating ``model.trainable_variables`` in place, and returns one loss per step.
+
+    Checked on the lesson's line and on a held-back one (other data, start, rate and step count).
+    """
     if not callable(train):
         return hint("not_callable", _("pass the function itself: check_training_loop(train)."))
-    model = _line_model()
-    variables = (model.w, model.b)
-    x, y = tk.constant(LOOP_X), tk.constant(LOOP_Y)
-    what = f"train(model, x, y, {LOOP_LEARNING_RATE}, {LOOP_STEPS})"
-    losses, exc = call_safely(train, model, x, y, LOOP_LEARNING_RATE, LOOP_STEPS)
-    if exc is not None:
-        if none_gradient_error(exc):
-            return hint("none_gradient", _("{what} failed on a None gradient ({exc}: {exc2}). Compute the loss "
-                                           "inside the with-block, and update with var.assign_sub(...): after `var = "
-                                           "var - ...` the name holds a tensor that the next tape "
-                                           "does not watch.").format(
-                                             what=what, exc=type(exc).__name__, exc2=str(exc).splitlines()[0]))
-        return crashed(exc, what)
-    if not all(isinstance(getattr(model, name), tk.Variable) for name in ("w", "b")):
-        return hint("replaced", _("after training, model.w or model.b is no longer a tk.Variable: `model.w = model.w "
-                                  "- ...` replaces the variable with a tensor. Update in place: "
-                                  "var.assign_sub(learning_rate * grad)."))
-    if losses is None:
-        return hint("no_losses", _("train returned None: collect the loss of every step in a list and return it."))
+    for case in LOOP_CASES:
+        model, losses, verdict = _train_once(train, case)
+        if verdict is None:
+            verdict = _judge_training(case, model, losses)
+        if verdict is not None:
+            return verdict
+    case = LOOP_CASES[0]
+    first, last = case.descend()[2][0], case.descend(case.steps + 1)[2][-1]
+    return correct(_("{loop_steps} steps took the loss from {values:.4g} to {values2:.4g} (the best line is w = 2, "
+                     "b = 1), and a held-back line with another rate and step count trained as well.").format(
+                       loop_steps=case.steps, values=first, values2=last))
+
+
+def _judge_training(case, model, losses) -> Feedback | None:
+    """None when ``train`` did on ``case`` what gradient descent does, else the hint."""
     values = _as_floats(losses)
     if values is None:
         return hint("losses_type", _("train returned a {kind}; return a list with one number per step (float(loss) "
-                                     "of each step).").format(
-                                       kind=kind_of(losses)))
-    w, b = float(variables[0].numpy()), float(variables[1].numpy())
-    if _close([w, b], LOOP_START):
-        return hint("not_updated", _("the model's variables still have their first values. `var = var - ...` only "
-                                     "gives the name var a new tensor; update the variable itself with "
-                                     "var.assign_sub(learning_rate * grad)."))
-    ref_w, ref_b, ref_losses = _descend(LOOP_STEPS)
+                                     "of each step).").format(kind=kind_of(losses)))
+    w, b = float(model.w.numpy()), float(model.b.numpy())
+    if _close([w, b], case.start):
+        return hint("not_updated", _("the model's variables still have their first values: `var = var - ...` only "
+                                     "gives the name var a new tensor."),
+                    _("update the variable itself: var.assign_sub(learning_rate * grad)."))
+    ref_w, ref_b, ref_losses = case.descend()
     if not _close([w, b], [ref_w, ref_b]):
-        return _wrong_variables(w, b, ref_w, ref_b)
-    if len(values) != LOOP_STEPS:
+        return _wrong_variables(case, w, b)
+    if len(values) != case.steps:
         return hint("losses_length", _("train returned {values} losses for {loop_steps} steps; append one loss per "
-                                       "step.").format(
-                                         values=len(values), loop_steps=LOOP_STEPS))
-    after_update = ref_losses[1:] + [_descend(LOOP_STEPS + 1)[2][-1]]
+                                       "step.").format(values=len(values), loop_steps=case.steps))
+    after_update = ref_losses[1:] + [case.descend(case.steps + 1)[2][-1]]
     if not (_close(values, ref_losses) or _close(values, after_update)):
-        return hint("loss_values", _("the variables are right, but the losses are not the mean squared errors of the "
-                                     "steps: the first one should be {ref_losses:.4g}, and you returned "
-                                     "{values:.4g}. Append float(loss) of each step.").format(
-                                       ref_losses=ref_losses[0], values=values[0]))
-    return correct(_("{loop_steps} steps took the loss from {values:.4g} to {values2:.4g}; w = {w:.3f}, b = {b:.3f} "
-                     "(the best line is w = 2, b = 1).").format(
-                       loop_steps=LOOP_STEPS, values=values[0], values2=values[-1], w=w, b=b))
+        step = next(i for i, (got, want) in enumerate(zip(values, ref_losses)) if not _close(got, want))
+        return hint("loss_values", _("the variables are right, but from step {step} on the losses are not the mean "
+                                     "squared errors of the steps (you returned {value:.4g} there). Append "
+                                     "float(loss) of each step, the loss the tape differentiated.").format(
+                                       step=step, value=values[step]))
+    return None
 
 
-def _mse_at(w, b) -> float:
-    return float(np.mean((w * np.array(LOOP_X) + b - np.array(LOOP_Y)) ** 2))
-
-
-def _wrong_variables(w, b, ref_w, ref_b) -> Feedback:
+def _wrong_variables(case, w, b) -> Feedback:
     """The hint for trained variables that are not where gradient descent takes them."""
-    if not np.isfinite([w, b]).all() or _mse_at(w, b) > _mse_at(*LOOP_START):
-        if _close([w, b], _descend(LOOP_STEPS, sign=-1.0)[:2]):
+    if not np.isfinite([w, b]).all() or case.mse_at(w, b) > case.mse_at(*case.start):
+        if _close([w, b], case.descend(sign=-1.0)[:2]):
             return hint("wrong_sign", _("the loss grows: the update goes uphill. The gradient points to where the "
-                                        "loss grows, so subtract it: var.assign_sub(learning_rate * grad)."))
+                                        "loss grows."),
+                        _("subtract the gradient: var.assign_sub(learning_rate * grad)."))
         return hint("diverged", _("training made the loss larger: check the sign of the update, and use the "
                                   "learning_rate passed to train."))
-    if _close([w, b], _descend(LOOP_STEPS, reduce=np.sum)[:2]):
+    if _close([w, b], case.descend(reduce=np.sum)[:2]):
         return hint("sum_loss", _("your loss is the sum of the squared errors; use their mean (tk.reduce_mean), so "
                                   "that the step size does not depend on the number of points."))
-    for steps in (LOOP_STEPS - 1, LOOP_STEPS + 1):
-        if _close([w, b], _descend(steps)[:2]):
+    for steps in (case.steps - 1, case.steps + 1):
+        if _close([w, b], case.descend(steps)[:2]):
             return hint("steps", _("the variables are where {steps} steps take them, not {loop_steps}: run the "
                                    "training step exactly `steps` times.").format(
-                                     steps=steps, loop_steps=LOOP_STEPS))
+                                     steps=steps, loop_steps=case.steps))
+    for other in LOOP_CASES:
+        if other is not case and _close([w, b], case.descend(other.steps, other.learning_rate)[:2]):
+            return hint("fixed_arguments", _("on a line the lesson does not show, with learning_rate={rate} and "
+                                             "steps={steps}, your train ran {other_steps} steps of {other_rate}: it "
+                                             "ignores its arguments. Use the learning_rate and steps passed to "
+                                             "train.").format(rate=case.learning_rate, steps=case.steps,
+                                                              other_steps=other.steps,
+                                                              other_rate=other.learning_rate))
     return hint("values", _("after {loop_steps} steps at learning rate {loop_learning_rate} from w = {loop_start}, b "
-                            "= {loop_start2}, gradient descent on the mean squared error gives w = {ref_w:.4f}, b = "
-                            "{ref_b:.4f}; yours gives w = {w:.4f}, b = {b:.4f}. Use the x, y, learning_rate and "
-                            "steps passed to train.").format(
-                              loop_steps=LOOP_STEPS, loop_learning_rate=LOOP_LEARNING_RATE, loop_start=LOOP_START[0],
-                              loop_start2=LOOP_START[1], ref_w=ref_w, ref_b=ref_b, w=w, b=b))
+                            "= {loop_start2}, your variables are not where gradient descent on the mean squared error "
+                            "takes them (w = {w:.4f}, b = {b:.4f}). Use the x, y, learning_rate and steps passed to "
+                            "train.").format(
+                              loop_steps=case.steps, loop_learning_rate=case.learning_rate, loop_start=case.start[0],
+                              loop_start2=case.start[1], w=w, b=b))
+
+
+_TRAIN_ANSWER = """def train(model, x, y, learning_rate, steps):
+    losses = []
+    for step in range(steps):
+        with tk.GradientTape() as tape:
+            loss = tk.reduce_mean((model(x) - y) ** 2)
+        grads = tape.gradient(loss, model.trainable_variables)
+        for var, grad in zip(model.trainable_variables, grads):
+            var.assign_sub(learning_rate * grad)
+        losses.append(float(loss))
+    return losses"""
 
 
 # ---- Exercise 2: five broken loops --------------------------------------------------------------
@@ -221,12 +277,31 @@ def _reveal(loops) -> str:
     return "\n" + "\n".join(parts)
 
 
-@exercise
+def _clue(bug: str, loop: str) -> str:
+    """A question that leads to ``bug`` in ``loop`` without naming it, in the language in use."""
+    clues = {
+        "wrong_sign": _("which way does {loop}'s update move w: against the gradient, or with it?"),
+        "integer_data": _("what dtype do {loop}'s x and y have, and can they be multiplied by a float32 w?"),
+        "variable_replaced_by_tensor": _("after {loop}'s first update, is the name w still a Variable?"),
+        "learning_rate_too_large": _("compare {loop}'s learning rate with the other loops', and follow the sign of "
+                                     "its gradient from step to step."),
+        "loss_outside_tape": _("where does {loop} compute its loss: inside the with-block, or after it?"),
+    }
+    return clues[bug].format(loop=loop)
+
+
+def _loops_answer() -> str:
+    return "\n".join(f"{key}: {BUG_OF_LOOP[key]}. " + _explain(BUG_OF_LOOP[key], _("Loop {key}").format(key=key))
+                     for key in sorted(BUG_OF_LOOP))
+
+
+@exercise(answer=_loops_answer)
 def check_broken_loops(answer, loops=None) -> Feedback:
     """Exercise 2: ``answer`` maps each loop ("A" ... "E") to the name of its bug (one of ``BUGS``).
 
-    Given ``loops`` (a dict of the notebook's loop functions, each taking a ``history`` list), the
-    verdict then shows what each loop did, step by step: the truth comes only after the answer.
+    A wrong answer is told which loops are wrong (then, on the next try, a question about the first
+    of them), never which bug they have. Given ``loops`` (a dict of the notebook's loop functions,
+    each taking a ``history`` list), a correct answer also shows what each loop did, step by step.
     """
     if not isinstance(answer, dict):
         return hint("not_dict", _("`answer` is a {kind}; write a dict like {{'A': 'wrong_sign', ...}}.").format(
@@ -241,47 +316,77 @@ def check_broken_loops(answer, loops=None) -> Feedback:
             return hint("unknown_bug", _("{answer!r} (loop {key}) is not one of the bug names; use "
                                          "one of {bugs}.").format(
                                            answer=answer[key], key=key, bugs=', '.join(BUGS)))
+    wrong = [key for key in sorted(BUG_OF_LOOP) if names[key] != BUG_OF_LOOP[key]]
+    if wrong:
+        told = _("{count} of 5 are wrong: loop(s) {wrong}.").format(count=len(wrong), wrong=", ".join(wrong))
+        twice = sorted({names[key] for key in wrong if list(names.values()).count(names[key]) > 1})
+        if twice:
+            told += " " + _("(You named {bug} for two loops; each bug appears in exactly one.)").format(
+                bug=", ".join(twice))
+        first = wrong[0]
+        return hint("wrong_" + first, told + " " + _("Run them and look at the loss and the gradient of each step."),
+                    told + " " + _("Loop {key}: {clue}").format(key=first, clue=_clue(BUG_OF_LOOP[first],
+                                                                                      _("loop {key}").format(
+                                                                                          key=first))))
     revealed = _reveal(loops) if loops else ""
-    for key in sorted(BUG_OF_LOOP):
-        if names[key] != BUG_OF_LOOP[key]:
-            message = _("loop {key} is not {bug}. {why}").format(
-                key=key, bug=names[key], why=_explain(BUG_OF_LOOP[key], _("Loop {key}").format(key=key)))
-            if list(names.values()).count(names[key]) > 1:
-                message = _("{message} (You named {bug} for two loops; each bug appears in exactly one.)").format(
-                    message=message, bug=names[key])
-            return hint(f"wrong_{key}", message + revealed)
     return correct(_("five loops, five different bugs. Two of them (A and D) raise no error at all: only the "
                      "loss shows them. Always look at the loss, and at None gradients.") + revealed)
 
 
 # ---- Exercise 3: accuracy -----------------------------------------------------------------------
 
-@exercise
-def check_accuracy(accuracy) -> Feedback:
-    """Exercise 3: ``accuracy(labels, logits)`` returns the fraction (float32 scalar) of rows whose
-    largest logit is at the label's index."""
-    if not callable(accuracy):
-        return hint("not_callable", _("pass the function itself: check_accuracy(accuracy)."))
-    logits = np.array([[2.0, 0.1, -1.0], [0.0, 3.0, 0.5], [1.0, 0.2, 4.0], [0.3, 0.1, 0.0], [1.0, 2.0, 0.0]],
-                      dtype=np.float32)
-    labels = np.array([0, 1, 1, 2, 1], dtype=np.int32)
+# the lesson's batch, then a held-back one (8 rows, 4 classes)
+ACCURACY_CASES = (
+    (np.array([[2.0, 0.1, -1.0], [0.0, 3.0, 0.5], [1.0, 0.2, 4.0], [0.3, 0.1, 0.0], [1.0, 2.0, 0.0]]),
+     np.array([0, 1, 1, 2, 1])),
+    (np.array([[0.1, 0.9, -0.3, 0.0], [1.5, 0.2, 0.3, -1.0], [0.0, 0.0, 0.2, 2.1], [-0.5, 0.4, 1.9, 0.3],
+               [0.7, 0.6, 0.5, 0.4], [-1.0, -2.0, -0.5, -3.0], [0.2, 2.2, 0.1, 0.0], [3.0, 1.0, 2.0, 0.5]]),
+     np.array([1, 0, 3, 1, 0, 2, 3, 0])),
+)
+
+
+def _accuracy_on(accuracy, logits, labels) -> Feedback | None:
+    """None when ``accuracy`` is right on this batch, else the hint."""
     hits = logits.argmax(axis=1) == labels
-    result, exc = call_safely(accuracy, tk.constant(labels), tk.constant(logits))
+    result, exc = call_safely(accuracy, student_constant(labels, "int32"), student_constant(logits))
     if exc is not None:
         return crashed(exc, _("accuracy(labels, logits)"))
-    if shape_of(result) == (5,):
+    if shape_of(result) == labels.shape:
         return hint("not_reduced", _("that is one value per example; average them into one number."))
     if shape_of(result) != ():
-        return hint("shape", _("the result has shape {shape}; return one number.").format(shape=shape_of(result)))
+        return wrong_shape(_("the result"), shape_of(result) or (), ())
     dtype = dtype_name(result)
     if dtype and dtype.startswith(("int", "uint")) or dtype == "bool":
-        return hint("int_mean", _("the mean of integers stays an integer (it truncates to 0 here): cast the hits to "
-                                  "tk.float32 before tk.reduce_mean."))
+        return hint("int_mean", _("the result is {dtype}: the mean of integers stays an integer (it "
+                                  "truncates).").format(dtype=dtype),
+                    _("cast the hits to tk.float32 before tk.reduce_mean."))
     if same_values(result, hits.sum()):
         return hint("count", _("that is the number of correct rows; divide by the number of rows."))
     if same_values(result, 1.0 - hits.mean()):
         return hint("inverted", _("that is the error rate: count rows where argmax equals the label."))
     if not same_values(result, hits.mean()):
-        return hint("values", _("expected {hits:g}: take tk.argmax(logits, axis=1), compare with the labels, cast to "
-                                "float32 and average.").format(hits=hits.mean()))
-    return correct(_("accuracy {hits:g} on the test batch.").format(hits=hits.mean()))
+        return hint("values", _("on a batch of {rows} rows you returned {got}: compare the index of each row's "
+                                "largest logit with its label, and average the hits.").format(
+                                  rows=labels.size, got=np.round(values_of(result), 4).tolist()),
+                    _("take tk.argmax(logits, axis=1), compare it with the labels, cast to float32 and average."))
+    return None
+
+
+@exercise(answer=lambda: _ACCURACY_ANSWER)
+def check_accuracy(accuracy) -> Feedback:
+    """Exercise 3: ``accuracy(labels, logits)`` returns the fraction (float32 scalar) of rows whose
+    largest logit is at the label's index. Checked on the lesson's batch and on a held-back one."""
+    if not callable(accuracy):
+        return hint("not_callable", _("pass the function itself: check_accuracy(accuracy)."))
+    for logits, labels in ACCURACY_CASES:
+        verdict = _accuracy_on(accuracy, logits.astype(np.float32), labels)
+        if verdict is not None:
+            return verdict
+    logits, labels = ACCURACY_CASES[0]
+    return correct(_("accuracy {hits:g} on the test batch, and right on a batch you have not seen.").format(
+        hits=(logits.argmax(axis=1) == labels).mean()))
+
+
+_ACCURACY_ANSWER = """def accuracy(labels, logits):
+    hits = tk.equal(tk.argmax(logits, axis=1, output_type=labels.dtype), labels)
+    return tk.reduce_mean(tk.cast(hits, tk.float32))"""

@@ -9,14 +9,19 @@ from ._check import (
     Feedback,
     call_safely,
     correct,
+    counting,
     crashed,
     exercise,
+    forbidden,
+    framework,
     hint,
     kind_of,
     none_gradient_error,
     same_values,
     shape_of,
+    student_constant,
     values_of,
+    wrong_shape,
 )
 
 JACOBIAN_POINT = [1.0, 2.0, 3.0]
@@ -44,15 +49,16 @@ def _matrix(answer):
     return values.astype(np.float64)
 
 
-def _mixed_cases():
-    """(f(x, y), x, y, [[f_xx, f_xy], [f_yx, f_yy]]) for the mixed-partials check.
+def _mixed_cases(fw=tk):
+    """(f(x, y), x, y, [[f_xx, f_xy], [f_yx, f_yy]]) for the mixed-partials check, ``f`` written with ``fw``.
 
     In the second case f_y = x does not depend on y, so the tape gives None for f_yy: the answer must say 0.
+    None of the cases is shown in the lesson.
     """
     return [
         (lambda x, y: x * x * y + y ** 3, 2.0, 1.0, [[2.0, 4.0], [4.0, 6.0]]),
         (lambda x, y: x * y + x ** 3, 1.5, -2.0, [[9.0, 1.0], [1.0, 0.0]]),
-        (lambda x, y: tk.sin(x) * y * y, 0.5, 1.5,
+        (lambda x, y: fw.sin(x) * y * y, 0.5, 1.5,
          [[-2.25 * np.sin(0.5), 3.0 * np.cos(0.5)], [3.0 * np.cos(0.5), 2.0 * np.sin(0.5)]]),
     ]
 
@@ -62,11 +68,12 @@ def check_mixed_partials(second_partials) -> Feedback:
     """Exercise 1: ``second_partials(f, x, y)`` returns [[f_xx, f_xy], [f_yx, f_yy]] at scalar Variables x, y."""
     if not callable(second_partials):
         return hint("not_callable", _("pass the function itself: check_mixed_partials(second_partials)."))
-    for f, x0, y0, expected in _mixed_cases():
+    fw = framework()
+    for (f, x0, y0, expected), (reference_f, *_ignored) in zip(_mixed_cases(fw), _mixed_cases(tk)):
         expected = np.array(expected)
         first = None
         call = _("second_partials(f, x, y) at x={x}, y={y}").format(x=x0, y=y0)
-        result, exc = call_safely(second_partials, f, tk.Variable(x0), tk.Variable(y0))
+        result, exc = call_safely(second_partials, f, fw.Variable(x0), fw.Variable(y0))
         if isinstance(exc, RuntimeError) and "non-persistent" in str(exc):
             return hint("persistent", _("a non-persistent tape gives one set of gradients only. To differentiate "
                                         "both first derivatives, make the outer tape persistent=True (and del it "
@@ -98,7 +105,7 @@ def check_mixed_partials(second_partials) -> Feedback:
             if np.allclose(matrix, np.diag(expected), rtol=1e-4):
                 return hint("diagonal", _("those are f_xx and f_yy only. The matrix also holds the mixed partials "
                                           "f_xy (differentiate f_x with respect to y) and f_yx."))
-            first = _first_derivatives(f, x0, y0)
+            first = _first_derivatives(reference_f, x0, y0)
             if first is not None and np.allclose(matrix, first, rtol=1e-4):
                 return hint("order1", _("those are the first derivatives [f_x, f_y]. Differentiate each of them once "
                                         "more, with an outer tape around the inner one."))
@@ -149,13 +156,22 @@ def check_jacobian(answer) -> Feedback:
     return correct(_("one row per output, one column per input."))
 
 
+HVP_POINTS = (([1.0, -2.0, 0.5], [1.0, 0.0, 2.0]),
+              ([0.5, 1.5], [-1.0, 3.0]),
+              ([0.3, -0.7, 1.1, 0.0, -1.4, 0.9], [2.0, -1.0, 0.5, 1.5, 0.0, -0.5]))  # held back: size 6
+# a Hessian-vector product takes two gradient calls (one, forward over reverse); a Hessian of size 6, at least 6
+MAX_GRADIENT_CALLS = 3
+
+
 def _hvp_cases():
     """(f, x, v, gradient, Hessian) for f(x) = 0.5 * sum(x)**2 + sum(x**3): H = 1 + diag(6 x)."""
+    fw = framework()
+
     def f(x):
-        return 0.5 * tk.reduce_sum(x) ** 2 + tk.reduce_sum(x ** 3)
+        return 0.5 * fw.reduce_sum(x) ** 2 + fw.reduce_sum(x ** 3)
 
     cases = []
-    for x, v in (([1.0, -2.0, 0.5], [1.0, 0.0, 2.0]), ([0.5, 1.5], [-1.0, 3.0])):
+    for x, v in HVP_POINTS:
         x, v = np.array(x), np.array(v)
         grad = x.sum() + 3 * x ** 2
         hessian = np.ones((x.size, x.size)) + np.diag(6 * x)
@@ -163,24 +179,55 @@ def _hvp_cases():
     return cases
 
 
-@exercise
+def _hessian_message() -> str:
+    return _("your hvp built a Jacobian (the Hessian is the Jacobian of the gradient). The exercise asks for H @ v "
+             "without building H: differentiate a number that contains v, once.")
+
+
+def _hvp_at(hvp, f, x, v):
+    """Call ``hvp`` with Jacobians refused and gradient calls counted: (result, verdict or None)."""
+    fw = framework()
+    with forbidden([(fw.GradientTape, "jacobian"), (fw.GradientTape, "batch_jacobian")], "hessian_built",
+                   _hessian_message()) as refused, counting([(fw.GradientTape, "gradient")]) as calls:
+        result, exc = call_safely(hvp, f, student_constant(x), student_constant(v))
+    if refused:
+        return None, hint("hessian_built", _hessian_message())
+    if calls.get("gradient", 0) > MAX_GRADIENT_CALLS:
+        return None, hint("hessian_built", _("for x of size {size} your hvp asked a tape for {calls} gradients: it "
+                                             "built the Hessian row by row. A Hessian-vector product needs two, "
+                                             "whatever the size of x.").format(size=x.size, calls=calls["gradient"]),
+                          _("take g = inner.gradient(y, x) inside the outer tape, then ask the outer tape once: "
+                            "outer.gradient(g, x, output_gradients=v), or the gradient of reduce_sum(g * v)."))
+    if none_gradient_error(exc):
+        result, exc = None, None
+    if exc is not None:
+        return None, crashed(exc, _("hvp(f, x, v)"))
+    return result, None
+
+
+@exercise(answer=lambda: _HVP_ANSWER)
 def check_hvp(hvp) -> Feedback:
-    """Exercise 3: ``hvp(f, x, v)`` returns the Hessian of ``f`` at ``x`` times ``v`` (a vector like ``x``)."""
+    """Exercise 3: ``hvp(f, x, v)`` returns the Hessian of ``f`` at ``x`` times ``v`` (a vector like ``x``).
+
+    Checked at two points and a held-back one of size 6, with Jacobians refused and the tape's
+    gradient calls counted, so that building the Hessian fails.
+    """
     if not callable(hvp):
         return hint("not_callable", _("pass the function itself: check_hvp(hvp)."))
     for f, x, v, grad, hessian in _hvp_cases():
-        result, exc = call_safely(hvp, f, tk.constant(x, dtype=tk.float32), tk.constant(v, dtype=tk.float32))
-        if none_gradient_error(exc):
-            result, exc = None, None
-        if exc is not None:
-            return crashed(exc, _("hvp(f, x, v)"))
+        result, verdict = _hvp_at(hvp, f, x, v)
+        if verdict is not None:
+            return verdict
         if result is None:
             return hint("none", _("a gradient came out None: watch x on both tapes and take the inner gradient "
                                   "inside the outer tape's with-block."))
         shape = shape_of(result)
         if shape == hessian.shape and same_values(result, hessian, rtol=1e-4):
-            return hint("full_hessian", _("that is the whole Hessian matrix; multiply it by v, or better, "
-                                          "differentiate sum(gradient * v) so the matrix is never built."))
+            return hint("full_hessian", _("that is the whole Hessian matrix, shape {shape}; the exercise asks for "
+                                          "H @ v, shape {shape2}, without building H.").format(
+                                            shape=hessian.shape, shape2=x.shape),
+                        _("differentiate sum(gradient * v) (or pass output_gradients=v), so the matrix is never "
+                          "built."))
         if same_values(result, grad, rtol=1e-4):
             return hint("gradient", _("that is the gradient of f; differentiate once more, the dot product of the "
                                       "gradient with v."))
@@ -188,9 +235,18 @@ def check_hvp(hvp) -> Feedback:
             return hint("diagonal", _("you multiplied v by the Hessian's diagonal only: reduce_sum(g * v) before the "
                                       "outer gradient couples all entries."))
         if shape != x.shape:
-            return hint("shape", _("the result has shape {shape}; H @ v has the shape of x, {shape2}.").format(
-                                     shape=shape, shape2=x.shape))
+            return wrong_shape(_("the result"), shape or (), x.shape)
         if not same_values(result, hessian @ v, rtol=1e-4):
-            return hint("values", _("got {values_of}; expected H @ v = {hessian}.").format(
-                                      values_of=values_of(result).tolist(), hessian=(hessian @ v).tolist()))
-    return correct(_("a Hessian-vector product without building the Hessian."))
+            return hint("values", _("at x = {x} you returned {values_of}, which is not H @ v.").format(
+                                      x=x.tolist(), values_of=np.round(values_of(result), 4).tolist()))
+    return correct(_("a Hessian-vector product without building the Hessian, also for a vector of size 6."))
+
+
+_HVP_ANSWER = """def hvp(f, x, v):
+    with tk.GradientTape() as outer:
+        outer.watch(x)
+        with tk.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        g = inner.gradient(y, x)
+    return outer.gradient(g, x, output_gradients=v)"""

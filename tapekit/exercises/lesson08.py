@@ -2,27 +2,38 @@
 
 import numpy as np
 
-import tapekit as tk
 
 from ..i18n import _
-from ._check import Feedback, call_safely, correct, crashed, exercise, hint, none_gradient_error, same_values, values_of
+from ._check import (
+    Feedback,
+    call_safely,
+    correct,
+    crashed,
+    exercise,
+    framework,
+    hint,
+    none_gradient_error,
+    same_values,
+    student_constant,
+    values_of,
+)
 
-_CLIP_X = np.array([0.5, -2.0, 3.0, 0.0], dtype=np.float32)
-_CLIP_UPSTREAM = np.array([4.0, -0.5, -3.0, 1.0], dtype=np.float32)
+# (x, upstream gradient): none is shown in the lesson; the second is a matrix
+CLIP_CASES = (([0.5, -2.0, 3.0, 0.0], [4.0, -0.5, -3.0, 1.0]),
+              ([[1.5, -0.25], [2.0, -7.0]], [[-2.5, 0.75], [1.0, 9.0]]))
 
 
-@exercise
-def check_clip_gradient(clip_gradient) -> Feedback:
-    """Exercise 1: ``clip_gradient(x)`` returns x unchanged; its gradient is the upstream gradient clipped to
-    [-1, 1]."""
-    if not callable(clip_gradient):
-        return hint("not_callable", _("pass the function itself: check_clip_gradient(clip_gradient)."))
-    x = tk.constant(_CLIP_X)
-    with tk.GradientTape() as tape:
+def _clip_on(clip_gradient, x0, upstream) -> Feedback | None:
+    """None when ``clip_gradient`` passes ``x0`` through and clips ``upstream``, else the hint."""
+    fw = framework()
+    x0, upstream = np.array(x0, dtype=np.float32), np.array(upstream, dtype=np.float32)
+    x = student_constant(x0)
+    total = None
+    with fw.GradientTape() as tape:
         tape.watch(x)
         result, exc = call_safely(clip_gradient, x)
         if exc is None and result is not None and not isinstance(result, tuple):
-            total, exc = call_safely(lambda: tk.reduce_sum(result * _CLIP_UPSTREAM))
+            total, exc = call_safely(lambda: fw.reduce_sum(result * upstream))
     if exc is not None:
         return crashed(exc, _("clip_gradient(x)"))
     if result is None:
@@ -30,10 +41,10 @@ def check_clip_gradient(clip_gradient) -> Feedback:
     if isinstance(result, tuple):
         return hint("not_decorated", _("the call returned a tuple: decorate the function with @tk.custom_gradient, "
                                        "which turns (y, grad_fn) into y with a custom gradient."))
-    if same_values(result, np.clip(_CLIP_X, -1.0, 1.0)) and not same_values(result, _CLIP_X):
-        return hint("clipped_value", _("the value was clipped; the forward pass must return x unchanged "
-                                       "(tk.identity(x)) and only the gradient is clipped."))
-    if not same_values(result, _CLIP_X):
+    if same_values(result, np.clip(x0, -1.0, 1.0)) and not same_values(result, x0):
+        return hint("clipped_value", _("the value was clipped; the forward pass must return x unchanged and only "
+                                       "the gradient is clipped."))
+    if not same_values(result, x0):
         return hint("value", _("the value is {values_of}; it must equal x.").format(
                                  values_of=values_of(result).tolist()))
     gradient, exc = call_safely(tape.gradient, total, x)
@@ -45,18 +56,40 @@ def check_clip_gradient(clip_gradient) -> Feedback:
         return hint("no_gradient", _("the gradient is None: grad_fn must return a tensor for x (and y must be "
                                      "computed from x, e.g. tk.identity(x))."))
     got = values_of(gradient)
-    if same_values(got, _CLIP_UPSTREAM):
-        return hint("not_clipped", _("the gradient passes unchanged: grad_fn(upstream) should return "
-                                     "tk.clip_by_value(upstream, -1.0, 1.0) (or tk.minimum/tk.maximum)."))
-    if same_values(got, np.clip(np.ones_like(_CLIP_X), -1, 1)):
+    if same_values(got, upstream):
+        return hint("not_clipped", _("the gradient passes unchanged: grad_fn(upstream) must clip the upstream "
+                                     "gradient to [-1, 1]."),
+                    _("grad_fn(upstream) should return tk.clip_by_value(upstream, -1.0, 1.0) (or tk.minimum and "
+                      "tk.maximum)."))
+    if same_values(got, np.ones_like(x0)):
         return hint("ignores_upstream", _("the gradient is all ones: grad_fn must clip the upstream gradient it "
                                           "receives, not return a constant."))
-    if not same_values(got, np.clip(_CLIP_UPSTREAM, -1.0, 1.0)):
-        return hint("values", _("for the upstream gradient {upstream} the result is {got}; expected "
-                                "{expected}.").format(
-                                  upstream=_CLIP_UPSTREAM.tolist(), got=got.tolist(),
-                                  expected=np.clip(_CLIP_UPSTREAM, -1.0, 1.0).tolist()))
+    if not same_values(got, np.clip(upstream, -1.0, 1.0)):
+        return hint("values", _("for the upstream gradient {upstream} the result is {got}, which is not the "
+                                "upstream gradient clipped to [-1, 1].").format(
+                                  upstream=upstream.tolist(), got=got.tolist()))
+    return None
+
+
+@exercise(answer=lambda: _CLIP_ANSWER)
+def check_clip_gradient(clip_gradient) -> Feedback:
+    """Exercise 1: ``clip_gradient(x)`` returns x unchanged; its gradient is the upstream gradient clipped to
+    [-1, 1]. Checked on a vector and a matrix, neither shown in the lesson."""
+    if not callable(clip_gradient):
+        return hint("not_callable", _("pass the function itself: check_clip_gradient(clip_gradient)."))
+    for x0, upstream in CLIP_CASES:
+        verdict = _clip_on(clip_gradient, x0, upstream)
+        if verdict is not None:
+            return verdict
     return correct(_("the value passes through, the gradient is clipped."))
+
+
+_CLIP_ANSWER = """@tk.custom_gradient
+def clip_gradient(x):
+    def grad(upstream):
+        return tk.clip_by_value(upstream, -1.0, 1.0)
+
+    return tk.identity(x), grad"""
 
 
 _DIVIDE_POINTS = ((3.0, 2.0), (-1.5, 0.5))

@@ -7,12 +7,11 @@ so they look at *which device the answer asked for* (recorded while it runs) as 
 from __future__ import annotations
 
 import contextlib
+import functools
 
 import numpy as np
 
-import tapekit as tk
 
-from .. import backend
 from ..device import parse_device as parse_spec
 from ..i18n import _
 from ._check import (
@@ -21,6 +20,7 @@ from ._check import (
     correct,
     crashed,
     exercise,
+    framework,
     hint,
     kind_of,
     none_gradient_error,
@@ -29,6 +29,7 @@ from ._check import (
 )
 
 SQUARES_CASES = [[1.0, 2.0, 3.0], [0.5, -2.0], [[1.0, -1.0], [3.0, 0.25]]]
+HIDDEN_SQUARES_CASES = [[[0.5, 1.5, -2.5], [4.0, 0.0, 1.0]]]  # not shown
 GRADIENT_CASES = [("GPU:0", [1.0, 2.0, 3.0]), ("CPU:0", [[0.5, -1.0], [2.0, 0.0]]), ("/device:GPU:0", [-1.5])]
 
 
@@ -37,26 +38,66 @@ def _parse(spec):
     return parse_spec(spec)
 
 
+# where a sum of squares may be reduced: module -> function names, looked up in the student's framework
+REDUCTIONS = {"": ("reduce_sum", "tensordot", "norm", "einsum"), "math": ("reduce_sum",), "linalg": ("norm",)}
+
+
+class _Requests(list):
+    """The ``(kind, index)`` of every device block entered, and the device blocks each reduction ran in."""
+
+    def __init__(self):
+        super().__init__()
+        self.active: list = []
+        self.reduced_in: list = []
+
+
+def _recording_device(original, requests):
+    @contextlib.contextmanager
+    def device(spec):
+        kind, index = _parse(spec) if spec is not None else (None, None)
+        requested = (kind, 0 if kind == "GPU" and index is None else index)
+        requests.append(requested)
+        with original(spec):
+            requests.active.append(requested)
+            try:
+                yield
+            finally:
+                requests.active.pop()
+    return device
+
+
+def _recording_reduction(original, requests):
+    @functools.wraps(original)
+    def reduction(*args, **kwargs):
+        requests.reduced_in.append(requests.active[-1] if requests.active else None)
+        return original(*args, **kwargs)
+    return reduction
+
+
 @contextlib.contextmanager
 def _recorded_requests():
-    """Collect the ``(kind, index)`` of every ``tk.device(...)`` entered while the block runs."""
-    requests = []
-    original = backend.resolve
-
-    def recording(kind, index, spec):
-        requests.append((kind, 0 if kind == "GPU" and index is None else index))
-        return original(kind, index, spec)
-
-    backend.resolve = recording
+    """While the block runs, record every ``device(...)`` block the student's code enters (in tapekit or
+    TensorFlow), and the device block each reduction (reduce_sum and the like) runs in."""
+    fw = framework()
+    requests = _Requests()
+    patched = [(fw, "device", fw.device)]
+    fw.device = _recording_device(fw.device, requests)
+    for module_name, names in REDUCTIONS.items():
+        module = getattr(fw, module_name) if module_name else fw
+        for name in names:
+            if hasattr(module, name):
+                patched.append((module, name, getattr(module, name)))
+                setattr(module, name, _recording_reduction(getattr(module, name), requests))
     try:
         yield requests
     finally:
-        backend.resolve = original
+        for module, name, original in reversed(patched):
+            setattr(module, name, original)
 
 
 def _host_number_kind(result) -> str | None:
     """None when ``result`` is host data (a NumPy array or scalar, a Python number), else a hint code."""
-    if isinstance(result, (tk.Tensor, tk.Variable)):
+    if kind_of(result) in ("Tensor", "Variable"):
         return "tensor"
     if isinstance(result, (np.ndarray, np.generic, float, int)) and not isinstance(result, bool):
         return None
@@ -189,7 +230,7 @@ def check_squares_on_gpu(sum_of_squares) -> Feedback:
     """Exercise 2: ``sum_of_squares(values)`` computes sum(values**2) on GPU:0 and returns host data."""
     if not callable(sum_of_squares):
         return hint("not_callable", _("pass the function itself: check_squares_on_gpu(sum_of_squares)."))
-    for values in SQUARES_CASES:
+    for values in SQUARES_CASES + HIDDEN_SQUARES_CASES:
         host = np.array(values, dtype=np.float32)
         with _recorded_requests() as requests:
             result, exc = call_safely(sum_of_squares, host.copy())
@@ -218,6 +259,12 @@ def check_squares_on_gpu(sum_of_squares) -> Feedback:
         if not same_values(got.reshape(()), expected):
             return hint("values", _("for {values} you returned {got:g}, expected {expected:g}.").format(
                                       values=values, got=got.reshape(()).item(), expected=expected))
+        if not any(block is not None and block[0] == "GPU" for block in requests.reduced_in):
+            return hint("not_on_gpu", _("nothing was summed inside your GPU block: the reduction must run there, on "
+                                        "the tensors placed there (NumPy, or a sum after the block, runs on the "
+                                        "host)."),
+                        _("inside `with tk.device('GPU:0'):`, make the tensor and call tk.reduce_sum on its squares; "
+                          "only then call .numpy()."))
     return correct(_("computed where you asked, and .numpy() brought the answer to the host."))
 
 
