@@ -130,6 +130,7 @@ class TapeLog(observer.TapeLog):
     def clear(self) -> None:
         self.items.clear()
         self.calls = 0
+        self._built = None   # nor keep the old entries alive
         self.live = _Builder(self._emit) if self.view().listeners else None
 
     def _at(self) -> int:
