@@ -528,7 +528,7 @@ def synchronize(value=None) -> None:
 def place_inputs(op_type: str, inputs) -> list:
     """The inputs' arrays on the op's device (the scope's, else the default), logging if asked."""
     dev = current_device()
-    arrays = [to_device(t._value, dev) for t in inputs]
+    arrays = [to_device(t._value, dev) for t in inputs]   # noqa: SLF001 - Tensor or Variable slot, as execute reads it
     if PLACEMENT.log:
         print(f"Executing op {op_type} in device {dev.name}", file=sys.stderr)
     return arrays

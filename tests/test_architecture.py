@@ -138,3 +138,15 @@ def test_tk_dtypes_is_tf_dtypes_namespace_built_above_the_dtypes_module():
     assert tk.dtypes.cast is tk.cast and tk.dtypes.saturate_cast is tk.saturate_cast
     assert tk.dtypes.complex is tk.complex
     assert not hasattr(sys.modules["tapekit.dtypes"], "cast")   # nothing rebinds the lower layer
+
+
+def test_every_lint_exemption_says_why():
+    # pyproject.toml: unused noqa (RUF100) is an error, and each per-file ignore sits under a comment
+    lines = open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8").read().splitlines()
+    start = lines.index("[tool.ruff.lint.per-file-ignores]")
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("[") and "ignores" not in lines[i])
+    select = next(line for line in lines if line.startswith("select = "))
+    assert '"RUF100"' in select and '"C90"' in select
+    for i in range(start + 1, end):
+        if lines[i].startswith('"') and "C901" in lines[i]:
+            assert lines[i - 1].startswith("#"), lines[i]
