@@ -92,8 +92,11 @@ def transpose(a, perm=None, conjugate=False, name="transpose") -> Tensor:
     """Permute the axes (reverse them when ``perm`` is None)."""
     x = to_tensor(a)
     perm = tuple(reversed(range(x.ndim))) if perm is None else tuple(_int_list(perm, "perm", "Transpose", "Tperm"))
+    out_of_range = [p for p in perm if not -x.ndim <= p < x.ndim]
     if len(perm) != x.ndim:
         what = f"transpose expects a vector of size {x.ndim}. But input(1) is a vector of size {len(perm)}"
+    elif out_of_range:
+        what = f"{out_of_range[0]} is out of range [0 .. {x.ndim})"
     else:
         missing = [i for i in range(x.ndim) if i not in [p % x.ndim for p in perm]]
         what = f"{missing[0]} is missing from {{{','.join(map(str, perm))}}}." if missing else None
@@ -541,9 +544,9 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
     m = to_tensor(mask)
     if m.ndim == 0:
         raise ValueError("mask cannot be scalar.")
-    axis = 0 if axis is None else int_scalar(axis, "axis", "boolean_mask") % x.ndim
+    axis = 0 if axis is None else int_scalar(axis, "axis", "boolean_mask")
     k = m.ndim
-    span = x.value.shape[axis:axis + k]
+    span = x.value.shape[axis:axis + k]   # sliced as TF slices the shape: axis=-1 with a 1-D mask is empty
     if tuple(span) != tuple(m.value.shape):
         raise ValueError(f"Shapes {TensorShape(span)} and {m.shape} are incompatible"
                          + hint_line(_("the mask's shape must equal the tensor's shape {shape} from axis "

@@ -20,7 +20,7 @@ from ..i18n import _, hint_line
 from ..registry import execute, no_gradient
 from ..shape import TensorShape
 from ..tensor import Tensor, convert_to_tensor, convert_with_default, is_tensor, with_hint
-from .args import holds_wide_int, int_scalar, named_conversion
+from .args import holds_wide_int, named_conversion
 from .math_ops import add, cast, multiply, real_div, subtract, to_tensor, where
 
 
@@ -310,11 +310,20 @@ def _linspace_of_scalars(start: Tensor, stop: Tensor, count: int) -> Tensor:
     return where(last, stop, values)
 
 
+def _eye_size(t) -> int:
+    """A tensor given as eye's num_rows or num_columns: one number (TF takes a float tensor too)."""
+    values = to_host(to_tensor(t).value).reshape(-1)
+    if values.size != 1 or values.dtype.kind not in "iufb":
+        raise TypeError(f"Arguments `num_rows` and `num_columns` must be positive integer values. Received: {t!r}"
+                        + hint_line(_("num_rows and num_columns are single whole numbers.")))
+    return int(values[0])
+
+
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name=None) -> Tensor:
     """The identity matrix (``num_rows`` x ``num_columns``), or a batch of them."""
     dtype = dtypes.as_dtype(dtype)
     cols = num_rows if num_columns is None else num_columns
-    rows_n, cols_n = (int_scalar(v, "num_rows", "Eye") if is_tensor(v) else v for v in (num_rows, cols))
+    rows_n, cols_n = (_eye_size(v) if is_tensor(v) else v for v in (num_rows, cols))
     if all(isinstance(v, (bool, np.bool_)) for v in (rows_n, cols_n)):  # TF: its diagonal size is then a bool
         raise TypeError(f"Cannot convert [np.{bool(rows_n) and cols_n}_] to EagerTensor of dtype int32"
                         + hint_line(_("tk.eye takes integer sizes.")))
