@@ -191,15 +191,13 @@ class Generator:
     def binomial(self, shape, counts, probs, dtype=dtypes.int32, name=None) -> Tensor:
         """Binomial samples: successes out of ``counts`` trials with probability ``probs``.
 
-        Reproducible from the state and moving it on as TF does, but NumPy's sampler (keyed by
-        the first Philox block), not TF's: the numbers differ from TensorFlow's (DIFFERENCES.md).
+        ``shape`` ends with the broadcast shape of ``counts`` and ``probs``; the state moves on
+        by TF's reservation for the draw.
         """
-        shape = random_shape(shape, "StatefulRandomBinomial")
-        n = np.broadcast_to(np.asarray(constant(counts).numpy()), shape)
-        p = np.broadcast_to(np.asarray(constant(probs).numpy()), shape)
-        words = self._stream(int(np.prod(shape, dtype=np.int64))).blocks(1)[0]
-        draws = np.random.Generator(np.random.Philox(key=words.view(np.uint64))).binomial(n.astype(np.int64), p)
-        return constant(draws.astype(dtypes.as_dtype(dtype).numpy_dtype))
+        shape, counts, probs, per_batch = _binomial_args(shape, constant(counts), constant(probs),
+                                                         "StatefulRandomBinomial")
+        stream = self._stream(counts.size * 2 * 100 * (per_batch + 3) // 4)   # TF's reservation
+        return _binomial(stream, shape, counts, probs, per_batch, dtype)
 
     def make_seeds(self, count=1) -> Tensor:
         """A ``[2, count]`` int64 tensor of seeds for stateless random ops."""
@@ -352,3 +350,46 @@ def stateless_shuffle(value, seed, alg="auto_select", name=None) -> Tensor:
     stream = _seed_stream(seed, alg, "StatelessShuffle")(size)
     order = permutation(stream, size) if size > 1 else np.arange(size)
     return constant(np.take(x.numpy(), order, axis=0) if x.ndim else x.numpy(), dtype=x.dtype)
+
+
+def _binomial_args(shape, counts: Tensor, probs: Tensor, op_type: str) -> tuple:
+    """The output shape, the flat broadcast counts and probs, and how many samples each pair gets."""
+    shape = random_shape(shape, op_type)
+    if counts.dtype != probs.dtype:
+        raise InvalidArgumentError(f"cannot compute {op_type} as input #4(zero-based) was expected to be a "
+                                   f"{counts.dtype.name} tensor but is a {probs.dtype.name} tensor [Op:{op_type}] "
+                                   "name: " + hint_line(_("give counts and probs one dtype, e.g. both floats.")),
+                                   op=op_type)
+    try:
+        batch_shape = np.broadcast_shapes(counts.shape, probs.shape)
+    except ValueError:
+        batch_shape = None
+    if batch_shape is None or tuple(shape[len(shape) - len(batch_shape):]) != tuple(batch_shape):
+        raise InvalidArgumentError(f"Shape passed in must end with broadcasted shape. [Op:{op_type}] name: "
+                                   + hint_line(_("shape is [samples..., *broadcast shape of counts and probs].")),
+                                   op=op_type)
+    counts = np.broadcast_to(counts.numpy(), batch_shape).reshape(-1)
+    probs = np.broadcast_to(probs.numpy(), batch_shape).reshape(-1)
+    per_batch = int(np.prod(shape[:len(shape) - len(batch_shape)], dtype=np.int64))
+    return shape, counts, probs, per_batch
+
+
+def _binomial(stream, shape, counts, probs, per_batch, dtype) -> Tensor:
+    dtype = dtypes.as_dtype(dtype)
+    sample = dist.binomial(stream, counts, probs, per_batch) if counts.size * per_batch else np.zeros(0)
+    return constant(sample.astype(dtype.numpy_dtype).reshape(shape), dtype=dtype)
+
+
+def stateless_binomial(shape, seed, counts, probs, output_dtype=dtypes.int32, name=None) -> Tensor:
+    """Binomial samples fixed by ``seed`` (TF's ``StatelessRandomBinomial``)."""
+    probs = probs if isinstance(probs, Tensor) else constant(probs, dtype=None if hasattr(probs, "dtype") else
+                                                             _float_hint(probs))
+    counts = counts if isinstance(counts, Tensor) else constant(np.asarray(counts, dtype=probs.dtype.numpy_dtype))
+    shape, counts, probs, per_batch = _binomial_args(shape, counts, probs, "StatelessRandomBinomial")
+    stream = _seed_stream(seed, "auto_select", "StatelessRandomBinomial")(0)
+    return _binomial(stream, shape, counts, probs, per_batch, output_dtype)
+
+
+def _float_hint(value):
+    """float32 for Python numbers and lists of them (TF's ``dtype_hint``), else the value's own dtype."""
+    return dtypes.float32 if np.asarray(value).dtype.kind in "fiub" else None
