@@ -3,7 +3,6 @@ import hashlib
 
 import keras
 import numpy as np
-import tensorflow as tf
 
 
 def digest(t):
