@@ -70,13 +70,17 @@ def _signed(word: int) -> int:
 
 
 def create_rng_state(seed, alg):
-    """The initial state TF builds from an integer seed: the seed's 64-bit words, then zeros."""
+    """The initial state TF builds from a seed: an integer's 64-bit words (low first, then zeros);
+    a vector's first values, with zeros in front when it is short."""
     alg = _alg(alg)
     if isinstance(seed, str) or (isinstance(seed, Tensor) and seed.dtype.is_string):
         raise UnimplementedError("Cast string to int64 is not supported [Op:Cast] name: "
                                  + hint_line(_("a seed is an integer.")), op="Cast")
-    seed = int(np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed))
-    return constant(np.array([_signed(w) for w in _words(seed, _state_size(alg))], dtype=np.int64))
+    size = _state_size(alg)
+    if isinstance(seed, int):
+        return constant(np.array([_signed(w) for w in _words(seed, size)], dtype=np.int64))
+    values = np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed).astype(np.int64).reshape(-1)[:size]
+    return constant(np.concatenate([np.zeros(size - values.size, dtype=np.int64), values]))
 
 
 class Generator:
