@@ -19,7 +19,7 @@ import os
 import numpy as np
 
 from .. import dtypes
-from ..errors import InvalidArgumentError, UnimplementedError
+from ..errors import InvalidArgumentError, NotFoundError, UnimplementedError
 from ..i18n import _, hint_line
 from ..tensor import Tensor, constant
 from ..variable import Variable
@@ -186,6 +186,13 @@ class Generator:
 
     def uniform(self, shape, minval=0, maxval=None, dtype=dtypes.float32, name=None) -> Tensor:
         """Uniform samples in ``[minval, maxval)``; integers need both bounds (or neither: full range)."""
+        dtype = dtypes.as_dtype(dtype)
+        if dtype in (dtypes.uint32, dtypes.uint64) and minval is not None:
+            raise NotFoundError(f"Could not find device for node: {{{{node StatelessRandomUniformIntV2}}}} = "
+                                f"StatelessRandomUniformIntV2[Tshape=DT_INT32, dtype=DT_{dtype.name.upper()}] "
+                                "[Op:StatelessRandomUniformIntV2] name: "
+                                + hint_line(_("bounded integers are int32 or int64; unsigned ones take no bounds "
+                                              "(uniform_full_int).")), op="StatelessRandomUniformIntV2")
         return draw_uniform(self._stream, shape, minval, maxval, dtype)
 
     def uniform_full_int(self, shape, dtype=dtypes.uint64, name=None) -> Tensor:
@@ -280,6 +287,10 @@ def set_global_generator(generator) -> None:
 _SCRAMBLE_KEY = 0x02461E293EC8F720
 
 
+_UNIFORM_DTYPES = (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64, dtypes.uint32,
+                   dtypes.uint64)
+
+
 def seed_key_counter(seed) -> tuple:
     """TF's ``StatelessRandomGetKeyCounter``: a [2] seed scrambled by one Philox block into (key, counter)."""
     s = np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed)
@@ -325,6 +336,13 @@ def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.f
 
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, name=None, alg="auto_select"):
     """Uniform samples fixed by ``seed``; integer dtypes take both bounds or neither (full range)."""
+    dtype = dtypes.as_dtype(dtype)
+    if dtype not in _UNIFORM_DTYPES:
+        raise ValueError(f"Argument `dtype` got invalid value {dtype!r}. Accepted dtypes are (tf.float16, "
+                         "tf.bfloat16, tf.float32, tf.float64, tf.int32, tf.int64, tf.uint32, tf.uint64).")
+    if dtype in (dtypes.uint32, dtypes.uint64) and minval is not None:
+        raise ValueError(f"Argument `dtype` got invalid value {dtype!r} when argument `minval` is not None. "
+                         "Please don't use unsigned integers in this case.")
     return draw_uniform(_seed_stream(seed, alg, "StatelessRandomUniformV2"), shape, minval, maxval, dtype)
 
 

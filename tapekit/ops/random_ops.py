@@ -182,16 +182,25 @@ def scale_and_shift(sample: np.ndarray, scale: np.ndarray, shift: np.ndarray, dt
     return _as_tensor(np.add(np.multiply(sample, scale, dtype=np_dtype), shift, dtype=np_dtype), dtype)
 
 
-def _draw(op_type: str, dtype, shape: tuple, seed, sampler) -> np.ndarray:
-    count = int(np.prod(shape, dtype=np.int64))
-    stream = kernel_stream(op_type, dtype.name, seed, count * BLOCKS_PER_VALUE)
-    return sampler(stream, count, dtype.numpy_dtype).reshape(shape)
+def shape_dtype_name(shape) -> str:
+    """The dtype of ``shape`` as a tensor (int32 for Python lists, as TF converts it)."""
+    if isinstance(shape, (Tensor, np.ndarray)) or hasattr(shape, "dtype"):
+        return dtypes.as_dtype(shape.dtype).name
+    return "int32"
+
+
+def _draw(op_type: str, dtype, shape, seed, sampler) -> np.ndarray:
+    """The kernel is TF's: one per op type, dtype, shape dtype and seed pair."""
+    dims = random_shape(shape, op_type)
+    count = int(np.prod(dims, dtype=np.int64))
+    stream = kernel_stream(op_type, f"{dtype.name},{shape_dtype_name(shape)}", seed, count * BLOCKS_PER_VALUE)
+    return sampler(stream, count, dtype.numpy_dtype).reshape(dims)
 
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Samples from a normal distribution (``RandomStandardNormal`` scaled and shifted)."""
     dtype = float_dtype(dtype, "RandomStandardNormal")
-    shape = random_shape(shape, "RandomStandardNormal")
+    random_shape(shape, "RandomStandardNormal")
     mean, stddev = _values(mean, dtype), _values(stddev, dtype)
     sample = _draw("RandomStandardNormal", dtype, shape, seed, dist.normal)
     return scale_and_shift(sample, stddev, mean, dtype)
@@ -200,7 +209,7 @@ def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=No
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Normal samples redrawn until they lie within two standard deviations of the mean."""
     dtype = float_dtype(dtype, "TruncatedNormal")
-    shape = random_shape(shape, "TruncatedNormal")
+    random_shape(shape, "TruncatedNormal")
     mean, stddev = _values(mean, dtype), _values(stddev, dtype)
     sample = _draw("TruncatedNormal", dtype, shape, seed, dist.truncated_normal)
     return scale_and_shift(sample, stddev, mean, dtype)
@@ -216,8 +225,11 @@ def check_int_bounds(lo, hi, op_type: str) -> None:
 def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Uniform samples in ``[minval, maxval)``; integer dtypes need ``maxval``."""
     dtype = dtypes.as_dtype(dtype)
+    if dtype not in (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64):
+        raise ValueError(f"Argument `dtype` got invalid value {dtype!r}. Accepted dtypes are (tf.float16, "
+                         "tf.bfloat16, tf.float32, tf.float64, tf.int32, tf.int64).")
     if dtype.is_integer:
-        shape = random_shape(shape, "RandomUniformInt")
+        random_shape(shape, "RandomUniformInt")
         if maxval is None:
             raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
         lo, hi = _values(minval, dtype), _values(maxval, dtype)
@@ -227,7 +239,7 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
         return _as_tensor(sample, dtype)
     if not dtype.is_floating:
         raise TypeError(f"Invalid dtype {dtype!r} for tk.random.uniform: use a float or integer dtype.")
-    shape = random_shape(shape, "RandomUniform")
+    random_shape(shape, "RandomUniform")
     maxval = 1 if maxval is None else maxval
     minval_is_zero = isinstance(minval, int) and minval == 0
     maxval_is_one = isinstance(maxval, int) and maxval == 1
