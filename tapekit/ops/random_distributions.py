@@ -190,12 +190,9 @@ def truncated_normal(stream: PhiloxStream, count: int, dtype) -> np.ndarray:
         candidates = candidates.reshape(todo.size, -1)
         kept = np.abs(candidates) < _TRUNCATE_AT
         done = kept.sum(axis=1) >= group
-        rows, cols = np.nonzero(kept[done])
-        first = np.concatenate([[True], rows[1:] != rows[:-1]]) if rows.size else rows.astype(bool)
-        rank = np.arange(rows.size) - np.maximum.accumulate(np.where(first, np.arange(rows.size), 0))
-        take = rank < group
-        out[todo[done]] = candidates[done][rows[take], cols[take]].reshape(-1, group)
-        todo, per_try = todo[~done], per_try * 2
+        first_kept = np.argsort(~kept, axis=1, kind="stable")[:, :group]    # accepted ones, in order
+        out[todo[done]] = np.take_along_axis(candidates, first_kept, axis=1)[done]
+        todo, per_try = todo[~done], per_try * 2     # the rare group short of values reads on
     return out.reshape(-1)[:count].astype(dtype)
 
 
