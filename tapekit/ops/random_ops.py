@@ -1,4 +1,4 @@
-"""Random ops (``tk.random.normal``, ``uniform``, ``truncated_normal``, ``shuffle``) and seeding.
+"""Random ops (``tk.random.normal``, ``uniform``, ``truncated_normal``, ``shuffle``, ``categorical``) and seeding.
 
 These are TF's stateful random ops, number for number on the CPU. Each draws from a Philox stream
 (``philox.py``) keyed by a pair of seeds, after TF's rules (``get_seed``):
@@ -9,10 +9,10 @@ These are TF's stateful random ops, number for number on the CPU. Each draws fro
 - an op ``seed`` without a global seed: the global seed is 87654321;
 - neither: fresh numbers from the operating system on every call (never reproducible, as in TF).
 
-TF keeps one kernel per op type, dtype and seed pair, and that kernel's stream moves on with each
-call (reserving 256 blocks per value drawn), so calling ``tk.random.normal([2], seed=1)`` twice
-gives different numbers, while ``set_seed`` starts every stream afresh. ``_state.kernels`` holds
-those streams.
+TF keeps one kernel per op type, dtype (and the shape's dtype) and seed pair, and that kernel's
+stream moves on with each call (reserving 256 blocks per value drawn), so calling
+``tk.random.normal([2], seed=1)`` twice gives different numbers, while ``set_seed`` starts every
+stream afresh. ``_state.kernels`` holds those streams.
 """
 
 from __future__ import annotations
