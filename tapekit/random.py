@@ -4,8 +4,9 @@ from types import SimpleNamespace
 
 from .i18n import N_, _, hint_line
 from .ops.random_generator import (Algorithm, Generator, create_rng_state, fold_in, get_global_generator,
-                                   set_global_generator, split, stateless_categorical, stateless_normal,
-                                   stateless_shuffle, stateless_truncated_normal, stateless_uniform)
+                                   set_global_generator, split, stateless_binomial, stateless_categorical,
+                                   stateless_normal, stateless_shuffle, stateless_truncated_normal,
+                                   stateless_uniform)
 from .ops.random_ops import categorical, normal, set_seed, shuffle, truncated_normal, uniform
 
 
@@ -18,13 +19,12 @@ def _not_in_tapekit(tf_name: str, hint: str):
     return missing
 
 
-_DISTRIBUTION_HINT = N_("tapekit draws TF's uniform, normal, truncated normal, integer and categorical numbers; "
-                        "build others from them, or run this part in TensorFlow.")
+_DISTRIBUTION_HINT = N_("tapekit draws TF's uniform, normal, truncated normal, integer, categorical and binomial "
+                        "numbers; build others from them, or run this part in TensorFlow.")
 _SAMPLER_HINT = N_("candidate samplers are out of tapekit's scope; use tk.random.categorical for a draw "
                    "from class probabilities.")
 gamma = _not_in_tapekit("tf.random.gamma", _DISTRIBUTION_HINT)
 poisson = _not_in_tapekit("tf.random.poisson", _DISTRIBUTION_HINT)
-stateless_binomial = _not_in_tapekit("tf.random.stateless_binomial", _DISTRIBUTION_HINT)
 stateless_gamma = _not_in_tapekit("tf.random.stateless_gamma", _DISTRIBUTION_HINT)
 stateless_poisson = _not_in_tapekit("tf.random.stateless_poisson", _DISTRIBUTION_HINT)
 stateless_parameterized_truncated_normal = _not_in_tapekit("tf.random.stateless_parameterized_truncated_normal",

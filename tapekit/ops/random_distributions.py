@@ -190,12 +190,9 @@ def truncated_normal(stream: PhiloxStream, count: int, dtype) -> np.ndarray:
         candidates = candidates.reshape(todo.size, -1)
         kept = np.abs(candidates) < _TRUNCATE_AT
         done = kept.sum(axis=1) >= group
-        rows, cols = np.nonzero(kept[done])
-        first = np.concatenate([[True], rows[1:] != rows[:-1]]) if rows.size else rows.astype(bool)
-        rank = np.arange(rows.size) - np.maximum.accumulate(np.where(first, np.arange(rows.size), 0))
-        take = rank < group
-        out[todo[done]] = candidates[done][rows[take], cols[take]].reshape(-1, group)
-        todo, per_try = todo[~done], per_try * 2
+        first_kept = np.argsort(~kept, axis=1, kind="stable")[:, :group]    # accepted ones, in order
+        out[todo[done]] = np.take_along_axis(candidates, first_kept, axis=1)[done]
+        todo, per_try = todo[~done], per_try * 2     # the rare group short of values reads on
     return out.reshape(-1)[:count].astype(dtype)
 
 
@@ -266,4 +263,101 @@ def categorical(stream: PhiloxStream, logits: np.ndarray, num_samples: int, thre
         uniforms = uniforms.reshape(limit - start, num_samples)
         for row in range(start, limit):
             out[row] = np.searchsorted(cdf[row], uniforms[row - start] * cdf[row, -1], side="right")
+    return out
+
+
+# ---- binomial (TF's RandomBinomial kernel on the CPU: inversion or Hormann's BTRS) ----
+class _DoubleUniforms:
+    """TF's float64 uniforms for one binomial sample: two per block, the second one first."""
+
+    def __init__(self, stream: PhiloxStream):
+        self._stream, self._pending = stream, []
+
+    def next(self) -> float:
+        if not self._pending:
+            x = self._stream.blocks(1)[0]
+            self._pending = uint64_to_double(x[[0, 2]], x[[1, 3]]).tolist()
+        return self._pending.pop()
+
+
+def _log(x: float) -> float:
+    return math.log(x) if x > 0 else -math.inf
+
+
+def _inversion(count: float, prob: float, uniforms: _DoubleUniforms) -> float:
+    """How many geometric waiting times fit into ``count`` trials (for mean below 10)."""
+    total, successes = 0.0, 0
+    while True:
+        total += np.ceil(_log(uniforms.next()) / math.log1p(-prob))
+        if total > count:
+            return float(successes)
+        successes += 1
+
+
+_STIRLING_TAILS = (0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509,
+                   0.0166446911898211, 0.0138761288230707, 0.0118967099458917, 0.0104112652619720,
+                   0.00925546218271273, 0.00833056343336287)
+
+
+def _stirling_tail(k: float) -> float:
+    if k <= 9:
+        return _STIRLING_TAILS[int(k)]
+    kp1sq = (k + 1) * (k + 1)
+    return (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1)
+
+
+def _btrs(count: float, prob: float, uniforms: _DoubleUniforms) -> float:
+    """Hormann's transformed rejection (BTRS), as TF writes it, for mean 10 and above."""
+    stddev = math.sqrt(count * prob * (1 - prob))
+    b = 1.15 + 2.53 * stddev
+    a = -0.0873 + 0.0248 * b + 0.01 * prob
+    c = count * prob + 0.5
+    v_r = 0.92 - 4.2 / b
+    r = prob / (1 - prob)
+    alpha = (2.83 + 5.1 / b) * stddev
+    m = float(np.floor((count + 1) * prob))
+    while True:
+        u = uniforms.next() - 0.5
+        v = uniforms.next()
+        us = 0.5 - abs(u)
+        k = float(np.floor((2 * a / us + b) * u + c))
+        if us >= 0.07 and v <= v_r:
+            return k
+        if k < 0 or k > count:
+            continue
+        v = _log(v * alpha / (a / (us * us) + b))
+        bound = ((m + 0.5) * math.log((m + 1) / (r * (count - m + 1)))
+                 + (count + 1) * math.log((count - m + 1) / (count - k + 1))
+                 + (k + 0.5) * math.log(r * (count - k + 1) / (k + 1))
+                 + _stirling_tail(m) + _stirling_tail(count - m) - _stirling_tail(k) - _stirling_tail(count - k))
+        if v <= bound:
+            return k
+
+
+def _one_binomial(stream: PhiloxStream, index: int, count, prob) -> float:
+    """Sample ``index``: count and prob in their dtype (TF compares ``count * prob`` there)."""
+    if count <= 0 or prob <= 0:
+        return 0.0
+    if prob >= 1:
+        return float(count)
+    if np.isnan(prob):
+        return math.nan
+    flip = prob > 0.5
+    p = (1 - prob) if flip else prob             # in the dtype of prob, as TF's q = T(1) - prob
+    large = count * p >= 10
+    own = stream.copy()
+    own.skip((256 if large else 42) * index)
+    draw = (_btrs if large else _inversion)(float(count), float(p), _DoubleUniforms(own))
+    return float(count) - draw if flip else draw
+
+
+def binomial(stream: PhiloxStream, counts: np.ndarray, probs: np.ndarray, samples_per_batch: int) -> np.ndarray:
+    """Binomial samples, ``samples_per_batch`` for each (count, prob) pair: sample ``i`` of pair ``j``
+    starts its stream at ``256 * (j * samples_per_batch + i)`` blocks (42 for inversion) and lands at
+    flat position ``j + i * len(counts)``."""
+    batches = counts.size
+    out = np.empty(batches * samples_per_batch, dtype=np.float64)
+    for index in range(batches * samples_per_batch):
+        batch, sample = divmod(index, samples_per_batch)
+        out[batch + sample * batches] = _one_binomial(stream, index, counts[batch], probs[batch])
     return out

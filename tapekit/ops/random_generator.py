@@ -19,7 +19,7 @@ import os
 import numpy as np
 
 from .. import dtypes
-from ..errors import InvalidArgumentError, UnimplementedError
+from ..errors import InvalidArgumentError, NotFoundError, UnimplementedError
 from ..i18n import _, hint_line
 from ..tensor import Tensor, constant
 from ..variable import Variable
@@ -70,13 +70,17 @@ def _signed(word: int) -> int:
 
 
 def create_rng_state(seed, alg):
-    """The initial state TF builds from an integer seed: the seed's 64-bit words, then zeros."""
+    """The initial state TF builds from a seed: an integer's 64-bit words (low first, then zeros);
+    a vector's first values, with zeros in front when it is short."""
     alg = _alg(alg)
     if isinstance(seed, str) or (isinstance(seed, Tensor) and seed.dtype.is_string):
         raise UnimplementedError("Cast string to int64 is not supported [Op:Cast] name: "
                                  + hint_line(_("a seed is an integer.")), op="Cast")
-    seed = int(np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed))
-    return constant(np.array([_signed(w) for w in _words(seed, _state_size(alg))], dtype=np.int64))
+    size = _state_size(alg)
+    if isinstance(seed, int):
+        return constant(np.array([_signed(w) for w in _words(seed, size)], dtype=np.int64))
+    values = np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed).astype(np.int64).reshape(-1)[:size]
+    return constant(np.concatenate([np.zeros(size - values.size, dtype=np.int64), values]))
 
 
 class Generator:
@@ -182,6 +186,13 @@ class Generator:
 
     def uniform(self, shape, minval=0, maxval=None, dtype=dtypes.float32, name=None) -> Tensor:
         """Uniform samples in ``[minval, maxval)``; integers need both bounds (or neither: full range)."""
+        dtype = dtypes.as_dtype(dtype)
+        if dtype in (dtypes.uint32, dtypes.uint64) and minval is not None:
+            raise NotFoundError(f"Could not find device for node: {{{{node StatelessRandomUniformIntV2}}}} = "
+                                f"StatelessRandomUniformIntV2[Tshape=DT_INT32, dtype=DT_{dtype.name.upper()}] "
+                                "[Op:StatelessRandomUniformIntV2] name: "
+                                + hint_line(_("bounded integers are int32 or int64; unsigned ones take no bounds "
+                                              "(uniform_full_int).")), op="StatelessRandomUniformIntV2")
         return draw_uniform(self._stream, shape, minval, maxval, dtype)
 
     def uniform_full_int(self, shape, dtype=dtypes.uint64, name=None) -> Tensor:
@@ -191,15 +202,13 @@ class Generator:
     def binomial(self, shape, counts, probs, dtype=dtypes.int32, name=None) -> Tensor:
         """Binomial samples: successes out of ``counts`` trials with probability ``probs``.
 
-        Reproducible from the state and moving it on as TF does, but NumPy's sampler (keyed by
-        the first Philox block), not TF's: the numbers differ from TensorFlow's (DIFFERENCES.md).
+        ``shape`` ends with the broadcast shape of ``counts`` and ``probs``; the state moves on
+        by TF's reservation for the draw.
         """
-        shape = random_shape(shape, "StatefulRandomBinomial")
-        n = np.broadcast_to(np.asarray(constant(counts).numpy()), shape)
-        p = np.broadcast_to(np.asarray(constant(probs).numpy()), shape)
-        words = self._stream(int(np.prod(shape, dtype=np.int64))).blocks(1)[0]
-        draws = np.random.Generator(np.random.Philox(key=words.view(np.uint64))).binomial(n.astype(np.int64), p)
-        return constant(draws.astype(dtypes.as_dtype(dtype).numpy_dtype))
+        shape, counts, probs, per_batch = _binomial_args(shape, constant(counts), constant(probs),
+                                                         "StatefulRandomBinomial")
+        stream = self._stream(counts.size * 2 * 100 * (per_batch + 3) // 4)   # TF's reservation
+        return _binomial(stream, shape, counts, probs, per_batch, dtype)
 
     def make_seeds(self, count=1) -> Tensor:
         """A ``[2, count]`` int64 tensor of seeds for stateless random ops."""
@@ -278,6 +287,10 @@ def set_global_generator(generator) -> None:
 _SCRAMBLE_KEY = 0x02461E293EC8F720
 
 
+_UNIFORM_DTYPES = (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64, dtypes.uint32,
+                   dtypes.uint64)
+
+
 def seed_key_counter(seed) -> tuple:
     """TF's ``StatelessRandomGetKeyCounter``: a [2] seed scrambled by one Philox block into (key, counter)."""
     s = np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed)
@@ -323,6 +336,13 @@ def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.f
 
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, name=None, alg="auto_select"):
     """Uniform samples fixed by ``seed``; integer dtypes take both bounds or neither (full range)."""
+    dtype = dtypes.as_dtype(dtype)
+    if dtype not in _UNIFORM_DTYPES:
+        raise ValueError(f"Argument `dtype` got invalid value {dtype!r}. Accepted dtypes are (tf.float16, "
+                         "tf.bfloat16, tf.float32, tf.float64, tf.int32, tf.int64, tf.uint32, tf.uint64).")
+    if dtype in (dtypes.uint32, dtypes.uint64) and minval is not None:
+        raise ValueError(f"Argument `dtype` got invalid value {dtype!r} when argument `minval` is not None. "
+                         "Please don't use unsigned integers in this case.")
     return draw_uniform(_seed_stream(seed, alg, "StatelessRandomUniformV2"), shape, minval, maxval, dtype)
 
 
@@ -352,3 +372,46 @@ def stateless_shuffle(value, seed, alg="auto_select", name=None) -> Tensor:
     stream = _seed_stream(seed, alg, "StatelessShuffle")(size)
     order = permutation(stream, size) if size > 1 else np.arange(size)
     return constant(np.take(x.numpy(), order, axis=0) if x.ndim else x.numpy(), dtype=x.dtype)
+
+
+def _binomial_args(shape, counts: Tensor, probs: Tensor, op_type: str) -> tuple:
+    """The output shape, the flat broadcast counts and probs, and how many samples each pair gets."""
+    shape = random_shape(shape, op_type)
+    if counts.dtype != probs.dtype:
+        raise InvalidArgumentError(f"cannot compute {op_type} as input #4(zero-based) was expected to be a "
+                                   f"{counts.dtype.name} tensor but is a {probs.dtype.name} tensor [Op:{op_type}] "
+                                   "name: " + hint_line(_("give counts and probs one dtype, e.g. both floats.")),
+                                   op=op_type)
+    try:
+        batch_shape = np.broadcast_shapes(counts.shape, probs.shape)
+    except ValueError:
+        batch_shape = None
+    if batch_shape is None or tuple(shape[len(shape) - len(batch_shape):]) != tuple(batch_shape):
+        raise InvalidArgumentError(f"Shape passed in must end with broadcasted shape. [Op:{op_type}] name: "
+                                   + hint_line(_("shape is [samples..., *broadcast shape of counts and probs].")),
+                                   op=op_type)
+    counts = np.broadcast_to(counts.numpy(), batch_shape).reshape(-1)
+    probs = np.broadcast_to(probs.numpy(), batch_shape).reshape(-1)
+    per_batch = int(np.prod(shape[:len(shape) - len(batch_shape)], dtype=np.int64))
+    return shape, counts, probs, per_batch
+
+
+def _binomial(stream, shape, counts, probs, per_batch, dtype) -> Tensor:
+    dtype = dtypes.as_dtype(dtype)
+    sample = dist.binomial(stream, counts, probs, per_batch) if counts.size * per_batch else np.zeros(0)
+    return constant(sample.astype(dtype.numpy_dtype).reshape(shape), dtype=dtype)
+
+
+def stateless_binomial(shape, seed, counts, probs, output_dtype=dtypes.int32, name=None) -> Tensor:
+    """Binomial samples fixed by ``seed`` (TF's ``StatelessRandomBinomial``)."""
+    probs = probs if isinstance(probs, Tensor) else constant(probs, dtype=None if hasattr(probs, "dtype") else
+                                                             _float_hint(probs))
+    counts = counts if isinstance(counts, Tensor) else constant(np.asarray(counts, dtype=probs.dtype.numpy_dtype))
+    shape, counts, probs, per_batch = _binomial_args(shape, counts, probs, "StatelessRandomBinomial")
+    stream = _seed_stream(seed, "auto_select", "StatelessRandomBinomial")(0)
+    return _binomial(stream, shape, counts, probs, per_batch, output_dtype)
+
+
+def _float_hint(value):
+    """float32 for Python numbers and lists of them (TF's ``dtype_hint``), else the value's own dtype."""
+    return dtypes.float32 if np.asarray(value).dtype.kind in "fiub" else None

@@ -1,4 +1,4 @@
-"""Random ops (``tk.random.normal``, ``uniform``, ``truncated_normal``, ``shuffle``) and seeding.
+"""Random ops (``tk.random.normal``, ``uniform``, ``truncated_normal``, ``shuffle``, ``categorical``) and seeding.
 
 These are TF's stateful random ops, number for number on the CPU. Each draws from a Philox stream
 (``philox.py``) keyed by a pair of seeds, after TF's rules (``get_seed``):
@@ -9,10 +9,10 @@ These are TF's stateful random ops, number for number on the CPU. Each draws fro
 - an op ``seed`` without a global seed: the global seed is 87654321;
 - neither: fresh numbers from the operating system on every call (never reproducible, as in TF).
 
-TF keeps one kernel per op type, dtype and seed pair, and that kernel's stream moves on with each
-call (reserving 256 blocks per value drawn), so calling ``tk.random.normal([2], seed=1)`` twice
-gives different numbers, while ``set_seed`` starts every stream afresh. ``_state.kernels`` holds
-those streams.
+TF keeps one kernel per op type, dtype (and the shape's dtype) and seed pair, and that kernel's
+stream moves on with each call (reserving 256 blocks per value drawn), so calling
+``tk.random.normal([2], seed=1)`` twice gives different numbers, while ``set_seed`` starts every
+stream afresh. ``_state.kernels`` holds those streams.
 """
 
 from __future__ import annotations
@@ -182,16 +182,25 @@ def scale_and_shift(sample: np.ndarray, scale: np.ndarray, shift: np.ndarray, dt
     return _as_tensor(np.add(np.multiply(sample, scale, dtype=np_dtype), shift, dtype=np_dtype), dtype)
 
 
-def _draw(op_type: str, dtype, shape: tuple, seed, sampler) -> np.ndarray:
-    count = int(np.prod(shape, dtype=np.int64))
-    stream = kernel_stream(op_type, dtype.name, seed, count * BLOCKS_PER_VALUE)
-    return sampler(stream, count, dtype.numpy_dtype).reshape(shape)
+def shape_dtype_name(shape) -> str:
+    """The dtype of ``shape`` as a tensor (int32 for Python lists, as TF converts it)."""
+    if isinstance(shape, (Tensor, np.ndarray)) or hasattr(shape, "dtype"):
+        return dtypes.as_dtype(shape.dtype).name
+    return "int32"
+
+
+def _draw(op_type: str, dtype, shape, seed, sampler) -> np.ndarray:
+    """The kernel is TF's: one per op type, dtype, shape dtype and seed pair."""
+    dims = random_shape(shape, op_type)
+    count = int(np.prod(dims, dtype=np.int64))
+    stream = kernel_stream(op_type, f"{dtype.name},{shape_dtype_name(shape)}", seed, count * BLOCKS_PER_VALUE)
+    return sampler(stream, count, dtype.numpy_dtype).reshape(dims)
 
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Samples from a normal distribution (``RandomStandardNormal`` scaled and shifted)."""
     dtype = float_dtype(dtype, "RandomStandardNormal")
-    shape = random_shape(shape, "RandomStandardNormal")
+    random_shape(shape, "RandomStandardNormal")
     mean, stddev = _values(mean, dtype), _values(stddev, dtype)
     sample = _draw("RandomStandardNormal", dtype, shape, seed, dist.normal)
     return scale_and_shift(sample, stddev, mean, dtype)
@@ -200,7 +209,7 @@ def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=No
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Normal samples redrawn until they lie within two standard deviations of the mean."""
     dtype = float_dtype(dtype, "TruncatedNormal")
-    shape = random_shape(shape, "TruncatedNormal")
+    random_shape(shape, "TruncatedNormal")
     mean, stddev = _values(mean, dtype), _values(stddev, dtype)
     sample = _draw("TruncatedNormal", dtype, shape, seed, dist.truncated_normal)
     return scale_and_shift(sample, stddev, mean, dtype)
@@ -216,8 +225,11 @@ def check_int_bounds(lo, hi, op_type: str) -> None:
 def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Uniform samples in ``[minval, maxval)``; integer dtypes need ``maxval``."""
     dtype = dtypes.as_dtype(dtype)
+    if dtype not in (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64):
+        raise ValueError(f"Argument `dtype` got invalid value {dtype!r}. Accepted dtypes are (tf.float16, "
+                         "tf.bfloat16, tf.float32, tf.float64, tf.int32, tf.int64).")
     if dtype.is_integer:
-        shape = random_shape(shape, "RandomUniformInt")
+        random_shape(shape, "RandomUniformInt")
         if maxval is None:
             raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
         lo, hi = _values(minval, dtype), _values(maxval, dtype)
@@ -227,7 +239,7 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
         return _as_tensor(sample, dtype)
     if not dtype.is_floating:
         raise TypeError(f"Invalid dtype {dtype!r} for tk.random.uniform: use a float or integer dtype.")
-    shape = random_shape(shape, "RandomUniform")
+    random_shape(shape, "RandomUniform")
     maxval = 1 if maxval is None else maxval
     minval_is_zero = isinstance(minval, int) and minval == 0
     maxval_is_one = isinstance(maxval, int) and maxval == 1

@@ -22,7 +22,8 @@ for seed in [[1, 2], [0, 0], [-5, 7]]:
     print(tf.random.stateless_categorical(logits, 6, seed=seed).numpy().tolist())
     print(tf.random.stateless_categorical(wide, 9, seed=seed, dtype=tf.int32).numpy().tolist())
 for bad in [lambda: tf.random.categorical([1.0, 2.0], 3), lambda: tf.random.categorical(logits, -1),
-            lambda: tf.random.categorical(tf.zeros([2, 0]), 3), lambda: tf.random.categorical(logits, 2, dtype=tf.float32)]:
+            lambda: tf.random.categorical(tf.zeros([2, 0]), 3),
+            lambda: tf.random.categorical(logits, 2, dtype=tf.float32)]:
     try:
         bad()
     except Exception as error:

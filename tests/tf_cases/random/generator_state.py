@@ -1,5 +1,4 @@
 # tf.random.Generator's state operations: skip, reset, split, make_seeds, from_state/key_counter.
-import numpy as np
 import tensorflow as tf
 
 g = tf.random.Generator.from_seed(3)

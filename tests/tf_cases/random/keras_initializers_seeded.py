@@ -3,7 +3,6 @@ import hashlib
 
 import keras
 import numpy as np
-import tensorflow as tf
 
 
 def digest(t):
@@ -55,3 +54,7 @@ show("again", model(x, training=True))
 show("unseeded normal", keras.random.normal((3,)))
 show("unseeded uniform", keras.random.uniform((3,)))
 show("Dropout(seed=3)", keras.layers.Dropout(0.3, seed=3)(np.ones((2, 6), "float32"), training=True))
+show("categorical", keras.random.categorical(np.log([[0.2, 0.8], [0.5, 0.5]]).astype("float32"), 6, seed=8))
+show("dropout noise_shape", keras.random.dropout(np.ones((3, 4), "float32"), 0.5, noise_shape=(3, 1), seed=2))
+show("VarianceScaling fan_avg uniform", keras.initializers.VarianceScaling(
+    scale=0.5, mode="fan_avg", distribution="uniform", seed=6)((4, 5)))
