@@ -79,6 +79,7 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
                 graph, model = self._from_events(events, explanations, engine, max_ops)
             self.model_data = model
             graph["key_frame"] = key_frame_index(key_frame, model, graph["questions"])
+            self._asks = ()       # the questions are in the graph now; their tensors are not kept
             super().__init__(graph=graph, frames=compact_frames(model.frames), frame=0, fps=float(fps), title=title,
                              texts=front_end_texts(), **kwargs)
         self._displayed = False
