@@ -772,6 +772,26 @@ function fitLine(el, text, font, width) {
   }
 }
 
+// src/camera.js
+function clampViewBox(vb, w, h2, pad = STAGE_PAD) {
+  const axis = (start, size, extent) => size >= extent + 2 * pad ? extent / 2 - size / 2 : Math.min(Math.max(start, -pad), extent + pad - size);
+  return [axis(vb[0], vb[2], w), axis(vb[1], vb[3], h2), vb[2], vb[3]];
+}
+function stageHeight(w, h2, stageW) {
+  const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (stageW - 2 * STAGE_PAD) / w));
+  return Math.round(Math.min(STAGE_MAX, Math.max(STAGE_MIN, h2 * scale + 2 * STAGE_PAD)));
+}
+function fitViewBox(w, h2, stageW, stageH, centre) {
+  const fit = Math.min(stageW / (w + 2 * STAGE_PAD), stageH / (h2 + 2 * STAGE_PAD));
+  const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
+  const vw = stageW / scale, vh = stageH / scale;
+  const c = scale > fit && centre ? centre : { x: w / 2, y: h2 / 2 };
+  return [c.x - vw / 2, c.y - vh / 2, vw, vh];
+}
+function inViewBox(p, vb, margin = 12) {
+  return p.x - p.w / 2 > vb[0] + margin && p.x + p.w / 2 < vb[0] + vb[2] - margin && p.y - p.h / 2 > vb[1] + margin && p.y + p.h / 2 < vb[1] + vb[3] - margin;
+}
+
 // src/main.js
 function render({ model, el }) {
   const graph = model.get("graph") || {};
@@ -1063,9 +1083,7 @@ function render({ model, el }) {
     }).observe(body);
   }
   function clampVb() {
-    const pad = 24;
-    const axis = (start, size, extent) => size >= extent + 2 * pad ? extent / 2 - size / 2 : Math.min(Math.max(start, -pad), extent + pad - size);
-    vb = [axis(vb[0], vb[2], view.w), axis(vb[1], vb[3], view.h), vb[2], vb[3]];
+    vb = clampViewBox(vb, view.w, view.h);
   }
   function setVb() {
     clampVb();
@@ -1112,8 +1130,7 @@ function render({ model, el }) {
   }
   function sizeStage() {
     const { w, h: now } = stageSize();
-    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (w - 48) / view.w));
-    let want = Math.round(Math.min(STAGE_MAX, Math.max(STAGE_MIN, view.h * scale + 48)));
+    let want = stageHeight(view.w, view.h, w);
     if (followBox.checked && stage.style.height) want = Math.max(want, now);
     if (Math.abs(now - want) > 2) {
       stage.style.height = want + "px";
@@ -1123,26 +1140,11 @@ function render({ model, el }) {
   function fitCamera(centerOn) {
     sizeStage();
     const { w, h: hh } = stageSize();
-    const pad = 24;
-    const fit = Math.min(w / (view.w + 2 * pad), hh / (view.h + 2 * pad));
-    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
-    const vw = w / scale, vh = hh / scale;
-    let cx = view.w / 2, cy = view.h / 2;
-    if (scale > fit) {
-      const first = view.v.nodes.find(([, kind]) => kind !== "stub");
-      const p = view.pos.get(centerOn) || first && view.pos.get(first[0]);
-      if (p) {
-        cx = p.x;
-        cy = p.y;
-      }
-    }
-    vb = [cx - vw / 2, cy - vh / 2, vw, vh];
+    const first = view.v.nodes.find(([, kind]) => kind !== "stub");
+    vb = fitViewBox(view.w, view.h, w, hh, view.pos.get(centerOn) || first && view.pos.get(first[0]) || null);
     setVb();
   }
-  function inView(p) {
-    const m = 12;
-    return p.x - p.w / 2 > vb[0] + m && p.x + p.w / 2 < vb[0] + vb[2] - m && p.y - p.h / 2 > vb[1] + m && p.y + p.h / 2 < vb[1] + vb[3] - m;
-  }
+  const inView = (p) => inViewBox(p, vb);
   function lookAt(id) {
     const p = view.pos.get(id);
     if (!p || inView(p)) return;

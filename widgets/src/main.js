@@ -4,7 +4,7 @@
 // replays frames (src/replay.js), moves a camera, navigates the group hierarchy, plays by the
 // tape's structure (src/structure.js) and asks questions (src/questions.js).
 // Every name, value and cause is inserted with textContent, never as markup.
-import { LINE, MIN_SCALE, MAX_SCALE, STAGE_MIN, STAGE_MAX } from "./constants.js";
+import { LINE, MIN_SCALE, MAX_SCALE, STAGE_MAX } from "./constants.js";
 import { h, s } from "./dom.js";
 import { causeLabeler, translator } from "./i18n.js";
 import { Replay, applyFrame as apply, classesOf, edgeState as stateOfEdge, expandFrames } from "./replay.js";
@@ -17,6 +17,7 @@ import { fillTimeline, makeControls } from "./controls.js";
 import { edgeSpots, fitScale, freeSpot, minimapSpot, nodeBox, overlap, pathNumbers, READABLE_SCALE,
   tensorSpots } from "./geometry.js";
 import { fitLine, lineFont, measure, room } from "./fit.js";
+import { clampViewBox, fitViewBox, inViewBox, stageHeight } from "./camera.js";
 
 function render({ model, el }) {
   const graph = model.get("graph") || {};
@@ -316,12 +317,7 @@ function render({ model, el }) {
       drawBadges();
     }).observe(body);
   }
-  function clampVb() {    // never pan past the drawing's edges; centre it where it fits
-    const pad = 24;
-    const axis = (start, size, extent) => size >= extent + 2 * pad ? extent / 2 - size / 2
-      : Math.min(Math.max(start, -pad), extent + pad - size);
-    vb = [axis(vb[0], vb[2], view.w), axis(vb[1], vb[3], view.h), vb[2], vb[3]];
-  }
+  function clampVb() { vb = clampViewBox(vb, view.w, view.h); }
   function setVb() {
     clampVb();
     svg.setAttribute("viewBox", vb.map((x) => Math.round(x * 10) / 10).join(" "));
@@ -375,32 +371,19 @@ function render({ model, el }) {
   // it only grows, so that entering a group does not move the caption and the buttons
   function sizeStage() {
     const { w, h: now } = stageSize();
-    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (w - 48) / view.w));
-    let want = Math.round(Math.min(STAGE_MAX, Math.max(STAGE_MIN, view.h * scale + 48)));
+    let want = stageHeight(view.w, view.h, w);
     if (followBox.checked && stage.style.height) want = Math.max(want, now);
     if (Math.abs(now - want) > 2) { stage.style.height = want + "px"; stageBox = { w, h: want }; }
   }
   function fitCamera(centerOn) {
     sizeStage();
     const { w, h: hh } = stageSize();
-    const pad = 24;
-    const fit = Math.min(w / (view.w + 2 * pad), hh / (view.h + 2 * pad));
-    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
-    const vw = w / scale, vh = hh / scale;
-    let cx = view.w / 2, cy = view.h / 2;
-    if (scale > fit) {  // the level does not fit at a readable size: start at the focus, or where the tape starts
-      const first = view.v.nodes.find(([, kind]) => kind !== "stub");
-      const p = view.pos.get(centerOn) || (first && view.pos.get(first[0]));
-      if (p) { cx = p.x; cy = p.y; }
-    }
-    vb = [cx - vw / 2, cy - vh / 2, vw, vh];
+    // a level that does not fit at a readable size starts at the focus, or where the tape starts
+    const first = view.v.nodes.find(([, kind]) => kind !== "stub");
+    vb = fitViewBox(view.w, view.h, w, hh, view.pos.get(centerOn) || (first && view.pos.get(first[0])) || null);
     setVb();
   }
-  function inView(p) {
-    const m = 12;
-    return p.x - p.w / 2 > vb[0] + m && p.x + p.w / 2 < vb[0] + vb[2] - m &&
-      p.y - p.h / 2 > vb[1] + m && p.y + p.h / 2 < vb[1] + vb[3] - m;
-  }
+  const inView = (p) => inViewBox(p, vb);
   function lookAt(id) {
     const p = view.pos.get(id);
     if (!p || inView(p)) return;
