@@ -130,6 +130,50 @@ function s(tag, attrs, text) {
   return node;
 }
 
+// player-live.css
+var player_live_default = `/* tapekit TapePlayer: the rules only the live player needs (the timeline, the question panel, the
+   overview, the menus). Kept out of player.css, which the static picture embeds (lessons' saved
+   outputs stay byte-identical): src/main.js adds these to the page itself (esbuild inlines this
+   file as text). */
+/* a long caption (the last frame's list of gradients) scrolls: the controls stay on screen */
+.tkp-root .tkp-caption { max-height: 6.2em; overflow-y: auto; }
+.tkp-table-below > .tkp-side { margin-top: 10px; max-height: 420px; }
+.tkp-root .tkp-slider { flex: none; width: 100%; margin: 0; display: block; }
+.tkp-track { flex: 1 1 auto; min-width: 120px; display: flex; flex-direction: column; gap: 2px; }
+/* the timeline's markers: one tick per event worth jumping to, under its frame on the slider; the
+   timeline is contained, so its ticks never re-lay out the page */
+.tkp-timeline { position: relative; height: 24px; margin: 0 8px; contain: strict; }
+.tkp-mk { position: absolute; top: 0; width: 4px; height: 4px; margin-left: -2px; padding: 0; border: 0; border-radius: 2px;
+  cursor: pointer; opacity: .85; }
+.tkp-mk:hover, .tkp-mk:focus-visible { opacity: 1; transform: scaleX(1.8); outline: 1px solid var(--tkp-ink); }
+.tkp-lg i.tkp-mark-swatch { width: 4px; border: 0; height: 12px; border-radius: 2px; }
+.tkp-mode { height: 30px; border: 1px solid #cbd5e1; border-radius: 7px; background: #fff; color: var(--tkp-ink); font-size: 13px; }
+.tkp-next-mark { font-size: 16px; }
+.tkp-play-group { color: var(--tkp-op-ink); font-weight: 600; }
+.tkp-zoom button.tkp-map { font-size: 12px; padding: 0 6px; color: #334155; }
+.tkp-zoom button.tkp-map.on { background: var(--tkp-op-bg); border-color: var(--tkp-op); color: var(--tkp-op-ink); }
+/* the question mode: asks before a frame, checks the answer in the browser */
+.tkp-ask { margin: 0 0 8px; padding: 8px 10px; border: 2px solid var(--tkp-active); border-radius: 10px; background: #fff7ed; }
+.tkp-ask-prompt { font-weight: 600; margin-bottom: 6px; }
+.tkp-ask-form { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
+.tkp-ask-input { flex: 1 1 220px; height: 28px; padding: 0 8px; border: 1px solid #94a3b8; border-radius: 6px;
+  font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 13px; }
+.tkp-ask-choice { margin-right: 10px; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 13px; }
+.tkp-ask-btn { height: 30px; padding: 0 12px; border: 1px solid #cbd5e1; border-radius: 7px; background: #fff; cursor: pointer;
+  font-size: 13px; color: var(--tkp-ink); }
+.tkp-ask-check { background: var(--tkp-op); border-color: var(--tkp-op); color: #fff; }
+.tkp-ask-result { margin-top: 6px; min-height: 18px; font-size: 13.5px; }
+.tkp-ask-result.right { color: var(--tkp-grad-ink); font-weight: 600; }
+.tkp-ask-result.right::before { content: "\u2713 "; }
+.tkp-ask-result.wrong { color: var(--tkp-none-ink); font-weight: 600; }
+.tkp-ask-result.wrong::before { content: "\u2717 "; }
+.tkp-ask-answer { margin-top: 4px; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 13px; color: #334155; }
+/* the overview (src/main.js): drawn too small to read, nodes show no text, groups their labels */
+.tkp-overview g.node text, .tkp-overview g.cluster text.cl-label, .tkp-overview .tkp-labels { display: none; }
+.tkp .tkp-overview-labels text { fill: var(--tkp-op-ink); font-weight: 600; paint-order: stroke; stroke: #fff; stroke-width: 3px;
+  stroke-linejoin: round; vector-effect: non-scaling-stroke; }
+`;
+
 // src/i18n.js
 function translator(texts) {
   return (key, fields) => {
@@ -809,6 +853,7 @@ function render({ model, el }) {
   const replay = new Replay([...nodes.keys(), ...edgesById.keys(), ...groups.keys()], frames);
   const stateAt = (i) => replay.stateAt(i);
   el.classList.add("tkp");
+  el.append(h("style", "", player_live_default));
   const root = h("div", "tkp tkp-root");
   if (words.language) root.lang = words.language;
   root.tabIndex = 0;

@@ -6,6 +6,7 @@
 // Every name, value and cause is inserted with textContent, never as markup.
 import { LINE, MIN_SCALE, MAX_SCALE, STAGE_MAX } from "./constants.js";
 import { h, s } from "./dom.js";
+import LIVE_CSS from "../player-live.css";
 import { causeLabeler, translator } from "./i18n.js";
 import { Replay, applyFrame as apply, classesOf, edgeState as stateOfEdge, expandFrames } from "./replay.js";
 import { clip, groupLines, opLine, shapeTuple, tensorLines } from "./text.js";
@@ -39,6 +40,7 @@ function render({ model, el }) {
 
   // ---------- DOM ----------
   el.classList.add("tkp");
+  el.append(h("style", "", LIVE_CSS));      // the live player's own rules (player-live.css)
   const root = h("div", "tkp tkp-root");
   if (words.language) root.lang = words.language;   // zh-CN: the CJK font stacks of player-cjk.css
   root.tabIndex = 0;
