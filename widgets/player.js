@@ -130,6 +130,50 @@ function s(tag, attrs, text) {
   return node;
 }
 
+// player-live.css
+var player_live_default = `/* tapekit TapePlayer: the rules only the live player needs (the timeline, the question panel, the
+   overview, the menus). Kept out of player.css, which the static picture embeds (lessons' saved
+   outputs stay byte-identical): src/main.js adds these to the page itself (esbuild inlines this
+   file as text). */
+/* a long caption (the last frame's list of gradients) scrolls: the controls stay on screen */
+.tkp-root .tkp-caption { max-height: 6.2em; overflow-y: auto; }
+.tkp-table-below > .tkp-side { margin-top: 10px; max-height: 420px; }
+.tkp-root .tkp-slider { flex: none; width: 100%; margin: 0; display: block; }
+.tkp-track { flex: 1 1 auto; min-width: 120px; display: flex; flex-direction: column; gap: 2px; }
+/* the timeline's markers: one tick per event worth jumping to, under its frame on the slider; the
+   timeline is contained, so its ticks never re-lay out the page */
+.tkp-timeline { position: relative; height: 24px; margin: 0 8px; contain: strict; }
+.tkp-mk { position: absolute; top: 0; width: 4px; height: 4px; margin-left: -2px; padding: 0; border: 0; border-radius: 2px;
+  cursor: pointer; opacity: .85; }
+.tkp-mk:hover, .tkp-mk:focus-visible { opacity: 1; transform: scaleX(1.8); outline: 1px solid var(--tkp-ink); }
+.tkp-lg i.tkp-mark-swatch { width: 4px; border: 0; height: 12px; border-radius: 2px; }
+.tkp-mode { height: 30px; border: 1px solid #cbd5e1; border-radius: 7px; background: #fff; color: var(--tkp-ink); font-size: 13px; }
+.tkp-next-mark { font-size: 16px; }
+.tkp-play-group { color: var(--tkp-op-ink); font-weight: 600; }
+.tkp-zoom button.tkp-map { font-size: 12px; padding: 0 6px; color: #334155; }
+.tkp-zoom button.tkp-map.on { background: var(--tkp-op-bg); border-color: var(--tkp-op); color: var(--tkp-op-ink); }
+/* the question mode: asks before a frame, checks the answer in the browser */
+.tkp-ask { margin: 0 0 8px; padding: 8px 10px; border: 2px solid var(--tkp-active); border-radius: 10px; background: #fff7ed; }
+.tkp-ask-prompt { font-weight: 600; margin-bottom: 6px; }
+.tkp-ask-form { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
+.tkp-ask-input { flex: 1 1 220px; height: 28px; padding: 0 8px; border: 1px solid #94a3b8; border-radius: 6px;
+  font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 13px; }
+.tkp-ask-choice { margin-right: 10px; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 13px; }
+.tkp-ask-btn { height: 30px; padding: 0 12px; border: 1px solid #cbd5e1; border-radius: 7px; background: #fff; cursor: pointer;
+  font-size: 13px; color: var(--tkp-ink); }
+.tkp-ask-check { background: var(--tkp-op); border-color: var(--tkp-op); color: #fff; }
+.tkp-ask-result { margin-top: 6px; min-height: 18px; font-size: 13.5px; }
+.tkp-ask-result.right { color: var(--tkp-grad-ink); font-weight: 600; }
+.tkp-ask-result.right::before { content: "\u2713 "; }
+.tkp-ask-result.wrong { color: var(--tkp-none-ink); font-weight: 600; }
+.tkp-ask-result.wrong::before { content: "\u2717 "; }
+.tkp-ask-answer { margin-top: 4px; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 13px; color: #334155; }
+/* the overview (src/main.js): drawn too small to read, nodes show no text, groups their labels */
+.tkp-overview g.node text, .tkp-overview g.cluster text.cl-label, .tkp-overview .tkp-labels { display: none; }
+.tkp .tkp-overview-labels text { fill: var(--tkp-op-ink); font-weight: 600; paint-order: stroke; stroke: #fff; stroke-width: 3px;
+  stroke-linejoin: round; vector-effect: non-scaling-stroke; }
+`;
+
 // src/i18n.js
 function translator(texts) {
   return (key, fields) => {
@@ -418,6 +462,242 @@ function answerText(answer) {
   return JSON.stringify(answer.value).replace(/,/g, ", ");
 }
 
+// src/ask.js
+function verdictText(verdict, t) {
+  if (verdict.correct) return t("ask_right");
+  if (verdict.reason === "shape") return t("ask_shape", verdict);
+  if (verdict.reason === "values") return t("ask_values", verdict);
+  if (verdict.reason === "wrong_choices") return t("ask_wrong_choices", { names: verdict.wrong.join(", ") });
+  return t("ask_missing");
+}
+function answerInput(q, t, onEnter) {
+  if (q.kind === "none_sources") {
+    const labels = (q.choices || []).map((label) => {
+      const lab = h("label", "tkp-ask-choice");
+      const box = h("input");
+      box.type = "checkbox";
+      box.value = label;
+      lab.append(box, document.createTextNode(" " + label));
+      return lab;
+    });
+    const read = () => labels.map((l) => l.firstChild).filter((b) => b.checked).map((b) => b.value);
+    return [labels, read];
+  }
+  const input = h("input", "tkp-ask-input");
+  input.type = "text";
+  input.placeholder = t("ask_placeholder");
+  input.setAttribute("aria-label", q.prompt);
+  input.addEventListener("keydown", (ev) => {
+    ev.stopPropagation();
+    if (ev.key === "Enter") onEnter();
+  });
+  return [[input], () => input.value];
+}
+function showQuestion(box, q, t, { save, next }) {
+  box.replaceChildren();
+  box.hidden = false;
+  box.dataset.question = q.id;
+  const form = h("div", "tkp-ask-form");
+  const check = h("button", "tkp-ask-btn tkp-ask-check", t("ask_check"));
+  const showBtn = h("button", "tkp-ask-btn tkp-ask-show", t("ask_show"));
+  const go = h("button", "tkp-ask-btn tkp-ask-continue", t("ask_continue"));
+  const result = h("div", "tkp-ask-result");
+  const reveal = h("div", "tkp-ask-answer");
+  reveal.hidden = true;
+  const [inputs, read] = answerInput(q, t, () => check.onclick());
+  form.append(...inputs, check, showBtn, go);
+  box.append(h("div", "tkp-ask-prompt", q.prompt), form, result, reveal);
+  check.onclick = () => {
+    const given = read();
+    let verdict;
+    try {
+      verdict = q.kind === "none_sources" ? checkChoices(given, q.answer) : checkValue(parseAnswer(given), q.answer);
+    } catch (err) {
+      result.className = "tkp-ask-result wrong";
+      result.textContent = t("ask_syntax");
+      return;
+    }
+    save(q, given, verdict.correct);
+    result.className = "tkp-ask-result " + (verdict.correct ? "right" : "wrong");
+    result.textContent = verdictText(verdict, t);
+  };
+  showBtn.onclick = () => {
+    reveal.hidden = false;
+    reveal.textContent = t("ask_answer", { answer: answerText(q.answer) });
+  };
+  go.onclick = () => {
+    box.hidden = true;
+    next();
+  };
+}
+
+// src/table.js
+function fillTable(table, graph, nodes, t, causeLabel, onRow) {
+  const sources = new Set(graph.sources || []);
+  const rows = /* @__PURE__ */ new Map();
+  const rowIds = [...graph.watched || []];
+  for (const id of graph.sources || []) if (!rowIds.includes(id)) rowIds.push(id);
+  for (const n of graph.nodes || []) if (n.role === "frozen" && !rowIds.includes(n.id)) rowIds.push(n.id);
+  for (const id of rowIds) {
+    const n = nodes.get(id) || { id, label: id, name: null };
+    const tr = h("tr", "tkp-row");
+    tr.dataset.id = id;
+    const name = h("td", "tkp-name");
+    name.append(h("span", "tkp-name-text", n.label || id));
+    if (n.role === "frozen") name.append(h("span", "tkp-tag tkp-tag-off", t("not_watched")));
+    else if (n.variable) name.append(h("span", "tkp-tag", t("tag_variable")));
+    else if (n.watched) name.append(h("span", "tkp-tag", t("tag_watched")));
+    else name.append(h("span", "tkp-tag tkp-tag-off", t("not_watched")));
+    if (sources.has(id)) name.append(h("span", "tkp-tag tkp-tag-src", t("tag_source")));
+    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(n.shape, t) }) + (n.dtype ? " \xB7 " + n.dtype : "")));
+    const value = h("td", "tkp-val");
+    const grad = h("td", "tkp-grad");
+    tr.append(name, value, grad);
+    const whyRow = h("tr", "tkp-why-row");
+    const why = h("td", "tkp-why");
+    why.colSpan = 3;
+    whyRow.append(why);
+    whyRow.hidden = true;
+    table.append(tr, whyRow);
+    rows.set(id, { tr, value, grad, why, whyRow });
+    tr.addEventListener("click", () => onRow(id));
+  }
+  for (const r of graph.results || []) {
+    if (nodes.has(r.source)) continue;
+    const tr = h("tr", "tkp-row" + (r.cause ? " g-none" : " g-grad"));
+    const name = h("td", "tkp-name");
+    name.append(h("span", "tkp-name-text", r.name || r.source), h("span", "tkp-tag tkp-tag-src", t("tag_source")));
+    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(r.shape, t) }) + (r.dtype ? " \xB7 " + r.dtype : "")));
+    const grad = r.cause ? t("cell_none_cause", { cause: causeLabel(r.cause) }) : r.value;
+    tr.append(name, h("td", "tkp-val", "\u2014"), h("td", "tkp-grad", grad));
+    table.append(tr);
+    if (r.cause && r.message) {
+      const whyRow = h("tr", "tkp-why-row");
+      const why = h("td", "tkp-why", r.message);
+      why.colSpan = 3;
+      whyRow.append(why);
+      table.append(whyRow);
+    }
+  }
+  return rows;
+}
+function updateRows(rows, state, hot, nodes, t, gradText, causeLabel) {
+  for (const [id, r] of rows) {
+    const st = state.get(id) || {};
+    const n = nodes.get(id) || {};
+    const explain = (st.g === "none" || st.g === "unasked" || st.g === "zero") && st.why;
+    const look = [
+      "tkp-row" + (st.s === "hidden" && !st.g ? " off" : "") + (hot.has(id) ? " hot" : "") + (st.g ? " g-" + st.g : "") + (st.p ? " partial" : ""),
+      st.v || n.value || "",
+      st.g === "none" ? st.cause ? t("cell_none_cause", { cause: causeLabel(st.cause) }) : t("cell_none") : st.g === "wait" ? t("cell_not_yet") : gradText(st),
+      explain ? st.why : ""
+    ];
+    const was = r.look || [];
+    if (was[0] !== look[0]) r.tr.className = look[0];
+    if (was[1] !== look[1]) r.value.textContent = look[1];
+    if (was[2] !== look[2]) r.grad.textContent = look[2];
+    if (was[3] !== look[3]) {
+      r.whyRow.hidden = !explain;
+      r.why.textContent = look[3];
+    }
+    r.look = look;
+  }
+}
+
+// src/controls.js
+var ICONS = {
+  first: "M5 4h2v16H5zM20 4v16L8 12z",
+  back: "M18 4v16L6 12z",
+  play: "M7 4v16l13-8z",
+  pause: "M6 4h4v16H6zM14 4h4v16h-4z",
+  forward: "M6 4v16l12-8z",
+  last: "M17 4h2v16h-2zM4 4v16l12-8z"
+};
+function icon(name) {
+  const g = s("svg", { viewBox: "0 0 24 24", width: 14, height: 14, "aria-hidden": "true" });
+  g.append(s("path", { d: ICONS[name], fill: "currentColor" }));
+  return g;
+}
+function button(act, tipText) {
+  const b = h("button", "tkp-btn");
+  b.append(icon(act));
+  b.dataset.act = act;
+  b.title = tipText;
+  b.setAttribute("aria-label", tipText);
+  return b;
+}
+function menu(cls, title, options) {
+  const select = h("select", cls);
+  select.title = title;
+  select.setAttribute("aria-label", title);
+  for (const [value, text] of options) {
+    const o = h("option", "", text);
+    o.value = String(value);
+    select.append(o);
+  }
+  return select;
+}
+function makeControls(t, { last, fps, grouped }) {
+  const controls = h("div", "tkp-controls");
+  const bFirst = button("first", t("btn_first"));
+  const bBack = button("back", t("btn_back"));
+  const bPlay = button("play", t("btn_play"));
+  const bFwd = button("forward", t("btn_forward"));
+  const bLast = button("last", t("btn_last"));
+  const slider = h("input", "tkp-slider");
+  slider.type = "range";
+  slider.min = "0";
+  slider.max = String(last);
+  slider.value = "0";
+  slider.setAttribute("aria-label", t("slider"));
+  const speed = menu("tkp-speed", t("speed_title"), SPEEDS.map((v) => [v, t("fps", { n: v })]));
+  speed.setAttribute("aria-label", t("speed"));
+  const wantedFps = fps || 2;
+  speed.value = String(SPEEDS.includes(wantedFps) ? wantedFps : 2);
+  const rate = h("span", "tkp-rate");
+  const modeSel = menu("tkp-mode", t("mode_title"), ["groups", "ops"].map((m) => [m, t("mode_" + m)]));
+  modeSel.value = grouped ? "groups" : "ops";
+  modeSel.hidden = !grouped;
+  const bMark = h("button", "tkp-btn tkp-next-mark", "\u293C");
+  bMark.title = t("next_marker");
+  bMark.setAttribute("aria-label", t("next_marker"));
+  const track = h("div", "tkp-track");
+  const timeline = h("div", "tkp-timeline");
+  timeline.setAttribute("aria-label", t("timeline"));
+  track.append(slider, timeline);
+  controls.append(bFirst, bBack, bPlay, bFwd, bLast, track, bMark, modeSel, speed, rate);
+  return { controls, icon, bFirst, bBack, bPlay, bFwd, bLast, slider, speed, rate, modeSel, bMark, timeline, wantedFps };
+}
+var LANES = { forward_end: 0, question: 0, group: 1, none: 2, broadcast: 3, fan_in: 4 };
+function fillTimeline(timeline, legend, marks, last, t, describe, jump) {
+  const lastAt = {};
+  const kinds = /* @__PURE__ */ new Set();
+  for (const m of marks) {
+    const at = last ? m.frame / last : 0;
+    const lane = LANES[m.kind];
+    if (lastAt[lane] !== void 0 && at - lastAt[lane] < 6e-3) continue;
+    lastAt[lane] = at;
+    kinds.add(m.kind);
+    const tick = h("button", "tkp-mk mk-" + m.kind);
+    tick.style.left = (at * 100).toFixed(3) + "%";
+    tick.style.top = lane * 5 + "px";
+    tick.style.background = MARKER_COLOURS[m.kind];
+    tick.dataset.frame = String(m.frame);
+    tick.title = describe(m);
+    tick.setAttribute("aria-label", tick.title);
+    tick.onclick = () => jump(m.frame);
+    timeline.append(tick);
+  }
+  for (const kind of ["forward_end", "group", "none", "broadcast", "fan_in", "question"]) {
+    if (!kinds.has(kind)) continue;
+    const item = h("span", "tkp-lg tkp-lg-mark");
+    const swatch = h("i", "tkp-mark-swatch");
+    swatch.style.background = MARKER_COLOURS[kind];
+    item.append(swatch, document.createTextNode(t("marker_" + kind)));
+    legend.append(item);
+  }
+}
+
 // src/geometry.js
 function overlap(a, b) {
   const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
@@ -536,6 +816,26 @@ function fitLine(el, text, font, width) {
   }
 }
 
+// src/camera.js
+function clampViewBox(vb, w, h2, pad = STAGE_PAD) {
+  const axis = (start, size, extent) => size >= extent + 2 * pad ? extent / 2 - size / 2 : Math.min(Math.max(start, -pad), extent + pad - size);
+  return [axis(vb[0], vb[2], w), axis(vb[1], vb[3], h2), vb[2], vb[3]];
+}
+function stageHeight(w, h2, stageW) {
+  const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (stageW - 2 * STAGE_PAD) / w));
+  return Math.round(Math.min(STAGE_MAX, Math.max(STAGE_MIN, h2 * scale + 2 * STAGE_PAD)));
+}
+function fitViewBox(w, h2, stageW, stageH, centre) {
+  const fit = Math.min(stageW / (w + 2 * STAGE_PAD), stageH / (h2 + 2 * STAGE_PAD));
+  const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
+  const vw = stageW / scale, vh = stageH / scale;
+  const c = scale > fit && centre ? centre : { x: w / 2, y: h2 / 2 };
+  return [c.x - vw / 2, c.y - vh / 2, vw, vh];
+}
+function inViewBox(p, vb, margin = 12) {
+  return p.x - p.w / 2 > vb[0] + margin && p.x + p.w / 2 < vb[0] + vb[2] - margin && p.y - p.h / 2 > vb[1] + margin && p.y + p.h / 2 < vb[1] + vb[3] - margin;
+}
+
 // src/main.js
 function render({ model, el }) {
   const graph = model.get("graph") || {};
@@ -553,6 +853,7 @@ function render({ model, el }) {
   const replay = new Replay([...nodes.keys(), ...edgesById.keys(), ...groups.keys()], frames);
   const stateAt = (i) => replay.stateAt(i);
   el.classList.add("tkp");
+  el.append(h("style", "", player_live_default));
   const root = h("div", "tkp tkp-root");
   if (words.language) root.lang = words.language;
   root.tabIndex = 0;
@@ -611,69 +912,8 @@ function render({ model, el }) {
   const where = h("span", "tkp-where");
   const ctext = h("span", "tkp-text");
   caption.append(where, ctext);
-  const controls = h("div", "tkp-controls");
-  const ICONS = {
-    first: "M5 4h2v16H5zM20 4v16L8 12z",
-    back: "M18 4v16L6 12z",
-    play: "M7 4v16l13-8z",
-    pause: "M6 4h4v16H6zM14 4h4v16h-4z",
-    forward: "M6 4v16l12-8z",
-    last: "M17 4h2v16h-2zM4 4v16l12-8z"
-  };
-  const icon = (name) => {
-    const g = s("svg", { viewBox: "0 0 24 24", width: 14, height: 14, "aria-hidden": "true" });
-    g.append(s("path", { d: ICONS[name], fill: "currentColor" }));
-    return g;
-  };
-  const btn = (act, tipText) => {
-    const b = h("button", "tkp-btn");
-    b.append(icon(act));
-    b.dataset.act = act;
-    b.title = tipText;
-    b.setAttribute("aria-label", tipText);
-    return b;
-  };
-  const bFirst = btn("first", t("btn_first"));
-  const bBack = btn("back", t("btn_back"));
-  const bPlay = btn("play", t("btn_play"));
-  const bFwd = btn("forward", t("btn_forward"));
-  const bLast = btn("last", t("btn_last"));
-  const slider = h("input", "tkp-slider");
-  slider.type = "range";
-  slider.min = "0";
-  slider.max = String(last);
-  slider.value = "0";
-  slider.setAttribute("aria-label", t("slider"));
-  const speed = h("select", "tkp-speed");
-  speed.title = t("speed_title");
-  speed.setAttribute("aria-label", t("speed"));
-  for (const val of SPEEDS) {
-    const o = h("option", "", t("fps", { n: val }));
-    o.value = String(val);
-    speed.append(o);
-  }
-  const wantedFps = Number(model.get("fps")) || 2;
-  speed.value = String(SPEEDS.includes(wantedFps) ? wantedFps : 2);
-  const rate = h("span", "tkp-rate");
-  const modeSel = h("select", "tkp-mode");
-  modeSel.title = t("mode_title");
-  modeSel.setAttribute("aria-label", t("mode_title"));
-  for (const m of ["groups", "ops"]) {
-    const o = h("option", "", t("mode_" + m));
-    o.value = m;
-    modeSel.append(o);
-  }
-  modeSel.value = Object.keys(views).length > 1 ? "groups" : "ops";
+  const { controls, icon: icon2, bFirst, bBack, bPlay, bFwd, bLast, slider, speed, rate, modeSel, bMark, timeline, wantedFps } = makeControls(t, { last, fps: Number(model.get("fps")), grouped: Object.keys(views).length > 1 });
   root.dataset.mode = modeSel.value;
-  modeSel.hidden = Object.keys(views).length < 2;
-  const bMark = h("button", "tkp-btn tkp-next-mark", "\u293C");
-  bMark.title = t("next_marker");
-  bMark.setAttribute("aria-label", t("next_marker"));
-  const track = h("div", "tkp-track");
-  const timeline = h("div", "tkp-timeline");
-  timeline.setAttribute("aria-label", t("timeline"));
-  track.append(slider, timeline);
-  controls.append(bFirst, bBack, bPlay, bFwd, bLast, track, bMark, modeSel, speed, rate);
   const legend = h("div", "tkp-legend");
   for (const cls of [
     "lg-var",
@@ -699,51 +939,7 @@ function render({ model, el }) {
     for (const part of [stage, nav, caption, controls, legend, phase, counter]) part.hidden = true;
     root.classList.add("tkp-undrawn");
   }
-  const rows = /* @__PURE__ */ new Map();
-  const rowIds = [...graph.watched || []];
-  for (const id of graph.sources || []) if (!rowIds.includes(id)) rowIds.push(id);
-  for (const n of graph.nodes || []) if (n.role === "frozen" && !rowIds.includes(n.id)) rowIds.push(n.id);
-  for (const id of rowIds) {
-    const n = nodes.get(id) || { id, label: id, name: null };
-    const tr = h("tr", "tkp-row");
-    tr.dataset.id = id;
-    const name = h("td", "tkp-name");
-    name.append(h("span", "tkp-name-text", n.label || id));
-    if (n.role === "frozen") name.append(h("span", "tkp-tag tkp-tag-off", t("not_watched")));
-    else if (n.variable) name.append(h("span", "tkp-tag", t("tag_variable")));
-    else if (n.watched) name.append(h("span", "tkp-tag", t("tag_watched")));
-    else name.append(h("span", "tkp-tag tkp-tag-off", t("not_watched")));
-    if (sources.has(id)) name.append(h("span", "tkp-tag tkp-tag-src", t("tag_source")));
-    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(n.shape, t) }) + (n.dtype ? " \xB7 " + n.dtype : "")));
-    const value = h("td", "tkp-val");
-    const grad = h("td", "tkp-grad");
-    tr.append(name, value, grad);
-    const whyRow = h("tr", "tkp-why-row");
-    const why = h("td", "tkp-why");
-    why.colSpan = 3;
-    whyRow.append(why);
-    whyRow.hidden = true;
-    table.append(tr, whyRow);
-    rows.set(id, { tr, value, grad, why, whyRow });
-    tr.addEventListener("click", () => reveal(id));
-  }
-  for (const r of graph.results || []) {
-    if (nodes.has(r.source)) continue;
-    const tr = h("tr", "tkp-row" + (r.cause ? " g-none" : " g-grad"));
-    const name = h("td", "tkp-name");
-    name.append(h("span", "tkp-name-text", r.name || r.source), h("span", "tkp-tag tkp-tag-src", t("tag_source")));
-    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(r.shape, t) }) + (r.dtype ? " \xB7 " + r.dtype : "")));
-    const grad = r.cause ? t("cell_none_cause", { cause: causeLabel(r.cause) }) : r.value;
-    tr.append(name, h("td", "tkp-val", "\u2014"), h("td", "tkp-grad", grad));
-    table.append(tr);
-    if (r.cause && r.message) {
-      const whyRow = h("tr", "tkp-why-row");
-      const why = h("td", "tkp-why", r.message);
-      why.colSpan = 3;
-      whyRow.append(why);
-      table.append(whyRow);
-    }
-  }
+  const rows = fillTable(table, graph, nodes, t, causeLabel, (id) => reveal(id));
   let viewId = null;
   let view = null;
   const viewCache = /* @__PURE__ */ new Map();
@@ -932,9 +1128,7 @@ function render({ model, el }) {
     }).observe(body);
   }
   function clampVb() {
-    const pad = 24;
-    const axis = (start, size, extent) => size >= extent + 2 * pad ? extent / 2 - size / 2 : Math.min(Math.max(start, -pad), extent + pad - size);
-    vb = [axis(vb[0], vb[2], view.w), axis(vb[1], vb[3], view.h), vb[2], vb[3]];
+    vb = clampViewBox(vb, view.w, view.h);
   }
   function setVb() {
     clampVb();
@@ -981,8 +1175,7 @@ function render({ model, el }) {
   }
   function sizeStage() {
     const { w, h: now } = stageSize();
-    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (w - 48) / view.w));
-    let want = Math.round(Math.min(STAGE_MAX, Math.max(STAGE_MIN, view.h * scale + 48)));
+    let want = stageHeight(view.w, view.h, w);
     if (followBox.checked && stage.style.height) want = Math.max(want, now);
     if (Math.abs(now - want) > 2) {
       stage.style.height = want + "px";
@@ -992,26 +1185,11 @@ function render({ model, el }) {
   function fitCamera(centerOn) {
     sizeStage();
     const { w, h: hh } = stageSize();
-    const pad = 24;
-    const fit = Math.min(w / (view.w + 2 * pad), hh / (view.h + 2 * pad));
-    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
-    const vw = w / scale, vh = hh / scale;
-    let cx = view.w / 2, cy = view.h / 2;
-    if (scale > fit) {
-      const first = view.v.nodes.find(([, kind]) => kind !== "stub");
-      const p = view.pos.get(centerOn) || first && view.pos.get(first[0]);
-      if (p) {
-        cx = p.x;
-        cy = p.y;
-      }
-    }
-    vb = [cx - vw / 2, cy - vh / 2, vw, vh];
+    const first = view.v.nodes.find(([, kind]) => kind !== "stub");
+    vb = fitViewBox(view.w, view.h, w, hh, view.pos.get(centerOn) || first && view.pos.get(first[0]) || null);
     setVb();
   }
-  function inView(p) {
-    const m = 12;
-    return p.x - p.w / 2 > vb[0] + m && p.x + p.w / 2 < vb[0] + vb[2] - m && p.y - p.h / 2 > vb[1] + m && p.y + p.h / 2 < vb[1] + vb[3] - m;
-  }
+  const inView = (p) => inViewBox(p, vb);
   function lookAt(id) {
     const p = view.pos.get(id);
     if (!p || inView(p)) return;
@@ -1258,26 +1436,7 @@ function render({ model, el }) {
       follow(f.focus);
       restyleAll();
     }
-    for (const [id, r] of rows) {
-      const st = curState.get(id) || {};
-      const n = nodes.get(id) || {};
-      const explain = (st.g === "none" || st.g === "unasked" || st.g === "zero") && st.why;
-      const look = [
-        "tkp-row" + (st.s === "hidden" && !st.g ? " off" : "") + (hotSet.has(id) ? " hot" : "") + (st.g ? " g-" + st.g : "") + (st.p ? " partial" : ""),
-        st.v || n.value || "",
-        st.g === "none" ? st.cause ? t("cell_none_cause", { cause: causeLabel(st.cause) }) : t("cell_none") : st.g === "wait" ? t("cell_not_yet") : gradText(st),
-        explain ? st.why : ""
-      ];
-      const was = r.look || [];
-      if (was[0] !== look[0]) r.tr.className = look[0];
-      if (was[1] !== look[1]) r.value.textContent = look[1];
-      if (was[2] !== look[2]) r.grad.textContent = look[2];
-      if (was[3] !== look[3]) {
-        r.whyRow.hidden = !explain;
-        r.why.textContent = look[3];
-      }
-      r.look = look;
-    }
+    updateRows(rows, curState, hotSet, nodes, t, gradText, causeLabel);
     phase.textContent = t(f.phase === "backward" ? "phase_backward_long" : "phase_forward_long");
     phase.className = "tkp-phase ph-" + f.phase;
     counter.textContent = t("frame_counter", { n: i + 1, total: frames.length });
@@ -1469,38 +1628,12 @@ function render({ model, el }) {
   const topItems = new Set((views.root || { nodes: [] }).nodes.map(([nid]) => nid));
   const questions = (graph.questions || []).filter((q) => q && q.id && Number.isInteger(q.frame));
   const marks = markers(frames, graph, itemFinder(topItems, nodes, groups)).concat(questions.map((q) => ({ frame: Math.max(0, q.frame - 1), kind: "question", id: q.node }))).sort((a, b) => a.frame - b.frame);
-  const LANES = { forward_end: 0, question: 0, group: 1, none: 2, broadcast: 3, fan_in: 4 };
-  function drawTimeline() {
-    const lastAt = {};
-    const kinds = /* @__PURE__ */ new Set();
-    for (const m of marks) {
-      const at = last ? m.frame / last : 0;
-      const lane = LANES[m.kind];
-      if (lastAt[lane] !== void 0 && at - lastAt[lane] < 6e-3) continue;
-      lastAt[lane] = at;
-      kinds.add(m.kind);
-      const tick2 = h("button", "tkp-mk mk-" + m.kind);
-      tick2.style.left = (at * 100).toFixed(3) + "%";
-      tick2.style.top = LANES[m.kind] * 5 + "px";
-      tick2.style.background = MARKER_COLOURS[m.kind];
-      tick2.dataset.frame = String(m.frame);
-      const about = m.id && nodes.get(m.id) ? " \xB7 " + nodes.get(m.id).label : m.id && groups.get(m.id) ? " \xB7 " + groups.get(m.id).label : "";
-      tick2.title = t("marker_" + m.kind) + about + " (" + t("frame_counter", { n: m.frame + 1, total: frames.length }) + ")";
-      tick2.setAttribute("aria-label", tick2.title);
-      tick2.onclick = () => step(m.frame);
-      timeline.append(tick2);
-    }
-    for (const kind of ["forward_end", "group", "none", "broadcast", "fan_in", "question"]) {
-      if (!kinds.has(kind)) continue;
-      const item = h("span", "tkp-lg tkp-lg-mark");
-      const swatch = h("i", "tkp-mark-swatch");
-      swatch.style.background = MARKER_COLOURS[kind];
-      item.append(swatch, document.createTextNode(t("marker_" + kind)));
-      legend.append(item);
-    }
-    timeline.hidden = bMark.hidden = !marks.length;
+  function describe(m) {
+    const about = m.id && nodes.get(m.id) ? " \xB7 " + nodes.get(m.id).label : m.id && groups.get(m.id) ? " \xB7 " + groups.get(m.id).label : "";
+    return t("marker_" + m.kind) + about + " (" + t("frame_counter", { n: m.frame + 1, total: frames.length }) + ")";
   }
-  drawTimeline();
+  fillTimeline(timeline, legend, marks, last, t, describe, (frame) => step(frame));
+  timeline.hidden = bMark.hidden = !marks.length;
   const passed = /* @__PURE__ */ new Set();
   function saveAnswer(q, given, correct) {
     const answers = { ...model.get("answers") || {} };
@@ -1510,72 +1643,16 @@ function render({ model, el }) {
     model.save_changes();
   }
   function ask(q) {
-    askBox.replaceChildren();
-    askBox.hidden = false;
-    askBox.dataset.question = q.id;
     root.dataset.asking = q.id;
-    askBox.append(h("div", "tkp-ask-prompt", q.prompt));
-    const form = h("div", "tkp-ask-form");
-    let read;
-    if (q.kind === "none_sources") {
-      const boxes = (q.choices || []).map((label) => {
-        const lab = h("label", "tkp-ask-choice");
-        const box = h("input");
-        box.type = "checkbox";
-        box.value = label;
-        lab.append(box, document.createTextNode(" " + label));
-        form.append(lab);
-        return box;
-      });
-      read = () => boxes.filter((b) => b.checked).map((b) => b.value);
-    } else {
-      const input = h("input", "tkp-ask-input");
-      input.type = "text";
-      input.placeholder = t("ask_placeholder");
-      input.setAttribute("aria-label", q.prompt);
-      input.addEventListener("keydown", (ev) => {
-        ev.stopPropagation();
-        if (ev.key === "Enter") check.onclick();
-      });
-      form.append(input);
-      read = () => input.value;
-    }
-    const check = h("button", "tkp-ask-btn tkp-ask-check", t("ask_check"));
-    const showBtn = h("button", "tkp-ask-btn tkp-ask-show", t("ask_show"));
-    const go = h("button", "tkp-ask-btn tkp-ask-continue", t("ask_continue"));
-    const result = h("div", "tkp-ask-result");
-    const reveal2 = h("div", "tkp-ask-answer");
-    reveal2.hidden = true;
-    form.append(check, showBtn, go);
-    askBox.append(form, result, reveal2);
-    check.onclick = () => {
-      const given = read();
-      let verdict;
-      if (q.kind === "none_sources") verdict = checkChoices(given, q.answer);
-      else {
-        try {
-          verdict = q.answer.none ? checkChoices([], q.answer) : checkValue(parseAnswer(given), q.answer);
-        } catch (err) {
-          result.className = "tkp-ask-result wrong";
-          result.textContent = t("ask_syntax");
-          return;
-        }
+    showQuestion(askBox, q, t, {
+      save: saveAnswer,
+      next: () => {
+        passed.add(q.id);
+        delete root.dataset.asking;
+        step(q.frame);
+        setPlaying(true);
       }
-      saveAnswer(q, q.kind === "none_sources" ? given : String(given), verdict.correct);
-      result.className = "tkp-ask-result " + (verdict.correct ? "right" : "wrong");
-      result.textContent = verdict.correct ? t("ask_right") : verdict.reason === "shape" ? t("ask_shape", verdict) : verdict.reason === "values" ? t("ask_values", verdict) : verdict.reason === "wrong_choices" ? t("ask_wrong_choices", { names: verdict.wrong.join(", ") }) : t("ask_missing");
-    };
-    showBtn.onclick = () => {
-      reveal2.hidden = false;
-      reveal2.textContent = t("ask_answer", { answer: answerText(q.answer) });
-    };
-    go.onclick = () => {
-      passed.add(q.id);
-      askBox.hidden = true;
-      delete root.dataset.asking;
-      step(q.frame);
-      setPlaying(true);
-    };
+    });
     const item = q.node && view ? itemInView(q.node) : null;
     if (item) lookAt(item);
   }
@@ -1617,7 +1694,7 @@ function render({ model, el }) {
       speed.value = String(fittingSpeed(stepsLeftInPhase(sequence()), wantedFps));
     }
     pace();
-    bPlay.replaceChildren(icon(playing ? "pause" : "play"));
+    bPlay.replaceChildren(icon2(playing ? "pause" : "play"));
     root.dataset.playing = playing ? "1" : "0";
     root.classList.toggle("is-playing", playing);
     cancelAnimationFrame(raf);

@@ -74,14 +74,16 @@ TEXTS_JS = """() => {
     const shape = g && g.querySelector(':scope > rect:not(.stack), :scope > ellipse');
     const sb = shape && shape.getBoundingClientRect();
     out.push({ text: el.textContent, box: [b.left, b.top, b.right, b.bottom], px: parseFloat(style.fontSize) * scale,
-               node: sb ? [sb.left, sb.top, sb.right, sb.bottom] : null, id: g ? g.dataset.id : null });
+               node: sb ? [sb.left, sb.top, sb.right, sb.bottom] : null, id: g ? g.dataset.id : null,
+               condensed: el.hasAttribute('textLength') && !!g && !g.classList.contains('k-op') });
   }
   return { scale, view: root.dataset.view, frame: Number(root.dataset.frame), texts: out };
 }"""
 
 
 def readability(page) -> dict:
-    """What is drawn now: overlapping text pairs, texts wider than their box, the smallest text in px."""
+    """What is drawn now: overlapping text pairs, texts wider than their box, lines condensed to fit
+    their box, the smallest text in px."""
     seen = page.evaluate(TEXTS_JS)
     texts = seen["texts"]
     overlaps, spills = [], []
@@ -93,5 +95,8 @@ def readability(page) -> dict:
                 overlaps.append((a["text"], b["text"]))
         if a["node"] and (a["box"][0] < a["node"][0] - 1 or a["box"][2] > a["node"][2] + 1):
             spills.append(a["text"])
+    # a tensor's or group's line the browser had to condense: the layout's width estimate was too small
+    condensed = [t["text"] for t in texts if t["condensed"]]
     return {"view": seen["view"], "frame": seen["frame"], "scale": seen["scale"], "texts": len(texts),
-            "overlaps": overlaps, "spills": spills, "smallest": min((t["px"] for t in texts), default=None)}
+            "overlaps": overlaps, "spills": spills, "condensed": condensed,
+            "smallest": min((t["px"] for t in texts), default=None)}

@@ -42,6 +42,8 @@ def assert_readable(page, where):
     assert seen["texts"] > 0, f"{where}: nothing drawn"
     assert not seen["overlaps"], f"{where}: overlapping texts {seen['overlaps'][:5]}"
     assert not seen["spills"], f"{where}: texts wider than their box {seen['spills'][:5]}"
+    # the Python layout's widths (views.node_size) hold Chromium's fonts: nothing needed condensing
+    assert not seen["condensed"], f"{where}: the layout made these boxes too narrow {seen['condensed'][:5]}"
     assert seen["smallest"] >= MIN_PX, f"{where}: text drawn at {seen['smallest']:.1f} px"
     return seen
 

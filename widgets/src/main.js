@@ -4,17 +4,21 @@
 // replays frames (src/replay.js), moves a camera, navigates the group hierarchy, plays by the
 // tape's structure (src/structure.js) and asks questions (src/questions.js).
 // Every name, value and cause is inserted with textContent, never as markup.
-import { LINE, MIN_SCALE, MAX_SCALE, STAGE_MIN, STAGE_MAX, SPEEDS } from "./constants.js";
+import { LINE, MIN_SCALE, MAX_SCALE, STAGE_MAX } from "./constants.js";
 import { h, s } from "./dom.js";
+import LIVE_CSS from "../player-live.css";
 import { causeLabeler, translator } from "./i18n.js";
 import { Replay, applyFrame as apply, classesOf, edgeState as stateOfEdge, expandFrames } from "./replay.js";
-import { clip, groupLines, opLine, shapeTuple, tensorLines, textUnits } from "./text.js";
-import { MARKER_COLOURS } from "./constants.js";
+import { clip, groupLines, opLine, shapeTuple, tensorLines } from "./text.js";
 import { fittingSpeed, groupRange, itemFinder, markers, nextStop, stepStops } from "./structure.js";
-import { answerText, checkChoices, checkValue, parseAnswer, questionOnTheWay } from "./questions.js";
+import { questionOnTheWay } from "./questions.js";
+import { showQuestion } from "./ask.js";
+import { fillTable, updateRows } from "./table.js";
+import { fillTimeline, makeControls } from "./controls.js";
 import { edgeSpots, fitScale, freeSpot, minimapSpot, nodeBox, overlap, pathNumbers, READABLE_SCALE,
   tensorSpots } from "./geometry.js";
 import { fitLine, lineFont, measure, room } from "./fit.js";
+import { clampViewBox, fitViewBox, inViewBox, stageHeight } from "./camera.js";
 
 function render({ model, el }) {
   const graph = model.get("graph") || {};
@@ -36,6 +40,7 @@ function render({ model, el }) {
 
   // ---------- DOM ----------
   el.classList.add("tkp");
+  el.append(h("style", "", LIVE_CSS));      // the live player's own rules (player-live.css)
   const root = h("div", "tkp tkp-root");
   if (words.language) root.lang = words.language;   // zh-CN: the CJK font stacks of player-cjk.css
   root.tabIndex = 0;
@@ -96,59 +101,9 @@ function render({ model, el }) {
   const ctext = h("span", "tkp-text");
   caption.append(where, ctext);
 
-  const controls = h("div", "tkp-controls");
-  const ICONS = { first: "M5 4h2v16H5zM20 4v16L8 12z", back: "M18 4v16L6 12z", play: "M7 4v16l13-8z",
-    pause: "M6 4h4v16H6zM14 4h4v16h-4z", forward: "M6 4v16l12-8z", last: "M17 4h2v16h-2zM4 4v16l12-8z" };
-  const icon = (name) => {
-    const g = s("svg", { viewBox: "0 0 24 24", width: 14, height: 14, "aria-hidden": "true" });
-    g.append(s("path", { d: ICONS[name], fill: "currentColor" }));
-    return g;
-  };
-  const btn = (act, tipText) => {
-    const b = h("button", "tkp-btn");
-    b.append(icon(act));
-    b.dataset.act = act; b.title = tipText; b.setAttribute("aria-label", tipText);
-    return b;
-  };
-  const bFirst = btn("first", t("btn_first"));
-  const bBack = btn("back", t("btn_back"));
-  const bPlay = btn("play", t("btn_play"));
-  const bFwd = btn("forward", t("btn_forward"));
-  const bLast = btn("last", t("btn_last"));
-  const slider = h("input", "tkp-slider");
-  slider.type = "range"; slider.min = "0"; slider.max = String(last); slider.value = "0";
-  slider.setAttribute("aria-label", t("slider"));
-  const speed = h("select", "tkp-speed");
-  speed.title = t("speed_title");
-  speed.setAttribute("aria-label", t("speed"));
-  for (const val of SPEEDS) {
-    const o = h("option", "", t("fps", { n: val }));
-    o.value = String(val);
-    speed.append(o);
-  }
-  const wantedFps = Number(model.get("fps")) || 2;
-  speed.value = String(SPEEDS.includes(wantedFps) ? wantedFps : 2);
-  const rate = h("span", "tkp-rate");
-  // steps by group (one item of the view shown) or by frame; "by group" where there are groups
-  const modeSel = h("select", "tkp-mode");
-  modeSel.title = t("mode_title");
-  modeSel.setAttribute("aria-label", t("mode_title"));
-  for (const m of ["groups", "ops"]) {
-    const o = h("option", "", t("mode_" + m));
-    o.value = m;
-    modeSel.append(o);
-  }
-  modeSel.value = Object.keys(views).length > 1 ? "groups" : "ops";
+  const { controls, icon, bFirst, bBack, bPlay, bFwd, bLast, slider, speed, rate, modeSel, bMark, timeline, wantedFps } =
+    makeControls(t, { last, fps: Number(model.get("fps")), grouped: Object.keys(views).length > 1 });
   root.dataset.mode = modeSel.value;
-  modeSel.hidden = Object.keys(views).length < 2;
-  const bMark = h("button", "tkp-btn tkp-next-mark", "⤼");
-  bMark.title = t("next_marker"); bMark.setAttribute("aria-label", t("next_marker"));
-  // the slider with the timeline's markers under it (same width: a marker sits under its frame)
-  const track = h("div", "tkp-track");
-  const timeline = h("div", "tkp-timeline");
-  timeline.setAttribute("aria-label", t("timeline"));
-  track.append(slider, timeline);
-  controls.append(bFirst, bBack, bPlay, bFwd, bLast, track, bMark, modeSel, speed, rate);
 
   const legend = h("div", "tkp-legend");
   for (const cls of ["lg-var", "lg-frozen", "lg-const", "lg-value", "lg-grad", "lg-acc", "lg-wait", "lg-none",
@@ -171,52 +126,8 @@ function render({ model, el }) {
     root.classList.add("tkp-undrawn");
   }
 
-  // ---------- table ----------
-  const rows = new Map();
-  const rowIds = [...(graph.watched || [])];
-  for (const id of graph.sources || []) if (!rowIds.includes(id)) rowIds.push(id);
-  for (const n of graph.nodes || []) if (n.role === "frozen" && !rowIds.includes(n.id)) rowIds.push(n.id);
-  for (const id of rowIds) {
-    const n = nodes.get(id) || { id, label: id, name: null };
-    const tr = h("tr", "tkp-row");
-    tr.dataset.id = id;
-    const name = h("td", "tkp-name");
-    name.append(h("span", "tkp-name-text", n.label || id));
-    if (n.role === "frozen") name.append(h("span", "tkp-tag tkp-tag-off", t("not_watched")));
-    else if (n.variable) name.append(h("span", "tkp-tag", t("tag_variable")));
-    else if (n.watched) name.append(h("span", "tkp-tag", t("tag_watched")));
-    else name.append(h("span", "tkp-tag tkp-tag-off", t("not_watched")));
-    if (sources.has(id)) name.append(h("span", "tkp-tag tkp-tag-src", t("tag_source")));
-    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(n.shape, t) }) + (n.dtype ? " · " + n.dtype : "")));
-    const value = h("td", "tkp-val");
-    const grad = h("td", "tkp-grad");
-    tr.append(name, value, grad);
-    const whyRow = h("tr", "tkp-why-row");
-    const why = h("td", "tkp-why");
-    why.colSpan = 3;
-    whyRow.append(why);
-    whyRow.hidden = true;
-    table.append(tr, whyRow);
-    rows.set(id, { tr, value, grad, why, whyRow });
-    tr.addEventListener("click", () => reveal(id));
-  }
-  for (const r of graph.results || []) {   // sources with no node: the tape was too large to draw
-    if (nodes.has(r.source)) continue;
-    const tr = h("tr", "tkp-row" + (r.cause ? " g-none" : " g-grad"));
-    const name = h("td", "tkp-name");
-    name.append(h("span", "tkp-name-text", r.name || r.source), h("span", "tkp-tag tkp-tag-src", t("tag_source")));
-    name.append(h("div", "tkp-meta", t("meta_shape", { shape: shapeTuple(r.shape, t) }) + (r.dtype ? " · " + r.dtype : "")));
-    const grad = r.cause ? t("cell_none_cause", { cause: causeLabel(r.cause) }) : r.value;
-    tr.append(name, h("td", "tkp-val", "—"), h("td", "tkp-grad", grad));
-    table.append(tr);
-    if (r.cause && r.message) {
-      const whyRow = h("tr", "tkp-why-row");
-      const why = h("td", "tkp-why", r.message);
-      why.colSpan = 3;
-      whyRow.append(why);
-      table.append(whyRow);
-    }
-  }
+  // ---------- table (src/table.js) ----------
+  const rows = fillTable(table, graph, nodes, t, causeLabel, (id) => reveal(id));
 
   // ---------- views: drawn on demand from the layout ----------
   let viewId = null;
@@ -408,12 +319,7 @@ function render({ model, el }) {
       drawBadges();
     }).observe(body);
   }
-  function clampVb() {    // never pan past the drawing's edges; centre it where it fits
-    const pad = 24;
-    const axis = (start, size, extent) => size >= extent + 2 * pad ? extent / 2 - size / 2
-      : Math.min(Math.max(start, -pad), extent + pad - size);
-    vb = [axis(vb[0], vb[2], view.w), axis(vb[1], vb[3], view.h), vb[2], vb[3]];
-  }
+  function clampVb() { vb = clampViewBox(vb, view.w, view.h); }
   function setVb() {
     clampVb();
     svg.setAttribute("viewBox", vb.map((x) => Math.round(x * 10) / 10).join(" "));
@@ -467,32 +373,19 @@ function render({ model, el }) {
   // it only grows, so that entering a group does not move the caption and the buttons
   function sizeStage() {
     const { w, h: now } = stageSize();
-    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, (w - 48) / view.w));
-    let want = Math.round(Math.min(STAGE_MAX, Math.max(STAGE_MIN, view.h * scale + 48)));
+    let want = stageHeight(view.w, view.h, w);
     if (followBox.checked && stage.style.height) want = Math.max(want, now);
     if (Math.abs(now - want) > 2) { stage.style.height = want + "px"; stageBox = { w, h: want }; }
   }
   function fitCamera(centerOn) {
     sizeStage();
     const { w, h: hh } = stageSize();
-    const pad = 24;
-    const fit = Math.min(w / (view.w + 2 * pad), hh / (view.h + 2 * pad));
-    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
-    const vw = w / scale, vh = hh / scale;
-    let cx = view.w / 2, cy = view.h / 2;
-    if (scale > fit) {  // the level does not fit at a readable size: start at the focus, or where the tape starts
-      const first = view.v.nodes.find(([, kind]) => kind !== "stub");
-      const p = view.pos.get(centerOn) || (first && view.pos.get(first[0]));
-      if (p) { cx = p.x; cy = p.y; }
-    }
-    vb = [cx - vw / 2, cy - vh / 2, vw, vh];
+    // a level that does not fit at a readable size starts at the focus, or where the tape starts
+    const first = view.v.nodes.find(([, kind]) => kind !== "stub");
+    vb = fitViewBox(view.w, view.h, w, hh, view.pos.get(centerOn) || (first && view.pos.get(first[0])) || null);
     setVb();
   }
-  function inView(p) {
-    const m = 12;
-    return p.x - p.w / 2 > vb[0] + m && p.x + p.w / 2 < vb[0] + vb[2] - m &&
-      p.y - p.h / 2 > vb[1] + m && p.y + p.h / 2 < vb[1] + vb[3] - m;
-  }
+  const inView = (p) => inViewBox(p, vb);
   function lookAt(id) {
     const p = view.pos.get(id);
     if (!p || inView(p)) return;
@@ -729,21 +622,7 @@ function render({ model, el }) {
       follow(f.focus);
       restyleAll();
     }
-    for (const [id, r] of rows) {     // rows are rewritten only when they change (no needless layout)
-      const st = curState.get(id) || {};
-      const n = nodes.get(id) || {};
-      const explain = (st.g === "none" || st.g === "unasked" || st.g === "zero") && st.why;
-      const look = ["tkp-row" + (st.s === "hidden" && !st.g ? " off" : "") + (hotSet.has(id) ? " hot" : "") +
-        (st.g ? " g-" + st.g : "") + (st.p ? " partial" : ""), st.v || n.value || "",
-      st.g === "none" ? (st.cause ? t("cell_none_cause", { cause: causeLabel(st.cause) }) : t("cell_none"))
-        : st.g === "wait" ? t("cell_not_yet") : gradText(st), explain ? st.why : ""];
-      const was = r.look || [];
-      if (was[0] !== look[0]) r.tr.className = look[0];
-      if (was[1] !== look[1]) r.value.textContent = look[1];
-      if (was[2] !== look[2]) r.grad.textContent = look[2];
-      if (was[3] !== look[3]) { r.whyRow.hidden = !explain; r.why.textContent = look[3]; }
-      r.look = look;
-    }
+    updateRows(rows, curState, hotSet, nodes, t, gradText, causeLabel);
     phase.textContent = t(f.phase === "backward" ? "phase_backward_long" : "phase_forward_long");
     phase.className = "tkp-phase ph-" + f.phase;
     counter.textContent = t("frame_counter", { n: i + 1, total: frames.length });
@@ -903,38 +782,12 @@ function render({ model, el }) {
   const marks = markers(frames, graph, itemFinder(topItems, nodes, groups))
     .concat(questions.map((q) => ({ frame: Math.max(0, q.frame - 1), kind: "question", id: q.node })))
     .sort((a, b) => a.frame - b.frame);
-  const LANES = { forward_end: 0, question: 0, group: 1, none: 2, broadcast: 3, fan_in: 4 };
-  function drawTimeline() {
-    const lastAt = {};
-    const kinds = new Set();
-    for (const m of marks) {
-      const at = last ? m.frame / last : 0;
-      const lane = LANES[m.kind];
-      if (lastAt[lane] !== undefined && at - lastAt[lane] < 0.006) continue;   // one tick per ~5 px of a lane
-      lastAt[lane] = at;
-      kinds.add(m.kind);
-      const tick = h("button", "tkp-mk mk-" + m.kind);
-      tick.style.left = (at * 100).toFixed(3) + "%";
-      tick.style.top = LANES[m.kind] * 5 + "px";     // a lane per kind: markers at one frame do not hide each other
-      tick.style.background = MARKER_COLOURS[m.kind];
-      tick.dataset.frame = String(m.frame);
-      const about = m.id && nodes.get(m.id) ? " · " + nodes.get(m.id).label : m.id && groups.get(m.id) ? " · " + groups.get(m.id).label : "";
-      tick.title = t("marker_" + m.kind) + about + " (" + t("frame_counter", { n: m.frame + 1, total: frames.length }) + ")";
-      tick.setAttribute("aria-label", tick.title);
-      tick.onclick = () => step(m.frame);
-      timeline.append(tick);
-    }
-    for (const kind of ["forward_end", "group", "none", "broadcast", "fan_in", "question"]) {
-      if (!kinds.has(kind)) continue;
-      const item = h("span", "tkp-lg tkp-lg-mark");
-      const swatch = h("i", "tkp-mark-swatch");
-      swatch.style.background = MARKER_COLOURS[kind];
-      item.append(swatch, document.createTextNode(t("marker_" + kind)));
-      legend.append(item);
-    }
-    timeline.hidden = bMark.hidden = !marks.length;
+  function describe(m) {
+    const about = m.id && nodes.get(m.id) ? " · " + nodes.get(m.id).label : m.id && groups.get(m.id) ? " · " + groups.get(m.id).label : "";
+    return t("marker_" + m.kind) + about + " (" + t("frame_counter", { n: m.frame + 1, total: frames.length }) + ")";
   }
-  drawTimeline();
+  fillTimeline(timeline, legend, marks, last, t, describe, (frame) => step(frame));
+  timeline.hidden = bMark.hidden = !marks.length;
 
   // ---------- questions (src/questions.js): ask before a frame, check locally, write `answers` ----------
   const passed = new Set();
@@ -946,61 +799,16 @@ function render({ model, el }) {
     model.save_changes();
   }
   function ask(q) {
-    askBox.replaceChildren();
-    askBox.hidden = false;
-    askBox.dataset.question = q.id;
     root.dataset.asking = q.id;
-    askBox.append(h("div", "tkp-ask-prompt", q.prompt));
-    const form = h("div", "tkp-ask-form");
-    let read;
-    if (q.kind === "none_sources") {
-      const boxes = (q.choices || []).map((label) => {
-        const lab = h("label", "tkp-ask-choice");
-        const box = h("input");
-        box.type = "checkbox"; box.value = label;
-        lab.append(box, document.createTextNode(" " + label));
-        form.append(lab);
-        return box;
-      });
-      read = () => boxes.filter((b) => b.checked).map((b) => b.value);
-    } else {
-      const input = h("input", "tkp-ask-input");
-      input.type = "text"; input.placeholder = t("ask_placeholder");
-      input.setAttribute("aria-label", q.prompt);
-      input.addEventListener("keydown", (ev) => { ev.stopPropagation(); if (ev.key === "Enter") check.onclick(); });
-      form.append(input);
-      read = () => input.value;
-    }
-    const check = h("button", "tkp-ask-btn tkp-ask-check", t("ask_check"));
-    const showBtn = h("button", "tkp-ask-btn tkp-ask-show", t("ask_show"));
-    const go = h("button", "tkp-ask-btn tkp-ask-continue", t("ask_continue"));
-    const result = h("div", "tkp-ask-result");
-    const reveal = h("div", "tkp-ask-answer");
-    reveal.hidden = true;
-    form.append(check, showBtn, go);
-    askBox.append(form, result, reveal);
-    check.onclick = () => {
-      const given = read();
-      let verdict;
-      if (q.kind === "none_sources") verdict = checkChoices(given, q.answer);
-      else {
-        try { verdict = q.answer.none ? checkChoices([], q.answer) : checkValue(parseAnswer(given), q.answer); }
-        catch (err) { result.className = "tkp-ask-result wrong"; result.textContent = t("ask_syntax"); return; }
-      }
-      saveAnswer(q, q.kind === "none_sources" ? given : String(given), verdict.correct);
-      result.className = "tkp-ask-result " + (verdict.correct ? "right" : "wrong");
-      result.textContent = verdict.correct ? t("ask_right") : verdict.reason === "shape" ? t("ask_shape", verdict)
-        : verdict.reason === "values" ? t("ask_values", verdict)
-          : verdict.reason === "wrong_choices" ? t("ask_wrong_choices", { names: verdict.wrong.join(", ") }) : t("ask_missing");
-    };
-    showBtn.onclick = () => { reveal.hidden = false; reveal.textContent = t("ask_answer", { answer: answerText(q.answer) }); };
-    go.onclick = () => {
-      passed.add(q.id);
-      askBox.hidden = true;
-      delete root.dataset.asking;
-      step(q.frame);
-      setPlaying(true);
-    };
+    showQuestion(askBox, q, t, {
+      save: saveAnswer,
+      next: () => {
+        passed.add(q.id);
+        delete root.dataset.asking;
+        step(q.frame);
+        setPlaying(true);
+      },
+    });
     const item = q.node && view ? itemInView(q.node) : null;    // show where the answer will arrive
     if (item) lookAt(item);
   }
