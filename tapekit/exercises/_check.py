@@ -402,22 +402,6 @@ def assigns_items(fn) -> bool:
     return False
 
 
-def student_namespace() -> dict:
-    """The globals of the code that called the check (the notebook's), skipping the checks' own frames."""
-    frame = inspect.currentframe().f_back
-    while frame is not None and str(frame.f_globals.get("__name__", "")).startswith(("tapekit.exercises",
-                                                                                     "functools")):
-        frame = frame.f_back
-    return frame.f_globals if frame is not None else {}
-
-
-def tapes_in_scope() -> list[str]:
-    """The names of the notebook's global variables that hold a gradient tape (tapekit's or TensorFlow's)."""
-    kinds = tuple({tk.GradientTape, framework().GradientTape})
-    return sorted(name for name, value in student_namespace().items()
-                  if isinstance(value, kinds) and not name.startswith("_"))
-
-
 def none_gradient_error(exc: Exception | None) -> bool:
     """True when ``exc`` comes from differentiating or computing with a None gradient."""
     return exc is not None and isinstance(exc, (TypeError, ValueError)) and "None" in str(exc)
