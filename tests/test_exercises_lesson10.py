@@ -124,3 +124,35 @@ def test_an_unwritten_accuracy_is_not_done_yet():
         raise NotImplementedError("exercise not done yet")
 
     assert lesson10.check_validation_accuracy(_Fixed(0.95), stub).code == NOT_DONE
+
+
+# ---- exercise 2: the confusion matrix -----------------------------------------------------------
+
+def _by_one_hot(labels, predicted, classes):
+    """A second correct answer: one_hot(labels)ᵀ · one_hot(predicted)."""
+    counts = tk.matmul(tk.one_hot(labels, classes), tk.one_hot(predicted, classes), transpose_a=True)
+    return tk.cast(counts, tk.int32)
+
+
+CONFUSION_CASES = {
+    "correct": lambda y, p, n: tk.math.confusion_matrix(y, p, num_classes=n),
+    "correct ": _by_one_hot,
+    "transposed": lambda y, p, n: tk.math.confusion_matrix(p, y, num_classes=n),
+    "dtype": lambda y, p, n: tk.cast(tk.math.confusion_matrix(y, p, num_classes=n), tk.float32),
+    "shape": lambda y, p, n: tk.math.confusion_matrix(y, p, num_classes=10),        # hard-coded 10 classes
+    "values": lambda y, p, n: tk.eye(n, dtype=tk.int32),
+    "not_numbers": lambda y, p, n: None,
+    "raised": lambda y, p, n: tk.math.confusion_matrix(y, p, num_classes=n, no_such_argument=1),
+    "not_callable": "confusion",
+}
+
+
+@pytest.mark.parametrize("case", CONFUSION_CASES)
+def test_check_confusion(case):
+    assert_verdict(lesson10.check_confusion(CONFUSION_CASES[case]), case.strip())
+
+
+def test_the_confusion_hint_gets_closer_without_the_answer():
+    wrong = lambda y, p, n: tk.eye(n, dtype=tk.int32)  # noqa: E731
+    first, second = lesson10.check_confusion(wrong).message, lesson10.check_confusion(wrong).message
+    assert "entry [i, j]" in first and "one_hot" not in first and "one_hot" in second

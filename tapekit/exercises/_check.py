@@ -349,9 +349,16 @@ def _restore(patched) -> None:
             delattr(owner, name)
 
 
+def _called_by_a_framework(frame) -> bool:
+    """True when ``frame`` is TensorFlow's or tapekit's own code (e.g. a ForwardAccumulator's inner tapes)."""
+    module = str(frame.f_globals.get("__name__", "")) if frame is not None else ""
+    return module.startswith(("tensorflow", "keras", "tapekit.")) and not module.startswith("tapekit.exercises")
+
+
 @contextlib.contextmanager
 def counting(routes):
-    """While the block runs, count the calls of each ``(class, method)`` of ``routes``; yields a dict name -> count."""
+    """While the block runs, count the calls of each ``(class, method)`` of ``routes`` made by the student's code
+    (not by TensorFlow's or tapekit's own); yields a dict name -> count."""
     counts: dict[str, int] = {}
     patched = []
 
@@ -359,7 +366,8 @@ def counting(routes):
         original = getattr(owner, name)
 
         def counted(*args, **kwargs):
-            counts[name] = counts.get(name, 0) + 1
+            if not _called_by_a_framework(inspect.currentframe().f_back):
+                counts[name] = counts.get(name, 0) + 1
             return original(*args, **kwargs)
         return counted
 
@@ -392,22 +400,6 @@ def assigns_items(fn) -> bool:
                 and node.func.attr.startswith("assign") and isinstance(node.func.value, ast.Subscript)):
             return True
     return False
-
-
-def student_namespace() -> dict:
-    """The globals of the code that called the check (the notebook's), skipping the checks' own frames."""
-    frame = inspect.currentframe().f_back
-    while frame is not None and str(frame.f_globals.get("__name__", "")).startswith(("tapekit.exercises",
-                                                                                     "functools")):
-        frame = frame.f_back
-    return frame.f_globals if frame is not None else {}
-
-
-def tapes_in_scope() -> list[str]:
-    """The names of the notebook's global variables that hold a gradient tape (tapekit's or TensorFlow's)."""
-    kinds = tuple({tk.GradientTape, framework().GradientTape})
-    return sorted(name for name, value in student_namespace().items()
-                  if isinstance(value, kinds) and not name.startswith("_"))
 
 
 def none_gradient_error(exc: Exception | None) -> bool:

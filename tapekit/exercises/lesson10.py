@@ -3,7 +3,20 @@
 import numpy as np
 
 from ..i18n import _
-from ._check import Feedback, call_safely, correct, crashed, exercise, framework, hint, kind_of, values_of
+from ._check import (
+    Feedback,
+    call_safely,
+    correct,
+    crashed,
+    dtype_name,
+    exercise,
+    framework,
+    hint,
+    kind_of,
+    student_constant,
+    values_of,
+    wrong_shape,
+)
 
 # the lesson's split: digits shuffled by np.random.default_rng(0), the last VALIDATION_SIZE held out
 SPLIT_SEED, VALIDATION_SIZE = 0, 360
@@ -128,3 +141,54 @@ def check_validation_accuracy(model, accuracy) -> Feedback:
                                    measured=measured, count=len(labels), goal=REQUIRED_ACCURACY))
     return correct(_("{measured:.1%} of the {count} held-out digits, which the model never trained on, are "
                      "classified right.").format(measured=measured, count=len(labels)))
+
+
+# ---- Exercise 2: which digits are mistaken for which ------------------------------------------------
+
+# (labels, predictions, classes): none is shown in the lesson
+CONFUSION_CASES = (([0, 1, 2, 1, 2, 2], [0, 2, 2, 1, 0, 2], 3), ([3, 0, 1, 3, 3, 2, 0], [3, 0, 1, 1, 2, 2, 3], 4))
+
+
+def _confusion_on(confusion, labels, predicted, classes) -> Feedback | None:
+    labels, predicted = np.asarray(labels), np.asarray(predicted)
+    expected = np.zeros((classes, classes), dtype=np.int64)
+    np.add.at(expected, (labels, predicted), 1)
+    result, exc = call_safely(confusion, student_constant(labels, "int32"), student_constant(predicted, "int32"),
+                              classes)
+    if exc is not None:
+        return crashed(exc, _("confusion(labels, predicted, {classes})").format(classes=classes))
+    got = values_of(result)
+    if got is None or got.dtype.kind not in "biuf":
+        return hint("not_numbers", _("confusion returned a {kind}; return a tensor of counts.").format(
+                                       kind=kind_of(result)))
+    if got.shape != expected.shape:
+        return wrong_shape(_("for {classes} classes the result").format(classes=classes), got.shape, expected.shape)
+    if np.array_equal(got, expected.T):
+        return hint("transposed", _("rows and columns are swapped: row i counts the examples whose label is i, "
+                                    "column j those predicted as j."))
+    if not np.array_equal(got, expected):
+        return hint("values", _("for {classes} classes some counts are off: entry [i, j] counts the examples with "
+                                "label i that were predicted as j.").format(classes=classes),
+                    _("one_hot of the labels, transposed, times one_hot of the predictions counts every pair "
+                      "(tk.math.confusion_matrix does the same)."))
+    if dtype_name(result) != "int32":
+        return hint("dtype", _("the counts are {dtype}; return them as int32.").format(dtype=dtype_name(result)))
+    return None
+
+
+@exercise(answer=lambda: _CONFUSION_ANSWER)
+def check_confusion(confusion) -> Feedback:
+    """Exercise 2: ``confusion(labels, predicted, classes)`` is the (classes, classes) int32 matrix whose entry
+    [i, j] counts the examples with label i predicted as j; checked on two held-back sets."""
+    if not callable(confusion):
+        return hint("not_callable", _("pass the function itself: check_confusion(confusion)."))
+    for labels, predicted, classes in CONFUSION_CASES:
+        verdict = _confusion_on(confusion, labels, predicted, classes)
+        if verdict is not None:
+            return verdict
+    return correct(_("row i: the examples labelled i; column j: those predicted as j; the diagonal: the right "
+                     "ones."))
+
+
+_CONFUSION_ANSWER = """def confusion(labels, predicted, classes):
+    return tk.math.confusion_matrix(labels, predicted, num_classes=classes)"""
