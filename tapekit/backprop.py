@@ -2,9 +2,10 @@
 
 The tape is a flat log in execution order, so walking it backwards visits every op after all
 ops that consumed its outputs: when an op is reached, the gradients of its outputs are complete.
-Usage counts (how many recorded ops still have to send a gradient into a tensor) let the pass
-free each gradient as soon as it is consumed, and let events report fan-in accumulation.
-The pass is a loop, never recursion, so a chain of any length differentiates.
+An op's output gradients are taken out of the pass's table when the op is visited (a source's
+stay), so each gradient is freed once consumed; a gradient sent to a tensor that already has one
+is added to it (fan-in), which the events report. The pass is a loop, never recursion, so a chain
+of any length differentiates.
 
 ``tape.py`` checks the arguments first (``gradient_args``), before a non-persistent tape is
 spent; ``run_*`` here then computes.

@@ -200,10 +200,8 @@ def tensors_of(side: tuple, saved: dict | None = None) -> tuple:
         if type(value) is not tuple:
             t = saved.get(tid) if saved else None
             out.append(t if t is not None else restored(value, as_dtype(dtype_name), tid))
-        elif len(value) == 1:
-            out.append(value[0])
         else:
-            out.append(Ghost(tid, as_dtype(dtype_name), value[0], value[1]))
+            out.append(_view_of(side, k // 3))
     return tuple(out)
 
 
@@ -420,12 +418,20 @@ class ArrayEntry:
 
 
 def arrays_of(side: tuple) -> tuple:
-    """A packed side's values as backend arrays; a released or kept one as ``TapeEntry`` shows it."""
+    """A packed side's values as backend arrays; a released one as its ``Ghost``, a kept one as the object."""
     values = side[1::3]
     for value in values:
         if type(value) is tuple:
-            return tuple(v if type(v) is not tuple else t for v, t in zip(values, tensors_of(side)))
+            return tuple(v if type(v) is not tuple else _view_of(side, k) for k, v in enumerate(values))
     return values
+
+
+def _view_of(side: tuple, k: int):
+    """What ``TapeEntry`` shows of a packed side's value ``k`` that is not a live array."""
+    value = side[3 * k + 1]
+    if len(value) == 1:   # Kept
+        return value[0]
+    return Ghost(side[3 * k], as_dtype(side[3 * k + 2]), value[0], value[1])
 
 
 class Records:
@@ -464,14 +470,19 @@ class Records:
 class Ghost:
     """What is left of a tensor once its value was released: id, shape, dtype and a sample."""
 
-    __slots__ = ("_id", "_dtype", "_dims", "sample")
+    __slots__ = ("_id", "_dtype", "_dims", "_sample")
 
     def __init__(self, tensor_id: int, dtype, dims: tuple, sample):
         self._id = tensor_id
         self._dtype = dtype
         self._dims = dims
-        # the first few elements, so events can still show a value preview
-        self.sample = np.frombuffer(sample, dtype=dtype.numpy_dtype) if type(sample) is bytes else sample
+        self._sample = sample
+
+    @property
+    def sample(self):
+        """The first few elements, so events can still show a value preview (read back from bytes)."""
+        sample = self._sample
+        return np.frombuffer(sample, dtype=self._dtype.numpy_dtype) if type(sample) is bytes else sample
 
     @property
     def id(self) -> int:
