@@ -138,6 +138,12 @@ from . import train  # noqa: E402
 from .ops.array_ops import tensor_scatter_nd_max, tensor_scatter_nd_min, tensor_scatter_nd_sub  # noqa: E402
 from .ops.checks import ensure_shape  # noqa: E402
 from .ops.slicing import slice  # noqa: E402,A004
+from .debugging import (assert_equal, assert_greater, assert_greater_equal, assert_less,  # noqa: E402
+                        assert_less_equal, assert_negative, assert_non_negative, assert_non_positive,
+                        assert_none_equal, assert_positive, assert_rank, assert_type)
+__all__ += ["assert_equal", "assert_greater", "assert_greater_equal", "assert_less", "assert_less_equal",
+            "assert_negative", "assert_non_negative", "assert_non_positive", "assert_none_equal", "assert_positive",
+            "assert_rank", "assert_type"]
 __all__ += ["train", "tensor_scatter_nd_sub", "tensor_scatter_nd_min", "tensor_scatter_nd_max", "ensure_shape",
             "slice"]
 # ---- end fidelity ----

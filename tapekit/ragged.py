@@ -20,6 +20,7 @@ from . import dtypes
 from .errors import InvalidArgumentError
 from .i18n import _, hint_line
 from .ops import math_ops, reduction, segment_ops
+from .ops.checks import condition_text
 from .ops.array_ops import boolean_mask, expand_dims, gather, pad, reshape, scatter_nd
 from .ops.array_ops import concat as dense_concat
 from .ops.math_ops import add, multiply, to_tensor
@@ -517,9 +518,8 @@ def elementwise_binary(fn, x, y):
     """``fn`` applied to the values of a RaggedTensor and a scalar, tensor or matching RaggedTensor."""
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
         if not _same_partition(x, y):
-            raise InvalidArgumentError("Condition x == y did not hold."
-                                       + hint_line(_("both ragged operands need the same row lengths.")),
-                                       op="AssertEqual")
+            raise _splits_differ(x.nested_row_splits, y.nested_row_splits)
+        _check_inner_dims(x.flat_values, y.flat_values)
         return x.with_flat_values(fn(x.flat_values, y.flat_values))
     ragged, dense, ragged_first = (x, y, True) if isinstance(x, RaggedTensor) else (y, x, False)
     flat = ragged.flat_values
@@ -530,7 +530,19 @@ def elementwise_binary(fn, x, y):
             dense = _as_tensor(dense, flat.dtype)
         except (TypeError, ValueError):
             dense = _as_tensor(dense)
-    if dense.ndim > flat.ndim - 1 and ragged.ragged_rank == 1 and dense.ndim == ragged.ndim:
+    if dense.ndim > flat.ndim - 1:
+        dense = _dense_against_flat(dense, ragged)
+    out = fn(flat, dense) if ragged_first else fn(dense, flat)
+    return ragged.with_flat_values(out)
+
+
+def _dense_against_flat(dense: Tensor, ragged: RaggedTensor) -> Tensor:
+    """A dense operand that reaches the ragged axes, as a tensor that broadcasts against the flat values."""
+    flat = ragged.flat_values
+    if ragged.ragged_rank == 1 and dense.ndim == ragged.ndim:
+        if dense.shape[0] == _nrows(ragged) and dense.shape[1] != 1:   # TF compares the rows' splits
+            uniform = [np.arange(dense.shape[0] + 1, dtype=np.int64) * dense.shape[1]]
+            raise _splits_differ(uniform, ragged.nested_row_splits)
         if dense.shape[1] != 1 or dense.shape[0] not in (1, _nrows(ragged)):
             raise InvalidArgumentError(
                 f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape "
@@ -538,16 +550,41 @@ def elementwise_binary(fn, x, y):
                 + hint_line(_("a dense operand needs shape [nrows, 1, ...] or a shape that broadcasts "
                               "against one element.")), op="RaggedBroadcast")
         rows = reshape(dense, [dense.shape[0]] + list(dense.shape[2:]))
-        ids = ragged.value_rowids().numpy() if dense.shape[0] != 1 else \
-            np.zeros(int(flat.shape[0]), np.int64)
-        dense = gather(rows, ids)
-    elif dense.ndim > flat.ndim - 1:
-        raise InvalidArgumentError(
-            f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape {ragged.shape}."
-            + hint_line(_("combine a RaggedTensor with a scalar, a tensor shaped like its inner axes, or a "
-                          "RaggedTensor with the same rows.")), op="RaggedBroadcast")
-    out = fn(flat, dense) if ragged_first else fn(dense, flat)
-    return ragged.with_flat_values(out)
+        ids = ragged.value_rowids().numpy() if dense.shape[0] != 1 else np.zeros(int(flat.shape[0]), np.int64)
+        return gather(rows, ids)
+    if _ragged_dims_are_one(dense, ragged):
+        return reshape(dense, list(dense.shape[dense.ndim - (flat.ndim - 1):]))
+    raise InvalidArgumentError(
+        f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape {ragged.shape}."
+        + hint_line(_("combine a RaggedTensor with a scalar, a tensor shaped like its inner axes, or a "
+                      "RaggedTensor with the same rows.")), op="RaggedBroadcast")
+
+
+def _splits_differ(x_splits, y_splits) -> InvalidArgumentError:
+    """TF's error for operands whose rows differ: its ``assert_equal`` text on the first differing splits."""
+    for a, b in zip(x_splits, y_splits):
+        a, b = np.asarray(_as_tensor(a).numpy()), np.asarray(_as_tensor(b).numpy())
+        if a.shape == b.shape and not np.array_equal(a, b):
+            return InvalidArgumentError(None, None, condition_text("==", a, b, a == b)
+                                        + hint_line(_("both ragged operands need the same row lengths.")))
+    return InvalidArgumentError(None, None, "Condition x == y did not hold."
+                                + hint_line(_("both ragged operands need the same row lengths.")))
+
+
+def _check_inner_dims(x_flat: Tensor, y_flat: Tensor) -> None:
+    """Uniform inner axes of different sizes: TF compares them as splits too (``[0, 2, 4, ...]``)."""
+    for axis, (a, b) in enumerate(zip(x_flat.shape[1:], y_flat.shape[1:]), start=1):
+        if a != b and 1 not in (a, b):
+            count = int(np.prod(x_flat.shape[:axis]))
+            raise _splits_differ([np.arange(count + 1, dtype=np.int64) * a],
+                                 [np.arange(count + 1, dtype=np.int64) * b])
+
+
+def _ragged_dims_are_one(dense: Tensor, ragged: RaggedTensor) -> bool:
+    """Whether ``dense`` stops short of the batch axis and has size 1 on every ragged axis it reaches."""
+    inner = ragged.flat_values.ndim - 1
+    reach = dense.ndim - inner      # how many of the ragged axes (1..ragged_rank) dense aligns with
+    return dense.ndim < ragged.ndim and all(d == 1 for d in list(dense.shape)[:reach])
 
 
 # ---------- reductions ----------
@@ -622,10 +659,20 @@ def _depth(value) -> int:
     return depth
 
 
+def _scalar_depths(value, depth=0) -> set:
+    """The nesting depths at which ``value`` holds scalars (TF needs exactly one)."""
+    if not isinstance(value, (list, tuple)):
+        return {depth}
+    return set().union(*(_scalar_depths(item, depth + 1) for item in value)) if value else set()
+
+
 def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None,
              row_splits_dtype=dtypes.int64):
     """A RaggedTensor from a nested list whose rows may differ in length (a flat list gives a Tensor)."""
     depth = _depth(pylist)
+    if len(_scalar_depths(pylist)) > 1:
+        raise ValueError("all scalar values must have the same nesting depth"
+                         + hint_line(_("every innermost value needs the same number of brackets around it.")))
     if depth <= 1:
         return _dense_constant(pylist, dtype=dtype)
     ragged_rank = depth - 1 if ragged_rank is None else int(ragged_rank)
