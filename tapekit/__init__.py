@@ -134,7 +134,8 @@ __all__ = [
 ]
 
 # ---- exports added by the fidelity work (issue 25 part C) ----
-from . import strings, train  # noqa: E402
+from . import ragged_sparse, strings, train  # noqa: E402,F401  (ragged_sparse: rt.to_sparse, from_sparse)
+from .ragged import RaggedTensorSpec  # noqa: E402
 from .ops.array_ops import tensor_scatter_nd_max, tensor_scatter_nd_min, tensor_scatter_nd_sub  # noqa: E402
 from .ops.checks import ensure_shape  # noqa: E402
 from .ops.slicing import slice  # noqa: E402,A004
@@ -156,7 +157,7 @@ saved_model = _Namespace(save=_saved_model_save, load=_saved_model_load)
 io = _Namespace(**_io_functions)
 io.decode_raw = strings.decode_raw
 experimental = _Namespace(DynamicRaggedShape=_dynamic_ragged_shape)
-__all__ += ["experimental", "io", "saved_model", "strings"]
+__all__ += ["RaggedTensorSpec", "experimental", "io", "ragged_sparse", "saved_model", "strings"]
 __all__ += ["train", "tensor_scatter_nd_sub", "tensor_scatter_nd_min", "tensor_scatter_nd_max", "ensure_shape",
             "slice"]
 # ---- end fidelity ----

@@ -88,6 +88,18 @@ class RaggedTensor:
                             validate)
 
     @classmethod
+    def from_uniform_row_length(cls, values, uniform_row_length, nrows=None, validate=True,
+                                name=None) -> RaggedTensor:
+        """Rows of ``uniform_row_length`` values each (a new, uniform axis over ``values``' rows)."""
+        length = int(_as_tensor(uniform_row_length).numpy())
+        count = _nrows(values) if isinstance(values, RaggedTensor) else int(_as_tensor(values).shape[0])
+        rows = (count // length if length else 0) if nrows is None else int(nrows)
+        if length * rows != count:
+            raise ValueError(f"uniform_row_length={length} does not divide the {count} rows of values"
+                             + hint_line(_("values need nrows * uniform_row_length rows.")))
+        return cls.from_row_splits(values, np.arange(rows + 1, dtype=np.int64) * length)
+
+    @classmethod
     def from_row_lengths(cls, values, row_lengths, name=None, validate=True) -> RaggedTensor:
         """Consecutive rows of the given lengths."""
         lengths = _splits_tensor(row_lengths, "row_lengths")
@@ -284,6 +296,8 @@ class RaggedTensor:
         inside = np.all(coords < np.asarray(bounds[:coords.shape[1]]), axis=1) if coords.size else \
             np.zeros(0, bool)
         keep = np.nonzero(inside)[0]
+        if flat.dtype.is_string:
+            return _strings_to_tensor(flat, default_value, bounds, coords[keep], keep)
         inner = [min(d, b) for d, b in zip(flat.shape[1:], bounds[coords.shape[1]:])]
         picked = gather(flat, keep) if keep.size != coords.shape[0] else flat
         if inner != list(flat.shape[1:]):
@@ -424,6 +438,18 @@ def _splits(rt) -> np.ndarray:
 
 def _nrows(rt) -> int:
     return int(rt.row_splits.shape[0]) - 1
+
+
+def _strings_to_tensor(flat: Tensor, default_value, bounds: list, coords: np.ndarray, keep: np.ndarray) -> Tensor:
+    """``to_tensor`` of strings (no gradient to keep): a NumPy array filled with ``default_value`` ('')."""
+    default = b"" if default_value is None else default_value
+    default = default.encode("utf-8") if isinstance(default, str) else default
+    values = np.asarray(flat.numpy(), dtype=object)[keep]
+    inner = [min(d, b) for d, b in zip(values.shape[1:], bounds[coords.shape[1]:])]
+    out = np.full(bounds, default, dtype=object)
+    out[tuple(coords.T) + tuple(builtins.slice(0, d) for d in inner)] = \
+        values[(builtins.slice(None),) + tuple(builtins.slice(0, d) for d in inner)]
+    return _dense_constant(out, dtype=dtypes.string)
 
 
 def _coordinates(rt) -> np.ndarray:
@@ -646,6 +672,45 @@ def _segment_reduce(kind, values, ids, segments):
 def _keep_all(kind, r):
     total = getattr(reduction, f"reduce_{kind}")(r.flat_values, None)
     return reshape(total, [1] * r.ndim)
+
+
+class RaggedTensorSpec:
+    """Describes a RaggedTensor: ``shape`` (None for unknown sizes), ``dtype`` and ``ragged_rank``."""
+
+    def __init__(self, shape=None, dtype=dtypes.float32, ragged_rank=None, row_splits_dtype=dtypes.int64,
+                 flat_values_spec=None):
+        self._shape = TensorShape(shape)
+        self._dtype = dtypes.as_dtype(dtype)
+        rank = self._shape.rank
+        self._ragged_rank = (rank - 1 if rank is not None else 1) if ragged_rank is None else int(ragged_rank)
+        self._row_splits_dtype = dtypes.as_dtype(row_splits_dtype)
+
+    @classmethod
+    def from_value(cls, value) -> RaggedTensorSpec:
+        return cls(value.shape, value.dtype, value.ragged_rank, value.row_splits.dtype)
+
+    shape = property(lambda self: self._shape)
+    dtype = property(lambda self: self._dtype)
+    ragged_rank = property(lambda self: self._ragged_rank)
+    row_splits_dtype = property(lambda self: self._row_splits_dtype)
+
+    def is_compatible_with(self, value) -> bool:
+        """True for a RaggedTensor (or spec) of this dtype and ragged rank whose shape fits."""
+        same_kind = (getattr(value, "dtype", None) == self._dtype
+                     and getattr(value, "ragged_rank", None) == self._ragged_rank)
+        return same_kind and self._shape.is_compatible_with(value.shape)
+
+    def _key(self) -> tuple:
+        return (self._shape.as_list() if self._shape.rank is not None else None, self._dtype, self._ragged_rank)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, RaggedTensorSpec) and self._key() == other._key()  # noqa: SLF001 - same class
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return (f"RaggedTensorSpec(TensorShape({self._shape.as_list() if self._shape.rank is not None else None}), "
+                f"tk.{self._dtype.name}, {self._ragged_rank}, tk.{self._row_splits_dtype.name})")
 
 
 # ---------- tk.ragged functions ----------
