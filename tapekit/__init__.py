@@ -149,14 +149,16 @@ __all__ += ["assert_equal", "assert_greater", "assert_greater_equal", "assert_le
 from types import SimpleNamespace as _Namespace  # noqa: E402
 
 from .unsupported import dynamic_ragged_shape as _dynamic_ragged_shape  # noqa: E402
+from .unsupported import row_partition as _row_partition  # noqa: E402
+from .unsupported import saved_model_options as _saved_model_options  # noqa: E402
 from .unsupported import io_functions as _io_functions  # noqa: E402
 from .unsupported import saved_model_load as _saved_model_load  # noqa: E402
 from .unsupported import saved_model_save as _saved_model_save  # noqa: E402
 
-saved_model = _Namespace(save=_saved_model_save, load=_saved_model_load)
+saved_model = _Namespace(save=_saved_model_save, load=_saved_model_load, SaveOptions=_saved_model_options)
 io = _Namespace(**_io_functions)
 io.decode_raw = strings.decode_raw
-experimental = _Namespace(DynamicRaggedShape=_dynamic_ragged_shape)
+experimental = _Namespace(DynamicRaggedShape=_dynamic_ragged_shape, RowPartition=_row_partition)
 __all__ += ["RaggedTensorSpec", "experimental", "io", "ragged_sparse", "saved_model", "strings"]
 __all__ += ["train", "tensor_scatter_nd_sub", "tensor_scatter_nd_min", "tensor_scatter_nd_max", "ensure_shape",
             "slice"]

@@ -48,4 +48,14 @@ io_functions = {name: _out_of_scope(f"tf.io.{name}", _IO_HINT)
                 for name in ("parse_example", "parse_single_example", "FixedLenFeature", "VarLenFeature",
                              "RaggedFeature", "SparseFeature", "read_file", "write_file", "decode_csv",
                              "serialize_tensor", "parse_tensor", "TFRecordWriter", "gfile")}
+saved_model_options = _out_of_scope("tf.saved_model.SaveOptions", _SAVED_MODEL_HINT)
 dynamic_ragged_shape = _out_of_scope("tf.experimental.DynamicRaggedShape", _DYNAMIC_SHAPE_HINT)
+for _method in ("from_lengths", "from_tensor"):
+    setattr(dynamic_ragged_shape, _method,
+            _out_of_scope(f"tf.experimental.DynamicRaggedShape.{_method}", _DYNAMIC_SHAPE_HINT))
+row_partition = _out_of_scope("tf.experimental.RowPartition", _DYNAMIC_SHAPE_HINT)
+_HASH_HINT = N_("string hashing (TF's FarmHash fingerprints) is not in tapekit; map words to ids with a Python dict "
+                "and tk.constant, or use tk.keras.layers.Embedding on those ids.")
+to_hash_bucket_fast = _out_of_scope("tf.strings.to_hash_bucket_fast", _HASH_HINT)
+to_hash_bucket_strong = _out_of_scope("tf.strings.to_hash_bucket_strong", _HASH_HINT)
+to_hash_bucket = _out_of_scope("tf.strings.to_hash_bucket", _HASH_HINT)

@@ -10,7 +10,8 @@ Each guide's code cells run in order in one fresh process per engine (shell ``!`
 are dropped; under tapekit ``tensorflow`` and ``keras`` are bound to ``tapekit`` and
 ``tapekit.keras``, the swap a student makes). A cell's output is what it prints on stdout and, as
 in Jupyter, the ``repr`` of its last expression; an exception ends it with ``EXCEPTION <Type>``.
-Outputs are compared as ``tools/tf_cases.py`` compares case outputs (numbers within rtol 1e-5).
+Outputs are compared as ``tools/tf_cases.py`` compares case outputs (numbers within rtol 1e-5),
+without the ``Hint:`` lines tapekit adds under TF's error texts (a listed difference).
 TF runs twice: a cell whose TF output differs between the two runs depends on unseeded random
 numbers. Each cell is then one of
 
@@ -111,8 +112,14 @@ def _without_message(out: str) -> str:
     return "\n".join(line for line in out.splitlines() if not line.startswith(("MESSAGE ", "NOT-IN")))
 
 
+def _without_hints(out: str) -> str:
+    """tapekit's output less the hint lines it adds under TF's error texts (docs/DIFFERENCES.md)."""
+    return "\n".join(line for line in out.splitlines() if not line.lstrip().startswith("Hint: ")) + "\n"
+
+
 def classify(tf_out: str, tf_again: str, tapekit_out: str) -> tuple[str, str]:
     """The cell's class and, unless it matches, a one-line reason."""
+    tapekit_out = _without_hints(tapekit_out)
     if differences(_without_message(tapekit_out), _without_message(tf_out)) is None:
         return "match", ""
     if differences(_TF_NAMES.sub(r"tk.\1", tf_again), tf_out) is not None:
