@@ -50,7 +50,7 @@ io_functions = {name: _out_of_scope(f"tf.io.{name}", _IO_HINT)
                              "serialize_tensor", "parse_tensor", "TFRecordWriter", "gfile")}
 saved_model_options = _out_of_scope("tf.saved_model.SaveOptions", _SAVED_MODEL_HINT)
 dynamic_ragged_shape = _out_of_scope("tf.experimental.DynamicRaggedShape", _DYNAMIC_SHAPE_HINT)
-for _method in ("from_lengths", "from_tensor"):
+for _method in ("from_lengths", "from_row_lengths", "from_tensor"):
     setattr(dynamic_ragged_shape, _method,
             _out_of_scope(f"tf.experimental.DynamicRaggedShape.{_method}", _DYNAMIC_SHAPE_HINT))
 row_partition = _out_of_scope("tf.experimental.RowPartition", _DYNAMIC_SHAPE_HINT)

@@ -17,7 +17,8 @@ numbers. Each cell is then one of
 
     match           tapekit prints what TF prints
     random          TF's own two runs differ (unseeded random numbers)
-    not-in-tapekit  tapekit raised a clear "not in tapekit" / "not implemented in tapekit" error
+    not-in-tapekit  tapekit raised a clear "not (implemented / available) in tapekit" or "out of scope in
+                    tapekit" error
     tf-error        the cell fails in TF too (no network, a deliberate error), differently
     differs         anything else (the table shows the first differing line or the error)
 """
@@ -42,7 +43,7 @@ CELL_TIMEOUT_S = 120
 
 # Runs one notebook's code cells in the current process; writes one output string per cell.
 RUNNER = r'''
-import ast, contextlib, io, json, signal, sys, traceback
+import ast, contextlib, io, json, re, signal, sys, traceback
 engine, notebook, result_path, cell_timeout = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 if engine == "tapekit":
     import tapekit, tapekit.keras
@@ -83,7 +84,7 @@ for cell in cells:
     except BaseException as error:
         lines = str(error).strip().splitlines() or [""]
         buffer.write(f"EXCEPTION {type(error).__name__}\nMESSAGE {lines[0][:300]}\n")
-        if "not in tapekit" in str(error) or "not implemented in tapekit" in str(error):
+        if re.search(r"(not|not implemented|not available|out of scope) in tapekit", str(error)):
             buffer.write("NOT-IN-TAPEKIT\n")
     finally:
         signal.alarm(0)
