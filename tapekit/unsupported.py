@@ -54,6 +54,8 @@ for _method in ("from_lengths", "from_row_lengths", "from_tensor"):
     setattr(dynamic_ragged_shape, _method,
             _out_of_scope(f"tf.experimental.DynamicRaggedShape.{_method}", _DYNAMIC_SHAPE_HINT))
 row_partition = _out_of_scope("tf.experimental.RowPartition", _DYNAMIC_SHAPE_HINT)
+for _method in ("from_row_lengths", "from_row_splits", "from_uniform_row_length", "from_value_rowids"):
+    setattr(row_partition, _method, _out_of_scope(f"tf.experimental.RowPartition.{_method}", _DYNAMIC_SHAPE_HINT))
 _HASH_HINT = N_("string hashing (TF's FarmHash fingerprints) is not in tapekit; map words to ids with a Python dict "
                 "and tk.constant, or use tk.keras.layers.Embedding on those ids.")
 to_hash_bucket_fast = _out_of_scope("tf.strings.to_hash_bucket_fast", _HASH_HINT)
