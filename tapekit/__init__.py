@@ -102,10 +102,32 @@ __all__ = [
 ]
 
 # ---- exports added by the fidelity work (issue 25 part C) ----
-from . import train  # noqa: E402
+from . import ragged_sparse, strings, train  # noqa: E402,F401  (ragged_sparse: rt.to_sparse, from_sparse)
+from .ragged import RaggedTensorSpec  # noqa: E402
 from .ops.array_ops import tensor_scatter_nd_max, tensor_scatter_nd_min, tensor_scatter_nd_sub  # noqa: E402
 from .ops.checks import ensure_shape  # noqa: E402
 from .ops.slicing import slice  # noqa: E402,A004
+from .debugging import (assert_equal, assert_greater, assert_greater_equal, assert_less,  # noqa: E402
+                        assert_less_equal, assert_negative, assert_non_negative, assert_non_positive,
+                        assert_none_equal, assert_positive, assert_rank, assert_type)
+__all__ += ["assert_equal", "assert_greater", "assert_greater_equal", "assert_less", "assert_less_equal",
+            "assert_negative", "assert_non_negative", "assert_non_positive", "assert_none_equal", "assert_positive",
+            "assert_rank", "assert_type"]
+# out of scope, each raising NotImplementedError that names what to use instead (tapekit/unsupported.py)
+from types import SimpleNamespace as _Namespace  # noqa: E402
+
+from .unsupported import dynamic_ragged_shape as _dynamic_ragged_shape  # noqa: E402
+from .unsupported import row_partition as _row_partition  # noqa: E402
+from .unsupported import saved_model_options as _saved_model_options  # noqa: E402
+from .unsupported import io_functions as _io_functions  # noqa: E402
+from .unsupported import saved_model_load as _saved_model_load  # noqa: E402
+from .unsupported import saved_model_save as _saved_model_save  # noqa: E402
+
+saved_model = _Namespace(save=_saved_model_save, load=_saved_model_load, SaveOptions=_saved_model_options)
+io = _Namespace(**_io_functions)
+io.decode_raw = strings.decode_raw
+experimental = _Namespace(DynamicRaggedShape=_dynamic_ragged_shape, RowPartition=_row_partition)
+__all__ += ["RaggedTensorSpec", "experimental", "io", "ragged_sparse", "saved_model", "strings"]
 __all__ += ["train", "tensor_scatter_nd_sub", "tensor_scatter_nd_min", "tensor_scatter_nd_max", "ensure_shape",
             "slice"]
 # ---- end fidelity ----

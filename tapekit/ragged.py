@@ -20,6 +20,7 @@ from . import dtypes
 from .errors import InvalidArgumentError
 from .i18n import _, hint_line
 from .ops import math_ops, reduction, segment_ops
+from .ops.checks import condition_text
 from .ops.array_ops import boolean_mask, expand_dims, gather, pad, reshape, scatter_nd
 from .ops.array_ops import concat as dense_concat
 from .ops.math_ops import add, multiply, to_tensor
@@ -85,6 +86,18 @@ class RaggedTensor:
         """Rows ``values[row_splits[i]:row_splits[i + 1]]``."""
         return cls._checked(values, _splits_tensor(row_splits, "row_splits"), "from_row_splits",
                             validate)
+
+    @classmethod
+    def from_uniform_row_length(cls, values, uniform_row_length, nrows=None, validate=True,
+                                name=None) -> RaggedTensor:
+        """Rows of ``uniform_row_length`` values each (a new, uniform axis over ``values``' rows)."""
+        length = int(_as_tensor(uniform_row_length).numpy())
+        count = _nrows(values) if isinstance(values, RaggedTensor) else int(_as_tensor(values).shape[0])
+        rows = (count // length if length else 0) if nrows is None else int(nrows)
+        if length * rows != count:
+            raise ValueError(f"uniform_row_length={length} does not divide the {count} rows of values"
+                             + hint_line(_("values need nrows * uniform_row_length rows.")))
+        return cls.from_row_splits(values, np.arange(rows + 1, dtype=np.int64) * length)
 
     @classmethod
     def from_row_lengths(cls, values, row_lengths, name=None, validate=True) -> RaggedTensor:
@@ -283,6 +296,8 @@ class RaggedTensor:
         inside = np.all(coords < np.asarray(bounds[:coords.shape[1]]), axis=1) if coords.size else \
             np.zeros(0, bool)
         keep = np.nonzero(inside)[0]
+        if flat.dtype.is_string:
+            return _strings_to_tensor(flat, default_value, bounds, coords[keep], keep)
         inner = [min(d, b) for d, b in zip(flat.shape[1:], bounds[coords.shape[1]:])]
         picked = gather(flat, keep) if keep.size != coords.shape[0] else flat
         if inner != list(flat.shape[1:]):
@@ -425,6 +440,18 @@ def _nrows(rt) -> int:
     return int(rt.row_splits.shape[0]) - 1
 
 
+def _strings_to_tensor(flat: Tensor, default_value, bounds: list, coords: np.ndarray, keep: np.ndarray) -> Tensor:
+    """``to_tensor`` of strings (no gradient to keep): a NumPy array filled with ``default_value`` ('')."""
+    default = b"" if default_value is None else default_value
+    default = default.encode("utf-8") if isinstance(default, str) else default
+    values = np.asarray(flat.numpy(), dtype=object)[keep]
+    inner = [min(d, b) for d, b in zip(values.shape[1:], bounds[coords.shape[1]:])]
+    out = np.full(bounds, default, dtype=object)
+    out[tuple(coords.T) + tuple(builtins.slice(0, d) for d in inner)] = \
+        values[(builtins.slice(None),) + tuple(builtins.slice(0, d) for d in inner)]
+    return _dense_constant(out, dtype=dtypes.string)
+
+
 def _coordinates(rt) -> np.ndarray:
     """For each flat value, its index along every ragged axis (shape [nvals, ragged_rank + 1])."""
     splits = _splits(rt)
@@ -517,9 +544,8 @@ def elementwise_binary(fn, x, y):
     """``fn`` applied to the values of a RaggedTensor and a scalar, tensor or matching RaggedTensor."""
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
         if not _same_partition(x, y):
-            raise InvalidArgumentError("Condition x == y did not hold."
-                                       + hint_line(_("both ragged operands need the same row lengths.")),
-                                       op="AssertEqual")
+            raise _splits_differ(x.nested_row_splits, y.nested_row_splits)
+        _check_inner_dims(x.flat_values, y.flat_values)
         return x.with_flat_values(fn(x.flat_values, y.flat_values))
     ragged, dense, ragged_first = (x, y, True) if isinstance(x, RaggedTensor) else (y, x, False)
     flat = ragged.flat_values
@@ -530,7 +556,19 @@ def elementwise_binary(fn, x, y):
             dense = _as_tensor(dense, flat.dtype)
         except (TypeError, ValueError):
             dense = _as_tensor(dense)
-    if dense.ndim > flat.ndim - 1 and ragged.ragged_rank == 1 and dense.ndim == ragged.ndim:
+    if dense.ndim > flat.ndim - 1:
+        dense = _dense_against_flat(dense, ragged)
+    out = fn(flat, dense) if ragged_first else fn(dense, flat)
+    return ragged.with_flat_values(out)
+
+
+def _dense_against_flat(dense: Tensor, ragged: RaggedTensor) -> Tensor:
+    """A dense operand that reaches the ragged axes, as a tensor that broadcasts against the flat values."""
+    flat = ragged.flat_values
+    if ragged.ragged_rank == 1 and dense.ndim == ragged.ndim:
+        if dense.shape[0] == _nrows(ragged) and dense.shape[1] != 1:   # TF compares the rows' splits
+            uniform = [np.arange(dense.shape[0] + 1, dtype=np.int64) * dense.shape[1]]
+            raise _splits_differ(uniform, ragged.nested_row_splits)
         if dense.shape[1] != 1 or dense.shape[0] not in (1, _nrows(ragged)):
             raise InvalidArgumentError(
                 f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape "
@@ -538,16 +576,41 @@ def elementwise_binary(fn, x, y):
                 + hint_line(_("a dense operand needs shape [nrows, 1, ...] or a shape that broadcasts "
                               "against one element.")), op="RaggedBroadcast")
         rows = reshape(dense, [dense.shape[0]] + list(dense.shape[2:]))
-        ids = ragged.value_rowids().numpy() if dense.shape[0] != 1 else \
-            np.zeros(int(flat.shape[0]), np.int64)
-        dense = gather(rows, ids)
-    elif dense.ndim > flat.ndim - 1:
-        raise InvalidArgumentError(
-            f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape {ragged.shape}."
-            + hint_line(_("combine a RaggedTensor with a scalar, a tensor shaped like its inner axes, or a "
-                          "RaggedTensor with the same rows.")), op="RaggedBroadcast")
-    out = fn(flat, dense) if ragged_first else fn(dense, flat)
-    return ragged.with_flat_values(out)
+        ids = ragged.value_rowids().numpy() if dense.shape[0] != 1 else np.zeros(int(flat.shape[0]), np.int64)
+        return gather(rows, ids)
+    if _ragged_dims_are_one(dense, ragged):
+        return reshape(dense, list(dense.shape[dense.ndim - (flat.ndim - 1):]))
+    raise InvalidArgumentError(
+        f"Unable to broadcast a tensor of shape {dense.shape} against a ragged tensor of shape {ragged.shape}."
+        + hint_line(_("combine a RaggedTensor with a scalar, a tensor shaped like its inner axes, or a "
+                      "RaggedTensor with the same rows.")), op="RaggedBroadcast")
+
+
+def _splits_differ(x_splits, y_splits) -> InvalidArgumentError:
+    """TF's error for operands whose rows differ: its ``assert_equal`` text on the first differing splits."""
+    for a, b in zip(x_splits, y_splits):
+        a, b = np.asarray(_as_tensor(a).numpy()), np.asarray(_as_tensor(b).numpy())
+        if a.shape == b.shape and not np.array_equal(a, b):
+            return InvalidArgumentError(None, None, condition_text("==", a, b, a == b)
+                                        + hint_line(_("both ragged operands need the same row lengths.")))
+    return InvalidArgumentError(None, None, "Condition x == y did not hold."
+                                + hint_line(_("both ragged operands need the same row lengths.")))
+
+
+def _check_inner_dims(x_flat: Tensor, y_flat: Tensor) -> None:
+    """Uniform inner axes of different sizes: TF compares them as splits too (``[0, 2, 4, ...]``)."""
+    for axis, (a, b) in enumerate(zip(x_flat.shape[1:], y_flat.shape[1:]), start=1):
+        if a != b and 1 not in (a, b):
+            count = int(np.prod(x_flat.shape[:axis]))
+            raise _splits_differ([np.arange(count + 1, dtype=np.int64) * a],
+                                 [np.arange(count + 1, dtype=np.int64) * b])
+
+
+def _ragged_dims_are_one(dense: Tensor, ragged: RaggedTensor) -> bool:
+    """Whether ``dense`` stops short of the batch axis and has size 1 on every ragged axis it reaches."""
+    inner = ragged.flat_values.ndim - 1
+    reach = dense.ndim - inner      # how many of the ragged axes (1..ragged_rank) dense aligns with
+    return dense.ndim < ragged.ndim and all(d == 1 for d in list(dense.shape)[:reach])
 
 
 # ---------- reductions ----------
@@ -611,6 +674,45 @@ def _keep_all(kind, r):
     return reshape(total, [1] * r.ndim)
 
 
+class RaggedTensorSpec:
+    """Describes a RaggedTensor: ``shape`` (None for unknown sizes), ``dtype`` and ``ragged_rank``."""
+
+    def __init__(self, shape=None, dtype=dtypes.float32, ragged_rank=None, row_splits_dtype=dtypes.int64,
+                 flat_values_spec=None):
+        self._shape = TensorShape(shape)
+        self._dtype = dtypes.as_dtype(dtype)
+        rank = self._shape.rank
+        self._ragged_rank = (rank - 1 if rank is not None else 1) if ragged_rank is None else int(ragged_rank)
+        self._row_splits_dtype = dtypes.as_dtype(row_splits_dtype)
+
+    @classmethod
+    def from_value(cls, value) -> RaggedTensorSpec:
+        return cls(value.shape, value.dtype, value.ragged_rank, value.row_splits.dtype)
+
+    shape = property(lambda self: self._shape)
+    dtype = property(lambda self: self._dtype)
+    ragged_rank = property(lambda self: self._ragged_rank)
+    row_splits_dtype = property(lambda self: self._row_splits_dtype)
+
+    def is_compatible_with(self, value) -> bool:
+        """True for a RaggedTensor (or spec) of this dtype and ragged rank whose shape fits."""
+        same_kind = (getattr(value, "dtype", None) == self._dtype
+                     and getattr(value, "ragged_rank", None) == self._ragged_rank)
+        return same_kind and self._shape.is_compatible_with(value.shape)
+
+    def _key(self) -> tuple:
+        return (self._shape.as_list() if self._shape.rank is not None else None, self._dtype, self._ragged_rank)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, RaggedTensorSpec) and self._key() == other._key()  # noqa: SLF001 - same class
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return (f"RaggedTensorSpec(TensorShape({self._shape.as_list() if self._shape.rank is not None else None}), "
+                f"tk.{self._dtype.name}, {self._ragged_rank}, tk.{self._row_splits_dtype.name})")
+
+
 # ---------- tk.ragged functions ----------
 def _depth(value) -> int:
     depth = 0
@@ -622,10 +724,20 @@ def _depth(value) -> int:
     return depth
 
 
+def _scalar_depths(value, depth=0) -> set:
+    """The nesting depths at which ``value`` holds scalars (TF needs exactly one)."""
+    if not isinstance(value, (list, tuple)):
+        return {depth}
+    return set().union(*(_scalar_depths(item, depth + 1) for item in value)) if value else set()
+
+
 def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None,
              row_splits_dtype=dtypes.int64):
     """A RaggedTensor from a nested list whose rows may differ in length (a flat list gives a Tensor)."""
     depth = _depth(pylist)
+    if len(_scalar_depths(pylist)) > 1:
+        raise ValueError("all scalar values must have the same nesting depth"
+                         + hint_line(_("every innermost value needs the same number of brackets around it.")))
     if depth <= 1:
         return _dense_constant(pylist, dtype=dtype)
     ragged_rank = depth - 1 if ragged_rank is None else int(ragged_rank)

@@ -10,13 +10,15 @@ Each guide's code cells run in order in one fresh process per engine (shell ``!`
 are dropped; under tapekit ``tensorflow`` and ``keras`` are bound to ``tapekit`` and
 ``tapekit.keras``, the swap a student makes). A cell's output is what it prints on stdout and, as
 in Jupyter, the ``repr`` of its last expression; an exception ends it with ``EXCEPTION <Type>``.
-Outputs are compared as ``tools/tf_cases.py`` compares case outputs (numbers within rtol 1e-5).
+Outputs are compared as ``tools/tf_cases.py`` compares case outputs (numbers within rtol 1e-5),
+without the ``Hint:`` lines tapekit adds under TF's error texts (a listed difference).
 TF runs twice: a cell whose TF output differs between the two runs depends on unseeded random
 numbers. Each cell is then one of
 
     match           tapekit prints what TF prints
     random          TF's own two runs differ (unseeded random numbers)
-    not-in-tapekit  tapekit raised a clear "not in tapekit" / "not implemented in tapekit" error
+    not-in-tapekit  tapekit raised a clear "not (implemented / available) in tapekit" or "out of scope in
+                    tapekit" error
     tf-error        the cell fails in TF too (no network, a deliberate error), differently
     differs         anything else (the table shows the first differing line or the error)
 """
@@ -41,7 +43,7 @@ CELL_TIMEOUT_S = 120
 
 # Runs one notebook's code cells in the current process; writes one output string per cell.
 RUNNER = r'''
-import ast, contextlib, io, json, signal, sys, traceback
+import ast, contextlib, io, json, re, signal, sys, traceback
 engine, notebook, result_path, cell_timeout = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 if engine == "tapekit":
     import tapekit, tapekit.keras
@@ -82,7 +84,7 @@ for cell in cells:
     except BaseException as error:
         lines = str(error).strip().splitlines() or [""]
         buffer.write(f"EXCEPTION {type(error).__name__}\nMESSAGE {lines[0][:300]}\n")
-        if "not in tapekit" in str(error) or "not implemented in tapekit" in str(error):
+        if re.search(r"(not|not implemented|not available|out of scope) in tapekit", str(error)):
             buffer.write("NOT-IN-TAPEKIT\n")
     finally:
         signal.alarm(0)
@@ -111,8 +113,14 @@ def _without_message(out: str) -> str:
     return "\n".join(line for line in out.splitlines() if not line.startswith(("MESSAGE ", "NOT-IN")))
 
 
+def _without_hints(out: str) -> str:
+    """tapekit's output less the hint lines it adds under TF's error texts (docs/DIFFERENCES.md)."""
+    return "\n".join(line for line in out.splitlines() if not line.lstrip().startswith("Hint: ")) + "\n"
+
+
 def classify(tf_out: str, tf_again: str, tapekit_out: str) -> tuple[str, str]:
     """The cell's class and, unless it matches, a one-line reason."""
+    tapekit_out = _without_hints(tapekit_out)
     if differences(_without_message(tapekit_out), _without_message(tf_out)) is None:
         return "match", ""
     if differences(_TF_NAMES.sub(r"tk.\1", tf_again), tf_out) is not None:

@@ -47,3 +47,24 @@ def check_numerics(tensor, message, name=None) -> Tensor:
                        _("look for a division by zero, log of 0 or a negative number, or a too large "
                          "learning rate before this point."))
     return execute("CheckNumerics", lambda v, message: v, (t,), {"message": str(message)}, dtype=t.dtype)
+
+
+def condition_text(sym: str, x: np.ndarray, y: np.ndarray, held: np.ndarray, summarize: int = 3,
+                   message=None) -> str:
+    """TF's text for a failed ``assert_equal``-style check: the condition, the first differing
+    positions and values (when x and y share a non-scalar shape), then the first elements of each."""
+    lines = [] if message is None else [str(message)]
+    lines.append(f"Condition x {sym} y did not hold.")
+    if summarize <= 0:
+        return "\n".join(lines)
+    if x.shape == y.shape and x.shape:
+        held = np.broadcast_to(held, x.shape)
+        where = np.argwhere(~held)
+        count = min(summarize, len(where))
+        lines += [f"Indices of first {count} different values:", str(where[:count]),
+                  "Corresponding x values:", str(x[~held].reshape(-1)[:count]),
+                  "Corresponding y values:", str(y[~held].reshape(-1)[:count])]
+    flat_x, flat_y = x.reshape(-1), y.reshape(-1)
+    lines += [f"First {min(flat_x.size, summarize)} elements of x:", str(flat_x[:summarize]),
+              f"First {min(flat_y.size, summarize)} elements of y:", str(flat_y[:summarize])]
+    return "\n".join(lines)

@@ -32,6 +32,7 @@ from ..random import SeedGenerator
 from ..variables import Variable, dtype_name, standardize_dtype
 from .input_spec import assert_input_compatibility
 from .keras_tensor import KerasTensor, Node, set_keras_history
+from .call_errors import call_with_info
 from .structures import flatten, map_shapes, map_structure, shape_structure
 from .tracking import TrackedDict, TrackedList, auto_config
 
@@ -475,7 +476,7 @@ class Layer:
                 assert_input_compatibility(self.input_spec, first, self._name)
             kwargs = self._resolve_call_arguments(args, kwargs, context)
             with self._name_scope():
-                outputs = self.call(*args, **kwargs)
+                outputs = call_with_info(self, args, kwargs)
             self.built = True
             self._add_activity_losses(outputs)
             return outputs

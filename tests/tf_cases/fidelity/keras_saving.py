@@ -79,7 +79,4 @@ except ValueError:
     print("ValueError")
 
 print(keras.losses.mean_squared_error([1.0, 2.0], [1.5, 2.5]).numpy())
-print(tf.keras.losses.MSE([1.0, 2.0], [1.5, 2.5]).numpy(), tf.keras.losses.mae([1.0, 2.0], [1.5, 3.5]).numpy())
-print(tf.keras.losses.KLD([0.5, 0.5], [0.25, 0.75]).numpy(), tf.keras.losses.logcosh([1.0], [2.0]).numpy())
-print(tf.keras.losses.MAPE([1.0, 2.0], [1.5, 2.5]).numpy(), tf.keras.losses.msle([1.0, 2.0], [1.5, 2.5]).numpy())
-print(tf.keras.losses.Reduction.all(), tf.keras.losses.Reduction.SUM)
+print([hasattr(keras.losses, name) for name in ("MSE", "mse", "MAE", "kld", "logcosh", "log_cosh")])

@@ -1,0 +1,227 @@
+"""``tk.strings``: the string ops of TF's tensor guide, on string tensors (NumPy arrays of bytes).
+
+``split``, ``bytes_split``, ``unicode_split`` and ``unicode_decode`` give a Tensor for a scalar
+input and a RaggedTensor (one row per string) for a vector, as TF does. Strings are bytes; text
+given as ``str`` is UTF-8 encoded. No op here has a gradient (strings are not differentiable).
+"""
+
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+from . import dtypes
+from .errors import InvalidArgumentError
+from .i18n import _, hint_line
+from .ragged import RaggedTensor
+from .tensor import Tensor, constant, convert_to_tensor
+from .unsupported import to_hash_bucket, to_hash_bucket_fast, to_hash_bucket_strong  # noqa: F401 (not in tapekit)
+
+_UNITS = ("BYTE", "UTF8_CHAR")
+
+
+def _bytes(value) -> bytes:
+    return value.encode("utf-8") if isinstance(value, str) else bytes(value)
+
+
+def _strings(input_, op: str) -> np.ndarray:
+    """The input as a NumPy object array of bytes, or InvalidArgumentError naming the op."""
+    t = input_ if isinstance(input_, Tensor) else convert_to_tensor(input_)
+    if not t.dtype.is_string:
+        kernel = dtypes.KERNEL_NAMES.get(t.dtype.name, t.dtype.name)
+        raise InvalidArgumentError(None, None, f"cannot compute {op} as input #0(zero-based) was expected to be a "
+                                   f"string tensor but is a {kernel} tensor [Op:{op}] name: "
+                                   + hint_line(_("this op takes strings: make them with tk.constant(['text', ...]).")))
+    array = np.asarray(t.numpy(), dtype=object)
+    return np.vectorize(_bytes, otypes=[object])(array) if array.size else array
+
+
+def _string_tensor(values) -> Tensor:
+    return constant(np.array(list(values), dtype=object).reshape(-1) if len(values) else np.array([], dtype=object),
+                    dtype=dtypes.string)
+
+
+def _pieces(input_, op: str, split_one):
+    """``split_one(bytes) -> list`` on each string: a Tensor for a scalar, a RaggedTensor for a vector."""
+    strings = _strings(input_, op)
+    if strings.ndim == 0:
+        return _as_tensor_of(split_one(strings.item()))
+    if strings.ndim != 1:
+        raise ValueError(f"{op}: the input must be a scalar or a vector, got shape {strings.shape}."
+                         + hint_line(_("reshape it to a vector first with tk.reshape(x, [-1]).")))
+    rows = [split_one(s) for s in strings]
+    flat = [piece for row in rows for piece in row]
+    splits = np.cumsum([0] + [len(row) for row in rows]).astype(np.int64)
+    return RaggedTensor.from_row_splits(_as_tensor_of(flat), splits)
+
+
+def _as_tensor_of(items: list) -> Tensor:
+    if items and isinstance(items[0], (int, np.integer)):
+        return constant(np.array(items, dtype=np.int32), dtype=dtypes.int32)
+    return _string_tensor(items)
+
+
+def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002 - TF's name
+    """Each string split at ``sep`` (default: runs of whitespace, empty pieces dropped)."""
+    separator = None if sep is None else _bytes(sep.numpy() if isinstance(sep, Tensor) else sep)
+    if separator == b"":
+        raise InvalidArgumentError(None, None, "Separator must not be empty. [Op:StringSplitV2]"
+                                   + hint_line(_("use tk.strings.bytes_split(s) to split into single bytes.")))
+    return _pieces(input, "StringSplitV2", lambda s: s.split(separator, int(maxsplit)))
+
+
+def bytes_split(input, name=None):  # noqa: A002 - TF's name
+    """Each string as its single bytes."""
+    return _pieces(input, "StringSplitV2", lambda s: [s[i:i + 1] for i in range(len(s))])
+
+
+def _codec(encoding: str) -> str:
+    return str(encoding).lower().replace("_", "-")
+
+
+def _decoded(s: bytes, encoding: str) -> str:
+    return s.decode(_codec(encoding))
+
+
+def unicode_split(input, input_encoding, errors="replace", replacement_char=65533, name=None):  # noqa: A002
+    """Each string as its characters (each one encoded as bytes)."""
+    encoding = str(input_encoding)
+    return _pieces(input, "UnicodeDecode",
+                   lambda s: [c.encode(_codec(encoding)) for c in _decoded(s, encoding)])
+
+
+def unicode_decode(input, input_encoding, errors="replace", replacement_char=65533,  # noqa: A002
+                   replace_control_characters=False, name=None):
+    """Each string as its Unicode code points (int32)."""
+    encoding = str(input_encoding)
+    return _pieces(input, "UnicodeDecode", lambda s: [ord(c) for c in _decoded(s, encoding)])
+
+
+def unicode_encode(input, output_encoding, errors="replace", replacement_char=65533, name=None):  # noqa: A002
+    """Code points back to strings: a vector gives one string, a matrix or RaggedTensor one per row."""
+    encoding = _codec(output_encoding)
+    if isinstance(input, RaggedTensor):
+        rows = input.to_list()
+        return _string_tensor(["".join(map(chr, row)).encode(encoding) for row in rows])
+    codes = np.asarray(convert_to_tensor(input).numpy())
+    if codes.ndim == 1:
+        return constant("".join(map(chr, codes)).encode(encoding), dtype=dtypes.string)
+    return _string_tensor(["".join(map(chr, row)).encode(encoding) for row in codes.reshape(-1, codes.shape[-1])])
+
+
+def length(input, unit="BYTE", name=None):  # noqa: A002 - TF's name
+    """The length of each string in bytes, or in characters with ``unit="UTF8_CHAR"``."""
+    if unit not in _UNITS:
+        raise ValueError(f"unit must be one of {_UNITS}, got {unit!r}")
+    strings = _strings(input, "StringLength")
+    count = len if unit == "BYTE" else (lambda s: len(s.decode("utf-8")))
+    return constant(np.vectorize(count, otypes=[np.int32])(strings) if strings.size
+                    else np.zeros(strings.shape, np.int32), dtype=dtypes.int32)
+
+
+def join(inputs, separator="", name=None):
+    """The strings of the inputs joined element-wise with ``separator`` (inputs broadcast)."""
+    arrays = np.broadcast_arrays(*[_strings(x, "StringJoin") for x in inputs])
+    sep = _bytes(separator)
+    joined = np.frompyfunc(lambda *parts: sep.join(parts), len(arrays), 1)(*arrays)
+    return constant(np.asarray(joined, dtype=object), dtype=dtypes.string)
+
+
+def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
+    """The strings joined along ``axis`` (all of them by default)."""
+    strings = _strings(inputs, "ReduceJoin")
+    sep = _bytes(separator)
+    if axis is None:
+        return constant(sep.join(strings.reshape(-1)), dtype=dtypes.string)
+    out = np.apply_along_axis(lambda row: np.array(sep.join(row), dtype=object), int(axis), strings)
+    return constant(np.expand_dims(out, int(axis)) if keepdims else out, dtype=dtypes.string)
+
+
+def format(template, inputs, placeholder="{}", summarize=3, name=None):  # noqa: A001 - TF's name
+    """``template`` with each ``placeholder`` replaced by one input, printed as ``tk.print`` prints it."""
+    inputs = inputs if isinstance(inputs, (list, tuple)) else [inputs]
+    parts = str(template).split(placeholder)
+    if len(parts) - 1 != len(inputs):
+        raise ValueError(f"num placeholders in template and num inputs must match: {len(parts) - 1} vs. "
+                         f"{len(inputs)}")
+    texts = [_format_value(x) for x in inputs]
+    out = parts[0] + "".join(text + part for text, part in zip(texts, parts[1:]))
+    return constant(out.encode("utf-8"), dtype=dtypes.string)
+
+
+def _format_value(value) -> str:
+    t = value if isinstance(value, Tensor) else convert_to_tensor(value)
+    array = t.numpy()
+    if t.dtype.is_string:
+        quoted = np.vectorize(lambda s: '"' + _bytes(s).decode("utf-8", "replace") + '"', otypes=[object])(array)
+        return quoted.item() if quoted.ndim == 0 else "[" + " ".join(quoted.reshape(-1)) + "]"
+    return np.array2string(np.asarray(array), separator=" ", threshold=6, edgeitems=3) if array.ndim else str(array)
+
+
+def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002 - TF's names
+    """``len`` bytes (or characters with ``unit="UTF8_CHAR"``) of each string from ``pos`` (negative: from the end)."""
+    if unit not in _UNITS:
+        raise ValueError(f"unit must be one of {_UNITS}, got {unit!r}")
+    strings = _strings(input, "Substr")
+    starts, counts = np.broadcast_to(np.asarray(pos), strings.shape), np.broadcast_to(np.asarray(len), strings.shape)
+
+    def cut(s, start, count):
+        text = s if unit == "BYTE" else s.decode("utf-8")
+        size = builtins.len(text)
+        start = start + size if start < 0 else start
+        if not 0 <= start <= size:
+            raise InvalidArgumentError(None, None, f"pos {start} out of range for string "
+                                       f"b'{s.decode('utf-8', 'replace')}' at index 0 [Op:Substr]"
+                                       + hint_line(_("pos must lie inside each string.")))
+        piece = text[start:start + count]
+        return piece if unit == "BYTE" else piece.encode("utf-8")
+
+    out = np.frompyfunc(cut, 3, 1)(strings, starts, counts)
+    return constant(np.asarray(out, dtype=object), dtype=dtypes.string)
+
+
+def lower(input, encoding="", name=None):  # noqa: A002 - TF's name
+    return constant(np.vectorize(bytes.lower, otypes=[object])(_strings(input, "StringLower")),
+                    dtype=dtypes.string)
+
+
+def upper(input, encoding="", name=None):  # noqa: A002 - TF's name
+    return constant(np.vectorize(bytes.upper, otypes=[object])(_strings(input, "StringUpper")),
+                    dtype=dtypes.string)
+
+
+def strip(input, name=None):  # noqa: A002 - TF's name
+    return constant(np.vectorize(bytes.strip, otypes=[object])(_strings(input, "StringStrip")),
+                    dtype=dtypes.string)
+
+
+def to_number(string_tensor, out_type=dtypes.float32, name=None) -> Tensor:
+    """Each string parsed as a number of ``out_type`` (float32 by default)."""
+    out_type = dtypes.as_dtype(out_type)
+    strings = _strings(string_tensor, "StringToNumber")
+
+    def parse(s):
+        try:
+            return float(s) if out_type.is_floating else int(s)
+        except ValueError:
+            raise InvalidArgumentError(None, None, f"StringToNumberOp could not correctly convert string: "
+                                       f"{s.decode('utf-8', 'replace')} [Op:StringToNumber] name: "
+                                       + hint_line(_("every string must hold one number."))) from None
+
+    values = np.vectorize(parse, otypes=[out_type.numpy_dtype])(strings) if strings.size else \
+        np.zeros(strings.shape, out_type.numpy_dtype)
+    return constant(values, dtype=out_type)
+
+
+def decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None, name=None) -> Tensor:
+    """``tf.io.decode_raw``: each string's bytes read as numbers of ``out_type``."""
+    out_type = dtypes.as_dtype(out_type)
+    strings = _strings(input_bytes, "DecodeRaw")
+    dtype = np.dtype(out_type.numpy_dtype).newbyteorder("<" if little_endian else ">")
+    rows = [np.frombuffer(s, dtype=dtype).astype(out_type.numpy_dtype) for s in strings.reshape(-1)]
+    return constant(rows[0] if strings.ndim == 0 else np.stack(rows).reshape(strings.shape + (-1,)), dtype=out_type)
+
+
+__all__ = ["bytes_split", "format", "join", "length", "lower", "reduce_join", "split", "strip", "substr",
+           "to_number", "unicode_decode", "unicode_encode", "unicode_split", "upper"]
