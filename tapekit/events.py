@@ -36,7 +36,6 @@ __all__ = ["SAMPLE_SIZE", "MAX_BACKWARD_EVENTS", "TapeLog", "dims", "preview", "
 PREVIEW_CHARS = 40               # longest preview string
 MAX_BACKWARD_EVENTS = 20_000     # visit/send events kept per gradient()/jacobian() call
 _RECENT_SAMPLES = 4              # gradients whose samples the reverse pass's log reuses
-_WATCH_SITE_KEYS = {"watch": "<tape.watch>", "access": "<variable read>"}   # user_site's keys
 
 
 # ---------- values: previews ----------
@@ -154,7 +153,7 @@ class TapeLog(observer.TapeLog):
         # the user's code and offset, found the cheap way (a trained model's variables are watched
         # on every step); the line, the name and the rest are worked out when the events are read
         if site is None:
-            site = user_site(_WATCH_SITE_KEYS[how])
+            site = user_site()
         view = self.view()
         value = getattr(item, "_value", None)
         shape = value.shape if value is not None else dims(item)
