@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import weakref
 
 from . import backprop, nest, observer
 from .causes import Cause
@@ -332,7 +333,7 @@ class GradientTape:
 
     # ---------- introspection ----------
     def _view(self) -> TapeView:
-        """What backprop and explain() read of this tape."""
+        """What backprop, explain() and the tape's log (``observer.new_log``) read of this tape."""
         return TapeView(self._entries, self._tracked, self._persistent, self._listeners, self._events(),
                         self._watched_vars, self._watch_accessed_variables, self._ghosts, self._saved,
                         self._roots, self._from_roots)
@@ -340,7 +341,7 @@ class GradientTape:
     def _events(self):
         """This tape's log: what introspection (``tapekit.events``) plugged into ``observer``."""
         if self._log is None:
-            self._log = observer.new_log(self)
+            self._log = observer.new_log(self, weakref.WeakMethod(self._view))   # weak: no cycle
         return self._log
 
     @property
