@@ -4,7 +4,7 @@ The user's frame is the first one, walking outwards from the caller, whose code 
 tapekit's own: no depth is guessed, so the answer does not depend on the path an op took through
 tapekit. Code is tapekit's own when its file lies under this package's folder (compared with
 ``os.path``, so it holds on every platform), or in ``contextlib`` (``with tape.stop_recording():``
-runs tapekit through it); the answer is cached per code object.
+runs tapekit through it); the files found to be tapekit's are kept in a set.
 
 ``sys._getframe`` is CPython's documented way to walk the stack cheaply (``inspect.stack`` builds
 a FrameInfo, with source lines, per frame): the one place tapekit reads frames.
@@ -24,19 +24,18 @@ _PACKAGE_PREFIX = PACKAGE_DIR + os.sep
 _CONTEXTLIB_FILE = contextlib.__file__
 _NUMPY_PREFIX = os.path.dirname(os.path.abspath(np.__file__)) + os.sep
 
-_OWN_CODE: dict = {}   # code object -> whether it is tapekit's own (a dict hit is cheaper than a path test)
+_INTERNAL_FILES: set = {_CONTEXTLIB_FILE}   # files known to be tapekit's: a set test (a str caches its
+# hash) is cheaper than startswith; a dict keyed by code objects would hash the code on every lookup
 
 
 def is_internal(filename: str) -> bool:
     """Whether code in ``filename`` is tapekit's own (or contextlib's), not the user's."""
-    return filename == _CONTEXTLIB_FILE or filename.startswith(_PACKAGE_PREFIX)
-
-
-def _is_own(code) -> bool:
-    own = _OWN_CODE.get(code)
-    if own is None:
-        own = _OWN_CODE[code] = is_internal(code.co_filename)
-    return own
+    if filename in _INTERNAL_FILES:
+        return True
+    if filename.startswith(_PACKAGE_PREFIX):
+        _INTERNAL_FILES.add(filename)
+        return True
+    return False
 
 
 def user_frame(skip_numpy: bool = False):
@@ -44,8 +43,8 @@ def user_frame(skip_numpy: bool = False):
     ``__array__``), or None."""
     frame = _getframe(1)
     while frame is not None:
-        code = frame.f_code
-        if not (_is_own(code) or (skip_numpy and code.co_filename.startswith(_NUMPY_PREFIX))):
+        name = frame.f_code.co_filename
+        if not (is_internal(name) or (skip_numpy and name.startswith(_NUMPY_PREFIX))):
             return frame
         frame = frame.f_back
     return None
@@ -64,15 +63,29 @@ def user_site():
     when something reads it, so recording an op pays for the walk alone (docs/EVENTS.md "Cost").
     """
     frame = _getframe(1)
+    internal = _INTERNAL_FILES
     while frame is not None:
         code = frame.f_code
-        own = _OWN_CODE.get(code)
-        if own is None:
-            own = _is_own(code)
-        if not own:
-            return (code, frame.f_lasti)
+        if code.co_filename not in internal and not is_internal(code.co_filename):
+            return _shared_site(code, frame.f_lasti)
         frame = frame.f_back
     return ()
+
+
+_LAST_CODE: list = [None, {}]   # the user's code found last, and its sites by offset
+
+
+def _shared_site(code, offset: int) -> tuple:
+    """``(code, offset)``, one tuple per site of the code found last: a loop records the same
+    few sites many times, and a tape keeps one per op (compared by identity: hashing a code
+    object hashes its contents)."""
+    if code is not _LAST_CODE[0]:
+        _LAST_CODE[0], _LAST_CODE[1] = code, {}
+    sites = _LAST_CODE[1]
+    site = sites.get(offset)
+    if site is None:
+        site = sites[offset] = (code, offset)
+    return site
 
 
 def site_location(site):
