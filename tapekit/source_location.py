@@ -40,8 +40,8 @@ def is_internal(filename: str) -> bool:
 
 def user_frame(skip_numpy: bool = False):
     """The innermost frame outside tapekit (and NumPy, with ``skip_numpy``: NumPy calling
-    ``__array__``), or None."""
-    frame = _getframe(1)
+    ``__array__``), or None. Called from tapekit only, so the walk starts at the caller's caller."""
+    frame = _getframe(2)
     while frame is not None:
         name = frame.f_code.co_filename
         if not (is_internal(name) or (skip_numpy and name.startswith(_NUMPY_PREFIX))):
@@ -61,8 +61,9 @@ def user_site():
 
     Code object and offset only: ``site_location`` (and ``tapekit.sites``) work out the line
     when something reads it, so recording an op pays for the walk alone (docs/EVENTS.md "Cost").
+    Called from tapekit only (the tape, its log), so the walk starts at the caller's caller.
     """
-    frame = _getframe(1)
+    frame = _getframe(2)
     internal = _INTERNAL_FILES
     while frame is not None:
         code = frame.f_code
