@@ -36,7 +36,6 @@ __all__ = ["SAMPLE_SIZE", "MAX_BACKWARD_EVENTS", "TapeLog", "dims", "preview", "
 PREVIEW_CHARS = 40               # longest preview string
 MAX_BACKWARD_EVENTS = 20_000     # visit/send events kept per gradient()/jacobian() call
 _RECENT_SAMPLES = 4              # gradients whose samples the reverse pass's log reuses
-_WATCH_SITE_KEYS = {"watch": "<tape.watch>", "access": "<variable read>"}   # user_site's keys
 
 
 # ---------- values: previews ----------
@@ -108,24 +107,24 @@ def _clip(text: str, limit: int = PREVIEW_CHARS) -> str:
 
 
 # ---------- the log ----------
-def view_of(tape) -> TapeView:
-    """What introspection reads of ``tape``: its ``TapeView`` (a new one per call: a tape that starts
-    afresh replaces its entries). The one place where introspection asks the tape itself."""
-    return tape._view()   # the tape's internal API, which tape.py builds for the reverse pass and us
+_LOGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # tape -> its TapeLog (recorded_ops)
 
 
 class TapeLog(observer.TapeLog):
     """The events of one tape that are not derivable from its entries, plus its subscribers."""
 
-    def __init__(self, tape):
-        self._tape = weakref.ref(tape)   # the tape owns its log: no reference cycle back
+    def __init__(self, tape, view):
+        self._view = view               # the tape's TapeView provider, held weakly: no cycle back
         self.items: list = []          # log_records, some as compact items (log_records.records reads them)
         self.calls = 0                 # gradient()/jacobian() calls so far
         self.live = None               # _Builder that feeds subscribers
         self._built = None             # (the state it was built from, events): tape.events until it changes
+        _LOGS[tape] = self
 
     def view(self) -> TapeView:
-        return view_of(self._tape())
+        """What introspection reads of the tape (a new view per call: a tape that starts afresh
+        replaces its entries)."""
+        return self._view()()
 
     def clear(self) -> None:
         self.items.clear()
@@ -154,7 +153,7 @@ class TapeLog(observer.TapeLog):
         # the user's code and offset, found the cheap way (a trained model's variables are watched
         # on every step); the line, the name and the rest are worked out when the events are read
         if site is None:
-            site = user_site(_WATCH_SITE_KEYS[how])
+            site = user_site()
         view = self.view()
         value = getattr(item, "_value", None)
         shape = value.shape if value is not None else dims(item)
@@ -266,7 +265,8 @@ def _collector_paused():
 def recorded_ops(tape, skip=()) -> int:
     """How many ops ``tape`` recorded (the ``op`` events ``tape.events`` would list), leaving out
     the op types in ``skip``, without building any event (the player's size check)."""
-    return sum(e.type not in skip for e in view_of(tape).entries or ())
+    log = _LOGS.get(tape)   # none yet: the tape was never entered, so it recorded nothing
+    return 0 if log is None else sum(e.type not in skip for e in log.view().entries or ())
 
 
 class BackwardObserver(observer.BackwardObserver):

@@ -78,7 +78,7 @@ class TapeLog:
 
 
 class _Installed:
-    log_factory = TapeLog      # tape -> TapeLog
+    log_factory = TapeLog      # (tape, view) -> TapeLog
     explain = None             # (tape, target, sources, unconnected) -> Explanation
 
 
@@ -90,10 +90,12 @@ def install(log_factory=None, explain=None) -> None:
         _Installed.explain = explain
 
 
-def new_log(tape) -> TapeLog:
-    """A log for ``tape`` (the do-nothing one until introspection is installed)."""
+def new_log(tape, view) -> TapeLog:
+    """A log for ``tape`` (the do-nothing one until introspection is installed). ``view`` is a weak
+    reference to the tape's ``TapeView`` provider (``view()()`` is the tape's current view): the one
+    way introspection reads the tape."""
     factory = _Installed.log_factory
-    return factory(tape) if factory is not TapeLog else TapeLog()
+    return factory(tape, view) if factory is not TapeLog else TapeLog()
 
 
 def explain(tape, target, sources, unconnected):

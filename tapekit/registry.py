@@ -18,76 +18,65 @@ def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None, dty
     ``forward`` receives the backend arrays (and ``attrs`` as keywords) and returns one array;
     ``dtype``, when given, is the result's (an op whose kernel keeps its input's dtype).
     """
-    if PLACEMENT.active:
-        arrays = place_inputs(op_type, inputs)
-    elif len(inputs) == 2:   # the common cases, without a list comprehension
-        arrays = (inputs[0]._value, inputs[1]._value)
-    elif len(inputs) == 1:
-        arrays = (inputs[0]._value,)
-    else:
-        arrays = [t._value for t in inputs]
-    try:
-        value = forward(*arrays, **attrs) if attrs else forward(*arrays)
-    except (ValueError, IndexError, TypeError) as err:
-        raise _describe_failure(op_type, inputs, err) from None
-    out = Tensor(value, dtype)
-    tapes = state.tapes
-    if tapes:
-        outputs = (out,)
-        key = state.overrides.get(op_type, op_type) if _override_blocks else op_type   # overridden?
-        for tape in tapes:
-            tape.record_operation(op_type, inputs, outputs, attrs, key)
-    return out
+    return _execute(op_type, forward, inputs, _arrays_of(op_type, inputs), attrs, dtype, False)
 
 
 def execute_binary(op_type: str, kernel, x: Tensor, y: Tensor, dtype):
-    """``execute(op_type, kernel, (x, y), None, dtype)`` for the hot two-input ops (+ - * /), with
-    less to do per call: the inputs passed apart, and no tuple built unless a tape records."""
+    """``execute(op_type, kernel, (x, y), None, dtype)`` for the hot two-input ops (+ - * /): the
+    tape takes them by its short elementwise path."""
     if PLACEMENT.active:
         return execute(op_type, kernel, (x, y), None, dtype)
-    try:
-        value = kernel(x._value, y._value)
-    except (ValueError, IndexError, TypeError) as err:
-        raise _describe_failure(op_type, (x, y), err) from None
-    out = Tensor(value, dtype)
-    tapes = state.tapes
-    if tapes:
-        inputs = (x, y)
-        key = state.overrides.get(op_type, op_type) if _override_blocks else op_type   # overridden?
-        for tape in tapes:
-            tape.record_elementwise(op_type, inputs, out, key)
-    return out
+    return _execute(op_type, kernel, (x, y), (x._value, y._value), None, dtype, True)
 
 
 def execute_unary(op_type: str, kernel, x: Tensor, dtype):
     """``execute(op_type, kernel, (x,), None, dtype)`` for the hot one-input ops (exp, log ...)."""
     if PLACEMENT.active:
         return execute(op_type, kernel, (x,), None, dtype)
-    try:
-        value = kernel(x._value)
-    except (ValueError, IndexError, TypeError) as err:
-        raise _describe_failure(op_type, (x,), err) from None
-    out = Tensor(value, dtype)
-    tapes = state.tapes
-    if tapes:
-        inputs = (x,)
-        key = state.overrides.get(op_type, op_type) if _override_blocks else op_type   # overridden?
-        for tape in tapes:
-            tape.record_elementwise(op_type, inputs, out, key)
-    return out
+    return _execute(op_type, kernel, (x,), (x._value,), None, dtype, True)
 
 
 def execute_multi(op_type: str, forward, inputs: tuple, attrs: dict | None = None):
     """Like ``execute`` for an op with several outputs (``forward`` returns a tuple)."""
-    arrays = [t._value for t in inputs] if not PLACEMENT.active else place_inputs(op_type, inputs)
-    try:
-        values = forward(*arrays, **(attrs or {}))
-    except (ValueError, IndexError, TypeError) as err:
-        raise _describe_failure(op_type, inputs, err) from None
+    values = _compute(op_type, forward, inputs, _arrays_of(op_type, inputs), attrs)
     outs = tuple(Tensor(v) for v in values)
     if state.tapes:
         record(op_type, inputs, outs, attrs)
     return outs
+
+
+def _execute(op_type, forward, inputs, arrays, attrs, dtype, elementwise: bool):
+    """The one body of the ``execute`` variants: compute, wrap, record on each tape."""
+    out = Tensor(_compute(op_type, forward, inputs, arrays, attrs), dtype)
+    tapes = state.tapes
+    if tapes:
+        key = _rule_key(op_type)
+        for tape in tapes:
+            if elementwise:
+                tape.record_elementwise(op_type, inputs, out, key)
+            else:
+                tape.record_operation(op_type, inputs, (out,), attrs, key)
+    return out
+
+
+def _arrays_of(op_type, inputs):
+    """The inputs' backend arrays (moved to the op's device while a placement is active)."""
+    if PLACEMENT.active:
+        return place_inputs(op_type, inputs)
+    return [t._value for t in inputs]
+
+
+def _compute(op_type, forward, inputs, arrays, attrs):
+    """``forward`` on the arrays; a failure becomes TF's error naming the op, shapes and dtypes."""
+    try:
+        return forward(*arrays, **attrs) if attrs else forward(*arrays)
+    except (ValueError, IndexError, TypeError) as err:
+        raise _describe_failure(op_type, inputs, err) from None
+
+
+def _rule_key(op_type):
+    """The op's rule key: its type, or what a ``gradient_override_map`` block maps it to."""
+    return state.overrides.get(op_type, op_type) if _override_blocks else op_type
 
 
 def record(op_type, inputs, outputs, attrs=None, grad_fn=None, cut=None):
@@ -96,10 +85,7 @@ def record(op_type, inputs, outputs, attrs=None, grad_fn=None, cut=None):
     ``grad_fn``, when given, is the op's own gradient function (a custom gradient); otherwise the
     op's type names its rule (or what a ``gradient_override_map`` block maps it to).
     """
-    if grad_fn is not None:
-        key = GradientRule.of_function(grad_fn)
-    else:
-        key = state.overrides.get(op_type, op_type) if _override_blocks else op_type
+    key = GradientRule.of_function(grad_fn) if grad_fn is not None else _rule_key(op_type)
     for tape in state.tapes:
         tape.record_operation(op_type, inputs, outputs, attrs, key, cut)
 

@@ -1,8 +1,10 @@
 """Where in the user's code: the one service that walks the stack past tapekit's own frames.
 
-A frame is tapekit's own when its file lies under this package's folder (compared with
+The user's frame is the first one, walking outwards from the caller, whose code is not
+tapekit's own: no depth is guessed, so the answer does not depend on the path an op took through
+tapekit. Code is tapekit's own when its file lies under this package's folder (compared with
 ``os.path``, so it holds on every platform), or in ``contextlib`` (``with tape.stop_recording():``
-runs tapekit through it). Callers that know how deep they sit pass ``depth`` to walk less.
+runs tapekit through it); the files found to be tapekit's are kept in a set.
 
 ``sys._getframe`` is CPython's documented way to walk the stack cheaply (``inspect.stack`` builds
 a FrameInfo, with source lines, per frame): the one place tapekit reads frames.
@@ -22,10 +24,8 @@ _PACKAGE_PREFIX = PACKAGE_DIR + os.sep
 _CONTEXTLIB_FILE = contextlib.__file__
 _NUMPY_PREFIX = os.path.dirname(os.path.abspath(np.__file__)) + os.sep
 
-_INTERNAL_FILES: set = {_CONTEXTLIB_FILE}   # files known to be tapekit's (a set test is cheaper than startswith)
-_SITE_GUESS: dict = {}   # op type -> (depth of the user's frame last time, its code, its sites)
-_OTHER_GUESSES: dict = {}   # op type -> the guesses before it (most recent first)
-_MAX_OTHER_GUESSES = 3
+_INTERNAL_FILES: set = {_CONTEXTLIB_FILE}   # files known to be tapekit's: a set test (a str caches its
+# hash) is cheaper than startswith; a dict keyed by code objects would hash the code on every lookup
 
 
 def is_internal(filename: str) -> bool:
@@ -38,10 +38,10 @@ def is_internal(filename: str) -> bool:
     return False
 
 
-def user_frame(depth: int = 2, skip_numpy: bool = False):
+def user_frame(skip_numpy: bool = False):
     """The innermost frame outside tapekit (and NumPy, with ``skip_numpy``: NumPy calling
-    ``__array__``). ``depth`` frames, counted from this function, are skipped unexamined."""
-    frame = _getframe(depth)
+    ``__array__``), or None. Called from tapekit only, so the walk starts at the caller's caller."""
+    frame = _getframe(2)
     while frame is not None:
         name = frame.f_code.co_filename
         if not (is_internal(name) or (skip_numpy and name.startswith(_NUMPY_PREFIX))):
@@ -50,64 +50,39 @@ def user_frame(depth: int = 2, skip_numpy: bool = False):
     return None
 
 
-def user_location(depth: int = 3, skip_numpy: bool = False):
-    """``(filename, line)`` of the user's code now, or None (``depth`` as for ``user_frame``)."""
-    frame = user_frame(depth, skip_numpy)
+def user_location(skip_numpy: bool = False):
+    """``(filename, line)`` of the user's code now, or None."""
+    frame = user_frame(skip_numpy)
     return None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
 
 
-def user_site(key=None, depth: int = 3):
-    """Where the user's code ran an op, cheaply: ``(code, instruction offset)`` or ``()``.
+def user_site():
+    """Where the user's code is now, cheaply: ``(code, instruction offset)``, or ``()`` if nowhere.
 
-    Code object and offset only: no line number (``tapekit.sites`` computes it when asked) and
-    no locals. What costs is making frame objects for tapekit's own short-lived frames, so the
-    frame that was the user's last time for the op type ``key`` is looked up directly and taken
-    when it runs the same code; then the few other depths it was found at for ``key`` (a variable
-    is read through ``x @ w`` and ``h + b`` at different depths); only otherwise are the frames
-    walked (docs/EVENTS.md "Cost").
+    Code object and offset only: ``site_location`` (and ``tapekit.sites``) work out the line
+    when something reads it, so recording an op pays for the walk alone (docs/EVENTS.md "Cost").
+    Called from tapekit only (the tape, its log), so the walk starts at the caller's caller.
     """
-    guess = _SITE_GUESS.get(key)
-    if guess is not None:   # the last guess, inline (once per recorded op); _site_at does the same
-        guessed_depth, code, sites = guess
-        try:
-            frame = _getframe(guessed_depth)
-        except ValueError:   # the stack is shallower now
-            frame = None
-        if frame is not None and frame.f_code is code:
-            # one tuple per (code, offset): a loop records the same site many times
-            offset = frame.f_lasti
-            site = sites.get(offset)
-            if site is None:
-                site = sites[offset] = (code, offset)
-            return site
-        for other in _OTHER_GUESSES.get(key, ()):
-            site = _site_at(other)
-            if site is not None:
-                return site
-    frame, found = _getframe(depth), depth
+    frame = _getframe(2)
+    internal = _INTERNAL_FILES
     while frame is not None:
-        if not is_internal(frame.f_code.co_filename):
-            if guess is not None:   # keep the last few other depths too
-                others = _OTHER_GUESSES.setdefault(key, [])
-                others.insert(0, guess)
-                del others[_MAX_OTHER_GUESSES:]
-            _SITE_GUESS[key] = (found, frame.f_code, {})
-            return (frame.f_code, frame.f_lasti)
-        frame, found = frame.f_back, found + 1
+        code = frame.f_code
+        if code.co_filename not in internal and not is_internal(code.co_filename):
+            return _shared_site(code, frame.f_lasti)
+        frame = frame.f_back
     return ()
 
 
-def _site_at(guess):
-    """The site of the frame ``guess`` expects (depth counted from ``user_site``), if that frame
-    runs the guessed code; else None."""
-    guessed_depth, code, sites = guess
-    try:
-        frame = _getframe(guessed_depth + 1)   # one frame deeper here than in user_site
-    except ValueError:
-        return None
-    if frame.f_code is not code:
-        return None
-    offset = frame.f_lasti
+_LAST_CODE: list = [None, {}]   # the user's code found last, and its sites by offset
+
+
+def _shared_site(code, offset: int) -> tuple:
+    """``(code, offset)``, one tuple per site of the code found last: a loop records the same
+    few sites many times, and a tape keeps one per op (compared by identity: hashing a code
+    object hashes its contents)."""
+    if code is not _LAST_CODE[0]:
+        _LAST_CODE[0], _LAST_CODE[1] = code, {}
+    sites = _LAST_CODE[1]
     site = sites.get(offset)
     if site is None:
         site = sites[offset] = (code, offset)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import weakref
 
 from . import backprop, nest, observer
 from .causes import Cause
@@ -41,7 +42,6 @@ logger = logging.getLogger("tapekit")
 # costs more time than it saves (W1 in benchmarks/). An entry whose values are all small is never
 # released, neither at record time nor by the reverse pass.
 _SMALL = 64
-_READ_SITE_KEY = "<variable read>"   # user_site's key for variable reads (events.py uses the same)
 _NON_PERSISTENT_USED = ("A non-persistent GradientTape can only be used to compute one set of "
                         "gradients (or jacobians)")
 
@@ -104,7 +104,7 @@ class GradientTape:
         self._recording = True
         self._recorder = _Recorder(self)   # dropped when it leaves the stack: no cycle with the tape left
         state.tapes.append(self._recorder)
-        self._events().entered(user_site("<with tape>", depth=1))
+        self._events().entered(user_site())
         return self
 
     def __exit__(self, typ, value, traceback):
@@ -333,7 +333,7 @@ class GradientTape:
 
     # ---------- introspection ----------
     def _view(self) -> TapeView:
-        """What backprop and explain() read of this tape."""
+        """What backprop, explain() and the tape's log (``observer.new_log``) read of this tape."""
         return TapeView(self._entries, self._tracked, self._persistent, self._listeners, self._events(),
                         self._watched_vars, self._watch_accessed_variables, self._ghosts, self._saved,
                         self._roots, self._from_roots)
@@ -341,7 +341,7 @@ class GradientTape:
     def _events(self):
         """This tape's log: what introspection (``tapekit.events``) plugged into ``observer``."""
         if self._log is None:
-            self._log = observer.new_log(self)
+            self._log = observer.new_log(self, weakref.WeakMethod(self._view))   # weak: no cycle
         return self._log
 
     @property
@@ -410,7 +410,7 @@ class _Recorder:
             cut = cut or Cause.SHADOW
         blocked = self._track_outputs(outputs, cut is None)
         if site is None:
-            site = user_site(op_type)   # before any other call: user_site's guess keeps its depth
+            site = user_site()
         ins, outs, kept = self._saved_sides(inputs, outputs, grad_key if cut is None else None)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
@@ -423,7 +423,7 @@ class _Recorder:
         live = _input_flag(tape._tracked, inputs)
         if live is None:
             return
-        site = user_site(op_type)
+        site = user_site()
         if not live or tape._paused or tape._listeners or not output._dtype.is_differentiable or \
                 not _all_small(inputs) or output._value.size > _SMALL or stops_gradient(grad_key):
             self.record_operation(op_type, inputs, (output,), None, grad_key, None, site)
@@ -482,7 +482,7 @@ class _Recorder:
         if flag is None and not (tape._watch_accessed_variables and variable._trainable):
             tape._events().read_unwatched(variable, read_tensor)   # the widgets still draw it as an input
             return
-        site = user_site(_READ_SITE_KEY)   # the user's line: for the watch and the read alike
+        site = user_site()   # the user's line: for the watch and the read alike
         ghost = self._read_ghost(variable, read_tensor)
         if flag is None:
             flag = self._first_read(variable, read_tensor, site)

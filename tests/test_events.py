@@ -107,6 +107,27 @@ def test_lines_of_all_ops_with_a_listener():
     del z
 
 
+
+def test_op_lines_do_not_depend_on_the_path_through_tapekit():
+    # Mul reached three ways (the operator with a variable, execute_binary, and from a user
+    # function that tapekit calls back): each op's site is the innermost user line
+    w = tk.Variable(2.0)
+
+    def scaled(t):
+        return t * 3.0   # the line of the third Mul
+
+    inner = lineno() - 2
+    with tk.GradientTape() as tape:
+        first = lineno() + 1
+        a = w * 2.0
+        b = tk.multiply(a, a)
+        c = tk.nest.map_structure(scaled, b)
+        a = w * 2.0   # the first path again, after the others
+    muls = [o for o in of_kind(tape.events, "op") if o["type"] == "Mul"]
+    assert [o["stack"][0][2] for o in muls] == [first, first + 1, inner, first + 3]
+    del c
+
+
 # ---------- backward ----------
 def test_backward_events_of_a_diamond_with_accumulation():
     tape, _ = diamond()
