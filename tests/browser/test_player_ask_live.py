@@ -111,3 +111,52 @@ def test_notebook7_asks_checks_and_the_kernel_reads_the_answers(notebook_dir):
     with jupyter_server("notebook", notebook_dir) as base, chromium(viewport=(1400, 900)) as page:
         page.goto(f"{base}/notebooks/ask.ipynb?token={TOKEN}", timeout=90_000)
         check_live(page, ".jp-Notebook", "notebook7")
+
+
+def test_exported_page_asks_and_reveals_on_click(notebook_dir):
+    """The notebook executed with its widget state and exported (tapekit.widgets.export): offline,
+    the saved player opens at its key frame; played from frame 1 it stops before each question,
+    checks in the page, and shows the answer only when "Show answer" is clicked."""
+    from kernelfree import execute_with_state
+
+    from tapekit.widgets.export import export_html
+
+    saved = notebook_dir / "ask-saved.ipynb"
+    execute_with_state(notebook_dir / "ask.ipynb", saved, prefix="ask")
+    out = notebook_dir / "ask.html"
+    export_html(saved, out)
+    asked = []
+
+    def refuse(r):
+        if r.request.url.startswith(("file://", "blob:", "data:")):
+            return r.continue_()
+        asked.append(r.request.url)
+        return r.abort()
+
+    with chromium(viewport=(1400, 900)) as page:
+        page.route("**/*", refuse)
+        page.goto(out.as_uri())
+        page.wait_for_selector(f"{ROOT}[data-frame]", timeout=60_000)
+        assert page.get_attribute(ROOT, "data-asking") is None, "the key frame asks nothing"
+        page.focus(ROOT)
+        page.keyboard.press("Home")
+        page.select_option(f"{ROOT} .tkp-speed", "60")
+        page.click(f"{ROOT} .tkp-btn[data-act=play]")
+        page.wait_for_selector(f"{ROOT}[data-asking='q1']", timeout=60_000)
+        assert not page.locator(".tkp-ask-answer").is_visible(), "the answer shows only on click"
+        page.fill(".tkp-ask-input", "[4, 4, 4]")
+        page.click(".tkp-ask-check")
+        assert "Right" not in page.inner_text(".tkp-ask-result")
+        page.click(".tkp-ask-show")
+        assert page.inner_text(".tkp-ask-answer") == "Answer: [8, 8, 8]"
+        shot(page, "exported-ask-revealed.png", page.locator(ROOT))
+        page.click(".tkp-ask-continue")
+        page.wait_for_selector(f"{ROOT}[data-asking='q2']", timeout=60_000)
+        assert not page.locator(".tkp-ask-answer").is_visible()
+        page.click(".tkp-ask-show")
+        assert "c" in page.inner_text(".tkp-ask-answer")
+        page.click(".tkp-ask-continue")
+        page.wait_for_function(f"document.querySelector('{ROOT}').dataset.playing === '0'", timeout=30_000)
+        assert page.get_attribute(ROOT, "data-phase") == "backward"
+        assert not page.errors, page.errors
+    assert asked == [], asked
