@@ -837,12 +837,21 @@ function inViewBox(p, vb, margin = 12) {
 }
 
 // src/main.js
-function render({ model, el }) {
-  const graph = model.get("graph") || {};
+async function unzipped(value) {
+  if (typeof value !== "string") return value;
+  const bytes = Uint8Array.from(atob(value), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text());
+}
+async function render({ model, el }) {
+  const [graphData, frameData] = await Promise.all([unzipped(model.get("graph")), unzipped(model.get("frames"))]);
+  return draw({ model, el }, graphData || {}, frameData || []);
+}
+function draw({ model, el }, graph, frameData) {
   const words = model.get("texts") || {};
   const t = translator(words);
   const causeLabel = causeLabeler(graph, words);
-  const frames = expandFrames(model.get("frames") || []);
+  const frames = expandFrames(frameData);
   const nodes = new Map((graph.nodes || []).map((n) => [n.id, n]));
   const groups = new Map((graph.groups || []).map((g) => [g.id, g]));
   const views = graph.views || {};
