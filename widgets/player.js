@@ -892,7 +892,9 @@ function draw({ model, el }, graph, frameData) {
   const layerNodes = s("g", { class: "tkp-nodes" });
   const layerBadges = s("g", { class: "tkp-labels" });
   const layerOverview = s("g", { class: "tkp-overview-labels" });
-  svg.append(layerClusters, layerEdges, layerNodes, layerBadges, layerOverview);
+  const camera = s("g", { class: "tkp-camera" });
+  camera.append(layerClusters, layerEdges, layerNodes, layerBadges, layerOverview);
+  svg.append(camera);
   const tip = h("div", "tkp-tip");
   tip.hidden = true;
   const zoom = h("div", "tkp-zoom");
@@ -1141,7 +1143,10 @@ function draw({ model, el }, graph, frameData) {
   }
   function setVb() {
     clampVb();
-    svg.setAttribute("viewBox", vb.map((x) => Math.round(x * 10) / 10).join(" "));
+    const [x, y, w, hh] = vb.map((v) => Math.round(v * 10) / 10);
+    const size = `0 0 ${w} ${hh}`;
+    if (svg.getAttribute("viewBox") !== size) svg.setAttribute("viewBox", size);
+    camera.setAttribute("transform", `translate(${-x} ${-y})`);
     const scale = stageSize().w / vb[2];
     root.dataset.scale = String(scale);
     overview(scale);
