@@ -154,7 +154,7 @@ def open_in_chromium(pw, player, chromium="/usr/bin/chromium"):
         const mod = await import(url);
         const model = new Function(fake + '; return model;')();
         const t0 = performance.now();
-        mod.default.render({model, el: document.getElementById('host')});
+        await mod.default.render({model, el: document.getElementById('host')});
         document.body.getBoundingClientRect();
         return performance.now() - t0;
     }""", [read_asset("player.js"), fake_model])

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tapekit.widgets.saved_state import STATE, VIEW, tidy_widget_state
+from tapekit.widgets.saved_state import STATE, VIEW, from_json_string, json_string, tidy_widget_state
 
 
 def model(name, **state):
@@ -133,6 +133,33 @@ def test_a_saved_player_opens_at_its_key_frame():
     states[player]["state"].update(graph={"nodes": [], "key_frame": 0}, frame=1)
     tidy_widget_state(nb, prefix="l03")
     assert nb["metadata"]["widgets"][STATE]["state"]["l03-c02-o0-children"]["state"]["frame"] == 0
+
+
+def test_a_saved_player_stored_as_gzipped_json_opens_at_its_key_frame():
+    """graph and frames as a player syncs them (one gzipped JSON string each) are read the same."""
+    nb = notebook()
+    states = nb["metadata"]["widgets"][STATE]["state"]
+    player = next(k for k, v in states.items() if v["state"].get("frames") == [1, 2])
+    states[player]["state"].update(graph=json_string({"nodes": [], "key_frame": 0}), frames=json_string([1, 2]),
+                                   frame=1)
+    tidy_widget_state(nb, prefix="l03")
+    assert nb["metadata"]["widgets"][STATE]["state"]["l03-c02-o0-children"]["state"]["frame"] == 0
+
+
+def test_a_player_syncs_graph_and_frames_as_gzipped_json_strings():
+    import tapekit as tk
+    from tapekit.widgets import TapePlayer
+
+    w = tk.Variable([1.0, float("nan")], name="w")
+    with tk.GradientTape() as tape:
+        y = tk.reduce_sum(w * w)
+    player = TapePlayer(tape, target=y, sources=[w])
+    state = player.get_state()
+    assert isinstance(state["graph"], str) and isinstance(state["frames"], str)
+    assert from_json_string(state["graph"]) == json.loads(json.dumps(player.graph))
+    assert from_json_string(state["frames"]) == json.loads(json.dumps(player.frames))
+    assert from_json_string([1, 2]) == [1, 2]      # a plain list (an older saved state) passes
+    player.close()
 
 
 def test_export_renders_math_offline_as_mathml():

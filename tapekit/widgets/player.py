@@ -20,6 +20,7 @@ from .assets import read_asset
 from .lifetime import PlayerLayout, WeaklyHeld, gc_paused, superseded
 from .layout import find_dot, layout_views, view_svg
 from .model import build_frames, compact_frames, synced_node, variable_label
+from .saved_state import from_json_string, json_string
 from .static import check_key_frame, key_frame_index, static_html, summary_lines
 from .texts import front_end_texts
 from .views import ViewPlan
@@ -43,8 +44,10 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
     _esm = read_asset("player.js")
     _css = read_asset("player.css") + read_asset("player-cjk.css")
 
-    graph = traitlets.Dict({}).tag(sync=True)
-    frames = traitlets.List([]).tag(sync=True)
+    # graph and frames travel (and are saved in the notebook) as one compact JSON string each:
+    # nbformat indents the widget state, which makes nested lists 1.6 times bigger (docs/PLAYER.md)
+    graph = traitlets.Dict({}).tag(sync=True, to_json=json_string, from_json=from_json_string)
+    frames = traitlets.List([]).tag(sync=True, to_json=json_string, from_json=from_json_string)
     frame = traitlets.Int(0).tag(sync=True)
     fps = traitlets.Float(2.0).tag(sync=True)
     title = traitlets.Unicode("GradientTape").tag(sync=True)

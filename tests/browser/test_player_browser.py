@@ -248,7 +248,7 @@ def test_the_frozen_variables_edge_is_drawn(page):
         starts.append((x, y))
     # the edge starts at the frozen variable's box (in layout units: compare through the SVG's CTM)
     near = page.evaluate("""([root, fid, starts]) => {
-        const svg = root.querySelector('.tkp-svg'); const m = svg.getScreenCTM();
+        const m = root.querySelector('.tkp-svg .tkp-camera').getScreenCTM();
         const b = root.querySelector(`g.node[data-id='${fid}']`).getBoundingClientRect();
         return starts.some(([x, y]) => { const px = x * m.a + m.e, py = y * m.d + m.f;
           return px >= b.left - 12 && px <= b.right + 12 && py >= b.top - 12 && py <= b.bottom + 12; }); }""",
