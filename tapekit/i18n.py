@@ -87,6 +87,12 @@ def N_(message: str) -> str:
     return message
 
 
+def split_hint(message: str) -> tuple[str, str]:
+    """``message`` cut before the hint line that :func:`hint_line` wrote: ``(text, hint line or "")``."""
+    text, found, hint = message.partition(f"\n  {_('Hint:')}")
+    return text, found + hint
+
+
 def hint_line(text: str) -> str:
     """The line tapekit adds under an error's TensorFlow text: ``"\\n  Hint: " + text``, translated label."""
     label = _("Hint:")

@@ -704,7 +704,7 @@ class RaggedTensorSpec:
         return (self._shape.as_list() if self._shape.rank is not None else None, self._dtype, self._ragged_rank)
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, RaggedTensorSpec) and self._key() == other._key()  # noqa: SLF001 - same class
+        return isinstance(other, RaggedTensorSpec) and self._key() == other._key()
 
     __hash__ = None
 

@@ -62,7 +62,7 @@ def _as_tensor_of(items: list) -> Tensor:
     return _string_tensor(items)
 
 
-def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002 - TF's name
+def split(input, sep=None, maxsplit=-1, name=None):
     """Each string split at ``sep`` (default: runs of whitespace, empty pieces dropped)."""
     separator = None if sep is None else _bytes(sep.numpy() if isinstance(sep, Tensor) else sep)
     if separator == b"":
@@ -71,7 +71,7 @@ def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002 - TF's name
     return _pieces(input, "StringSplitV2", lambda s: s.split(separator, int(maxsplit)))
 
 
-def bytes_split(input, name=None):  # noqa: A002 - TF's name
+def bytes_split(input, name=None):
     """Each string as its single bytes."""
     return _pieces(input, "StringSplitV2", lambda s: [s[i:i + 1] for i in range(len(s))])
 
@@ -84,21 +84,21 @@ def _decoded(s: bytes, encoding: str) -> str:
     return s.decode(_codec(encoding))
 
 
-def unicode_split(input, input_encoding, errors="replace", replacement_char=65533, name=None):  # noqa: A002
+def unicode_split(input, input_encoding, errors="replace", replacement_char=65533, name=None):
     """Each string as its characters (each one encoded as bytes)."""
     encoding = str(input_encoding)
     return _pieces(input, "UnicodeDecode",
                    lambda s: [c.encode(_codec(encoding)) for c in _decoded(s, encoding)])
 
 
-def unicode_decode(input, input_encoding, errors="replace", replacement_char=65533,  # noqa: A002
+def unicode_decode(input, input_encoding, errors="replace", replacement_char=65533,
                    replace_control_characters=False, name=None):
     """Each string as its Unicode code points (int32)."""
     encoding = str(input_encoding)
     return _pieces(input, "UnicodeDecode", lambda s: [ord(c) for c in _decoded(s, encoding)])
 
 
-def unicode_encode(input, output_encoding, errors="replace", replacement_char=65533, name=None):  # noqa: A002
+def unicode_encode(input, output_encoding, errors="replace", replacement_char=65533, name=None):
     """Code points back to strings: a vector gives one string, a matrix or RaggedTensor one per row."""
     encoding = _codec(output_encoding)
     if isinstance(input, RaggedTensor):
@@ -110,7 +110,7 @@ def unicode_encode(input, output_encoding, errors="replace", replacement_char=65
     return _string_tensor(["".join(map(chr, row)).encode(encoding) for row in codes.reshape(-1, codes.shape[-1])])
 
 
-def length(input, unit="BYTE", name=None):  # noqa: A002 - TF's name
+def length(input, unit="BYTE", name=None):
     """The length of each string in bytes, or in characters with ``unit="UTF8_CHAR"``."""
     if unit not in _UNITS:
         raise ValueError(f"unit must be one of {_UNITS}, got {unit!r}")
@@ -159,7 +159,7 @@ def _format_value(value) -> str:
     return np.array2string(np.asarray(array), separator=" ", threshold=6, edgeitems=3) if array.ndim else str(array)
 
 
-def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002 - TF's names
+def substr(input, pos, len, unit="BYTE", name=None):
     """``len`` bytes (or characters with ``unit="UTF8_CHAR"``) of each string from ``pos`` (negative: from the end)."""
     if unit not in _UNITS:
         raise ValueError(f"unit must be one of {_UNITS}, got {unit!r}")
@@ -181,17 +181,17 @@ def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002 - TF's names
     return constant(np.asarray(out, dtype=object), dtype=dtypes.string)
 
 
-def lower(input, encoding="", name=None):  # noqa: A002 - TF's name
+def lower(input, encoding="", name=None):
     return constant(np.vectorize(bytes.lower, otypes=[object])(_strings(input, "StringLower")),
                     dtype=dtypes.string)
 
 
-def upper(input, encoding="", name=None):  # noqa: A002 - TF's name
+def upper(input, encoding="", name=None):
     return constant(np.vectorize(bytes.upper, otypes=[object])(_strings(input, "StringUpper")),
                     dtype=dtypes.string)
 
 
-def strip(input, name=None):  # noqa: A002 - TF's name
+def strip(input, name=None):
     return constant(np.vectorize(bytes.strip, otypes=[object])(_strings(input, "StringStrip")),
                     dtype=dtypes.string)
 

@@ -149,7 +149,8 @@ def test_concat_of_a_lone_number_is_that_number_as_in_tf():
 
 def test_linspace_refuses_a_huge_count_up_front():
     with pytest.raises(tk.errors.ResourceExhaustedError, match="LinSpace"):
-        tk.linspace(0.1, -1, 10**13)   # 73 TiB in float64; the 10**10 (75 GB) is refused where memory is smaller
+        # 73 TiB in float64; the 10**10 (75 GB) is refused where memory is smaller
+        tk.linspace(0.1, -1, 10**13)
 
 
 def test_a_refused_call_leaves_a_variable_and_the_tape_as_they_were():

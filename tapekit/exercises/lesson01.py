@@ -198,7 +198,7 @@ def _true_shapes() -> dict:
     shapes = {}
     for key, expression in SHAPE_QUESTIONS.items():
         try:
-            shapes[key] = tuple(eval(expression, {"tk": tk}).shape)  # noqa: S307 - our own fixed expressions
+            shapes[key] = tuple(eval(expression, {"tk": tk}).shape)
         except tk.errors.InvalidArgumentError:
             shapes[key] = None
     return shapes

@@ -88,7 +88,7 @@ def check_aliasing(final, variables, a, b, c) -> Feedback:
     return correct(_("you followed every name.\n{reveal}").format(reveal=reveal))
 
 
-def _ASK_EACH_LINE() -> str:  # noqa: N802 - reads as the sentence it returns
+def _ASK_EACH_LINE() -> str:
     return _("Follow the code line by line, and ask for each line: does it change a variable in place, or make a "
              "new tensor?")
 

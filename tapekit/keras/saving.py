@@ -145,7 +145,7 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
             np.savez(data, **arrays)
 
 
-def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):  # noqa: A002 - Keras's name
+def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     """The model saved at ``filepath`` by ``model.save``, built and with its weights."""
     with zipfile.ZipFile(os.fspath(filepath)) as archive:
         config = json.loads(archive.read("config.json"))

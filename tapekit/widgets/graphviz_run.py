@@ -132,7 +132,7 @@ def warm_up() -> threading.Thread | None:
 def _runtime_quietly() -> None:
     try:
         _Runtime.get()
-    except Exception:  # noqa: BLE001 - the first layout reports it, with its message
+    except Exception:
         pass
 
 
@@ -218,7 +218,7 @@ def _render_in_new_instance(runtime: _Runtime, source: str, fmt: str) -> dict:
         return {"output": _call_render(store, exports, source, fmt, stderr)}
     except (wasmtime.Trap, wasmtime.WasmtimeError) as exc:
         return {"error": _trap_error(exc, stderr)}
-    except Exception as exc:  # noqa: BLE001 - raised again on the caller's thread (LayoutError, MemoryError...)
+    except Exception as exc:
         return {"error": exc}
 
 

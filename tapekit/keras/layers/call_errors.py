@@ -17,6 +17,7 @@ from __future__ import annotations
 import inspect
 
 from ...errors import OpError
+from ...i18n import split_hint
 from ...tensor import Tensor, is_variable
 from .structures import map_structure
 
@@ -49,8 +50,8 @@ def with_call_info(error: Exception, layer, args, kwargs) -> Exception:
         return error
     where = f"{type(layer).__name__}.call()"
     message = error.message if isinstance(error, OpError) else (str(error.args[0]) if error.args else "")
-    message, hint_at, hint = message.partition("\n  Hint:")   # tapekit's hint stays outside the bold text
-    text = (f"Exception encountered when calling {where}.\n\n{_BOLD}{message}{_PLAIN}{hint_at}{hint}\n\n"
+    message, hint = split_hint(message)   # tapekit's hint stays outside the bold text
+    text = (f"Exception encountered when calling {where}.\n\n{_BOLD}{message}{_PLAIN}{hint}\n\n"
             f"Arguments received by {where}:\n{_arguments(layer.call, args, kwargs)}")
     try:
         framed = type(error)(None, None, text) if isinstance(error, OpError) else type(error)(text)
