@@ -228,3 +228,76 @@ def test_an_unanswered_hand_backprop_is_not_done_yet():
 @pytest.mark.parametrize("point", TF_HAND)
 def test_the_hand_checks_truth_is_tensorflows(point):
     assert lesson03.hand_backprop_truth(*point) == TF_HAND[point]
+
+
+# ---- exercise 4: predict the sum at a broadcast (a variable, or the player's question mode) -------
+
+TF_BIAS_SUM = [7.0, 4.5]        # tests/tf_cases/lesson03/bias_sum.out, recorded in TF 2.21
+
+BIAS_SUM_CASES = {
+    "correct": [7.0, 4.5],
+    "correct ": tk.constant([7.0, 4.5]),                       # a tensor
+    "correct  ": np.array([7, 4.5], dtype=np.float64),         # an array, an int written without .0
+    "values": [7.0, 4.0],
+    "values ": [4.5, 7.0],
+    "no_sum": [[2.0, 2.5], [4.0, -0.5], [1.0, 2.5]],
+    "sum_all": 11.5,
+    "mean": [7.0 / 3.0, 1.5],
+    "shape": [4.5, 3.5, 3.5],
+    "not_numbers": "7, 4.5",
+}
+
+
+@pytest.mark.parametrize("case", BIAS_SUM_CASES)
+def test_check_bias_sum(case):
+    assert_verdict(lesson03.check_bias_sum(BIAS_SUM_CASES[case]), case.strip())
+
+
+def test_the_bias_sum_key_is_tensorflows_and_the_numerical_gradient():
+    assert lesson03.bias_sum_truth().tolist() == TF_BIAS_SUM
+    x = np.asarray(lesson03.BIAS_SUM_X)
+
+    def loss(b):
+        return 0.5 * np.sum((x + b) ** 2)
+    b0, h = np.asarray(lesson03.BIAS_SUM_B), 1e-6
+    numerical = [(loss(b0 + h * e) - loss(b0 - h * e)) / (2 * h) for e in np.eye(2)]
+    assert numerical == pytest.approx(TF_BIAS_SUM, rel=1e-6)
+
+
+def test_the_bias_sum_hint_names_the_wrong_item_never_the_answer():
+    first = lesson03.check_bias_sum([7.0, 4.0])
+    assert "dloss/db[1]" in first.message and "dloss/db[0]" not in first.message
+    closer = lesson03.check_bias_sum([7.0, 4.0])
+    assert closer.message != first.message and "dloss/db[1]" in closer.message
+    for verdict in (first, closer):
+        assert "4.5" not in verdict.message
+    assert "[7.0, 4.5]" in repr(lesson03.check_bias_sum.show_answer())
+    assert lesson03.check_bias_sum(...).code == NOT_DONE
+
+
+def _bias_sum_player():
+    from tapekit.widgets import Ask, TapePlayer
+    x = tk.constant(lesson03.BIAS_SUM_X)
+    b = tk.Variable(lesson03.BIAS_SUM_B, name="b")
+    with tk.GradientTape() as tape:
+        y = x + b
+        loss = 0.5 * tk.reduce_sum(y ** 2)
+    return TapePlayer(tape, target=loss, sources=[b], ask=Ask.broadcast_sum(b))
+
+
+def test_the_bias_sum_check_reads_the_players_answers():
+    player = _bias_sum_player()
+    assert player.graph["questions"][0]["answer"]["value"] == TF_BIAS_SUM
+    assert lesson03.check_bias_sum(player).code == NOT_DONE          # not answered in the widget yet
+    player.answers = {"q1": {"given": "[7, 4]", "correct": False, "tries": 1}}
+    assert_verdict(lesson03.check_bias_sum(player), "values")
+    player.answers = {"q1": {"given": "[7 4.5]", "correct": True, "tries": 2}}   # spaces, as the player takes them
+    assert_verdict(lesson03.check_bias_sum(player), "correct")
+
+
+def test_a_player_without_the_question_is_named():
+    from tapekit.widgets import TapePlayer
+    b = tk.Variable(lesson03.BIAS_SUM_B)
+    with tk.GradientTape() as tape:
+        loss = tk.reduce_sum(tk.constant(lesson03.BIAS_SUM_X) + b)
+    assert_verdict(lesson03.check_bias_sum(TapePlayer(tape, target=loss, sources=[b])), "no_question")

@@ -129,3 +129,63 @@ def test_the_zero_case_is_what_unconnected_gradients_zero_returns():
     for grad, want in zip(grads, expected):
         assert grad.dtype.name == want.dtype.name
         np.testing.assert_array_equal(grad.numpy(), want)
+
+
+# ---- exercise 3: which sources end with None, predicted in a variable or in the player ------------
+
+# tests/tf_cases/lesson05/none_player_sources.out, recorded in TF 2.21
+TF_PLAYER_GRADIENTS = {"base": 0.5, "rate": None, "bonus": None, "steps": None, "offset": 1.0}
+
+NONE_PLAYER_CASES = {
+    "correct": {"rate", "bonus", "steps"},
+    "correct ": ["steps", "bonus", "rate"],          # a list, in another order
+    "wrong_steps": {"rate", "bonus"},
+    "wrong_base": {"base", "rate", "bonus", "steps"},
+    "wrong_rate": {"bonus", "steps"},
+    "wrong_bonus": {"rate", "steps"},
+    "wrong_rate ": set(),
+    "unknown": {"rate", "bonus", "steps", "total"},
+    "not_names": 3,
+}
+
+
+@pytest.mark.parametrize("case", NONE_PLAYER_CASES)
+def test_check_none_player(case):
+    assert_verdict(lesson05.check_none_player(NONE_PLAYER_CASES[case]), case.strip())
+
+
+def _none_player(ask=True):
+    from tapekit.widgets import Ask, TapePlayer
+    base = tk.Variable(4.0, name="base")
+    rate = tk.Variable(0.5, name="rate")
+    bonus = tk.Variable(2.0, name="bonus")
+    steps = tk.Variable(3, name="steps")
+    offset = tk.Variable(1.0, name="offset")
+    with tk.GradientTape() as tape:
+        scaled = base * tk.stop_gradient(rate)
+        extra = tk.constant(bonus.numpy()) * tk.cast(steps, tk.float32)
+        total = scaled + extra + offset
+    return TapePlayer(tape, target=total, sources=[base, rate, bonus, steps, offset],
+                      ask=Ask.none_sources() if ask else None)
+
+
+def test_the_none_player_key_is_tensorflows():
+    assert {name for name, grad in TF_PLAYER_GRADIENTS.items() if grad is None} == lesson05.PLAYER_NONE
+    assert tuple(TF_PLAYER_GRADIENTS) == lesson05.PLAYER_SOURCES
+    question = _none_player().graph["questions"][0]
+    assert question["choices"] == list(lesson05.PLAYER_SOURCES)
+    assert set(question["answer"]["none"]) == lesson05.PLAYER_NONE
+
+
+def test_the_none_player_check_reads_the_ticked_boxes():
+    player = _none_player()
+    assert lesson05.check_none_player(player).code == "not_done"
+    player.answers = {"q1": {"given": ["rate", "bonus"], "correct": False, "tries": 1}}
+    wrong = lesson05.check_none_player(player)
+    assert_verdict(wrong, "wrong_steps")
+    assert "steps" in wrong.message and "integer" not in wrong.message      # the first tier: which, not why
+    assert "integer" in lesson05.check_none_player(player).message        # the second: why
+    player.answers = {"q1": {"given": ["rate", "bonus", "steps"], "correct": True, "tries": 2}}
+    assert_verdict(lesson05.check_none_player(player), "correct")
+    assert_verdict(lesson05.check_none_player(_none_player(ask=False)), "no_question")
+    assert "rate, bonus and steps get None." in repr(lesson05.check_none_player.show_answer())

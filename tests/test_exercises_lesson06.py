@@ -195,7 +195,7 @@ def lesson_loops() -> dict:
     """loop_a ... loop_e as the lesson's source defines them (its `predict` cells)."""
     namespace = {"tk": tk}
     for cell in nbformat.read(SOURCE, as_version=4).cells:
-        if "predict" in cell.metadata.get("tags", []):
+        if "predict" in cell.metadata.get("tags", []) and "def loop_" in cell.source:
             exec(compile(cell.source, "lesson 06 predict cell", "exec"), namespace)
     return {key: namespace[f"loop_{key.lower()}"] for key in "ABCDE"}
 
@@ -315,3 +315,47 @@ def test_the_argmax_crash_gets_a_hint_in_the_students_terms():
     first = lesson06.check_accuracy(ACCURACY_CASES["argmax_int64"]).message
     assert "int64" in first and "int32" in first and "output_type" not in first
     assert "output_type=labels.dtype" in lesson06.check_accuracy(ACCURACY_CASES["argmax_int64"]).message
+
+
+# ---- exercise 4: predict the bias gradient of a training step in the player ---------------------
+
+TF_STEP = (-4.0, -2.0)    # tests/tf_cases/lesson06/step_bias_player.out (dloss/dw, dloss/db), TF 2.21
+
+STEP_CASES = {
+    "correct": -2.0,
+    "correct ": tk.constant(-2.0000002),     # float32 rounding, as a tensor
+    "correct  ": [-2],
+    "no_sum": -2.0 / 3.0,
+    "sign": 2.0,
+    "that_is_w": -4.0,
+    "no_mean": -6.0,
+    "values": 5.0,
+    "shape": [-2.0, -2.0],
+}
+
+
+@pytest.mark.parametrize("case", STEP_CASES)
+def test_check_step_bias(case):
+    forget_misses()
+    verdict = lesson06.check_step_bias(STEP_CASES[case])
+    assert verdict.code == case.strip(), verdict.message
+    assert verdict.ok or "-2" not in verdict.message
+
+
+def test_the_step_bias_key_is_tensorflows():
+    assert lesson06.step_bias_truth() == TF_STEP[1]
+
+
+def test_the_step_bias_check_reads_the_player():
+    from tapekit.widgets import Ask, TapePlayer
+    forget_misses()
+    w, b = tk.Variable(0.0, name="w"), tk.Variable(0.0, name="b")
+    with tk.GradientTape() as tape:
+        loss = tk.reduce_mean((w * tk.constant(lesson06.STEP_X) + b - tk.constant(lesson06.STEP_TARGET)) ** 2)
+    player = TapePlayer(tape, target=loss, sources=[w, b], ask=Ask.gradient(b))
+    assert player.graph["questions"][0]["answer"]["value"] == pytest.approx(TF_STEP[1])
+    assert lesson06.check_step_bias(player).code == "not_done"
+    player.answers = {"q1": {"given": "-4", "correct": False, "tries": 1}}
+    assert lesson06.check_step_bias(player).code == "that_is_w"
+    player.answers = {"q1": {"given": "-2.0", "correct": True, "tries": 2}}
+    assert lesson06.check_step_bias(player).ok

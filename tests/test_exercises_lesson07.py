@@ -263,3 +263,50 @@ def test_the_hessian_hint_gets_closer_and_never_gives_the_product():
 @pytest.mark.parametrize("case", HVP_CASES)
 def test_check_hvp(case):
     assert_verdict(lesson07.check_hvp(HVP_CASES[case]), case.strip())
+
+
+# ---- exercise 4: predict the gradient that reaches x in the outer tape's player ---------------------
+
+TF_SECOND = (13.5, 27.0)    # tests/tf_cases/lesson07/second_derivative_player.out (dy_dx, its gradient), TF 2.21
+
+SECOND_CASES = {
+    "correct": 27.0,
+    "correct ": tk.constant(27.0),
+    "correct  ": [27],                 # a list of one, as an int
+    "first": 13.5,
+    "value": 1.5 ** 4,
+    "third": 36.0,
+    "values": 20.0,
+    "shape": [27.0, 27.0],
+    "not_numbers": "twenty-seven",
+}
+
+
+@pytest.mark.parametrize("case", SECOND_CASES)
+def test_check_second_derivative(case):
+    forget_misses()
+    verdict = lesson07.check_second_derivative(SECOND_CASES[case])
+    assert verdict.code == case.strip(), verdict.message
+    assert "27" not in verdict.message or verdict.ok
+
+
+def test_the_second_derivative_key_is_tensorflows():
+    assert lesson07.second_derivative_truth() == TF_SECOND[1]
+    assert 4 * lesson07.SECOND_AT ** 3 == TF_SECOND[0]
+
+
+def test_the_second_derivative_check_reads_the_player():
+    from tapekit.widgets import Ask, TapePlayer
+    forget_misses()
+    x = tk.Variable(lesson07.SECOND_AT, name="x")
+    with tk.GradientTape() as outer:
+        with tk.GradientTape() as inner:
+            y = x ** 4
+        dy_dx = inner.gradient(y, x)
+    player = TapePlayer(outer, target=dy_dx, sources=[x], ask=Ask.gradient(x))
+    assert player.graph["questions"][0]["answer"]["value"] == TF_SECOND[1]
+    assert lesson07.check_second_derivative(player).code == "not_done"
+    player.answers = {"q1": {"given": "13.5", "correct": False, "tries": 1}}
+    assert lesson07.check_second_derivative(player).code == "first"
+    player.answers = {"q1": {"given": " 27 ", "correct": True, "tries": 2}}
+    assert lesson07.check_second_derivative(player).ok

@@ -155,3 +155,53 @@ def test_mini_tape_matches_tapekit_and_finite_differences():
         numeric = numeric_gradient(lambda ab: np.sin(ab[0] * ab[1]) + ab[0] * ab[0], [a0, b0])
         np.testing.assert_allclose(mini_grads, [g.numpy() for g in tk_grads], rtol=1e-12)
         np.testing.assert_allclose(mini_grads, numeric, rtol=1e-6)
+
+
+# ---- exercise 3: predict the gradient at a fan-in through a reversed gradient ----------------------
+
+TF_REVERSE = (10.0, 1.0)    # tests/tf_cases/lesson08/reverse_fan_in.out (loss, dloss/dz), TF 2.21
+
+REVERSE_CASES = {
+    "correct": 1.0,
+    "correct ": tk.constant(1.0),
+    "correct  ": [1],
+    "not_reversed": 7.0,
+    "all_reversed": -7.0,
+    "one_path": 4.0,
+    "one_path ": -3.0,
+    "values": 9.0,
+    "shape": [1.0, 1.0],
+    "not_numbers": "one",
+}
+
+
+@pytest.mark.parametrize("case", REVERSE_CASES)
+def test_check_reverse_prediction(case):
+    forget_misses()
+    verdict = lesson08.check_reverse_prediction(REVERSE_CASES[case])
+    assert verdict.code == case.strip(), verdict.message
+
+
+def test_the_reverse_key_is_tensorflows():
+    assert lesson08.reverse_truth() == TF_REVERSE[1]
+    assert "predicted_z_grad = 1" in repr(lesson08.check_reverse_prediction.show_answer())
+
+
+def test_the_reverse_check_reads_the_player():
+    from tapekit.widgets import Ask, TapePlayer
+    forget_misses()
+
+    @tk.custom_gradient
+    def reverse_gradient(x):
+        return tk.identity(x), lambda upstream: -upstream
+
+    z = tk.Variable(lesson08.REVERSE_AT, name="z")
+    with tk.GradientTape() as tape:
+        loss = 3.0 * reverse_gradient(z) + z * z
+    player = TapePlayer(tape, target=loss, sources=[z], ask=Ask.gradient(z))
+    assert player.graph["questions"][0]["answer"]["value"] == TF_REVERSE[1]
+    assert lesson08.check_reverse_prediction(player).code == "not_done"
+    player.answers = {"q1": {"given": "7", "correct": False, "tries": 1}}
+    assert lesson08.check_reverse_prediction(player).code == "not_reversed"
+    player.answers = {"q1": {"given": "1.0", "correct": True, "tries": 2}}
+    assert lesson08.check_reverse_prediction(player).ok

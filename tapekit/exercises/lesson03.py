@@ -18,10 +18,12 @@ from ._check import (
     hint,
     kind_of,
     same_values,
+    shape_text,
     student_constant,
     tape_routes,
     values_of,
 )
+from ._predict import prediction_values, wrong_items, wrong_items_hint
 
 # Exercise 1: functions of a float64 vector, and the points where the numerical gradient is compared with the tape
 NUMERICAL_CASES = [
@@ -325,3 +327,48 @@ _HAND_ANSWER = """def backward(x, y):
     dL_dy = dL_da * x           # × : the other input
     dL_dx = dL_da * y + dL_db   # x is used twice: the two gradients add up
     return {"b": dL_db, "a": dL_da, "y": dL_dy, "x": dL_dx}"""
+
+
+# Exercise 4: predict the sum at the broadcast of b in y = x + b, loss = ½·sum(y²) (so dloss/dy = y)
+BIAS_SUM_X = [[1.0, 2.0], [3.0, -1.0], [0.0, 2.0]]   # a batch of 3 examples, 2 features
+BIAS_SUM_B = [1.0, 0.5]
+
+
+def bias_sum_truth() -> np.ndarray:
+    """dloss/db by the chain rule: dloss/dy = y = x + b, one row per example; b's copies add up over the batch."""
+    return (np.asarray(BIAS_SUM_X) + np.asarray(BIAS_SUM_B)).sum(axis=0)
+
+
+def _bias_sum_shape_hint(got: np.ndarray, rows: np.ndarray) -> Feedback:
+    if got.shape == rows.shape:
+        return hint("no_sum", _("your prediction has one row per example, shape {shape}: that is the gradient "
+                                "that ARRIVES at the +. b has shape (2,); its copies' gradients add up.").format(
+                                  shape=shape_text(rows.shape)))
+    if got.size == 1:
+        return hint("sum_all", _("you predicted one number, but b has one entry per feature, shape (2,): add up "
+                                 "the rows only, not everything."))
+    return hint("shape", _("your prediction has shape {got}; the gradient of b has b's shape, (2,).").format(
+                             got=shape_text(got.shape)))
+
+
+@exercise(answer=lambda: _("predicted_b_grad = {value}").format(value=bias_sum_truth().tolist())
+          + "\n" + _("dloss/dy = y = x + b has one row per example; b was copied to every row, so its gradient "
+                     "is the sum of the rows."))
+def check_bias_sum(prediction) -> Feedback:
+    """Exercise 4: the gradient b gets at the broadcast sum, as a list or tensor of 2 numbers, or the player
+    (``TapePlayer(..., ask=Ask.broadcast_sum(b))``) once the prediction is given there."""
+    got, verdict = prediction_values(prediction, "broadcast_sum")
+    if verdict is not None:
+        return verdict
+    rows = np.asarray(BIAS_SUM_X) + np.asarray(BIAS_SUM_B)
+    expected = rows.sum(axis=0)
+    if got.shape != expected.shape:
+        return _bias_sum_shape_hint(got, rows)
+    if np.allclose(got, rows.mean(axis=0)):
+        return hint("mean", _("the copies' gradients add up; they are not averaged."))
+    items = wrong_items(got, expected, "dloss/db")
+    if items:
+        return wrong_items_hint(items, _("the gradient that arrives at the + is dloss/dy = y = x + b, one row per "
+                                         "example. Work out y first."),
+                                _("b's gradient is the sum of those rows: for each feature, add up its column."))
+    return correct(_("b was copied to each of the 3 rows, and the 3 rows of dloss/dy add up in its gradient."))

@@ -19,6 +19,7 @@ from ._check import (
     shape_of,
     values_of,
 )
+from ._predict import is_player, player_prediction
 
 # Exercise 1: the cause behind each snippet of the notebook
 CAUSES_BY_SNIPPET = {
@@ -156,3 +157,62 @@ def check_gradients_or_zeros(gradients_or_zeros) -> Feedback:
                                      name=name, dtype_name=dtype_name(grad), name2=want.dtype.name))
     return correct(_("each None became zeros of its source's shape and dtype, as "
                      "unconnected_gradients=tk.UnconnectedGradients.ZERO does."))
+
+
+# Exercise 3: which of the five sources end with None in the player (see the notebook's predict cell)
+PLAYER_SOURCES = ("base", "rate", "bonus", "steps", "offset")
+PLAYER_NONE = {"rate", "bonus", "steps"}
+
+
+def _player_reasons() -> dict:
+    """Why each source of exercise 3 gets what it gets, in the language in use."""
+    return {
+        "base": _("base is multiplied on the tape: it gets a gradient."),
+        "rate": _("rate is read only inside tk.stop_gradient: the path is cut on purpose."),
+        "bonus": _("bonus goes through .numpy(): the value left the tape, and tk.constant makes a new one without "
+                   "history."),
+        "steps": _("steps is an integer variable: no gradient flows through an integer tensor, even after a cast."),
+        "offset": _("offset is added on the tape: it gets a gradient."),
+    }
+
+
+def _player_answer() -> str:
+    return _("rate, bonus and steps get None.") + "\n" + "\n".join(
+        f"  {name}: {text}" for name, text in _player_reasons().items())
+
+
+def _predicted_names(prediction):
+    """The predicted names as a set, or a failing verdict."""
+    if is_player(prediction):
+        prediction, verdict = player_prediction(prediction, "none_sources")
+        if verdict is not None:
+            return verdict
+    if isinstance(prediction, str):
+        prediction = {prediction}
+    try:
+        names = set(prediction)
+    except TypeError:
+        return hint("not_names", _("the prediction is a {kind}; write a set of names such as {{'base'}}.").format(
+                                     kind=kind_of(prediction)))
+    unknown = sorted(str(name) for name in names - set(PLAYER_SOURCES))
+    if unknown:
+        return hint("unknown", _("{unknown} is not one of the sources; choose from {known}.").format(
+                                   unknown=unknown, known=list(PLAYER_SOURCES)))
+    return names
+
+
+@exercise(answer=_player_answer)
+def check_none_player(prediction) -> Feedback:
+    """Exercise 3: the sources that end with None, as a set of names, or the player
+    (``TapePlayer(..., ask=Ask.none_sources())``) once the boxes are ticked there."""
+    names = _predicted_names(prediction)
+    if isinstance(names, Feedback):
+        return names
+    wrong = [name for name in PLAYER_SOURCES if (name in names) != (name in PLAYER_NONE)]
+    if wrong:
+        told = _("you are wrong about {names}.").format(names=", ".join(wrong))
+        return hint("wrong_" + wrong[0], told + " " + _("For each of them, follow its value from where it is read "
+                                                        "to total: does every step stay on the tape, and is it a "
+                                                        "float?"), told + " " + _player_reasons()[wrong[0]])
+    return correct(_("three different causes: stop_gradient (rate), a value that left the tape (bonus), an "
+                     "integer (steps)."))

@@ -17,10 +17,12 @@ from ._check import (
     none_gradient_error,
     same_values,
     shape_of,
+    shape_text,
     student_constant,
     values_of,
     wrong_shape,
 )
+from ._predict import prediction_values
 
 # ---- Exercise 1: the training loop ------------------------------------------------------------
 
@@ -390,3 +392,52 @@ def check_accuracy(accuracy) -> Feedback:
 _ACCURACY_ANSWER = """def accuracy(labels, logits):
     hits = tk.equal(tk.argmax(logits, axis=1, output_type=labels.dtype), labels)
     return tk.reduce_mean(tk.cast(hits, tk.float32))"""
+
+
+# Exercise 4: the gradient that reaches b of a fresh Line (w = b = 0) under the mean squared error
+STEP_X = [1.0, 2.0, 3.0]
+STEP_TARGET = [1.0, 1.0, 1.0]
+
+
+def step_bias_truth() -> float:
+    """dloss/db for loss = mean((w·x + b − target)²) at w = b = 0: the mean of 2·(error)."""
+    errors = 0.0 * np.asarray(STEP_X) - np.asarray(STEP_TARGET)
+    return float(np.mean(2.0 * errors))
+
+
+def _step_bias_hint(got: float) -> Feedback | None:
+    errors = -np.asarray(STEP_TARGET)
+    share = 2.0 * errors / len(STEP_X)
+    if np.isclose(got, share[0]):
+        return hint("no_sum", _("that is the gradient from ONE example. b is added to all 3 predictions, and the "
+                                "3 gradients add up at b."))
+    if np.isclose(got, -step_bias_truth()):
+        return hint("sign", _("check the sign: the predictions (0) are below the targets (1), so a larger b "
+                              "makes the loss smaller."))
+    if np.isclose(got, float(np.sum(share * np.asarray(STEP_X)))):
+        return hint("that_is_w", _("that is the gradient of w: b's path has no factor x."))
+    if np.isclose(got, float(np.sum(2.0 * errors))):
+        return hint("no_mean", _("reduce_mean divides by the number of examples, 3: each example's gradient has "
+                                 "that factor."))
+    return None
+
+
+@exercise(answer=lambda: _("predicted_b_grad = {value:g}").format(value=step_bias_truth()) + "\n"
+          + _("each of the 3 examples sends 2·(0 − 1)/3 to b, and the 3 add up."))
+def check_step_bias(prediction) -> Feedback:
+    """Exercise 4: one number, or the player (``TapePlayer(..., ask=Ask.gradient(fresh.b))``) once answered."""
+    got, verdict = prediction_values(prediction, "gradient")
+    if verdict is not None:
+        return verdict
+    if got.size != 1:
+        return hint("shape", _("b is a scalar, so its gradient is one number, not shape {shape}.").format(
+                                 shape=shape_text(got.shape)))
+    got = float(got.reshape(()))
+    if np.isclose(got, step_bias_truth(), rtol=1e-5, atol=1e-6):
+        return correct(_("b is added to every prediction, so the 3 examples' gradients add up at b."))
+    known = _step_bias_hint(got)
+    if known is not None:
+        return known
+    return hint("values", _("not right. Start at the loss: what gradient reaches each prediction, and how many "
+                            "predictions use b?"),
+                _("loss = mean(error²) sends 2·error/3 to each prediction; add them up."))

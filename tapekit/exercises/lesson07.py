@@ -19,10 +19,12 @@ from ._check import (
     none_gradient_error,
     same_values,
     shape_of,
+    shape_text,
     student_constant,
     values_of,
     wrong_shape,
 )
+from ._predict import prediction_values
 
 JACOBIAN_POINT = [1.0, 2.0, 3.0]
 
@@ -250,3 +252,36 @@ _HVP_ANSWER = """def hvp(f, x, v):
             y = f(x)
         g = inner.gradient(y, x)
     return outer.gradient(g, x, output_gradients=v)"""
+
+
+# Exercise 4: predict the gradient of dy_dx = d(x⁴)/dx that reaches x in the outer tape's player
+SECOND_AT = 1.5
+
+
+def second_derivative_truth(x: float = SECOND_AT) -> float:
+    """d²(x⁴)/dx² = 12x², by hand."""
+    return 12.0 * x * x
+
+
+@exercise(answer=lambda: _("predicted_second = {value:g}").format(value=second_derivative_truth()) + "\n"
+          + _("dy_dx = 4x³ is the outer tape's target; its gradient at x is 12x² = 12 · 1.5² = 27."))
+def check_second_derivative(prediction) -> Feedback:
+    """Exercise 4: one number, or the player (``TapePlayer(outer, ..., ask=Ask.gradient(x))``) once answered there."""
+    got, verdict = prediction_values(prediction, "gradient")
+    if verdict is not None:
+        return verdict
+    if got.size != 1:
+        return hint("shape", _("x is a scalar, so the gradient that reaches it is one number, not shape "
+                               "{shape}.").format(shape=shape_text(got.shape)))
+    x, got = SECOND_AT, float(got.reshape(()))
+    if np.isclose(got, 4 * x ** 3):
+        return hint("first", _("that is dy_dx itself, the first derivative. The outer tape differentiates dy_dx "
+                               "once more."))
+    if np.isclose(got, x ** 4):
+        return hint("value", _("that is y, the value of the function. The player goes backward from dy_dx."))
+    if np.isclose(got, 24 * x):
+        return hint("third", _("one derivative too many: the outer tape differentiates dy_dx once, not twice."))
+    if not np.isclose(got, second_derivative_truth()):
+        return hint("values", _("not right. dy_dx = 4x³ (the inner tape's gradient); what is its derivative at x = "
+                                "1.5?"), _("the derivative of 4x³ is 12x²; evaluate it at x = 1.5."))
+    return correct(_("the outer tape recorded the inner backward pass, 4x³, and differentiated it: 12x² = 27."))

@@ -17,6 +17,7 @@ from ._check import (
     student_constant,
     values_of,
 )
+from ._predict import prediction_values
 
 # (x, upstream gradient): none is shown in the lesson; the second is a matrix
 CLIP_CASES = (([0.5, -2.0, 3.0, 0.0], [4.0, -0.5, -3.0, 1.0]),
@@ -153,3 +154,48 @@ def _number(value) -> str:
     if values is None or values.size != 1:
         return repr(value)
     return f"{values.reshape(()).item():.5g}"
+
+
+# Exercise 3: the gradient that reaches z in loss = 3 · reverse_gradient(z) + z · z, at z = 2
+REVERSE_AT = 2.0
+
+
+def reverse_truth(z: float = REVERSE_AT) -> float:
+    """The two paths add up: −3 through the reversed gradient, 2z through z · z."""
+    return -3.0 + 2.0 * z
+
+
+def _reverse_hint(got: float) -> Feedback | None:
+    z = REVERSE_AT
+    known = {
+        3.0 + 2.0 * z: ("not_reversed", _("the gradient through reverse_gradient comes back with its sign flipped.")),
+        -(3.0 + 2.0 * z): ("all_reversed", _("only the path through reverse_gradient is flipped; z · z is an ordinary "
+                                             "product.")),
+        2.0 * z: ("one_path", _("z is used twice: through reverse_gradient and in z · z. The gradients of both "
+                                "paths add up at z.")),
+        -3.0: ("one_path", _("z is used twice: through reverse_gradient and in z · z. The gradients of both paths "
+                             "add up at z.")),
+    }
+    for value, (code, text) in known.items():
+        if np.isclose(got, value):
+            return hint(code, text)
+    return None
+
+
+@exercise(answer=lambda: _("predicted_z_grad = {value:g}").format(value=reverse_truth()) + "\n"
+          + _("through reverse_gradient: 3 with its sign flipped, −3; through z · z: 2z = 4; together 1."))
+def check_reverse_prediction(prediction) -> Feedback:
+    """Exercise 3: one number, or the player (``TapePlayer(..., ask=Ask.gradient(z))``) once answered there."""
+    got, verdict = prediction_values(prediction, "gradient")
+    if verdict is not None:
+        return verdict
+    if got.size != 1:
+        return hint("shape", _("z is a scalar, so its gradient is one number."))
+    got = float(got.reshape(()))
+    if np.isclose(got, reverse_truth()):
+        return correct(_("two paths fan in at z: the reversed one and the ordinary one, added up."))
+    known = _reverse_hint(got)
+    if known is not None:
+        return known
+    return hint("values", _("not right. Follow each use of z back from loss, then add the two gradients."),
+                _("reverse_gradient sends −upstream back; z · z sends 2z."))
