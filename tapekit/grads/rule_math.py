@@ -66,6 +66,12 @@ def _broadcast_array(a, shape):
     return ns(a).broadcast_to(a, shape)
 
 
+def _scalar(value, dtype):
+    """``value`` as a scalar of ``dtype``: a NumPy scalar for a NumPy dtype (NumPy and CuPy arrays); for
+    another array API backend the Python number, which its arrays take in their own dtype."""
+    return np.dtype(dtype).type(value) if isinstance(dtype, np.dtype) else value
+
+
 def _reshape_array(a, shape):
     return ns(a).reshape(a, tuple(shape))
 
@@ -85,7 +91,7 @@ ARRAY_MATH = SimpleNamespace(
     negative=operator.neg, reciprocal=lambda a: 1 / a, conj=lambda a: a,
     greater_equal=operator.ge, less_equal=operator.le, where=select_arrays,
     zero=lambda like: ns(like).zeros((), dtype=like.dtype), relu_grad=relu_grad.kernel,
-    cast=lambda value, dtype: np.dtype(dtype).type(value),   # a NumPy scalar: any backend takes it
+    cast=lambda value, dtype: _scalar(value, dtype),
     matmul=matmul_arrays, reshape=_reshape_array, broadcast_to=_broadcast_array,
 )
 
