@@ -2,6 +2,7 @@
 
 import numpy as np
 
+import tapekit as tk
 
 from ..i18n import _
 from ._check import (
@@ -10,14 +11,18 @@ from ._check import (
     correct,
     crashed,
     exercise,
+    forbidden,
     framework,
     hint,
     none_gradient_error,
     same_values,
+    shape_text,
     student_constant,
+    tape_routes,
     values_of,
 )
 from ._predict import prediction_values
+from .minitape import DeadEnd, Record, Value, guarded, reference_walk
 
 # (x, upstream gradient): none is shown in the lesson; the second is a matrix
 CLIP_CASES = (([0.5, -2.0, 3.0, 0.0], [4.0, -0.5, -3.0, 1.0]),
@@ -199,3 +204,162 @@ def check_reverse_prediction(prediction) -> Feedback:
         return known
     return hint("values", _("not right. Follow each use of z back from loss, then add the two gradients."),
                 _("reverse_gradient sends −upstream back; z · z sends 2z."))
+
+
+# ---- the backward walk: the check's own graphs, none of them shown in the lesson -------------------
+
+def _fan_in(rec, rng):
+    a, b = Value(rng.uniform(0.5, 1.5)), Value(rng.uniform(-1.5, -0.5))
+    p = rec.multiply(a, b)
+    f = rec.add(rec.multiply(p, a), b)
+    return "p = a·b; f = p·a + b", f, [a, b], ["a", "b"], _("a is used twice (in a·b and in p·a)")
+
+
+def _diamond(rec, rng):
+    x = Value(rng.uniform(0.3, 1.2))
+    u = rec.sin(x)
+    f = rec.add(rec.multiply(u, rec.tanh(x)), u)
+    return "u = sin(x); f = u·tanh(x) + u", f, [x], ["x"], _("u is used twice (in u·tanh(x) and in … + u)")
+
+
+def _unused(rec, rng):
+    a, b, c = (Value(v) for v in rng.uniform(0.4, 1.4, size=3))
+    d = rec.tanh(rec.multiply(a, b))
+    f = rec.multiply(d, d)
+    rec.multiply(rec.sin(c), a)                      # recorded after f, and not part of it
+    return "d = tanh(a·b); f = d·d; then e = sin(c)·a", f, [a, b, c], ["a", "b", "c"], _("d is used twice (d·d)")
+
+
+def _vectors(rec, rng):
+    x, w = Value(rng.uniform(-1.0, 1.0, size=(1, 3))), Value(rng.uniform(-1.0, 1.0, size=(3, 2)))
+    h = rec.tanh(rec.matmul(x, w))
+    f = rec.reduce_sum(rec.multiply(h, h))
+    return "h = tanh(x @ w); f = reduce_sum(h·h), x (1, 3), w (3, 2)", f, [x, w], ["x", "w"], \
+        _("h is used twice (h·h)")
+
+
+WALK_GRAPHS = (_fan_in, _diamond, _unused, _vectors)
+
+
+def _same_gradients(got, expected) -> bool:
+    if not isinstance(got, (list, tuple)) or len(got) != len(expected):
+        return False
+    return all((g is None) if e is None else (g is not None and same_values(g, e, rtol=1e-7, atol=1e-9))
+               for g, e in zip(got, expected))
+
+
+def _walk_result(walk, records, target, sources):
+    """The student's gradients on the check's records, with every tape refused while the walk runs."""
+    refused = _("the backward walk must not call a GradientTape: walk the records yourself, with each record's "
+                "backward rule.")
+    with forbidden(tape_routes(tk) + tape_routes(), "used_a_tape", refused):
+        return call_safely(walk, guarded(records), target, sources)
+
+
+def _unconnected_hint(got, expected, names) -> Feedback | None:
+    for g, e, name in zip(got, expected, names):
+        if e is None and g is not None:
+            if values_of(g) is not None and not np.any(values_of(g)):
+                return hint("unconnected_zero", _("{name} is not connected to the target, and your walk gave it "
+                                                  "zeros. TensorFlow (and this lesson) gives None there, so that "
+                                                  "a missing connection is not mistaken for a zero gradient.").format(
+                                                    name=name),
+                            _("return grads.get(id(source)) for each source: None when nothing was sent to it."))
+            return hint("unconnected", _("{name} is not connected to the target, yet your walk gave it a gradient: "
+                                         "only values that the walk actually sends to get one.").format(name=name))
+    return None
+
+
+def _mistake(got, graph, variant_of) -> Feedback | None:
+    """The hint that names the mistake a wrong result matches, or None."""
+    text, names, twice = graph
+    if all(g is None for g in got):
+        return hint("no_start", _("on {graph}, no source got a gradient. The walk starts from the target: its "
+                                  "gradient with respect to itself is 1.").format(graph=text),
+                    _("start from a dict that maps id(target) to np.ones_like(target.value), then let each "
+                      "visited record send its gradients on."))
+    if _same_gradients(got, variant_of(forward=True)):
+        return hint("forward_order", _("on {graph}, the walk visited the records in the order they ran. A record "
+                                       "can pass a gradient on only once its output's gradient is complete: visit "
+                                       "them in reverse order.").format(graph=text),
+                    _("loop over reversed(records): the last operation first."))
+    if _same_gradients(got, variant_of(overwrite=True)):
+        return hint("overwrite", _("on {graph}, you overwrote instead of adding at a fan-in: {twice}, so its "
+                                   "gradients must add up.").format(graph=text, twice=twice),
+                    _("when a gradient arrives for a value that already has one, add it: "
+                      "grads[id(value)] = grads.get(id(value), 0.0) + g."))
+    if _same_gradients(got, variant_of(ignore_upstream=True)):
+        return hint("ignores_upstream", _("on {graph}, each backward rule got 1 instead of the gradient of its "
+                                          "output. Pass the gradient that arrived at the record's output: that is "
+                                          "the chain rule.").format(graph=text))
+    return _unconnected_hint(got, variant_of(), names)
+
+
+def _wrong_form(got, sources, text) -> Feedback | None:
+    if not isinstance(got, (list, tuple)) or len(got) != len(sources):
+        return hint("return_form", _("on {graph}, the walk returned {kind}; return a list with one gradient per "
+                                     "source, in the order of sources.").format(graph=text, kind=type(got).__name__))
+    for g, source in zip(got, sources):
+        values = values_of(g)
+        if g is not None and (values is None or values.shape != source.value.shape):
+            return hint("shape", _("on {graph}, a gradient has shape {got}, expected shape {expected}: a "
+                                   "gradient has the shape of its source.").format(
+                                     graph=text, got=None if values is None else shape_text(values.shape),
+                                     expected=shape_text(source.value.shape)))
+    return None
+
+
+def _walk_on(walk, make_graph, rng) -> Feedback | None:
+    rec = Record()
+    text, target, sources, names, twice = make_graph(rec, rng)
+    got, exc = _walk_result(walk, rec.records, target, sources)
+    if isinstance(exc, DeadEnd):
+        return hint("dead_end", _("on {graph}, the walk called the backward rule of {op} with None: that "
+                                  "record's output got no gradient, because it does not lead to the target. "
+                                  "Skip such a record.").format(graph=text, op=exc.op_type),
+                    _("upstream = grads.get(id(output)); if it is None, continue with the next record."))
+    if exc is not None:
+        return crashed(exc, _("backward_walk on {graph}").format(graph=text))
+    expected = reference_walk(rec.records, target, sources)
+    if _same_gradients(got, expected):
+        return None
+    verdict = _wrong_form(got, sources, text)
+    if verdict is None:
+        verdict = _mistake(got, (text, names, twice),
+                           lambda **mistake: reference_walk(rec.records, target, sources, **mistake))
+    if verdict is None:
+        wrong = [name for name, g, e in zip(names, got, expected)
+                 if not _same_gradients([g], [e])]
+        verdict = hint("values", _("on {graph}, the gradient of {names} is wrong. Follow the walk by hand: "
+                                   "reverse order, each rule gets its output's gradient, gradients add up.").format(
+                                     graph=text, names=", ".join(wrong)),
+                       _("each record sends backward(upstream)[i] to inputs[i]; check that your loop pairs "
+                         "them with zip(inputs, backward(upstream))."))
+    return verdict
+
+
+@exercise(answer=lambda: _WALK_ANSWER)
+def check_backward_walk(backward_walk) -> Feedback:
+    """Exercise 1: ``backward_walk(records, target, sources)``, run on four graphs the lesson does not show (a
+    fan-in, a diamond, an unconnected source behind a dead-end record, matrices), with new random values each
+    time and every tape refused while it runs; compared with the reference walk."""
+    if not callable(backward_walk):
+        return hint("not_callable", _("pass the function itself: check_backward_walk(backward_walk)."))
+    rng = np.random.default_rng()
+    for make_graph in WALK_GRAPHS:
+        verdict = _walk_on(backward_walk, make_graph, rng)
+        if verdict is not None:
+            return verdict
+    return correct(_("reverse order, the chain rule at each record, gradients added up at each fan-in, None "
+                     "for an unconnected source: on four graphs you had not seen."))
+
+
+_WALK_ANSWER = """def backward_walk(records, target, sources):
+    grads = {id(target): np.ones_like(target.value)}
+    for op_type, output, inputs, backward in reversed(records):
+        upstream = grads.get(id(output))
+        if upstream is None:               # this record does not lead to the target
+            continue
+        for value, g in zip(inputs, backward(upstream)):
+            grads[id(value)] = grads.get(id(value), 0.0) + g     # a fan-in adds up
+    return [grads.get(id(source)) for source in sources]"""
