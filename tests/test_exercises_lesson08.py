@@ -205,3 +205,194 @@ def test_the_reverse_check_reads_the_player():
     assert lesson08.check_reverse_prediction(player).code == "not_reversed"
     player.answers = {"q1": {"given": "1.0", "correct": True, "tries": 2}}
     assert lesson08.check_reverse_prediction(player).ok
+
+
+# ---- exercise 1 of the new lesson: the backward walk ------------------------------------------------
+
+def _walk(order=reversed, combine=lambda old, g: old + g, rule_input=lambda upstream: upstream,
+          unconnected=lambda source: None, skip=True):
+    """A backward walk, right by default; each argument swaps in one mistake."""
+    def walk(records, target, sources):
+        grads = {id(target): np.ones_like(target.value)}
+        for _, output, inputs, backward in order(records):
+            upstream = grads.get(id(output))
+            if upstream is None and skip:
+                continue
+            for value, g in zip(inputs, backward(rule_input(upstream))):
+                grads[id(value)] = g if id(value) not in grads else combine(grads[id(value)], g)
+        return [grads[id(s)] if id(s) in grads else unconnected(s) for s in sources]
+    return walk
+
+
+def _walk_with_tapekit(records, target, sources):
+    """Recompute with tapekit's tape: refused while the check runs."""
+    with tk.GradientTape() as tape:
+        watched = [tk.constant(s.value) for s in sources]
+        tape.watch(watched)
+    return tape.gradient(watched[0], watched)
+
+
+def _walk_in_place(records, target, sources):
+    """Correct, written another way: a list of pending records and explicit accumulation with np.add."""
+    grads = {id(target): np.ones_like(target.value)}
+    for index in range(len(records) - 1, -1, -1):
+        _, output, inputs, backward = records[index]
+        if id(output) not in grads:
+            continue
+        for value, g in zip(inputs, backward(grads[id(output)])):
+            grads[id(value)] = np.add(grads[id(value)], g) if id(value) in grads else np.asarray(g)
+    return tuple(grads.get(id(s)) for s in sources)
+
+
+_HARD_CODED = [[2.0, 1.0], [0.5], [1.0, 1.0, None], [np.ones((1, 3)), np.ones((3, 2))]]
+
+
+def _hard_coded(records, target, sources):
+    """Numbers that do not depend on the records (e.g. copied from an earlier run)."""
+    return next(answer for answer in _HARD_CODED if len(answer) == len(sources))
+
+
+WALK_CASES = {
+    "correct": _walk(),
+    "correct ": _walk_in_place,
+    "forward_order": _walk(order=list),
+    "overwrite": _walk(combine=lambda old, g: g),
+    "ignores_upstream": _walk(rule_input=np.ones_like),
+    "unconnected_zero": _walk(unconnected=lambda source: np.zeros_like(source.value)),
+    "dead_end": _walk(skip=False),
+    "used_a_tape": _walk_with_tapekit,
+    "values": _hard_coded,
+    "no_start": lambda records, target, sources: [None] * len(sources),
+    "return_form": lambda records, target, sources: {id(s): 1.0 for s in sources},
+    "shape": lambda records, target, sources: [np.ones((2, *s.value.shape)) for s in sources],
+    "raised": lambda records, target, sources: records.nope,
+    "not_callable": "backward_walk",
+}
+
+
+@pytest.mark.parametrize("case", WALK_CASES)
+def test_check_backward_walk(case):
+    assert_verdict(lesson08.check_backward_walk(WALK_CASES[case]), case.strip())
+
+
+def test_the_walk_hints_name_the_mistake_and_get_closer():
+    first = lesson08.check_backward_walk(WALK_CASES["overwrite"]).message
+    assert "you overwrote instead of adding at a fan-in: a is used twice" in first
+    second = lesson08.check_backward_walk(WALK_CASES["overwrite"]).message
+    assert "grads.get(id(value), 0.0) + g" in second
+    assert "reversed(records)" not in first + second            # never the whole answer
+    assert "def backward_walk" in repr(lesson08.check_backward_walk.show_answer())
+
+
+def test_the_walk_check_leaves_the_tape_usable():
+    lesson08.check_backward_walk(WALK_CASES["used_a_tape"])
+    x = tk.Variable(3.0)
+    with tk.GradientTape() as tape:
+        y = x * x
+    assert float(tape.gradient(y, x)) == 6.0
+
+
+def test_the_reference_walk_matches_finite_differences():
+    """The check's own graphs: its reference gradients agree with central differences of the same function."""
+    rng = np.random.default_rng(0)
+    rec = lesson08.Record()
+    _, f, (x, w), _, _ = lesson08._vectors(rec, rng)
+    grad_x, grad_w = lesson08.reference_walk(rec.records, f, [x, w])
+
+    def loss(flat):
+        xv, wv = flat[:3].reshape(1, 3), flat[3:].reshape(3, 2)
+        return float(np.sum(np.tanh(xv @ wv) ** 2))
+
+    numeric = numeric_gradient(loss, np.concatenate([x.value.ravel(), w.value.ravel()]))
+    np.testing.assert_allclose(np.concatenate([grad_x.ravel(), grad_w.ravel()]), numeric, rtol=1e-6)
+
+
+def test_the_player_plays_the_students_walk():
+    rec = lesson08.Record()
+    _, f, sources, names, _ = lesson08._fan_in(rec, np.random.default_rng(1))
+    events = lesson08.mini_tape_events(rec.records, f, sources, names, _walk())
+    sends = [e for e in events if e["kind"] == "send"]
+    assert any(e["accumulated"] for e in sends)                 # a is used twice: the second send adds up
+    assert events[-1]["kind"] == "backward_end"
+    forward_only = lesson08.mini_tape_events(rec.records, f, sources, names, stub_walk)
+    assert {e["phase"] for e in forward_only} == {"forward"}
+
+
+def stub_walk(records, target, sources):
+    raise NotImplementedError("exercise not done yet")
+
+
+# ---- exercise 2 of the new lesson: training the MLP with the student's tape ---------------------------
+
+def _mlp_loss(params, x, y):
+    rec = lesson08.Record()
+    w1, b1, w2, b2 = params
+    hidden = rec.tanh(rec.op("BiasAdd", (rec.matmul(lesson08.Value(x), w1)).value + b1.value,
+                             [rec.records[-1][1], b1], lambda g: [g, g.sum(axis=0)]))
+    out = rec.matmul(hidden, w2)
+    out = rec.op("BiasAdd", out.value + b2.value, [out, b2], lambda g: [g, g.sum(axis=0)])
+    target = lesson08.Value(y)
+    error = rec.op("Sub", out.value - target.value, [out, target], lambda g: [g, -g])
+    return rec, rec.reduce_sum(rec.multiply(error, error))
+
+
+def _train(update=lambda p, g, lr: p - lr * g, steps_of=lambda steps: steps, rate_of=lambda lr: lr,
+           loss_after=False):
+    """A training loop on the check's mini tape, right by default; each argument swaps in one mistake."""
+    def train(params, x, y, steps, learning_rate):
+        losses = []
+        for _ in range(steps_of(steps)):
+            rec, loss = _mlp_loss(params, x, y)
+            grads = lesson08.reference_walk(rec.records, loss, params)
+            for param, grad in zip(params, grads):
+                param.value = update(param.value, grad, rate_of(learning_rate))
+            losses.append(float(_mlp_loss(params, x, y)[1].value) if loss_after else float(loss.value))
+        return losses
+    return train
+
+
+def _train_with_tapekit(params, x, y, steps, learning_rate):
+    with tk.GradientTape():
+        pass
+    return []
+
+
+TRAIN_CASES = {
+    "correct": _train(),
+    "correct ": _train(update=lambda p, g, lr: np.subtract(p, np.multiply(lr, g))),
+    "steps": _train(steps_of=lambda steps: 15),
+    "values": _train(rate_of=lambda lr: 0.1),                     # ignores learning_rate
+    "first_loss": _train(loss_after=True),                        # records the loss after the update
+    "uphill": _train(update=lambda p, g, lr: p + lr * g),
+    "not_updated": _train(update=lambda p, g, lr: p),
+    "used_a_tape": _train_with_tapekit,
+    "return_form": lambda params, x, y, steps, learning_rate: "done",
+    "raised": lambda params, x, y, steps, learning_rate: params.nope,
+    "not_callable": None,
+}
+
+
+@pytest.mark.parametrize("case", TRAIN_CASES)
+def test_check_training(case):
+    assert_verdict(lesson08.check_training(TRAIN_CASES[case]), case.strip())
+
+
+def test_the_training_reference_is_the_mini_tape_on_finite_differences():
+    """The check's tapekit reference takes the same first step as central differences of the loss."""
+    rng = np.random.default_rng(3)
+    weights = lesson08._start_weights(rng)
+    shapes = [w.shape for w in weights]
+
+    def loss(flat):
+        parts, start = [], 0
+        for shape in shapes:
+            size = int(np.prod(shape))
+            parts.append(flat[start:start + size].reshape(shape))
+            start += size
+        hidden = np.tanh(lesson08.XOR_X @ parts[0] + parts[1])
+        return float(np.sum((hidden @ parts[2] + parts[3] - lesson08.XOR_Y) ** 2))
+
+    flat = np.concatenate([w.ravel() for w in weights])
+    losses = lesson08.reference_losses(weights, lesson08.XOR_X, lesson08.XOR_Y, 2, 0.01)
+    assert losses[0] == pytest.approx(loss(flat), rel=1e-12)
+    assert losses[1] == pytest.approx(loss(flat - 0.01 * numeric_gradient(loss, flat)), rel=1e-6)

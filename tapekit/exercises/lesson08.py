@@ -22,7 +22,10 @@ from ._check import (
     values_of,
 )
 from ._predict import prediction_values
-from .minitape import DeadEnd, Record, Value, guarded, reference_walk
+from .minitape import DeadEnd, Record, Value, guarded, mini_tape_events, reference_walk
+
+__all__ = ["check_backward_walk", "check_clip_gradient", "check_mini_divide", "check_reverse_prediction",
+           "check_training", "mini_tape_events"]
 
 # (x, upstream gradient): none is shown in the lesson; the second is a matrix
 CLIP_CASES = (([0.5, -2.0, 3.0, 0.0], [4.0, -0.5, -3.0, 1.0]),
@@ -363,3 +366,122 @@ _WALK_ANSWER = """def backward_walk(records, target, sources):
         for value, g in zip(inputs, backward(upstream)):
             grads[id(value)] = grads.get(id(value), 0.0) + g     # a fan-in adds up
     return [grads.get(id(source)) for source in sources]"""
+
+
+# ---- training the tiny MLP with the student's tape ---------------------------------------------------
+
+# (data, steps, learning rate): XOR from new random weights, then a regression the lesson does not show
+XOR_X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+XOR_Y = np.array([[0.0], [1.0], [1.0], [0.0]])
+TRAIN_CASES = (("xor", 12, 0.05), ("regression", 7, 0.02))
+
+
+def _train_data(name, rng):
+    if name == "xor":
+        return XOR_X, XOR_Y
+    x = rng.uniform(-1.0, 1.0, size=(6, 2))
+    return x, np.sin(2.0 * x[:, :1]) * x[:, 1:]
+
+
+def _start_weights(rng):
+    """W1 (2, 4), b1 (4,), W2 (4, 1), b2 (1,): the lesson's 2-4-1 network."""
+    return [rng.normal(0.0, 0.8, size=(2, 4)), rng.normal(0.0, 0.1, size=4),
+            rng.normal(0.0, 0.8, size=(4, 1)), rng.normal(0.0, 0.1, size=1)]
+
+
+def reference_losses(weights, x, y, steps, learning_rate):
+    """Gradient descent on the lesson's MLP with the framework's own tape: the loss before each step."""
+    fw = framework()
+    params = [fw.Variable(w, dtype=fw.float64) for w in weights]
+    x, y = fw.constant(x, dtype=fw.float64), fw.constant(y, dtype=fw.float64)
+    losses = []
+    for _step in range(steps):
+        with fw.GradientTape() as tape:
+            hidden = fw.tanh(fw.nn.bias_add(fw.matmul(x, params[0]), params[1]))
+            error = fw.nn.bias_add(fw.matmul(hidden, params[2]), params[3]) - y
+            loss = fw.reduce_sum(error * error)
+        for param, grad in zip(params, tape.gradient(loss, params)):
+            param.assign_sub(learning_rate * grad)
+        losses.append(float(loss.numpy()))
+    return np.array(losses)
+
+
+def _losses_of(result, steps) -> tuple[np.ndarray | None, Feedback | None]:
+    try:
+        values = np.array([float(np.asarray(values_of(loss)).reshape(())) for loss in result])
+    except (TypeError, ValueError):
+        return None, hint("return_form", _("train must return a list of numbers: the loss of each step (e.g. "
+                                           "float(loss.value))."))
+    if values.size != steps:
+        return None, hint("steps", _("train(..., steps={steps}, ...) returned {n} losses: run exactly `steps` "
+                                     "steps and return one loss per step.").format(steps=steps, n=values.size))
+    return values, None
+
+
+def _training_hint(got, expected, uphill, learning_rate) -> Feedback | None:
+    """The hint for losses ``got`` against gradient descent's ``expected``; ``uphill()`` gives an ascent's."""
+    if np.allclose(got, expected, rtol=1e-6, atol=1e-9):
+        return None
+    if not np.isclose(got[0], expected[0], rtol=1e-6):
+        return hint("first_loss", _("the first loss is {got:.6g}, but mlp_loss at the weights given to train is "
+                                    "{expected:.6g}: compute the loss from the params, x and y that train "
+                                    "receives, before the first update.").format(got=got[0], expected=expected[0]))
+    if np.allclose(got, got[0]):
+        return hint("not_updated", _("the loss never changes: after each gradient, update every parameter in "
+                                     "params (p.value = p.value - learning_rate * g)."))
+    if np.allclose(got, uphill(), rtol=1e-6, atol=1e-9):
+        return hint("uphill", _("the loss grows: step against the gradient, p.value - learning_rate * g."))
+    step = int(np.argmax(~np.isclose(got, expected, rtol=1e-6, atol=1e-9)))
+    return hint("values", _("the losses agree with gradient descent for {step} step(s), then differ. Each step: a "
+                            "new MiniTape, the loss, all gradients, then p.value - learning_rate * g with "
+                            "learning_rate={learning_rate} for every parameter.").format(
+                              step=step, learning_rate=learning_rate),
+                _("check that train uses its learning_rate argument, updates all four parameters, and computes "
+                  "every gradient from the same tape before changing any parameter."))
+
+
+def _train_on(train, case, rng) -> Feedback | None:
+    name, steps, learning_rate = case
+    x, y = _train_data(name, rng)
+    weights = _start_weights(rng)
+    params = [Value(w.copy()) for w in weights]
+    refused = _("train must use your MiniTape and backward_walk, not a GradientTape.")
+    with forbidden(tape_routes(tk) + tape_routes(), "used_a_tape", refused):
+        result, exc = call_safely(train, params, x.copy(), y.copy(), steps, learning_rate)
+    if exc is not None:
+        return crashed(exc, _("train(params, x, y, steps={steps}, learning_rate={learning_rate})").format(
+            steps=steps, learning_rate=learning_rate))
+    got, verdict = _losses_of(result, steps)
+    if verdict is not None:
+        return verdict
+    return _training_hint(got, reference_losses(weights, x, y, steps, learning_rate),
+                          lambda: reference_losses(weights, x, y, steps, -learning_rate), learning_rate)
+
+
+@exercise(answer=lambda: _TRAIN_ANSWER)
+def check_training(train) -> Feedback:
+    """Exercise 2: ``train(params, x, y, steps, learning_rate)`` returns the loss of each step of gradient descent
+    on the lesson's 2-4-1 MLP, computed with the student's mini tape. Run from new random weights on XOR and on a
+    regression the lesson does not show, with steps and learning rates of its own and every tape refused;
+    the losses must be those of the framework's own tape (so the gradients agree) and fall."""
+    if not callable(train):
+        return hint("not_callable", _("pass the function itself: check_training(train)."))
+    rng = np.random.default_rng()
+    for case in TRAIN_CASES:
+        verdict = _train_on(train, case, rng)
+        if verdict is not None:
+            return verdict
+    return correct(_("your tape trains the network: step by step the same losses as GradientTape gives, on data "
+                     "you had not seen."))
+
+
+_TRAIN_ANSWER = """def train(params, x, y, steps, learning_rate):
+    losses = []
+    for step in range(steps):
+        with MiniTape() as tape:
+            loss = mlp_loss(params, x, y)
+        grads = tape.gradient(loss, params)
+        for param, grad in zip(params, grads):
+            param.value = param.value - learning_rate * grad
+        losses.append(float(loss.value))
+    return losses"""

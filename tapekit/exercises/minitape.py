@@ -90,7 +90,8 @@ def mini_tape_events(records, target, sources, names, walk):
     """The mini tape's record and the backward walk ``walk`` (the student's), as the events the player reads.
 
     Each backward rule is wrapped so that calling it logs a ``visit`` and its ``send``s: the events
-    show the walk as it ran. Values are shown with 4 significant digits; scalars and arrays alike.
+    show the walk as it ran (only the forward pass while ``walk`` still raises NotImplementedError).
+    Values are shown with 4 significant digits.
     """
     events, ids, received = [], {}, {id(target)}
 
@@ -122,9 +123,13 @@ def mini_tape_events(records, target, sources, names, walk):
             outputs=[tensor_id(output)], output_shapes=[_shape(output.value)], dtypes=["float64"],
             value=_text(output.value))
         wrapped.append((op_type, output, inputs, logged(k, op_type, output, inputs, backward)))
+    forward_only = list(events)
     log("backward", "backward_start", call=0, method="gradient", targets=[tensor_id(target)],
         sources=[tensor_id(s) for s in sources], output_gradients=None)
-    results = walk(wrapped, target, sources)
+    try:
+        results = walk(wrapped, target, sources)
+    except NotImplementedError:                      # the student edition, before the walk is written
+        return forward_only
     log("backward", "backward_end", call=0, results=[
         {"source": tensor_id(s), "value": None if g is None else _text(g), "shape": _shape(s.value),
          "dtype": "float64", "cause": None if g is not None else "not_connected"}
