@@ -396,3 +396,27 @@ def test_the_training_reference_is_the_mini_tape_on_finite_differences():
     losses = lesson08.reference_losses(weights, lesson08.XOR_X, lesson08.XOR_Y, 2, 0.01)
     assert losses[0] == pytest.approx(loss(flat), rel=1e-12)
     assert losses[1] == pytest.approx(loss(flat - 0.01 * numeric_gradient(loss, flat)), rel=1e-6)
+
+
+def _tf_recording():
+    """tests/tf_cases/lesson08/mlp_xor.out: TF 2.21's loss, gradients and five descent steps of the XOR network."""
+    from pathlib import Path
+    lines = (Path(__file__).parent / "tf_cases" / "lesson08" / "mlp_xor.out").read_text().splitlines()
+    grads = {line.split()[0]: np.array(eval(line[line.index("["):])) for line in lines[1:5]}  # noqa: S307
+    steps = [float(line.split()[2]) for line in lines[5:]]
+    return float(lines[0].split()[1]), grads, steps
+
+
+def test_the_mini_tape_and_the_checks_reference_agree_with_tensorflow():
+    """The lesson's seed-8 weights: the check's mini tape gives TF's gradients; its reference gives TF's losses."""
+    tf_loss, tf_grads, tf_steps = _tf_recording()
+    rng = np.random.default_rng(8)
+    weights = [rng.normal(0.0, 0.8, size=(2, 4)), np.zeros(4), rng.normal(0.0, 0.8, size=(4, 1)), np.zeros(1)]
+    params = [lesson08.Value(w) for w in weights]
+    rec, loss = _mlp_loss(params, lesson08.XOR_X, lesson08.XOR_Y)
+    grads = lesson08.reference_walk(rec.records, loss, params)
+    assert float(loss.value) == pytest.approx(tf_loss, rel=1e-12)
+    for name, grad in zip(["w1", "b1", "w2", "b2"], grads):
+        np.testing.assert_allclose(grad.ravel(), tf_grads[name], rtol=1e-8, atol=1e-9)
+    losses = lesson08.reference_losses(weights, lesson08.XOR_X, lesson08.XOR_Y, 5, 0.05)
+    np.testing.assert_allclose(losses, tf_steps, rtol=1e-10)

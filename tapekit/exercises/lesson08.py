@@ -82,7 +82,7 @@ def _clip_on(clip_gradient, x0, upstream) -> Feedback | None:
 
 @exercise(answer=lambda: _CLIP_ANSWER)
 def check_clip_gradient(clip_gradient) -> Feedback:
-    """Exercise 1: ``clip_gradient(x)`` returns x unchanged; its gradient is the upstream gradient clipped to
+    """Exercise 3: ``clip_gradient(x)`` returns x unchanged; its gradient is the upstream gradient clipped to
     [-1, 1]. Checked on a vector and a matrix, neither shown in the lesson."""
     if not callable(clip_gradient):
         return hint("not_callable", _("pass the function itself: check_clip_gradient(clip_gradient)."))
@@ -106,7 +106,7 @@ _DIVIDE_POINTS = ((3.0, 2.0), (-1.5, 0.5))
 
 @exercise
 def check_mini_divide(divide, mini_tape_class, value_class) -> Feedback:
-    """Exercise 2: ``divide(a, b)`` for the notebook's mini tape: value a / b, recorded with both backward rules.
+    """Exercise 4: ``divide(a, b)`` for the notebook's mini tape: value a / b, recorded with both backward rules.
 
     The check differentiates ``q * q`` with ``q = divide(a, b)``, so the upstream gradient is 2q, not 1.
     """
@@ -164,7 +164,7 @@ def _number(value) -> str:
     return f"{values.reshape(()).item():.5g}"
 
 
-# Exercise 3: the gradient that reaches z in loss = 3 · reverse_gradient(z) + z · z, at z = 2
+# Exercise 5: the gradient that reaches z in loss = 3 · reverse_gradient(z) + z · z, at z = 2
 REVERSE_AT = 2.0
 
 
@@ -193,7 +193,7 @@ def _reverse_hint(got: float) -> Feedback | None:
 @exercise(answer=lambda: _("predicted_z_grad = {value:g}").format(value=reverse_truth()) + "\n"
           + _("through reverse_gradient: 3 with its sign flipped, −3; through z · z: 2z = 4; together 1."))
 def check_reverse_prediction(prediction) -> Feedback:
-    """Exercise 3: one number, or the player (``TapePlayer(..., ask=Ask.gradient(z))``) once answered there."""
+    """Exercise 5: one number, or the player (``TapePlayer(..., ask=Ask.gradient(z))``) once answered there."""
     got, verdict = prediction_values(prediction, "gradient")
     if verdict is not None:
         return verdict

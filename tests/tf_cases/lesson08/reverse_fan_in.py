@@ -1,4 +1,4 @@
-# Lesson 08, exercise 3: the gradient at a fan-in through a reversed gradient (the check's key, reverse_truth).
+# Lesson 08, exercise 5: the gradient at a fan-in through a reversed gradient (the check's key, reverse_truth).
 import tensorflow as tf
 
 
