@@ -244,7 +244,40 @@ def _walk_in_place(records, target, sources):
     return tuple(grads.get(id(s)) for s in sources)
 
 
-_HARD_CODED = [[2.0, 1.0], [0.5], [1.0, 1.0, None], [np.ones((1, 3)), np.ones((3, 2))]]
+def _walk_in_place_add(records, target, sources):
+    """Wrong: ``+=`` into an array that AddV2 handed to two values, so adding into one changes the other."""
+    grads = {id(target): np.ones_like(target.value)}
+    for _, output, inputs, backward in reversed(records):
+        if id(output) not in grads:
+            continue
+        for value, g in zip(inputs, backward(grads[id(output)])):
+            if id(value) in grads:
+                grads[id(value)] += g
+            else:
+                grads[id(value)] = g
+    return [grads.get(id(s)) for s in sources]
+
+
+def _walk_from_the_target(records, target, sources):
+    """Correct, another way: each value's gradient is the sum over its uses, found depth-first from the target."""
+    made_by = {id(out): backward for _, out, _, backward in records}
+    uses = {}
+    for _, out, inputs, _ in records:
+        for position, value in enumerate(inputs):
+            uses.setdefault(id(value), []).append((out, position))
+    memo = {}
+
+    def gradient_of(value):
+        if id(value) not in memo:
+            parts = [made_by[id(out)](upstream)[position] for out, position in uses.get(id(value), [])
+                     if (upstream := gradient_of(out)) is not None]
+            memo[id(value)] = np.ones_like(value.value) if value is target else (sum(parts) if parts else None)
+        return memo[id(value)]
+
+    return [gradient_of(s) for s in sources]
+
+
+_HARD_CODED = [[2.0, 1.0], [0.5], [1.0, 1.0, None], [np.ones((1, 3)), np.ones((3, 2))], [np.ones(2)]]
 
 
 def _hard_coded(records, target, sources):
@@ -255,6 +288,8 @@ def _hard_coded(records, target, sources):
 WALK_CASES = {
     "correct": _walk(),
     "correct ": _walk_in_place,
+    "correct  ": _walk_from_the_target,
+    "in_place": _walk_in_place_add,
     "forward_order": _walk(order=list),
     "overwrite": _walk(combine=lambda old, g: g),
     "ignores_upstream": _walk(rule_input=np.ones_like),

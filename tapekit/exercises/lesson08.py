@@ -241,7 +241,16 @@ def _vectors(rec, rng):
         _("h is used twice (h·h)")
 
 
-WALK_GRAPHS = (_fan_in, _diamond, _unused, _vectors)
+def _shared(rec, rng):
+    x = Value(rng.uniform(0.3, 1.2, size=2))
+    u, v = rec.sin(x), rec.tanh(x)
+    w = rec.multiply(u, x)                           # u's other use, recorded before the sum
+    f = rec.reduce_sum(rec.add(rec.add(u, v), w))
+    return "u = sin(x); f = reduce_sum((u + tanh(x)) + u·x), x of shape (2,)", f, [x], ["x"], \
+        _("u is used twice (in u + tanh(x) and in u·x)")
+
+
+WALK_GRAPHS = (_fan_in, _diamond, _unused, _vectors, _shared)
 
 
 def _same_gradients(got, expected) -> bool:
@@ -291,6 +300,11 @@ def _mistake(got, graph, variant_of) -> Feedback | None:
                                    "gradients must add up.").format(graph=text, twice=twice),
                     _("when a gradient arrives for a value that already has one, add it: "
                       "grads[id(value)] = grads.get(id(value), 0.0) + g."))
+    if _same_gradients(got, variant_of(in_place=True)):
+        return hint("in_place", _("on {graph}, a gradient array was changed in place (+=) while another value "
+                                  "still shared it: AddV2 sends the same array g to both of its inputs, so adding "
+                                  "into one changes the other.").format(graph=text),
+                    _("make a new array when you add: grads[id(value)] = grads[id(value)] + g, not +=."))
     if _same_gradients(got, variant_of(ignore_upstream=True)):
         return hint("ignores_upstream", _("on {graph}, each backward rule got 1 instead of the gradient of its "
                                           "output. Pass the gradient that arrived at the record's output: that is "
@@ -343,9 +357,9 @@ def _walk_on(walk, make_graph, rng) -> Feedback | None:
 
 @exercise(answer=lambda: _WALK_ANSWER)
 def check_backward_walk(backward_walk) -> Feedback:
-    """Exercise 1: ``backward_walk(records, target, sources)``, run on four graphs the lesson does not show (a
-    fan-in, a diamond, an unconnected source behind a dead-end record, matrices), with new random values each
-    time and every tape refused while it runs; compared with the reference walk."""
+    """Exercise 1: ``backward_walk(records, target, sources)``, run on five graphs the lesson does not show (a
+    fan-in, a diamond, an unconnected source behind a dead-end record, matrices, an array two values share),
+    with new random values each time and every tape refused while it runs; compared with the reference walk."""
     if not callable(backward_walk):
         return hint("not_callable", _("pass the function itself: check_backward_walk(backward_walk)."))
     rng = np.random.default_rng()
@@ -354,7 +368,7 @@ def check_backward_walk(backward_walk) -> Feedback:
         if verdict is not None:
             return verdict
     return correct(_("reverse order, the chain rule at each record, gradients added up at each fan-in, None "
-                     "for an unconnected source: on four graphs you had not seen."))
+                     "for an unconnected source: on five graphs you had not seen."))
 
 
 _WALK_ANSWER = """def backward_walk(records, target, sources):

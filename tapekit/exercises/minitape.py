@@ -70,18 +70,22 @@ def guarded(records):
 
 
 def reference_walk(records, target, sources, *, forward=False, overwrite=False, ignore_upstream=False,
-                   unconnected=None):
+                   in_place=False, unconnected=None):
     """The backward walk (reverse order, added up at a fan-in, None for an unconnected source), or one of
     the mistakes a student makes: ``forward`` order, ``overwrite`` at a fan-in, ``ignore_upstream``
-    (passing 1 to every rule), ``unconnected`` (what an unconnected source gets instead of None)."""
+    (passing 1 to every rule), ``in_place`` (``+=`` into an array another value shares), ``unconnected``
+    (what an unconnected source gets instead of None)."""
     grads = {id(target): np.ones_like(target.value)}
     for _, output, inputs, backward in (records if forward else reversed(records)):
         upstream = grads.get(id(output))
         if upstream is None:
             continue
         for value, g in zip(inputs, backward(np.ones_like(upstream) if ignore_upstream else upstream)):
+            if in_place and id(value) in grads:
+                grads[id(value)] += g
+                continue
             keep = 0.0 if overwrite or id(value) not in grads else grads[id(value)]
-            grads[id(value)] = keep + g
+            grads[id(value)] = g if in_place else keep + g
     return [grads.get(id(source), unconnected if unconnected is None else np.zeros_like(source.value))
             for source in sources]
 
