@@ -33,6 +33,7 @@ from .tape_entry import (
     kept_for_gradient,
     packed,
     read_sides,
+    small_sides,
 )
 from .tensor import Tensor, is_variable
 
@@ -424,16 +425,16 @@ class _Recorder:
         if live is None:
             return
         site = user_site()
-        if not live or tape._paused or tape._listeners or not output._dtype.is_differentiable or \
-                not _all_small(inputs) or output._value.size > _SMALL or stops_gradient(grad_key):
+        sides = small_sides(inputs, output, _SMALL) if live and not (tape._paused or tape._listeners) else None
+        if sides is None or not output._dtype.is_differentiable or stops_gradient(grad_key):
             self.record_operation(op_type, inputs, (output,), None, grad_key, None, site)
             return
         tape._tracked[output._id] = True
         tape._from_roots.add(output._id)
         tape._small_kept += inputs   # alive with the tape's values (no tuple kept: less for the GC)
         tape._small_kept.append(output)
-        tape._entries.rows.append(Row(op_type, packed(inputs), packed((output,)), None, grad_key, None, site,
-                                      None, SMALL))
+        ins, outs = sides
+        tape._entries.rows.append(Row(op_type, ins, outs, None, grad_key, None, site, None, SMALL))
 
     def _track_outputs(self, outputs, differentiable: bool) -> bool:
         """Track the outputs; whether one of them blocks gradients (an integer output, or a cut op)."""
