@@ -401,10 +401,13 @@ class _Recorder:
         return self.tape._recording
 
     def record_operation(self, op_type, inputs, outputs, attrs, grad_key, cut=None, site=None) -> None:
+        live = _input_flag(self.tape._tracked, inputs)
+        if live is not None:   # an input is on this tape
+            self._record(live, op_type, inputs, outputs, attrs, grad_key, cut, site)
+
+    def _record(self, live: bool, op_type, inputs, outputs, attrs, grad_key, cut, site) -> None:
+        """``record_operation`` once ``live`` (``_input_flag``) says an input is on this tape."""
         tape = self.tape
-        live = _input_flag(tape._tracked, inputs)
-        if live is None:       # no input is on this tape
-            return
         if tape._paused:
             cut = Cause.RECORDING_STOPPED
         elif not live:         # only shadow-tracked inputs
@@ -427,7 +430,7 @@ class _Recorder:
         site = user_site()
         sides = small_sides(inputs, output, _SMALL) if live and not (tape._paused or tape._listeners) else None
         if sides is None or not output._dtype.is_differentiable or stops_gradient(grad_key):
-            self.record_operation(op_type, inputs, (output,), None, grad_key, None, site)
+            self._record(live, op_type, inputs, (output,), None, grad_key, None, site)
             return
         tape._tracked[output._id] = True
         tape._from_roots.add(output._id)

@@ -118,7 +118,8 @@ class Row:
         """``(id, shape, dtype name)`` of input ``k`` (what the reverse pass needs to send it a gradient)."""
         ins = self._ins
         value = ins[3 * k + 1]
-        return ins[3 * k], value.shape if type(value) is not tuple else shape_of(value), ins[3 * k + 2]
+        shape = value.shape if type(value) is not tuple else value[0] if len(value) == 2 else shape_of(value)
+        return ins[3 * k], shape, ins[3 * k + 2]   # (a live array's shape, a ghost's dims: shape_of inline)
 
     def inputs_outside(self, ids) -> tuple:
         """The indices of the inputs whose id is not in ``ids``, one shared tuple per value (the
@@ -452,7 +453,7 @@ def arrays_of(side: tuple) -> tuple:
     values = side[1::3]
     for value in values:
         if type(value) is tuple:
-            return tuple(v if type(v) is not tuple else _view_of(side, k) for k, v in enumerate(values))
+            return tuple([v if type(v) is not tuple else _view_of(side, k) for k, v in enumerate(values)])
     return values
 
 
