@@ -184,12 +184,6 @@ def returns_none(key) -> bool:
     return rule is not None and rule.fn is none_gradient
 
 
-def reads_of(key):
-    """What the built-in rule named by ``key`` reads of its op's values (``GradientRule.reads``)."""
-    rule = RULES.get(key) if type(key) is str else None
-    return None if rule is None else rule.reads
-
-
 def _register(rule: GradientRule) -> None:
     if not isinstance(rule.op_type, str):
         raise TypeError("op_type must be a string")

@@ -18,7 +18,7 @@ from .gradient_args import (
     prepare_sources,
 )
 from .i18n import _, hint_line
-from .registry import reads_of, stops_gradient
+from .registry import RULES, stops_gradient
 from .source_location import user_location, user_site
 from .tape_entry import (
     LIVE,
@@ -415,11 +415,17 @@ class _Recorder:
         blocked = self._track_outputs(outputs, cut is None)
         if site is None:
             site = user_site()
-        ins, outs, kept = self._saved_sides(inputs, outputs, grad_key if cut is None else None)
+        rule = RULES.get(grad_key)   # its built-in or registered rule; None for a custom gradient's own
+        reads = rule.reads if rule is not None and cut is None else None   # None: everything stays
+        ins, outs, kept = self._saved_sides(inputs, outputs, reads)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
-        location = user_location() if tape._listeners or (live and (blocked or stops_gradient(grad_key))) else None
-        self._append(Row(op_type, ins, outs, attrs, grad_key, cut, site, location, kept))
+        stops = blocked or (rule is not None and rule.fn is None)
+        location = user_location() if tape._listeners or (live and stops) else None
+        rows = tape._entries.rows
+        rows.append(Row(op_type, ins, outs, attrs, grad_key, cut, site, location, kept))
+        if tape._listeners:
+            tape._events().recorded(TapeEntry(rows[-1], len(rows) - 1))
 
     def record_elementwise(self, op_type, inputs, output, grad_key) -> None:
         """The common case in a few steps: a small op that gradients flow through, nobody listening."""
@@ -451,15 +457,15 @@ class _Recorder:
             blocked = blocked or not flag
         return blocked
 
-    def _saved_sides(self, inputs, outputs, grad_key) -> tuple:
-        """The packed sides and the row's state, keeping the values the gradient reads (all when
-        small); the tensors whose values a row keeps stay alive with it, as TF's tape keeps them."""
+    def _saved_sides(self, inputs, outputs, reads) -> tuple:
+        """The packed sides and the row's state, keeping the values the gradient reads (``reads``:
+        ``GradientRule.reads``; all when small); the tensors whose values a row keeps stay alive
+        with it, as TF's tape keeps them."""
         tape = self.tape
         ins, outs = packed(inputs), packed(outputs)
         if _all_small(inputs) and _all_small(outputs):
             tape._small_kept += (inputs, outputs)   # kept to the tape's end: no lookup by id needed
             return ins, outs, SMALL
-        reads = reads_of(grad_key)   # None for a cut op (no key): everything stays
         if reads is not None:   # drop, now, the values the gradient never reads
             ins, outs = kept_for_gradient(reads, ins, outs, tape._tracked, tape._ghosts)
             if reads == "nothing":
@@ -467,13 +473,6 @@ class _Recorder:
         keep_objects(tape._saved, inputs, ins)   # let go of by id when the reverse pass releases the row
         keep_objects(tape._saved, outputs, outs)
         return ins, outs, LIVE
-
-    def _append(self, row: Row) -> None:
-        tape = self.tape
-        rows = tape._entries.rows
-        rows.append(row)
-        if tape._listeners:
-            tape._events().recorded(TapeEntry(row, len(rows) - 1))
 
     def variable_read(self, variable, read_tensor) -> None:
         tape = self.tape
