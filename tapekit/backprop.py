@@ -38,9 +38,6 @@ from .tape_entry import LIVE, ArrayEntry, TapeEntry, TapeView
 from .tensor import Tensor, convert_to_tensor, dtype_of_array
 
 logger = logging.getLogger("tapekit")
-_SKIPS: dict = {}   # one shared tuple per skip_input_indices value
-_SKIP_FIRST = (0,)
-_SKIP_PAIR = {(False, False): (), (True, False): (0,), (False, True): (1,), (True, True): (0, 1)}
 _NUMPY_TYPES = (np.ndarray, np.generic)
 _LEAN = (dtypes.float32, dtypes.float64)   # the dtypes the lean path runs rules on arrays for
 _DIFFERENTIABLE = frozenset(dt.name for dt in dtypes.ALL if dt.is_differentiable)   # by name, as rows keep them
@@ -177,21 +174,20 @@ class _Walk:
         if rule.fn is None:                        # declared not differentiable: gradients stop here
             self.stopped(index, row, out_grads)
             return
-        skip = _skipped_inputs(row.input_ids(), self.reach)   # TF's op.skip_input_indices
+        skip = row.inputs_outside(self.reach)     # TF's op.skip_input_indices
         g = out_grads[0]
         if self.lean and rule.on_arrays and len(out_grads) == 1 and not self.sparse and \
                 (type(g) is not Tensor or g._dtype in _LEAN):
             # nothing records: the rule runs on the op's saved arrays (a Tensor seed as its array)
             in_grads = rule.fn(self.array_entry.of(row, skip), g._value if type(g) is Tensor else g)
-            in_grads = in_grads if type(in_grads) is tuple else _as_tuple(in_grads)
-            sends = [self.send_array(row, k, g) for k, g in enumerate(in_grads) if k not in skip]
+            sends = self.send_arrays(row, in_grads, skip)
         else:
             in_grads = self.call_rule(rule, TapeEntry(row, index, skip, self.saved), out_grads)
             if len(in_grads) != row.n_inputs:
                 raise _wrong_arity(row, in_grads)
             sends = [self.send(index, row, k, g, rule) for k, g in enumerate(in_grads) if k not in skip]
         if self.observer is not None:
-            self.observer.step(index, row, self.dense(out_grads), sends)
+            self.observer.step(index, row, self.dense(out_grads) if self.sparse else out_grads, sends)
         if self.ghosts is not None and row.state == LIVE:   # a non-persistent tape frees what it saved
             row.release(self.ghosts, self.saved)
 
@@ -243,17 +239,27 @@ class _Walk:
             g = sum_to_shape(g, shape)
         return k, g, self.add_into(tid, g)
 
-    def send_array(self, row, k, a) -> tuple:
-        """``send`` on the lean path: ``a``, a backend array a rule returned, stays an array."""
-        tid, shape, dtype_name = row.input_described(k)
-        if a is None or dtype_name not in _DIFFERENTIABLE:
-            return k, None, False
-        if a.shape != shape:   # a broadcast input: built-in rules leave unbroadcasting to the pass
-            a = sum_array_to_shape(a, shape)
-        if tid not in self.grads:   # its first gradient (add_into's first case, inline: most sends)
-            self.grads[tid] = a
-            return k, a, False
-        return k, a, self.add_into(tid, a)
+    def send_arrays(self, row, in_grads, skip) -> list:
+        """``send`` on the lean path, for each input not skipped: the backend arrays a rule returned
+        stay arrays. Returns what the observer is told, one ``send`` result per input."""
+        if type(in_grads) is not tuple:   # one gradient (or a list): _as_tuple, inline for the first case
+            in_grads = (in_grads,) if type(in_grads) is not list else tuple(in_grads)
+        sends, grads = [], self.grads
+        for k, a in enumerate(in_grads):
+            if k in skip:
+                continue
+            tid, shape, dtype_name = row.input_described(k)
+            if a is None or dtype_name not in _DIFFERENTIABLE:
+                sends.append((k, None, False))
+                continue
+            if a.shape != shape:   # a broadcast input: built-in rules leave unbroadcasting to the pass
+                a = sum_array_to_shape(a, shape)
+            if tid in grads:       # fan-in
+                sends.append((k, a, self.add_into(tid, a)))
+            else:                  # its first gradient (add_into's first case, inline: most sends)
+                grads[tid] = a
+                sends.append((k, a, False))
+        return sends
 
     def add_into(self, tid, g) -> bool:
         """Add ``g`` into tensor ``tid``'s gradient; whether it had one (fan-in: accumulated)."""
@@ -291,16 +297,6 @@ class _Walk:
             if g is not None and type(g) is not Tensor:
                 grads[sid] = _collected(g, self.order) if type(g) is _Pieces else gradient_tensor(g)
         return grads
-
-
-def _skipped_inputs(input_ids: tuple, reach) -> tuple:
-    """``op.skip_input_indices``: the inputs no source can be reached through (one shared tuple each)."""
-    if len(input_ids) == 1:
-        return () if input_ids[0] in reach else _SKIP_FIRST
-    if len(input_ids) == 2:
-        return _SKIP_PAIR[input_ids[0] not in reach, input_ids[1] not in reach]
-    skip = tuple(k for k, tid in enumerate(input_ids) if tid not in reach)
-    return _SKIPS.setdefault(skip, skip)  # shared: less memory
 
 
 def gradient_tensor(g):

@@ -50,7 +50,7 @@ def _execute(op_type, forward, inputs, arrays, attrs, dtype, elementwise: bool):
     out = Tensor(_compute(op_type, forward, inputs, arrays, attrs), dtype)
     tapes = state.tapes
     if tapes:
-        key = _rule_key(op_type)
+        key = _rule_key(op_type) if _override_blocks else op_type   # the common case without a call
         for tape in tapes:
             if elementwise:
                 tape.record_elementwise(op_type, inputs, out, key)
@@ -75,8 +75,9 @@ def _compute(op_type, forward, inputs, arrays, attrs):
 
 
 def _rule_key(op_type):
-    """The op's rule key: its type, or what a ``gradient_override_map`` block maps it to."""
-    return state.overrides.get(op_type, op_type) if _override_blocks else op_type
+    """The op's rule key while a ``gradient_override_map`` block is open (``_override_blocks``):
+    what the thread's overrides map its type to, or its type."""
+    return state.overrides.get(op_type, op_type)
 
 
 def record(op_type, inputs, outputs, attrs=None, grad_fn=None, cut=None):
@@ -85,7 +86,8 @@ def record(op_type, inputs, outputs, attrs=None, grad_fn=None, cut=None):
     ``grad_fn``, when given, is the op's own gradient function (a custom gradient); otherwise the
     op's type names its rule (or what a ``gradient_override_map`` block maps it to).
     """
-    key = GradientRule.of_function(grad_fn) if grad_fn is not None else _rule_key(op_type)
+    key = GradientRule.of_function(grad_fn) if grad_fn is not None else \
+        _rule_key(op_type) if _override_blocks else op_type
     for tape in state.tapes:
         tape.record_operation(op_type, inputs, outputs, attrs, key, cut)
 
@@ -180,12 +182,6 @@ def returns_none(key) -> bool:
     """Whether ``key`` names an op type whose rule is ``none_gradient``."""
     rule = RULES.get(key) if type(key) is str else None
     return rule is not None and rule.fn is none_gradient
-
-
-def reads_of(key):
-    """What the built-in rule named by ``key`` reads of its op's values (``GradientRule.reads``)."""
-    rule = RULES.get(key) if type(key) is str else None
-    return None if rule is None else rule.reads
 
 
 def _register(rule: GradientRule) -> None:

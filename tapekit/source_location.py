@@ -24,18 +24,19 @@ _PACKAGE_PREFIX = PACKAGE_DIR + os.sep
 _CONTEXTLIB_FILE = contextlib.__file__
 _NUMPY_PREFIX = os.path.dirname(os.path.abspath(np.__file__)) + os.sep
 
-_INTERNAL_FILES: set = {_CONTEXTLIB_FILE}   # files known to be tapekit's: a set test (a str caches its
-# hash) is cheaper than startswith; a dict keyed by code objects would hash the code on every lookup
+_VERDICTS: dict = {_CONTEXTLIB_FILE: True}   # file name -> whether it is tapekit's: one dict lookup a
+# frame (a str caches its hash); a dict keyed by code objects would hash the code on every lookup
+_MAX_VERDICTS = 4096   # a notebook names a file per cell: beyond this many, files are judged anew
 
 
 def is_internal(filename: str) -> bool:
     """Whether code in ``filename`` is tapekit's own (or contextlib's), not the user's."""
-    if filename in _INTERNAL_FILES:
-        return True
-    if filename.startswith(_PACKAGE_PREFIX):
-        _INTERNAL_FILES.add(filename)
-        return True
-    return False
+    verdict = _VERDICTS.get(filename)
+    if verdict is None:
+        verdict = filename.startswith(_PACKAGE_PREFIX)
+        if len(_VERDICTS) < _MAX_VERDICTS:
+            _VERDICTS[filename] = verdict
+    return verdict
 
 
 def user_frame(skip_numpy: bool = False):
@@ -62,30 +63,36 @@ def user_site():
     Code object and offset only: ``site_location`` (and ``tapekit.sites``) work out the line
     when something reads it, so recording an op pays for the walk alone (docs/EVENTS.md "Cost").
     Called from tapekit only (the tape, its log), so the walk starts at the caller's caller.
+    The loop runs once per recorded op, so its lookups are inline (``is_internal`` judges a new file).
     """
     frame = _getframe(2)
-    internal = _INTERNAL_FILES
+    verdicts = _VERDICTS
     while frame is not None:
         code = frame.f_code
-        if code.co_filename not in internal and not is_internal(code.co_filename):
-            return _shared_site(code, frame.f_lasti)
+        internal = verdicts.get(code.co_filename)
+        if internal is None:
+            internal = is_internal(code.co_filename)
+        if not internal:
+            sites = _LAST_CODE[1] if code is _LAST_CODE[0] else _sites_of(code)
+            return sites.get(frame.f_lasti) or _new_site(sites, code, frame.f_lasti)
         frame = frame.f_back
     return ()
 
 
-_LAST_CODE: list = [None, {}]   # the user's code found last, and its sites by offset
+# The user's code found last, and its sites by offset: one ``(code, offset)`` tuple per site, as a
+# loop records the same few sites many times and a tape keeps one per op (code compared by
+# identity: hashing a code object hashes its contents).
+_LAST_CODE: list = [None, {}]
 
 
-def _shared_site(code, offset: int) -> tuple:
-    """``(code, offset)``, one tuple per site of the code found last: a loop records the same
-    few sites many times, and a tape keeps one per op (compared by identity: hashing a code
-    object hashes its contents)."""
-    if code is not _LAST_CODE[0]:
-        _LAST_CODE[0], _LAST_CODE[1] = code, {}
-    sites = _LAST_CODE[1]
-    site = sites.get(offset)
-    if site is None:
-        site = sites[offset] = (code, offset)
+def _sites_of(code) -> dict:
+    """The sites of ``code``, which becomes the code found last."""
+    _LAST_CODE[0], _LAST_CODE[1] = code, {}
+    return _LAST_CODE[1]
+
+
+def _new_site(sites: dict, code, offset: int) -> tuple:
+    site = sites[offset] = (code, offset)
     return site
 
 

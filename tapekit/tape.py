@@ -18,7 +18,7 @@ from .gradient_args import (
     prepare_sources,
 )
 from .i18n import _, hint_line
-from .registry import reads_of, stops_gradient
+from .registry import RULES, stops_gradient
 from .source_location import user_location, user_site
 from .tape_entry import (
     LIVE,
@@ -33,6 +33,7 @@ from .tape_entry import (
     kept_for_gradient,
     packed,
     read_sides,
+    small_sides,
 )
 from .tensor import Tensor, is_variable
 
@@ -400,10 +401,13 @@ class _Recorder:
         return self.tape._recording
 
     def record_operation(self, op_type, inputs, outputs, attrs, grad_key, cut=None, site=None) -> None:
+        live = _input_flag(self.tape._tracked, inputs)
+        if live is not None:   # an input is on this tape
+            self._record(live, op_type, inputs, outputs, attrs, grad_key, cut, site)
+
+    def _record(self, live: bool, op_type, inputs, outputs, attrs, grad_key, cut, site) -> None:
+        """``record_operation`` once ``live`` (``_input_flag``) says an input is on this tape."""
         tape = self.tape
-        live = _input_flag(tape._tracked, inputs)
-        if live is None:       # no input is on this tape
-            return
         if tape._paused:
             cut = Cause.RECORDING_STOPPED
         elif not live:         # only shadow-tracked inputs
@@ -411,11 +415,17 @@ class _Recorder:
         blocked = self._track_outputs(outputs, cut is None)
         if site is None:
             site = user_site()
-        ins, outs, kept = self._saved_sides(inputs, outputs, grad_key if cut is None else None)
+        rule = RULES.get(grad_key)   # its built-in or registered rule; None for a custom gradient's own
+        reads = rule.reads if rule is not None and cut is None else None   # None: everything stays
+        ins, outs, kept = self._saved_sides(inputs, outputs, reads)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
-        location = user_location() if tape._listeners or (live and (blocked or stops_gradient(grad_key))) else None
-        self._append(Row(op_type, ins, outs, attrs, grad_key, cut, site, location, kept))
+        stops = blocked or (rule is not None and rule.fn is None)
+        location = user_location() if tape._listeners or (live and stops) else None
+        rows = tape._entries.rows
+        rows.append(Row(op_type, ins, outs, attrs, grad_key, cut, site, location, kept))
+        if tape._listeners:
+            tape._events().recorded(TapeEntry(rows[-1], len(rows) - 1))
 
     def record_elementwise(self, op_type, inputs, output, grad_key) -> None:
         """The common case in a few steps: a small op that gradients flow through, nobody listening."""
@@ -424,16 +434,16 @@ class _Recorder:
         if live is None:
             return
         site = user_site()
-        if not live or tape._paused or tape._listeners or not output._dtype.is_differentiable or \
-                not _all_small(inputs) or output._value.size > _SMALL or stops_gradient(grad_key):
-            self.record_operation(op_type, inputs, (output,), None, grad_key, None, site)
+        sides = small_sides(inputs, output, _SMALL) if live and not (tape._paused or tape._listeners) else None
+        if sides is None or not output._dtype.is_differentiable or stops_gradient(grad_key):
+            self._record(live, op_type, inputs, (output,), None, grad_key, None, site)
             return
         tape._tracked[output._id] = True
         tape._from_roots.add(output._id)
         tape._small_kept += inputs   # alive with the tape's values (no tuple kept: less for the GC)
         tape._small_kept.append(output)
-        tape._entries.rows.append(Row(op_type, packed(inputs), packed((output,)), None, grad_key, None, site,
-                                      None, SMALL))
+        ins, outs = sides
+        tape._entries.rows.append(Row(op_type, ins, outs, None, grad_key, None, site, None, SMALL))
 
     def _track_outputs(self, outputs, differentiable: bool) -> bool:
         """Track the outputs; whether one of them blocks gradients (an integer output, or a cut op)."""
@@ -447,15 +457,15 @@ class _Recorder:
             blocked = blocked or not flag
         return blocked
 
-    def _saved_sides(self, inputs, outputs, grad_key) -> tuple:
-        """The packed sides and the row's state, keeping the values the gradient reads (all when
-        small); the tensors whose values a row keeps stay alive with it, as TF's tape keeps them."""
+    def _saved_sides(self, inputs, outputs, reads) -> tuple:
+        """The packed sides and the row's state, keeping the values the gradient reads (``reads``:
+        ``GradientRule.reads``; all when small); the tensors whose values a row keeps stay alive
+        with it, as TF's tape keeps them."""
         tape = self.tape
         ins, outs = packed(inputs), packed(outputs)
         if _all_small(inputs) and _all_small(outputs):
             tape._small_kept += (inputs, outputs)   # kept to the tape's end: no lookup by id needed
             return ins, outs, SMALL
-        reads = reads_of(grad_key)   # None for a cut op (no key): everything stays
         if reads is not None:   # drop, now, the values the gradient never reads
             ins, outs = kept_for_gradient(reads, ins, outs, tape._tracked, tape._ghosts)
             if reads == "nothing":
@@ -463,13 +473,6 @@ class _Recorder:
         keep_objects(tape._saved, inputs, ins)   # let go of by id when the reverse pass releases the row
         keep_objects(tape._saved, outputs, outs)
         return ins, outs, LIVE
-
-    def _append(self, row: Row) -> None:
-        tape = self.tape
-        rows = tape._entries.rows
-        rows.append(row)
-        if tape._listeners:
-            tape._events().recorded(TapeEntry(row, len(rows) - 1))
 
     def variable_read(self, variable, read_tensor) -> None:
         tape = self.tape

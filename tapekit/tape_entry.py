@@ -32,6 +32,9 @@ from .shape import TensorShape
 from .tensor import Tensor, restored
 
 LIVE, RELEASED, SMALL = "live", "released", "small"   # Row.state: values saved / released / all small, kept for good
+_SKIPS: dict = {}   # one shared tuple per skip_input_indices value (Row.inputs_outside)
+_SKIP_FIRST = (0,)
+_SKIP_PAIR = {(False, False): (), (True, False): (0,), (False, True): (1,), (True, True): (0, 1)}
 
 
 class Live:
@@ -115,7 +118,19 @@ class Row:
         """``(id, shape, dtype name)`` of input ``k`` (what the reverse pass needs to send it a gradient)."""
         ins = self._ins
         value = ins[3 * k + 1]
-        return ins[3 * k], value.shape if type(value) is not tuple else shape_of(value), ins[3 * k + 2]
+        shape = value.shape if type(value) is not tuple else value[0] if len(value) == 2 else shape_of(value)
+        return ins[3 * k], shape, ins[3 * k + 2]   # (a live array's shape, a ghost's dims: shape_of inline)
+
+    def inputs_outside(self, ids) -> tuple:
+        """The indices of the inputs whose id is not in ``ids``, one shared tuple per value (the
+        reverse pass's ``op.skip_input_indices``: the inputs no source is reached through)."""
+        ins = self._ins
+        if len(ins) == 3:   # one input: most ops
+            return () if ins[0] in ids else _SKIP_FIRST
+        if len(ins) == 6:
+            return _SKIP_PAIR[ins[0] not in ids, ins[3] not in ids]
+        skip = tuple(k for k in range(len(ins) // 3) if ins[3 * k] not in ids)
+        return _SKIPS.setdefault(skip, skip)   # shared: less memory
 
     def input_values(self) -> tuple:
         """The saved inputs, each of its kind (``Live``, ``Released``, ``Kept``)."""
@@ -164,6 +179,22 @@ def packed(tensors) -> tuple:
     for t in tensors:
         out += (t._id, t._value, t._dtype.name) if type(t) is Tensor else _kept(t)
     return tuple(out)
+
+
+def small_sides(inputs: tuple, output, limit: int):
+    """``(packed(inputs), packed((output,)))`` of a hot element-wise op (one or two plain Tensor
+    inputs, one output) when each value has at most ``limit`` elements, else None: the tape's
+    short path (``record_elementwise``), in one call per op."""
+    x = inputs[0]
+    if x._value.size > limit or output._value.size > limit:
+        return None
+    out = (output._id, output._value, output._dtype.name)
+    if len(inputs) == 1:
+        return (x._id, x._value, x._dtype.name), out
+    y = inputs[1]
+    if y._value.size > limit:
+        return None
+    return (x._id, x._value, x._dtype.name, y._id, y._value, y._dtype.name), out
 
 
 def read_sides(variable, read_tensor, ghost) -> tuple:
@@ -422,7 +453,7 @@ def arrays_of(side: tuple) -> tuple:
     values = side[1::3]
     for value in values:
         if type(value) is tuple:
-            return tuple(v if type(v) is not tuple else _view_of(side, k) for k, v in enumerate(values))
+            return tuple([v if type(v) is not tuple else _view_of(side, k) for k, v in enumerate(values)])
     return values
 
 
