@@ -5,7 +5,7 @@ import pytest
 
 import tapekit as tk
 from tapekit import backend
-from tapekit.registry import state
+from tapekit._core.record.registry import state
 
 # TAPEKIT_TEST_BACKEND=strict runs the suite with tensors on array_api_strict (a strict Array API namespace:
 # what passes there also runs on CuPy); =cupy runs it on the GPU (every test skips when there is none).

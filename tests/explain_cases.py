@@ -7,7 +7,7 @@
 import numpy as np
 
 import tapekit as tk
-from tapekit.registry import execute
+from tapekit._core.record.registry import execute
 
 tk.no_gradient("ExplainCasesDouble")   # an op of the user's, declared non-differentiable (once per process)
 

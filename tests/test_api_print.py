@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import tapekit as tk
-from tapekit.printing import format_tensor
+from tapekit._api.printing import format_tensor
 
 # (tensor, summarize, what TF 2.21 printed)
 LAYOUTS = [

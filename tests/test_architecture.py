@@ -88,7 +88,7 @@ def test_import_linter_contracts_are_kept():
 
 
 # Modules whose public docstrings carry `>>>` examples (also run by .ci/run with --doctest-modules)
-DOCTESTED = ["tapekit.tape", "tapekit.variable", "tapekit.ops.math_ops", "tapekit.ops.linalg"]
+DOCTESTED = ["tapekit._core.autodiff.tape", "tapekit._core.record.variable", "tapekit._core.ops.math_ops", "tapekit._core.ops.linalg"]
 
 
 @pytest.mark.parametrize("name", DOCTESTED)
@@ -109,7 +109,7 @@ def test_all_is_an_explicit_list_naming_every_public_name():
 
 
 def test_importing_tapekit_adds_one_warnings_filter_scoped_to_its_kernels():
-    # tapekit/ops/__init__.py: the only global state import changes besides the logger's NullHandler
+    # tapekit/_core/ops/__init__.py: the only global state import changes besides the logger's NullHandler
     code = ("import warnings, numpy\nbefore = list(warnings.filters)\nimport tapekit\n"
             "added = [f for f in warnings.filters if f not in before]\n"
             "print([(action, category.__name__, module.pattern) for action, _, category, module, _ in added])")
@@ -131,14 +131,14 @@ def test_all_names_no_internal_module():
 
 def test_tk_dtypes_is_tf_dtypes_namespace_built_above_the_dtypes_module():
     import tapekit as tk
-    from tapekit import dtypes_namespace
-    from tapekit.dtypes import __all__ as dtype_names
+    from tapekit._api import dtypes_namespace
+    from tapekit._base.dtypes import __all__ as dtype_names
 
     assert tk.dtypes is dtypes_namespace
-    assert all(getattr(tk.dtypes, name) is getattr(sys.modules["tapekit.dtypes"], name) for name in dtype_names)
+    assert all(getattr(tk.dtypes, name) is getattr(sys.modules["tapekit._base.dtypes"], name) for name in dtype_names)
     assert tk.dtypes.cast is tk.cast and tk.dtypes.saturate_cast is tk.saturate_cast
     assert tk.dtypes.complex is tk.complex
-    assert not hasattr(sys.modules["tapekit.dtypes"], "cast")   # nothing rebinds the lower layer
+    assert not hasattr(sys.modules["tapekit._base.dtypes"], "cast")   # nothing rebinds the lower layer
 
 
 def test_every_lint_exemption_says_why():

@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 import tapekit as tk
-from tapekit import backend, dtypes
+from tapekit import backend
+from tapekit._base import dtypes
 
 
 def _lib(name):

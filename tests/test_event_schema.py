@@ -8,8 +8,8 @@ import re
 import numpy as np
 
 import tapekit as tk
-from tapekit import cause_texts, events
-from tapekit.causes import SOURCE_CAUSES, Cause
+from tapekit.introspect import cause_texts, events
+from tapekit._core.record.causes import SOURCE_CAUSES, Cause
 
 DOC = open(os.path.join(os.path.dirname(__file__), "..", "docs", "EVENTS.md"), encoding="utf-8").read()
 COMMON = {"seq", "phase", "kind"}

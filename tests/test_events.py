@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import tapekit as tk
-from tapekit import events as ev
-from tapekit.registry import execute
+from tapekit.introspect import events as ev
+from tapekit._core.record.registry import execute
 
 
 def lineno() -> int:
@@ -479,7 +479,7 @@ def test_events_read_the_tape_only_through_its_view():
     import ast
     import inspect
 
-    from tapekit import log_records
+    from tapekit.introspect import log_records
 
     for module in (ev, log_records):
         tree = ast.parse(inspect.getsource(module))

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import tapekit as tk
-from tapekit.registry import execute
+from tapekit._core.record.registry import execute
 
 
 def lineno() -> int:
@@ -66,7 +66,7 @@ def test_replaced_variable_points_at_the_rebinding_not_the_creation_line():
 
 
 def test_notebook_cells_are_called_cell():
-    from tapekit.explain import _short_file
+    from tapekit.introspect.explain import _short_file
 
     assert _short_file("/tmp/ipykernel_4242/2486720287.py") == "cell"
     assert _short_file("/home/me/train.py") == "train.py"

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import tapekit as tk
-from tapekit.registry import state
+from tapekit._core.record.registry import state
 
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
 

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import tapekit as tk
-from tapekit.testing import check_gradients
+from tapekit._api.testing import check_gradients
 
 keras = tk.keras
 CASES = Path(__file__).parent / "tf_cases" / "keras"

@@ -117,7 +117,7 @@ def test_english_stays_the_default_in_a_fresh_setting():
 
 
 def test_hint_that_replaces_a_generic_one_follows_the_language():
-    # tapekit.tensor.with_hint swaps a converter's hint for a more specific one, in either language.
+    # tapekit._core.values.tensor.with_hint swaps a converter's hint for a more specific one, in either language.
     v = tk.Variable([1.0, 2.0], name="w")
     for language, label in (("en", EN_LABEL), ("zh-CN", ZH_LABEL)):
         tk.config.set_language(language)
@@ -128,6 +128,6 @@ def test_hint_that_replaces_a_generic_one_follows_the_language():
 
 
 def test_marked_messages_are_translated_when_raised_not_when_imported():
-    # tapekit.unsupported defines its hints at import time (N_) and translates them when raising.
+    # tapekit._base.unsupported defines its hints at import time (N_) and translates them when raising.
     assert "卷积" in raised(ERRORS["out of scope"], "zh-CN")[1]
     assert "convolutions" in raised(ERRORS["out of scope"], "en")[1]

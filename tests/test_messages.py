@@ -1,4 +1,4 @@
-"""The language switch and the message catalogues (tapekit/i18n.py, tools/messages.py)."""
+"""The language switch and the message catalogues (tapekit/_base/i18n.py, tools/messages.py)."""
 
 import os
 import subprocess
@@ -7,7 +7,7 @@ import sys
 import pytest
 
 import tapekit as tk
-from tapekit import i18n
+from tapekit._base import i18n
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 import messages  # noqa: E402
@@ -62,7 +62,7 @@ def run_with_env(code, lang):
 
 
 def test_environment_variable_switches_and_set_language_wins():
-    code = ("import tapekit as tk; from tapekit.i18n import hint_line; print(tk.config.get_language(), "
+    code = ("import tapekit as tk; from tapekit._base.i18n import hint_line; print(tk.config.get_language(), "
             "repr(hint_line('x'))); tk.config.set_language('en'); print(repr(hint_line('x')))")
     first, second = run_with_env(code, "zh-CN").splitlines()
     assert first == "zh-CN '\\n  提示：x'"

@@ -33,7 +33,7 @@ def cjk_share(text: str) -> float:
 
 
 def test_the_cases_cover_every_cause():
-    from tapekit.explain import CAUSES as ALL
+    from tapekit.introspect.explain import CAUSES as ALL
 
     assert sorted(CAUSES) == sorted(ALL)
     for name, explanation in explain_cases.explanations().items():
@@ -225,7 +225,7 @@ def test_a_player_error_keeps_its_type_and_text_and_translates_only_the_hint():
 
 def test_one_table_of_cause_texts_in_the_language_in_use():
     """explain, the player's texts and the front end's JSON (graph["causes"]) all read cause_texts, translated."""
-    from tapekit import cause_texts
+    from tapekit.introspect import cause_texts
     from tapekit.widgets import texts
 
     english = cause_texts.table()

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import tapekit as tk
-from tapekit.testing import check_gradients
+from tapekit._api.testing import check_gradients
 
 Dense = tk.keras.layers.Dense
 

@@ -1,4 +1,4 @@
-"""Philox-4x32-10 and TF's transformations (tapekit/ops/philox.py, random_distributions.py).
+"""Philox-4x32-10 and TF's transformations (tapekit/_core/ops/philox.py, random_distributions.py).
 
 The values TF draws are checked against recordings of real TF 2.21 in tests/tf_cases/random/;
 here: the published Philox test vectors, the block/skip rules the recordings rely on, and the
@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import tapekit as tk
-from tapekit.ops import random_distributions as dist
-from tapekit.ops.philox import PhiloxStream, PhiloxWords, counter_rows, philox_blocks
+from tapekit._core.ops import random_distributions as dist
+from tapekit._core.ops.philox import PhiloxStream, PhiloxWords, counter_rows, philox_blocks
 
 
 @pytest.mark.parametrize("counter, key, expected", [

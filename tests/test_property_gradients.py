@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import tapekit as tk
-from tapekit.ops import array_ops
+from tapekit._core.ops import array_ops
 
 MAX_EXAMPLES = 10
 SETTINGS = settings(max_examples=MAX_EXAMPLES, derandomize=True, deadline=None, database=None,

@@ -17,7 +17,7 @@ from helpers import grads
 
 import tapekit as tk
 from tapekit.errors import InvalidArgumentError
-from tapekit.registry import state
+from tapekit._core.record.registry import state
 
 
 def snapshot(v):

@@ -17,10 +17,10 @@ import numpy as np
 import pytest
 
 import tapekit as tk
-from tapekit import grads
-from tapekit.ops.math_ops import select_arrays
-from tapekit.registry import RULES
-from tapekit.tape_entry import ArrayEntry
+from tapekit._core import grads
+from tapekit._core.ops.math_ops import select_arrays
+from tapekit._core.record.registry import RULES
+from tapekit._core.record.tape_entry import ArrayEntry
 
 RNG = np.random.default_rng(7)
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import tapekit as tk
-from tapekit.registry import state
+from tapekit._core.record.registry import state
 
 NON_PERSISTENT = ("A non-persistent GradientTape can only be used to compute one set of gradients "
                   "(or jacobians)")
@@ -347,7 +347,7 @@ def test_output_gradients_wrong_shape_is_invalid_argument():
 
 
 def test_unregistered_gradient_raises_lookup_error():
-    from tapekit.registry import execute
+    from tapekit._core.record.registry import execute
 
     x = tk.constant([1.0, 2.0])
     with tk.GradientTape() as tape:
@@ -732,7 +732,7 @@ def test_tapes_are_per_thread():
 
 
 def test_keyboard_interrupt_in_gradient_restores_stack(monkeypatch):
-    import tapekit.backprop as backprop
+    import tapekit._core.autodiff.backprop as backprop
 
     x = tk.Variable(2.0)
     with tk.GradientTape() as outer:
@@ -838,7 +838,7 @@ def _mixed_program(tape, x, y, v, frozen):
 
 @pytest.mark.parametrize("sources", ["all roots", "roots and intermediates", "some roots"])
 def test_what_the_tape_saw_reach_its_roots_is_what_the_scan_finds(sources):
-    from tapekit.backprop import _reachable_from   # noqa: PLC0415 - the invariant under test
+    from tapekit._core.autodiff.backprop import _reachable_from   # noqa: PLC0415 - the invariant under test
     x, y = tk.constant([1.0, 2.0]), tk.constant([3.0, 4.0])
     v, frozen = tk.Variable([0.5, 0.25]), tk.Variable(2.0, trainable=False)
     with tk.GradientTape(persistent=True) as tape:

@@ -30,7 +30,7 @@ def loop(iterations, frozen=False):
 
 def test_a_tape_above_max_ops_gets_the_message_and_the_gradients(monkeypatch):
     tape, loss, w, b = loop(20)                      # 61 drawn ops
-    from tapekit import events
+    from tapekit.introspect import events
 
     def no_events(self):
         raise AssertionError("the message must come without building the tape's events")

@@ -139,7 +139,7 @@ def test_events_are_json_and_frames_deterministic():
         build_frames(diamond_events()).state_at(99)
 
 
-# ---------- real tapes (tape.events from tapekit/events.py) ----------
+# ---------- real tapes (tape.events from tapekit/introspect/events.py) ----------
 needs_events = pytest.mark.skipif(not hasattr(tk.GradientTape(), "events"), reason="tape.events not available yet")
 
 

@@ -58,7 +58,7 @@ def test_names_and_places_survive_time_magic(kernel_output):
 
 
 def test_without_ipython_a_cell_reads_cell_colon_line():
-    from tapekit.sites import location_text
+    from tapekit.introspect.sites import location_text
 
     assert location_text("/tmp/ipykernel_1/123.py", 7) == "cell:7"
     assert location_text("/home/me/train.py", 12) == "train.py:12"

@@ -5,7 +5,7 @@
     python tools/messages.py compile   # .po -> .mo (the package ships the .mo files)
     python tools/messages.py check     # exit 1 on a missing, fuzzy or unbalanced translation, or a stale .mo
 
-Messages are English literals wrapped in ``_()`` (see ``tapekit/i18n.py``; ``N_()`` marks one that is
+Messages are English literals wrapped in ``_()`` (see ``tapekit/_base/i18n.py``; ``N_()`` marks one that is
 translated later, where it is used); placeholders are ``str.format`` names, ``{name}``, and must be the
 same set in both languages.
 """

@@ -14,9 +14,9 @@ from __future__ import annotations
 import numbers
 
 from .. import convert_to_tensor, nest
-from ..events import preview, sample
-from ..i18n import _, hint_line
-from ..tensor import is_variable
+from ..introspect.events import preview, sample
+from .._base.i18n import _, hint_line
+from .._core.values.tensor import is_variable
 from .model import FrameModel, display_value, variable_label
 
 MAX_OPS = 10_000
