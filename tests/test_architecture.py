@@ -88,7 +88,8 @@ def test_import_linter_contracts_are_kept():
 
 
 # Modules whose public docstrings carry `>>>` examples (also run by .ci/run with --doctest-modules)
-DOCTESTED = ["tapekit._core.autodiff.tape", "tapekit._core.record.variable", "tapekit._core.ops.math_ops", "tapekit._core.ops.linalg"]
+DOCTESTED = ["tapekit._core.autodiff.tape", "tapekit._core.record.variable", "tapekit._core.ops.math_ops",
+             "tapekit._core.ops.linalg"]
 
 
 @pytest.mark.parametrize("name", DOCTESTED)

@@ -26,7 +26,7 @@ __all__ = ["LANGUAGES", "get_language", "set_language", "_", "N_", "hint_line"]
 
 LANGUAGES = ("en", "zh-CN")
 DOMAIN = "tapekit"
-LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")   # tapekit/locale
 _ALIASES = {"en": "en", "en-us": "en", "en-gb": "en", "zh-cn": "zh-CN", "zh": "zh-CN", "zh-hans": "zh-CN",
             "zh-hans-cn": "zh-CN"}
 _GETTEXT_NAMES = {"zh-CN": "zh_CN"}

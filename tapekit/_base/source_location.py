@@ -18,7 +18,7 @@ import sys
 
 import numpy as np
 
-PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # tapekit/, above _base/
 _getframe = sys._getframe  # noqa: SLF001  (the stack walk: module docstring)
 _PACKAGE_PREFIX = PACKAGE_DIR + os.sep
 _CONTEXTLIB_FILE = contextlib.__file__

@@ -13,7 +13,8 @@ from .._base.i18n import _, get_language
 
 
 def _role_table(role: str) -> dict:
-    """``{cause: text}`` for every cause with a ``role`` text, from the one table (``tapekit/introspect/cause_texts.py``)."""
+    """``{cause: text}`` for every cause with a ``role`` text, from the one table
+    (``tapekit/introspect/cause_texts.py``)."""
     return {cause: texts[role] for cause, texts in cause_texts.table().items() if role in texts}
 
 

@@ -20,7 +20,8 @@ from ..._base.dtypes import KERNEL_NAMES
 from ...errors import InvalidArgumentError, UnimplementedError
 from ..._base.i18n import _, hint_line
 from ..record.indexed_slices import IndexedSlices
-from ..record.registry import execute, execute_binary, execute_unary, gradient, no_gradient, none_gradient, record, state
+from ..record.registry import (execute, execute_binary, execute_unary, gradient, no_gradient, none_gradient, record,
+                               state)
 from ..values.tensor import Tensor, convert_to_tensor, is_variable, with_hint
 from .args import named_conversion
 
