@@ -13,7 +13,7 @@ import warnings
 
 from . import operators, slices_ops, variable_scatter
 
-KERNEL_MODULES = r"tapekit\.(ops\.|grads\.|registry$)"
+KERNEL_MODULES = r"tapekit\._core\.(ops\.|grads\.|record\.registry$)"
 warnings.filterwarnings("ignore", category=RuntimeWarning, module=KERNEL_MODULES)
 
 operators.install()
