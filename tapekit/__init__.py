@@ -93,7 +93,7 @@ experimental = _Namespace(DynamicRaggedShape=_dynamic_ragged_shape, RowPartition
 
 __version__ = "0.1.0"
 
-# Everything `from tapekit import *` gives: the TF-shaped API and its namespaces (tests/test_architecture.py
+# Everything `from tapekit import *` gives: the TF-shaped API and its namespaces (tests/project/test_architecture.py
 # checks it against dir()). tapekit's internal modules (tk.tape, tk.registry, ...) are not in it.
 __all__ = [
     "DType", "GradientTape", "IndexedSlices", "Module", "RaggedTensor", "RaggedTensorSpec",

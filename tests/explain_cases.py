@@ -1,4 +1,4 @@
-"""One tape per ``tape.explain`` text: every cause and each of its wordings (tests/test_messages_zh.py).
+"""One tape per ``tape.explain`` text: every cause and each of its wordings (tests/messages/test_messages_zh.py).
 
 ``explanations()`` returns ``{case name: Explanation}``; run as a script it prints every repr and
 ``_repr_html_`` (the subprocess test runs it under ``TAPEKIT_LANG``).

@@ -13,7 +13,7 @@ reverse pass calls it with Tensors: ``m`` is ``TENSOR_MATH``, tapekit's ops, whi
 nothing records, the pass may call it with the op's saved backend arrays and an array gradient
 (``tape_entry.ArrayEntry``): ``m`` is ``ARRAY_MATH``, the same kernels those ops run, on the
 arrays; no Tensor per intermediate result, no op call. So both paths give the same bits
-(``tests/test_rule_paths.py`` checks every such rule). This is how JAX's rules are written in
+(``tests/core/test_rule_paths.py`` checks every such rule). This is how JAX's rules are written in
 ``jnp``, whose functions take tracers or arrays alike.
 
 Only what the rules need is here: each name is an op of ``tapekit._core.ops`` and its kernel.

@@ -6,7 +6,7 @@ scoped to tapekit's own kernel code: it matches only RuntimeWarnings raised from
 runs), so NumPy warnings from the user's code, or from any other library, still show, and a filter
 the user adds after importing tapekit (``warnings.simplefilter("error")``) comes first. Wrapping every
 kernel call in ``np.errstate`` instead would cost about 1 µs per op, as much as the arithmetic on a
-small tensor (W1 in benchmarks/). tests/test_robustness.py and tests/test_architecture.py check both.
+small tensor (W1 in benchmarks/). tests/core/test_robustness.py and tests/project/test_architecture.py check both.
 """
 
 import warnings

@@ -9,7 +9,7 @@ import pytest
 import tapekit as tk
 from tapekit._base import i18n
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "..", "tools"))
 import messages  # noqa: E402
 
 

@@ -15,7 +15,7 @@ import tapekit as tk
 from tapekit._api.testing import check_gradients
 
 keras = tk.keras
-CASES = Path(__file__).parent / "tf_cases" / "keras"
+CASES = Path(__file__).parent.parent / "tf_cases" / "keras"
 
 
 @pytest.fixture(autouse=True)

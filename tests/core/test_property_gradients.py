@@ -505,7 +505,7 @@ OPS = {
 _NO_FLOAT_OUTPUT = "boolean or integer output: not differentiable (TF registers no gradient)"
 SKIPPED = {
     **{name: "piecewise (min/max of tensor and updates): random points can tie, where no derivative exists; "
-             "checked at tie-free points in tests/test_slice_scatter_checks.py"
+             "checked at tie-free points in tests/core/test_slice_scatter_checks.py"
        for name in ("tensor_scatter_nd_min", "tensor_scatter_nd_max")},
     **{name: _NO_FLOAT_OUTPUT for name in (
         "math.argmax", "math.argmin", "math.equal", "math.not_equal", "math.greater", "math.greater_equal",
@@ -515,7 +515,7 @@ SKIPPED = {
     **{name: "piecewise constant: TF's gradient is None (checked in test_rounding_ops_have_no_gradient)"
        for name in ("math.ceil", "math.floor", "math.round")},
     "math.floordiv": "piecewise constant; TF registers no gradient for FloorDiv",
-    **{name: "complex parts: checked on complex inputs in tests/test_fidelity_grads_complex.py"
+    **{name: "complex parts: checked on complex inputs in tests/fidelity/test_fidelity_grads_complex.py"
        for name in ("math.real", "math.imag", "math.angle")},
     "nn.sigmoid": "same function object as math.sigmoid",
     "nn.softplus": "same function object as math.softplus",

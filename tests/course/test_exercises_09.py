@@ -32,7 +32,7 @@ def assert_verdict(feedback, code):
 
 @pytest.fixture
 def fake_gpu():
-    """GPU:0 on array_api_strict's second device (as in tests/test_devices.py); restores the backend after."""
+    """GPU:0 on array_api_strict's second device (as in tests/base/test_devices.py); restores the backend after."""
     pytest.importorskip("array_api_strict")
     backend.use_test_backend("strict", fake_gpu=True)
     yield

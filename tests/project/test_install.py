@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 ENABLED = os.environ.get("CI") == "true" or os.environ.get("TAPEKIT_INSTALL_TESTS") == "1"
 pytestmark = pytest.mark.skipif(not ENABLED, reason="install tests run in CI (CI=true) or with "
                                 "TAPEKIT_INSTALL_TESTS=1: they build venvs and download packages")

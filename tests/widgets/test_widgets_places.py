@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parent.parent.parent
 
 CELLS = [
     "import json\nimport tapekit as tk\nfrom tapekit.widgets import TapePlayer",

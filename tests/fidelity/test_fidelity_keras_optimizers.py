@@ -15,7 +15,7 @@ import tapekit as tk
 
 K = tk.keras.optimizers
 S = K.schedules
-EXPECTED = json.loads((Path(__file__).parent / "tf_cases" / "keras" / "_optimizer_steps.json").read_text())
+EXPECTED = json.loads((Path(__file__).parent.parent / "tf_cases" / "keras" / "_optimizer_steps.json").read_text())
 
 # the same optimizers as _optimizer_steps_record.py builds in TF
 CONFIGS = {

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import tapekit as tk
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 PACKAGE = Path(tk.__file__).resolve().parent
 
 

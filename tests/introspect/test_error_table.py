@@ -11,7 +11,7 @@ import pytest
 
 import tapekit as tk
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "ERRORS.md"
+DOC = Path(__file__).resolve().parent.parent.parent / "docs" / "ERRORS.md"
 
 
 def _cell_text(cell: str) -> str:

@@ -5,7 +5,7 @@ shapes (broadcasting, size-0 and size-1 axes where the op allows them) and value
 kinks and poles). Each is checked in float64 against central differences, in float32 against
 the float64 gradient, and to second order: the gradient of its first derivative is itself
 checked against finite differences. ``API_SKIPPED`` names the public ops deliberately not
-checked, with the reason; ``tests/test_property_gradients.py``'s coverage test reads both tables.
+checked, with the reason; ``tests/core/test_property_gradients.py``'s coverage test reads both tables.
 """
 
 from __future__ import annotations

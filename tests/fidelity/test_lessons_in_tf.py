@@ -34,7 +34,7 @@ import nbformat
 import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from lessonbuild.source import CHECK, RAISES, RANDOM, TAPEKIT_ONLY, TENSORFLOW_ONLY  # noqa: E402
 

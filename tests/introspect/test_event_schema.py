@@ -11,7 +11,7 @@ import tapekit as tk
 from tapekit.introspect import cause_texts, events
 from tapekit._core.record.causes import SOURCE_CAUSES, Cause
 
-DOC = open(os.path.join(os.path.dirname(__file__), "..", "docs", "EVENTS.md"), encoding="utf-8").read()
+DOC = open(os.path.join(os.path.dirname(os.path.dirname(__file__)), "..", "docs", "EVENTS.md"), encoding="utf-8").read()
 COMMON = {"seq", "phase", "kind"}
 
 

@@ -13,10 +13,10 @@ import pytest
 
 import tapekit as tk
 
-sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.dirname(os.path.dirname(__file__)))
 import explain_cases  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CJK = re.compile(r"[\u4e00-\u9fff]")
 CAUSES = sorted({c for c in explain_cases.CAUSE_OF.values() if c})
 

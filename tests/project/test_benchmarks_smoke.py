@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from helpers import numeric_gradient
 
-BENCH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks")
+BENCH = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "benchmarks")
 sys.path.insert(0, BENCH)
 
 import _common  # noqa: E402

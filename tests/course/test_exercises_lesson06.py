@@ -23,7 +23,7 @@ def first_miss():
     yield
     forget_misses()
 
-SOURCE = Path(__file__).resolve().parent.parent / "notebooks" / "source" / "06_models_and_training.ipynb"
+SOURCE = Path(__file__).resolve().parent.parent.parent / "notebooks" / "source" / "06_models_and_training.ipynb"
 
 
 def assert_verdict(feedback, code):

@@ -24,7 +24,7 @@ def first_miss():
     yield
     forget_misses()
 
-SOURCE = Path(__file__).resolve().parent.parent / "notebooks" / "source" / "05_why_none.ipynb"
+SOURCE = Path(__file__).resolve().parent.parent.parent / "notebooks" / "source" / "05_why_none.ipynb"
 
 
 def assert_verdict(feedback, code):

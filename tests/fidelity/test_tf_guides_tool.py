@@ -3,7 +3,7 @@
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent / "tools"))
 import tf_guides  # noqa: E402
 
 TENSOR = "tf.Tensor(1.0, shape=(), dtype=float32)\n"

@@ -15,7 +15,7 @@ import pytest
 import nbformat
 from babel.messages.pofile import read_po
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 CATALOGUES = sorted((ROOT / "notebooks" / "locale" / "zh_CN" / "LC_MESSAGES").glob("[0-9][0-9]_*.po"))
 GLOSSARY = ROOT / "docs" / "GLOSSARY.zh-CN.md"
 ZH_EDITIONS = sorted((ROOT / "notebooks" / "zh-CN").glob("**/[0-9][0-9]_*.ipynb"))

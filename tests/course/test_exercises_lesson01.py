@@ -17,7 +17,7 @@ def first_miss():
     yield
     forget_misses()
 
-LESSON_SOURCE = Path(__file__).resolve().parent.parent / "notebooks" / "source" / "01_tensors.ipynb"
+LESSON_SOURCE = Path(__file__).resolve().parent.parent.parent / "notebooks" / "source" / "01_tensors.ipynb"
 
 
 def assert_verdict(feedback, code):

@@ -19,7 +19,7 @@ import nbformat
 import pytest
 from babel.messages.pofile import read_po
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import build_lessons  # noqa: E402
@@ -31,7 +31,7 @@ from lessonbuild.source import (BEGIN_SOLUTION, CHECK, END_SOLUTION, LANGUAGE_SW
                                 lessons, read_source, tags_of)
 
 LESSONS = lessons()
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "lessons"
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "lessons"
 FIXTURE_SOURCE = FIXTURES / "source" / "99_fixture.ipynb"
 FIXTURE_PO = FIXTURES / "locale" / "de_DE" / "LC_MESSAGES" / "99_fixture.po"
 ORDER = ["01_tensors", "02_variables", "03_gradient_tape", "04_what_the_tape_watches", "05_why_none",
