@@ -1,7 +1,7 @@
 """Helpers shared by the test modules: tape gradients to first and second order, finite differences.
 
-``import helpers`` works from any test module: pytest puts ``tests/`` on ``sys.path`` (rootdir
-conftest), as it does for ``test_property_gradients``'s tables.
+``from helpers import grads`` works from every test folder: pyproject.toml's pytest ``pythonpath``
+puts ``tests/`` on ``sys.path``. Fixtures (``rng``, the tape-leak check) are in ``tests/conftest.py``.
 """
 
 from __future__ import annotations
