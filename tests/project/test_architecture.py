@@ -117,7 +117,8 @@ def test_importing_tapekit_adds_one_warnings_filter_scoped_to_its_kernels():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                          cwd=os.path.dirname(PACKAGE))
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == r"[('ignore', 'RuntimeWarning', 'tapekit\\._core\\.(ops\\.|grads\\.|record\\.registry$)')]"
+    assert out.stdout.strip() == (r"[('ignore', 'RuntimeWarning', "
+                                  r"'tapekit\\._core\\.(ops\\.|grads\\.|record\\.registry$)')]")
 
 
 def test_all_names_no_internal_module():
