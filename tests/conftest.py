@@ -1,3 +1,4 @@
+import logging
 import os
 
 import numpy as np
@@ -50,3 +51,22 @@ def rng():
 @pytest.fixture
 def tk_module():
     return tk
+
+
+class _Collect(logging.Handler):
+    def __init__(self):
+        super().__init__()
+        self.messages = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+@pytest.fixture
+def warnings_log():
+    """The messages tapekit logs (its "tapekit" logger, as TF's warnings) while the test runs."""
+    handler = _Collect()
+    logger = logging.getLogger("tapekit")
+    logger.addHandler(handler)
+    yield handler.messages
+    logger.removeHandler(handler)

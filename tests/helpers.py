@@ -10,6 +10,15 @@ import numpy as np
 
 import tapekit as tk
 
+# TF's message when a non-persistent tape is asked for gradients a second time
+NON_PERSISTENT = ("A non-persistent GradientTape can only be used to compute one set of gradients "
+                  "(or jacobians)")
+
+
+def val(t):
+    """A tensor's value as a NumPy array."""
+    return np.asarray(t.numpy())
+
 
 def grads(f, *xs, dtype=None):
     """(value, [gradient per input]) of f at the given values, every input watched."""
