@@ -9,15 +9,7 @@ from helpers import numeric_gradient
 import tapekit as tk
 from tapekit import backend
 from tapekit.exercises import lesson09
-from tapekit.exercises._check import forget_misses
 
-
-@pytest.fixture(autouse=True)
-def first_miss():
-    """Each test starts at the first tier of every hint."""
-    forget_misses()
-    yield
-    forget_misses()
 
 TEST_BACKEND = os.environ.get("TAPEKIT_TEST_BACKEND", "numpy")
 # without a GPU the answers' tk.device("GPU:0") soft-places on the CPU with one expected warning

@@ -5,15 +5,7 @@ import pytest
 
 import tapekit as tk
 from tapekit.exercises import lesson03
-from tapekit.exercises._check import NOT_DONE, forget_misses
-
-
-@pytest.fixture(autouse=True)
-def first_miss():
-    """Each test starts at the first tier of every hint."""
-    forget_misses()
-    yield
-    forget_misses()
+from tapekit.exercises._check import NOT_DONE
 
 
 def assert_verdict(feedback, code):

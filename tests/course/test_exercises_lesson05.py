@@ -14,15 +14,7 @@ import pytest
 
 import tapekit as tk
 from tapekit.exercises import lesson05
-from tapekit.exercises._check import forget_misses
 
-
-@pytest.fixture(autouse=True)
-def first_miss():
-    """Each test starts at the first tier of every hint."""
-    forget_misses()
-    yield
-    forget_misses()
 
 SOURCE = Path(__file__).resolve().parent.parent.parent / "notebooks" / "source" / "05_why_none.ipynb"
 

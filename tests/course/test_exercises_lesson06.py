@@ -16,13 +16,6 @@ from tapekit.exercises import lesson06
 from tapekit.exercises._check import NOT_DONE, forget_misses
 
 
-@pytest.fixture(autouse=True)
-def first_miss():
-    """Each test starts at the first tier of every hint."""
-    forget_misses()
-    yield
-    forget_misses()
-
 SOURCE = Path(__file__).resolve().parent.parent.parent / "notebooks" / "source" / "06_models_and_training.ipynb"
 
 

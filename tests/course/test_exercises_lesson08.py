@@ -9,14 +9,6 @@ from tapekit.exercises import lesson08
 from tapekit.exercises._check import forget_misses
 
 
-@pytest.fixture(autouse=True)
-def first_miss():
-    """Each test starts at the first tier of every hint."""
-    forget_misses()
-    yield
-    forget_misses()
-
-
 def assert_verdict(feedback, code):
     assert feedback.code == code, f"expected {code!r}, got {feedback.code!r}: {feedback.message}"
     assert bool(feedback) is (code == "correct")

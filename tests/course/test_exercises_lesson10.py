@@ -5,17 +5,9 @@ import pytest
 
 import tapekit as tk
 from tapekit.exercises import lesson10
-from tapekit.exercises._check import NOT_DONE, forget_misses
+from tapekit.exercises._check import NOT_DONE
 
 pytest.importorskip("sklearn")
-
-
-@pytest.fixture(autouse=True)
-def first_miss():
-    """Each test starts at the first tier of every hint."""
-    forget_misses()
-    yield
-    forget_misses()
 
 
 def assert_verdict(feedback, code):

@@ -6,15 +6,8 @@ import inspect
 import pytest
 
 import tapekit as tk
-from tapekit.exercises._check import NOT_DONE, forget_misses
+from tapekit.exercises._check import NOT_DONE
 
-
-@pytest.fixture(autouse=True)
-def first_miss():
-    """Each test starts at the first tier of every hint."""
-    forget_misses()
-    yield
-    forget_misses()
 
 CHECKS = [(f"lesson{n:02d}", name) for n in range(1, 11)
           for name, _ in inspect.getmembers(importlib.import_module(f"tapekit.exercises.lesson{n:02d}"),

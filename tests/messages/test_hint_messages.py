@@ -17,12 +17,6 @@ EN_LABEL, ZH_LABEL = "\n  Hint: ", "\n  提示："
 CHINESE = re.compile(r"[\u4e00-\u9fff]")
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    tk.config.set_language("en")
-
-
 def hint_literals(path: pathlib.Path) -> list[int]:
     """Lines of string literals (f-string parts included) that spell out a "Hint:" label, outside
     docstrings and outside whole messages given to ``_()``/``N_()`` (those are translated as one)."""

@@ -13,12 +13,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), ".."
 import messages  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    tk.config.set_language("en")
-
-
 def test_catalogues_are_complete_and_compiled():
     assert messages.problems() == []
 

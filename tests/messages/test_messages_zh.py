@@ -21,12 +21,6 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 CAUSES = sorted({c for c in explain_cases.CAUSE_OF.values() if c})
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    tk.config.set_language("en")
-
-
 def cjk_share(text: str) -> float:
     letters = [c for c in text if c.isalpha()]
     return sum(bool(CJK.match(c)) for c in letters) / max(len(letters), 1)
