@@ -70,3 +70,9 @@ def warnings_log():
     logger.addHandler(handler)
     yield handler.messages
     logger.removeHandler(handler)
+
+
+@pytest.fixture
+def fresh_keras_names():
+    """Keras's automatic names (dense, dense_1, ...) counted afresh, as in a new TF session."""
+    tk.keras.backend.clear_session()

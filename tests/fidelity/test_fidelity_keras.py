@@ -18,9 +18,8 @@ keras = tk.keras
 CASES = Path(__file__).parent.parent / "tf_cases" / "keras"
 
 
-@pytest.fixture(autouse=True)
-def _fresh_names():
-    keras.backend.clear_session()
+# every test starts with Keras's automatic names counted afresh (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("fresh_keras_names")
 
 
 def check_to_second_order(f, *args):

@@ -55,9 +55,8 @@ def test_every_recorded_optimizer_is_tested():
     assert set(CONFIGS) == set(EXPECTED)
 
 
-@pytest.fixture(autouse=True)
-def _fresh_names():
-    tk.keras.backend.clear_session()
+# every test starts with Keras's automatic names counted afresh (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("fresh_keras_names")
 
 
 @pytest.mark.parametrize("key", sorted(CONFIGS))

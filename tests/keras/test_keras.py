@@ -11,9 +11,8 @@ opt = tk.keras.optimizers
 L = tk.keras.losses
 
 
-@pytest.fixture(autouse=True)
-def _fresh_names():
-    tk.keras.backend.clear_session()
+# every test starts with Keras's automatic names counted afresh (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("fresh_keras_names")
 
 
 # ---------- optimizers ----------

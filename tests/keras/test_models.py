@@ -9,9 +9,8 @@ from tapekit._api.testing import check_gradients
 Dense = tk.keras.layers.Dense
 
 
-@pytest.fixture(autouse=True)
-def _fresh_names():
-    tk.keras.backend.clear_session()
+# every test starts with Keras's automatic names counted afresh (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("fresh_keras_names")
 
 
 # ---------- tk.Module ----------
