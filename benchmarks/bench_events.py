@@ -23,7 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's tapekit
 
 import tapekit as tk  # noqa: E402
-from tapekit import events, tape as tape_module  # noqa: E402
+from tapekit.introspect import events
+from tapekit._core.autodiff import tape as tape_module  # noqa: E402
 
 HOOKS = ("entered", "watched", "recorded", "paused", "left_tape", "state_changed")
 

@@ -23,7 +23,7 @@ Where the standard has a gap, one helper per gap, written once per library: ``sc
 ``to_host``/``from_host`` (host transfer), ``synchronize`` (timing), ``astype``/``native_dtype`` (dtype
 conversion).
 
-Devices (``tk.device``, ``tk.config``) are in ``tapekit/device.py``; this module keeps their state:
+Devices (``tk.device``, ``tk.config``) are in ``tapekit/_api/device.py``; this module keeps their state:
 the device scope stack, soft placement and the placement log.
 """
 
@@ -37,7 +37,7 @@ import warnings
 
 import numpy as np
 
-from . import dtypes
+from ._base import dtypes
 
 CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 GPU_INSTALL_HINT = 'pip install "tapekit[gpu]"'

@@ -14,9 +14,9 @@ import numpy as np
 
 from . import backend
 from .errors import InvalidArgumentError
-from .ops.checks import check_numerics, condition_text
-from .ops.math_ops import equal, greater, greater_equal, less, less_equal, not_equal
-from .tensor import Tensor, convert_to_tensor
+from ._core.ops.checks import check_numerics, condition_text
+from ._core.ops.math_ops import equal, greater, greater_equal, less, less_equal, not_equal
+from ._core.values.tensor import Tensor, convert_to_tensor
 
 _BINARY = {"==": equal, "!=": not_equal, "<": less, "<=": less_equal, ">": greater, ">=": greater_equal}
 

@@ -9,7 +9,7 @@ message and ``error.args`` is empty, as TF's.
 
 from __future__ import annotations
 
-from .i18n import hint_line
+from ._base.i18n import hint_line
 
 OK = 0
 CANCELLED = 1

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import dtypes
+from ._base import dtypes
 from .backend import device_obj, from_host, ns, to_host
 from .errors import InvalidArgumentError
-from .i18n import _, hint_line
-from .registry import execute
-from .tensor import Tensor, convert_to_tensor
+from ._base.i18n import _, hint_line
+from ._core.record.registry import execute
+from ._core.values.tensor import Tensor, convert_to_tensor
 
 
 def _adjust_contrast(images, factor):

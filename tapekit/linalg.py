@@ -1,10 +1,11 @@
 """``tk.linalg``: matrix operations (TF's ``tf.linalg``)."""
 
-from .ops import math_ops
-from .ops.clip_ops import global_norm  # noqa: F401
-from .ops.creation import eye  # noqa: F401
-from .ops.linalg import det, diag_part, einsum, inv, matmul, matrix_transpose, matvec, norm, solve, tensordot, trace  # noqa: F401
-from .ops.nn_ops import l2_normalize  # noqa: F401
+from ._core.ops import math_ops
+from ._core.ops.clip_ops import global_norm  # noqa: F401
+from ._core.ops.creation import eye  # noqa: F401
+from ._core.ops.linalg import det, diag_part, einsum, inv, matmul, matrix_transpose, matvec, norm  # noqa: F401
+from ._core.ops.linalg import solve, tensordot, trace  # noqa: F401
+from ._core.ops.nn_ops import l2_normalize  # noqa: F401
 
 
 def adjoint(matrix, name=None):

@@ -4,27 +4,27 @@ Element-wise functions and the reductions also accept a ``tk.RaggedTensor`` (as 
 them): ``tk.math.square(r)`` maps over its values, ``tk.reduce_sum(r, axis=1)`` sums each row.
 """
 
-from .ops import math_ops as _m
-from .ops import nn_ops as _nn
-from .ops import reduction as _r
-from .ops import special_ops as _sp
+from ._core.ops import math_ops as _m
+from ._core.ops import nn_ops as _nn
+from ._core.ops import reduction as _r
+from ._core.ops import special_ops as _sp
 from .ragged import dispatch_binary as _binary
 from .ragged import dispatch_reduce as _reduce
 from .ragged import dispatch_unary as _unary
-from .ops.confusion import confusion_matrix  # noqa: F401
-from .ops.elementwise_extra import multiply_no_nan, reciprocal_no_nan, scalar_mul  # noqa: F401
-from .ops.extra_reductions import bincount, count_nonzero, reduce_euclidean_norm, zero_fraction  # noqa: F401
-from .ops.complex_ops import angle, imag, real  # noqa: F401
-from .ops.math_ops import add_n, divide_no_nan  # noqa: F401
-from .ops.nn_ops import l2_normalize, log_softmax, softmax, softsign  # noqa: F401
-from .ops.reduction import argmax, argmin, cumprod, cumsum, reduce_logsumexp  # noqa: F401
-from .ops.reduction import reduce_std, reduce_variance  # noqa: F401
-from .ops.segment_ops import (segment_max, segment_mean, segment_min, segment_prod,  # noqa: F401
+from ._core.ops.confusion import confusion_matrix  # noqa: F401
+from ._core.ops.elementwise_extra import multiply_no_nan, reciprocal_no_nan, scalar_mul  # noqa: F401
+from ._core.ops.extra_reductions import bincount, count_nonzero, reduce_euclidean_norm, zero_fraction  # noqa: F401
+from ._core.ops.complex_ops import angle, imag, real  # noqa: F401
+from ._core.ops.math_ops import add_n, divide_no_nan  # noqa: F401
+from ._core.ops.nn_ops import l2_normalize, log_softmax, softmax, softsign  # noqa: F401
+from ._core.ops.reduction import argmax, argmin, cumprod, cumsum, reduce_logsumexp  # noqa: F401
+from ._core.ops.reduction import reduce_std, reduce_variance  # noqa: F401
+from ._core.ops.segment_ops import (segment_max, segment_mean, segment_min, segment_prod,  # noqa: F401
                               segment_sum, unsorted_segment_max, unsorted_segment_mean,
                               unsorted_segment_min, unsorted_segment_prod, unsorted_segment_sqrt_n,
                               unsorted_segment_sum)
-from .ops import elementwise_extra as _ex
-from .ops.sort_ops import (in_top_k, invert_permutation, is_non_decreasing,  # noqa: F401
+from ._core.ops import elementwise_extra as _ex
+from ._core.ops.sort_ops import (in_top_k, invert_permutation, is_non_decreasing,  # noqa: F401
                            is_strictly_increasing, top_k)
 
 # element-wise, one input (a RaggedTensor keeps its rows)

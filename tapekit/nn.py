@@ -1,18 +1,18 @@
 """``tk.nn``: activations, softmax, dropout, embeddings, cross-entropy losses (TF's ``tf.nn``).
 
 Convolutions and pooling are out of scope: ``tk.nn.conv2d`` and its kin raise
-``NotImplementedError`` naming the TF API (see ``tapekit/unsupported.py``).
+``NotImplementedError`` naming the TF API (see ``tapekit/_base/unsupported.py``).
 """
 
 from .math import sigmoid, softplus, tanh  # noqa: F401
-from .ops.embedding_ops import embedding_lookup  # noqa: F401
-from .ops.nn_ops import (batch_normalization, bias_add, dropout, elu,  # noqa: F401
+from ._core.ops.embedding_ops import embedding_lookup  # noqa: F401
+from ._core.ops.nn_ops import (batch_normalization, bias_add, dropout, elu,  # noqa: F401
                          gelu, l2_loss, l2_normalize, leaky_relu, log_softmax, moments, relu, relu6,
                          selu, sigmoid_cross_entropy_with_logits, silu, softmax,
                          softmax_cross_entropy_with_logits, softsign,
                          sparse_softmax_cross_entropy_with_logits, swish)
-from .ops.sort_ops import in_top_k, top_k  # noqa: F401
-from .unsupported import (atrous_conv2d, avg_pool, avg_pool1d, avg_pool2d, avg_pool3d,  # noqa: F401
+from ._core.ops.sort_ops import in_top_k, top_k  # noqa: F401
+from ._base.unsupported import (atrous_conv2d, avg_pool, avg_pool1d, avg_pool2d, avg_pool3d,  # noqa: F401
                           conv1d, conv1d_transpose, conv2d, conv2d_transpose, conv3d,
                           conv3d_transpose, conv_transpose, convolution, depthwise_conv2d, max_pool,
                           max_pool1d, max_pool2d, max_pool3d, pool, separable_conv2d)

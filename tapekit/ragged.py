@@ -16,17 +16,17 @@ import inspect
 
 import numpy as np
 
-from . import dtypes
+from ._base import dtypes
 from .errors import InvalidArgumentError
-from .i18n import _, hint_line
-from .ops import math_ops, reduction, segment_ops
-from .ops.checks import condition_text
-from .ops.array_ops import boolean_mask, expand_dims, gather, pad, reshape, scatter_nd
-from .ops.array_ops import concat as dense_concat
-from .ops.math_ops import add, multiply, to_tensor
-from .shape import TensorShape
-from .tensor import Tensor, is_variable
-from .tensor import constant as _dense_constant
+from ._base.i18n import _, hint_line
+from ._core.ops import math_ops, reduction, segment_ops
+from ._core.ops.checks import condition_text
+from ._core.ops.array_ops import boolean_mask, expand_dims, gather, pad, reshape, scatter_nd
+from ._core.ops.array_ops import concat as dense_concat
+from ._core.ops.math_ops import add, multiply, to_tensor
+from ._base.shape import TensorShape
+from ._core.values.tensor import Tensor, is_variable
+from ._core.values.tensor import constant as _dense_constant
 
 
 def _as_tensor(value, dtype=None) -> Tensor:

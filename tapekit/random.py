@@ -2,12 +2,12 @@
 
 from types import SimpleNamespace
 
-from .i18n import N_, _, hint_line
-from .ops.random_generator import (Algorithm, Generator, create_rng_state, fold_in, get_global_generator,
+from ._base.i18n import N_, _, hint_line
+from ._core.ops.random_generator import (Algorithm, Generator, create_rng_state, fold_in, get_global_generator,
                                    set_global_generator, split, stateless_binomial, stateless_categorical,
                                    stateless_normal, stateless_shuffle, stateless_truncated_normal,
                                    stateless_uniform)
-from .ops.random_ops import categorical, normal, set_seed, shuffle, truncated_normal, uniform
+from ._core.ops.random_ops import categorical, normal, set_seed, shuffle, truncated_normal, uniform
 
 
 def _not_in_tapekit(tf_name: str, hint: str):

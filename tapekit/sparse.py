@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import backend, dtypes
+from . import backend
+from ._base import dtypes
 from .backend import device_obj, from_host, ns, to_host
 from .errors import InvalidArgumentError
-from .i18n import _, hint_line
-from .ops.array_ops import gather_nd
-from .ops.linalg import matmul
-from .ops.reduction import reduce_sum as dense_reduce_sum
-from .registry import execute, gradient
-from .shape import TensorShape
-from .tensor import Tensor, convert_to_tensor
+from ._base.i18n import _, hint_line
+from ._core.ops.array_ops import gather_nd
+from ._core.ops.linalg import matmul
+from ._core.ops.reduction import reduce_sum as dense_reduce_sum
+from ._core.record.registry import execute, gradient
+from ._base.shape import TensorShape
+from ._core.values.tensor import Tensor, convert_to_tensor
 
 
 class SparseTensor:

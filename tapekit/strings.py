@@ -11,12 +11,12 @@ import builtins
 
 import numpy as np
 
-from . import dtypes
+from ._base import dtypes
 from .errors import InvalidArgumentError
-from .i18n import _, hint_line
+from ._base.i18n import _, hint_line
 from .ragged import RaggedTensor
-from .tensor import Tensor, constant, convert_to_tensor
-from .unsupported import to_hash_bucket, to_hash_bucket_fast, to_hash_bucket_strong  # noqa: F401 (not in tapekit)
+from ._core.values.tensor import Tensor, constant, convert_to_tensor
+from ._base.unsupported import to_hash_bucket, to_hash_bucket_fast, to_hash_bucket_strong  # noqa: F401 (not in tapekit)
 
 _UNITS = ("BYTE", "UTF8_CHAR")
 

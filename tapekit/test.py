@@ -1,3 +1,3 @@
 """``tk.test``: gradient checking helpers (TF's ``tf.test.compute_gradient``)."""
 
-from .testing import check_gradients, compute_gradient, max_error  # noqa: F401
+from ._api.testing import check_gradients, compute_gradient, max_error  # noqa: F401

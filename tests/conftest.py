@@ -1,3 +1,4 @@
+import logging
 import os
 
 import numpy as np
@@ -5,7 +6,7 @@ import pytest
 
 import tapekit as tk
 from tapekit import backend
-from tapekit.registry import state
+from tapekit._core.record.registry import state
 
 # TAPEKIT_TEST_BACKEND=strict runs the suite with tensors on array_api_strict (a strict Array API namespace:
 # what passes there also runs on CuPy); =cupy runs it on the GPU (every test skips when there is none).
@@ -50,3 +51,28 @@ def rng():
 @pytest.fixture
 def tk_module():
     return tk
+
+
+class _Collect(logging.Handler):
+    def __init__(self):
+        super().__init__()
+        self.messages = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+@pytest.fixture
+def warnings_log():
+    """The messages tapekit logs (its "tapekit" logger, as TF's warnings) while the test runs."""
+    handler = _Collect()
+    logger = logging.getLogger("tapekit")
+    logger.addHandler(handler)
+    yield handler.messages
+    logger.removeHandler(handler)
+
+
+@pytest.fixture
+def fresh_keras_names():
+    """Keras's automatic names (dense, dense_1, ...) counted afresh, as in a new TF session."""
+    tk.keras.backend.clear_session()

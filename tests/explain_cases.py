@@ -1,4 +1,4 @@
-"""One tape per ``tape.explain`` text: every cause and each of its wordings (tests/test_messages_zh.py).
+"""One tape per ``tape.explain`` text: every cause and each of its wordings (tests/messages/test_messages_zh.py).
 
 ``explanations()`` returns ``{case name: Explanation}``; run as a script it prints every repr and
 ``_repr_html_`` (the subprocess test runs it under ``TAPEKIT_LANG``).
@@ -7,7 +7,7 @@
 import numpy as np
 
 import tapekit as tk
-from tapekit.registry import execute
+from tapekit._core.record.registry import execute
 
 tk.no_gradient("ExplainCasesDouble")   # an op of the user's, declared non-differentiable (once per process)
 

@@ -1,7 +1,7 @@
 """Helpers shared by the test modules: tape gradients to first and second order, finite differences.
 
-``import helpers`` works from any test module: pytest puts ``tests/`` on ``sys.path`` (rootdir
-conftest), as it does for ``test_property_gradients``'s tables.
+``from helpers import grads`` works from every test folder: pyproject.toml's pytest ``pythonpath``
+puts ``tests/`` on ``sys.path``. Fixtures (``rng``, the tape-leak check) are in ``tests/conftest.py``.
 """
 
 from __future__ import annotations
@@ -9,6 +9,15 @@ from __future__ import annotations
 import numpy as np
 
 import tapekit as tk
+
+# TF's message when a non-persistent tape is asked for gradients a second time
+NON_PERSISTENT = ("A non-persistent GradientTape can only be used to compute one set of gradients "
+                  "(or jacobians)")
+
+
+def val(t):
+    """A tensor's value as a NumPy array."""
+    return np.asarray(t.numpy())
 
 
 def grads(f, *xs, dtype=None):

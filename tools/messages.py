@@ -5,7 +5,7 @@
     python tools/messages.py compile   # .po -> .mo (the package ships the .mo files)
     python tools/messages.py check     # exit 1 on a missing, fuzzy or unbalanced translation, or a stale .mo
 
-Messages are English literals wrapped in ``_()`` (see ``tapekit/i18n.py``; ``N_()`` marks one that is
+Messages are English literals wrapped in ``_()`` (see ``tapekit/_base/i18n.py``; ``N_()`` marks one that is
 translated later, where it is used); placeholders are ``str.format`` names, ``{name}``, and must be the
 same set in both languages.
 """
@@ -42,10 +42,17 @@ def extract() -> Catalog:
     catalog = Catalog(project="tapekit", version="0.1.0", charset="utf-8",
                       creation_date=datetime.datetime(2026, 11, 1, tzinfo=datetime.timezone.utc))
     for filename, lineno, message, comments, context in extract_from_dir(
-            str(PACKAGE), METHOD_MAP, keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True):
+            str(PACKAGE), METHOD_MAP, keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True,
+            directory_filter=package_folder):
         catalog.add(message, None, [(f"tapekit/{filename}", lineno)], auto_comments=comments, context=context,
                     flags=("python-brace-format",) if placeholders(message) else ())
     return catalog
+
+
+def package_folder(path: str) -> bool:
+    """Babel's default skips folders named ``_*``: tapekit's private packages (_base, _core, _api) hold messages."""
+    name = pathlib.Path(path).name
+    return not name.startswith(".") and name != "__pycache__"
 
 
 def placeholders(text: str) -> set[str]:

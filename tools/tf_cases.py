@@ -5,7 +5,7 @@ TF code (``import tensorflow as tf``, ``import keras``). Beside it, ``<name>.out
 script printed under real TensorFlow, recorded by this tool; an uncaught exception ends the
 output with a line ``EXCEPTION <TypeName>``. Under tapekit the same file runs with ``tensorflow``
 and ``keras`` bound to ``tapekit`` and ``tapekit.keras`` (the swap a student makes), and
-``tests/test_tf_cases.py`` compares the two outputs: text exactly, numbers within a tolerance,
+``tests/fidelity/test_tf_cases.py`` compares the two outputs: text exactly, numbers within a tolerance,
 ``tf.X`` read as ``tk.X`` for tensors, variables, composites and dtype reprs (``tf.Tensor``,
 ``tf.RaggedTensor``, ``tf.int32``).
 

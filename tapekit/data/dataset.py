@@ -17,16 +17,16 @@ import math
 
 import numpy as np
 
-from .. import dtypes
+from .._base import dtypes
 from ..backend import from_host
 from ..errors import InvalidArgumentError, OutOfRangeError
-from ..i18n import _, hint_line
-from ..ops.array_ops import stack
-from ..ops.math_ops import to_tensor
-from ..ops.philox import PhiloxStream, PhiloxWords
-from ..ops.random_ops import get_seed
-from ..tensor import Tensor, convert_to_tensor, is_variable
-from ..tensor_spec import TensorSpec
+from .._base.i18n import _, hint_line
+from .._core.ops.array_ops import stack
+from .._core.ops.math_ops import to_tensor
+from .._core.ops.philox import PhiloxStream, PhiloxWords
+from .._core.ops.random_ops import get_seed
+from .._core.values.tensor import Tensor, convert_to_tensor, is_variable
+from .._api.tensor_spec import TensorSpec
 
 AUTOTUNE = -1
 INFINITE_CARDINALITY = -1

@@ -23,7 +23,7 @@ import numpy as np
 
 import tapekit as tk
 
-from ..i18n import _, hint_line
+from .._base.i18n import _, hint_line
 
 
 class Feedback:

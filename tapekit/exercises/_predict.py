@@ -13,7 +13,7 @@ import re
 
 import numpy as np
 
-from ..i18n import _
+from .._base.i18n import _
 from ._check import Feedback, hint, kind_of, not_done, values_of
 
 

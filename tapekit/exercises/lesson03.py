@@ -6,7 +6,7 @@ import numpy as np
 
 import tapekit as tk
 
-from ..i18n import _
+from .._base.i18n import _
 from ._check import (
     Feedback,
     call_safely,

@@ -3,8 +3,8 @@
 import numpy as np
 
 
-from ..causes import SOURCE_CAUSES
-from ..i18n import _
+from .._core.record.causes import SOURCE_CAUSES
+from .._base.i18n import _
 from ._check import (
     Feedback,
     call_safely,

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ..i18n import _
+from .._base.i18n import _
 from ._check import (
     Feedback,
     is_variable,

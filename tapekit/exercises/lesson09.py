@@ -12,8 +12,8 @@ import functools
 import numpy as np
 
 
-from ..device import parse_device as parse_spec
-from ..i18n import _
+from .._api.device import parse_device as parse_spec
+from .._base.i18n import _
 from ._check import (
     Feedback,
     call_safely,

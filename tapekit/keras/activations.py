@@ -7,13 +7,13 @@ in TF 2.21. Defaults are Keras's (``gelu`` exact, ``leaky_relu`` slope 0.2, ``el
 
 from __future__ import annotations
 
-from ..i18n import _, hint_line
-from ..ops import math_ops, nn_ops, reduction
-from ..ops.array_ops import clip_by_value, reshape, split
-from ..ops.creation import ones_like, zeros_like
-from ..ops.creation import range as range_
-from ..ops.math_ops import cast, to_tensor
-from ..ops.sort_ops import sort
+from .._base.i18n import _, hint_line
+from .._core.ops import math_ops, nn_ops, reduction
+from .._core.ops.array_ops import clip_by_value, reshape, split
+from .._core.ops.creation import ones_like, zeros_like
+from .._core.ops.creation import range as range_
+from .._core.ops.math_ops import cast, to_tensor
+from .._core.ops.sort_ops import sort
 
 
 def _float(x):

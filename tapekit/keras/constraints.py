@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import inspect
 
-from ..ops import math_ops, reduction
-from ..ops.math_ops import to_tensor
+from .._core.ops import math_ops, reduction
+from .._core.ops.math_ops import to_tensor
 from .naming import to_snake_case
 
 EPSILON = 1e-7

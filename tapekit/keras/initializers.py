@@ -13,12 +13,12 @@ import math
 
 import numpy as np
 
-from .. import dtypes
-from ..i18n import _, hint_line
-from ..ops import creation
-from ..ops.math_ops import cast
-from ..tensor import Tensor, convert_to_tensor, is_variable
-from ..tensor import constant as constant_tensor
+from .._base import dtypes
+from .._base.i18n import _, hint_line
+from .._core.ops import creation
+from .._core.ops.math_ops import cast
+from .._core.values.tensor import Tensor, convert_to_tensor, is_variable
+from .._core.values.tensor import constant as constant_tensor
 from . import random_draws
 from .naming import to_snake_case
 

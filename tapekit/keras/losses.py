@@ -6,14 +6,14 @@ import math
 
 import numpy as np
 
-from .. import dtypes
+from .._base import dtypes
 from ..errors import InvalidArgumentError
-from ..i18n import _, hint_line
-from ..ops import math_ops, reduction
-from ..ops.array_ops import expand_dims, squeeze
-from ..ops.creation import one_hot, zeros_like
-from ..ops.math_ops import cast, to_tensor
-from ..tensor import Tensor
+from .._base.i18n import _, hint_line
+from .._core.ops import math_ops, reduction
+from .._core.ops.array_ops import expand_dims, squeeze
+from .._core.ops.creation import one_hot, zeros_like
+from .._core.ops.math_ops import cast, to_tensor
+from .._core.values.tensor import Tensor
 from .naming import to_snake_case
 
 EPSILON = 1e-7  # Keras's backend.epsilon(): probabilities are clipped to [EPSILON, 1 - EPSILON]

@@ -7,11 +7,11 @@ The state lives in non-trainable Keras variables (``<name>/total``, ``<name>/cou
 
 from __future__ import annotations
 
-from .. import dtypes
-from ..ops import math_ops, reduction
-from ..ops.array_ops import reshape, squeeze
-from ..ops.creation import zeros
-from ..ops.math_ops import cast, to_tensor
+from .._base import dtypes
+from .._core.ops import math_ops, reduction
+from .._core.ops.array_ops import reshape, squeeze
+from .._core.ops.creation import zeros
+from .._core.ops.math_ops import cast, to_tensor
 from . import losses, naming
 from .losses import squeeze_or_expand_to_same_rank
 from .variables import Variable, dtype_name, standardize_dtype

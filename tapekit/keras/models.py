@@ -6,7 +6,7 @@ Models are layers that hold layers. tapekit teaches the training loop written by
 
 from __future__ import annotations
 
-from ..i18n import N_, _, hint_line
+from .._base.i18n import N_, _, hint_line
 from . import layers as layer_module
 from . import naming
 from .layers.input_layer import InputLayer

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import threading
 
-from ..i18n import _, hint_line
+from .._base.i18n import _, hint_line
 
 
 class _NamingState(threading.local):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .. import dtypes
-from ..tensor import convert_to_tensor
+from .._base import dtypes
+from .._core.values.tensor import convert_to_tensor
 from . import naming
 from .random_draws import (SeedSource, categorical, draw_seed, dropout, make_default_seed, normal, randint,
                            shuffle, truncated_normal, uniform)

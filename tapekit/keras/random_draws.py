@@ -17,11 +17,11 @@ import random as _python_random
 
 import numpy as np
 
-from .. import dtypes
-from ..ops import random_generator
-from ..ops.creation import zeros_like
-from ..ops.math_ops import greater_equal, multiply, where
-from ..tensor import Tensor, constant, convert_to_tensor
+from .._base import dtypes
+from .._core.ops import random_generator
+from .._core.ops.creation import zeros_like
+from .._core.ops.math_ops import greater_equal, multiply, where
+from .._core.values.tensor import Tensor, constant, convert_to_tensor
 
 _INT32_MAX = 2**31 - 1
 

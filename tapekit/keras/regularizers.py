@@ -10,14 +10,14 @@ from __future__ import annotations
 import inspect
 import math
 
-from ..i18n import _, hint_line
-from ..ops import math_ops, reduction
-from ..ops.array_ops import transpose
-from ..ops.creation import eye
-from ..ops.linalg import matmul
-from ..ops.math_ops import cast
-from ..ops.nn_ops import l2_normalize
-from ..tensor import convert_to_tensor
+from .._base.i18n import _, hint_line
+from .._core.ops import math_ops, reduction
+from .._core.ops.array_ops import transpose
+from .._core.ops.creation import eye
+from .._core.ops.linalg import matmul
+from .._core.ops.math_ops import cast
+from .._core.ops.nn_ops import l2_normalize
+from .._core.values.tensor import convert_to_tensor
 from .naming import to_snake_case
 
 

@@ -18,7 +18,7 @@ import zipfile
 
 import numpy as np
 
-from ..ops.creation import zeros
+from .._core.ops.creation import zeros
 from . import layers as layer_module
 from .layers.layer import Layer, build_shapes
 from .models import Model, Sequential

@@ -12,7 +12,7 @@ import re
 import shutil
 import sys
 
-from ..dtypes import as_dtype
+from .._base.dtypes import as_dtype
 from .layers.keras_tensor import keras_history
 from .layers.layer import build_shapes, inbound_nodes
 from .layers.structures import is_shape, map_structure

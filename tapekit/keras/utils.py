@@ -6,11 +6,11 @@ import random as _python_random
 
 import numpy as np
 
-from ..i18n import _, hint_line
-from ..ops import random_ops
-from ..ops.array_ops import reshape
-from ..ops.creation import one_hot
-from ..tensor import Tensor, is_variable
+from .._base.i18n import _, hint_line
+from .._core.ops import random_ops
+from .._core.ops.array_ops import reshape
+from .._core.ops.creation import one_hot
+from .._core.values.tensor import Tensor, is_variable
 from . import random_draws
 
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes
-from ..i18n import _, hint_line
-from ..ops.math_ops import cast
-from ..ops.math_ops import round as round_op
-from ..shape import TensorShape
-from ..tensor import Tensor, convert_to_tensor
-from ..tensor import is_variable as reads_like_a_variable
-from ..variable import Variable as _TkVariable
+from .._base import dtypes
+from .._base.i18n import _, hint_line
+from .._core.ops.math_ops import cast
+from .._core.ops.math_ops import round as round_op
+from .._base.shape import TensorShape
+from .._core.values.tensor import Tensor, convert_to_tensor
+from .._core.values.tensor import is_variable as reads_like_a_variable
+from .._core.record.variable import Variable as _TkVariable
 from . import initializers, naming
 
 _AGGREGATIONS = (None, "none", "mean", "sum", "only_first_replica")

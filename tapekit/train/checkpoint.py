@@ -20,8 +20,8 @@ import os
 import numpy as np
 
 from .. import errors, nest
-from ..module import Module
-from ..variable import Variable
+from .._api.module import Module
+from .._core.record.variable import Variable
 
 _SUFFIX = "/.ATTRIBUTES/VARIABLE_VALUE"
 _FORMAT = "tapekit-checkpoint-1"

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import convert_to_tensor
-from ..i18n import _, hint_line
-from ..tensor import Tensor, is_variable
+from .._base.i18n import _, hint_line
+from .._core.values.tensor import Tensor, is_variable
 from .model import shape_tuple, variable_label
 
 RTOL, ATOL = 1e-5, 1e-6      # the float32 tolerance of the answers' check

@@ -11,8 +11,8 @@ import math
 import numbers
 
 from .. import nest
-from ..i18n import _, hint_line
-from ..tensor import Tensor, is_variable
+from .._base.i18n import _, hint_line
+from .._core.values.tensor import Tensor, is_variable
 from .event_schema import checked_events
 
 def check_fps(fps) -> float:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numbers
 
-from ..i18n import _, hint_line
+from .._base.i18n import _, hint_line
 
 
 def _is_id(v):

@@ -26,7 +26,7 @@ import re
 import sys
 from pathlib import Path
 
-from ..i18n import _, hint_line
+from .._base.i18n import _, hint_line
 from .assets import read_asset
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"

@@ -24,7 +24,7 @@ import sys
 import threading
 from importlib import resources
 
-from ..i18n import _, hint_line
+from .._base.i18n import _, hint_line
 
 WASM_STACK = 64 << 20     # bytes of wasm stack: ~500,000 nodes deep (measured ~110 B/node)
 HOST_HEADROOM = 8 << 20   # native stack above it for wasmtime's and WASI's host frames

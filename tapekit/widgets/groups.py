@@ -10,7 +10,7 @@ code of a user function starts again. Long runs of siblings are cut into runs of
 
 from __future__ import annotations
 
-from ..i18n import _
+from .._base.i18n import _
 
 MAX_CHILDREN = 10
 

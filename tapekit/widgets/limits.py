@@ -2,7 +2,7 @@
 
 A drawn tape costs kernel time (about 0.3 ms an op), and its widget state is stored in the
 notebook: measured 1.7 KB an op for a loop of scalar ops and 1.9 KB for a Keras MLP's steps, as
-compact JSON (``tests/test_widgets_limits.py``; nbformat's one-item-a-line indentation makes the
+compact JSON (``tests/widgets/test_widgets_limits.py``; nbformat's one-item-a-line indentation makes the
 .ipynb about 1.6 times that), so a 10,000-op loop stores some 17 MB. Above ``MAX_OPS`` recorded
 ops the player shows a message with what to do instead of the graph, and the static picture
 says the same; ``TapePlayer(..., max_ops=N)`` draws larger tapes anyway. The check counts the
@@ -14,9 +14,9 @@ from __future__ import annotations
 import numbers
 
 from .. import convert_to_tensor, nest
-from ..events import preview, sample
-from ..i18n import _, hint_line
-from ..tensor import is_variable
+from ..introspect.events import preview, sample
+from .._base.i18n import _, hint_line
+from .._core.values.tensor import is_variable
 from .model import FrameModel, display_value, variable_label
 
 MAX_OPS = 10_000

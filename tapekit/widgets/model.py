@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .. import cause_texts
-from ..i18n import _
-from ..sites import location_text
+from ..introspect import cause_texts
+from .._base.i18n import _
+from ..introspect.sites import location_text
 from .groups import build_groups, smallest_period
 from .texts import separator, unasked_text
 

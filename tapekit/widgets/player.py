@@ -8,12 +8,13 @@ import anywidget
 import numpy as np
 import traitlets
 
-from .. import cause_texts, nest
-from ..events import recorded_ops
-from ..i18n import _, hint_line
-from ..sites import execution_count, source_line
-from ..source_location import user_frame
-from ..tensor import is_variable
+from ..introspect import cause_texts
+from .. import nest
+from ..introspect.events import recorded_ops
+from .._base.i18n import _, hint_line
+from ..introspect.sites import execution_count, source_line
+from .._base.source_location import user_frame
+from .._core.values.tensor import is_variable
 from . import checks, graphviz_run, limits
 from .ask import Answers, asked_objects, build_questions, check_ask
 from .assets import read_asset

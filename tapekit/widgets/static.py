@@ -16,8 +16,8 @@ import html
 import re
 from urllib.parse import quote
 
-from .. import cause_texts
-from ..i18n import _, hint_line
+from ..introspect import cause_texts
+from .._base.i18n import _, hint_line
 from .assets import read_asset
 
 

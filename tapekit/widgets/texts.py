@@ -1,19 +1,20 @@
-"""The player's words, in the language in use (``tapekit/i18n.py``): the frame model's tables and
+"""The player's words, in the language in use (``tapekit/_base/i18n.py``): the frame model's tables and
 everything the front end shows (``front_end_texts``, synced to ``player.js`` as the ``texts`` trait).
 
 The tables are functions, not constants, because the language can change after import. The causes'
-texts come from the one table, ``tapekit/cause_texts.py`` (which the front end also gets as JSON in
+texts come from the one table, ``tapekit/introspect/cause_texts.py`` (which the front end also gets as JSON in
 ``graph["causes"]``).
 """
 
 from __future__ import annotations
 
-from .. import cause_texts
-from ..i18n import _, get_language
+from ..introspect import cause_texts
+from .._base.i18n import _, get_language
 
 
 def _role_table(role: str) -> dict:
-    """``{cause: text}`` for every cause with a ``role`` text, from the one table (``tapekit/cause_texts.py``)."""
+    """``{cause: text}`` for every cause with a ``role`` text, from the one table
+    (``tapekit/introspect/cause_texts.py``)."""
     return {cause: texts[role] for cause, texts in cause_texts.table().items() if role in texts}
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import unicodedata
 
-from ..i18n import _
+from .._base.i18n import _
 from .assets import read_asset
 
 SHARED = json.loads(read_asset("constants.json"))

@@ -6,7 +6,7 @@ An edition has the source's cells one for one, in the same order:
   comment ``# tapekit only: not in TensorFlow``; solutions stay (teacher, with nbgrader's markers) or
   become stubs (student); a ``tensorflow-only`` cell becomes markdown showing the code.
 
-A locale's edition has one cell more when tapekit speaks its language (``tapekit.i18n.LANGUAGES``):
+A locale's edition has one cell more when tapekit speaks its language (``tapekit._base.i18n.LANGUAGES``):
 right after the cell that imports tapekit, a ``tapekit-only`` cell with
 ``tk.config.set_language(...)``, so that explain, the player and the hints speak the lesson's language.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import nbformat
 
-from tapekit.i18n import LANGUAGES
+from tapekit._base.i18n import LANGUAGES
 
 from .i18n import Identity, Translator, translate_comments, translate_markdown
 from .source import (CHECK, LANGUAGE_SWITCH_NOTE, LOCALES, NOTEBOOKS, TAPEKIT_ONLY, TAPEKIT_ONLY_LABEL,

@@ -9,7 +9,7 @@ export function translator(texts) {
   };
 }
 
-// a cause's few words, in the player's language, from tapekit/cause_texts.py's table (sent with the graph)
+// a cause's few words, in the player's language, from tapekit/introspect/cause_texts.py's table (sent with the graph)
 export function causeLabeler(graph, texts) {
   return (c) => ((graph.causes || {})[c] || {}).label || ((texts.causes || {})[c]) || String(c || "").replace(/_/g, " ");
 }

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import warnings
 
-from ...ops import nn_ops as nn
-from ...ops import math_ops
-from ...ops.creation import zeros_like
-from ...ops.math_ops import cast, to_tensor
+from ..._core.ops import nn_ops as nn
+from ..._core.ops import math_ops
+from ..._core.ops.creation import zeros_like
+from ..._core.ops.math_ops import cast, to_tensor
 from .. import activations
 from .core import activation_name
 from .layer import Layer

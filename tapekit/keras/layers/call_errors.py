@@ -17,8 +17,8 @@ from __future__ import annotations
 import inspect
 
 from ...errors import OpError
-from ...i18n import split_hint
-from ...tensor import Tensor, is_variable
+from ..._base.i18n import split_hint
+from ..._core.values.tensor import Tensor, is_variable
 from .structures import map_structure
 
 _BOLD, _PLAIN = "\x1b[1m", "\x1b[0m"

@@ -5,10 +5,10 @@ from __future__ import annotations
 import inspect
 import warnings
 
-from ...i18n import _, hint_line
-from ...ops.array_ops import gather, reshape
-from ...ops.linalg import matmul
-from ...ops.math_ops import cast, less, where
+from ..._base.i18n import _, hint_line
+from ..._core.ops.array_ops import gather, reshape
+from ..._core.ops.linalg import matmul
+from ..._core.ops.math_ops import cast, less, where
 from .. import activations, constraints, initializers, regularizers
 from .input_spec import InputSpec
 from .layer import Layer

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import warnings
 
-from ...i18n import _, hint_line
+from ..._base.i18n import _, hint_line
 from ..variables import standardize_dtype
 from .keras_tensor import KerasTensor, Node, set_keras_history
 from .layer import Layer

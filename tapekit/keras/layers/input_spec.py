@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...i18n import _, hint_line
+from ..._base.i18n import _, hint_line
 
 
 class InputSpec:

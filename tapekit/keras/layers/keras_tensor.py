@@ -7,7 +7,7 @@ the computation on real tensors.
 
 from __future__ import annotations
 
-from ...i18n import _, hint_line
+from ..._base.i18n import _, hint_line
 from .. import naming
 from ..variables import dtype_name
 from .structures import flatten

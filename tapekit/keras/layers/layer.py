@@ -19,14 +19,14 @@ import weakref
 
 import numpy as np
 
-from ...context import active_tapes
-from ...i18n import _, hint_line
-from ...ops.creation import zeros
-from ...ops.math_ops import cast, divide_no_nan, to_tensor
+from ..._core.values.context import active_tapes
+from ..._base.i18n import _, hint_line
+from ..._core.ops.creation import zeros
+from ..._core.ops.math_ops import cast, divide_no_nan, to_tensor
 from ...ragged import RaggedTensor
 from ...sparse import SparseTensor
-from ...tensor import Tensor, convert_to_tensor, is_variable
-from ...variable import Variable as _TkVariable
+from ..._core.values.tensor import Tensor, convert_to_tensor, is_variable
+from ..._core.record.variable import Variable as _TkVariable
 from .. import constraints, initializers, naming, regularizers
 from ..random import SeedGenerator
 from ..variables import Variable, dtype_name, standardize_dtype

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...i18n import _, hint_line
-from ...ops.array_ops import concat
+from ..._base.i18n import _, hint_line
+from ..._core.ops.array_ops import concat
 from .layer import Layer
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numbers
 
-from ...i18n import _, hint_line
+from ..._base.i18n import _, hint_line
 from .. import random
 from ..random import SeedGenerator
 from .layer import Layer

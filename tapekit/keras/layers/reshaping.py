@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from ...i18n import _, hint_line
-from ...ops.array_ops import reshape, transpose
+from ..._base.i18n import _, hint_line
+from ..._core.ops.array_ops import reshape, transpose
 from .input_spec import InputSpec
 from .layer import Layer
 

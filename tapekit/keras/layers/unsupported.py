@@ -6,7 +6,7 @@ Each exists under Keras's name so that code fails clearly: making one raises
 
 from __future__ import annotations
 
-from ...i18n import _, hint_line
+from ..._base.i18n import _, hint_line
 
 _FAMILIES = {
     "convolution": ("Conv1D", "Conv2D", "Conv3D", "Conv1DTranspose", "Conv2DTranspose", "Conv3DTranspose",

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...ops import math_ops
-from ...ops.math_ops import cast
+from ..._core.ops import math_ops
+from ..._core.ops.math_ops import cast
 from .base import Optimizer, cast_gradient, densify, square_gradient
 
 

@@ -15,13 +15,13 @@ import warnings
 import numpy as np
 
 from ...errors import InvalidArgumentError
-from ...i18n import _, hint_line
-from ...ops import math_ops, reduction
-from ...ops.array_ops import reshape, scatter_nd, stack
-from ...ops.creation import ones_like, zeros_like
-from ...ops.math_ops import cast, to_tensor
-from ...tensor import Tensor
-from ...variable import Variable as _TkVariable
+from ..._base.i18n import _, hint_line
+from ..._core.ops import math_ops, reduction
+from ..._core.ops.array_ops import reshape, scatter_nd, stack
+from ..._core.ops.creation import ones_like, zeros_like
+from ..._core.ops.math_ops import cast, to_tensor
+from ..._core.values.tensor import Tensor
+from ..._core.record.variable import Variable as _TkVariable
 from .. import initializers, naming
 from ..variables import Variable
 from . import schedules

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ...errors import InvalidArgumentError
-from ...ops import math_ops
-from ...ops.math_ops import cast
+from ..._core.ops import math_ops
+from ..._core.ops.math_ops import cast
 from .. import initializers
 from .base import Optimizer, cast_gradient, densify, square_gradient
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import math
 
-from ...ops import math_ops
-from ...ops.math_ops import cast
-from ...tensor import convert_to_tensor
+from ..._core.ops import math_ops
+from ..._core.ops.math_ops import cast
+from ..._core.values.tensor import convert_to_tensor
 
 
 class LearningRateSchedule:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ...errors import InvalidArgumentError
-from ...i18n import _, hint_line
-from ...ops.math_ops import cast
+from ..._base.i18n import _, hint_line
+from ..._core.ops.math_ops import cast
 from .base import Optimizer, broadcast_shape, cast_gradient, densify
 
 

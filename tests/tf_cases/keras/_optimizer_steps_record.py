@@ -1,4 +1,4 @@
-"""Expected values for tests/test_fidelity_keras_optimizers.py, recorded under real TF 2.21 (Keras 3.15).
+"""Expected values for tests/fidelity/test_fidelity_keras_optimizers.py, recorded under real TF 2.21 (Keras 3.15).
 
 Four apply_gradients steps of each optimizer on fixed gradients; prints the exact float32 values
 as JSON. Regenerate with:

@@ -6,7 +6,7 @@ import keras
 # (or "ok"). Left out (SKIP): the calls where tapekit's type differs from TF's on purpose, because TF
 # wraps an int beyond int32 around (huge), raises a raw AttributeError from inside (pad's mode, einsum's
 # equation), or reads an argument through a different path than its neighbours (docs/DIFFERENCES.md,
-# "Arguments of the wrong kind"). tests/test_bad_calls.py checks that every error, skipped or not, is
+# "Arguments of the wrong kind"). tests/core/test_bad_calls.py checks that every error, skipped or not, is
 # one of TF's types with a message that names the argument.
 BAD = {"float": 1.5, "str": "a", "None": None, "tuple": (0,), "floatlist": [0.5], "object": object(),
        "complex": 1j, "nested": [[1]], "dict": {"a": 1}, "bytes": b"x", "bool": True, "huge": 2**40,

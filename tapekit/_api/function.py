@@ -1,0 +1,207 @@
+"""``tk.function``: TF's ``tf.function`` decorator, which in tapekit always runs eagerly.
+
+TensorFlow traces a ``tf.function`` into a graph and runs the graph; tapekit has no graphs, so
+the decorated function is simply called, exactly as TF does after
+``tf.config.run_functions_eagerly(True)``: Python side effects (``print``, appending to a list)
+happen on every call rather than once per trace, and ``tk.executing_eagerly()`` stays True
+inside. Every argument TF accepts is accepted.
+
+What a caller can see of TF's graph mode is kept, unless ``tk.config.run_functions_eagerly(True)``
+was called (then TF, too, just calls the function): ``input_signature`` converts and checks the
+arguments, and returned Python numbers, strings and Variables come back as tensors.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import weakref
+
+from .. import nest
+from .._base.i18n import _, hint_line
+from .._core.ops.math_ops import to_tensor
+from .._core.ops.random_ops import traced_call
+from .._core.values.tensor import Tensor, convert_to_tensor, is_variable
+from .tensor_spec import TensorSpec
+
+
+class _Config:
+    run_eagerly = False
+
+
+def run_functions_eagerly(run_eagerly) -> None:
+    """Whether ``tk.function``s skip their ``input_signature`` checks, as TF's eager functions do.
+
+    tapekit always runs the Python function eagerly; this flag only mirrors what TF does with the
+    signature (and what ``functions_run_eagerly()`` reports).
+    """
+    _Config.run_eagerly = bool(run_eagerly)
+
+
+def functions_run_eagerly() -> bool:
+    return _Config.run_eagerly
+
+
+def executing_eagerly() -> bool:
+    """Always True: tapekit runs every op eagerly, including inside ``tk.function``."""
+    return True
+
+
+def _trace_key(args, kwargs) -> tuple:
+    """What TF retraces on: a tensor's shape and dtype, any other argument's value."""
+    def key(value):
+        if isinstance(value, Tensor) or is_variable(value):
+            return (tuple(value.shape), value.dtype.name)
+        try:
+            hash(value)
+            return value
+        except TypeError:
+            return repr(value)
+
+    return tuple(key(v) for v in nest.flatten((args, sorted(kwargs.items()))))
+
+
+class Function:
+    """The callable ``tk.function`` returns: it calls ``python_function`` with the arguments."""
+
+    def __init__(self, python_function, input_signature=None, options=None):
+        self._python_function = python_function
+        self._input_signature = input_signature
+        self._options = dict(options or {})
+        self._bound = weakref.WeakKeyDictionary()
+        functools.update_wrapper(self, python_function)
+        self.__doc__ = python_function.__doc__ or ""
+
+    @property
+    def python_function(self):
+        return self._python_function
+
+    @property
+    def input_signature(self):
+        return self._input_signature
+
+    def __call__(self, *args, **kwargs):
+        if _Config.run_eagerly:
+            return self._python_function(*args, **kwargs)
+        if self._input_signature is not None:
+            args, kwargs = self._bind_signature(args, kwargs)
+        with traced_call(self, _trace_key(args, kwargs)):   # TF's seed rules for random ops in a graph
+            outputs = self._python_function(*args, **kwargs)
+        return nest.map_structure(self._as_output, outputs)
+
+    def _as_output(self, value):
+        """A returned value as TF's graph returns it: Python numbers and Variables become tensors."""
+        if value is None or isinstance(value, Tensor) or hasattr(value, "flat_values") \
+                or hasattr(value, "dense_shape"):
+            return value
+        if is_variable(value):
+            return to_tensor(value)
+        try:
+            return convert_to_tensor(value)
+        except (TypeError, ValueError):
+            raise TypeError(
+                "To be compatible with tf.function, Python functions must return zero or more Tensors or "
+                f"ExtensionTypes or None values; in compilation of {self._python_function!r}, found return value of "
+                f"type {type(value)}, which is not a Tensor or ExtensionType."
+                + hint_line(_("return tensors (or None) from a tk.function."))
+            ) from None
+
+    def __get__(self, instance, owner=None):
+        """A method decorated with ``tk.function`` binds to its instance, like a plain method."""
+        if instance is None:
+            return self
+        try:
+            return self._bound[instance]
+        except (KeyError, TypeError):
+            pass
+        bound = Function(self._python_function.__get__(instance, owner), self._input_signature,
+                         self._options)
+        try:
+            self._bound[instance] = bound
+        except TypeError:  # unhashable or not weak-referenceable: bind afresh each time
+            pass
+        return bound
+
+    def experimental_get_tracing_count(self) -> int:
+        """0: tapekit never traces (TF counts the graphs it built)."""
+        return 0
+
+    def get_concrete_function(self, *args, **kwargs):
+        raise NotImplementedError(
+            "tf.function(...).get_concrete_function is not available in tapekit: it returns a traced graph, and "
+            "tapekit runs every function eagerly."
+            + hint_line(_("call the function directly.")))
+
+    # ----- input_signature, as TF checks it in graph mode -----
+    def _bind_signature(self, args, kwargs):
+        specs = self._input_signature
+        try:
+            params = list(inspect.signature(self._python_function).parameters.values())
+            names = [p.name for p in params
+                     if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)][:len(specs)]
+            if len(args) > len(specs):
+                raise TypeError("too many positional arguments")
+            values = list(args)
+            for name in names[len(args):]:
+                if name not in kwargs:
+                    raise TypeError(f"missing a required argument: '{name}'")
+                values.append(kwargs[name])
+            rest = {k: v for k, v in kwargs.items() if k not in names[len(args):]}
+            if rest:
+                raise TypeError(f"got an unexpected keyword argument '{next(iter(rest))}'")
+            converted = [nest.map_structure(_conform, spec, value) if nest.is_nested(spec)
+                         else _conform(spec, value) for spec, value in zip(specs, values)]
+        except (TypeError, ValueError) as err:
+            signature = ", ".join(f"{n}: {s!r}" for n, s in zip(names, specs))
+            raise TypeError(
+                f"Binding inputs to tf.function failed due to `{err}`. Received args: {args!r} and kwargs: {kwargs!r}"
+                f" for signature: ({signature})."
+                + hint_line(_("pass arguments whose dtype and shape match the input_signature."))) from None
+        return tuple(converted), {}
+
+
+def _conform(spec: TensorSpec, value):
+    """``value`` as a tensor matching ``spec`` (TypeError when it cannot, as TF)."""
+    if is_variable(value):
+        value = to_tensor(value)
+    if value is None:
+        raise TypeError(f"Attempt to convert a value (None) with an unsupported type "
+                        f"({type(None)}) to a Tensor.")
+    tensor = value if hasattr(value, "_dtype") else convert_to_tensor(value, dtype=spec.dtype)
+    if not spec.is_compatible_with(tensor):
+        raise TypeError(f"Can not cast {TensorSpec.from_tensor(tensor)!r} to {spec!r}")
+    return tensor
+
+
+def function(func=None, input_signature=None, autograph=True, jit_compile=None,
+             reduce_retracing=False, experimental_implements=None,
+             experimental_autograph_options=None, experimental_attributes=None,
+             experimental_relax_shapes=None, experimental_compile=None,
+             experimental_follow_type_hints=None):
+    """Decorate a Python function as TF's ``tf.function`` does; tapekit runs it eagerly.
+
+    Works with and without arguments (``@tk.function`` and ``@tk.function(jit_compile=True)``)
+    and on methods. Graph-only options (``autograph``, ``jit_compile``, ``reduce_retracing``,
+    ``experimental_*``) are accepted and have no effect. ``input_signature`` (a list of
+    ``tk.TensorSpec``) converts and checks the arguments as TF does.
+    """
+    if input_signature is not None:
+        input_signature = tuple(input_signature) if isinstance(input_signature, (list, tuple)) \
+            else input_signature
+        leaves = nest.flatten(input_signature)
+        bad = [x for x in leaves if not isinstance(x, TensorSpec)]
+        if bad or not isinstance(input_signature, tuple):
+            bad = bad or [input_signature]
+            raise TypeError(
+                f"input_signature must be a possibly nested sequence of TensorSpec objects, got invalid args {bad} "
+                f"with types {[type(x) for x in bad]}."
+                + hint_line(_("e.g. input_signature=[tk.TensorSpec(shape=[None], dtype=tk.float32)].")))
+    options = {"autograph": autograph, "jit_compile": jit_compile,
+               "reduce_retracing": reduce_retracing}
+
+    def decorate(f):
+        if not callable(f):
+            raise TypeError(f"{f!r} is not a callable object")
+        return Function(f, input_signature, options)
+
+    return decorate if func is None else decorate(func)

@@ -1,0 +1,1 @@
+"""The GradientTape facade and the reverse pass with its argument checks."""

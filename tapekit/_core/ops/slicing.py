@@ -1,0 +1,54 @@
+"""``tk.slice``: a box of ``size`` elements from ``begin``, as ``tf.slice``."""
+
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+from ...backend import to_host
+from ...errors import op_error
+from ..._base.i18n import _
+from ..record.registry import execute
+from ..values.tensor import Tensor
+from .math_ops import to_tensor
+
+
+builtin_slice = builtins.slice  # this module's `slice` is the op
+
+
+def _host_ints(value) -> np.ndarray:
+    return np.asarray(to_host(value.value) if isinstance(value, Tensor) else value, dtype=np.int64)
+
+
+def _slice_sizes(shape: tuple, begin: np.ndarray, size: np.ndarray) -> tuple:
+    """Each axis's size with -1 resolved (to the end of the axis), or raise TF's Slice errors."""
+    if begin.shape != (len(shape),) or size.shape != (len(shape),):
+        raise op_error("Slice", f"Expected begin and size arguments to be 1-D tensors of size {len(shape)}, but "
+                       f"got shapes {list(begin.shape)} and {list(size.shape)} instead.",
+                       _("begin and size need one entry per axis of the input (shape {shape}).").format(
+                           shape=list(shape)))
+    sizes = []
+    for axis, (start, count, n) in enumerate(zip(begin.tolist(), size.tolist(), shape)):
+        count = n - start if count == -1 else count
+        if not 0 <= start <= n:
+            raise op_error("Slice", f"Expected begin[{axis}] in [0, {n}], but got {start}",
+                           _("axis {axis} has size {n}.").format(axis=axis, n=n))
+        if not 0 <= count <= n - start:
+            raise op_error("Slice", f"Expected size[{axis}] in [0, {n - start}], but got {count}",
+                           _("axis {axis} has size {n}; from begin {start} at most {left} elements fit "
+                             "(-1 takes them all).").format(axis=axis, n=n, start=start, left=n - start))
+        sizes.append(count)
+    return tuple(sizes)
+
+
+def slice(input_, begin, size, name=None) -> Tensor:  # noqa: A001 - TF's name
+    """``size[i]`` elements of axis ``i`` from ``begin[i]`` on (``-1``: all the rest)."""
+    x = to_tensor(input_)
+    begin = _host_ints(begin)
+    sizes = _slice_sizes(tuple(x.value.shape), begin, _host_ints(size))
+    return execute("Slice", _slice_forward, (x,), {"begin": tuple(begin.tolist()), "size": sizes}, dtype=x.dtype)
+
+
+def _slice_forward(value, begin, size):
+    return value[tuple(builtin_slice(b, b + n) for b, n in zip(begin, size))]

@@ -1,0 +1,1 @@
+"""Recording: execute and the gradient registry, the tape's rows, causes, variables."""

@@ -1,0 +1,304 @@
+"""Exercise checks of lesson 07 (higher order): correct answers pass, each typical mistake gets its hint."""
+
+import numpy as np
+import pytest
+
+import tapekit as tk
+from tapekit.exercises import lesson07
+from tapekit.exercises._check import forget_misses
+
+
+def assert_verdict(feedback, code):
+    assert feedback.code == code, f"expected {code!r}, got {feedback.code!r}: {feedback.message}"
+    assert bool(feedback) is (code == "correct")
+    assert repr(feedback).startswith("Correct!" if code == "correct" else "Not yet. Hint:")
+
+
+# ---- exercise 1: the four second partial derivatives ---------------------------------------------
+
+def _rows(persistent=True, zeros=True, inner_outside=False):
+    """[[f_xx, f_xy], [f_yx, f_yy]]: one outer gradient per first derivative (optionally broken)."""
+
+    def second_partials(f, x, y):
+        with tk.GradientTape(persistent=persistent) as outer:
+            with tk.GradientTape() as inner:
+                value = f(x, y)
+            if not inner_outside:
+                first = inner.gradient(value, [x, y])
+        if inner_outside:
+            first = inner.gradient(value, [x, y])
+        unconnected = tk.UnconnectedGradients.ZERO if zeros else tk.UnconnectedGradients.NONE
+        return [outer.gradient(d, [x, y], unconnected_gradients=unconnected) for d in first]
+
+    return second_partials
+
+
+def _numbers(rows):
+    return np.array([[float(g) for g in row] for row in rows], dtype=np.float32)
+
+
+def _jacobian_of_stacked(f, x, y):
+    """Another correct answer: the Jacobian of the stacked first derivatives, as one 2 x 2 tensor."""
+    with tk.GradientTape() as outer:
+        with tk.GradientTape() as inner:
+            value = f(x, y)
+        first = tk.stack(inner.gradient(value, [x, y]))
+    columns = outer.jacobian(first, [x, y])
+    return tk.stack(columns, axis=1)
+
+
+def _list_trap(f, x, y):
+    """The seeds' trap: differentiating the list of first derivatives at once sums them."""
+    with tk.GradientTape() as outer:
+        with tk.GradientTape() as inner:
+            value = f(x, y)
+        first = inner.gradient(value, [x, y])
+    return outer.gradient(first, [x, y], unconnected_gradients=tk.UnconnectedGradients.ZERO)
+
+
+def _diagonal(f, x, y):
+    with tk.GradientTape(persistent=True) as outer:
+        with tk.GradientTape() as inner:
+            value = f(x, y)
+        f_x, f_y = inner.gradient(value, [x, y])
+    zero = tk.UnconnectedGradients.ZERO
+    return [outer.gradient(f_x, x, unconnected_gradients=zero), outer.gradient(f_y, y, unconnected_gradients=zero)]
+
+
+def _first_only(f, x, y):
+    with tk.GradientTape() as tape:
+        value = f(x, y)
+    return tape.gradient(value, [x, y])
+
+
+def _all_summed(f, x, y):
+    with tk.GradientTape() as outer:
+        with tk.GradientTape() as inner:
+            value = f(x, y)
+        total = tk.add_n(inner.gradient(value, [x, y]))
+    return tk.add_n(outer.gradient(total, [x, y], unconnected_gradients=tk.UnconnectedGradients.ZERO))
+
+
+MIXED_CASES = {
+    "correct": _rows(),
+    "correct ": _jacobian_of_stacked,
+    "correct  ": lambda f, x, y: _numbers(_rows()(f, x, y)),
+    "summed": _list_trap,
+    "diagonal": _diagonal,
+    "order1": _first_only,
+    "all_summed": _all_summed,
+    "persistent": _rows(persistent=False),
+    "none": _rows(zeros=False),                  # passes the first function, None for f_yy of x*y + x**3
+    "none ": _rows(zeros=False, inner_outside=True),   # the outer tape never saw the first derivatives
+    "all_zero": _rows(inner_outside=True),              # ... and ZERO hid it
+    "shape": lambda f, x, y: _numbers(_rows()(f, x, y)).reshape(4),
+    "values": lambda f, x, y: 2.0 * tk.constant(_numbers(_rows()(f, x, y))),
+    "type": lambda f, x, y: "f_xx f_xy f_yx f_yy",
+    "raised": lambda f, x, y: f(x, y, 1.0),
+    "not_callable": 2.0,
+}
+
+
+@pytest.mark.parametrize("case", MIXED_CASES)
+def test_check_mixed_partials(case):
+    assert_verdict(lesson07.check_mixed_partials(MIXED_CASES[case]), case.strip())
+
+
+def test_the_list_trap_hint_explains_the_sum():
+    message = lesson07.check_mixed_partials(_list_trap).message
+    assert "f_x + f_y" in message and "one at a time" in message
+
+
+def test_a_second_partial_that_is_zero_gets_the_zero_hint():
+    message = lesson07.check_mixed_partials(_rows(zeros=False)).message
+    assert "UnconnectedGradients.ZERO" in message
+
+
+def test_mixed_cases_match_central_differences():
+    """The expected matrices of the check are the second derivatives (checked numerically, float64)."""
+    eps = 1e-4
+    for f, x0, y0, expected in lesson07._mixed_cases():
+        def value(x, y, f=f):
+            return float(f(tk.constant(x, tk.float64), tk.constant(y, tk.float64)))
+
+        numeric = [[(value(x0 + eps, y0) - 2 * value(x0, y0) + value(x0 - eps, y0)) / eps ** 2,
+                    (value(x0 + eps, y0 + eps) - value(x0 + eps, y0 - eps) - value(x0 - eps, y0 + eps)
+                     + value(x0 - eps, y0 - eps)) / (4 * eps ** 2)],
+                   [0.0, (value(x0, y0 + eps) - 2 * value(x0, y0) + value(x0, y0 - eps)) / eps ** 2]]
+        numeric[1][0] = numeric[0][1]
+        np.testing.assert_allclose(numeric, expected, rtol=1e-4, atol=1e-4)
+
+
+# ---- exercise 2: a Jacobian ----------------------------------------------------------------------
+
+def _jacobian_parts():
+    x = tk.constant(lesson07.JACOBIAN_POINT)
+    with tk.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = lesson07.jacobian_target(x)
+        elements = [y[0], y[1]]
+    parts = {"jacobian": tape.jacobian(y, x), "gradient": tape.gradient(y, x)}
+    rows = [tape.gradient(element, x) for element in elements]
+    del tape
+    parts["rows"] = tk.stack(rows)
+    return parts
+
+
+JACOBIAN_CASES = {
+    "correct": lambda p: p["jacobian"],
+    "correct ": lambda p: p["rows"],
+    "summed": lambda p: p["gradient"],
+    "transposed": lambda p: tk.transpose(p["jacobian"]),
+    "shape": lambda p: tk.reshape(p["jacobian"], (6,)),
+    "values": lambda p: p["jacobian"] * 2.0,
+    "none": lambda p: None,
+}
+
+
+@pytest.mark.parametrize("case", JACOBIAN_CASES)
+def test_check_jacobian(case):
+    assert_verdict(lesson07.check_jacobian(JACOBIAN_CASES[case](_jacobian_parts())), case.strip())
+
+
+# ---- exercise 3: a Hessian-vector product --------------------------------------------------------
+
+def _grad_and_hessian(f, x):
+    with tk.GradientTape() as outer:
+        outer.watch(x)
+        with tk.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        g = inner.gradient(y, x)
+    return g, outer.jacobian(g, x)
+
+
+def _hvp_dot(f, x, v):
+    with tk.GradientTape() as outer:
+        outer.watch(x)
+        with tk.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        g = inner.gradient(y, x)
+        g_dot_v = tk.reduce_sum(g * v)
+    return outer.gradient(g_dot_v, x)
+
+
+def _hvp_output_gradients(f, x, v):
+    """A second correct route: v as the outer tape's output_gradients."""
+    with tk.GradientTape() as outer:
+        outer.watch(x)
+        with tk.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        g = inner.gradient(y, x)
+    return outer.gradient(g, x, output_gradients=v)
+
+
+def _gradient_only(f, x, v):
+    with tk.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    return tape.gradient(y, x)
+
+
+def _hessian_by_formula(x):
+    """H = 1 + diag(6x), written out (no tape builds it)."""
+    n = x.shape[0]
+    return tk.ones((n, n)) + tk.eye(n) * (6.0 * x)
+
+
+def _hessian_by_rows(f, x, v):
+    """The forbidden route without jacobian: one gradient call per row of the Hessian."""
+    n = x.shape[0]
+    with tk.GradientTape(persistent=True) as outer:
+        outer.watch(x)
+        with tk.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        g = inner.gradient(y, x)
+        rows = [g[i] for i in range(n)]
+    hessian = tk.stack([outer.gradient(row, x) for row in rows])
+    return tk.linalg.matvec(hessian, v)
+
+
+HVP_CASES = {
+    "correct": _hvp_dot,
+    "correct ": _hvp_output_gradients,
+    "hessian_built": lambda f, x, v: tk.linalg.matvec(_grad_and_hessian(f, x)[1], v),
+    "hessian_built ": _hessian_by_rows,
+    "gradient": _gradient_only,
+    "full_hessian": lambda f, x, v: _hessian_by_formula(x),
+    "diagonal": lambda f, x, v: (1.0 + 6.0 * x) * v,
+    "shape": lambda f, x, v: tk.reduce_sum(_hvp_dot(f, x, v)),
+    "values": lambda f, x, v: 2.0 * _hvp_dot(f, x, v),
+    "none": lambda f, x, v: None,
+}
+
+
+def test_a_hard_coded_product_fails_at_the_held_back_point():
+    shown = {tuple(x): np.array(v) for x, v in lesson07.HVP_POINTS[:2]}
+
+    def memorised(f, x, v):
+        key = tuple(np.round(x.numpy(), 6).tolist())
+        if key in shown:
+            return _hvp_dot(f, x, v)
+        return tk.zeros_like(x)
+    assert lesson07.check_hvp(memorised).code == "values"
+
+
+def test_the_hessian_hint_gets_closer_and_never_gives_the_product():
+    first = lesson07.check_hvp(_hessian_by_rows).message
+    second = lesson07.check_hvp(_hessian_by_rows).message
+    assert "row by row" in first and "output_gradients=v" not in first and "output_gradients=v" in second
+
+
+@pytest.mark.parametrize("case", HVP_CASES)
+def test_check_hvp(case):
+    assert_verdict(lesson07.check_hvp(HVP_CASES[case]), case.strip())
+
+
+# ---- exercise 4: predict the gradient that reaches x in the outer tape's player ---------------------
+
+TF_SECOND = (13.5, 27.0)    # tests/tf_cases/lesson07/second_derivative_player.out (dy_dx, its gradient), TF 2.21
+
+SECOND_CASES = {
+    "correct": 27.0,
+    "correct ": tk.constant(27.0),
+    "correct  ": [27],                 # a list of one, as an int
+    "first": 13.5,
+    "value": 1.5 ** 4,
+    "third": 36.0,
+    "values": 20.0,
+    "shape": [27.0, 27.0],
+    "not_numbers": "twenty-seven",
+}
+
+
+@pytest.mark.parametrize("case", SECOND_CASES)
+def test_check_second_derivative(case):
+    forget_misses()
+    verdict = lesson07.check_second_derivative(SECOND_CASES[case])
+    assert verdict.code == case.strip(), verdict.message
+    assert "27" not in verdict.message or verdict.ok
+
+
+def test_the_second_derivative_key_is_tensorflows():
+    assert lesson07.second_derivative_truth() == TF_SECOND[1]
+    assert 4 * lesson07.SECOND_AT ** 3 == TF_SECOND[0]
+
+
+def test_the_second_derivative_check_reads_the_player():
+    from tapekit.widgets import Ask, TapePlayer
+    forget_misses()
+    x = tk.Variable(lesson07.SECOND_AT, name="x")
+    with tk.GradientTape() as outer:
+        with tk.GradientTape() as inner:
+            y = x ** 4
+        dy_dx = inner.gradient(y, x)
+    player = TapePlayer(outer, target=dy_dx, sources=[x], ask=Ask.gradient(x))
+    assert player.graph["questions"][0]["answer"]["value"] == TF_SECOND[1]
+    assert lesson07.check_second_derivative(player).code == "not_done"
+    player.answers = {"q1": {"given": "13.5", "correct": False, "tries": 1}}
+    assert lesson07.check_second_derivative(player).code == "first"
+    player.answers = {"q1": {"given": " 27 ", "correct": True, "tries": 2}}
+    assert lesson07.check_second_derivative(player).ok

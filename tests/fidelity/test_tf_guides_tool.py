@@ -1,0 +1,35 @@
+"""tools/tf_guides.py's classification of a guide cell (the tool itself runs outside CI)."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent / "tools"))
+import tf_guides  # noqa: E402
+
+TENSOR = "tf.Tensor(1.0, shape=(), dtype=float32)\n"
+
+
+def test_same_output_within_tolerance_matches():
+    assert tf_guides.classify(TENSOR, TENSOR, "tk.Tensor(1.0000001, shape=(), dtype=float32)\n") == ("match", "")
+
+
+def test_a_cell_whose_two_tf_runs_differ_is_random():
+    assert tf_guides.classify(TENSOR, TENSOR.replace("1.0", "2.0"), "tk.Tensor(3.0)\n")[0] == "random"
+
+
+def test_a_clear_not_in_tapekit_error_is_its_own_class():
+    ours = "EXCEPTION NotImplementedError\nMESSAGE tf.io.parse_example is not implemented in tapekit.\nNOT-IN-TAPEKIT\n"
+    kind, reason = tf_guides.classify(TENSOR, TENSOR, ours)
+    assert kind == "not-in-tapekit" and "parse_example" in reason
+
+
+def test_other_errors_and_other_values_differ_with_a_reason():
+    kind, reason = tf_guides.classify(TENSOR, TENSOR, "EXCEPTION AttributeError\nMESSAGE no attribute 'x'\n")
+    assert kind == "differs" and reason.startswith("AttributeError")
+    kind, reason = tf_guides.classify(TENSOR, TENSOR, "tk.Tensor(5.0, shape=(), dtype=float32)\n")
+    assert kind == "differs" and "5.0" in reason
+
+
+def test_the_same_exception_type_in_both_matches_whatever_the_message():
+    tf_out = "EXCEPTION InvalidArgumentError\nMESSAGE {{function_node}} bad\n"
+    assert tf_guides.classify(tf_out, tf_out, "EXCEPTION InvalidArgumentError\nMESSAGE bad\n")[0] == "match"
