@@ -56,7 +56,7 @@ from .ops.array_ops import (boolean_mask, broadcast_to, clip_by_value, expand_di
                             tensor_scatter_nd_sub, tensor_scatter_nd_update, tile, transpose, unstack)
 from .ops.checks import ensure_shape
 from .ops.slicing import slice
-from .ops.creation import eye, fill, linspace, one_hot, ones, ones_like, range, zeros, zeros_like
+from .ops.creation import eye, linspace, one_hot, ones_like, range, zeros_like
 from .ops.manip_ops import meshgrid, repeat, roll
 from .ops.sort_ops import argsort, searchsorted, sort, unique, unique_with_counts
 from .ragged import dispatch_concat as _dispatch_concat
@@ -69,6 +69,18 @@ from .debugging import assert_equal, assert_greater, assert_less, assert_rank
 
 # ---- control flow, functions, scopes, devices, initializers, printing ----
 from .control_flow import case, cond, foldl, foldr, map_fn, scan, switch_case, vectorized_map, while_loop
+
+# ---- ragged dispatch: these also take a RaggedTensor, or a DynamicRaggedShape for a shape (as in TF) ----
+from . import ragged_dispatch as _ragged_dispatch
+from . import ragged_shape as _ragged_shape
+
+tile = _ragged_dispatch.dispatch_tile(tile)
+reverse = _ragged_dispatch.dispatch_reverse(reverse)
+map_fn = _ragged_dispatch.dispatch_map_fn(map_fn)
+shape = _ragged_shape.dispatch_shape(shape)
+reshape = _ragged_shape.dispatch_reshape(reshape)
+broadcast_to = _ragged_shape.dispatch_broadcast_to(broadcast_to)
+from .ragged_shape import shape_fill as fill, shape_ones as ones, shape_zeros as zeros
 from .device import device
 from .function import executing_eagerly, function
 from .initializers import (constant_initializer, ones_initializer, random_normal_initializer,
@@ -80,16 +92,15 @@ from .scopes import get_current_name_scope, name_scope
 # ---- out of scope: each raises NotImplementedError naming what to use instead (tapekit/unsupported.py) ----
 from types import SimpleNamespace as _Namespace
 
-from .unsupported import dynamic_ragged_shape as _dynamic_ragged_shape
 from .unsupported import io_functions as _io_functions
-from .unsupported import row_partition as _row_partition
 from .unsupported import saved_model_load as _saved_model_load
 from .unsupported import saved_model_options as _saved_model_options
 from .unsupported import saved_model_save as _saved_model_save
 
 saved_model = _Namespace(save=_saved_model_save, load=_saved_model_load, SaveOptions=_saved_model_options)
 io = _Namespace(**_io_functions, decode_raw=strings.decode_raw)
-experimental = _Namespace(DynamicRaggedShape=_dynamic_ragged_shape, RowPartition=_row_partition)
+experimental = _Namespace(DynamicRaggedShape=_ragged_shape.DynamicRaggedShape,
+                          RowPartition=_ragged_shape.RowPartition)
 
 __version__ = "0.1.0"
 

@@ -163,6 +163,8 @@ def substr(input, pos, len, unit="BYTE", name=None):
     """``len`` bytes (or characters with ``unit="UTF8_CHAR"``) of each string from ``pos`` (negative: from the end)."""
     if unit not in _UNITS:
         raise ValueError(f"unit must be one of {_UNITS}, got {unit!r}")
+    if isinstance(input, RaggedTensor):   # TF's ragged dispatch: each string of the rows
+        return input.with_flat_values(substr(input.flat_values, pos, len, unit))
     strings = _strings(input, "Substr")
     starts, counts = np.broadcast_to(np.asarray(pos), strings.shape), np.broadcast_to(np.asarray(len), strings.shape)
 
