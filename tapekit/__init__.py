@@ -27,7 +27,7 @@ from .dtypes_namespace import cast, complex, saturate_cast
 from .indexed_slices import IndexedSlices
 from .ragged import RaggedTensor, RaggedTensorSpec
 from .shape import TensorShape
-from .sparse import SparseTensor
+from .sparse import SparseTensor, SparseTensorSpec
 from .tensor import Tensor, constant, convert_to_tensor, is_tensor
 from .tensor_array import TensorArray
 from .tensor_spec import TensorSpec
@@ -108,7 +108,7 @@ __version__ = "0.1.0"
 # checks it against dir()). tapekit's internal modules (tk.tape, tk.registry, ...) are not in it.
 __all__ = [
     "DType", "GradientTape", "IndexedSlices", "Module", "RaggedTensor", "RaggedTensorSpec",
-    "RegisterGradient", "SparseTensor", "Tensor", "TensorArray", "TensorShape", "TensorSpec",
+    "RegisterGradient", "SparseTensor", "SparseTensorSpec", "Tensor", "TensorArray", "TensorShape", "TensorSpec",
     "UnconnectedGradients", "Variable", "abs", "acos", "acosh", "add", "add_n", "argmax", "argmin",
     "argsort", "as_dtype", "asin", "asinh", "assert_equal", "assert_greater",
     "assert_less",
