@@ -11,6 +11,7 @@ import functools
 import numpy as np
 
 from .control_flow import map_fn as dense_map_fn
+from .errors import InvalidArgumentError
 from .i18n import _, hint_line
 from .ops.array_ops import concat, gather, reverse, stack, tile
 from .ragged import RaggedTensor, RaggedTensorSpec
@@ -39,10 +40,12 @@ def ragged_tile(rt: RaggedTensor, multiples) -> RaggedTensor:
     """Rows repeated ``multiples[0]`` times, each row's values ``multiples[1]`` times, inner axes tiled."""
     _needs_one_ragged_axis(rt, "tk.tile")
     reps = [int(m) for m in np.asarray(multiples.numpy() if isinstance(multiples, Tensor) else multiples).ravel()]
-    if len(reps) != rt.ndim or min(reps, default=0) < 0:
-        raise ValueError(f"multiples must be {rt.ndim} non-negative counts, one per axis of the ragged tensor of "
-                         f"shape {rt.shape}; got {reps}."
+    if len(reps) != rt.ndim:
+        raise IndexError(f"multiples has {len(reps)} entries; the ragged tensor of shape {rt.shape} needs {rt.ndim}."
                          + hint_line(_("give one repeat count per axis.")))
+    if min(reps) < 0:
+        raise InvalidArgumentError(f"Expected multiples >= 0, but got {reps} [Op:RaggedTile]"
+                                   + hint_line(_("repeat counts cannot be negative.")), op="Tile")
     rows = [np.tile(span, reps[1]) for span in _row_spans(rt)] * reps[0]
     result = _from_rows(rt, rows)
     if any(m != 1 for m in reps[2:]):
@@ -54,7 +57,8 @@ def ragged_reverse(rt: RaggedTensor, axis) -> RaggedTensor:
     """The rows (axis 0), each row's values (axis 1) or an inner axis reversed."""
     axes = [int(a) % rt.ndim for a in np.asarray(axis.numpy() if isinstance(axis, Tensor) else axis).ravel()]
     inner = [a - 1 for a in axes if a >= 2]
-    result = rt.with_values(reverse(rt.values, inner)) if inner else rt
+    reverse_values = ragged_reverse if isinstance(rt.values, RaggedTensor) else reverse
+    result = rt.with_values(reverse_values(rt.values, inner)) if inner else rt
     if not {0, 1} & set(axes):
         return result
     _needs_one_ragged_axis(rt, "tk.reverse along axis 0 or 1")

@@ -38,3 +38,14 @@ with tf.GradientTape() as tape:
     r = tf.RaggedTensor.from_row_lengths(x, [2, 1])
     y = tf.reduce_sum(tf.tile(r, [2, 3]) * tf.reverse(tf.tile(r, [2, 3]), [1]))
 print(tf.convert_to_tensor(tape.gradient(y, x)))  # dense: how the slices are split is internal
+
+deep = tf.ragged.constant([[[1], [2, 3]], [[4]]])
+print(tf.reverse(deep, [2]), tf.reverse(deep, [-1]))
+try:
+    tf.tile(digits, [1])
+except (ValueError, IndexError, tf.errors.InvalidArgumentError) as e:
+    print(type(e).__name__)
+try:
+    tf.tile(digits, [1, -1])
+except (ValueError, IndexError, tf.errors.InvalidArgumentError) as e:
+    print(type(e).__name__)
