@@ -10,7 +10,7 @@ import functools
 
 import numpy as np
 
-from .control_flow import map_fn as dense_map_fn
+from .control_flow import map_fn
 from .errors import InvalidArgumentError
 from .i18n import _, hint_line
 from .ops.array_ops import concat, gather, reverse, stack, tile
@@ -71,7 +71,7 @@ def ragged_map_fn(fn, rt: RaggedTensor, signature):
     """``fn`` on each row; the results joined as ragged rows (or stacked, for a dense signature)."""
     results = [fn(row) for row in rt]
     if signature is not None and not isinstance(signature, RaggedTensorSpec):
-        return stack(results) if results else dense_map_fn(fn, rt.to_tensor(), fn_output_signature=signature)
+        return stack(results) if results else map_fn(fn, rt.to_tensor(), fn_output_signature=signature)
     if any(isinstance(r, RaggedTensor) or getattr(r, "ndim", 0) == 0 for r in results):
         raise ValueError("tk.map_fn over a RaggedTensor joins each result as a row: fn must return a Tensor of "
                          "rank 1 or more for each row."
@@ -97,12 +97,12 @@ def dispatch_reverse(fn):
     return wrapper
 
 
-def dispatch_map_fn(fn):
-    @functools.wraps(fn)
-    def wrapper(map_fn, elems, *args, **kwargs):
+def dispatch_map_fn(dense_map_fn):
+    @functools.wraps(dense_map_fn)
+    def wrapper(fn, elems, *args, **kwargs):
         if isinstance(elems, RaggedTensor):
             signature = kwargs.get("fn_output_signature", kwargs.get("dtype"))
-            return ragged_map_fn(map_fn, elems, signature)
-        return fn(map_fn, elems, *args, **kwargs)
+            return ragged_map_fn(fn, elems, signature)
+        return dense_map_fn(fn, elems, *args, **kwargs)
 
     return wrapper

@@ -264,17 +264,26 @@ def dispatch_broadcast_to(fn):
     return wrapper
 
 
-def dispatch_creation(fn):
-    """``tk.zeros`` / ``tk.ones`` (shape first) or ``tk.fill`` (dims first) for a DynamicRaggedShape."""
-    @functools.wraps(fn)
-    def wrapper(shape, *args, **kwargs):
-        if isinstance(shape, DynamicRaggedShape):
-            return shape._wrap(fn(shape.inner_shape, *args, **kwargs))  # noqa: SLF001 - same module
-        return fn(shape, *args, **kwargs)
-
-    return wrapper
+def _of_shape(make, shape, *args):
+    """``make(shape, ...)`` for a dense shape; for a DynamicRaggedShape, a RaggedTensor of that shape."""
+    if isinstance(shape, DynamicRaggedShape):
+        return shape._wrap(make(shape.inner_shape, *args))  # noqa: SLF001 - same module
+    return make(shape, *args)
 
 
-shape_zeros, shape_ones, shape_fill = (dispatch_creation(f) for f in (zeros, ones, fill))
+@functools.wraps(zeros)
+def shape_zeros(shape, dtype=dtypes.float32, name=None):
+    return _of_shape(zeros, shape, dtype, name)
+
+
+@functools.wraps(ones)
+def shape_ones(shape, dtype=dtypes.float32, name=None):
+    return _of_shape(ones, shape, dtype, name)
+
+
+@functools.wraps(fill)
+def shape_fill(dims, value, name=None):
+    return _of_shape(fill, dims, value, name)
+
 
 __all__ = ["DynamicRaggedShape", "RowPartition"]
