@@ -232,6 +232,11 @@ class Dataset:
     def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False,
                      name=None) -> Dataset:
         """``batch`` for elements of different shapes: each is padded to the largest (or ``padded_shapes``)."""
+        composite = next((s for s in _flatten(self.element_spec) if _composite_of(s) is not None), None)
+        if composite is not None:
+            raise TypeError("`padded_batch` is only supported for datasets that produce tensor elements but type spec "
+                            f"of elements in the input dataset is not a subclass of TensorSpec: `{composite!r}`."
+                            + hint_line(_("use batch(), which makes RaggedTensors of ragged rows.")))
         return _BatchDataset(self, batch_size, drop_remainder, padded=(padded_shapes, padding_values))
 
     def rebatch(self, batch_size, drop_remainder=False, name=None) -> Dataset:

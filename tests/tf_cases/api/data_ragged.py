@@ -41,3 +41,11 @@ for element in tf.data.Dataset.from_tensor_slices(nested).batch(2):
     print(element, element.shape)
 for element in tf.data.Dataset.from_tensor_slices(nested).batch(2).unbatch():
     print(element)
+try:
+    tf.data.Dataset.from_tensor_slices(nested).padded_batch(2)
+except (TypeError, ValueError) as e:
+    print(type(e).__name__)
+try:
+    tf.data.Dataset.from_tensor_slices(tf.sparse.from_dense([[1, 0], [0, 2]])).padded_batch(2)
+except (TypeError, ValueError) as e:
+    print(type(e).__name__)
