@@ -13,10 +13,11 @@ import numpy as np
 
 from . import dtypes
 from .errors import InvalidArgumentError
+from .farmhash import fingerprint64
 from .i18n import _, hint_line
 from .ragged import RaggedTensor
 from .tensor import Tensor, constant, convert_to_tensor
-from .unsupported import to_hash_bucket, to_hash_bucket_fast, to_hash_bucket_strong  # noqa: F401 (not in tapekit)
+from .unsupported import to_hash_bucket, to_hash_bucket_strong  # noqa: F401 (not in tapekit)
 
 _UNITS = ("BYTE", "UTF8_CHAR")
 
@@ -108,6 +109,19 @@ def unicode_encode(input, output_encoding, errors="replace", replacement_char=65
     if codes.ndim == 1:
         return constant("".join(map(chr, codes)).encode(encoding), dtype=dtypes.string)
     return _string_tensor(["".join(map(chr, row)).encode(encoding) for row in codes.reshape(-1, codes.shape[-1])])
+
+
+def to_hash_bucket_fast(input, num_buckets, name=None):
+    """Each string's FarmHash ``Fingerprint64`` modulo ``num_buckets`` (int64), as TF's StringToHashBucketFast."""
+    if isinstance(input, RaggedTensor):   # TF's ragged dispatch: each string of the rows
+        return input.with_flat_values(to_hash_bucket_fast(input.flat_values, num_buckets))
+    buckets = int(num_buckets)
+    if buckets < 1:
+        raise InvalidArgumentError(None, None, f"num_buckets must be >= 1, got {buckets} [Op:StringToHashBucketFast]"
+                                   + hint_line(_("pass a positive number of buckets.")))
+    strings = _strings(input, "StringToHashBucketFast")
+    hashed = [fingerprint64(s) % buckets for s in strings.reshape(-1)]
+    return constant(np.asarray(hashed, dtype=np.int64).reshape(strings.shape), dtype=dtypes.int64)
 
 
 def length(input, unit="BYTE", name=None):
@@ -226,4 +240,4 @@ def decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None, nam
 
 
 __all__ = ["bytes_split", "format", "join", "length", "lower", "reduce_join", "split", "strip", "substr",
-           "to_number", "unicode_decode", "unicode_encode", "unicode_split", "upper"]
+           "to_hash_bucket_fast", "to_number", "unicode_decode", "unicode_encode", "unicode_split", "upper"]
