@@ -21,7 +21,8 @@ from .errors import InvalidArgumentError
 from .i18n import _, hint_line
 from .ops import math_ops, reduction, segment_ops
 from .ops.checks import condition_text
-from .ops.array_ops import boolean_mask, expand_dims, gather, pad, reshape, scatter_nd
+from .ops.array_ops import boolean_mask as dense_boolean_mask
+from .ops.array_ops import expand_dims, gather, pad, reshape, scatter_nd
 from .ops.array_ops import concat as dense_concat
 from .ops.math_ops import add, multiply, to_tensor
 from .shape import TensorShape
@@ -172,7 +173,7 @@ class RaggedTensor:
         else:
             n = np.full(rows, width)
         mask = np.arange(width)[None, :] < n[:, None]
-        values = boolean_mask(t, mask) if t.shape.num_elements() else \
+        values = dense_boolean_mask(t, mask) if t.shape.num_elements() else \
             _dense_constant(np.zeros((0,) + tuple(t.shape[2:]), t.dtype.numpy_dtype))
         splits = np.concatenate([[0], np.cumsum(n)]).astype(dtypes.as_dtype(row_splits_dtype).numpy_dtype)
         return cls(values, _dense_constant(splits), internal=True)
