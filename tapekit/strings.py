@@ -8,6 +8,8 @@ given as ``str`` is UTF-8 encoded. No op here has a gradient (strings are not di
 from __future__ import annotations
 
 import builtins
+import functools
+import inspect
 
 import numpy as np
 
@@ -20,6 +22,21 @@ from .tensor import Tensor, constant, convert_to_tensor
 from .unsupported import to_hash_bucket, to_hash_bucket_strong  # noqa: F401 (not in tapekit)
 
 _UNITS = ("BYTE", "UTF8_CHAR")
+
+
+def _on_ragged_rows(fn):
+    """TF's ragged dispatch for an element-wise string op: ``fn`` on each string of a RaggedTensor's rows."""
+    first = next(iter(inspect.signature(fn).parameters))
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        rows = args[0] if args else kwargs.get(first)
+        if not isinstance(rows, RaggedTensor):
+            return fn(*args, **kwargs)
+        rest = {k: v for k, v in kwargs.items() if k != first}
+        return rows.with_flat_values(fn(rows.flat_values, *args[1:], **rest))
+
+    return wrapper
 
 
 def _bytes(value) -> bytes:
@@ -111,10 +128,9 @@ def unicode_encode(input, output_encoding, errors="replace", replacement_char=65
     return _string_tensor(["".join(map(chr, row)).encode(encoding) for row in codes.reshape(-1, codes.shape[-1])])
 
 
+@_on_ragged_rows
 def to_hash_bucket_fast(input, num_buckets, name=None):
     """Each string's FarmHash ``Fingerprint64`` modulo ``num_buckets`` (int64), as TF's StringToHashBucketFast."""
-    if isinstance(input, RaggedTensor):   # TF's ragged dispatch: each string of the rows
-        return input.with_flat_values(to_hash_bucket_fast(input.flat_values, num_buckets))
     buckets = int(num_buckets)
     if buckets < 1:
         raise InvalidArgumentError(None, None, f"num_buckets must be >= 1, got {buckets} [Op:StringToHashBucketFast]"
@@ -124,6 +140,7 @@ def to_hash_bucket_fast(input, num_buckets, name=None):
     return constant(np.asarray(hashed, dtype=np.int64).reshape(strings.shape), dtype=dtypes.int64)
 
 
+@_on_ragged_rows
 def length(input, unit="BYTE", name=None):
     """The length of each string in bytes, or in characters with ``unit="UTF8_CHAR"``."""
     if unit not in _UNITS:
@@ -173,12 +190,11 @@ def _format_value(value) -> str:
     return np.array2string(np.asarray(array), separator=" ", threshold=6, edgeitems=3) if array.ndim else str(array)
 
 
+@_on_ragged_rows
 def substr(input, pos, len, unit="BYTE", name=None):
     """``len`` bytes (or characters with ``unit="UTF8_CHAR"``) of each string from ``pos`` (negative: from the end)."""
     if unit not in _UNITS:
         raise ValueError(f"unit must be one of {_UNITS}, got {unit!r}")
-    if isinstance(input, RaggedTensor):   # TF's ragged dispatch: each string of the rows
-        return input.with_flat_values(substr(input.flat_values, pos, len, unit))
     strings = _strings(input, "Substr")
     starts, counts = np.broadcast_to(np.asarray(pos), strings.shape), np.broadcast_to(np.asarray(len), strings.shape)
 
@@ -197,21 +213,25 @@ def substr(input, pos, len, unit="BYTE", name=None):
     return constant(np.asarray(out, dtype=object), dtype=dtypes.string)
 
 
+@_on_ragged_rows
 def lower(input, encoding="", name=None):
     return constant(np.vectorize(bytes.lower, otypes=[object])(_strings(input, "StringLower")),
                     dtype=dtypes.string)
 
 
+@_on_ragged_rows
 def upper(input, encoding="", name=None):
     return constant(np.vectorize(bytes.upper, otypes=[object])(_strings(input, "StringUpper")),
                     dtype=dtypes.string)
 
 
+@_on_ragged_rows
 def strip(input, name=None):
     return constant(np.vectorize(bytes.strip, otypes=[object])(_strings(input, "StringStrip")),
                     dtype=dtypes.string)
 
 
+@_on_ragged_rows
 def to_number(string_tensor, out_type=dtypes.float32, name=None) -> Tensor:
     """Each string parsed as a number of ``out_type`` (float32 by default)."""
     out_type = dtypes.as_dtype(out_type)
