@@ -19,6 +19,8 @@ from . import events
 from . import ops
 # RaggedTensor.to_sparse / from_sparse (installed on import: the module sits above ragged and sparse)
 from . import ragged_sparse as _ragged_sparse
+# RaggedTensor and SparseTensor components in tk.data.Dataset (registered on import: above data, ragged, sparse)
+from . import data_composites as _data_composites
 
 # ---- dtypes, shapes and the value types ----
 from .dtypes import (DType, as_dtype, bool, complex64, complex128, double, float16, float32, float64,

@@ -36,7 +36,7 @@ INFINITE, UNKNOWN = INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 
 # ---------- composite values (RaggedTensor, SparseTensor): how each slices, batches and unbatches ----------
 class Composite:
-    """How a dataset handles one kind of composite value; ``tapekit/ragged_sparse.py`` registers them.
+    """How a dataset handles one kind of composite value; ``tapekit/data_composites.py`` registers them.
 
     ``types``: the value classes; ``spec_type``: their spec class. ``slices(value)``: the rows along
     axis 0; ``spec(value)``: a value's spec; ``row_spec(spec)`` / ``batched_spec(spec, n)``: the
@@ -78,7 +78,7 @@ def _composite_of(value) -> Composite | None:
 
 def _ragged_kind() -> Composite:
     if "ragged" not in _COMPOSITES:
-        raise NotImplementedError("Ragged batching is not in tapekit without tapekit.ragged_sparse loaded."
+        raise NotImplementedError("Ragged batching is not in tapekit without tapekit.data_composites loaded."
                                   + hint_line(_("import tapekit (the package) first.")))
     return _COMPOSITES["ragged"]
 
