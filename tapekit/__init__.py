@@ -19,6 +19,8 @@ from .introspect import events
 from ._core import ops
 # RaggedTensor.to_sparse / from_sparse (installed on import: the module sits above ragged and sparse)
 from ._api import ragged_sparse as _ragged_sparse
+# RaggedTensor and SparseTensor components in tk.data.Dataset (registered on import: above data, ragged, sparse)
+from ._api import data_composites as _data_composites
 
 # ---- dtypes, shapes and the value types ----
 from ._base.dtypes import (DType, as_dtype, bool, complex64, complex128, double, float16, float32, float64,
@@ -27,7 +29,7 @@ from ._api.dtypes_namespace import cast, complex, saturate_cast
 from ._core.record.indexed_slices import IndexedSlices
 from .ragged import RaggedTensor, RaggedTensorSpec
 from ._base.shape import TensorShape
-from .sparse import SparseTensor
+from .sparse import SparseTensor, SparseTensorSpec
 from ._core.values.tensor import Tensor, constant, convert_to_tensor, is_tensor
 from ._api.tensor_array import TensorArray
 from ._api.tensor_spec import TensorSpec
@@ -56,7 +58,7 @@ from ._core.ops.array_ops import (boolean_mask, broadcast_to, clip_by_value, exp
                             tensor_scatter_nd_sub, tensor_scatter_nd_update, tile, transpose, unstack)
 from ._core.ops.checks import ensure_shape
 from ._core.ops.slicing import slice
-from ._core.ops.creation import eye, fill, linspace, one_hot, ones, ones_like, range, zeros, zeros_like
+from ._core.ops.creation import eye, linspace, one_hot, ones_like, range, zeros_like
 from ._core.ops.manip_ops import meshgrid, repeat, roll
 from ._core.ops.sort_ops import argsort, searchsorted, sort, unique, unique_with_counts
 from .ragged import dispatch_concat as _dispatch_concat
@@ -69,6 +71,24 @@ from .debugging import assert_equal, assert_greater, assert_less, assert_rank
 
 # ---- control flow, functions, scopes, devices, initializers, printing ----
 from ._api.control_flow import case, cond, foldl, foldr, map_fn, scan, switch_case, vectorized_map, while_loop
+
+# ---- ragged dispatch: these also take a RaggedTensor, or a DynamicRaggedShape for a shape (as in TF) ----
+from ._api import ragged_dispatch as _ragged_dispatch
+from ._api import ragged_shape as _ragged_shape
+
+tile = _ragged_dispatch.dispatch_tile(tile)
+reverse = _ragged_dispatch.dispatch_reverse(reverse)
+map_fn = _ragged_dispatch.dispatch_map_fn(map_fn)
+gather, expand_dims, size, rank = (_ragged_dispatch.dispatch_first(f) for f in (gather, expand_dims, size, rank))
+ones_like, zeros_like, identity, one_hot = (_ragged_dispatch.dispatch_first(f)
+                                            for f in (ones_like, zeros_like, identity, one_hot))
+where = _ragged_dispatch.dispatch_where(where)
+stack = _ragged_dispatch.dispatch_list(stack, _ragged_dispatch.ragged_stack)
+add_n = _ragged_dispatch.dispatch_list(add_n, _ragged_dispatch.ragged_add_n)
+shape = _ragged_shape.dispatch_shape(shape)
+reshape = _ragged_shape.dispatch_reshape(reshape)
+broadcast_to = _ragged_shape.dispatch_broadcast_to(broadcast_to)
+from ._api.ragged_shape import shape_fill as fill, shape_ones as ones, shape_zeros as zeros
 from ._api.device import device
 from ._api.function import executing_eagerly, function
 from ._api.initializers import (constant_initializer, ones_initializer, random_normal_initializer,
@@ -80,16 +100,15 @@ from ._base.scopes import get_current_name_scope, name_scope
 # ---- out of scope: each raises NotImplementedError naming what to use instead (tapekit/_base/unsupported.py) ----
 from types import SimpleNamespace as _Namespace
 
-from ._base.unsupported import dynamic_ragged_shape as _dynamic_ragged_shape
 from ._base.unsupported import io_functions as _io_functions
-from ._base.unsupported import row_partition as _row_partition
 from ._base.unsupported import saved_model_load as _saved_model_load
 from ._base.unsupported import saved_model_options as _saved_model_options
 from ._base.unsupported import saved_model_save as _saved_model_save
 
 saved_model = _Namespace(save=_saved_model_save, load=_saved_model_load, SaveOptions=_saved_model_options)
 io = _Namespace(**_io_functions, decode_raw=strings.decode_raw)
-experimental = _Namespace(DynamicRaggedShape=_dynamic_ragged_shape, RowPartition=_row_partition)
+experimental = _Namespace(DynamicRaggedShape=_ragged_shape.DynamicRaggedShape,
+                          RowPartition=_ragged_shape.RowPartition)
 
 __version__ = "0.1.0"
 
@@ -97,7 +116,7 @@ __version__ = "0.1.0"
 # checks it against dir()). tapekit's internal modules (tk.tape, tk.registry, ...) are not in it.
 __all__ = [
     "DType", "GradientTape", "IndexedSlices", "Module", "RaggedTensor", "RaggedTensorSpec",
-    "RegisterGradient", "SparseTensor", "Tensor", "TensorArray", "TensorShape", "TensorSpec",
+    "RegisterGradient", "SparseTensor", "SparseTensorSpec", "Tensor", "TensorArray", "TensorShape", "TensorSpec",
     "UnconnectedGradients", "Variable", "abs", "acos", "acosh", "add", "add_n", "argmax", "argmin",
     "argsort", "as_dtype", "asin", "asinh", "assert_equal", "assert_greater",
     "assert_less",

@@ -21,7 +21,8 @@ from .errors import InvalidArgumentError
 from ._base.i18n import _, hint_line
 from ._core.ops import math_ops, reduction, segment_ops
 from ._core.ops.checks import condition_text
-from ._core.ops.array_ops import boolean_mask, expand_dims, gather, pad, reshape, scatter_nd
+from ._core.ops.array_ops import boolean_mask as dense_boolean_mask
+from ._core.ops.array_ops import expand_dims, gather, pad, reshape, scatter_nd
 from ._core.ops.array_ops import concat as dense_concat
 from ._core.ops.math_ops import add, multiply, to_tensor
 from ._base.shape import TensorShape
@@ -60,12 +61,13 @@ class RaggedTensor:
 
     __hash__ = None  # == is element-wise, as in TF
 
-    def __init__(self, values, row_splits, internal=False):
+    def __init__(self, values, row_splits, internal=False, uniform_row_length=None):
         if not internal:
             raise ValueError("RaggedTensor constructor is private; please use one of the factory "
                              "methods instead (e.g., RaggedTensor.from_row_lengths())")
         self._values = values
         self._row_splits = row_splits
+        self._uniform_row_length = uniform_row_length   # an int when every row has this length
 
     # ----- factories -----
     @classmethod
@@ -97,7 +99,8 @@ class RaggedTensor:
         if length * rows != count:
             raise ValueError(f"uniform_row_length={length} does not divide the {count} rows of values"
                              + hint_line(_("values need nrows * uniform_row_length rows.")))
-        return cls.from_row_splits(values, np.arange(rows + 1, dtype=np.int64) * length)
+        splits = cls.from_row_splits(values, np.arange(rows + 1, dtype=np.int64) * length).row_splits
+        return cls(_as_tensor(values), splits, internal=True, uniform_row_length=length)
 
     @classmethod
     def from_row_lengths(cls, values, row_lengths, name=None, validate=True) -> RaggedTensor:
@@ -170,7 +173,7 @@ class RaggedTensor:
         else:
             n = np.full(rows, width)
         mask = np.arange(width)[None, :] < n[:, None]
-        values = boolean_mask(t, mask) if t.shape.num_elements() else \
+        values = dense_boolean_mask(t, mask) if t.shape.num_elements() else \
             _dense_constant(np.zeros((0,) + tuple(t.shape[2:]), t.dtype.numpy_dtype))
         splits = np.concatenate([[0], np.cumsum(n)]).astype(dtypes.as_dtype(row_splits_dtype).numpy_dtype)
         return cls(values, _dense_constant(splits), internal=True)
@@ -210,7 +213,14 @@ class RaggedTensor:
 
     @property
     def shape(self) -> TensorShape:
-        return TensorShape([_nrows(self), None]) + self._values.shape[1:]
+        return TensorShape([_nrows(self), self._uniform_row_length]) + self._values.shape[1:]
+
+    @property
+    def uniform_row_length(self):
+        """The length of every row (a scalar tensor) when the rows are uniform by construction, else None."""
+        if self._uniform_row_length is None:
+            return None
+        return _dense_constant(self._uniform_row_length, dtype=self.row_splits_dtype)
 
     def get_shape(self) -> TensorShape:
         return self.shape
@@ -253,7 +263,8 @@ class RaggedTensor:
         return out if axis is None else out[axis]
 
     def with_values(self, new_values) -> RaggedTensor:
-        return RaggedTensor(_as_tensor(new_values), self._row_splits, internal=True)
+        return RaggedTensor(_as_tensor(new_values), self._row_splits, internal=True,
+                            uniform_row_length=self._uniform_row_length)
 
     def with_flat_values(self, new_values) -> RaggedTensor:
         if isinstance(self._values, RaggedTensor):

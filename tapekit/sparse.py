@@ -9,8 +9,9 @@ from ._base import dtypes
 from .backend import device_obj, from_host, ns, to_host
 from .errors import InvalidArgumentError
 from ._base.i18n import _, hint_line
-from ._core.ops.array_ops import gather_nd
+from ._core.ops.array_ops import broadcast_to, gather_nd
 from ._core.ops.linalg import matmul
+from ._core.ops.math_ops import multiply, truediv
 from ._core.ops.reduction import reduce_sum as dense_reduce_sum
 from ._core.record.registry import execute, gradient
 from ._base.shape import TensorShape
@@ -50,10 +51,54 @@ class SparseTensor:
     def get_shape(self) -> TensorShape:
         return self.shape
 
+    # ----- sparse * dense, sparse / dense (TF's SparseDenseCwiseMul/Div): a SparseTensor at the same indices -----
+    def _cwise(self, other, fn):
+        if isinstance(other, SparseTensor):
+            raise ValueError("tapekit, as TF, multiplies or divides a SparseTensor by a dense tensor only."
+                            + hint_line(_("use tk.sparse.map_values on two SparseTensors with the same indices.")))
+        dense = convert_to_tensor(other, dtype=self.dtype) if not isinstance(other, Tensor) else other
+        if dense.ndim:
+            dense = gather_nd(broadcast_to(dense, self.dense_shape), self.indices)
+        return SparseTensor(self.indices, fn(self.values, dense), self.dense_shape)
+
+    def __mul__(self, other):
+        return self._cwise(other, multiply)
+
+    def __truediv__(self, other):
+        return self._cwise(other, truediv)
+
     def __repr__(self) -> str:
         return f"SparseTensor(indices={self.indices!s}, values={self.values!s}, dense_shape={self.dense_shape!s})"
 
     __str__ = __repr__
+
+
+class SparseTensorSpec:
+    """Describes a SparseTensor: its dense ``shape`` (None for unknown sizes) and the ``dtype`` of its values."""
+
+    def __init__(self, shape=None, dtype=dtypes.float32):
+        self._shape = TensorShape(shape)
+        self._dtype = dtypes.as_dtype(dtype)
+
+    @classmethod
+    def from_value(cls, value) -> SparseTensorSpec:
+        return cls(value.shape, value.dtype)
+
+    shape = property(lambda self: self._shape)
+    dtype = property(lambda self: self._dtype)
+
+    def is_compatible_with(self, value) -> bool:
+        return isinstance(value, (SparseTensor, SparseTensorSpec)) and value.dtype == self._dtype \
+            and self._shape.is_compatible_with(value.shape)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, SparseTensorSpec) and (self._shape, self._dtype) == (other.shape, other.dtype)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        dims = self._shape.as_list() if self._shape.rank is not None else None
+        return f"SparseTensorSpec(TensorShape({dims}), tk.{self._dtype.name})"
 
 
 def _as_int64(t: Tensor) -> Tensor:

@@ -8,17 +8,35 @@ given as ``str`` is UTF-8 encoded. No op here has a gradient (strings are not di
 from __future__ import annotations
 
 import builtins
+import functools
+import inspect
 
 import numpy as np
 
 from ._base import dtypes
 from .errors import InvalidArgumentError
+from ._base.farmhash import fingerprint64
 from ._base.i18n import _, hint_line
 from .ragged import RaggedTensor
 from ._core.values.tensor import Tensor, constant, convert_to_tensor
-from ._base.unsupported import to_hash_bucket, to_hash_bucket_fast, to_hash_bucket_strong  # noqa: F401 (not in tapekit)
+from ._base.unsupported import to_hash_bucket, to_hash_bucket_strong  # noqa: F401 (not in tapekit)
 
 _UNITS = ("BYTE", "UTF8_CHAR")
+
+
+def _on_ragged_rows(fn):
+    """TF's ragged dispatch for an element-wise string op: ``fn`` on each string of a RaggedTensor's rows."""
+    first = next(iter(inspect.signature(fn).parameters))
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        rows = args[0] if args else kwargs.get(first)
+        if not isinstance(rows, RaggedTensor):
+            return fn(*args, **kwargs)
+        rest = {k: v for k, v in kwargs.items() if k != first}
+        return rows.with_flat_values(fn(rows.flat_values, *args[1:], **rest))
+
+    return wrapper
 
 
 def _bytes(value) -> bytes:
@@ -110,6 +128,19 @@ def unicode_encode(input, output_encoding, errors="replace", replacement_char=65
     return _string_tensor(["".join(map(chr, row)).encode(encoding) for row in codes.reshape(-1, codes.shape[-1])])
 
 
+@_on_ragged_rows
+def to_hash_bucket_fast(input, num_buckets, name=None):
+    """Each string's FarmHash ``Fingerprint64`` modulo ``num_buckets`` (int64), as TF's StringToHashBucketFast."""
+    buckets = int(num_buckets)
+    if buckets < 1:
+        raise InvalidArgumentError(None, None, f"num_buckets must be >= 1, got {buckets} [Op:StringToHashBucketFast]"
+                                   + hint_line(_("pass a positive number of buckets.")))
+    strings = _strings(input, "StringToHashBucketFast")
+    hashed = [fingerprint64(s) % buckets for s in strings.reshape(-1)]
+    return constant(np.asarray(hashed, dtype=np.int64).reshape(strings.shape), dtype=dtypes.int64)
+
+
+@_on_ragged_rows
 def length(input, unit="BYTE", name=None):
     """The length of each string in bytes, or in characters with ``unit="UTF8_CHAR"``."""
     if unit not in _UNITS:
@@ -159,6 +190,7 @@ def _format_value(value) -> str:
     return np.array2string(np.asarray(array), separator=" ", threshold=6, edgeitems=3) if array.ndim else str(array)
 
 
+@_on_ragged_rows
 def substr(input, pos, len, unit="BYTE", name=None):
     """``len`` bytes (or characters with ``unit="UTF8_CHAR"``) of each string from ``pos`` (negative: from the end)."""
     if unit not in _UNITS:
@@ -181,21 +213,25 @@ def substr(input, pos, len, unit="BYTE", name=None):
     return constant(np.asarray(out, dtype=object), dtype=dtypes.string)
 
 
+@_on_ragged_rows
 def lower(input, encoding="", name=None):
     return constant(np.vectorize(bytes.lower, otypes=[object])(_strings(input, "StringLower")),
                     dtype=dtypes.string)
 
 
+@_on_ragged_rows
 def upper(input, encoding="", name=None):
     return constant(np.vectorize(bytes.upper, otypes=[object])(_strings(input, "StringUpper")),
                     dtype=dtypes.string)
 
 
+@_on_ragged_rows
 def strip(input, name=None):
     return constant(np.vectorize(bytes.strip, otypes=[object])(_strings(input, "StringStrip")),
                     dtype=dtypes.string)
 
 
+@_on_ragged_rows
 def to_number(string_tensor, out_type=dtypes.float32, name=None) -> Tensor:
     """Each string parsed as a number of ``out_type`` (float32 by default)."""
     out_type = dtypes.as_dtype(out_type)
@@ -224,4 +260,4 @@ def decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None, nam
 
 
 __all__ = ["bytes_split", "format", "join", "length", "lower", "reduce_join", "split", "strip", "substr",
-           "to_number", "unicode_decode", "unicode_encode", "unicode_split", "upper"]
+           "to_hash_bucket_fast", "to_number", "unicode_decode", "unicode_encode", "unicode_split", "upper"]

@@ -160,8 +160,17 @@ class Function:
         return tuple(converted), {}
 
 
+def _is_composite_spec(spec) -> bool:
+    """A spec of a composite value (``tk.RaggedTensorSpec``): it checks values itself."""
+    return not isinstance(spec, TensorSpec) and hasattr(spec, "is_compatible_with") and hasattr(spec, "dtype")
+
+
 def _conform(spec: TensorSpec, value):
     """``value`` as a tensor matching ``spec`` (TypeError when it cannot, as TF)."""
+    if _is_composite_spec(spec):
+        if not spec.is_compatible_with(value):
+            raise TypeError(f"{value!r} is not compatible with {spec!r}")
+        return value
     if is_variable(value):
         value = to_tensor(value)
     if value is None:
@@ -189,7 +198,7 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None,
         input_signature = tuple(input_signature) if isinstance(input_signature, (list, tuple)) \
             else input_signature
         leaves = nest.flatten(input_signature)
-        bad = [x for x in leaves if not isinstance(x, TensorSpec)]
+        bad = [x for x in leaves if not (isinstance(x, TensorSpec) or _is_composite_spec(x))]
         if bad or not isinstance(input_signature, tuple):
             bad = bad or [input_signature]
             raise TypeError(

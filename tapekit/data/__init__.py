@@ -12,8 +12,14 @@ def _cardinality(dataset):
     return dataset.cardinality()
 
 
+def _dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=None):
+    """``dataset.apply(tk.data.experimental.dense_to_ragged_batch(n))``: ``dataset.ragged_batch(n)``."""
+    return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder)
+
+
 experimental = SimpleNamespace(AUTOTUNE=AUTOTUNE, INFINITE_CARDINALITY=INFINITE_CARDINALITY,
-                               UNKNOWN_CARDINALITY=UNKNOWN_CARDINALITY, cardinality=_cardinality)
+                               UNKNOWN_CARDINALITY=UNKNOWN_CARDINALITY, cardinality=_cardinality,
+                               dense_to_ragged_batch=_dense_to_ragged_batch)
 
 __all__ = ["AUTOTUNE", "Dataset", "INFINITE_CARDINALITY", "Iterator", "NumpyIterator",
            "UNKNOWN_CARDINALITY", "experimental"]

@@ -34,6 +34,55 @@ UNKNOWN_CARDINALITY = -2
 INFINITE, UNKNOWN = INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 
 
+# ---------- composite values (RaggedTensor, SparseTensor): how each slices, batches and unbatches ----------
+class Composite:
+    """How a dataset handles one kind of composite value; ``tapekit/_api/data_composites.py`` registers them.
+
+    ``types``: the value classes; ``spec_type``: their spec class. ``slices(value)``: the rows along
+    axis 0; ``spec(value)``: a value's spec; ``row_spec(spec)`` / ``batched_spec(spec, n)``: the
+    spec of one row / of a batch of ``n`` (None: unknown); ``batch(rows)``: rows (values or dense
+    tensors) joined into one value.
+    """
+
+    types: tuple = ()
+    spec_type: type = type(None)
+
+    def slices(self, value) -> list:
+        raise NotImplementedError
+
+    def spec(self, value):
+        raise NotImplementedError
+
+    def row_spec(self, spec):
+        raise NotImplementedError
+
+    def batched_spec(self, spec, n):
+        raise NotImplementedError
+
+    def batch(self, rows: list):
+        raise NotImplementedError
+
+
+_COMPOSITES: dict[str, Composite] = {}
+
+
+def register_composite(name: str, kind: Composite) -> None:
+    """Let datasets hold ``kind``'s values (``name``: "ragged" or "sparse")."""
+    _COMPOSITES[name] = kind
+
+
+def _composite_of(value) -> Composite | None:
+    """The kind of a composite value or of its spec; None for a dense tensor or TensorSpec."""
+    return next((k for k in _COMPOSITES.values() if isinstance(value, k.types + (k.spec_type,))), None)
+
+
+def _ragged_kind() -> Composite:
+    if "ragged" not in _COMPOSITES:
+        raise NotImplementedError("Ragged batching is not in tapekit without tapekit._api.data_composites loaded."
+                                  + hint_line(_("import tapekit (the package) first.")))
+    return _COMPOSITES["ragged"]
+
+
 # ---------- element structures: tuples and dicts nest, everything else is one tensor ----------
 def _is_structure(x) -> bool:
     return isinstance(x, (tuple, dict))
@@ -67,7 +116,7 @@ def _map_leaves(fn, x):
 
 
 def _as_tensor(value) -> Tensor:
-    if isinstance(value, Tensor):
+    if isinstance(value, Tensor) or _composite_of(value) is not None:
         return value
     if is_variable(value):
         return to_tensor(value)
@@ -88,7 +137,8 @@ def _tensor(arr: np.ndarray, dtype) -> Tensor:
 
 
 def _spec(t: Tensor) -> TensorSpec:
-    return TensorSpec(t.shape, t.dtype)
+    kind = _composite_of(t)
+    return kind.spec(t) if kind is not None else TensorSpec(t.shape, t.dtype)
 
 
 def _count_tensor(n: int) -> Tensor:
@@ -182,11 +232,24 @@ class Dataset:
     def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False,
                      name=None) -> Dataset:
         """``batch`` for elements of different shapes: each is padded to the largest (or ``padded_shapes``)."""
+        composite = next((s for s in _flatten(self.element_spec) if _composite_of(s) is not None), None)
+        if composite is not None:
+            raise TypeError("`padded_batch` is only supported for datasets that produce tensor elements but type spec "
+                            f"of elements in the input dataset is not a subclass of TensorSpec: `{composite!r}`."
+                            + hint_line(_("use batch(), which makes RaggedTensors of ragged rows.")))
         return _BatchDataset(self, batch_size, drop_remainder, padded=(padded_shapes, padding_values))
 
     def rebatch(self, batch_size, drop_remainder=False, name=None) -> Dataset:
         """The same rows regrouped into batches of ``batch_size``."""
         return _BatchDataset(_UnbatchDataset(self), batch_size, drop_remainder)
+
+    def ragged_batch(self, batch_size, drop_remainder=False, row_splits_dtype=dtypes.int64, name=None) -> Dataset:
+        """``batch`` for elements of different lengths: components of rank >= 1 become RaggedTensors.
+
+        TF keeps a component whose static shape is fully known dense; tapekit, with no static
+        shapes, makes every component of rank >= 1 ragged (docs/DIFFERENCES.md).
+        """
+        return _BatchDataset(self, batch_size, drop_remainder, ragged=True)
 
     def unbatch(self, name=None) -> Dataset:
         """The rows of each element as separate elements (the inverse of ``batch``)."""
@@ -279,19 +342,27 @@ class _TensorSliceDataset(Dataset):
                 raise ValueError(f"Dimensions {n} and {t.shape[0]} are not compatible"
                                  + hint_line(_("every component needs the same number of rows.")))
         self._structure = structure
-        self._host = [np.asarray(t.numpy()) for t in leaves]
-        self._dtypes = [t.dtype for t in leaves]
+        self._columns = [_slicer(t) for t in leaves]
         self._n = n
 
     def _spec(self):
-        return _pack(self._structure, [TensorSpec(a.shape[1:], d) for a, d in zip(self._host, self._dtypes)])
+        return _pack(self._structure, [spec for spec, _row in self._columns])
 
     def _cardinality(self) -> int:
         return self._n
 
     def _elements(self):
         for i in range(self._n):
-            yield _pack(self._structure, [_tensor(a[i], d) for a, d in zip(self._host, self._dtypes)])
+            yield _pack(self._structure, [row(i) for _spec, row in self._columns])
+
+
+def _slicer(t) -> tuple:
+    """A component's row spec and a function giving its row ``i``."""
+    kind = _composite_of(t)
+    if kind is not None:
+        return kind.row_spec(kind.spec(t)), kind.slices(t).__getitem__
+    host, dtype = np.asarray(t.numpy()), t.dtype
+    return TensorSpec(host.shape[1:], dtype), (lambda i: _tensor(host[i], dtype))
 
 
 class _TensorDataset(Dataset):
@@ -434,8 +505,9 @@ def _int_arg(value, what: str) -> int:
 
 
 class _BatchDataset(_Unary):
-    def __init__(self, input_dataset, batch_size, drop_remainder, padded=None):
+    def __init__(self, input_dataset, batch_size, drop_remainder, padded=None, ragged=False):
         super().__init__(input_dataset)
+        self._ragged = ragged     # dense_to_ragged_batch: components of rank >= 1 batch into RaggedTensors
         self._size = _int_arg(batch_size, "batch_size")
         op = "PaddedBatchDatasetV2" if padded else "BatchDatasetV2"
         if self._size <= 0:
@@ -455,7 +527,15 @@ class _BatchDataset(_Unary):
             inner = _map_leaves(lambda s: TensorSpec([None] * len(s.shape), s.dtype), inner) \
                 if shapes is None else _pack(inner, [TensorSpec(sh, s.dtype) for s, sh in
                                                      zip(_flatten(inner), _flatten_shapes(shapes))])
-        return _map_leaves(lambda s: TensorSpec([first] + list(s.shape), s.dtype), inner)
+        return _pack(inner, [self._kind(s).batched_spec(s, first) if self._kind(s) is not None else
+                             TensorSpec([first] + list(s.shape), s.dtype) for s in _flatten(inner)])
+
+    def _kind(self, spec) -> Composite | None:
+        """How a component of this spec batches: as its composite, as ragged rows, or dense (None)."""
+        kind = _composite_of(spec)
+        if kind is None and self._ragged and len(spec.shape) >= 1:
+            return _ragged_kind()
+        return kind
 
     def _cardinality(self) -> int:
         n = _cardinality_of(self._input)
@@ -475,8 +555,12 @@ class _BatchDataset(_Unary):
 
     def _stack(self, group):
         columns = list(zip(*[_flatten(e) for e in group]))
+        kinds = [self._kind(s) for s in _flatten(self._input.element_spec)]
         leaves = []
         for k, column in enumerate(columns):
+            if kinds[k] is not None or _composite_of(column[0]) is not None:
+                leaves.append((kinds[k] or _composite_of(column[0])).batch(list(column)))
+                continue
             arrays = [np.asarray(t.numpy()) for t in column]
             dtype = column[0].dtype
             if self._padded:
@@ -515,7 +599,8 @@ class _BatchDataset(_Unary):
 
 class _UnbatchDataset(_Unary):
     def _spec(self):
-        return _map_leaves(lambda s: TensorSpec(s.shape[1:], s.dtype), self._input.element_spec)
+        return _map_leaves(lambda s: _composite_of(s).row_spec(s) if _composite_of(s) is not None else
+                           TensorSpec(s.shape[1:], s.dtype), self._input.element_spec)
 
     def _cardinality(self) -> int:
         return UNKNOWN_CARDINALITY
@@ -523,8 +608,10 @@ class _UnbatchDataset(_Unary):
     def _elements(self):
         for element in _elements_of(self._input):
             leaves = _flatten(element)
-            for i in range(leaves[0].shape[0] if leaves else 0):
-                yield _pack(element, [_tensor(np.asarray(t.numpy())[i], t.dtype) for t in leaves])
+            rows = [_composite_of(t).slices(t) if _composite_of(t) is not None else
+                    [_tensor(a, t.dtype) for a in np.asarray(t.numpy())] for t in leaves]
+            for i in range(len(rows[0]) if rows else 0):
+                yield _pack(element, [r[i] for r in rows])
 
 
 def _call(fn, element):

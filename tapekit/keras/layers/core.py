@@ -6,7 +6,7 @@ import inspect
 import warnings
 
 from ..._base.i18n import _, hint_line
-from ..._core.ops.array_ops import gather, reshape
+from ..._core.ops.array_ops import gather, reshape, scatter_nd
 from ..._core.ops.linalg import matmul
 from ..._core.ops.math_ops import cast, less, where
 from .. import activations, constraints, initializers, regularizers
@@ -75,6 +75,8 @@ class Dense(Layer):
 
     def call(self, inputs, training=None):
         kernel = self._kernel
+        if hasattr(inputs, "dense_shape"):   # a SparseTensor (keras.Input(sparse=True)): TF's sparse matmul, densely
+            inputs = scatter_nd(inputs.indices, inputs.values, inputs.dense_shape)
         if inputs.dtype.name != kernel.dtype:
             inputs = cast(inputs, kernel.dtype)
         if inputs.ndim == 2:

@@ -1,0 +1,245 @@
+"""``tk.tile``, ``tk.reverse``, ``tk.map_fn``, ``tk.gather``, ``tk.stack``, ... on RaggedTensors, as in TF.
+
+Each result is built by gathering the ragged tensor's values (or mapping its flat values), so
+gradients flow back to the values through those ops' rules. ``tapekit/__init__.py`` binds the
+wrapped functions (``RAGGED_VERSIONS`` names the simple ones).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+
+import numpy as np
+
+from .control_flow import map_fn
+from ..errors import InvalidArgumentError
+from .._base.i18n import _, hint_line
+from .._base import dtypes
+from .._core.ops.array_ops import concat, expand_dims, gather, rank, reverse, size, stack, tile
+from .._core.ops.creation import one_hot, ones_like, zeros_like
+from .._core.ops.math_ops import add_n, identity, where
+from .._core.values.tensor import constant
+from .. import ragged as ragged_module
+from ..ragged import RaggedTensor, RaggedTensorSpec
+from ..ragged import concat as ragged_concat
+from .._core.values.tensor import Tensor
+
+
+def _row_spans(rt: RaggedTensor) -> list:
+    splits = np.asarray(rt.row_splits.numpy())
+    return [np.arange(a, b) for a, b in zip(splits[:-1], splits[1:])]
+
+
+def _from_rows(rt: RaggedTensor, rows: list) -> RaggedTensor:
+    """A RaggedTensor whose row ``i`` holds the values of ``rt`` at the indices ``rows[i]``."""
+    index = np.concatenate(rows).astype(np.int64) if rows else np.zeros(0, np.int64)
+    lengths = np.asarray([len(r) for r in rows], dtype=rt.row_splits_dtype.numpy_dtype)
+    return RaggedTensor.from_row_lengths(gather(rt.values, index), lengths)
+
+
+def _needs_one_ragged_axis(rt: RaggedTensor, what: str) -> None:
+    if rt.ragged_rank != 1:
+        raise NotImplementedError(f"{what} of a RaggedTensor with {rt.ragged_rank} ragged axes is not in tapekit."
+                                  + hint_line(_("use a RaggedTensor with one ragged axis, or .to_tensor() first.")))
+
+
+def ragged_tile(rt: RaggedTensor, multiples) -> RaggedTensor:
+    """Rows repeated ``multiples[0]`` times, each row's values ``multiples[1]`` times, inner axes tiled."""
+    _needs_one_ragged_axis(rt, "tk.tile")
+    reps = [int(m) for m in np.asarray(multiples.numpy() if isinstance(multiples, Tensor) else multiples).ravel()]
+    if len(reps) != rt.ndim:
+        raise IndexError(f"multiples has {len(reps)} entries; the ragged tensor of shape {rt.shape} needs {rt.ndim}."
+                         + hint_line(_("give one repeat count per axis.")))
+    if min(reps) < 0:
+        raise InvalidArgumentError(f"Expected multiples >= 0, but got {reps} [Op:RaggedTile]"
+                                   + hint_line(_("repeat counts cannot be negative.")), op="Tile")
+    rows = [np.tile(span, reps[1]) for span in _row_spans(rt)] * reps[0]
+    result = _from_rows(rt, rows)
+    if any(m != 1 for m in reps[2:]):
+        result = result.with_values(tile(result.values, [1] + reps[2:]))
+    return result
+
+
+def ragged_reverse(rt: RaggedTensor, axis) -> RaggedTensor:
+    """The rows (axis 0), each row's values (axis 1) or an inner axis reversed."""
+    axes = [int(a) % rt.ndim for a in np.asarray(axis.numpy() if isinstance(axis, Tensor) else axis).ravel()]
+    inner = [a - 1 for a in axes if a >= 2]
+    reverse_values = ragged_reverse if isinstance(rt.values, RaggedTensor) else reverse
+    result = rt.with_values(reverse_values(rt.values, inner)) if inner else rt
+    if not {0, 1} & set(axes):
+        return result
+    _needs_one_ragged_axis(rt, "tk.reverse along axis 0 or 1")
+    rows = _row_spans(result)
+    rows = [span[::-1] for span in rows] if 1 in axes else rows
+    return _from_rows(result, rows[::-1] if 0 in axes else rows)
+
+
+def ragged_map_fn(fn, rt: RaggedTensor, signature):
+    """``fn`` on each row; the results joined as ragged rows (or stacked, for a dense signature)."""
+    results = [fn(row) for row in rt]
+    if signature is not None and not isinstance(signature, RaggedTensorSpec):
+        return stack(results) if results else map_fn(fn, rt.to_tensor(), fn_output_signature=signature)
+    if any(isinstance(r, RaggedTensor) or getattr(r, "ndim", 0) == 0 for r in results):
+        raise ValueError("tk.map_fn over a RaggedTensor joins each result as a row: fn must return a Tensor of "
+                         "rank 1 or more for each row."
+                         + hint_line(_("pass fn_output_signature=tk.int32 (a dense dtype) to stack scalars.")))
+    lengths = np.asarray([int(r.shape[0]) for r in results], dtype=np.int64)
+    values = concat(results, 0) if results else rt.flat_values[:0]
+    return RaggedTensor.from_row_lengths(values, lengths)
+
+
+def _rank1(rt: RaggedTensor, what: str) -> RaggedTensor:
+    _needs_one_ragged_axis(rt, what)
+    return rt
+
+
+def ragged_gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
+    """The rows ``indices`` of ``params`` (axis 0)."""
+    if axis not in (None, 0) or batch_dims != 0:
+        raise NotImplementedError("tk.gather of a RaggedTensor along an axis other than 0 is not in tapekit."
+                                  + hint_line(_("gather rows (axis 0), or use .to_tensor() first.")))
+    rows = _row_spans(_rank1(params, "tk.gather"))
+    picked = np.asarray(indices.numpy() if isinstance(indices, Tensor) else indices).reshape(-1)
+    if picked.size and (picked.min() < 0 or picked.max() >= len(rows)):
+        raise InvalidArgumentError(f"indices = {picked.tolist()} is not in [0, {len(rows)}) [Op:RaggedGather]"
+                                   + hint_line(_("each index must name a row.")), op="RaggedGather")
+    return _from_rows(params, [rows[int(i)] for i in picked])
+
+
+def ragged_stack(values, axis=0, name="stack"):
+    """RaggedTensors (or tensors) stacked along a new outer axis: one row per input."""
+    if axis != 0:
+        raise NotImplementedError("tk.stack of RaggedTensors along an axis other than 0 is not in tapekit."
+                                  + hint_line(_("stack along axis 0, or use .to_tensor() first.")))
+    parts = [v if isinstance(v, RaggedTensor) else RaggedTensor.from_tensor(v) for v in values]
+    return RaggedTensor.from_row_lengths(ragged_concat(parts, 0), [int(p.nrows().numpy()) for p in parts])
+
+
+def ragged_expand_dims(input, axis, name=None):
+    """A new axis of size 1 at ``axis`` 0 (one row holding every row) or after the last axis."""
+    position = int(axis) % (input.ndim + 1)
+    if position == 0:
+        return RaggedTensor.from_uniform_row_length(input, input.nrows(), nrows=1)
+    if position == input.ndim:
+        return input.with_flat_values(stack([input.flat_values], axis=-1))
+    raise NotImplementedError("tk.expand_dims of a RaggedTensor inside its ragged axes is not in tapekit."
+                              + hint_line(_("add the axis at 0 or at the end.")))
+
+
+def ragged_boolean_mask(data, mask, name=None):
+    """``tk.ragged.boolean_mask``: the rows of ``data`` where the vector ``mask`` is True, or each value
+    where a ragged ``mask`` is (``tk.boolean_mask`` itself, as TF's, takes no RaggedTensor)."""
+    if isinstance(mask, RaggedTensor):
+        keep = np.asarray(mask.flat_values.numpy(), dtype=bool)
+        lengths = [int(np.sum(keep[r])) for r in _row_spans(mask)]
+        return RaggedTensor.from_row_lengths(gather(data.flat_values, np.nonzero(keep)[0]), lengths)
+    keep = np.asarray(mask.numpy() if isinstance(mask, Tensor) else mask, dtype=bool).reshape(-1)
+    return ragged_gather(data, np.nonzero(keep)[0])
+
+
+def _values_of(value):
+    return value.flat_values if isinstance(value, RaggedTensor) else value
+
+
+def ragged_where(condition, x=None, y=None, name=None):
+    """``where(condition, x, y)`` value by value, for operands with the same rows."""
+    if x is None and y is None:
+        raise NotImplementedError("tk.where(condition) of a RaggedTensor (its indices) is not in tapekit."
+                                  + hint_line(_("use tk.where(condition.to_tensor()), or pass x and y.")))
+    template = next(v for v in (condition, x, y) if isinstance(v, RaggedTensor))
+    return template.with_flat_values(where(_values_of(condition), _values_of(x), _values_of(y)))
+
+
+def ragged_add_n(inputs, name=None):
+    template = next(v for v in inputs if isinstance(v, RaggedTensor))
+    return template.with_flat_values(add_n([_values_of(v) for v in inputs]))
+
+
+def _size(input, out_type=dtypes.int32, name=None):
+    return constant(np.asarray(int(np.prod(input.flat_values.shape)), dtype=dtypes.as_dtype(out_type).numpy_dtype))
+
+
+def _rank(input, name=None):
+    return constant(np.int32(input.ndim))
+
+
+def _flat(fn):
+    """``fn`` on the flat values, the rows kept (ones_like, identity, one_hot, ...)."""
+    return lambda rt, *args, **kwargs: rt.with_flat_values(fn(rt.flat_values, *args, **kwargs))
+
+
+# the public function -> its version for a RaggedTensor first argument
+RAGGED_VERSIONS = {gather: ragged_gather, expand_dims: ragged_expand_dims,
+                   ones_like: _flat(ones_like), zeros_like: _flat(zeros_like), identity: _flat(identity),
+                   one_hot: _flat(one_hot), size: _size, rank: _rank}
+
+
+def dispatch_first(fn):
+    """``fn`` that hands a RaggedTensor first argument to ``RAGGED_VERSIONS[fn]``."""
+    ragged_fn = RAGGED_VERSIONS[fn]
+    first = next(iter(inspect.signature(fn).parameters))
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        value = args[0] if args else kwargs.get(first)
+        return (ragged_fn if isinstance(value, RaggedTensor) else fn)(*args, **kwargs)
+
+    return wrapper
+
+
+def dispatch_where(fn):
+    @functools.wraps(fn)
+    def wrapper(condition, x=None, y=None, name=None):
+        if any(isinstance(v, RaggedTensor) for v in (condition, x, y)):
+            return ragged_where(condition, x, y)
+        return fn(condition, x, y, name)
+
+    return wrapper
+
+
+def dispatch_list(fn, ragged_fn):
+    """``tk.stack`` / ``tk.add_n``: a list holding a RaggedTensor goes to ``ragged_fn``."""
+    @functools.wraps(fn)
+    def wrapper(values, *args, **kwargs):
+        if isinstance(values, (list, tuple)) and any(isinstance(v, RaggedTensor) for v in values):
+            return ragged_fn(values, *args, **kwargs)
+        return fn(values, *args, **kwargs)
+
+    return wrapper
+
+
+def dispatch_tile(fn):
+    @functools.wraps(fn)
+    def wrapper(input, multiples, name=None):
+        return ragged_tile(input, multiples) if isinstance(input, RaggedTensor) else fn(input, multiples, name)
+
+    return wrapper
+
+
+def dispatch_reverse(fn):
+    @functools.wraps(fn)
+    def wrapper(tensor, axis, name=None):
+        return ragged_reverse(tensor, axis) if isinstance(tensor, RaggedTensor) else fn(tensor, axis, name)
+
+    return wrapper
+
+
+def dispatch_map_fn(dense_map_fn):
+    @functools.wraps(dense_map_fn)
+    def wrapper(fn, elems, *args, **kwargs):
+        if isinstance(elems, RaggedTensor):
+            signature = kwargs.get("fn_output_signature", kwargs.get("dtype"))
+            return ragged_map_fn(fn, elems, signature)
+        return dense_map_fn(fn, elems, *args, **kwargs)
+
+    return wrapper
+
+
+def install() -> None:
+    """``tk.ragged.boolean_mask`` and ``tk.ragged.stack``: ``ragged`` cannot import this module (it sits above)."""
+    ragged_module.boolean_mask = ragged_boolean_mask
+    ragged_module.stack = ragged_stack
+
+
+install()
