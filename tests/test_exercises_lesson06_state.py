@@ -5,6 +5,10 @@ ruled-out route and hard-coded numbers; TF 2.21's behaviour behind them is in
 tests/tf_cases/api/function_variables.py and tests/tf_cases/lesson06/checkpoints.py.
 """
 
+import os
+import subprocess
+from pathlib import Path
+
 import pytest
 
 import tapekit as tk
@@ -228,3 +232,58 @@ def test_returning_something_else_is_named():
     def returns_status(path):
         return tk.train.Checkpoint(model=Line()).restore(path)
     assert_verdict(lesson06_state.check_restore_line(returns_status), "not_a_line")
+
+
+# ---- the same checks on TensorFlow's own answers (TF 2.21: tf.function, tf.train.Checkpoint) -----
+
+TF_SCRIPT = '''
+import tensorflow as tf
+from tapekit.exercises import lesson06_state as checks
+
+class Line(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.w, self.b = tf.Variable(0.0), tf.Variable(0.0)
+        self.calls = tf.Variable(0, trainable=False)
+    def __call__(self, x):
+        self.calls.assign_add(1)
+        return self.w * x + self.b
+
+def make_step(model, learning_rate):
+    optimizer = tf.keras.optimizers.SGD(learning_rate=learning_rate)   # its variables: made on the first call
+    @tf.function
+    def step(x, y):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean((model(x) - y) ** 2)
+        optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
+        return loss
+    return step
+
+def make_fresh_each_call(model, learning_rate):
+    @tf.function
+    def step(x, y):
+        return tf.Variable(1.0) * 0.0
+    return step
+
+def restore(path):
+    line = Line()
+    tf.train.Checkpoint(model=line).restore(path).assert_consumed()
+    return line
+
+def restore_silently(path):
+    line = Line()
+    tf.train.Checkpoint(model=line).restore(path)
+    return line
+
+print(checks.check_train_step(make_step).code, checks.check_train_step(make_fresh_each_call).code)
+print(checks.check_restore_line(restore).code, checks.check_restore_line(restore_silently).code)
+'''
+
+
+@pytest.mark.skipif(not os.environ.get("TAPEKIT_TF_PYTHON"), reason="set TAPEKIT_TF_PYTHON to a Python with TF 2.21")
+def test_the_checks_grade_tensorflows_own_answers():
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([os.environ["TAPEKIT_TF_PYTHON"], "-c", TF_SCRIPT], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(root), "TF_CPP_MIN_LOG_LEVEL": "3"}, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["correct", "variable_each_call", "correct", "silent_mismatch"], done.stdout
