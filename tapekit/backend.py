@@ -321,12 +321,13 @@ def resolve(kind: str | None, index: int | None, spec: str) -> Device | None:
     key = "no-gpu" if not found else spec
     if key not in PLACEMENT.warned:
         PLACEMENT.warned.add(key)
-        hint = " " + _("To compute on an NVIDIA GPU, install the gpu extra: {command}").format(
-            command=GPU_INSTALL_HINT) if not found else ""
-        warnings.warn(_("tk.device({spec}): no GPU:{index} is available ({why}), so tapekit places the tensors and "
-                        "ops on {device} instead (soft placement, as TensorFlow).").format(
-                          spec=repr(spec), index=index, why=_(why) if why else why, device=CPU_DEVICE) + hint,
-                      UserWarning, stacklevel=4)
+        message = _("tk.device({spec}): no GPU:{index} is available ({why}), so tapekit places the tensors and "
+                    "ops on {device} instead (soft placement, as TensorFlow).").format(
+                      spec=repr(spec), index=index, why=_(why) if why else why, device=CPU_DEVICE)
+        if not found:
+            message = _("{message} To compute on an NVIDIA GPU, install the gpu extra: {command}").format(
+                message=message, command=GPU_INSTALL_HINT)
+        warnings.warn(message, UserWarning, stacklevel=4)
     return PLACEMENT.cpu
 
 
