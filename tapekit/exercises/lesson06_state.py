@@ -22,8 +22,8 @@ from ._descent import LoopCase, line_model
 
 # ---- Exercise 5: a training step in tk.function ---------------------------------------------------
 
-# The lesson's data (y = 2x from w = b = 0, 3 steps of 0.05), then a held-back line with another rate.
-STEP_CASES = (LoopCase([1.0, 2.0, 3.0], [2.0, 4.0, 6.0], (0.0, 0.0), 0.05, 3),
+# The data of the lesson's section 7 (y = 3x, from w = b = 0, 3 steps of 0.05), then a held-back line with another rate.
+STEP_CASES = (LoopCase([1.0, 2.0, 3.0], [3.0, 6.0, 9.0], (0.0, 0.0), 0.05, 3),
               LoopCase([-1.5, 0.0, 0.5, 2.0, 3.0], [4.0, 1.0, 0.5, -2.0, -3.5], (0.5, 0.25), 0.02, 4))
 
 
