@@ -38,6 +38,7 @@ import warnings
 import numpy as np
 
 from ._base import dtypes
+from ._base.i18n import N_, _
 
 CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 GPU_INSTALL_HINT = 'pip install "tapekit[gpu]"'
@@ -268,7 +269,7 @@ def _probe_gpus() -> list:
     if PLACEMENT.fake_gpu:
         return [Device("GPU", 0, PLACEMENT.cpu_lib, lib_index=1)]
     if importlib.util.find_spec("cupy") is None:
-        PLACEMENT.gpu_absent_reason = "CuPy is not installed"
+        PLACEMENT.gpu_absent_reason = N_("CuPy is not installed")
         return []
     try:
         lib = CupyLib()
@@ -277,7 +278,7 @@ def _probe_gpus() -> list:
         PLACEMENT.gpu_absent_reason = f"CuPy found no usable CUDA device ({type(err).__name__}: {err})"
         return []
     if count == 0:
-        PLACEMENT.gpu_absent_reason = "CuPy found no CUDA device"
+        PLACEMENT.gpu_absent_reason = N_("CuPy found no CUDA device")
     return [Device("GPU", i, lib) for i in range(count)]
 
 
@@ -316,14 +317,17 @@ def resolve(kind: str | None, index: int | None, spec: str) -> Device | None:
     index = 0 if index is None else index
     if index < len(found):
         return found[index]
-    why = PLACEMENT.gpu_absent_reason if not found else f"there are only {len(found)} GPU(s)"
+    why = PLACEMENT.gpu_absent_reason if not found else _("there are only {count} GPU(s)").format(count=len(found))
     key = "no-gpu" if not found else spec
     if key not in PLACEMENT.warned:
         PLACEMENT.warned.add(key)
-        hint = f' To compute on an NVIDIA GPU, install the gpu extra: {GPU_INSTALL_HINT}' if not found else ""
-        warnings.warn(f"tk.device({spec!r}): no GPU:{index} is available ({why}), so tapekit places "
-                      f"the tensors and ops on {CPU_DEVICE} instead (soft placement, as TensorFlow).{hint}",
-                      UserWarning, stacklevel=4)
+        message = _("tk.device({spec}): no GPU:{index} is available ({why}), so tapekit places the tensors and "
+                    "ops on {device} instead (soft placement, as TensorFlow).").format(
+                      spec=repr(spec), index=index, why=_(why) if why else why, device=CPU_DEVICE)
+        if not found:
+            message = _("{message} To compute on an NVIDIA GPU, install the gpu extra: {command}").format(
+                message=message, command=GPU_INSTALL_HINT)
+        warnings.warn(message, UserWarning, stacklevel=4)
     return PLACEMENT.cpu
 
 

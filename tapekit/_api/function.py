@@ -8,7 +8,8 @@ inside. Every argument TF accepts is accepted.
 
 What a caller can see of TF's graph mode is kept, unless ``tk.config.run_functions_eagerly(True)``
 was called (then TF, too, just calls the function): ``input_signature`` converts and checks the
-arguments, and returned Python numbers, strings and Variables come back as tensors.
+arguments, and returned Python numbers, strings and Variables come back as tensors, and a
+variable may be created on the first call only (TF: "only supports singleton tf.Variables").
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import weakref
 from .. import nest
 from .._base.i18n import _, hint_line
 from .._core.ops.math_ops import to_tensor
+from .._core.values.context import state
 from .._core.ops.random_ops import traced_call
 from .._core.values.tensor import Tensor, convert_to_tensor, is_variable
 from .tensor_spec import TensorSpec
@@ -69,6 +71,7 @@ class Function:
         self._input_signature = input_signature
         self._options = dict(options or {})
         self._bound = weakref.WeakKeyDictionary()
+        self._called = False  # after the first call, creating a variable raises (TF traces without them)
         functools.update_wrapper(self, python_function)
         self.__doc__ = python_function.__doc__ or ""
 
@@ -85,8 +88,16 @@ class Function:
             return self._python_function(*args, **kwargs)
         if self._input_signature is not None:
             args, kwargs = self._bind_signature(args, kwargs)
-        with traced_call(self, _trace_key(args, kwargs)):   # TF's seed rules for random ops in a graph
-            outputs = self._python_function(*args, **kwargs)
+        guards = state.creation_guards
+        if self._called:
+            guards.append(_refuse_variable_creation)
+        try:
+            with traced_call(self, _trace_key(args, kwargs)):   # TF's seed rules for random ops in a graph
+                outputs = self._python_function(*args, **kwargs)
+        finally:
+            if self._called:
+                guards.remove(_refuse_variable_creation)
+        self._called = True
         return nest.map_structure(self._as_output, outputs)
 
     def _as_output(self, value):
@@ -163,6 +174,18 @@ class Function:
 def _is_composite_spec(spec) -> bool:
     """A spec of a composite value (``tk.RaggedTensorSpec``): it checks values itself."""
     return not isinstance(spec, TensorSpec) and hasattr(spec, "is_compatible_with") and hasattr(spec, "dtype")
+
+
+def _refuse_variable_creation() -> None:
+    """A variable created by a ``tk.function`` after its first call: TF refuses it when it traces.
+
+    (TF refuses a function that creates a variable on every call already on its first call, which it
+    traces twice; tapekit runs the function once per call, so it can tell only on the second.)
+    """
+    raise ValueError(
+        "Creating variables on a non-first call to a function decorated with tf.function."
+        + hint_line(_("create the variable outside the function, or on its first call only "
+                      "(`if self.v is None: self.v = tk.Variable(...)`), and update it with assign or assign_sub.")))
 
 
 def _conform(spec: TensorSpec, value):

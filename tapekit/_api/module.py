@@ -158,10 +158,11 @@ def _flatten_module(module, recursive, predicate, seen, stack):
 
 
 def _warn_keras_object(module, key, leaf) -> None:
-    kind = "Keras variable" if is_variable(leaf) else "Keras layer"
-    warnings.warn("TF 2.16+ does not track Keras layers in tf.Module; use a Keras Model or Layer. ("
-                  f"{type(module).__name__}.{key} holds a {kind}, {type(leaf).__name__} {getattr(leaf, 'name', '')!r}"
-                  ": its weights are not in this module's variables.)"
+    kind = _("a Keras variable") if is_variable(leaf) else _("a Keras layer")
+    warnings.warn(_("TF 2.16+ does not track Keras layers in tf.Module; use a Keras Model or Layer. ({attribute} "
+                    "holds {kind}, {type} {name}: its weights are not in this module's variables.)").format(
+                      attribute=f"{type(module).__name__}.{key}", kind=kind, type=type(leaf).__name__,
+                      name=repr(getattr(leaf, "name", "")))
                   + hint_line(_("subclass tk.keras.Model (or tk.keras.layers.Layer) instead of tk.Module; "
                                 "it tracks the layers it holds.")), UserWarning, stacklevel=_caller_stacklevel())
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .._base.i18n import _
+from .._base.i18n import N_, _
 from ._check import (
     Feedback,
     call_safely,
@@ -44,10 +44,16 @@ def _aliasing_mistakes() -> dict:
     }
 
 
+# what a name holds, in the student's words (any other kind: its type name)
+_KIND_WORDS = {"Variable": N_("a variable"), "Tensor": N_("a tensor"), "ndarray": N_("a NumPy array")}
+
+
 def _describe(name, value) -> str:
-    kind = _("a variable") if kind_of(value) == "Variable" else _("a {kind}").format(kind=kind_of(value).lower())
+    kind = kind_of(value)
+    kind = _(_KIND_WORDS[kind]) if kind in _KIND_WORDS else _("a {kind}").format(kind=kind.lower())
     values = values_of(value)
-    return f"{name} = {values.tolist() if values is not None else value!r} ({kind})"
+    return _("{name} = {values} ({kind})").format(
+        name=name, values=values.tolist() if values is not None else repr(value), kind=kind)
 
 
 def _aliasing_answer() -> str:

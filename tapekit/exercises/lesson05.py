@@ -29,8 +29,21 @@ CAUSES_BY_SNIPPET = {
     "D": "state_changed",
 }
 
+def _snippet_clues() -> dict:
+    """The second tier for each snippet: the line to look at and the question it raises, not the cause."""
+    return {
+        "A": _("in A, look at the line that computes y_a = doubled + x_a: was the tape still recording when it "
+               "ran? Ask tape_a.explain(y_a, x_a)."),
+        "B": _("in B, look at what np.square receives and returns: a tensor, or something else? Where does the tape "
+               "lose sight of x_b's value?"),
+        "C": _("in C, look at the dtype that tk.cast(..., tk.int32) produces. Which dtypes can carry a gradient?"),
+        "D": _("in D, x_d reaches y_d only through v.assign(...), and y_d reads v afterwards. What does the tape "
+               "keep of an assignment: the path from the new value, or only the value?"),
+    }
+
+
 def _snippet_hints() -> dict:
-    """What each snippet does to the gradient, in the language in use."""
+    """What each snippet does to the gradient, in the language in use (the answer: show_answer() only)."""
     return {
         "A": _("in A, the target y_a = doubled + x_a is computed after the with-block. That addition was never "
                "recorded, so nothing connects the target to x_a."),
@@ -80,9 +93,9 @@ def check_causes(answer) -> Feedback:
         if given[key] in ("not_watched", "not_connected") and key != "A":
             return hint(f"vague_{key}", _("snippet {key}: {given!r} is true in the end, but there is a more "
                                           "precise cause.").format(key=key, given=given[key]) + " " + explain,
-                        _("snippet {key}: {why}").format(key=key, why=_snippet_hints()[key]))
+                        _("snippet {key}: {why}").format(key=key, why=_snippet_clues()[key]))
         return hint(f"wrong_{key}", told + " " + explain, told + " " + _("snippet {key}: {why}").format(
-            key=key, why=_snippet_hints()[key]))
+            key=key, why=_snippet_clues()[key]))
     return correct(_("four different ways to lose a gradient. tape.explain(y, x) names each one."))
 
 
@@ -176,6 +189,22 @@ def _player_reasons() -> dict:
     }
 
 
+def _player_clues() -> dict:
+    """The second tier for each source of exercise 3: where to look on its path, not what it gets."""
+    return {
+        "base": _("follow base: it is multiplied by another value on the tape. Is anything on its way to total cut, "
+                  "taken out of the tape or an integer?"),
+        "rate": _("follow rate: it is read only inside tk.stop_gradient(...). What does that call do to the way back "
+                  "from total?"),
+        "bonus": _("follow bonus: its value goes through .numpy() and comes back as tk.constant(...). Does the new "
+                   "constant remember where its value came from?"),
+        "steps": _("follow steps: look at its dtype before the cast. Can a gradient reach an integer variable "
+                   "through tk.cast?"),
+        "offset": _("follow offset: it is added on the tape. Is anything on its way to total cut, taken out of the "
+                    "tape or an integer?"),
+    }
+
+
 def _player_answer() -> str:
     return _("rate, bonus and steps get None.") + "\n" + "\n".join(
         f"  {name}: {text}" for name, text in _player_reasons().items())
@@ -213,6 +242,6 @@ def check_none_player(prediction) -> Feedback:
         told = _("you are wrong about {names}.").format(names=", ".join(wrong))
         return hint("wrong_" + wrong[0], told + " " + _("For each of them, follow its value from where it is read "
                                                         "to total: does every step stay on the tape, and is it a "
-                                                        "float?"), told + " " + _player_reasons()[wrong[0]])
+                                                        "float?"), told + " " + _player_clues()[wrong[0]])
     return correct(_("three different causes: stop_gradient (rate), a value that left the tape (bonus), an "
                      "integer (steps)."))

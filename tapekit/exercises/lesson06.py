@@ -11,7 +11,6 @@ from ._check import (
     crashed,
     dtype_name,
     exercise,
-    framework,
     hint,
     kind_of,
     none_gradient_error,
@@ -22,53 +21,19 @@ from ._check import (
     values_of,
     wrong_shape,
 )
+from ._descent import LoopCase, line_model
 from ._predict import prediction_values
+# exercises 5 and 6 (a step in tk.function, a checkpoint) live in lesson06_state; the lesson imports them from here
+from .lesson06_state import check_restore_line as check_restore_line
+from .lesson06_state import check_train_step as check_train_step
 
 # ---- Exercise 1: the training loop ------------------------------------------------------------
 
 # The check trains its own lines y = w * x + b: the lesson's case (points of y = 2x + 1, from w = 0.5,
 # b = -0.5, 15 steps of 0.1), then a held-back one with other data, start, rate and number of steps.
-class LoopCase:
-    def __init__(self, x, y, start, learning_rate, steps):
-        self.x, self.y, self.start = list(x), list(y), start
-        self.learning_rate, self.steps = learning_rate, steps
-
-    def descend(self, steps=None, learning_rate=None, reduce=np.mean, sign=1.0):
-        """Plain gradient descent on this case, in float64: (w, b, losses before each update)."""
-        x, y = np.array(self.x), np.array(self.y)
-        w, b = self.start
-        losses = []
-        rate = self.learning_rate if learning_rate is None else learning_rate
-        for _step in range(self.steps if steps is None else steps):
-            error = w * x + b - y
-            losses.append(float(reduce(error ** 2)))
-            grad_w, grad_b = reduce(2.0 * error * x), reduce(2.0 * error)
-            w, b = w - sign * rate * grad_w, b - sign * rate * grad_b
-        return w, b, losses
-
-    def mse_at(self, w, b) -> float:
-        return float(np.mean((w * np.array(self.x) + b - np.array(self.y)) ** 2))
-
-
 LOOP_X = [-1.0, -0.5, 0.0, 0.5, 1.0, 1.5]
 LOOP_CASES = (LoopCase(LOOP_X, [2.0 * x + 1.0 for x in LOOP_X], (0.5, -0.5), 0.1, 15),
               LoopCase([0.0, 1.0, 2.0, 3.0, -2.0], [3.0, 2.5, 2.0, 1.5, 4.0], (1.0, 0.0), 0.05, 7))
-
-
-def _line_model(start):
-    """A fresh module ``y = w * x + b`` (scalar variables of the student's framework) for the check to train."""
-    fw = framework()
-
-    class CheckedLine(fw.Module):
-        def __init__(self):
-            super().__init__(name="line")
-            self.w = fw.Variable(start[0], name="w")
-            self.b = fw.Variable(start[1], name="b")
-
-        def __call__(self, x):
-            return self.w * x + self.b
-
-    return CheckedLine()
 
 
 def _as_floats(losses):
@@ -100,7 +65,7 @@ def _train_crashed(exc, what) -> Feedback:
 
 def _train_once(train, case):
     """Run ``train`` on ``case``: (model, losses, None) or (None, None, a failing verdict)."""
-    model = _line_model(case.start)
+    model = line_model(case.start)
     what = f"train(model, x, y, {case.learning_rate}, {case.steps})"
     x, y = student_constant(case.x), student_constant(case.y)
     losses, exc = call_safely(train, model, x, y, case.learning_rate, case.steps)

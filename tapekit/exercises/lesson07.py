@@ -120,10 +120,11 @@ def check_mixed_partials(second_partials) -> Feedback:
                                       "connects the first derivatives to x and y (UnconnectedGradients.ZERO turned "
                                       "each None into 0). Call inner.gradient inside the outer tape's with-block."))
         if not np.allclose(matrix, expected, rtol=1e-4, atol=1e-5):
-            return hint("values", _("{call} gave {matrix}; expected {expected}. Row i holds the derivatives of the "
+            names = np.array([["f_xx", "f_xy"], ["f_yx", "f_yy"]])
+            off = ", ".join(names[~np.isclose(matrix, expected, rtol=1e-4, atol=1e-5)])
+            return hint("values", _("{call} gave {matrix}: {entries} not right. Row i holds the derivatives of the "
                                     "i-th first derivative.").format(
-                                      call=call, matrix=np.round(matrix, 4).tolist(), expected=np.round(expected,
-                                      4).tolist()))
+                                      call=call, matrix=np.round(matrix, 4).tolist(), entries=off))
     return correct(_("four second derivatives, two of them mixed and equal (f_xy = f_yx)."))
 
 
@@ -198,8 +199,9 @@ def _hvp_at(hvp, f, x, v):
         return None, hint("hessian_built", _("for x of size {size} your hvp asked a tape for {calls} gradients: it "
                                              "built the Hessian row by row. A Hessian-vector product needs two, "
                                              "whatever the size of x.").format(size=x.size, calls=calls["gradient"]),
-                          _("take g = inner.gradient(y, x) inside the outer tape, then ask the outer tape once: "
-                            "outer.gradient(g, x, output_gradients=v), or the gradient of reduce_sum(g * v)."))
+                          _("two gradient calls are enough: the inner gradient g, taken while the outer tape "
+                            "records, and one outer gradient of a single number made from g and v. Which number has "
+                            "H @ v as its gradient? (Its j-th partial derivative is sum_i H_ij v_i.)"))
     if none_gradient_error(exc):
         result, exc = None, None
     if exc is not None:
@@ -228,14 +230,16 @@ def check_hvp(hvp) -> Feedback:
             return hint("full_hessian", _("that is the whole Hessian matrix, shape {shape}; the exercise asks for "
                                           "H @ v, shape {shape2}, without building H.").format(
                                             shape=hessian.shape, shape2=x.shape),
-                        _("differentiate sum(gradient * v) (or pass output_gradients=v), so the matrix is never "
-                          "built."))
+                        _("H @ v is the gradient of one number made from the gradient g and v: its j-th partial "
+                          "derivative is sum_i H_ij v_i. Which number is it? Differentiating it never builds H."))
         if same_values(result, grad, rtol=1e-4):
             return hint("gradient", _("that is the gradient of f; differentiate once more, the dot product of the "
                                       "gradient with v."))
         if same_values(result, np.diag(hessian) * v, rtol=1e-4):
-            return hint("diagonal", _("you multiplied v by the Hessian's diagonal only: reduce_sum(g * v) before the "
-                                      "outer gradient couples all entries."))
+            return hint("diagonal", _("you multiplied v by the Hessian's diagonal only: each entry of H @ v mixes all "
+                                      "entries of v."),
+                        _("you multiplied v by the Hessian's diagonal only: the outer tape must differentiate one "
+                          "number that contains every g_i * v_i together, not each g_i on its own."))
         if shape != x.shape:
             return wrong_shape(_("the result"), shape or (), x.shape)
         if not same_values(result, hessian @ v, rtol=1e-4):
@@ -283,5 +287,6 @@ def check_second_derivative(prediction) -> Feedback:
         return hint("third", _("one derivative too many: the outer tape differentiates dy_dx once, not twice."))
     if not np.isclose(got, second_derivative_truth()):
         return hint("values", _("not right. dy_dx = 4x³ (the inner tape's gradient); what is its derivative at x = "
-                                "1.5?"), _("the derivative of 4x³ is 12x²; evaluate it at x = 1.5."))
+                                "1.5?"), _("the outer tape differentiates dy_dx = 4x³ with respect to x: use the power "
+                                           "rule, d(xⁿ)/dx = n·xⁿ⁻¹, then put in x = 1.5."))
     return correct(_("the outer tape recorded the inner backward pass, 4x³, and differentiated it: 12x² = 27."))

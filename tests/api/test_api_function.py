@@ -152,3 +152,18 @@ def test_name_scope_needs_a_string(bad):
     with pytest.raises(ValueError, match="name for name_scope must be a string") as info:
         tk.name_scope(bad)
     assert "Hint:" in str(info.value)
+
+
+def test_a_variable_made_after_the_first_call_raises_and_leaves_creation_allowed_outside():
+    """TF 2.21: "Creating variables on a non-first call" (tests/tf_cases/api/function_variables.py)."""
+    made = []
+
+    @tk.function
+    def fresh(x):
+        made.append(tk.Variable(1.0))
+        return x + 1.0
+
+    fresh(tk.constant(1.0))                       # the first call may create
+    with pytest.raises(ValueError, match="Creating variables on a non-first call"):
+        fresh(tk.constant(1.0))
+    assert len(made) == 1 and float(tk.Variable(2.0)) == 2.0   # the refusal ended with the call

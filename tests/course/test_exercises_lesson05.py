@@ -61,9 +61,41 @@ def test_a_wrong_cause_is_told_its_snippet_then_the_idea_never_the_name():
     first = lesson05.check_causes(guess).message
     assert first.startswith("wrong for snippet(s) A.") and "tape_a.explain(y_a, x_a)" in first
     second = lesson05.check_causes(guess).message
-    assert "doubled + x_a" in second and "after the with-block" in second
-    assert "not_connected" not in first + second
+    assert "y_a = doubled + x_a" in second and "still recording" in second
+    assert "not_connected" not in first + second and "after the with-block" not in second
     assert "A: not_connected." in repr(lesson05.check_causes.show_answer())
+
+
+# what gives each snippet's cause away: its name, and the sentence of the answer that states it
+GIVEAWAYS = {"A": ("not_connected", "after the with-block", "nothing connects"),
+             "B": ("left_the_tape", "left the tape", "nothing connects"),
+             "C": ("integer_or_string_dtype", "no gradient flows"),
+             "D": ("state_changed", "not differentiable", "only the variable's new value")}
+WRONG_GUESS = {"A": "not_watched", "B": "not_watched", "C": "stop_gradient", "D": "variable_replaced_by_tensor"}
+
+
+@pytest.mark.parametrize("key", sorted(GIVEAWAYS))
+def test_the_second_and_later_tiers_point_at_the_line_but_never_state_the_cause(key):
+    guess = {**CAUSE_ANSWER, key: WRONG_GUESS[key]}
+    tiers = [lesson05.check_causes(guess).message for _ in range(3)]
+    assert tiers[1] != tiers[0] and f"in {key}," in tiers[1]          # closer: names the snippet's line
+    for text in tiers:
+        assert not any(giveaway in text for giveaway in GIVEAWAYS[key]), text
+    answer = repr(lesson05.check_causes.show_answer())
+    assert f"{key}: {CAUSE_ANSWER[key]}." in answer and GIVEAWAYS[key][1] in answer
+
+
+PLAYER_GIVEAWAYS = {"base": "gets a gradient", "offset": "gets a gradient", "rate": "cut on purpose",
+                    "bonus": "left the tape", "steps": "no gradient flows"}
+
+
+@pytest.mark.parametrize("source", sorted(PLAYER_GIVEAWAYS))
+def test_the_player_prediction_hints_never_say_what_a_source_gets(source):
+    guess = set(lesson05.PLAYER_NONE) ^ {source}
+    tiers = [lesson05.check_none_player(guess).message for _ in range(3)]
+    assert tiers[1] != tiers[0] and f"follow {source}" in tiers[1]
+    assert not any(PLAYER_GIVEAWAYS[source] in text for text in tiers)
+    assert PLAYER_GIVEAWAYS[source] in repr(lesson05.check_none_player.show_answer())
 
 
 @pytest.mark.parametrize("key", sorted(lesson05.CAUSES_BY_SNIPPET))

@@ -249,7 +249,28 @@ def test_a_hard_coded_product_fails_at_the_held_back_point():
 def test_the_hessian_hint_gets_closer_and_never_gives_the_product():
     first = lesson07.check_hvp(_hessian_by_rows).message
     second = lesson07.check_hvp(_hessian_by_rows).message
-    assert "row by row" in first and "output_gradients=v" not in first and "output_gradients=v" in second
+    assert "row by row" in first and "two gradient calls" in second
+    later = [lesson07.check_hvp(_hessian_by_rows).message for _ in range(2)]
+    for text in (first, second, *later):   # the route itself is shown only by show_answer()
+        assert "output_gradients=v" not in text and "reduce_sum(g * v)" not in text and "g * v" not in text
+    assert "output_gradients=v" in repr(lesson07.check_hvp.show_answer())
+
+
+def test_the_full_hessian_and_diagonal_hints_never_give_the_product():
+    tiers = [lesson07.check_hvp(HVP_CASES["full_hessian"]).message for _ in range(3)]
+    assert tiers[0] != tiers[1] and "sum_i H_ij v_i" in tiers[1]
+    for text in tiers:
+        assert "output_gradients" not in text and "sum(gradient * v)" not in text
+
+
+def test_a_wrong_mixed_partial_names_the_entries_never_the_values():
+    def off_by_double_mixed(f, x, y):
+        rows = _numbers(_rows()(f, x, y))
+        return [[rows[0][0], 2 * rows[0][1]], [2 * rows[1][0], rows[1][1]]]
+    forget_misses()
+    feedback = lesson07.check_mixed_partials(off_by_double_mixed)
+    assert feedback.code == "values" and "f_xy, f_yx not right" in feedback.message
+    assert "expected" not in feedback.message
 
 
 @pytest.mark.parametrize("case", HVP_CASES)

@@ -20,8 +20,8 @@ import nbformat
 
 from tapekit._base.i18n import LANGUAGES
 
-from .i18n import Identity, Translator, translate_comments, translate_markdown
-from .source import (CHECK, LANGUAGE_SWITCH_NOTE, LOCALES, NOTEBOOKS, TAPEKIT_ONLY, TAPEKIT_ONLY_LABEL,
+from .i18n import Identity, Translator, has_plot_texts, translate_comments, translate_markdown
+from .source import (CHECK, LANGUAGE_SWITCH_NOTE, LOCALES, NOTEBOOKS, PLOT_FONT_NOTE, TAPEKIT_ONLY, TAPEKIT_ONLY_LABEL,
                      TENSORFLOW_ONLY, TENSORFLOW_ONLY_LABEL, Lesson, Solution, import_cell, split_solutions,
                      student_stub, tags_of)
 
@@ -50,9 +50,21 @@ def tapekit_language(locale: str) -> str | None:
     return language if language in LANGUAGES and language != "en" else None
 
 
-def language_switch(language: str, gettext):
-    """The ``tapekit-only`` cell that a locale's edition runs right after importing tapekit."""
-    code = (f"# {gettext(TAPEKIT_ONLY_LABEL)}\n# {gettext(LANGUAGE_SWITCH_NOTE)}\n"
+# the fonts with Chinese characters on Linux (fonts-noto-cjk), Windows and macOS, best first
+PLOT_FONTS = {"zh-CN": ("Noto Sans CJK SC", "Microsoft YaHei", "PingFang SC", "SimHei")}
+
+
+def language_switch(language: str, gettext, plots: bool = False):
+    """The ``tapekit-only`` cell that a locale's edition runs right after importing tapekit; with ``plots``, it
+    also puts the first installed font of the language first in matplotlib's list (none installed: no change)."""
+    fonts = ""
+    if plots and language in PLOT_FONTS:
+        fonts = (f"# {gettext(PLOT_FONT_NOTE)}\nimport matplotlib.pyplot as plt\n"
+                 "from matplotlib import font_manager\n\n"
+                 "installed = {font.name for font in font_manager.fontManager.ttflist}\n"
+                 f"fonts = [name for name in {PLOT_FONTS[language]!r} if name in installed]\n"
+                 'plt.rcParams["font.sans-serif"] = fonts[:1] + plt.rcParams["font.sans-serif"]\n\n')
+    code = (f"# {gettext(TAPEKIT_ONLY_LABEL)}\n{fonts}# {gettext(LANGUAGE_SWITCH_NOTE)}\n"
             f'tk.config.set_language("{language}")')
     cell = nbformat.v4.new_code_cell(code)
     cell.metadata["tags"] = [TAPEKIT_ONLY]
@@ -134,7 +146,7 @@ def build_edition(source_nb, kind: str, translator=None, *, source_name: str = "
         new["id"] = f"cell-{number:02d}"
         nb.cells.append(new)
         if number - 1 == switch_after:
-            switch = language_switch(language, gettext)
+            switch = language_switch(language, gettext, plots=has_plot_texts(source_nb))
             switch["id"] = f"cell-{number:02d}-language"  # the other cells keep the English edition's ids
             nb.cells.append(switch)
     translator.finish(f"{source_name} ({getattr(translator, 'language', language)}, {kind})")

@@ -1,8 +1,9 @@
 """A lesson's prose as gettext messages: extract a ``.pot`` with Babel, translate from a ``.po``.
 
 Messages are the paragraphs of markdown cells (fenced code blocks stay as written), the ``#``
-comments of code cells, and the lines the generator adds. Code itself is never a message: a
-translated edition is built from the same source, with the same code.
+comments of code cells, the texts a plot shows (a ``label=`` string, the string of ``set_title``,
+``xlabel`` ...), and the lines the generator adds. Code itself is never a message: a translated
+edition is built from the same source, with the same code and its plots' texts in the language.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from .source import (BEGIN_SOLUTION, CHECK, END_SOLUTION, GENERATED_MESSAGES, LANGUAGE_SWITCH_NOTE, STUB_BODY,
-                     STUB_VALUE, TAPEKIT_ONLY, TAPEKIT_ONLY_LABEL, TENSORFLOW_ONLY, TENSORFLOW_ONLY_LABEL, Solution,
-                     import_cell, split_solutions, tags_of)
+from .source import (BEGIN_SOLUTION, CHECK, END_SOLUTION, GENERATED_MESSAGES, LANGUAGE_SWITCH_NOTE, PLOT_FONT_NOTE,
+                     STUB_BODY, STUB_VALUE, TAPEKIT_ONLY, TAPEKIT_ONLY_LABEL, TENSORFLOW_ONLY, TENSORFLOW_ONLY_LABEL,
+                     Solution, import_cell, split_solutions, tags_of)
 
 # Fixed, so that a .pot changes only when the lesson's text does.
 POT_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -69,6 +70,32 @@ def comments(code: str) -> list[tuple[int, int, int, str]]:
     return found
 
 
+# matplotlib calls whose first argument is a text the plot shows; and the keywords that hold one
+PLOT_TEXT_CALLS = {"set_title", "set_xlabel", "set_ylabel", "title", "xlabel", "ylabel", "suptitle"}
+PLOT_TEXT_KEYWORDS = {"label"}
+WORDS = re.compile(r"[A-Za-z]{3}")  # a text with a word to translate ("x", "w", "f(x) = x² + 2x" are not)
+
+
+def plot_texts(code: str) -> list[tuple[int, int, int, str, str]]:
+    """(line, start, end, prefix + quote, text) of each one-line string literal a plot shows, with a word in it."""
+    try:
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(code).readline)
+                  if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT)]
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return []
+    found = []
+    for before, opener, token in zip(tokens, tokens[1:], tokens[2:]):
+        literal = re.fullmatch(r"([fF]?)(['\"])([^'\"\\]*)\2", token.string)
+        if token.type != tokenize.STRING or literal is None or not WORDS.search(literal.group(3)):
+            continue
+        called = opener.string == "(" and before.string in PLOT_TEXT_CALLS
+        keyword = opener.string == "=" and before.string in PLOT_TEXT_KEYWORDS
+        if called or keyword:
+            found.append((token.start[0], token.start[1], token.end[1], literal.group(1) + literal.group(2),
+                          literal.group(3)))
+    return found
+
+
 def cell_messages(cell) -> list[tuple[str, str]]:
     """(message, kind) for one source cell, in order."""
     tags = tags_of(cell)
@@ -85,6 +112,7 @@ def cell_messages(cell) -> list[tuple[str, str]]:
     elif TAPEKIT_ONLY in tags or CHECK in tags:
         found.append((TAPEKIT_ONLY_LABEL, "generated"))
     found += [(text, "code comment") for *_, text in comments(cell.source)]
+    found += [(text, "plot text") for *_, text in plot_texts(cell.source)]
     solutions = [s for s in split_solutions(cell.source) if isinstance(s, Solution)]
     for solution in solutions:
         found.append((STUB_BODY if solution.indent else STUB_VALUE, "generated"))
@@ -100,6 +128,8 @@ def lesson_catalog(nb, name: str) -> Catalog:
         messages = cell_messages(cell)
         if number - 1 == switch_after:
             messages += [(TAPEKIT_ONLY_LABEL, "generated"), (LANGUAGE_SWITCH_NOTE, "generated")]
+            if has_plot_texts(nb):
+                messages.append((PLOT_FONT_NOTE, "generated"))
         for message, kind in messages:
             existing = catalog.get(message)
             if existing is not None:
@@ -180,14 +210,27 @@ def translate_markdown(text: str, gettext) -> str:
 
 
 def translate_comments(code: str, gettext) -> str:
+    """``code`` with its comments, then its plots' texts, translated (comments end a line: the columns hold)."""
     lines = code.split("\n")
     for line_number, start, end, text in reversed(comments(code)):
         translated = gettext(text)
         if translated != text:
             line = lines[line_number - 1]
             lines[line_number - 1] = f"{line[:start]}# {translated}{line[end:]}"
+    lines = "\n".join(lines).split("\n")
+    for line_number, start, end, opening, text in reversed(plot_texts("\n".join(lines))):
+        translated = gettext(text).replace(opening[-1], "\\" + opening[-1])
+        if translated != text:
+            line = lines[line_number - 1]
+            lines[line_number - 1] = f"{line[:start]}{opening}{translated}{opening[-1]}{line[end:]}"
     return "\n".join(lines)
 
 
+def has_plot_texts(nb) -> bool:
+    """Whether a lesson's plots show texts to translate (its locale editions then pick a font that has them)."""
+    return any(cell.cell_type == "code" and plot_texts(cell.source) for cell in nb.cells)
+
+
 __all__ = ["GENERATED_MESSAGES", "Identity", "MissingTranslations", "Translator", "cell_messages", "comments",
-           "lesson_catalog", "markdown_blocks", "translate_comments", "translate_markdown", "write_pot"]
+           "has_plot_texts", "lesson_catalog", "markdown_blocks", "plot_texts", "translate_comments",
+           "translate_markdown", "write_pot"]

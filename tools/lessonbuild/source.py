@@ -168,4 +168,6 @@ STUB_BODY = "YOUR ANSWER: replace this line with your code"
 # The comment above the language switch that a locale's editions get after the import cell.
 LANGUAGE_SWITCH_NOTE = ("From here on, tapekit's own messages (explain, the player, the checks' hints) "
                         "are in this language")
+PLOT_FONT_NOTE = ("the plots' texts are in this language: draw them with a font that has its characters, if one "
+                  "is installed")
 GENERATED_MESSAGES = (TAPEKIT_ONLY_LABEL, TENSORFLOW_ONLY_LABEL, STUB_VALUE, STUB_BODY, LANGUAGE_SWITCH_NOTE)

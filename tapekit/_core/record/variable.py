@@ -79,6 +79,8 @@ class Variable:
         if unknown:  # TF 2.21 ignores unknown keywords silently; tapekit ignores them too, but says so
             warnings.warn(f"tk.Variable ignores the unknown keyword argument(s) {sorted(unknown)} (TF 2.21 "
                           "ignores them too); check the spelling.", UserWarning, stacklevel=2)
+        for guard in state.creation_guards:  # tk.function: a variable only on the first call
+            guard()
         if initial_value is None:
             raise ValueError("The `initial_value` arg to `tk.Variable` must be specified except when "
                              "you are not providing a `variable_def`. You provided neither.")

@@ -40,6 +40,7 @@ class _OpState(threading.local):
         self.tapes: list = []          # the Recorder of each tape entered in this thread, innermost last
         self.overrides: dict = {}      # gradient_override_map: op type -> gradient key
         self.watchers: list = []       # custom_gradient: lists collecting trainable variable reads
+        self.creation_guards: list = []  # tk.function: callables run before a Variable is created (may raise)
 
 
 state = _OpState()
