@@ -852,6 +852,26 @@ function fitViewBox(w, h2, stageW, stageH, centre) {
 function inViewBox(p, vb, margin = 12) {
   return p.x - p.w / 2 > vb[0] + margin && p.x + p.w / 2 < vb[0] + vb[2] - margin && p.y - p.h / 2 > vb[1] + margin && p.y + p.h / 2 < vb[1] + vb[3] - margin;
 }
+var GAP = 12;
+var STAGE_BASIS = 700;
+var SIDE_BASIS = 300;
+var SIDE_MIN = 260;
+function placement(options, layouts, bodyW) {
+  const wrapped = bodyW < STAGE_BASIS + GAP + SIDE_BASIS;
+  const beside = wrapped ? bodyW : bodyW - GAP - SIDE_MIN;
+  const scaleAt = (k2, width) => Math.min(MAX_SCALE, (width - 48) / layouts[k2].w, (STAGE_MAX - 48) / layouts[k2].h);
+  const best = (width) => options.reduce((b, k2) => scaleAt(k2, width) > scaleAt(b, width) + 0.02 ? k2 : b, options[0]);
+  const usual = wrapped ? bodyW : STAGE_BASIS + (bodyW - STAGE_BASIS - GAP - SIDE_BASIS) / 2;
+  const k = best(usual);
+  if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "", below: wrapped };
+  const narrow = best(beside);
+  if (scaleAt(narrow, beside) >= MIN_SCALE) {
+    return { k: narrow, basis: Math.ceil(layouts[narrow].w + 48) + "px", side: SIDE_MIN + "px" };
+  }
+  const full = best(bodyW);
+  if (scaleAt(full, bodyW) >= MIN_SCALE) return { k: full, basis: "100%", side: "", below: true };
+  return { k, basis: "", side: "" };
+}
 
 // src/viewcache.js
 var OFF = "tkp-view-off";
@@ -1178,30 +1198,12 @@ function draw({ model, el }, graph, frameData) {
   let view = null;
   const viewCache = /* @__PURE__ */ new Map();
   const edgeOwner = /* @__PURE__ */ new Map();
-  const GAP = 12, STAGE_BASIS = 700, SIDE_BASIS = 300, SIDE_MIN = 260;
   let bodyW = 0;
   function bodyWidth() {
     if (!bodyW) bodyW = body.getBoundingClientRect().width;
     return bodyW || 1e3;
   }
-  function placement(v) {
-    const options = v.layouts || [v.layout];
-    const W = bodyWidth();
-    const wrapped = W < STAGE_BASIS + GAP + SIDE_BASIS;
-    const beside = wrapped ? W : W - GAP - SIDE_MIN;
-    const scaleAt = (k2, width) => Math.min(MAX_SCALE, (width - 48) / layouts[k2].w, (STAGE_MAX - 48) / layouts[k2].h);
-    const best = (width) => options.reduce((b, k2) => scaleAt(k2, width) > scaleAt(b, width) + 0.02 ? k2 : b, options[0]);
-    const usual = wrapped ? W : STAGE_BASIS + (W - STAGE_BASIS - GAP - SIDE_BASIS) / 2;
-    const k = best(usual);
-    if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "", below: wrapped };
-    const narrow = best(beside);
-    if (scaleAt(narrow, beside) >= MIN_SCALE) {
-      return { k: narrow, basis: Math.ceil(layouts[narrow].w + 48) + "px", side: SIDE_MIN + "px" };
-    }
-    const full = best(W);
-    if (scaleAt(full, W) >= MIN_SCALE) return { k: full, basis: "100%", side: "", below: true };
-    return { k, basis: "", side: "" };
-  }
+  const placement2 = (v) => placement(v.layouts || [v.layout], layouts, bodyWidth());
   const rank = (basis) => basis === "100%" ? Infinity : parseFloat(basis) || 0;
   function tableBelow(on) {
     if (on === (side.parentNode === root)) return;
@@ -1219,7 +1221,7 @@ function draw({ model, el }, graph, frameData) {
   }
   function buildView(id) {
     const v = views[id];
-    const layoutIndex = placement(v).k;
+    const layoutIndex = placement2(v).k;
     const key = id + "#" + layoutIndex;
     if (viewCache.has(key)) return viewCache.get(key);
     const geo = layouts[layoutIndex];
@@ -1234,7 +1236,7 @@ function draw({ model, el }, graph, frameData) {
     if (!views[id]) return;
     if (viewId === id) return;
     viewId = id;
-    place(placement(views[id]));
+    place(placement2(views[id]));
     view = buildView(id);
     shelf.show(view);
     root.dataset.view = id;
@@ -1286,7 +1288,7 @@ function draw({ model, el }, graph, frameData) {
       if (!w || Math.abs(w - bodyW) <= 1) return;
       bodyW = w;
       if (!view) return;
-      const p = placement(view.v);
+      const p = placement2(view.v);
       place(p, true);
       if (view.key !== viewId + "#" + p.k) {
         const id = viewId;
@@ -1602,7 +1604,7 @@ function draw({ model, el }, graph, frameData) {
     for (let j = i + 1; j < Math.min(frames.length, i + 80); j++) {
       const target = frames[j].focus && viewOf(frames[j].focus);
       if (target && target !== viewId && views[target]) {
-        const built = viewCache.get(target + "#" + placement(views[target]).k);
+        const built = viewCache.get(target + "#" + placement2(views[target]).k);
         if (built && built.group.isConnected) return;
         prefetching = true;
         const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 30));

@@ -15,6 +15,8 @@ import pytest
 from kernelfree import ARTIFACTS, CHROMIUM, HERE, TOKEN
 
 NOTEBOOK = "player_core.ipynb"
+# the view shown: the player keeps the views it drew (and the next one) in the drawing, out of sight
+SHOWN = ".tkp-view:not(.tkp-view-off)"
 
 pytestmark = pytest.mark.slow
 
@@ -246,9 +248,9 @@ def test_markup_names_stay_text_and_none_cause_is_shown(page):
 def test_loop_is_grouped_opens_on_click_and_the_camera_follows(page):
     root = player(page, 2)
     assert root.get_attribute("data-view") == "root"
-    groups = root.locator("g.node.k-group")
+    groups = root.locator(f"{SHOWN} g.node.k-group")
     assert groups.count() == 10, "100 iterations: ten runs of ten"
-    labels = root.locator("g.node.k-group text.l0").all_text_contents()
+    labels = root.locator(f"{SHOWN} g.node.k-group text.l0").all_text_contents()
     assert labels[0] == "iterations 1–10" and labels[-1] == "iterations 91–100"
     items = page.evaluate(READABILITY_JS, root.element_handle())
     assert not [i for i in items if i["size"] < 12], "readable at the default zoom, at the level of its groups"
@@ -258,9 +260,9 @@ def test_loop_is_grouped_opens_on_click_and_the_camera_follows(page):
     groups.nth(3).click()
     assert root.get_attribute("data-view") != "root"
     assert "iterations 31–40" in root.locator(".tkp-crumbs").text_content()
-    ops = root.locator("g.node.k-op")
+    ops = root.locator(f"{SHOWN} g.node.k-op")
     assert ops.count() == 30, "one click shows the ops of ten iterations"
-    clusters = root.locator("g.cluster text").all_text_contents()
+    clusters = root.locator(f"{SHOWN} g.cluster text").all_text_contents()
     assert clusters[:2] == ["iteration 31", "iteration 32"]
     _shot(root, "player-loop-300-open.png")
     root.locator(".tkp-crumb", has_text="whole tape").click()
@@ -280,7 +282,7 @@ def test_loop_is_grouped_opens_on_click_and_the_camera_follows(page):
     for _ in range(6):
         root.locator(".tkp-btn[data-act=forward]").click()
     assert root.get_attribute("data-view") != "root", "stepping into the loop opens its group"
-    active = page.evaluate("""(root) => { const f = root.querySelector('g.node.hot');
+    active = page.evaluate("""(root) => { const f = root.querySelector('.tkp-view:not(.tkp-view-off) g.node.hot');
         if (!f) return null;
         const b = f.getBoundingClientRect(), s = root.querySelector('.tkp-graph').getBoundingClientRect();
         return b.left >= s.left && b.right <= s.right && b.top >= s.top && b.bottom <= s.bottom; }""",

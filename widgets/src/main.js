@@ -4,7 +4,7 @@
 // replays frames (src/replay.js), moves a camera, navigates the group hierarchy, plays by the
 // tape's structure (src/structure.js) and asks questions (src/questions.js).
 // Every name, value and cause is inserted with textContent, never as markup.
-import { MIN_SCALE, MAX_SCALE, STAGE_MAX } from "./constants.js";
+import { MIN_SCALE } from "./constants.js";
 import { h, s } from "./dom.js";
 import LIVE_CSS from "../player-live.css";
 import { causeLabeler, translator } from "./i18n.js";
@@ -17,7 +17,7 @@ import { fillTable, updateRows } from "./table.js";
 import { fillTimeline, makeControls } from "./controls.js";
 import { fitScale, minimapSpot, nodeBox, pathNumbers, placeBadges, READABLE_SCALE } from "./geometry.js";
 import { fitLine, lineFont, measure, room } from "./fit.js";
-import { clampViewBox, fitViewBox, inViewBox, stageHeight } from "./camera.js";
+import { clampViewBox, fitViewBox, inViewBox, placement as placeGraph, stageHeight } from "./camera.js";
 import { ViewShelf } from "./viewcache.js";
 import { drawView } from "./drawing.js";
 import { overviewLabels } from "./overview.js";
@@ -158,36 +158,13 @@ function draw({ model, el }, graph, frameData) {
   const edgeOwner = new Map();    // model edge id -> view id that draws it as itself (for the camera)
 
   // ---------- where the graph goes: beside the table while it fits there at a readable size ----------
-  // A view may come laid out several ways (left to right, top to bottom). Take the one drawn
-  // largest beside the table; if none fits there at scale >= 1 (the smallest text 12 px), give
-  // the drawing area the width it needs (the table gets narrower, down to SIDE_MIN), or put the
-  // table below the graph if that makes one fit. A view too large for either keeps the default
-  // split and is shown at scale 1 around the active op, with a minimap.
-  const GAP = 12, STAGE_BASIS = 700, SIDE_BASIS = 300, SIDE_MIN = 260;
+  // (src/camera.js placement)
   let bodyW = 0;
   function bodyWidth() {
     if (!bodyW) bodyW = body.getBoundingClientRect().width;
     return bodyW || 1000;
   }
-  function placement(v) {
-    const options = v.layouts || [v.layout];
-    const W = bodyWidth();
-    const wrapped = W < STAGE_BASIS + GAP + SIDE_BASIS;   // narrow: the CSS puts the table below anyway
-    const beside = wrapped ? W : W - GAP - SIDE_MIN;
-    const scaleAt = (k, width) => Math.min(MAX_SCALE, (width - 48) / layouts[k].w, (STAGE_MAX - 48) / layouts[k].h);
-    const best = (width) => options.reduce((b, k) => (scaleAt(k, width) > scaleAt(b, width) + 0.02 ? k : b), options[0]);
-    // the CSS default: both grow alike from their bases (700 px and 300 px)
-    const usual = wrapped ? W : STAGE_BASIS + (W - STAGE_BASIS - GAP - SIDE_BASIS) / 2;
-    const k = best(usual);
-    if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "", below: wrapped };
-    const narrow = best(beside);
-    if (scaleAt(narrow, beside) >= MIN_SCALE) {
-      return { k: narrow, basis: Math.ceil(layouts[narrow].w + 48) + "px", side: SIDE_MIN + "px" };
-    }
-    const full = best(W);
-    if (scaleAt(full, W) >= MIN_SCALE) return { k: full, basis: "100%", side: "", below: true };
-    return { k, basis: "", side: "" };
-  }
+  const placement = (v) => placeGraph(v.layouts || [v.layout], layouts, bodyWidth());
   const rank = (basis) => (basis === "100%" ? Infinity : parseFloat(basis) || 0);
   // a table that does not fit beside the graph goes below the controls: the graph, the caption and
   // the buttons stay together on screen (a notebook with its side panel open)
