@@ -1079,6 +1079,136 @@ function tipRows(kind, id, st, ctx) {
   return rows;
 }
 
+// src/skeleton.js
+function head(t, title) {
+  const box = h("div", "tkp-head");
+  const phase = h("span", "tkp-phase", t("phase_forward"));
+  const counter = h("span", "tkp-counter");
+  box.append(h("span", "tkp-title", title), phase, counter);
+  return { head: box, phase, counter };
+}
+function notesBanner(notes) {
+  const box = h("div", "tkp-notes-banner");
+  for (const text of notes) box.append(h("div", "tkp-note", "\u26A0 " + text));
+  box.hidden = !notes.length;
+  return box;
+}
+function navBar(t) {
+  const nav = h("div", "tkp-nav");
+  const crumbs = h("span", "tkp-crumbs");
+  const followLabel = h("label", "tkp-follow");
+  const followBox = h("input");
+  followBox.type = "checkbox";
+  followBox.checked = true;
+  followLabel.append(followBox, document.createTextNode(" " + t("follow")));
+  const bGroup = h("button", "tkp-crumb tkp-play-group", t("play_group"));
+  bGroup.title = t("play_group_title");
+  nav.append(crumbs, bGroup, followLabel);
+  return { nav, crumbs, followBox, bGroup };
+}
+function button2(cls, text, title) {
+  const b = h("button", cls, text);
+  b.title = title;
+  return b;
+}
+function stageArea(t) {
+  const stage = h("div", "tkp-graph");
+  const svg = s("svg", { class: "tkp-svg", role: "img" });
+  const layerViews = s("g", { class: "tkp-views" });
+  const layerBadges = s("g", { class: "tkp-labels" });
+  const layerOverview = s("g", { class: "tkp-overview-labels" });
+  const camera = s("g", { class: "tkp-camera" });
+  camera.append(layerViews, layerBadges, layerOverview);
+  svg.append(camera);
+  const tip = h("div", "tkp-tip");
+  tip.hidden = true;
+  const zoom = h("div", "tkp-zoom");
+  const zin = button2("", "+", t("zoom_in")), zout = button2("", "\u2212", t("zoom_out"));
+  const zfit = button2("", t("fit"), t("fit_title")), zmap = button2("tkp-map", t("map"), t("map_title"));
+  zoom.append(zin, zout, zfit, zmap);
+  const mini = h("div", "tkp-minimap");
+  const miniSvg = s("svg", { class: "tkp-mini-svg" });
+  const miniView = s("rect", { class: "tkp-mini-view" });
+  miniSvg.append(miniView);
+  mini.append(miniSvg);
+  mini.title = t("overview");
+  stage.append(svg, tip, zoom, mini);
+  return {
+    stage,
+    svg,
+    camera,
+    layerViews,
+    layerBadges,
+    layerOverview,
+    tip,
+    zin,
+    zout,
+    zfit,
+    zmap,
+    mini,
+    miniSvg,
+    miniView
+  };
+}
+function sideTable(t) {
+  const side = h("aside", "tkp-side");
+  side.append(h("div", "tkp-side-title", t("side_title")));
+  const table = h("table", "tkp-table");
+  const thead = h("tr");
+  for (const c of ["col_name", "col_value", "col_gradient"]) thead.append(h("th", "", t(c)));
+  table.append(thead);
+  side.append(table);
+  return { side, table };
+}
+function legendBar(t) {
+  const legend = h("div", "tkp-legend");
+  for (const cls of [
+    "lg-var",
+    "lg-frozen",
+    "lg-const",
+    "lg-value",
+    "lg-grad",
+    "lg-acc",
+    "lg-wait",
+    "lg-none",
+    "lg-group"
+  ]) {
+    const item = h("span", "tkp-lg");
+    item.append(h("i", cls), document.createTextNode(t("legend_" + cls.slice(3))));
+    legend.append(item);
+  }
+  return legend;
+}
+function makeSkeleton(t, { title, language, notes }) {
+  const root = h("div", "tkp tkp-root");
+  if (language) root.lang = language;
+  root.tabIndex = 0;
+  const area = stageArea(t);
+  const table = sideTable(t);
+  const body = h("div", "tkp-body");
+  body.append(area.stage, table.side);
+  const caption = h("div", "tkp-caption");
+  const where = h("span", "tkp-where");
+  const ctext = h("span", "tkp-text");
+  caption.append(where, ctext);
+  const askBox = h("div", "tkp-ask");
+  askBox.hidden = true;
+  return {
+    root,
+    ...head(t, title),
+    notes: notesBanner(notes),
+    ...navBar(t),
+    body,
+    ...area,
+    ...table,
+    caption,
+    where,
+    ctext,
+    legend: legendBar(t),
+    askBox
+  };
+}
+
 // src/main.js
 async function unzipped(value) {
   if (typeof value !== "string") return value;
@@ -1106,87 +1236,47 @@ function draw({ model, el }, graph, frameData) {
   const stateAt = (i) => replay.stateAt(i);
   el.classList.add("tkp");
   el.append(h("style", "", player_live_default));
-  const root = h("div", "tkp tkp-root");
-  if (words.language) root.lang = words.language;
-  root.tabIndex = 0;
-  const head = h("div", "tkp-head");
-  const title = h("span", "tkp-title", model.get("title") || "GradientTape");
-  const phase = h("span", "tkp-phase", t("phase_forward"));
-  const counter = h("span", "tkp-counter");
-  head.append(title, phase, counter);
-  const notes = h("div", "tkp-notes-banner");
-  for (const text of graph.notes || []) notes.append(h("div", "tkp-note", "\u26A0 " + text));
-  notes.hidden = !(graph.notes || []).length;
-  const nav = h("div", "tkp-nav");
-  const crumbs = h("span", "tkp-crumbs");
-  const followLabel = h("label", "tkp-follow");
-  const followBox = h("input");
-  followBox.type = "checkbox";
-  followBox.checked = true;
-  followLabel.append(followBox, document.createTextNode(" " + t("follow")));
-  const bGroup = h("button", "tkp-crumb tkp-play-group", t("play_group"));
-  bGroup.title = t("play_group_title");
-  nav.append(crumbs, bGroup, followLabel);
-  const body = h("div", "tkp-body");
-  const stage = h("div", "tkp-graph");
-  const svg = s("svg", { class: "tkp-svg", role: "img" });
-  const layerViews = s("g", { class: "tkp-views" });
-  const layerBadges = s("g", { class: "tkp-labels" });
-  const layerOverview = s("g", { class: "tkp-overview-labels" });
-  const camera = s("g", { class: "tkp-camera" });
-  camera.append(layerViews, layerBadges, layerOverview);
-  svg.append(camera);
-  const tip = h("div", "tkp-tip");
-  tip.hidden = true;
-  const zoom = h("div", "tkp-zoom");
-  const zin = h("button", "", "+"), zout = h("button", "", "\u2212"), zfit = h("button", "", t("fit"));
-  zin.title = t("zoom_in");
-  zout.title = t("zoom_out");
-  zfit.title = t("fit_title");
-  const zmap = h("button", "tkp-map", t("map"));
-  zmap.title = t("map_title");
-  zoom.append(zin, zout, zfit, zmap);
-  const mini = h("div", "tkp-minimap");
-  const miniSvg = s("svg", { class: "tkp-mini-svg" });
-  const miniView = s("rect", { class: "tkp-mini-view" });
-  miniSvg.append(miniView);
-  mini.append(miniSvg);
+  const {
+    root,
+    head: head2,
+    phase,
+    counter,
+    notes,
+    nav,
+    crumbs,
+    followBox,
+    bGroup,
+    body,
+    stage,
+    svg,
+    camera,
+    layerViews,
+    layerBadges,
+    layerOverview,
+    tip,
+    zin,
+    zout,
+    zfit,
+    zmap,
+    mini,
+    miniSvg,
+    miniView,
+    side,
+    table,
+    caption,
+    where,
+    ctext,
+    legend,
+    askBox
+  } = makeSkeleton(t, {
+    title: model.get("title") || "GradientTape",
+    language: words.language,
+    notes: graph.notes || []
+  });
   const shelf = new ViewShelf(layerViews, miniSvg);
-  mini.title = t("overview");
-  stage.append(svg, tip, zoom, mini);
-  const side = h("aside", "tkp-side");
-  side.append(h("div", "tkp-side-title", t("side_title")));
-  const table = h("table", "tkp-table");
-  const thead = h("tr");
-  for (const c of ["col_name", "col_value", "col_gradient"]) thead.append(h("th", "", t(c)));
-  table.append(thead);
-  side.append(table);
-  body.append(stage, side);
-  const caption = h("div", "tkp-caption");
-  const where = h("span", "tkp-where");
-  const ctext = h("span", "tkp-text");
-  caption.append(where, ctext);
   const { controls, icon: icon2, bFirst, bBack, bPlay, bFwd, bLast, slider, speed, rate, modeSel, bMark, timeline, wantedFps } = makeControls(t, { last, fps: Number(model.get("fps")), grouped: Object.keys(views).length > 1 });
   root.dataset.mode = modeSel.value;
-  const legend = h("div", "tkp-legend");
-  for (const cls of [
-    "lg-var",
-    "lg-frozen",
-    "lg-const",
-    "lg-value",
-    "lg-grad",
-    "lg-acc",
-    "lg-wait",
-    "lg-none",
-    "lg-group"
-  ]) {
-    const item = h("span", "tkp-lg");
-    item.append(h("i", cls), document.createTextNode(t("legend_" + cls.slice(3))));
-    legend.append(item);
-  }
-  const askBox = h("div", "tkp-ask");
-  askBox.hidden = true;
-  root.append(head, notes, nav, body, caption, askBox, controls, legend);
+  root.append(head2, notes, nav, body, caption, askBox, controls, legend);
   el.append(root);
   const drawn = Object.keys(views).length > 0;
   if (!drawn) {

@@ -22,6 +22,7 @@ import { ViewShelf } from "./viewcache.js";
 import { drawView } from "./drawing.js";
 import { overviewLabels } from "./overview.js";
 import { tipRows } from "./tooltip.js";
+import { makeSkeleton } from "./skeleton.js";
 
 // graph and frames come as gzipped JSON in base64 (tapekit/widgets/saved_state.py json_string);
 // a plain object (a hand-made state) passes as it is
@@ -54,90 +55,18 @@ function draw({ model, el }, graph, frameData) {
   const replay = new Replay([...nodes.keys(), ...edgesById.keys(), ...groups.keys()], frames);
   const stateAt = (i) => replay.stateAt(i);
 
-  // ---------- DOM ----------
+  // ---------- DOM (src/skeleton.js) ----------
   el.classList.add("tkp");
   el.append(h("style", "", LIVE_CSS));      // the live player's own rules (player-live.css)
-  const root = h("div", "tkp tkp-root");
-  if (words.language) root.lang = words.language;   // zh-CN: the CJK font stacks of player-cjk.css
-  root.tabIndex = 0;
-  const head = h("div", "tkp-head");
-  const title = h("span", "tkp-title", model.get("title") || "GradientTape");
-  const phase = h("span", "tkp-phase", t("phase_forward"));
-  const counter = h("span", "tkp-counter");
-  head.append(title, phase, counter);
-  const notes = h("div", "tkp-notes-banner");
-  for (const text of graph.notes || []) notes.append(h("div", "tkp-note", "⚠ " + text));
-  notes.hidden = !(graph.notes || []).length;
-
-  const nav = h("div", "tkp-nav");
-  const crumbs = h("span", "tkp-crumbs");
-  const followLabel = h("label", "tkp-follow");
-  const followBox = h("input");
-  followBox.type = "checkbox"; followBox.checked = true;
-  followLabel.append(followBox, document.createTextNode(" " + t("follow")));
-  const bGroup = h("button", "tkp-crumb tkp-play-group", t("play_group"));
-  bGroup.title = t("play_group_title");
-  nav.append(crumbs, bGroup, followLabel);
-
-  const body = h("div", "tkp-body");
-  const stage = h("div", "tkp-graph");
-  const svg = s("svg", { class: "tkp-svg", role: "img" });
-  // every view drawn so far keeps its own group here (src/viewcache.js): the one shown is visible
-  const layerViews = s("g", { class: "tkp-views" });
-  const layerBadges = s("g", { class: "tkp-labels" });
-  const layerOverview = s("g", { class: "tkp-overview-labels" });
-  // the camera: a pan moves this group (one transform); only a zoom changes the viewBox. A new
-  // viewBox makes the browser lay out every element of the drawing again (20-50 ms on a 300-op
-  // view), a new transform on one group does not
-  const camera = s("g", { class: "tkp-camera" });
-  camera.append(layerViews, layerBadges, layerOverview);
-  svg.append(camera);
-  const tip = h("div", "tkp-tip");
-  tip.hidden = true;
-  const zoom = h("div", "tkp-zoom");
-  const zin = h("button", "", "+"), zout = h("button", "", "−"), zfit = h("button", "", t("fit"));
-  zin.title = t("zoom_in"); zout.title = t("zoom_out"); zfit.title = t("fit_title");
-  const zmap = h("button", "tkp-map", t("map"));
-  zmap.title = t("map_title");
-  zoom.append(zin, zout, zfit, zmap);
-  const mini = h("div", "tkp-minimap");
-  const miniSvg = s("svg", { class: "tkp-mini-svg" });
-  const miniView = s("rect", { class: "tkp-mini-view" });
-  miniSvg.append(miniView);
-  mini.append(miniSvg);
+  const { root, head, phase, counter, notes, nav, crumbs, followBox, bGroup, body, stage, svg, camera, layerViews,
+    layerBadges, layerOverview, tip, zin, zout, zfit, zmap, mini, miniSvg, miniView, side, table, caption, where,
+    ctext, legend, askBox } = makeSkeleton(t, { title: model.get("title") || "GradientTape", language: words.language,
+    notes: graph.notes || [] });
   const shelf = new ViewShelf(layerViews, miniSvg);
-  mini.title = t("overview");
-  stage.append(svg, tip, zoom, mini);
-
-  const side = h("aside", "tkp-side");
-  side.append(h("div", "tkp-side-title", t("side_title")));
-  const table = h("table", "tkp-table");
-  const thead = h("tr");
-  for (const c of ["col_name", "col_value", "col_gradient"]) thead.append(h("th", "", t(c)));
-  table.append(thead);
-  side.append(table);
-  body.append(stage, side);
-
-  const caption = h("div", "tkp-caption");
-  const where = h("span", "tkp-where");
-  const ctext = h("span", "tkp-text");
-  caption.append(where, ctext);
-
   const { controls, icon, bFirst, bBack, bPlay, bFwd, bLast, slider, speed, rate, modeSel, bMark, timeline, wantedFps } =
     makeControls(t, { last, fps: Number(model.get("fps")), grouped: Object.keys(views).length > 1 });
   root.dataset.mode = modeSel.value;
 
-  const legend = h("div", "tkp-legend");
-  for (const cls of ["lg-var", "lg-frozen", "lg-const", "lg-value", "lg-grad", "lg-acc", "lg-wait", "lg-none",
-    "lg-group"]) {
-    const item = h("span", "tkp-lg");
-    item.append(h("i", cls), document.createTextNode(t("legend_" + cls.slice(3))));
-    legend.append(item);
-  }
-
-  // the question mode (src/questions.js): a panel between the caption and the controls
-  const askBox = h("div", "tkp-ask");
-  askBox.hidden = true;
   root.append(head, notes, nav, body, caption, askBox, controls, legend);
   el.append(root);
   // a tape too large to draw (tapekit/widgets/limits.py): the note says why and what to do, the
