@@ -163,18 +163,21 @@ def open_in_chromium(pw, player, chromium="/usr/bin/chromium"):
 
 STEP_JS = """async (n) => {
   const fwd = document.querySelector('.tkp-btn[data-act=forward]');
-  const times = [];
+  const root = document.querySelector('.tkp-root');
+  const times = [], entered = [];
   for (let i = 0; i < n; i++) {
     await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));  // one step a frame
     performance.mark('s' + i);
+    const view = root.dataset.view;
     const t0 = performance.now();
     fwd.click();
     document.body.getBoundingClientRect();   // include style and layout of the change
     times.push(performance.now() - t0);
+    entered.push(root.dataset.view !== view);   // the step entered another group's view
     performance.mark('e' + i);
   }
   await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)));
-  return times;
+  return [times, entered];
 }"""
 
 JUMP_JS = """(n) => {
@@ -268,7 +271,7 @@ def bench_browser(n_ops=2000, seconds=3.0, player=None, name=None):
         if page.locator(".tkp-mode").is_visible():
             page.select_option(".tkp-mode", "ops")    # a step is one frame (by group, one group)
         page.click(".tkp-btn[data-act=first]")
-        times, events = traced(page, STEP_JS, 400)
+        (times, entered), events = traced(page, STEP_JS, 400)
         step = stats(times)
         own, with_frame = step_cpu(events, 400)
         ok = step["p95"] <= STEP_TARGET_MS
@@ -276,6 +279,10 @@ def bench_browser(n_ops=2000, seconds=3.0, player=None, name=None):
         print(f"browser, {name} ({len(player.frames):,} frames): step median {step['median']:.1f} ms, "
               f"p95 {step['p95']:.1f} ms, max {step['max']:.1f} ms  {load()}  target p95 <= {STEP_TARGET_MS:g} ms  "
               f"{verdict(ok)}")
+        into = [t for t, e in zip(times, entered) if e]
+        if into:
+            print(f"    {len(into)} of {len(times)} steps entered another group's view: median "
+                  f"{statistics.median(into):.1f} ms, max {max(into):.1f} ms")
         if own:
             a, b = stats(own), stats(with_frame)
             print(f"    main-thread CPU of a step (trace): median {a['median']:.1f} ms, p95 {a['p95']:.1f} ms, "

@@ -502,11 +502,11 @@ function showQuestion(box, q, t, { save, next }) {
   const showBtn = h("button", "tkp-ask-btn tkp-ask-show", t("ask_show"));
   const go = h("button", "tkp-ask-btn tkp-ask-continue", t("ask_continue"));
   const result = h("div", "tkp-ask-result");
-  const reveal = h("div", "tkp-ask-answer");
-  reveal.hidden = true;
+  const reveal2 = h("div", "tkp-ask-answer");
+  reveal2.hidden = true;
   const [inputs, read] = answerInput(q, t, () => check.onclick());
   form.append(...inputs, check, showBtn, go);
-  box.append(h("div", "tkp-ask-prompt", q.prompt), form, result, reveal);
+  box.append(h("div", "tkp-ask-prompt", q.prompt), form, result, reveal2);
   check.onclick = () => {
     const given = read();
     let verdict;
@@ -522,8 +522,8 @@ function showQuestion(box, q, t, { save, next }) {
     result.textContent = verdictText(verdict, t);
   };
   showBtn.onclick = () => {
-    reveal.hidden = false;
-    reveal.textContent = t("ask_answer", { answer: answerText(q.answer) });
+    reveal2.hidden = false;
+    reveal2.textContent = t("ask_answer", { answer: answerText(q.answer) });
   };
   go.onclick = () => {
     box.hidden = true;
@@ -782,6 +782,23 @@ function minimapSpot(nodes, sw, sh, mw, mh, margin = 8) {
   }
   return null;
 }
+function placeBadges(wanted, fixed, area) {
+  const placed = [], out = [];
+  for (const { text, cls, nums, own } of wanted) {
+    let obstacles = fixed, spots;
+    if (own) {
+      const mine = nodeBox(own);
+      obstacles = fixed.filter((b) => b.x !== mine.x || b.y !== mine.y || b.w !== mine.w);
+      obstacles.push({ x: mine.x + 9, y: mine.y + 9, w: Math.max(0, mine.w - 18), h: Math.max(0, mine.h - 18) });
+      spots = tensorSpots(own, text);
+    } else spots = edgeSpots(nums);
+    const box = freeSpot(spots, text, obstacles.concat(placed), area);
+    if (!box) continue;
+    placed.push(box);
+    out.push({ box, text, cls });
+  }
+  return out;
+}
 
 // src/fit.js
 var context = null;
@@ -835,6 +852,362 @@ function fitViewBox(w, h2, stageW, stageH, centre) {
 function inViewBox(p, vb, margin = 12) {
   return p.x - p.w / 2 > vb[0] + margin && p.x + p.w / 2 < vb[0] + vb[2] - margin && p.y - p.h / 2 > vb[1] + margin && p.y + p.h / 2 < vb[1] + vb[3] - margin;
 }
+var GAP = 12;
+var STAGE_BASIS = 700;
+var SIDE_BASIS = 300;
+var SIDE_MIN = 260;
+function placement(options, layouts, bodyW) {
+  const wrapped = bodyW < STAGE_BASIS + GAP + SIDE_BASIS;
+  const beside = wrapped ? bodyW : bodyW - GAP - SIDE_MIN;
+  const scaleAt = (k2, width) => Math.min(MAX_SCALE, (width - 48) / layouts[k2].w, (STAGE_MAX - 48) / layouts[k2].h);
+  const best = (width) => options.reduce((b, k2) => scaleAt(k2, width) > scaleAt(b, width) + 0.02 ? k2 : b, options[0]);
+  const usual = wrapped ? bodyW : STAGE_BASIS + (bodyW - STAGE_BASIS - GAP - SIDE_BASIS) / 2;
+  const k = best(usual);
+  if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "", below: wrapped };
+  const narrow = best(beside);
+  if (scaleAt(narrow, beside) >= MIN_SCALE) {
+    return { k: narrow, basis: Math.ceil(layouts[narrow].w + 48) + "px", side: SIDE_MIN + "px" };
+  }
+  const full = best(bodyW);
+  if (scaleAt(full, bodyW) >= MIN_SCALE) return { k: full, basis: "100%", side: "", below: true };
+  return { k, basis: "", side: "" };
+}
+
+// src/viewcache.js
+var OFF = "tkp-view-off";
+var FAST = "tkp-fast";
+var AWAY = "translate(-100000 -100000)";
+function hide(group) {
+  group.classList.add(OFF);
+  group.setAttribute("transform", AWAY);
+}
+function reveal(group) {
+  group.classList.remove(OFF);
+  group.removeAttribute("transform");
+}
+var ViewShelf = class {
+  constructor(layer, miniLayer, limit = 2) {
+    this.layer = layer;
+    this.miniLayer = miniLayer;
+    this.limit = limit;
+    this.attached = [];
+    this.shown = null;
+    this.fast = false;
+  }
+  // quick steps drop the fades (player.css `.tkp-fast *`): the class is set on the view shown only,
+  // since toggling it restyles every element below it, and is left as it is on the hidden ones
+  setFast(on) {
+    this.fast = on;
+    if (this.shown) this.shown.group.classList.toggle(FAST, on);
+  }
+  // put a built view ({group, miniGroup}) in the drawing, hidden unless it is the one shown
+  attach(view) {
+    const k = this.attached.indexOf(view);
+    if (k >= 0) this.attached.splice(k, 1);
+    this.attached.push(view);
+    if (!view.group.isConnected) {
+      if (view !== this.shown) {
+        hide(view.group);
+        hide(view.miniGroup);
+      }
+      this.layer.append(view.group);
+      this.miniLayer.insertBefore(view.miniGroup, this.miniLayer.lastChild);
+    }
+    while (this.attached.length > this.limit) {
+      const old = this.attached.find((v) => v !== this.shown && v !== view);
+      if (!old) break;
+      this.attached.splice(this.attached.indexOf(old), 1);
+      old.group.remove();
+      old.miniGroup.remove();
+    }
+  }
+  show(view) {
+    const previous = this.shown;
+    this.shown = view;
+    this.attach(view);
+    if (previous && previous !== view) {
+      hide(previous.group);
+      hide(previous.miniGroup);
+    }
+    view.group.classList.toggle(FAST, this.fast);
+    reveal(view.group);
+    reveal(view.miniGroup);
+  }
+};
+
+// src/drawing.js
+var append = (parent, items) => {
+  parent.append(...items);
+  return parent;
+};
+function drawCluster(gid, [x, y, w, h2], group) {
+  const g = s("g", { class: "cluster k-" + group.kind, "data-id": gid });
+  const label = clip(group.label, 40);
+  const font = lineFont("cluster", 0);
+  const text = s("text", { class: "cl-label", x: x + 10, y: y + 17 }, label);
+  fitLine(text, label, font, w - 20);
+  g.append(s("rect", { x, y, width: w, height: h2, rx: 10 }), text);
+  const labelW = Math.min(w - 20, measure(label, font));
+  return { g, kind: "cluster", ids: [gid], cls: null, rectW: w - 16, labelBox: { x: x + 8, y: y + 3, w: labelW + 4, h: 19 } };
+}
+function drawEdge(drawId, ids, [d, arrow]) {
+  const g = s("g", { class: "edge", "data-id": drawId, "data-edges": ids.join(" ") });
+  g.append(s("path", { d }));
+  if (arrow) g.append(s("path", { class: "arrow", d: arrow }));
+  return { g, kind: "edge", ids, cls: null, path: g.firstChild };
+}
+function shapeOf2(kind, w, h2) {
+  if (kind === "op") return [s("ellipse", { rx: w / 2, ry: h2 / 2 })];
+  const box = (cls, dx, rx) => s("rect", {
+    ...cls ? { class: cls } : {},
+    x: -w / 2 + dx,
+    y: -h2 / 2 + dx,
+    width: w,
+    height: h2,
+    rx
+  });
+  if (kind === "group") return [box("stack", 5, 9), box(null, 0, 9)];
+  return [box(null, 0, kind === "stub" ? 13 : 8)];
+}
+function drawNode(nid, kind, [x, y, w, h2], { nodes, groups, t }) {
+  const g = s("g", { class: "node k-" + kind, "data-id": nid, transform: `translate(${x},${y})` });
+  g.append(...shapeOf2(kind, w, h2));
+  const lineCount = kind === "op" || kind === "stub" ? 1 : kind === "group" ? groupLines(groups.get(nid), t).length : tensorLines(nodes.get(nid), nodes.get(nid).value, t).length;
+  const top = -(lineCount - 1) * LINE / 2 + 5;
+  const texts = [];
+  for (let j = 0; j < lineCount; j++) texts.push(s("text", { class: "l" + j, y: top + LINE * j }));
+  g.append(...texts);
+  if (kind === "group") {
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", t("open_group", { label: (groups.get(nid) || {}).label }));
+  }
+  const modelId = kind === "stub" ? nid.slice(1).split("@")[0] : nid;
+  return { g, kind, ids: [modelId], cls: null, texts, w, h: h2, drawId: nid, lastText: null };
+}
+function drawView(id, view, geo, ctx) {
+  const elems = /* @__PURE__ */ new Map(), byModel = /* @__PURE__ */ new Map(), pos = /* @__PURE__ */ new Map();
+  const keep = (drawId, e) => {
+    elems.set(drawId, e);
+    for (const mid of e.ids) {
+      if (!byModel.has(mid)) byModel.set(mid, []);
+      byModel.get(mid).push(e);
+    }
+    return e.g;
+  };
+  const clusters = view.clusters.map((gid, k) => keep(
+    gid + "#cluster",
+    drawCluster(gid, geo.clusters[k] || [0, 0, 0, 0], ctx.groups.get(gid) || { kind: "group", label: gid })
+  ));
+  const edges = view.edges.map(([drawId, ids], k) => keep(drawId, drawEdge(drawId, ids, geo.edges[k] || ["", null])));
+  const drawn = view.nodes.map(([nid, kind], k) => {
+    const [x, y, w, h2] = geo.nodes[k] || [0, 0, 40, 40];
+    pos.set(nid, { x, y, w, h: h2 });
+    return keep(nid, drawNode(nid, kind, [x, y, w, h2], ctx));
+  });
+  const group = append(s("g", { class: "tkp-view", "data-view": id }), [
+    append(s("g", { class: "tkp-clusters" }), clusters),
+    append(s("g", { class: "tkp-edges" }), edges),
+    append(s("g", { class: "tkp-nodes" }), drawn)
+  ]);
+  const miniGroup = append(s("g", { class: "tkp-view" }), [...pos].map(([nid, p]) => s("rect", {
+    class: "mini-" + elems.get(nid).kind,
+    x: p.x - p.w / 2,
+    y: p.y - p.h / 2,
+    width: p.w,
+    height: p.h,
+    rx: 6
+  })));
+  return { elems, byModel, pos, group, miniGroup };
+}
+
+// src/overview.js
+var LABEL_PX = 13;
+function overviewLabels(blocks, scale, widthAt13) {
+  const size = LABEL_PX / scale;
+  const width = (text) => widthAt13(text) / LABEL_PX * size;
+  const unit = width("m");
+  const placed = [], out = [];
+  for (const { x, y, w, label: whole } of [...blocks].sort((a, b) => b.w - a.w)) {
+    if (whole === void 0 || whole === null) continue;
+    let label = clip(whole, 40);
+    if (width(label) > w && Math.floor(w / unit) >= 8) label = clip(label, Math.floor(w / unit));
+    const box = { x, y, w: width(label), h: size * 1.3 };
+    if (placed.some((b) => overlap(b, box) > 0)) continue;
+    placed.push(box);
+    out.push({ x, y, size, label });
+  }
+  return out;
+}
+
+// src/tooltip.js
+var known = (words, t, prefix, key) => words[prefix + key] === void 0 ? key : t(prefix + key);
+function groupRows(g, t) {
+  const rows = [[t("tip_group"), g.label], [t("tip_ops"), String(g.ops)]];
+  if (g.where) rows.push([t("tip_line"), g.where]);
+  rows.push(["", t("tip_open")]);
+  return rows;
+}
+function opRows(n, st, { t, words, causeLabel }) {
+  const rows = [[t("tip_op"), n.type + " (" + n.id + ")"]];
+  if (n.expr) rows.push([t("tip_code"), n.expr]);
+  if (n.where) rows.push([t("tip_line"), n.where]);
+  if (n.cut) rows.push([t("tip_cut"), causeLabel(n.cut)]);
+  if (st.g) rows.push([t("tip_backward"), known(words, t, "g_", st.g)]);
+  return rows;
+}
+function tensorRows(n, st, { t, words, gradText }) {
+  const rows = [
+    [t("tip_name"), n.name ? n.label : t("tip_no_name", { label: n.label })],
+    [t("tip_kind"), known(words, t, "role_", n.role)],
+    [t("tip_shape"), shapeTuple(n.shape, t)]
+  ];
+  if (n.dtype) rows.push([t("tip_dtype"), n.dtype]);
+  rows.push([t("tip_value"), st.v || n.value || t("tip_not_kept")]);
+  if (st.g) rows.push([t("tip_gradient"), st.g === "none" ? t("cell_none") : st.g === "wait" ? t("g_wait") : gradText(st)]);
+  if (n.where) rows.push([t("tip_line"), n.where]);
+  return rows;
+}
+function tipRows(kind, id, st, ctx) {
+  let rows;
+  if (kind === "group") rows = groupRows(ctx.groups.get(id), ctx.t);
+  else {
+    const n = ctx.nodes.get(id);
+    if (!n) return null;
+    rows = n.kind === "op" ? opRows(n, st, ctx) : tensorRows(n, st, ctx);
+  }
+  if (st.why) rows.push([ctx.t("tip_why"), st.why]);
+  return rows;
+}
+
+// src/skeleton.js
+function head(t, title) {
+  const box = h("div", "tkp-head");
+  const phase = h("span", "tkp-phase", t("phase_forward"));
+  const counter = h("span", "tkp-counter");
+  box.append(h("span", "tkp-title", title), phase, counter);
+  return { head: box, phase, counter };
+}
+function notesBanner(notes) {
+  const box = h("div", "tkp-notes-banner");
+  for (const text of notes) box.append(h("div", "tkp-note", "\u26A0 " + text));
+  box.hidden = !notes.length;
+  return box;
+}
+function navBar(t) {
+  const nav = h("div", "tkp-nav");
+  const crumbs = h("span", "tkp-crumbs");
+  const followLabel = h("label", "tkp-follow");
+  const followBox = h("input");
+  followBox.type = "checkbox";
+  followBox.checked = true;
+  followLabel.append(followBox, document.createTextNode(" " + t("follow")));
+  const bGroup = h("button", "tkp-crumb tkp-play-group", t("play_group"));
+  bGroup.title = t("play_group_title");
+  nav.append(crumbs, bGroup, followLabel);
+  return { nav, crumbs, followBox, bGroup };
+}
+function button2(cls, text, title) {
+  const b = h("button", cls, text);
+  b.title = title;
+  return b;
+}
+function stageArea(t) {
+  const stage = h("div", "tkp-graph");
+  const svg = s("svg", { class: "tkp-svg", role: "img" });
+  const layerViews = s("g", { class: "tkp-views" });
+  const layerBadges = s("g", { class: "tkp-labels" });
+  const layerOverview = s("g", { class: "tkp-overview-labels" });
+  const camera = s("g", { class: "tkp-camera" });
+  camera.append(layerViews, layerBadges, layerOverview);
+  svg.append(camera);
+  const tip = h("div", "tkp-tip");
+  tip.hidden = true;
+  const zoom = h("div", "tkp-zoom");
+  const zin = button2("", "+", t("zoom_in")), zout = button2("", "\u2212", t("zoom_out"));
+  const zfit = button2("", t("fit"), t("fit_title")), zmap = button2("tkp-map", t("map"), t("map_title"));
+  zoom.append(zin, zout, zfit, zmap);
+  const mini = h("div", "tkp-minimap");
+  const miniSvg = s("svg", { class: "tkp-mini-svg" });
+  const miniView = s("rect", { class: "tkp-mini-view" });
+  miniSvg.append(miniView);
+  mini.append(miniSvg);
+  mini.title = t("overview");
+  stage.append(svg, tip, zoom, mini);
+  return {
+    stage,
+    svg,
+    camera,
+    layerViews,
+    layerBadges,
+    layerOverview,
+    tip,
+    zin,
+    zout,
+    zfit,
+    zmap,
+    mini,
+    miniSvg,
+    miniView
+  };
+}
+function sideTable(t) {
+  const side = h("aside", "tkp-side");
+  side.append(h("div", "tkp-side-title", t("side_title")));
+  const table = h("table", "tkp-table");
+  const thead = h("tr");
+  for (const c of ["col_name", "col_value", "col_gradient"]) thead.append(h("th", "", t(c)));
+  table.append(thead);
+  side.append(table);
+  return { side, table };
+}
+function legendBar(t) {
+  const legend = h("div", "tkp-legend");
+  for (const cls of [
+    "lg-var",
+    "lg-frozen",
+    "lg-const",
+    "lg-value",
+    "lg-grad",
+    "lg-acc",
+    "lg-wait",
+    "lg-none",
+    "lg-group"
+  ]) {
+    const item = h("span", "tkp-lg");
+    item.append(h("i", cls), document.createTextNode(t("legend_" + cls.slice(3))));
+    legend.append(item);
+  }
+  return legend;
+}
+function makeSkeleton(t, { title, language, notes }) {
+  const root = h("div", "tkp tkp-root");
+  if (language) root.lang = language;
+  root.tabIndex = 0;
+  const area = stageArea(t);
+  const table = sideTable(t);
+  const body = h("div", "tkp-body");
+  body.append(area.stage, table.side);
+  const caption = h("div", "tkp-caption");
+  const where = h("span", "tkp-where");
+  const ctext = h("span", "tkp-text");
+  caption.append(where, ctext);
+  const askBox = h("div", "tkp-ask");
+  askBox.hidden = true;
+  return {
+    root,
+    ...head(t, title),
+    notes: notesBanner(notes),
+    ...navBar(t),
+    body,
+    ...area,
+    ...table,
+    caption,
+    where,
+    ctext,
+    legend: legendBar(t),
+    askBox
+  };
+}
 
 // src/main.js
 async function unzipped(value) {
@@ -863,122 +1236,64 @@ function draw({ model, el }, graph, frameData) {
   const stateAt = (i) => replay.stateAt(i);
   el.classList.add("tkp");
   el.append(h("style", "", player_live_default));
-  const root = h("div", "tkp tkp-root");
-  if (words.language) root.lang = words.language;
-  root.tabIndex = 0;
-  const head = h("div", "tkp-head");
-  const title = h("span", "tkp-title", model.get("title") || "GradientTape");
-  const phase = h("span", "tkp-phase", t("phase_forward"));
-  const counter = h("span", "tkp-counter");
-  head.append(title, phase, counter);
-  const notes = h("div", "tkp-notes-banner");
-  for (const text of graph.notes || []) notes.append(h("div", "tkp-note", "\u26A0 " + text));
-  notes.hidden = !(graph.notes || []).length;
-  const nav = h("div", "tkp-nav");
-  const crumbs = h("span", "tkp-crumbs");
-  const followLabel = h("label", "tkp-follow");
-  const followBox = h("input");
-  followBox.type = "checkbox";
-  followBox.checked = true;
-  followLabel.append(followBox, document.createTextNode(" " + t("follow")));
-  const bGroup = h("button", "tkp-crumb tkp-play-group", t("play_group"));
-  bGroup.title = t("play_group_title");
-  nav.append(crumbs, bGroup, followLabel);
-  const body = h("div", "tkp-body");
-  const stage = h("div", "tkp-graph");
-  const svg = s("svg", { class: "tkp-svg", role: "img" });
-  const layerClusters = s("g", { class: "tkp-clusters" });
-  const layerEdges = s("g", { class: "tkp-edges" });
-  const layerNodes = s("g", { class: "tkp-nodes" });
-  const layerBadges = s("g", { class: "tkp-labels" });
-  const layerOverview = s("g", { class: "tkp-overview-labels" });
-  const camera = s("g", { class: "tkp-camera" });
-  camera.append(layerClusters, layerEdges, layerNodes, layerBadges, layerOverview);
-  svg.append(camera);
-  const tip = h("div", "tkp-tip");
-  tip.hidden = true;
-  const zoom = h("div", "tkp-zoom");
-  const zin = h("button", "", "+"), zout = h("button", "", "\u2212"), zfit = h("button", "", t("fit"));
-  zin.title = t("zoom_in");
-  zout.title = t("zoom_out");
-  zfit.title = t("fit_title");
-  const zmap = h("button", "tkp-map", t("map"));
-  zmap.title = t("map_title");
-  zoom.append(zin, zout, zfit, zmap);
-  const mini = h("div", "tkp-minimap");
-  const miniSvg = s("svg", { class: "tkp-mini-svg" });
-  const miniView = s("rect", { class: "tkp-mini-view" });
-  mini.append(miniSvg);
-  mini.title = t("overview");
-  stage.append(svg, tip, zoom, mini);
-  const side = h("aside", "tkp-side");
-  side.append(h("div", "tkp-side-title", t("side_title")));
-  const table = h("table", "tkp-table");
-  const thead = h("tr");
-  for (const c of ["col_name", "col_value", "col_gradient"]) thead.append(h("th", "", t(c)));
-  table.append(thead);
-  side.append(table);
-  body.append(stage, side);
-  const caption = h("div", "tkp-caption");
-  const where = h("span", "tkp-where");
-  const ctext = h("span", "tkp-text");
-  caption.append(where, ctext);
+  const {
+    root,
+    head: head2,
+    phase,
+    counter,
+    notes,
+    nav,
+    crumbs,
+    followBox,
+    bGroup,
+    body,
+    stage,
+    svg,
+    camera,
+    layerViews,
+    layerBadges,
+    layerOverview,
+    tip,
+    zin,
+    zout,
+    zfit,
+    zmap,
+    mini,
+    miniSvg,
+    miniView,
+    side,
+    table,
+    caption,
+    where,
+    ctext,
+    legend,
+    askBox
+  } = makeSkeleton(t, {
+    title: model.get("title") || "GradientTape",
+    language: words.language,
+    notes: graph.notes || []
+  });
+  const shelf = new ViewShelf(layerViews, miniSvg);
   const { controls, icon: icon2, bFirst, bBack, bPlay, bFwd, bLast, slider, speed, rate, modeSel, bMark, timeline, wantedFps } = makeControls(t, { last, fps: Number(model.get("fps")), grouped: Object.keys(views).length > 1 });
   root.dataset.mode = modeSel.value;
-  const legend = h("div", "tkp-legend");
-  for (const cls of [
-    "lg-var",
-    "lg-frozen",
-    "lg-const",
-    "lg-value",
-    "lg-grad",
-    "lg-acc",
-    "lg-wait",
-    "lg-none",
-    "lg-group"
-  ]) {
-    const item = h("span", "tkp-lg");
-    item.append(h("i", cls), document.createTextNode(t("legend_" + cls.slice(3))));
-    legend.append(item);
-  }
-  const askBox = h("div", "tkp-ask");
-  askBox.hidden = true;
-  root.append(head, notes, nav, body, caption, askBox, controls, legend);
+  root.append(head2, notes, nav, body, caption, askBox, controls, legend);
   el.append(root);
   const drawn = Object.keys(views).length > 0;
   if (!drawn) {
     for (const part of [stage, nav, caption, controls, legend, phase, counter]) part.hidden = true;
     root.classList.add("tkp-undrawn");
   }
-  const rows = fillTable(table, graph, nodes, t, causeLabel, (id) => reveal(id));
+  const rows = fillTable(table, graph, nodes, t, causeLabel, (id) => reveal2(id));
   let viewId = null;
   let view = null;
   const viewCache = /* @__PURE__ */ new Map();
   const edgeOwner = /* @__PURE__ */ new Map();
-  const GAP = 12, STAGE_BASIS = 700, SIDE_BASIS = 300, SIDE_MIN = 260;
   let bodyW = 0;
   function bodyWidth() {
     if (!bodyW) bodyW = body.getBoundingClientRect().width;
     return bodyW || 1e3;
   }
-  function placement(v) {
-    const options = v.layouts || [v.layout];
-    const W = bodyWidth();
-    const wrapped = W < STAGE_BASIS + GAP + SIDE_BASIS;
-    const beside = wrapped ? W : W - GAP - SIDE_MIN;
-    const scaleAt = (k2, width) => Math.min(MAX_SCALE, (width - 48) / layouts[k2].w, (STAGE_MAX - 48) / layouts[k2].h);
-    const best = (width) => options.reduce((b, k2) => scaleAt(k2, width) > scaleAt(b, width) + 0.02 ? k2 : b, options[0]);
-    const usual = wrapped ? W : STAGE_BASIS + (W - STAGE_BASIS - GAP - SIDE_BASIS) / 2;
-    const k = best(usual);
-    if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "", below: wrapped };
-    const narrow = best(beside);
-    if (scaleAt(narrow, beside) >= MIN_SCALE) {
-      return { k: narrow, basis: Math.ceil(layouts[narrow].w + 48) + "px", side: SIDE_MIN + "px" };
-    }
-    const full = best(W);
-    if (scaleAt(full, W) >= MIN_SCALE) return { k: full, basis: "100%", side: "", below: true };
-    return { k, basis: "", side: "" };
-  }
+  const placement2 = (v) => placement(v.layouts || [v.layout], layouts, bodyWidth());
   const rank = (basis) => basis === "100%" ? Infinity : parseFloat(basis) || 0;
   function tableBelow(on) {
     if (on === (side.parentNode === root)) return;
@@ -996,73 +1311,11 @@ function draw({ model, el }, graph, frameData) {
   }
   function buildView(id) {
     const v = views[id];
-    const layoutIndex = placement(v).k;
+    const layoutIndex = placement2(v).k;
     const key = id + "#" + layoutIndex;
     if (viewCache.has(key)) return viewCache.get(key);
     const geo = layouts[layoutIndex];
-    const elems = /* @__PURE__ */ new Map();
-    const byModel = /* @__PURE__ */ new Map();
-    const pos = /* @__PURE__ */ new Map();
-    const bind = (modelId, e) => {
-      if (!byModel.has(modelId)) byModel.set(modelId, []);
-      byModel.get(modelId).push(e);
-    };
-    const frag = { clusters: [], edges: [], nodes: [] };
-    v.clusters.forEach((gid, k) => {
-      const [x, y, w, hh] = geo.clusters[k] || [0, 0, 0, 0];
-      const g = groups.get(gid) || { kind: "group", label: gid };
-      const el2 = s("g", { class: "cluster k-" + g.kind, "data-id": gid });
-      const label = clip(g.label, 40);
-      const text = s("text", { class: "cl-label", x: x + 10, y: y + 17 }, label);
-      fitLine(text, label, lineFont("cluster", 0), w - 20);
-      el2.append(s("rect", { x, y, width: w, height: hh, rx: 10 }), text);
-      frag.clusters.push(el2);
-      const labelW = Math.min(w - 20, measure(label, lineFont("cluster", 0)));
-      const e = { g: el2, kind: "cluster", ids: [gid], cls: null, rectW: w - 16, labelBox: { x: x + 8, y: y + 3, w: labelW + 4, h: 19 } };
-      elems.set(gid + "#cluster", e);
-      bind(gid, e);
-    });
-    v.edges.forEach(([drawId, ids], k) => {
-      const [d, arrow] = geo.edges[k] || ["", null];
-      const el2 = s("g", { class: "edge", "data-id": drawId, "data-edges": ids.join(" ") });
-      el2.append(s("path", { d }));
-      if (arrow) el2.append(s("path", { class: "arrow", d: arrow }));
-      frag.edges.push(el2);
-      const e = { g: el2, kind: "edge", ids, cls: null, path: el2.firstChild };
-      elems.set(drawId, e);
-      for (const mid of ids) bind(mid, e);
-    });
-    v.nodes.forEach(([nid, kind], k) => {
-      const [x, y, w, hh] = geo.nodes[k] || [0, 0, 40, 40];
-      pos.set(nid, { x, y, w, h: hh });
-      const el2 = s("g", { class: "node k-" + kind, "data-id": nid, transform: `translate(${x},${y})` });
-      if (kind === "op") {
-        el2.append(s("ellipse", { rx: w / 2, ry: hh / 2 }));
-      } else if (kind === "group") {
-        el2.append(s("rect", { class: "stack", x: -w / 2 + 5, y: -hh / 2 + 5, width: w, height: hh, rx: 9 }));
-        el2.append(s("rect", { x: -w / 2, y: -hh / 2, width: w, height: hh, rx: 9 }));
-      } else {
-        el2.append(s("rect", { x: -w / 2, y: -hh / 2, width: w, height: hh, rx: kind === "stub" ? 13 : 8 }));
-      }
-      const texts = [];
-      const lineCount = kind === "op" ? 1 : kind === "stub" ? 1 : kind === "group" ? groupLines(groups.get(nid), t).length : tensorLines(nodes.get(nid), nodes.get(nid).value, t).length;
-      const top = -(lineCount - 1) * LINE / 2 + 5;
-      for (let j = 0; j < lineCount; j++) {
-        const t2 = s("text", { class: "l" + j, y: top + LINE * j });
-        el2.append(t2);
-        texts.push(t2);
-      }
-      if (kind === "group") {
-        el2.setAttribute("role", "button");
-        el2.setAttribute("aria-label", t("open_group", { label: (groups.get(nid) || {}).label }));
-      }
-      frag.nodes.push(el2);
-      const modelId = kind === "stub" ? nid.slice(1).split("@")[0] : nid;
-      const e = { g: el2, kind, ids: [modelId], cls: null, texts, w, h: hh, drawId: nid, lastText: null };
-      elems.set(nid, e);
-      bind(modelId, e);
-    });
-    const built = { id, key, w: geo.w, h: geo.h, v, elems, byModel, pos, frag };
+    const built = { id, key, w: geo.w, h: geo.h, v, ...drawView(id, v, geo, { nodes, groups, t }) };
     viewCache.set(key, built);
     return built;
   }
@@ -1073,11 +1326,9 @@ function draw({ model, el }, graph, frameData) {
     if (!views[id]) return;
     if (viewId === id) return;
     viewId = id;
-    place(placement(views[id]));
+    place(placement2(views[id]));
     view = buildView(id);
-    layerClusters.replaceChildren(...view.frag.clusters);
-    layerEdges.replaceChildren(...view.frag.edges);
-    layerNodes.replaceChildren(...view.frag.nodes);
+    shelf.show(view);
     root.dataset.view = id;
     drawCrumbs();
     sizeStage();
@@ -1127,7 +1378,7 @@ function draw({ model, el }, graph, frameData) {
       if (!w || Math.abs(w - bodyW) <= 1) return;
       bodyW = w;
       if (!view) return;
-      const p = placement(view.v);
+      const p = placement2(view.v);
       place(p, true);
       if (view.key !== viewId + "#" + p.k) {
         const id = viewId;
@@ -1162,28 +1413,17 @@ function draw({ model, el }, graph, frameData) {
     overviewAt = key;
     layerOverview.replaceChildren();
     if (!on) return;
-    const size = 13 / scale, placed = [];
     const blocks = [];
     for (const e of view.elems.values()) {
-      if (e.kind === "cluster") blocks.push([e.labelBox.x, e.labelBox.y, e.rectW, groups.get(e.ids[0])]);
+      const g = groups.get(e.ids[0]);
+      if (e.kind === "cluster") blocks.push({ x: e.labelBox.x, y: e.labelBox.y, w: e.rectW, label: g && g.label });
       else if (e.kind === "group") {
         const p = view.pos.get(e.drawId);
-        blocks.push([p.x - p.w / 2 + 4, p.y - p.h / 2 + 2, p.w - 8, groups.get(e.ids[0])]);
+        blocks.push({ x: p.x - p.w / 2 + 4, y: p.y - p.h / 2 + 2, w: p.w - 8, label: g && g.label });
       }
     }
-    blocks.sort((a, b) => b[2] - a[2]);
-    const unit = measure("m", lineFont("cluster", 0)) / 13 * size;
-    for (const [x, y, w, g] of blocks) {
-      if (!g) continue;
-      let label = clip(g.label, 40);
-      let width = measure(label, lineFont("cluster", 0)) / 13 * size;
-      if (width > w && Math.floor(w / unit) >= 8) {
-        label = clip(label, Math.floor(w / unit));
-        width = measure(label, lineFont("cluster", 0)) / 13 * size;
-      }
-      const box = { x, y, w: width, h: size * 1.3 };
-      if (placed.some((b) => overlap(b, box) > 0)) continue;
-      placed.push(box);
+    const font = lineFont("cluster", 0);
+    for (const { x, y, size, label } of overviewLabels(blocks, scale, (text) => measure(text, font))) {
       layerOverview.append(s("text", { class: "ov-label", x, y: y + size, "font-size": size.toFixed(2) }, label));
     }
   }
@@ -1217,7 +1457,7 @@ function draw({ model, el }, graph, frameData) {
     if (e) return viewOf(nodes.get(e.to) && nodes.get(e.to).kind === "op" ? e.to : e.from);
     return edgeOwner.get(id) || null;
   }
-  function reveal(id) {
+  function reveal2(id) {
     const target = viewOf(id);
     if (target && target !== viewId) openView(target, true);
     if (view && view.pos.get(id)) {
@@ -1248,14 +1488,6 @@ function draw({ model, el }, graph, frameData) {
     lookAt(focus);
   }
   function drawMini() {
-    if (!view.mini) {
-      view.mini = [];
-      for (const [nid, p] of view.pos) {
-        const kind = view.elems.get(nid).kind;
-        view.mini.push(s("rect", { class: "mini-" + kind, x: p.x - p.w / 2, y: p.y - p.h / 2, width: p.w, height: p.h, rx: 6 }));
-      }
-    }
-    miniSvg.replaceChildren(...view.mini, miniView);
     miniSvg.setAttribute("viewBox", `0 0 ${view.w} ${view.h}`);
     const { w, h: hh } = stageSize();
     miniNeeded = !(view.w <= w * 1.05 / MIN_SCALE && view.h <= hh * 1.05 / MIN_SCALE);
@@ -1413,20 +1645,9 @@ function draw({ model, el }, graph, frameData) {
     if (key === badgeKey) return;
     badgeKey = key;
     layerBadges.replaceChildren();
-    const placed = [];
-    const fixed = fixedObstacles();
     const area = { x: vb[0], y: vb[1], w: vb[2], h: vb[3] };
-    for (const [text, cls, e, own] of wanted) {
-      let obstacles = fixed, spots;
-      if (own) {
-        const p = view.pos.get(own), mine = nodeBox(p);
-        obstacles = fixed.filter((b) => b.x !== mine.x || b.y !== mine.y || b.w !== mine.w);
-        obstacles.push({ x: mine.x + 9, y: mine.y + 9, w: Math.max(0, mine.w - 18), h: Math.max(0, mine.h - 18) });
-        spots = tensorSpots(p, text);
-      } else spots = edgeSpots(edgeNums(e));
-      const box = freeSpot(spots, text, obstacles.concat(placed), area);
-      if (box) placed.push(drawBadge(box, text, cls));
-    }
+    const placed = placeBadges(wanted.map(([text, cls, e, own]) => own ? { text, cls, own: view.pos.get(own) } : { text, cls, nums: edgeNums(e) }), fixedObstacles(), area);
+    for (const { box, text, cls } of placed) drawBadge(box, text, cls);
     root.dataset.badges = String(placed.length);
   }
   function show(i) {
@@ -1473,16 +1694,21 @@ function draw({ model, el }, graph, frameData) {
     for (let j = i + 1; j < Math.min(frames.length, i + 80); j++) {
       const target = frames[j].focus && viewOf(frames[j].focus);
       if (target && target !== viewId && views[target]) {
-        if (viewCache.has(target + "#" + placement(views[target]).k)) return;
+        const built = viewCache.get(target + "#" + placement2(views[target]).k);
+        if (built && built.group.isConnected) return;
         prefetching = true;
         const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 30));
         idle(() => {
           prefetching = false;
-          buildView(target);
+          prepare(buildView(target));
         });
         return;
       }
     }
+  }
+  function prepare(v) {
+    shelf.attach(v);
+    if (curState && v !== view) for (const e of v.elems.values()) styleElem(e);
   }
   let tipFor = null, pinned = false;
   function fillTip(drawId) {
@@ -1490,32 +1716,8 @@ function draw({ model, el }, graph, frameData) {
     if (!e) return;
     const id = e.ids[0];
     const st = curState && curState.get(id) || {};
-    const rowsTip = [];
-    if (e.kind === "group") {
-      const g = groups.get(id);
-      rowsTip.push([t("tip_group"), g.label], [t("tip_ops"), String(g.ops)]);
-      if (g.where) rowsTip.push([t("tip_line"), g.where]);
-      rowsTip.push(["", t("tip_open")]);
-    } else {
-      const n = nodes.get(id);
-      if (!n) return;
-      if (n.kind === "op") {
-        rowsTip.push([t("tip_op"), n.type + " (" + n.id + ")"]);
-        if (n.expr) rowsTip.push([t("tip_code"), n.expr]);
-        if (n.where) rowsTip.push([t("tip_line"), n.where]);
-        if (n.cut) rowsTip.push([t("tip_cut"), causeLabel(n.cut)]);
-        if (st.g) rowsTip.push([t("tip_backward"), words["g_" + st.g] === void 0 ? st.g : t("g_" + st.g)]);
-      } else {
-        rowsTip.push([t("tip_name"), n.name ? n.label : t("tip_no_name", { label: n.label })]);
-        rowsTip.push([t("tip_kind"), words["role_" + n.role] === void 0 ? n.role : t("role_" + n.role)]);
-        rowsTip.push([t("tip_shape"), shapeTuple(n.shape, t)]);
-        if (n.dtype) rowsTip.push([t("tip_dtype"), n.dtype]);
-        rowsTip.push([t("tip_value"), st.v || n.value || t("tip_not_kept")]);
-        if (st.g) rowsTip.push([t("tip_gradient"), st.g === "none" ? t("cell_none") : st.g === "wait" ? t("g_wait") : gradText(st)]);
-        if (n.where) rowsTip.push([t("tip_line"), n.where]);
-      }
-    }
-    if (st.why) rowsTip.push([t("tip_why"), st.why]);
+    const rowsTip = tipRows(e.kind, id, st, { nodes, groups, t, words, causeLabel, gradText });
+    if (!rowsTip) return;
     tip.replaceChildren();
     for (const [k, v] of rowsTip) {
       const line = h("div", "tkp-tip-row");
@@ -1566,7 +1768,7 @@ function draw({ model, el }, graph, frameData) {
     }
     if (e && e.kind === "stub") {
       followBox.checked = false;
-      reveal(e.ids[0]);
+      reveal2(e.ids[0]);
       return;
     }
     pinned = !!id && !(pinned && tipFor === id);
@@ -1756,7 +1958,7 @@ function draw({ model, el }, graph, frameData) {
     const now = performance.now();
     const fast = playing ? Number(speed.value) > 4 : now - lastStepAt < 300;
     lastStepAt = playing ? lastStepAt : now;
-    if (fast !== root.classList.contains("tkp-fast")) root.classList.toggle("tkp-fast", fast);
+    shelf.setFast(fast);
   }
   function gate(i) {
     if (!questions.length || i <= current) return i;

@@ -49,7 +49,8 @@ def open_view(page, view_id, graph):
     page.evaluate("() => { const b = document.querySelector('.tkp-crumb:not(.tkp-crumb-here):not(.tkp-play-group)');"
                   " if (b) b.click(); }")
     for gid in chain:
-        page.evaluate("""(gid) => { const g = document.querySelector(`.tkp-svg g.node.k-group[data-id="${gid}"]`);
+        page.evaluate("""(gid) => { const g = document.querySelector(
+            `.tkp-svg .tkp-view:not(.tkp-view-off) g.node.k-group[data-id="${gid}"]`);
             g.dispatchEvent(new MouseEvent('click', {bubbles: true})); }""", gid)
     assert page.get_attribute(".tkp-root", "data-view") == view_id
 
@@ -63,6 +64,7 @@ TEXTS_JS = """() => {
   for (const el of root.querySelectorAll('.tkp-svg text')) {
     const style = getComputedStyle(el);
     if (!el.textContent || style.visibility === 'hidden' || !el.getClientRects().length) continue;
+    if (el.closest('.tkp-view-off')) continue;     // a view kept in the drawing, not shown (src/viewcache.js)
     let hidden = style.display === 'none';
     for (let p = el.parentElement; p && p !== root; p = p.parentElement) {
       if (getComputedStyle(p).display === 'none') hidden = true;

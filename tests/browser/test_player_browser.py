@@ -9,85 +9,24 @@ TAPEKIT_BROWSER_TESTS=1 (set by .ci/run). Screenshots and timings go to test-art
 """
 
 import json
-import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
+from kernelfree import ARTIFACTS, CHROMIUM, HERE, TOKEN
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parent.parent
-ARTIFACTS = REPO / "test-artifacts"
-CHROMIUM = os.environ.get("TAPEKIT_CHROMIUM", "/usr/bin/chromium")
-REQUIRED = os.environ.get("TAPEKIT_BROWSER_TESTS") == "1"
-TOKEN = "tapekit-browser-test"
 NOTEBOOK = "player_core.ipynb"
+# the view shown: the player keeps the views it drew (and the next one) in the drawing, out of sight
+SHOWN = ".tkp-view:not(.tkp-view-off)"
 
 pytestmark = pytest.mark.slow
 
 
-def _missing():
-    if not Path(CHROMIUM).exists():
-        return f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
-    for mod in ("playwright", "jupyterlab", "anywidget"):
-        try:
-            __import__(mod)
-        except ImportError:
-            return f"python package {mod!r} is not installed"
-    return None
-
-
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    why = _missing()
-    if why:
-        if REQUIRED:
-            pytest.fail("browser test required (TAPEKIT_BROWSER_TESTS=1) but " + why)
-        pytest.skip(why)
-    root = tmp_path_factory.mktemp("lab")
+def lab(lab_server):
+    """The session's JupyterLab (conftest.py), with this module's notebook in its root."""
+    base, root = lab_server
     shutil.copy(HERE / NOTEBOOK, root / NOTEBOOK)
-    labconfig = root / ".jupyter" / "labconfig"
-    labconfig.mkdir(parents=True)
-    (labconfig / "page_config.json").write_text(  # no "get Jupyter news?" popup over the widget
-        '{"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": true}}')
-    port = _free_port()
-    env = {**os.environ, "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-           "JUPYTER_CONFIG_DIR": str(root / ".jupyter"), "JUPYTER_RUNTIME_DIR": str(root / ".runtime")}
-    log = open(root / "lab.log", "wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-         f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
-         "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-         "--ServerApp.allow_root=True"], cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 90
-    while True:
-        try:
-            urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=2)
-            break
-        except OSError:
-            if proc.poll() is not None or time.time() > deadline:
-                proc.kill()
-                pytest.fail("JupyterLab did not start within 90 s:\n" + (root / "lab.log").read_text()[-3000:])
-            time.sleep(0.5)
-    yield base, root
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    return base, root
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +40,7 @@ def page(lab):
         pg = browser.new_page(viewport={"width": 1400, "height": 1000})
         errors = []
         pg.on("pageerror", lambda exc: errors.append(str(exc)))
-        pg.goto(f"{base}/lab/tree/{NOTEBOOK}?token={TOKEN}", timeout=90_000)
+        pg.goto(f"{base}/lab/workspaces/core/tree/{NOTEBOOK}?reset&token={TOKEN}", timeout=90_000)
         pg.wait_for_function("window.jupyterapp && document.querySelector('.jp-Notebook')", timeout=90_000)
         pg.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget;"
                              " const k = w && w.sessionContext && w.sessionContext.session"
@@ -193,7 +132,7 @@ CLIPPED_JS = """(root) => {
   const stage = root.querySelector('.tkp-graph').getBoundingClientRect();
   const cut = [];
   for (const g of root.querySelectorAll('.tkp-svg g.node, .tkp-svg g.tkp-badge, .tkp-svg g.cluster')) {
-    if (getComputedStyle(g).visibility === 'hidden') continue;
+    if (getComputedStyle(g).visibility === 'hidden' || g.closest('.tkp-view-off')) continue;   // a view kept, not shown
     const b = g.getBoundingClientRect();
     if (!b.width) continue;
     if (b.left < stage.left - 1 || b.right > stage.right + 1 || b.top < stage.top - 1 || b.bottom > stage.bottom + 1)
@@ -271,7 +210,7 @@ def test_text_is_at_least_12_px_with_aa_contrast_and_nothing_is_clipped(page):
     scale = float(root.get_attribute("data-scale"))
     assert scale >= 1.0, "a small tape is drawn at least at its natural size"
     fill = page.evaluate("""(root) => { const s = root.querySelector('.tkp-graph').getBoundingClientRect();
-        const g = root.querySelector('.tkp-svg .tkp-nodes').getBoundingClientRect();
+        const g = root.querySelector('.tkp-svg .tkp-view:not(.tkp-view-off) .tkp-nodes').getBoundingClientRect();
         return Math.max(g.width / s.width, g.height / s.height); }""", root.element_handle())
     assert fill > 0.6, f"the graph fills the drawing area ({fill:.2f} of it)"
 
@@ -309,9 +248,9 @@ def test_markup_names_stay_text_and_none_cause_is_shown(page):
 def test_loop_is_grouped_opens_on_click_and_the_camera_follows(page):
     root = player(page, 2)
     assert root.get_attribute("data-view") == "root"
-    groups = root.locator("g.node.k-group")
+    groups = root.locator(f"{SHOWN} g.node.k-group")
     assert groups.count() == 10, "100 iterations: ten runs of ten"
-    labels = root.locator("g.node.k-group text.l0").all_text_contents()
+    labels = root.locator(f"{SHOWN} g.node.k-group text.l0").all_text_contents()
     assert labels[0] == "iterations 1–10" and labels[-1] == "iterations 91–100"
     items = page.evaluate(READABILITY_JS, root.element_handle())
     assert not [i for i in items if i["size"] < 12], "readable at the default zoom, at the level of its groups"
@@ -321,9 +260,9 @@ def test_loop_is_grouped_opens_on_click_and_the_camera_follows(page):
     groups.nth(3).click()
     assert root.get_attribute("data-view") != "root"
     assert "iterations 31–40" in root.locator(".tkp-crumbs").text_content()
-    ops = root.locator("g.node.k-op")
+    ops = root.locator(f"{SHOWN} g.node.k-op")
     assert ops.count() == 30, "one click shows the ops of ten iterations"
-    clusters = root.locator("g.cluster text").all_text_contents()
+    clusters = root.locator(f"{SHOWN} g.cluster text").all_text_contents()
     assert clusters[:2] == ["iteration 31", "iteration 32"]
     _shot(root, "player-loop-300-open.png")
     root.locator(".tkp-crumb", has_text="whole tape").click()
@@ -343,7 +282,7 @@ def test_loop_is_grouped_opens_on_click_and_the_camera_follows(page):
     for _ in range(6):
         root.locator(".tkp-btn[data-act=forward]").click()
     assert root.get_attribute("data-view") != "root", "stepping into the loop opens its group"
-    active = page.evaluate("""(root) => { const f = root.querySelector('g.node.hot');
+    active = page.evaluate("""(root) => { const f = root.querySelector('.tkp-view:not(.tkp-view-off) g.node.hot');
         if (!f) return null;
         const b = f.getBoundingClientRect(), s = root.querySelector('.tkp-graph').getBoundingClientRect();
         return b.left >= s.left && b.right <= s.right && b.top >= s.top && b.bottom <= s.bottom; }""",

@@ -8,18 +8,12 @@ TAPEKIT_BROWSER_TESTS=1. The screenshot goes to test-artifacts/ (look at it).
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import time
-import urllib.request
 
 import pytest
-from kernelfree import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, REPO, need
+from kernelfree import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, TOKEN
 
 pytestmark = pytest.mark.slow
 
-TOKEN = "tapekit-fit-test"
 NOTEBOOK = "fit.ipynb"
 # lesson 03's broadcast player (notebooks/03_gradient_tape.ipynb)
 LESSON_03 = """import tapekit as tk
@@ -41,44 +35,11 @@ def _notebook() -> str:
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    need("jupyterlab")
-    from test_player_browser import _free_port
-
-    root = tmp_path_factory.mktemp("fit")
+def lab(lab_server):
+    """The session's JupyterLab (conftest.py), with this module's notebook in its root."""
+    base, root = lab_server
     (root / NOTEBOOK).write_text(_notebook())
-    labconfig = root / ".jupyter" / "labconfig"
-    labconfig.mkdir(parents=True)
-    (labconfig / "page_config.json").write_text(
-        '{"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": true}}')
-    port = _free_port()
-    env = {**os.environ, "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-           "JUPYTER_CONFIG_DIR": str(root / ".jupyter"), "JUPYTER_RUNTIME_DIR": str(root / ".runtime")}
-    with open(root / "lab.log", "wb") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-             f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
-             "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-             "--ServerApp.allow_root=True"], cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.time() + 90
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=2)
-                break
-            except OSError:
-                if proc.poll() is not None or time.time() > deadline:
-                    proc.kill()
-                    pytest.fail("JupyterLab did not start within 90 s:\n" + (root / "lab.log").read_text()[-3000:])
-                time.sleep(0.5)
-        try:
-            yield base
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    return base
 
 
 # the player's parts and the notebook's visible area (its scrolling ancestor), in CSS px
@@ -105,7 +66,7 @@ def test_graph_caption_and_controls_fit_a_1400x900_window_with_the_side_panel_op
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             errors = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(f"{lab}/lab/tree/{NOTEBOOK}?token={TOKEN}", timeout=90_000)
+            page.goto(f"{lab}/lab/workspaces/fit/tree/{NOTEBOOK}?reset&token={TOKEN}", timeout=90_000)
             page.wait_for_function("window.jupyterapp && document.querySelector('.jp-Notebook')", timeout=90_000)
             page.evaluate("window.jupyterapp.shell.expandLeft()")
             page.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget;"

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow
 # every drawn node's and badge's box, in CSS px, and the drawing area's
 BOXES_JS = """(root) => {
   const box = (el) => { const b = el.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
-  const visible = (el) => getComputedStyle(el).visibility !== 'hidden';
+  const visible = (el) => getComputedStyle(el).visibility !== 'hidden' && !el.closest('.tkp-view-off');
   return { stage: box(root.querySelector('.tkp-graph')),
     nodes: Array.from(root.querySelectorAll('.tkp-svg g.node')).filter(visible)
       .map((g) => ({ id: g.getAttribute('data-id'), box: box(g.querySelector(':scope > rect, :scope > ellipse')) })),

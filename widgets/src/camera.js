@@ -32,3 +32,29 @@ export function inViewBox(p, vb, margin = 12) {
   return p.x - p.w / 2 > vb[0] + margin && p.x + p.w / 2 < vb[0] + vb[2] - margin &&
     p.y - p.h / 2 > vb[1] + margin && p.y + p.h / 2 < vb[1] + vb[3] - margin;
 }
+
+// Where the graph goes in a player `bodyW` CSS px wide (pure). A view may come laid out several
+// ways (`options`: indices into `layouts`, each {w, h}). Take the one drawn largest beside the
+// table; if none fits there at MIN_SCALE, give the drawing area the width it needs (the table gets
+// narrower, down to SIDE_MIN), or put the table below the graph if that makes one fit. A view too
+// large for either keeps the default split (and is shown at MIN_SCALE around the active op).
+// Returns {k: the layout, basis: the drawing area's flex-basis, side: the table's, below}.
+const GAP = 12, STAGE_BASIS = 700, SIDE_BASIS = 300, SIDE_MIN = 260;
+
+export function placement(options, layouts, bodyW) {
+  const wrapped = bodyW < STAGE_BASIS + GAP + SIDE_BASIS;   // narrow: the CSS puts the table below anyway
+  const beside = wrapped ? bodyW : bodyW - GAP - SIDE_MIN;
+  const scaleAt = (k, width) => Math.min(MAX_SCALE, (width - 48) / layouts[k].w, (STAGE_MAX - 48) / layouts[k].h);
+  const best = (width) => options.reduce((b, k) => (scaleAt(k, width) > scaleAt(b, width) + 0.02 ? k : b), options[0]);
+  // the CSS default: both grow alike from their bases (700 px and 300 px)
+  const usual = wrapped ? bodyW : STAGE_BASIS + (bodyW - STAGE_BASIS - GAP - SIDE_BASIS) / 2;
+  const k = best(usual);
+  if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "", below: wrapped };
+  const narrow = best(beside);
+  if (scaleAt(narrow, beside) >= MIN_SCALE) {
+    return { k: narrow, basis: Math.ceil(layouts[narrow].w + 48) + "px", side: SIDE_MIN + "px" };
+  }
+  const full = best(bodyW);
+  if (scaleAt(full, bodyW) >= MIN_SCALE) return { k: full, basis: "100%", side: "", below: true };
+  return { k, basis: "", side: "" };
+}

@@ -97,3 +97,27 @@ export function minimapSpot(nodes, sw, sh, mw, mh, margin = 8) {
   }
   return null;
 }
+
+// Where the badges go (pure): wanted is [{text, cls, nums}] for an edge's badge (nums: its path's
+// numbers) or [{text, cls, own}] for a tensor's (own: its node's centre and size); fixed: the
+// boxes no badge may cover (every node, every group label); area: the part on screen. Each badge
+// takes the first free spot around its edge or box (a tensor's badge may hang from its own box's
+// border, never cover its text), after the badges placed before it; with none it is left out.
+// Returns [{box, text, cls}].
+export function placeBadges(wanted, fixed, area) {
+  const placed = [], out = [];
+  for (const { text, cls, nums, own } of wanted) {
+    let obstacles = fixed, spots;
+    if (own) {
+      const mine = nodeBox(own);
+      obstacles = fixed.filter((b) => b.x !== mine.x || b.y !== mine.y || b.w !== mine.w);
+      obstacles.push({ x: mine.x + 9, y: mine.y + 9, w: Math.max(0, mine.w - 18), h: Math.max(0, mine.h - 18) });
+      spots = tensorSpots(own, text);
+    } else spots = edgeSpots(nums);
+    const box = freeSpot(spots, text, obstacles.concat(placed), area);
+    if (!box) continue;
+    placed.push(box);
+    out.push({ box, text, cls });
+  }
+  return out;
+}

@@ -4,21 +4,25 @@
 // replays frames (src/replay.js), moves a camera, navigates the group hierarchy, plays by the
 // tape's structure (src/structure.js) and asks questions (src/questions.js).
 // Every name, value and cause is inserted with textContent, never as markup.
-import { LINE, MIN_SCALE, MAX_SCALE, STAGE_MAX } from "./constants.js";
+import { MIN_SCALE } from "./constants.js";
 import { h, s } from "./dom.js";
 import LIVE_CSS from "../player-live.css";
 import { causeLabeler, translator } from "./i18n.js";
 import { Replay, applyFrame as apply, classesOf, edgeState as stateOfEdge, expandFrames } from "./replay.js";
-import { clip, groupLines, opLine, shapeTuple, tensorLines } from "./text.js";
+import { clip, groupLines, opLine, tensorLines } from "./text.js";
 import { fittingSpeed, groupRange, itemFinder, markers, nextStop, stepStops } from "./structure.js";
 import { questionOnTheWay } from "./questions.js";
 import { showQuestion } from "./ask.js";
 import { fillTable, updateRows } from "./table.js";
 import { fillTimeline, makeControls } from "./controls.js";
-import { edgeSpots, fitScale, freeSpot, minimapSpot, nodeBox, overlap, pathNumbers, READABLE_SCALE,
-  tensorSpots } from "./geometry.js";
+import { fitScale, minimapSpot, nodeBox, pathNumbers, placeBadges, READABLE_SCALE } from "./geometry.js";
 import { fitLine, lineFont, measure, room } from "./fit.js";
-import { clampViewBox, fitViewBox, inViewBox, stageHeight } from "./camera.js";
+import { clampViewBox, fitViewBox, inViewBox, placement as placeGraph, stageHeight } from "./camera.js";
+import { ViewShelf } from "./viewcache.js";
+import { drawView } from "./drawing.js";
+import { overviewLabels } from "./overview.js";
+import { tipRows } from "./tooltip.js";
+import { makeSkeleton } from "./skeleton.js";
 
 // graph and frames come as gzipped JSON in base64 (tapekit/widgets/saved_state.py json_string);
 // a plain object (a hand-made state) passes as it is
@@ -51,89 +55,18 @@ function draw({ model, el }, graph, frameData) {
   const replay = new Replay([...nodes.keys(), ...edgesById.keys(), ...groups.keys()], frames);
   const stateAt = (i) => replay.stateAt(i);
 
-  // ---------- DOM ----------
+  // ---------- DOM (src/skeleton.js) ----------
   el.classList.add("tkp");
   el.append(h("style", "", LIVE_CSS));      // the live player's own rules (player-live.css)
-  const root = h("div", "tkp tkp-root");
-  if (words.language) root.lang = words.language;   // zh-CN: the CJK font stacks of player-cjk.css
-  root.tabIndex = 0;
-  const head = h("div", "tkp-head");
-  const title = h("span", "tkp-title", model.get("title") || "GradientTape");
-  const phase = h("span", "tkp-phase", t("phase_forward"));
-  const counter = h("span", "tkp-counter");
-  head.append(title, phase, counter);
-  const notes = h("div", "tkp-notes-banner");
-  for (const text of graph.notes || []) notes.append(h("div", "tkp-note", "⚠ " + text));
-  notes.hidden = !(graph.notes || []).length;
-
-  const nav = h("div", "tkp-nav");
-  const crumbs = h("span", "tkp-crumbs");
-  const followLabel = h("label", "tkp-follow");
-  const followBox = h("input");
-  followBox.type = "checkbox"; followBox.checked = true;
-  followLabel.append(followBox, document.createTextNode(" " + t("follow")));
-  const bGroup = h("button", "tkp-crumb tkp-play-group", t("play_group"));
-  bGroup.title = t("play_group_title");
-  nav.append(crumbs, bGroup, followLabel);
-
-  const body = h("div", "tkp-body");
-  const stage = h("div", "tkp-graph");
-  const svg = s("svg", { class: "tkp-svg", role: "img" });
-  const layerClusters = s("g", { class: "tkp-clusters" });
-  const layerEdges = s("g", { class: "tkp-edges" });
-  const layerNodes = s("g", { class: "tkp-nodes" });
-  const layerBadges = s("g", { class: "tkp-labels" });
-  const layerOverview = s("g", { class: "tkp-overview-labels" });
-  // the camera: a pan moves this group (one transform); only a zoom changes the viewBox. A new
-  // viewBox makes the browser lay out every element of the drawing again (20-50 ms on a 300-op
-  // view), a new transform on one group does not
-  const camera = s("g", { class: "tkp-camera" });
-  camera.append(layerClusters, layerEdges, layerNodes, layerBadges, layerOverview);
-  svg.append(camera);
-  const tip = h("div", "tkp-tip");
-  tip.hidden = true;
-  const zoom = h("div", "tkp-zoom");
-  const zin = h("button", "", "+"), zout = h("button", "", "−"), zfit = h("button", "", t("fit"));
-  zin.title = t("zoom_in"); zout.title = t("zoom_out"); zfit.title = t("fit_title");
-  const zmap = h("button", "tkp-map", t("map"));
-  zmap.title = t("map_title");
-  zoom.append(zin, zout, zfit, zmap);
-  const mini = h("div", "tkp-minimap");
-  const miniSvg = s("svg", { class: "tkp-mini-svg" });
-  const miniView = s("rect", { class: "tkp-mini-view" });
-  mini.append(miniSvg);
-  mini.title = t("overview");
-  stage.append(svg, tip, zoom, mini);
-
-  const side = h("aside", "tkp-side");
-  side.append(h("div", "tkp-side-title", t("side_title")));
-  const table = h("table", "tkp-table");
-  const thead = h("tr");
-  for (const c of ["col_name", "col_value", "col_gradient"]) thead.append(h("th", "", t(c)));
-  table.append(thead);
-  side.append(table);
-  body.append(stage, side);
-
-  const caption = h("div", "tkp-caption");
-  const where = h("span", "tkp-where");
-  const ctext = h("span", "tkp-text");
-  caption.append(where, ctext);
-
+  const { root, head, phase, counter, notes, nav, crumbs, followBox, bGroup, body, stage, svg, camera, layerViews,
+    layerBadges, layerOverview, tip, zin, zout, zfit, zmap, mini, miniSvg, miniView, side, table, caption, where,
+    ctext, legend, askBox } = makeSkeleton(t, { title: model.get("title") || "GradientTape", language: words.language,
+    notes: graph.notes || [] });
+  const shelf = new ViewShelf(layerViews, miniSvg);
   const { controls, icon, bFirst, bBack, bPlay, bFwd, bLast, slider, speed, rate, modeSel, bMark, timeline, wantedFps } =
     makeControls(t, { last, fps: Number(model.get("fps")), grouped: Object.keys(views).length > 1 });
   root.dataset.mode = modeSel.value;
 
-  const legend = h("div", "tkp-legend");
-  for (const cls of ["lg-var", "lg-frozen", "lg-const", "lg-value", "lg-grad", "lg-acc", "lg-wait", "lg-none",
-    "lg-group"]) {
-    const item = h("span", "tkp-lg");
-    item.append(h("i", cls), document.createTextNode(t("legend_" + cls.slice(3))));
-    legend.append(item);
-  }
-
-  // the question mode (src/questions.js): a panel between the caption and the controls
-  const askBox = h("div", "tkp-ask");
-  askBox.hidden = true;
   root.append(head, notes, nav, body, caption, askBox, controls, legend);
   el.append(root);
   // a tape too large to draw (tapekit/widgets/limits.py): the note says why and what to do, the
@@ -154,36 +87,13 @@ function draw({ model, el }, graph, frameData) {
   const edgeOwner = new Map();    // model edge id -> view id that draws it as itself (for the camera)
 
   // ---------- where the graph goes: beside the table while it fits there at a readable size ----------
-  // A view may come laid out several ways (left to right, top to bottom). Take the one drawn
-  // largest beside the table; if none fits there at scale >= 1 (the smallest text 12 px), give
-  // the drawing area the width it needs (the table gets narrower, down to SIDE_MIN), or put the
-  // table below the graph if that makes one fit. A view too large for either keeps the default
-  // split and is shown at scale 1 around the active op, with a minimap.
-  const GAP = 12, STAGE_BASIS = 700, SIDE_BASIS = 300, SIDE_MIN = 260;
+  // (src/camera.js placement)
   let bodyW = 0;
   function bodyWidth() {
     if (!bodyW) bodyW = body.getBoundingClientRect().width;
     return bodyW || 1000;
   }
-  function placement(v) {
-    const options = v.layouts || [v.layout];
-    const W = bodyWidth();
-    const wrapped = W < STAGE_BASIS + GAP + SIDE_BASIS;   // narrow: the CSS puts the table below anyway
-    const beside = wrapped ? W : W - GAP - SIDE_MIN;
-    const scaleAt = (k, width) => Math.min(MAX_SCALE, (width - 48) / layouts[k].w, (STAGE_MAX - 48) / layouts[k].h);
-    const best = (width) => options.reduce((b, k) => (scaleAt(k, width) > scaleAt(b, width) + 0.02 ? k : b), options[0]);
-    // the CSS default: both grow alike from their bases (700 px and 300 px)
-    const usual = wrapped ? W : STAGE_BASIS + (W - STAGE_BASIS - GAP - SIDE_BASIS) / 2;
-    const k = best(usual);
-    if (wrapped || scaleAt(k, usual) >= MIN_SCALE) return { k, basis: "", side: "", below: wrapped };
-    const narrow = best(beside);
-    if (scaleAt(narrow, beside) >= MIN_SCALE) {
-      return { k: narrow, basis: Math.ceil(layouts[narrow].w + 48) + "px", side: SIDE_MIN + "px" };
-    }
-    const full = best(W);
-    if (scaleAt(full, W) >= MIN_SCALE) return { k: full, basis: "100%", side: "", below: true };
-    return { k, basis: "", side: "" };
-  }
+  const placement = (v) => placeGraph(v.layouts || [v.layout], layouts, bodyWidth());
   const rank = (basis) => (basis === "100%" ? Infinity : parseFloat(basis) || 0);
   // a table that does not fit beside the graph goes below the controls: the graph, the caption and
   // the buttons stay together on screen (a notebook with its side panel open)
@@ -208,65 +118,7 @@ function draw({ model, el }, graph, frameData) {
     const key = id + "#" + layoutIndex;
     if (viewCache.has(key)) return viewCache.get(key);
     const geo = layouts[layoutIndex];
-    const elems = new Map();
-    const byModel = new Map();
-    const pos = new Map();
-    const bind = (modelId, e) => { if (!byModel.has(modelId)) byModel.set(modelId, []); byModel.get(modelId).push(e); };
-    const frag = { clusters: [], edges: [], nodes: [] };
-    v.clusters.forEach((gid, k) => {
-      const [x, y, w, hh] = geo.clusters[k] || [0, 0, 0, 0];
-      const g = groups.get(gid) || { kind: "group", label: gid };
-      const el2 = s("g", { class: "cluster k-" + g.kind, "data-id": gid });
-      const label = clip(g.label, 40);
-      const text = s("text", { class: "cl-label", x: x + 10, y: y + 17 }, label);
-      fitLine(text, label, lineFont("cluster", 0), w - 20);
-      el2.append(s("rect", { x, y, width: w, height: hh, rx: 10 }), text);
-      frag.clusters.push(el2);
-      const labelW = Math.min(w - 20, measure(label, lineFont("cluster", 0)));
-      const e = { g: el2, kind: "cluster", ids: [gid], cls: null, rectW: w - 16, labelBox: { x: x + 8, y: y + 3, w: labelW + 4, h: 19 } };
-      elems.set(gid + "#cluster", e); bind(gid, e);
-    });
-    v.edges.forEach(([drawId, ids], k) => {
-      const [d, arrow] = geo.edges[k] || ["", null];
-      const el2 = s("g", { class: "edge", "data-id": drawId, "data-edges": ids.join(" ") });
-      el2.append(s("path", { d }));
-      if (arrow) el2.append(s("path", { class: "arrow", d: arrow }));
-      frag.edges.push(el2);
-      const e = { g: el2, kind: "edge", ids, cls: null, path: el2.firstChild };
-      elems.set(drawId, e);
-      for (const mid of ids) bind(mid, e);
-    });
-    v.nodes.forEach(([nid, kind], k) => {
-      const [x, y, w, hh] = geo.nodes[k] || [0, 0, 40, 40];
-      pos.set(nid, { x, y, w, h: hh });
-      const el2 = s("g", { class: "node k-" + kind, "data-id": nid, transform: `translate(${x},${y})` });
-      if (kind === "op") {
-        el2.append(s("ellipse", { rx: w / 2, ry: hh / 2 }));
-      } else if (kind === "group") {
-        el2.append(s("rect", { class: "stack", x: -w / 2 + 5, y: -hh / 2 + 5, width: w, height: hh, rx: 9 }));
-        el2.append(s("rect", { x: -w / 2, y: -hh / 2, width: w, height: hh, rx: 9 }));
-      } else {
-        el2.append(s("rect", { x: -w / 2, y: -hh / 2, width: w, height: hh, rx: kind === "stub" ? 13 : 8 }));
-      }
-      const texts = [];
-      const lineCount = kind === "op" ? 1 : kind === "stub" ? 1 : kind === "group" ? groupLines(groups.get(nid), t).length
-        : tensorLines(nodes.get(nid), nodes.get(nid).value, t).length;
-      const top = -(lineCount - 1) * LINE / 2 + 5;
-      for (let j = 0; j < lineCount; j++) {
-        const t = s("text", { class: "l" + j, y: top + LINE * j });
-        el2.append(t); texts.push(t);
-      }
-      if (kind === "group") {
-        el2.setAttribute("role", "button");
-        el2.setAttribute("aria-label", t("open_group", { label: (groups.get(nid) || {}).label }));
-      }
-      frag.nodes.push(el2);
-      const modelId = kind === "stub" ? nid.slice(1).split("@")[0] : nid;
-      const e = { g: el2, kind, ids: [modelId], cls: null, texts, w, h: hh, drawId: nid, lastText: null };
-      elems.set(nid, e);
-      bind(modelId, e);
-    });
-    const built = { id, key, w: geo.w, h: geo.h, v, elems, byModel, pos, frag };
+    const built = { id, key, w: geo.w, h: geo.h, v, ...drawView(id, v, geo, { nodes, groups, t }) };
     viewCache.set(key, built);
     return built;
   }
@@ -281,10 +133,8 @@ function draw({ model, el }, graph, frameData) {
     viewId = id;
     place(placement(views[id]));
     view = buildView(id);
-    layerClusters.replaceChildren(...view.frag.clusters);
-    layerEdges.replaceChildren(...view.frag.edges);
-    layerNodes.replaceChildren(...view.frag.nodes);
-    // e.cls and e.lastText still say what each detached element shows: restyleAll writes only changes
+    shelf.show(view);
+    // e.cls and e.lastText still say what each element shows: restyleAll writes only the changes
     root.dataset.view = id;
     drawCrumbs();
     sizeStage();
@@ -363,30 +213,17 @@ function draw({ model, el }, graph, frameData) {
     overviewAt = key;
     layerOverview.replaceChildren();
     if (!on) return;
-    const size = 13 / scale, placed = [];
     const blocks = [];
     for (const e of view.elems.values()) {
-      if (e.kind === "cluster") blocks.push([e.labelBox.x, e.labelBox.y, e.rectW, groups.get(e.ids[0])]);
+      const g = groups.get(e.ids[0]);
+      if (e.kind === "cluster") blocks.push({ x: e.labelBox.x, y: e.labelBox.y, w: e.rectW, label: g && g.label });
       else if (e.kind === "group") {
         const p = view.pos.get(e.drawId);
-        blocks.push([p.x - p.w / 2 + 4, p.y - p.h / 2 + 2, p.w - 8, groups.get(e.ids[0])]);
+        blocks.push({ x: p.x - p.w / 2 + 4, y: p.y - p.h / 2 + 2, w: p.w - 8, label: g && g.label });
       }
     }
-    blocks.sort((a, b) => b[2] - a[2]);      // the widest blocks (the outer groups) first
-    const unit = measure("m", lineFont("cluster", 0)) / 13 * size;
-    for (const [x, y, w, g] of blocks) {
-      if (!g) continue;
-      // the whole label, else as much of it as fits its block (8 characters at least), else the whole
-      // label over its block's edge: placed only where it overlaps no other
-      let label = clip(g.label, 40);
-      let width = measure(label, lineFont("cluster", 0)) / 13 * size;
-      if (width > w && Math.floor(w / unit) >= 8) {
-        label = clip(label, Math.floor(w / unit));
-        width = measure(label, lineFont("cluster", 0)) / 13 * size;
-      }
-      const box = { x, y, w: width, h: size * 1.3 };
-      if (placed.some((b) => overlap(b, box) > 0)) continue;
-      placed.push(box);
+    const font = lineFont("cluster", 0);
+    for (const { x, y, size, label } of overviewLabels(blocks, scale, (text) => measure(text, font))) {
       layerOverview.append(s("text", { class: "ov-label", x, y: y + size, "font-size": size.toFixed(2) }, label));
     }
   }
@@ -449,14 +286,6 @@ function draw({ model, el }, graph, frameData) {
 
   // ---------- minimap ----------
   function drawMini() {
-    if (!view.mini) {
-      view.mini = [];
-      for (const [nid, p] of view.pos) {
-        const kind = view.elems.get(nid).kind;
-        view.mini.push(s("rect", { class: "mini-" + kind, x: p.x - p.w / 2, y: p.y - p.h / 2, width: p.w, height: p.h, rx: 6 }));
-      }
-    }
-    miniSvg.replaceChildren(...view.mini, miniView);
     miniSvg.setAttribute("viewBox", `0 0 ${view.w} ${view.h}`);
     const { w, h: hh } = stageSize();
     miniNeeded = !(view.w <= w * 1.05 / MIN_SCALE && view.h <= hh * 1.05 / MIN_SCALE);
@@ -607,20 +436,10 @@ function draw({ model, el }, graph, frameData) {
     if (key === badgeKey) return;
     badgeKey = key;
     layerBadges.replaceChildren();
-    const placed = [];
-    const fixed = fixedObstacles();
     const area = { x: vb[0], y: vb[1], w: vb[2], h: vb[3] };      // badges stay on screen, uncut
-    for (const [text, cls, e, own] of wanted) {
-      let obstacles = fixed, spots;
-      if (own) {             // its own box: a badge may hang from its border, never cover its text
-        const p = view.pos.get(own), mine = nodeBox(p);
-        obstacles = fixed.filter((b) => b.x !== mine.x || b.y !== mine.y || b.w !== mine.w);
-        obstacles.push({ x: mine.x + 9, y: mine.y + 9, w: Math.max(0, mine.w - 18), h: Math.max(0, mine.h - 18) });
-        spots = tensorSpots(p, text);
-      } else spots = edgeSpots(edgeNums(e));
-      const box = freeSpot(spots, text, obstacles.concat(placed), area);
-      if (box) placed.push(drawBadge(box, text, cls));
-    }
+    const placed = placeBadges(wanted.map(([text, cls, e, own]) => (own ? { text, cls, own: view.pos.get(own) }
+      : { text, cls, nums: edgeNums(e) })), fixedObstacles(), area);
+    for (const { box, text, cls } of placed) drawBadge(box, text, cls);
     root.dataset.badges = String(placed.length);
   }
 
@@ -668,13 +487,21 @@ function draw({ model, el }, graph, frameData) {
     for (let j = i + 1; j < Math.min(frames.length, i + 80); j++) {
       const target = frames[j].focus && viewOf(frames[j].focus);
       if (target && target !== viewId && views[target]) {
-        if (viewCache.has(target + "#" + placement(views[target]).k)) return;
+        const built = viewCache.get(target + "#" + placement(views[target]).k);
+        if (built && built.group.isConnected) return;
         prefetching = true;
         const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 30));
-        idle(() => { prefetching = false; buildView(target); });
+        idle(() => { prefetching = false; prepare(buildView(target)); });
         return;
       }
     }
+  }
+
+  // a view about to be entered: in the drawing (hidden), styled as now, so that entering it restyles
+  // only what changes until then and the browser has laid it out while idle
+  function prepare(v) {
+    shelf.attach(v);
+    if (curState && v !== view) for (const e of v.elems.values()) styleElem(e);
   }
 
   // ---------- tooltip ----------
@@ -684,32 +511,8 @@ function draw({ model, el }, graph, frameData) {
     if (!e) return;
     const id = e.ids[0];
     const st = (curState && curState.get(id)) || {};
-    const rowsTip = [];
-    if (e.kind === "group") {
-      const g = groups.get(id);
-      rowsTip.push([t("tip_group"), g.label], [t("tip_ops"), String(g.ops)]);
-      if (g.where) rowsTip.push([t("tip_line"), g.where]);
-      rowsTip.push(["", t("tip_open")]);
-    } else {
-      const n = nodes.get(id);
-      if (!n) return;
-      if (n.kind === "op") {
-        rowsTip.push([t("tip_op"), n.type + " (" + n.id + ")"]);
-        if (n.expr) rowsTip.push([t("tip_code"), n.expr]);
-        if (n.where) rowsTip.push([t("tip_line"), n.where]);
-        if (n.cut) rowsTip.push([t("tip_cut"), causeLabel(n.cut)]);
-        if (st.g) rowsTip.push([t("tip_backward"), words["g_" + st.g] === undefined ? st.g : t("g_" + st.g)]);
-      } else {
-        rowsTip.push([t("tip_name"), n.name ? n.label : t("tip_no_name", { label: n.label })]);
-        rowsTip.push([t("tip_kind"), words["role_" + n.role] === undefined ? n.role : t("role_" + n.role)]);
-        rowsTip.push([t("tip_shape"), shapeTuple(n.shape, t)]);
-        if (n.dtype) rowsTip.push([t("tip_dtype"), n.dtype]);
-        rowsTip.push([t("tip_value"), st.v || n.value || t("tip_not_kept")]);
-        if (st.g) rowsTip.push([t("tip_gradient"), st.g === "none" ? t("cell_none") : st.g === "wait" ? t("g_wait") : gradText(st)]);
-        if (n.where) rowsTip.push([t("tip_line"), n.where]);
-      }
-    }
-    if (st.why) rowsTip.push([t("tip_why"), st.why]);
+    const rowsTip = tipRows(e.kind, id, st, { nodes, groups, t, words, causeLabel, gradText });
+    if (!rowsTip) return;
     tip.replaceChildren();
     for (const [k, v] of rowsTip) {
       const line = h("div", "tkp-tip-row");
@@ -903,13 +706,14 @@ function draw({ model, el }, graph, frameData) {
     raf = requestAnimationFrame(tick);
   }
   // quick steps, or playing faster than 4 fps, drop the 0.2 s fades and the moving dashes of the
-  // hot edges: at that pace they are not seen, and they would cost every frame a repaint
+  // hot edges: at that pace they are not seen, and they would cost every frame a repaint. The class
+  // goes on the view shown (src/viewcache.js), not the root: `.tkp-fast *` restyles all below it
   let lastStepAt = -1e9;
   function pace() {
     const now = performance.now();
     const fast = playing ? Number(speed.value) > 4 : now - lastStepAt < 300;
     lastStepAt = playing ? lastStepAt : now;
-    if (fast !== root.classList.contains("tkp-fast")) root.classList.toggle("tkp-fast", fast);
+    shelf.setFast(fast);
   }
   // a move forward stops before a question's frame (src/questions.js): the frame to show instead
   function gate(i) {

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { READABLE_SCALE, badgeBox, fitScale, freeSpot, minimapSpot, overlap, pathNumbers, pathPoint } from "../src/geometry.js";
+import { READABLE_SCALE, badgeBox, fitScale, freeSpot, minimapSpot, nodeBox, overlap, pathNumbers, pathPoint,
+  placeBadges } from "../src/geometry.js";
 
 test("overlap is the shared area", () => {
   assert.equal(overlap({ x: 0, y: 0, w: 10, h: 10 }, { x: 5, y: 5, w: 10, h: 10 }), 25);
@@ -38,4 +39,18 @@ test("the minimap goes where it covers no node, smaller, or nowhere", () => {
   assert.equal(corner.x, 8);                           // bottom left
   const everywhere = [{ x: 0, y: 0, w: 800, h: 500 }];
   assert.equal(minimapSpot(everywhere, 800, 500, 150, 84), null);
+});
+
+test("badges: each in a free spot, none over another, left out where none is free", () => {
+  const own = { x: 100, y: 100, w: 80, h: 40 };
+  const fixed = [nodeBox(own)];
+  const placed = placeBadges([{ text: "∂ 1.0", cls: "b-grad", own }, { text: "∂ 2.0", cls: "b-grad", own }], fixed,
+    { x: 0, y: 0, w: 400, h: 400 });
+  assert.equal(placed.length, 2);
+  assert.equal(overlap(placed[0].box, placed[1].box), 0);
+  // a badge never covers its own box's text (the inside of the box)
+  const inner = { x: own.x - own.w / 2 + 9, y: own.y - own.h / 2 + 9, w: own.w - 18, h: own.h - 18 };
+  for (const p of placed) assert.equal(overlap(p.box, inner), 0);
+  const full = [{ x: -1000, y: -1000, w: 3000, h: 3000 }];
+  assert.deepEqual(placeBadges([{ text: "∂ 1.0", cls: "b-grad", nums: pathNumbers("M0 0C10 0 20 0 30 0") }], full), []);
 });
