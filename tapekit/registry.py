@@ -7,7 +7,7 @@ import threading
 
 from .backend import PLACEMENT, place_inputs
 from .context import state
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, shape_text
 from .i18n import _, hint_line
 from .source_location import caller_text
 from .tensor import Tensor
@@ -93,11 +93,14 @@ def record(op_type, inputs, outputs, attrs=None, grad_fn=None, cut=None):
 def _describe_failure(op_type, inputs, err):
     if isinstance(err, InvalidArgumentError):
         return err
-    shapes = " vs. ".join(str(list(t._value.shape)) for t in inputs)
+    shapes = " vs. ".join(shape_text(t._value.shape) for t in inputs)
     dts = ", ".join(t._dtype.name for t in inputs)
     text = str(err)
     if "broadcast" in text:
         what = f"Incompatible shapes: {shapes}"
+        if op_type == "SelectV2":
+            what = "condition {}, then {}, and else {} must be broadcastable".format(
+                *(shape_text(t._value.shape) for t in inputs))
         hint = _("the shapes must be equal or broadcastable (each axis equal or 1, aligned from "
                  "the right); reshape or tk.expand_dims one input.")
     else:

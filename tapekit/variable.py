@@ -7,7 +7,7 @@ import warnings
 from . import dtypes
 from .backend import copy, device_of
 from .context import state
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, shape_text
 from .i18n import _, hint_line
 from .scopes import scoped_name
 from .shape import TensorShape, as_shape
@@ -242,8 +242,8 @@ class Variable:
             return _private_copy(t._value)
         if new_shape != self._value.shape:
             raise InvalidArgumentError(
-                f"Cannot update variable with shape {list(self._value.shape)} using a Tensor with shape "
-                f"{list(new_shape)}, shapes must be equal. [Op:{_ASSIGN_OPS[method]}] name: "
+                f"Cannot update variable with shape {shape_text(self._value.shape)} using a Tensor with shape "
+                f"{shape_text(new_shape)}, shapes must be equal. [Op:{_ASSIGN_OPS[method]}] name: "
                 + hint_line(_("{method} does not broadcast; pass a value of shape {shape}.").format(
                             method=method, shape=TensorShape(self._value.shape))), op=_ASSIGN_OPS[method])
         return t._value

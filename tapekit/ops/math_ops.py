@@ -17,7 +17,7 @@ from .. import dtypes
 from ..backend import astype, device_obj, dtype_kind, from_host, np_dtype, ns, to_host
 from ..causes import Cause
 from ..dtypes import KERNEL_NAMES
-from ..errors import InvalidArgumentError, UnimplementedError
+from ..errors import InvalidArgumentError, UnimplementedError, kernel_prefix, shape_text
 from ..i18n import _, hint_line
 from ..indexed_slices import IndexedSlices
 from ..registry import execute, execute_binary, execute_unary, gradient, no_gradient, none_gradient, record, state
@@ -365,8 +365,9 @@ def add_n(inputs, name=None):
             raise dtype_mismatch("AddN", inputs[0], t, index=i)
         if t._value.shape != inputs[0]._value.shape:
             raise InvalidArgumentError(
-                f"Inputs to operation AddN of type AddN must have the same size and shape.  Input 0: "
-                f"{list(inputs[0]._value.shape)} != input {i}: {list(t._value.shape)} [Op:AddN] name: "
+                f"{kernel_prefix('AddN', N=len(inputs))}Inputs to operation AddN of type AddN must have the same "
+                f"size and shape.  Input 0: {shape_text(inputs[0]._value.shape)} != input {i}: "
+                f"{shape_text(t._value.shape)} [Op:AddN] name: "
                 + hint_line(_("add_n does not broadcast; use tk.add or reshape the inputs.")),
                 op="AddN")
     return execute("AddN", _add_n, tuple(inputs))

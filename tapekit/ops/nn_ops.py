@@ -13,7 +13,7 @@ import numpy as np
 from .. import dtypes
 from ..backend import ns, to_host
 from ..dtypes import KERNEL_NAMES
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, shape_text
 from ..i18n import _, hint_line
 from ..registry import execute, execute_multi, gradient
 from ..tensor import Tensor, is_variable
@@ -257,8 +257,8 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
         shape = np.broadcast_shapes(tuple(logits.shape), tuple(labels.shape))
     except ValueError:
         raise InvalidArgumentError(
-            f"logits and labels must be broadcastable: logits_size={list(logits.shape)} labels_size="
-            f"{list(labels.shape)} [Op:SoftmaxCrossEntropyWithLogits] name: "
+            f"logits and labels must be broadcastable: logits_size={shape_text(logits.shape)} labels_size="
+            f"{shape_text(labels.shape)} [Op:SoftmaxCrossEntropyWithLogits] name: "
             + hint_line(_("labels need one probability per class (one-hot); for class indices use "
                           "tk.nn.sparse_softmax_cross_entropy_with_logits.")), op="SoftmaxCrossEntropyWithLogits") \
             from None
@@ -355,13 +355,13 @@ def bias_add(value, bias, data_format=None, name=None):
     value, bias = binary_inputs("BiasAdd", value, bias)
     channel_axis = 1 if data_format is not None and str(data_format).startswith("NC") else -1
     if value.ndim < 2:
-        raise InvalidArgumentError(f"Input tensor must be at least 2D: {list(value.shape)} [Op:BiasAdd] name: "
+        raise InvalidArgumentError(f"Input tensor must be at least 2D: {shape_text(value.shape)} [Op:BiasAdd] name: "
                                    + hint_line(_("bias_add expects a batch of rows; use tk.add for a "
                                                  "vector.")), op="BiasAdd")
     if bias.ndim != 1 or bias.shape[0] != value.shape[channel_axis]:
         raise InvalidArgumentError(
-            f"Must provide as many biases as the last dimension of the input tensor: {list(bias.shape)} vs. "
-            f"{list(value.shape)} [Op:BiasAdd] name: "
+            f"Must provide as many biases as the last dimension of the input tensor: {shape_text(bias.shape)} vs. "
+            f"{shape_text(value.shape)} [Op:BiasAdd] name: "
             + hint_line(_("the bias needs one entry per channel ({channels}).").format(
                 channels=value.shape[channel_axis])),
             op="BiasAdd")
