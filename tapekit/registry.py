@@ -185,6 +185,12 @@ def returns_none(key) -> bool:
     return rule is not None and rule.fn is none_gradient
 
 
+def ends_gradient(key) -> bool:
+    """Whether no gradient passes ops of ``key``'s type: declared ``no_gradient``, or a rule that returns None."""
+    rule = RULES.get(key) if type(key) is str else None
+    return rule is not None and (rule.fn is None or rule.fn is none_gradient)
+
+
 def reads_of(key):
     """What the built-in rule named by ``key`` reads of its op's values (``GradientRule.reads``)."""
     rule = RULES.get(key) if type(key) is str else None

@@ -18,7 +18,7 @@ from .gradient_args import (
     prepare_sources,
 )
 from .i18n import _, hint_line
-from .registry import reads_of, stops_gradient
+from .registry import ends_gradient, reads_of
 from .source_location import user_location, user_site
 from .tape_entry import (
     LIVE,
@@ -414,7 +414,7 @@ class _Recorder:
         ins, outs, kept = self._saved_sides(inputs, outputs, grad_key if cut is None else None)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
-        location = user_location() if tape._listeners or (live and (blocked or stops_gradient(grad_key))) else None
+        location = user_location() if tape._listeners or (live and (blocked or ends_gradient(grad_key))) else None
         self._append(Row(op_type, ins, outs, attrs, grad_key, cut, site, location, kept))
 
     def record_elementwise(self, op_type, inputs, output, grad_key) -> None:
@@ -425,7 +425,7 @@ class _Recorder:
             return
         site = user_site()
         if not live or tape._paused or tape._listeners or not output._dtype.is_differentiable or \
-                not _all_small(inputs) or output._value.size > _SMALL or stops_gradient(grad_key):
+                not _all_small(inputs) or output._value.size > _SMALL or ends_gradient(grad_key):
             self.record_operation(op_type, inputs, (output,), None, grad_key, None, site)
             return
         tape._tracked[output._id] = True
