@@ -71,6 +71,10 @@ class Variable:
     __slots__ = ("_value", "_dtype", "_id", "_shape", "_name", "_trainable", "_read_ghost", "__weakref__", "__dict__")
     __array_priority__ = 100
 
+    def __new__(cls, *args, **kwargs):
+        # As TF's Variable metaclass: ``tk.Variable(...)`` makes a ResourceVariable (``type(v).__name__``)
+        return object.__new__(ResourceVariable if cls is Variable else cls)
+
     def __init__(self, initial_value=None, trainable=None, validate_shape=True,
                  caching_device=None, name=None, variable_def=None, dtype=None,
                  import_scope=None, constraint=None, synchronization=None,
@@ -328,6 +332,13 @@ class Variable:
 
     def __ipow__(self, other):
         return self._augmented_assign("**=", other)
+
+
+class ResourceVariable(Variable):
+    """The class of what ``tk.Variable(...)`` makes, named as TF's: ``isinstance(v, tk.Variable)`` holds,
+    ``type(v).__name__`` is ``'ResourceVariable'`` (so is Python's ``'ResourceVariable' object ...``)."""
+
+    __slots__ = ()
 
 
 class _UnreadVariable(Variable):
