@@ -22,7 +22,8 @@ numbers. Each cell is then one of
     tf-error        the cell fails in TF too (no network, a deliberate error), differently
     listed          a listed difference (docs/DIFFERENCES.md) explains it: ``tk.function`` runs its
                     Python body on every call, so a ``print`` in a ``tf.function`` that TF runs only
-                    while tracing prints again (without those lines, the outputs match)
+                    while tracing prints again (without those lines, the outputs match); or a
+                    tensor's class name, ``Tensor`` where TF's is ``EagerTensor``
     differs         anything else (the table shows the first differing line or the error)
 """
 
@@ -32,6 +33,7 @@ import argparse
 import ast
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -135,9 +137,11 @@ def classify(tf_out: str, tf_again: str, tapekit_out: str, traced: tuple = ()) -
     if "EXCEPTION " in tf_out:
         return "tf-error", _error_line(tf_out)
     retraced = [line for line in tapekit_out.splitlines() if traced and line.startswith(traced)]
-    untraced = "".join(line + "\n" for line in tapekit_out.splitlines() if line not in retraced)
-    if retraced and differences(untraced, tf_out) is None:
+    untraced = "".join(line + "\n" for line in tapekit_out.splitlines() if line.strip() and line not in retraced)
+    if retraced and differences(untraced, "".join(line + "\n" for line in tf_out.splitlines() if line.strip())) is None:
         return "listed", f"tk.function runs eagerly: {retraced[0][:60]!r} printed again"
+    if differences(tapekit_out, _EAGER_TENSOR.sub("Tensor", tf_out)) is None:
+        return "listed", "type(t).__name__ is Tensor, TF's EagerTensor"
     if "EXCEPTION " in tapekit_out:
         return "differs", _error_line(tapekit_out)
     problem = differences(tapekit_out, tf_out) or ""
@@ -159,7 +163,7 @@ def _traced_prints(source: str) -> tuple:
                     if isinstance(first, ast.JoinedStr) and first.values:
                         first = first.values[0]
                     if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value.strip():
-                        starts.append(first.value)
+                        starts.append(first.value.strip().splitlines()[0])
     return tuple(starts)
 
 
@@ -198,6 +202,7 @@ def compare_guide(notebook: Path, tf_python: str, tapekit_python: str, cache: Pa
     return classes
 
 
+_EAGER_TENSOR = re.compile(r"\bEagerTensor\b")
 KINDS = ("match", "random", "not-in-tapekit", "tf-error", "listed", "differs")
 
 
