@@ -195,14 +195,19 @@ def _softmax(x, axis):
 
 
 def _axis_of(x: Tensor, axis, op_type) -> int:
+    hint = hint_line(_("{op_type} needs an axis of the input, whose shape is {shape}.").format(
+        op_type=op_type, shape=list(x.shape)))
+    if x.ndim == 0 and axis is None and op_type != "SoftmaxCrossEntropyWithLogits":
+        raise InvalidArgumentError(f"logits must have >= 1 dimension, got [] [Op:{op_type}] name: " + hint)
     axis = -1 if axis is None else int_attr(axis, "axis", op_type)
-    if not -x.ndim <= axis < max(x.ndim, 1) or x.ndim == 0:
-        raise InvalidArgumentError(
-            f"Dimension {axis} must be >= -{x.ndim} and < {x.ndim} [Op:{op_type}] name: "
-            + hint_line(_("{op_type} needs an axis of the input, whose shape is {shape}.").format(
-                        op_type=op_type, shape=list(x.shape))),
-            op=op_type)
-    return axis % x.ndim
+    if -x.ndim <= axis < x.ndim:
+        return axis % x.ndim
+    if op_type == "SoftmaxCrossEntropyWithLogits":
+        raise InvalidArgumentError(f"Dimension {axis} must be >= -{x.ndim} and < {x.ndim} [Op:{op_type}] name: "
+                                   + hint, op=op_type)
+    # TF checks a softmax's axis in Python, before any kernel runs
+    raise InvalidArgumentError(f"`dim` must be in the range [{-x.ndim}, {x.ndim}) where {x.ndim} is the number of "
+                               f"dimensions in the input. Received: dim={axis}" + hint)
 
 
 def softmax(logits, axis=None, name=None):
