@@ -80,6 +80,7 @@ from .scopes import get_current_name_scope, name_scope
 # ---- out of scope: each raises NotImplementedError naming what to use instead (tapekit/unsupported.py) ----
 from types import SimpleNamespace as _Namespace
 
+from .unsupported import distribute_functions as _distribute_functions
 from .unsupported import dynamic_ragged_shape as _dynamic_ragged_shape
 from .unsupported import io_functions as _io_functions
 from .unsupported import row_partition as _row_partition
@@ -90,6 +91,7 @@ from .unsupported import saved_model_save as _saved_model_save
 saved_model = _Namespace(save=_saved_model_save, load=_saved_model_load, SaveOptions=_saved_model_options)
 io = _Namespace(**_io_functions, decode_raw=strings.decode_raw)
 experimental = _Namespace(DynamicRaggedShape=_dynamic_ragged_shape, RowPartition=_row_partition)
+distribute = _Namespace(**_distribute_functions)
 
 __version__ = "0.1.0"
 
@@ -105,7 +107,7 @@ __all__ = [
     "backend", "bitwise", "bool", "boolean_mask", "broadcast_to", "case", "cast", "clip_by_global_norm",
     "clip_by_norm", "clip_by_value", "complex", "complex128", "complex64", "concat", "cond", "config",
     "constant", "constant_initializer", "convert_to_tensor", "cos", "cosh", "cumsum", "custom_gradient",
-    "data", "debugging", "device", "divide", "double", "dtypes", "einsum", "ensure_shape", "equal",
+    "data", "debugging", "device", "distribute", "divide", "double", "dtypes", "einsum", "ensure_shape", "equal",
     "errors", "executing_eagerly", "exp", "expand_dims", "experimental", "eye", "fill", "float16",
     "float32", "float64", "floor", "foldl", "foldr", "function", "gather", "gather_nd",
     "get_current_name_scope", "gradient_override_map", "greater", "greater_equal", "half", "identity",
