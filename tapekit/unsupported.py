@@ -69,3 +69,8 @@ distribute_functions = {name: _out_of_scope(f"tf.distribute.{name}", _DISTRIBUTE
                                      "TPUStrategy", "ParameterServerStrategy", "Strategy", "get_strategy",
                                      "has_strategy", "in_cross_replica_context", "get_replica_context",
                                      "experimental_set_strategy", "InputContext", "ReduceOp")}
+_VIRTUAL_DEVICE_HINT = N_("virtual devices (splitting one device into several) are out of tapekit's scope; tapekit "
+                          "runs on one device: drop this call.")
+virtual_device_functions = {name: _out_of_scope(f"tf.config.experimental.{name}", _VIRTUAL_DEVICE_HINT)
+                            for name in ("set_virtual_device_configuration", "VirtualDeviceConfiguration",
+                                         "get_virtual_device_configuration")}
