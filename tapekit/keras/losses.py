@@ -455,11 +455,20 @@ _BY_NAME = {fn.__name__: fn for fn in _FUNCTIONS} | _CLASSES | {
     "msle": mean_squared_logarithmic_error, "MSLE": mean_squared_logarithmic_error}
 
 
-# tf.keras's short aliases: TF 2.21's ``tf.keras.losses`` has them, Keras 3's ``keras.losses`` the long
-# names; tapekit's one keras module is both, so it has both (docs/DIFFERENCES.md).
-MSE = mse = mean_squared_error
-MAE = mae = mean_absolute_error
-MAPE = mape = mean_absolute_percentage_error
-MSLE = msle = mean_squared_logarithmic_error
-KLD = kld = kullback_leibler_divergence = kl_divergence
-logcosh = log_cosh
+# tf.keras's short aliases (``tf.keras.losses.MSE``, ...): TF 2.21's tf.keras has them, Keras 3's
+# ``keras.losses`` does not. tapekit's keras is Keras 3's, so they are not here; asking for one
+# names the function to use (docs/DIFFERENCES.md).
+_TF_KERAS_ALIASES = {"MSE": "mean_squared_error", "mse": "mean_squared_error", "MAE": "mean_absolute_error",
+                     "mae": "mean_absolute_error", "MAPE": "mean_absolute_percentage_error",
+                     "mape": "mean_absolute_percentage_error", "MSLE": "mean_squared_logarithmic_error",
+                     "msle": "mean_squared_logarithmic_error", "KLD": "kl_divergence", "kld": "kl_divergence",
+                     "kullback_leibler_divergence": "kl_divergence", "logcosh": "log_cosh"}
+
+
+def __getattr__(name):
+    if name in _TF_KERAS_ALIASES:
+        raise AttributeError(f"module 'keras.losses' has no attribute '{name}': tf.keras's alias {name} is not in "
+                             "tapekit, whose keras is Keras 3's."
+                             + hint_line(_("use keras.losses.{function} (the same function).").format(
+                                 function=_TF_KERAS_ALIASES[name])))
+    raise AttributeError(f"module 'keras.losses' has no attribute '{name}'")

@@ -80,13 +80,6 @@ squared_hinge = losses.squared_hinge
 categorical_hinge = losses.categorical_hinge
 poisson = losses.poisson
 huber = losses.huber
-# tf.keras's short aliases (TF 2.21's ``tf.keras.metrics.mse is tf.keras.losses.mse``); see losses.py
-MSE = mse = losses.MSE
-MAE = mae = losses.MAE
-MAPE = mape = losses.MAPE
-MSLE = msle = losses.MSLE
-KLD = kld = kullback_leibler_divergence = losses.KLD
-logcosh = losses.logcosh
 
 
 # ---------- Metric classes ----------
