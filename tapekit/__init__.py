@@ -100,6 +100,7 @@ from ._base.scopes import get_current_name_scope, name_scope
 # ---- out of scope: each raises NotImplementedError naming what to use instead (tapekit/_base/unsupported.py) ----
 from types import SimpleNamespace as _Namespace
 
+from ._base.unsupported import distribute_functions as _distribute_functions
 from ._base.unsupported import io_functions as _io_functions
 from ._base.unsupported import saved_model_load as _saved_model_load
 from ._base.unsupported import saved_model_options as _saved_model_options
@@ -109,6 +110,7 @@ saved_model = _Namespace(save=_saved_model_save, load=_saved_model_load, SaveOpt
 io = _Namespace(**_io_functions, decode_raw=strings.decode_raw)
 experimental = _Namespace(DynamicRaggedShape=_ragged_shape.DynamicRaggedShape,
                           RowPartition=_ragged_shape.RowPartition)
+distribute = _Namespace(**_distribute_functions)
 
 __version__ = "0.1.0"
 
@@ -124,7 +126,7 @@ __all__ = [
     "backend", "bitwise", "bool", "boolean_mask", "broadcast_to", "case", "cast", "clip_by_global_norm",
     "clip_by_norm", "clip_by_value", "complex", "complex128", "complex64", "concat", "cond", "config",
     "constant", "constant_initializer", "convert_to_tensor", "cos", "cosh", "cumsum", "custom_gradient",
-    "data", "debugging", "device", "divide", "double", "dtypes", "einsum", "ensure_shape", "equal",
+    "data", "debugging", "device", "distribute", "divide", "double", "dtypes", "einsum", "ensure_shape", "equal",
     "errors", "executing_eagerly", "exp", "expand_dims", "experimental", "eye", "fill", "float16",
     "float32", "float64", "floor", "foldl", "foldr", "function", "gather", "gather_nd",
     "get_current_name_scope", "gradient_override_map", "greater", "greater_equal", "half", "identity",

@@ -9,6 +9,8 @@ message and ``error.args`` is empty, as TF's.
 
 from __future__ import annotations
 
+import re
+
 from ._base.i18n import hint_line
 
 OK = 0
@@ -43,7 +45,7 @@ class OpError(Exception):
             if not isinstance(node_def, str):
                 raise TypeError(f"{type(self).__name__}.__init__() missing 1 required positional "
                                 "argument: 'message'")
-            node_def, op, message = None, None, node_def
+            node_def, op, message = None, None, with_kernel_prefix(node_def)
         self._node_def = node_def
         self._op = op
         self._message = message
@@ -121,9 +123,38 @@ class OperatorNotAllowedInGraphError(TypeError):
     """A Python operator (such as ``bool(tensor)``) that graph code cannot run (TF's name)."""
 
 
+# An eager op's kernel errors start with the name of the function TF wraps the op in; the checks
+# made before the kernel runs (an input's dtype, an attribute's value) do not.
+_OP_TAG = re.compile(r"\[Op:([A-Z]\w*)\]")
+_CHECKED_BEFORE_THE_KERNEL = ("cannot compute ", "Value for attr ", "{{function_node ")
+CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+def kernel_prefix(op_type: str, **count_attrs: int) -> str:
+    """TF's prefix of a kernel error, ``{{function_node __wrapped__Reshape_device_/job:...}} ``.
+
+    ``count_attrs`` are the attributes that count inputs or outputs, part of the name in TF:
+    ``kernel_prefix("ConcatV2", N=2)``, ``kernel_prefix("Split", num_split=3)``."""
+    counts = "".join(f"_{name}_{value}" for name, value in count_attrs.items())
+    return f"{{{{function_node __wrapped__{op_type}{counts}_device_{CPU_DEVICE}}}}} "
+
+
+def with_kernel_prefix(message):
+    """``message`` with TF's kernel prefix when it is a kernel error (it names its op: ``[Op:Name]``)."""
+    tag = _OP_TAG.search(message) if isinstance(message, str) else None
+    if tag is None or message.startswith(_CHECKED_BEFORE_THE_KERNEL):
+        return message
+    return kernel_prefix(tag.group(1)) + message
+
+
+def shape_text(shape) -> str:
+    """A shape as TF's kernels write it in messages: ``[1,4]``."""
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
 def op_error(op: str, what: str, hint: str = "") -> InvalidArgumentError:
     """An InvalidArgumentError in TF's layout, plus a hint a student can act on (already translated: ``_()``)."""
-    text = f"{what} [Op:{op}] name: "
+    text = f"{kernel_prefix(op)}{what} [Op:{op}] name: "
     if hint:
         text += hint_line(hint)
     return InvalidArgumentError(None, None, text)

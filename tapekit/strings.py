@@ -241,8 +241,8 @@ def to_number(string_tensor, out_type=dtypes.float32, name=None) -> Tensor:
         try:
             return float(s) if out_type.is_floating else int(s)
         except ValueError:
-            raise InvalidArgumentError(None, None, f"StringToNumberOp could not correctly convert string: "
-                                       f"{s.decode('utf-8', 'replace')} [Op:StringToNumber] name: "
+            raise InvalidArgumentError(f"StringToNumberOp could not correctly convert string: "
+                                       f"{s.decode('utf-8', 'replace')} [Op:StringToNumber]"
                                        + hint_line(_("every string must hold one number."))) from None
 
     values = np.vectorize(parse, otypes=[out_type.numpy_dtype])(strings) if strings.size else \

@@ -20,14 +20,20 @@ numbers. Each cell is then one of
     not-in-tapekit  tapekit raised a clear "not (implemented / available) in tapekit" or "out of scope in
                     tapekit" error
     tf-error        the cell fails in TF too (no network, a deliberate error), differently
+    listed          a listed difference (docs/DIFFERENCES.md) explains it: ``tk.function`` runs its
+                    Python body on every call, so a ``print`` in a ``tf.function`` that TF runs only
+                    while tracing prints again (without those lines, the outputs match); or a
+                    tensor's class name, ``Tensor`` where TF's is ``EagerTensor``
     differs         anything else (the table shows the first differing line or the error)
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -118,8 +124,9 @@ def _without_hints(out: str) -> str:
     return "\n".join(line for line in out.splitlines() if not line.lstrip().startswith("Hint: ")) + "\n"
 
 
-def classify(tf_out: str, tf_again: str, tapekit_out: str) -> tuple[str, str]:
-    """The cell's class and, unless it matches, a one-line reason."""
+def classify(tf_out: str, tf_again: str, tapekit_out: str, traced: tuple = ()) -> tuple[str, str]:
+    """The cell's class and, unless it matches, a one-line reason. ``traced``: how the lines that
+    ``print`` calls inside the guide's ``tf.function``s print begin (``_traced_prints``)."""
     tapekit_out = _without_hints(tapekit_out)
     if differences(_without_message(tapekit_out), _without_message(tf_out)) is None:
         return "match", ""
@@ -129,10 +136,35 @@ def classify(tf_out: str, tf_again: str, tapekit_out: str) -> tuple[str, str]:
         return "not-in-tapekit", _error_line(tapekit_out)
     if "EXCEPTION " in tf_out:
         return "tf-error", _error_line(tf_out)
+    retraced = [line for line in tapekit_out.splitlines() if traced and line.startswith(traced)]
+    untraced = "".join(line + "\n" for line in tapekit_out.splitlines() if line.strip() and line not in retraced)
+    if retraced and differences(untraced, "".join(line + "\n" for line in tf_out.splitlines() if line.strip())) is None:
+        return "listed", f"tk.function runs eagerly: {retraced[0][:60]!r} printed again"
+    if differences(tapekit_out, _EAGER_TENSOR.sub("Tensor", tf_out)) is None:
+        return "listed", "type(t).__name__ is Tensor, TF's EagerTensor"
     if "EXCEPTION " in tapekit_out:
         return "differs", _error_line(tapekit_out)
     problem = differences(tapekit_out, tf_out) or ""
     return "differs", " | ".join(line.strip() for line in problem.splitlines()[:3])
+
+
+def _traced_prints(source: str) -> tuple:
+    """The constant text each ``print`` in a ``@tf.function``-decorated function of ``source`` starts with."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return ()
+    starts = []
+    for function in ast.walk(tree):
+        if isinstance(function, ast.FunctionDef) and any("function" in ast.unparse(d) for d in function.decorator_list):
+            for call in ast.walk(function):
+                if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "print" and call.args:
+                    first = call.args[0]
+                    if isinstance(first, ast.JoinedStr) and first.values:
+                        first = first.values[0]
+                    if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value.strip():
+                        starts.append(first.value.strip().splitlines()[0])
+    return tuple(starts)
 
 
 def _error_line(out: str) -> str:
@@ -159,16 +191,19 @@ def compare_guide(notebook: Path, tf_python: str, tapekit_python: str, cache: Pa
     tf_runs = tf_runs_of(notebook, tf_python, cache)
     tapekit_run = run_guide(notebook, "tapekit", tapekit_python)
     classes: dict[str, list] = {}
+    traced: tuple = ()
     for number, first in enumerate(tf_runs[0], start=1):
         again = tf_runs[1][number - 1]["out"] if number <= len(tf_runs[1]) else ""
         ours = tapekit_run[number - 1]["out"] if number <= len(tapekit_run) else "EXCEPTION NotRun\n"
-        kind, reason = classify(first["out"], again, ours)
+        traced += _traced_prints(first["source"])
+        kind, reason = classify(first["out"], again, ours, traced)
         head = next((line for line in first["source"].splitlines() if line.strip()), "")[:60]
         classes.setdefault(kind, []).append((number, head, reason))
     return classes
 
 
-KINDS = ("match", "random", "not-in-tapekit", "tf-error", "differs")
+_EAGER_TENSOR = re.compile(r"\bEagerTensor\b")
+KINDS = ("match", "random", "not-in-tapekit", "tf-error", "listed", "differs")
 
 
 def print_table(guide: str, classes: dict[str, list], verbose: bool) -> None:

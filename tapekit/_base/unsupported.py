@@ -61,3 +61,16 @@ _HASH_HINT = N_("string hashing (TF's FarmHash fingerprints) is not in tapekit; 
 to_hash_bucket_fast = _out_of_scope("tf.strings.to_hash_bucket_fast", _HASH_HINT)
 to_hash_bucket_strong = _out_of_scope("tf.strings.to_hash_bucket_strong", _HASH_HINT)
 to_hash_bucket = _out_of_scope("tf.strings.to_hash_bucket", _HASH_HINT)
+
+_DISTRIBUTE_HINT = N_("tf.distribute (training on several devices or machines) is out of tapekit's scope; tapekit "
+                      "runs on one device: drop the strategy and its scope() and run the code as it is.")
+distribute_functions = {name: _out_of_scope(f"tf.distribute.{name}", _DISTRIBUTE_HINT)
+                        for name in ("MirroredStrategy", "OneDeviceStrategy", "MultiWorkerMirroredStrategy",
+                                     "TPUStrategy", "ParameterServerStrategy", "Strategy", "get_strategy",
+                                     "has_strategy", "in_cross_replica_context", "get_replica_context",
+                                     "experimental_set_strategy", "InputContext", "ReduceOp")}
+_VIRTUAL_DEVICE_HINT = N_("virtual devices (splitting one device into several) are out of tapekit's scope; tapekit "
+                          "runs on one device: drop this call.")
+virtual_device_functions = {name: _out_of_scope(f"tf.config.experimental.{name}", _VIRTUAL_DEVICE_HINT)
+                            for name in ("set_virtual_device_configuration", "VirtualDeviceConfiguration",
+                                         "get_virtual_device_configuration")}

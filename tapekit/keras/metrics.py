@@ -71,6 +71,15 @@ mean_absolute_error = losses.mean_absolute_error
 binary_crossentropy = losses.binary_crossentropy
 categorical_crossentropy = losses.categorical_crossentropy
 sparse_categorical_crossentropy = losses.sparse_categorical_crossentropy
+mean_absolute_percentage_error = losses.mean_absolute_percentage_error
+mean_squared_logarithmic_error = losses.mean_squared_logarithmic_error
+kl_divergence = losses.kl_divergence
+log_cosh = losses.log_cosh
+hinge = losses.hinge
+squared_hinge = losses.squared_hinge
+categorical_hinge = losses.categorical_hinge
+poisson = losses.poisson
+huber = losses.huber
 
 
 # ---------- Metric classes ----------

@@ -21,6 +21,7 @@ import numpy as np
 
 from .. import errors, nest
 from .._api.module import Module
+from .._core.ops.random_generator import Generator
 from .._core.record.variable import Variable
 
 _SUFFIX = "/.ATTRIBUTES/VARIABLE_VALUE"
@@ -35,8 +36,10 @@ def _is_variable(obj) -> bool:
 
 
 def is_trackable(obj) -> bool:
-    """What a checkpoint can hold: a variable, a Module, a Keras layer or optimizer, a Checkpoint."""
-    return (_is_variable(obj) or isinstance(obj, (Module, Checkpoint)) or getattr(type(obj), "_keras_object", False)
+    """What a checkpoint can hold: a variable, a Module, a random Generator (its state), a Keras layer or
+    optimizer, a Checkpoint."""
+    return (_is_variable(obj) or isinstance(obj, (Module, Checkpoint, Generator))
+            or getattr(type(obj), "_keras_object", False)
             or hasattr(obj, "apply_gradients"))
 
 

@@ -49,8 +49,8 @@ def test_matmul_second_derivative_known_value():
 
 
 def test_matmul_errors_like_tf():
-    with pytest.raises(tk.errors.InvalidArgumentError, match=r"Matrix size-incompatible: In\[0\]: \[2, 3\], In\[1\]: "
-                                                               r"\[2, 3\] \[Op:MatMul\]"):
+    with pytest.raises(tk.errors.InvalidArgumentError, match=r"Matrix size-incompatible: In\[0\]: \[2,3\], In\[1\]: "
+                                                               r"\[2,3\] \[Op:MatMul\]"):
         tk.matmul(tk.ones([2, 3]), tk.ones([2, 3]))
     with pytest.raises(tk.errors.InvalidArgumentError, match=r"In\[0\] ndims must be >= 2 \[Op:MatMul\]"):
         tk.matmul([1.0, 2.0], [[1.0], [2.0]])

@@ -57,7 +57,7 @@ SPELLINGS = [
 ]
 # TensorFlow's own log lines (retracing warnings and the like) are not the lesson's output.
 TF_LOG_LINE = re.compile(r"^(?:WARNING|INFO|ERROR):tensorflow:.*\n?", re.M)
-# The prefix TF puts before some kernels' messages, which tapekit leaves out (docs/ERRORS.md).
+# The prefix TF (and tapekit) put before a kernel's messages, stripped on both sides (docs/ERRORS.md).
 TF_FUNCTION_NODE = re.compile(r"^\{\{function_node [^}]*\}\} ")
 # The line tapekit adds under an error, in each language tapekit speaks (a zh-CN edition's errors say 提示：).
 HINT_LINE = re.compile(r"^  (?:Hint:|提示：)")

@@ -33,3 +33,28 @@ def test_other_errors_and_other_values_differ_with_a_reason():
 def test_the_same_exception_type_in_both_matches_whatever_the_message():
     tf_out = "EXCEPTION InvalidArgumentError\nMESSAGE {{function_node}} bad\n"
     assert tf_guides.classify(tf_out, tf_out, "EXCEPTION InvalidArgumentError\nMESSAGE bad\n")[0] == "match"
+
+
+def test_a_print_that_tf_runs_only_while_tracing_is_a_listed_difference():
+    source = "@tf.function\ndef f(x):\n  print('Tracing.')\n  print(f'Traced with {x}')\n  return x\n"
+    traced = tf_guides._traced_prints(source)
+    assert traced == ("Tracing.", "Traced with")
+    tf_out = "<tf.Tensor: shape=(), dtype=int32, numpy=27>\n"
+    ours = "Tracing.\n<tk.Tensor: shape=(), dtype=int32, numpy=27>\n"
+    assert tf_guides.classify(tf_out, tf_out, ours, traced)[0] == "listed"
+    assert tf_guides.classify(tf_out, tf_out, ours)[0] == "differs"   # no tf.function printed it
+    wrong = "Tracing.\n<tk.Tensor: shape=(), dtype=int32, numpy=28>\n"
+    assert tf_guides.classify(tf_out, tf_out, wrong, traced)[0] == "differs"
+
+
+def test_a_tensor_class_named_tensor_not_eager_tensor_is_a_listed_difference():
+    tf_out = "EagerTensor : None\n"
+    assert tf_guides.classify(tf_out, tf_out, "Tensor : None\n")[0] == "listed"
+    assert tf_guides.classify(tf_out, tf_out, "Tensor : 1.0\n")[0] == "differs"
+
+
+def test_a_traced_print_with_a_newline_is_a_listed_difference():
+    traced = tf_guides._traced_prints("@tf.function\ndef f(x):\n  print('Tracing.\\n')\n  return x\n")
+    tf_out = "<tf.Tensor: shape=(), dtype=int32, numpy=27>\n"
+    ours = "Tracing.\n\n<tk.Tensor: shape=(), dtype=int32, numpy=27>\n"
+    assert tf_guides.classify(tf_out, tf_out, ours, traced)[0] == "listed"

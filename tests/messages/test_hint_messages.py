@@ -107,7 +107,8 @@ def test_chinese_translates_only_the_hint_line(case):
 
 def test_english_stays_the_default_in_a_fresh_setting():
     _, text = raised(ERRORS["shape mismatch"], "en")
-    assert text.startswith("Incompatible shapes: [2] vs. [3] [Op:AddV2] name: \n  Hint: the shapes must be")
+    assert text.startswith("{{function_node __wrapped__AddV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+                           "Incompatible shapes: [2] vs. [3] [Op:AddV2] name: \n  Hint: the shapes must be")
 
 
 def test_hint_that_replaces_a_generic_one_follows_the_language():

@@ -12,7 +12,7 @@ import numpy as np
 
 from ... import nest
 from ..._base.dtypes import KERNEL_NAMES
-from ...errors import InvalidArgumentError
+from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..values.tensor import Tensor, convert_to_tensor, is_variable
 
@@ -126,7 +126,7 @@ def _check_output_gradient(og: Tensor, t) -> Tensor:
         fits = False
     if not fits:
         raise InvalidArgumentError(
-            f"Incompatible shapes: {list(oshape)} vs. {list(tshape)} [Op:Mul] name: "
+            f"Incompatible shapes: {shape_text(oshape)} vs. {shape_text(tshape)} [Op:Mul] name: "
             + hint_line(_("each output_gradients entry must have its target's shape {tshape}, or broadcast "
                           "to it (a scalar does).").format(tshape=list(tshape))), op="Mul")
     return og

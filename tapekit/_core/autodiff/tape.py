@@ -20,7 +20,7 @@ from .gradient_args import (
     prepare_sources,
 )
 from ..._base.i18n import _, hint_line
-from ..record.registry import RULES, stops_gradient
+from ..record.registry import RULES, ends_gradient, none_gradient
 from ..._base.source_location import user_location, user_site
 from ..record.tape_entry import (
     LIVE,
@@ -422,7 +422,7 @@ class _Recorder:
         ins, outs, kept = self._saved_sides(inputs, outputs, reads)
         # The user's line costs a stack walk: take it for listeners and for the live ops where a
         # gradient stops (what explain() reports); see docs/EVENTS.md "Cost".
-        stops = blocked or (rule is not None and rule.fn is None)
+        stops = blocked or (rule is not None and rule.fn in (None, none_gradient))   # no rule, or one giving None
         location = user_location() if tape._listeners or (live and stops) else None
         rows = tape._entries.rows
         rows.append(Row(op_type, ins, outs, attrs, grad_key, cut, site, location, kept))
@@ -437,7 +437,7 @@ class _Recorder:
             return
         site = user_site()
         sides = small_sides(inputs, output, _SMALL) if live and not (tape._paused or tape._listeners) else None
-        if sides is None or not output._dtype.is_differentiable or stops_gradient(grad_key):
+        if sides is None or not output._dtype.is_differentiable or ends_gradient(grad_key):
             self._record(live, op_type, inputs, (output,), None, grad_key, None, site)
             return
         tape._tracked[output._id] = True

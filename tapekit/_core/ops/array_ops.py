@@ -7,7 +7,7 @@ import numpy as np
 from ... import backend
 from ..._base import dtypes
 from ...backend import from_host, ns, to_host
-from ...errors import InvalidArgumentError
+from ...errors import InvalidArgumentError, kernel_prefix
 from ..._base.i18n import _, hint_line
 from ..record.indexed_slices import IndexedSlices
 from ..record.registry import execute, execute_multi
@@ -171,8 +171,8 @@ def stack(values, axis=0, name="stack") -> Tensor:
     for i, t in enumerate(tensors[1:], 1):
         if t.value.shape != first:
             raise InvalidArgumentError(
-                f"Shapes of all inputs must match: values[0].shape = {_dims(first)} != values[{i}].shape = "
-                f"{_dims(t.value.shape)} [Op:Pack] name: {name}"
+                f"{kernel_prefix('Pack', N=len(tensors))}Shapes of all inputs must match: values[0].shape = "
+                f"{_dims(first)} != values[{i}].shape = {_dims(t.value.shape)} [Op:Pack] name: {name}"
                 + hint_line(_("tk.stack needs equal shapes; tk.concat joins along an existing axis.")), op="Pack")
     ndim = len(first) + 1
     if not -ndim <= axis < ndim:
@@ -265,8 +265,8 @@ def unstack(value, num=None, axis=0, name="unstack") -> list:
     axis %= x.ndim
     if num is not None and int_attr(num, "num", "Unpack") != x.value.shape[axis]:
         raise InvalidArgumentError(
-            f"Input shape axis {axis} must equal {num}, got shape {_dims(x.value.shape)} [Op:Unpack] "
-            f"name: {name}", op="Unpack")
+            f"{kernel_prefix('Unpack', num=num)}Input shape axis {axis} must equal {num}, got shape "
+            f"{_dims(x.value.shape)} [Op:Unpack] name: {name}", op="Unpack")
     return list(execute_multi("Unpack", _unpack, (x,), {"axis": axis}))
 
 
@@ -285,8 +285,9 @@ def concat(values, axis, name="concat") -> Tensor:
     first = tensors[0].value.shape
     rank = len(first)
     if not -rank <= axis < max(rank, 1):
-        raise InvalidArgumentError(f"ConcatOp : Expected concatenating dimensions in the range [{-rank}, "
-                                   f"{rank}), but got {axis} [Op:ConcatV2] name: {name}", op="ConcatV2")
+        raise InvalidArgumentError(f"{kernel_prefix('ConcatV2', N=len(tensors))}ConcatOp : Expected concatenating "
+                                   f"dimensions in the range [{-rank}, {rank}), but got {axis} [Op:ConcatV2] name: "
+                                   f"{name}", op="ConcatV2")
     axis %= max(rank, 1)
     for i, t in enumerate(tensors[1:], 1):
         s = t.value.shape
@@ -297,7 +298,8 @@ def concat(values, axis, name="concat") -> Tensor:
             what = f"Dimension {bad[0]} in both shapes must be equal" if bad else None
         if what:
             raise InvalidArgumentError(
-                f"ConcatOp : {what}: shape[0] = {_dims(first)} vs. shape[{i}] = {_dims(s)} [Op:ConcatV2] name: {name}"
+                f"{kernel_prefix('ConcatV2', N=len(tensors))}ConcatOp : {what}: shape[0] = {_dims(first)} vs. "
+                f"shape[{i}] = {_dims(s)} [Op:ConcatV2] name: {name}"
                 + hint_line(_("all axes except axis {axis} must agree.").format(axis=axis)), op="ConcatV2")
     return execute("ConcatV2", lambda *vs, axis: ns(vs[0]).concat(vs, axis=axis), tensors, {"axis": axis})
 
@@ -625,8 +627,13 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
     x = to_tensor(value)
     axis = int_scalar(axis, "axis", "Split")
     if not -x.ndim <= axis < x.ndim:
-        raise InvalidArgumentError(f"-{x.ndim} <= split_dim < {x.ndim} failed: got {axis} [Op:Split] name: {name}"
-                                   + hint_line(_("this input has rank {ndim}.").format(ndim=x.ndim)), op="Split")
+        equal = isinstance(num_or_size_splits, (int, np.integer))
+        kernel = "Split" if equal else "SplitV"
+        parts = int(num_or_size_splits) if equal else len(num_or_size_splits)
+        raise InvalidArgumentError(
+            f"{kernel_prefix(kernel, num_split=parts)}-input rank(-{x.ndim}) <= split_dim < input rank ({x.ndim}), "
+            f"but got {axis} [Op:{kernel}] name: {name}"
+            + hint_line(_("this input has rank {ndim}.").format(ndim=x.ndim)), op=kernel)
     axis %= x.ndim
     n = x.value.shape[axis]
     if not isinstance(num_or_size_splits, (int, np.integer, list, tuple, np.ndarray)) and not (
@@ -638,8 +645,9 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
         k = int(num_or_size_splits)
         if k <= 0 or n % k:
             raise InvalidArgumentError(
-                f"Number of ways to split should evenly divide the split dimension, but got split_dim {axis} "
-                f"(size = {n}) and num_split {k} [Op:Split] name: {name}", op="Split")
+                f"{kernel_prefix('Split', num_split=k)}Number of ways to split should evenly divide the split "
+                f"dimension, but got split_dim {axis} (size = {n}) and num_split {k} [Op:Split] name: {name}",
+                op="Split")
         sizes, op_type = [n // k] * k, "Split"
     else:
         sizes, op_type = _int_list(num_or_size_splits, "num_or_size_splits", "SplitV", "Tlen"), "SplitV"
@@ -647,8 +655,9 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
             sizes[sizes.index(-1)] = n - (sum(sizes) + 1)
         if sum(sizes) != n or min(sizes) < 0:
             raise InvalidArgumentError(
-                "Determined shape must either match input shape along split_dim exactly if fully specified, or "
-                "be less than the size of the input along split_dim if not fully specified.  Got: "
+                f"{kernel_prefix('SplitV', num_split=len(sizes))}Determined shape must either match input shape "
+                "along split_dim exactly if fully specified, or be less than the size of the input along "
+                "split_dim if not fully specified.  Got: "
                 f"{sum(s for s in sizes if s >= 0)} [Op:SplitV] name: {name}", op="SplitV")
     cuts = tuple(int(c) for c in np.cumsum(sizes)[:-1])
     return list(execute_multi(op_type, _split, (x,), {"cuts": cuts, "axis": axis}))

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..._base import dtypes
 from ...backend import from_host, ns, to_host
-from ...errors import InvalidArgumentError, NotFoundError, ResourceExhaustedError
+from ...errors import InvalidArgumentError, NotFoundError, ResourceExhaustedError, kernel_prefix
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute, no_gradient
 from ..._base.shape import TensorShape
@@ -95,7 +95,8 @@ def check_allocation(shape: tuple, dtype, op_type: str) -> None:
     if n * size > _physical_memory():
         raise ResourceExhaustedError(
             None, None,
-            f"OOM when allocating tensor with shape{_brackets(shape)} and type {_kernel_name(dtype)} on "
+            f"{kernel_prefix(op_type)}OOM when allocating tensor with shape{_brackets(shape)} and type "
+            f"{_kernel_name(dtype)} on "
             f"/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu [Op:{op_type}] name: "
             + hint_line(_("this tensor would need {gib:.1f} GiB; check the shape {shape}.").format(
                         gib=n * size / 2**30, shape=list(shape))))

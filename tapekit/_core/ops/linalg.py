@@ -6,7 +6,7 @@ import numpy as np
 
 from ...backend import device_obj, from_host, ns, to_host
 from ...backend import einsum as backend_einsum
-from ...errors import InvalidArgumentError
+from ...errors import InvalidArgumentError, kernel_prefix, shape_text
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute
 from .args import bool_attr, int_array, int_values
@@ -63,7 +63,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
             np.broadcast_shapes(tuple(a.shape)[:-2], tuple(b.shape)[:-2])
         except ValueError:
             raise InvalidArgumentError(
-                f"In[0] and In[1] must have compatible batch dimensions: {list(a.shape)} vs. {list(b.shape)} "
+                f"In[0] and In[1] must have compatible batch dimensions: {shape_text(a.shape)} vs. "
+                f"{shape_text(b.shape)} "
                 "[Op:BatchMatMulV2] name: "
                 + hint_line(_("the leading (batch) axes broadcast like element-wise ops: each equal or 1.")),
                 op="BatchMatMulV2") from None
@@ -72,7 +73,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     op_type = "MatMul" if a.ndim == 2 and b.ndim == 2 else "BatchMatMulV2"
     if ka != kb:
         raise InvalidArgumentError(
-            f"Matrix size-incompatible: In[0]: {list(a.shape)}, In[1]: {list(b.shape)} [Op:{op_type}] name: "
+            f"Matrix size-incompatible: In[0]: {shape_text(a.shape)}, In[1]: {shape_text(b.shape)} "
+            f"[Op:{op_type}] name: "
             + hint_line(_("the inner dimensions must agree ({ka} vs {kb}); transpose one input "
                           "(transpose_a / transpose_b) or reshape it.").format(ka=ka, kb=kb)), op=op_type)
     return execute(op_type, matmul_arrays, (a, b), {"transpose_a": ta, "transpose_b": tb})
@@ -108,7 +110,7 @@ def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT")
     """The main diagonal of each matrix in the last two axes: [..., M, N] -> [..., min(M, N)]."""
     x = to_tensor(input)
     if x.ndim < 2:
-        raise InvalidArgumentError(f"input must be at least 2-dim, received shape: {list(x.shape)} "
+        raise InvalidArgumentError(f"input must be at least 2-dim, received shape: {shape_text(x.shape)} "
                                    "[Op:MatrixDiagPartV3] name: "
                                    + hint_line(_("diag_part reads the diagonal of a matrix (rank >= 2).")),
                                    op="MatrixDiagPartV3")
@@ -221,7 +223,8 @@ def einsum(equation, *inputs, **kwargs):
     try:
         return execute("Einsum", _einsum, xs, {"equation": equation})
     except InvalidArgumentError as err:
-        raise InvalidArgumentError(f"{err.message.split(' [Op:')[0]} [Op:Einsum] name: "
+        what = err.message.split(' [Op:')[0].split("}} ")[-1]
+        raise InvalidArgumentError(f"{kernel_prefix('Einsum', N=len(xs))}{what} [Op:Einsum] name: "
                                    + hint_line(_("check that each letter of '{equation}' names axes of one "
                                                  "length.").format(equation=equation)), op="Einsum") from None
 

@@ -17,7 +17,7 @@ from ..._base import dtypes
 from ...backend import astype, device_obj, dtype_kind, from_host, np_dtype, ns, to_host
 from ..record.causes import Cause
 from ..._base.dtypes import KERNEL_NAMES
-from ...errors import InvalidArgumentError, UnimplementedError
+from ...errors import InvalidArgumentError, UnimplementedError, kernel_prefix, shape_text
 from ..._base.i18n import _, hint_line
 from ..record.indexed_slices import IndexedSlices
 from ..record.registry import (execute, execute_binary, execute_unary, gradient, no_gradient, none_gradient, record,
@@ -366,8 +366,9 @@ def add_n(inputs, name=None):
             raise dtype_mismatch("AddN", inputs[0], t, index=i)
         if t._value.shape != inputs[0]._value.shape:
             raise InvalidArgumentError(
-                f"Inputs to operation AddN of type AddN must have the same size and shape.  Input 0: "
-                f"{list(inputs[0]._value.shape)} != input {i}: {list(t._value.shape)} [Op:AddN] name: "
+                f"{kernel_prefix('AddN', N=len(inputs))}Inputs to operation AddN of type AddN must have the same "
+                f"size and shape.  Input 0: {shape_text(inputs[0]._value.shape)} != input {i}: "
+                f"{shape_text(t._value.shape)} [Op:AddN] name: "
                 + hint_line(_("add_n does not broadcast; use tk.add or reshape the inputs.")),
                 op="AddN")
     return execute("AddN", _add_n, tuple(inputs))

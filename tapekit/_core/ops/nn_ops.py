@@ -13,7 +13,7 @@ import numpy as np
 from ..._base import dtypes
 from ...backend import ns, to_host
 from ..._base.dtypes import KERNEL_NAMES
-from ...errors import InvalidArgumentError
+from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute, execute_multi, gradient
 from ..values.tensor import Tensor, is_variable
@@ -195,14 +195,19 @@ def _softmax(x, axis):
 
 
 def _axis_of(x: Tensor, axis, op_type) -> int:
+    hint = hint_line(_("{op_type} needs an axis of the input, whose shape is {shape}.").format(
+        op_type=op_type, shape=list(x.shape)))
+    if x.ndim == 0 and axis is None and op_type != "SoftmaxCrossEntropyWithLogits":
+        raise InvalidArgumentError(f"logits must have >= 1 dimension, got [] [Op:{op_type}] name: " + hint)
     axis = -1 if axis is None else int_attr(axis, "axis", op_type)
-    if not -x.ndim <= axis < max(x.ndim, 1) or x.ndim == 0:
-        raise InvalidArgumentError(
-            f"Dimension {axis} must be >= -{x.ndim} and < {x.ndim} [Op:{op_type}] name: "
-            + hint_line(_("{op_type} needs an axis of the input, whose shape is {shape}.").format(
-                        op_type=op_type, shape=list(x.shape))),
-            op=op_type)
-    return axis % x.ndim
+    if -x.ndim <= axis < x.ndim:
+        return axis % x.ndim
+    if op_type == "SoftmaxCrossEntropyWithLogits":
+        raise InvalidArgumentError(f"Dimension {axis} must be >= -{x.ndim} and < {x.ndim} [Op:{op_type}] name: "
+                                   + hint, op=op_type)
+    # TF checks a softmax's axis in Python, before any kernel runs
+    raise InvalidArgumentError(f"`dim` must be in the range [{-x.ndim}, {x.ndim}) where {x.ndim} is the number of "
+                               f"dimensions in the input. Received: dim={axis}" + hint)
 
 
 def softmax(logits, axis=None, name=None):
@@ -257,8 +262,8 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
         shape = np.broadcast_shapes(tuple(logits.shape), tuple(labels.shape))
     except ValueError:
         raise InvalidArgumentError(
-            f"logits and labels must be broadcastable: logits_size={list(logits.shape)} labels_size="
-            f"{list(labels.shape)} [Op:SoftmaxCrossEntropyWithLogits] name: "
+            f"logits and labels must be broadcastable: logits_size={shape_text(logits.shape)} labels_size="
+            f"{shape_text(labels.shape)} [Op:SoftmaxCrossEntropyWithLogits] name: "
             + hint_line(_("labels need one probability per class (one-hot); for class indices use "
                           "tk.nn.sparse_softmax_cross_entropy_with_logits.")), op="SoftmaxCrossEntropyWithLogits") \
             from None
@@ -355,13 +360,13 @@ def bias_add(value, bias, data_format=None, name=None):
     value, bias = binary_inputs("BiasAdd", value, bias)
     channel_axis = 1 if data_format is not None and str(data_format).startswith("NC") else -1
     if value.ndim < 2:
-        raise InvalidArgumentError(f"Input tensor must be at least 2D: {list(value.shape)} [Op:BiasAdd] name: "
+        raise InvalidArgumentError(f"Input tensor must be at least 2D: {shape_text(value.shape)} [Op:BiasAdd] name: "
                                    + hint_line(_("bias_add expects a batch of rows; use tk.add for a "
                                                  "vector.")), op="BiasAdd")
     if bias.ndim != 1 or bias.shape[0] != value.shape[channel_axis]:
         raise InvalidArgumentError(
-            f"Must provide as many biases as the last dimension of the input tensor: {list(bias.shape)} vs. "
-            f"{list(value.shape)} [Op:BiasAdd] name: "
+            f"Must provide as many biases as the last dimension of the input tensor: {shape_text(bias.shape)} vs. "
+            f"{shape_text(value.shape)} [Op:BiasAdd] name: "
             + hint_line(_("the bias needs one entry per channel ({channels}).").format(
                 channels=value.shape[channel_axis])),
             op="BiasAdd")

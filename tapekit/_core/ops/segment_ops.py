@@ -14,7 +14,7 @@ import numpy as np
 
 from ..._base import dtypes
 from ...backend import device_obj, from_host, to_host
-from ...errors import InvalidArgumentError
+from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute
 from ..values.tensor import Tensor
@@ -135,7 +135,7 @@ def _check_unsorted(data: Tensor, ids: Tensor, num_segments, op_type: str) -> in
     num = int_scalar(num_segments, "num_segments", op_type, "Tnumsegments")
     if tuple(data.shape)[:ids.ndim] != tuple(ids.shape):
         raise InvalidArgumentError(
-            f"data.shape = {list(data.shape)} does not start with segment_ids.shape = {list(ids.shape)} "
+            f"data.shape = {shape_text(data.shape)} does not start with segment_ids.shape = {shape_text(ids.shape)} "
             f"[Op:{op_type}]"
             + hint_line(_("segment_ids needs one id per row (its shape must be a prefix of data's).")), op=op_type)
     if num < 0:

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..._base import dtypes
 from ...backend import device_obj, from_host, to_host
-from ...errors import InvalidArgumentError
+from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute, execute_multi
 from ..values.tensor import Tensor
@@ -72,7 +72,7 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
                                    "[Op:TopKV2] name: "
                                    + hint_line(_("top_k ranks real numbers.")), op="TopKV2")
     if x.ndim < 1:
-        raise InvalidArgumentError(f"input must be >= 1-D, got shape {list(x.shape)} [Op:TopKV2] name: "
+        raise InvalidArgumentError(f"input must be >= 1-D, got shape {shape_text(x.shape)} [Op:TopKV2] name: "
                                    + hint_line(_("top_k works along the last axis of a vector or batch.")),
                                    op="TopKV2")
     if k < 0:

@@ -8,6 +8,7 @@ they are state changes: no gradient flows through them.
 
 from __future__ import annotations
 
+from ...errors import InvalidArgumentError
 from ..record.indexed_slices import IndexedSlices
 from ..record.variable import Variable
 from .array_ops import (expand_dims, gather_nd, tensor_scatter_nd_add, tensor_scatter_nd_max, tensor_scatter_nd_min,
@@ -20,8 +21,16 @@ _ND_METHODS = {"scatter_nd_update": tensor_scatter_nd_update, "scatter_nd_add": 
 
 
 def _scatter_nd_method(method_name: str, scatter):
+    # TF runs the variable's own op (ResourceScatterNdAdd, ...); its errors name that op
+    tensor_op = "TensorScatter" + method_name.split("_")[-1].capitalize()
+    resource_op = "ResourceScatterNd" + method_name.split("_")[-1].capitalize()
+
     def method(self, indices, updates, name=None):
-        return self.assign(scatter(self.value(), indices, updates))
+        try:
+            return self.assign(scatter(self.value(), indices, updates))
+        except InvalidArgumentError as error:
+            raise InvalidArgumentError(error.message.replace(f"__wrapped__{tensor_op}_", f"__wrapped__{resource_op}_")
+                                       .replace(f"[Op:{tensor_op}]", f"[Op:{resource_op}]")) from None
 
     method.__name__ = method.__qualname__ = method_name
     method.__doc__ = f"Update the slices at ``indices`` in place with ``{scatter.__name__}``; returns the variable."

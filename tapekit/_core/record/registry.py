@@ -7,7 +7,7 @@ import threading
 
 from ...backend import PLACEMENT, place_inputs
 from ..values.context import state
-from ...errors import InvalidArgumentError
+from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..._base.source_location import caller_text
 from ..values.tensor import Tensor
@@ -95,11 +95,14 @@ def record(op_type, inputs, outputs, attrs=None, grad_fn=None, cut=None):
 def _describe_failure(op_type, inputs, err):
     if isinstance(err, InvalidArgumentError):
         return err
-    shapes = " vs. ".join(str(list(t._value.shape)) for t in inputs)
+    shapes = " vs. ".join(shape_text(t._value.shape) for t in inputs)
     dts = ", ".join(t._dtype.name for t in inputs)
     text = str(err)
     if "broadcast" in text:
         what = f"Incompatible shapes: {shapes}"
+        if op_type == "SelectV2":
+            what = "condition {}, then {}, and else {} must be broadcastable".format(
+                *(shape_text(t._value.shape) for t in inputs))
         hint = _("the shapes must be equal or broadcastable (each axis equal or 1, aligned from "
                  "the right); reshape or tk.expand_dims one input.")
     else:
@@ -182,6 +185,14 @@ def returns_none(key) -> bool:
     """Whether ``key`` names an op type whose rule is ``none_gradient``."""
     rule = RULES.get(key) if type(key) is str else None
     return rule is not None and rule.fn is none_gradient
+
+
+def ends_gradient(key) -> bool:
+    """Whether no gradient passes ops of ``key``'s type: declared ``no_gradient``, or a rule that returns None."""
+    rule = RULES.get(key) if type(key) is str else None
+    return rule is not None and (rule.fn is None or rule.fn is none_gradient)
+
+
 
 
 def _register(rule: GradientRule) -> None:

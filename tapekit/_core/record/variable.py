@@ -7,7 +7,7 @@ import warnings
 from ..._base import dtypes
 from ...backend import copy, device_of
 from ..values.context import state
-from ...errors import InvalidArgumentError
+from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..._base.scopes import scoped_name
 from ..._base.shape import TensorShape, as_shape
@@ -70,6 +70,10 @@ class Variable:
     # _read_ghost: a tape's ghost of the current value (tape.py), made at its first read on a tape
     __slots__ = ("_value", "_dtype", "_id", "_shape", "_name", "_trainable", "_read_ghost", "__weakref__", "__dict__")
     __array_priority__ = 100
+
+    def __new__(cls, *args, **kwargs):
+        # As TF's Variable metaclass: ``tk.Variable(...)`` makes a ResourceVariable (``type(v).__name__``)
+        return object.__new__(ResourceVariable if cls is Variable else cls)
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True,
                  caching_device=None, name=None, variable_def=None, dtype=None,
@@ -244,8 +248,8 @@ class Variable:
             return _private_copy(t._value)
         if new_shape != self._value.shape:
             raise InvalidArgumentError(
-                f"Cannot update variable with shape {list(self._value.shape)} using a Tensor with shape "
-                f"{list(new_shape)}, shapes must be equal. [Op:{_ASSIGN_OPS[method]}] name: "
+                f"Cannot update variable with shape {shape_text(self._value.shape)} using a Tensor with shape "
+                f"{shape_text(new_shape)}, shapes must be equal. [Op:{_ASSIGN_OPS[method]}] name: "
                 + hint_line(_("{method} does not broadcast; pass a value of shape {shape}.").format(
                             method=method, shape=TensorShape(self._value.shape))), op=_ASSIGN_OPS[method])
         return t._value
@@ -330,6 +334,13 @@ class Variable:
 
     def __ipow__(self, other):
         return self._augmented_assign("**=", other)
+
+
+class ResourceVariable(Variable):
+    """The class of what ``tk.Variable(...)`` makes, named as TF's: ``isinstance(v, tk.Variable)`` holds,
+    ``type(v).__name__`` is ``'ResourceVariable'`` (so is Python's ``'ResourceVariable' object ...``)."""
+
+    __slots__ = ()
 
 
 class _UnreadVariable(Variable):
