@@ -132,10 +132,49 @@ def test_the_glossary_has_the_words_the_lessons_use():
 RUNTIME_CATALOGUE = ROOT / "tapekit" / "locale" / "zh_CN" / "LC_MESSAGES" / "tapekit.po"
 # words the glossary replaces, in tapekit's own messages: (other usage, why)
 RUNTIME_AVOID = {"跟踪": "watch is 监视", "笔记本": "notebook stays English (笔记本 is a laptop)",
-                 "小部件": "widget is 交互控件", "GPU 内存": "GPU memory is 显存", "改法": "lesson 05 says 修正方法"}
+                 "小部件": "widget is 交互控件", "GPU 内存": "GPU memory is 显存", "改法": "lesson 05 says 修正方法",
+                 "引发": "raise is 抛出", "第二个名字": "a second name is 别名"}
+# the same mistakes as patterns, in the lessons and in tapekit's messages alike
+AVOID_PATTERNS = {
+    r"轴的?(大小|长度)": "an axis's size is its 维度 (维度为 3)",
+    r"[(][^()\n]*[\u4e00-\u9fff][^()\n]*, [^()\n]*[\u4e00-\u9fff][^()\n]*[)]":
+        "a tuple of Chinese words takes full-width brackets and comma: （梯度，变量）",
+    "一声不吭|长出一块|三团|凭什么": "colloquial: say it plainly (不会给出任何提示, 点簇 ...)",
+}
+# 步长 is the h of a finite difference only (a learning rate's step is 学习率, tk.range's is its delta)
+STEP_H = re.compile(r"finite|difference|\bh\b|\$h\$")
+
+
+def avoid_hits(message) -> list[str]:
+    text = "\n\n".join(p for p in message.string.split("\n\n") if not p.startswith(TERMS_NOTE))
+    hits = [f"{why}: {text[max(0, m.start() - 10):m.end() + 10]!r}"
+            for pattern, why in AVOID_PATTERNS.items() for m in re.finditer(pattern, prose(text))]
+    if "步长" in text and not STEP_H.search(message.id):
+        hits.append(f"步长 is the finite-difference h only: {text[:40]!r}")
+    return hits
 
 
 def test_the_runtime_catalogue_follows_the_glossary():
     found = [(word, why, m.string[:60]) for m in messages(RUNTIME_CATALOGUE) for word, why in RUNTIME_AVOID.items()
              if word in m.string]
     assert not found, f"tapekit.po uses words the glossary replaces: {found}"
+    found = [hit for m in messages(RUNTIME_CATALOGUE) for hit in avoid_hits(m)]
+    assert not found, f"tapekit.po: {found}"
+
+
+def test_the_lessons_avoid_the_same_mistakes(catalogue):
+    name, found = catalogue
+    hits = [hit for m in found for hit in avoid_hits(m)]
+    hits += [f"{word}: {m.string[:40]!r}" for m in found for word in ("跟踪", "引发", "第二个名字")
+             for p in m.string.split("\n\n") if word in p and not p.startswith(TERMS_NOTE)]
+    assert not hits, f"{name}: {hits}"
+
+
+def test_the_avoid_rules_catch_what_they_name():
+    from babel.messages.catalog import Message
+
+    wrong = ["第 0 轴的大小是 3。", "最后两个轴的长度必须相等", "没有收到任何 (梯度, 变量) 对", "restore 一声不吭"]
+    assert all(avoid_hits(Message("x", s)) for s in wrong)
+    assert avoid_hits(Message("the step of tk.range", "range 的步长"))
+    right = ["第 0 轴的维度是 3。", "（梯度，变量）对", "形状 (2, 3)", "取一个小步长 $h$", "长度为 6 的向量"]
+    assert not any(avoid_hits(Message("a finite difference with step h", s)) for s in right)
