@@ -125,7 +125,8 @@ def test_a_message_shared_by_lessons_is_translated_the_same_way():
 
 def test_the_glossary_has_the_words_the_lessons_use():
     glossary = GLOSSARY.read_text(encoding="utf-8")
-    for word in ("样本", "归约", "割线", "中心差分", "交互控件", "局部导数", "单元格", "软放置", "追踪"):
+    for word in ("样本", "归约", "割线", "中心差分", "交互控件", "局部导数", "单元格", "软放置", "追踪",
+                 "别名", "总览图", "可选依赖"):
         assert re.search(rf"^\|[^|\n]*\| [^|\n]*{word}", glossary, re.M), f"{word} has no row in the glossary"
 
 
@@ -133,13 +134,18 @@ RUNTIME_CATALOGUE = ROOT / "tapekit" / "locale" / "zh_CN" / "LC_MESSAGES" / "tap
 # words the glossary replaces, in tapekit's own messages: (other usage, why)
 RUNTIME_AVOID = {"跟踪": "watch is 监视", "笔记本": "notebook stays English (笔记本 is a laptop)",
                  "小部件": "widget is 交互控件", "GPU 内存": "GPU memory is 显存", "改法": "lesson 05 says 修正方法",
-                 "引发": "raise is 抛出", "第二个名字": "a second name is 别名"}
+                 "引发": "raise is 抛出", "第二个名字": "a second name is 别名", "地图": "the player's map is 总览图",
+                 "附加依赖": "an extra is 可选依赖"}
 # the same mistakes as patterns, in the lessons and in tapekit's messages alike
 AVOID_PATTERNS = {
     r"轴的?(大小|长度)": "an axis's size is its 维度 (维度为 3)",
     r"[(][^()\n]*[\u4e00-\u9fff][^()\n]*, [^()\n]*[\u4e00-\u9fff][^()\n]*[)]":
         "a tuple of Chinese words takes full-width brackets and comma: （梯度，变量）",
     "一声不吭|长出一块|三团|凭什么": "colloquial: say it plainly (不会给出任何提示, 点簇 ...)",
+    "(?<!梯度)磁带": "the tape is 梯度带",
+    "汇入": "fan-in is 扇入",
+    "(前向|反向)穿过|穿过一串": "翻译腔: 前向计算 / 反向传播 through ..., 经过",
+    "哪些 source|某个 source|到 sources": "a source in prose is 源 (sources= stays as code)",
 }
 # 步长 is the h of a finite difference only (a learning rate's step is 学习率, tk.range's is its delta)
 STEP_H = re.compile(r"finite|difference|\bh\b|\$h\$")
@@ -173,8 +179,10 @@ def test_the_lessons_avoid_the_same_mistakes(catalogue):
 def test_the_avoid_rules_catch_what_they_name():
     from babel.messages.catalog import Message
 
-    wrong = ["第 0 轴的大小是 3。", "最后两个轴的长度必须相等", "没有收到任何 (梯度, 变量) 对", "restore 一声不吭"]
+    wrong = ["第 0 轴的大小是 3。", "最后两个轴的长度必须相等", "没有收到任何 (梯度, 变量) 对", "restore 一声不吭",
+             "请问磁带记录过的张量", "汇入求和", "梯度反向穿过 Round", "哪些 source 最后的梯度是 None"]
     assert all(avoid_hits(Message("x", s)) for s in wrong)
     assert avoid_hits(Message("the step of tk.range", "range 的步长"))
-    right = ["第 0 轴的维度是 3。", "（梯度，变量）对", "形状 (2, 3)", "取一个小步长 $h$", "长度为 6 的向量"]
+    right = ["第 0 轴的维度是 3。", "（梯度，变量）对", "形状 (2, 3)", "取一个小步长 $h$", "长度为 6 的向量",
+             "梯度带", "扇入求和", "传入 `sources=[a, b]`"]
     assert not any(avoid_hits(Message("a finite difference with step h", s)) for s in right)
