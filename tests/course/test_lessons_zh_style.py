@@ -135,7 +135,7 @@ RUNTIME_CATALOGUE = ROOT / "tapekit" / "locale" / "zh_CN" / "LC_MESSAGES" / "tap
 RUNTIME_AVOID = {"跟踪": "watch is 监视", "笔记本": "notebook stays English (笔记本 is a laptop)",
                  "小部件": "widget is 交互控件", "GPU 内存": "GPU memory is 显存", "改法": "lesson 05 says 修正方法",
                  "引发": "raise is 抛出", "第二个名字": "a second name is 别名", "地图": "the player's map is 总览图",
-                 "附加依赖": "an extra is 可选依赖"}
+                 "附加依赖": "an extra is 可选依赖", "附加组件": "an extra is 可选依赖"}
 # the same mistakes as patterns, in the lessons and in tapekit's messages alike
 AVOID_PATTERNS = {
     r"轴的?(大小|长度)": "an axis's size is its 维度 (维度为 3)",
@@ -186,3 +186,15 @@ def test_the_avoid_rules_catch_what_they_name():
     right = ["第 0 轴的维度是 3。", "（梯度，变量）对", "形状 (2, 3)", "取一个小步长 $h$", "长度为 6 的向量",
              "梯度带", "扇入求和", "传入 `sources=[a, b]`"]
     assert not any(avoid_hits(Message("a finite difference with step h", s)) for s in right)
+
+
+def test_the_cause_labels_lesson_05_names_are_the_ones_explain_and_the_player_show():
+    """Lesson 05 says the panel marks a source 状态改变 and names 变量被张量取代: the runtime catalogue agrees."""
+    runtime = {m.id: m.string for m in messages(RUNTIME_CATALOGUE)}
+    assert runtime["state changed"] == "状态改变" and runtime["variable replaced by tensor"] == "变量被张量取代"
+    lesson05 = "\n".join(m.string for m in messages(next(p for p in CATALOGUES if p.stem.startswith("05"))))
+    assert "**状态改变**" in lesson05 and "变量被张量取代" in lesson05
+    overview = runtime["map"]
+    assert overview in runtime["show or hide the overview map"]
+    assert runtime["overview: click to move there"].startswith(overview)
+
