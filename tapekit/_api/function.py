@@ -143,6 +143,12 @@ class Function:
             "tapekit runs every function eagerly."
             + hint_line(_("call the function directly.")))
 
+    def pretty_printed_concrete_signatures(self, verbose=True):
+        raise NotImplementedError(
+            "tf.function(...).pretty_printed_concrete_signatures is not available in tapekit: it lists the graphs "
+            "TF traced, and tapekit traces none."
+            + hint_line(_("print the arguments inside the function, or tk.TensorSpec.from_tensor(x) of each.")))
+
     # ----- input_signature, as TF checks it in graph mode -----
     def _bind_signature(self, args, kwargs):
         specs = self._input_signature
