@@ -21,6 +21,7 @@ import numpy as np
 
 from .. import errors, nest
 from .._api.module import Module
+from .._base.i18n import _, hint_line
 from .._core.ops.random_generator import Generator
 from .._core.record.variable import Variable
 
@@ -67,46 +68,95 @@ def _holds_trackable(value) -> bool:
 
 def object_paths(root) -> dict:
     """Each variable reachable from ``root``, by its shortest path (TF's breadth-first naming)."""
-    paths: dict = {}
-    seen = {id(root)}
-    queue = collections.deque([("", root)])
-    while queue:
-        prefix, obj = queue.popleft()
-        for name, child in _children(obj):
-            if id(child) in seen or not (_holds_trackable(child) or isinstance(child, (list, tuple, dict))):
-                continue
-            seen.add(id(child))
-            path = f"{prefix}{name}"
-            if _is_variable(child):
-                paths[path] = child
-            else:
-                queue.append((path + "/", child))
+    paths, _ = object_graph(root)
     return paths
 
 
+def object_graph(root) -> tuple:
+    """(paths, graph): each variable by its shortest path, and every object reachable from ``root`` as
+    a node ``{"children": {name: node number}}`` (node 0 is ``root``), a variable's node with its
+    ``"key"``. An object reachable by two paths is one node with two edges, so a restoring program
+    finds a variable by either path (as TF's object graph does)."""
+    paths: dict = {}
+    numbers = {id(root): 0}
+    graph: list = [{"children": {}}]
+    queue = collections.deque([("", root)])
+    while queue:
+        prefix, obj = queue.popleft()
+        node = graph[numbers[id(obj)]]
+        for name, child in _children(obj):
+            if not (_holds_trackable(child) or isinstance(child, (list, tuple, dict))):
+                continue
+            if id(child) not in numbers:
+                numbers[id(child)] = len(graph)
+                graph.append({"children": {}})
+                path = f"{prefix}{name}"
+                if _is_variable(child):
+                    paths[path] = child
+                    graph[-1]["key"] = path + _SUFFIX
+                else:
+                    queue.append((path + "/", child))
+            node["children"][name] = numbers[id(child)]
+    return paths, graph
+
+
+def _matched_by_graph(root, graph: list) -> dict:
+    """Walk the program's objects from ``root`` along the saved graph's edges: {saved key: variable}."""
+    found: dict = {}
+    visited = set()
+    queue = collections.deque([(root, 0)])
+    while queue:
+        obj, number = queue.popleft()
+        if (id(obj), number) in visited:
+            continue
+        visited.add((id(obj), number))
+        saved = graph[number]["children"]
+        for name, child in _children(obj):
+            if name not in saved:
+                continue
+            child_node = graph[saved[name]]
+            if "key" in child_node:
+                if _is_variable(child):
+                    found.setdefault(child_node["key"], child)
+            elif not _is_variable(child):
+                queue.append((child, saved[name]))
+    return found
+
+
 # ----- files -----
-def _write(prefix: str, paths: dict) -> None:
+def _write(prefix: str, root) -> None:
     folder = os.path.dirname(prefix)
     if folder:
         os.makedirs(folder, exist_ok=True)
+    paths, graph = object_graph(root)
     arrays = {f"v{i}": np.asarray(var.numpy()) for i, var in enumerate(paths.values())}
     index = {path + _SUFFIX: {"array": f"v{i}", "shape": list(np.shape(arrays[f"v{i}"])),
-                              "dtype": str(arrays[f"v{i}"].dtype)}
-             for i, path in enumerate(paths)}
+                              "dtype": str(arrays[f"v{i}"].dtype), "name": _name_of(var)}
+             for i, (path, var) in enumerate(paths.items())}
     with open(prefix + ".npz", "wb") as data:
         np.savez(data, **arrays)
     with open(prefix + ".index", "w") as file:
-        json.dump({"format": _FORMAT, "variables": index}, file, indent=1)
+        json.dump({"format": _FORMAT, "variables": index, "graph": graph}, file, indent=1)
 
 
-def _read_index(prefix: str) -> dict:
+def _name_of(variable) -> str:
+    return str(getattr(variable, "name", "Variable")).removesuffix(":0")
+
+
+def read_index_file(prefix: str) -> dict:
+    """The whole ``.index`` file: the variables and the object graph."""
     if not os.path.exists(prefix + ".index"):
         raise errors.NotFoundError(
             f"Unsuccessful TensorSliceReader constructor: Failed to find any matching files for {prefix}\n"
             "hint: pass the prefix that save() returned (e.g. './ckpts/ckpt-1'), or "
             "tk.train.latest_checkpoint(folder).")
     with open(prefix + ".index") as file:
-        return json.load(file)["variables"]
+        return json.load(file)
+
+
+def _read_index(prefix: str) -> dict:
+    """Each saved key and its entry (array, shape, dtype, name)."""
+    return read_index_file(prefix)["variables"]
 
 
 def read_values(prefix: str) -> dict:
@@ -118,21 +168,21 @@ def read_values(prefix: str) -> dict:
 
 def list_variables(ckpt_dir_or_file: str) -> list:
     """``tf.train.list_variables``: (name, shape) of each saved value, sorted by name."""
-    prefix = _prefix_of(ckpt_dir_or_file)
+    prefix = prefix_of(ckpt_dir_or_file)
     index = _read_index(prefix)
     return sorted([("_CHECKPOINTABLE_OBJECT_GRAPH", [])] + [(k, v["shape"]) for k, v in index.items()])
 
 
 def load_variable(ckpt_dir_or_file: str, name: str):
     """``tf.train.load_variable``: one saved value as a NumPy array."""
-    values = read_values(_prefix_of(ckpt_dir_or_file))
+    values = read_values(prefix_of(ckpt_dir_or_file))
     if name not in values:
         raise errors.NotFoundError(f"Key {name} not found in checkpoint\nhint: tk.train.list_variables(path) "
                                    "lists the names it holds.")
     return values[name]
 
 
-def _prefix_of(ckpt_dir_or_file: str) -> str:
+def prefix_of(ckpt_dir_or_file: str) -> str:
     if os.path.isdir(ckpt_dir_or_file):
         latest = latest_checkpoint(ckpt_dir_or_file)
         if latest is None:
@@ -206,7 +256,7 @@ class Checkpoint:
 
     def write(self, file_prefix: str) -> str:
         """Save the variables under ``file_prefix`` (no numbering, no ``checkpoint`` file); returns it."""
-        _write(os.fspath(file_prefix), object_paths(self))
+        _write(os.fspath(file_prefix), self)
         return os.fspath(file_prefix)
 
     def save(self, file_prefix: str, options=None) -> str:
@@ -227,22 +277,27 @@ class Checkpoint:
         """As ``read``; ``None`` restores nothing (the variables keep their initial values)."""
         if save_path is None:
             return InitializationOnlyStatus()
-        values = read_values(os.fspath(save_path))
+        prefix = os.fspath(save_path)
+        values = read_values(prefix)
         self.save_counter  # noqa: B018 - created before restoring, as TF does, so that it is restored
         paths = object_paths(self)
-        targets = {path + _SUFFIX: var for path, var in paths.items()}
+        graph = read_index_file(prefix).get("graph")
+        targets = (_matched_by_graph(self, graph) if graph
+                   else {path + _SUFFIX: var for path, var in paths.items()})
         for key in values.keys() & targets.keys():
-            _check_shape(targets[key], values[key], key)
+            _check_shape(targets[key], values[key])
         for key in values.keys() & targets.keys():
             targets[key].assign(values[key])
-        return CheckpointLoadStatus(unused=sorted(values.keys() - targets.keys()),
-                                    unmatched=[targets[k] for k in sorted(targets.keys() - values.keys())])
+        matched = {id(var) for var in targets.values()}
+        entries = _read_index(prefix)
+        return CheckpointLoadStatus(unused=[(key, entries[key]) for key in sorted(values.keys() - targets.keys())],
+                                    unmatched=[var for var in paths.values() if id(var) not in matched])
 
 
-def _check_shape(variable, value, key: str) -> None:
+def _check_shape(variable, value) -> None:
     if tuple(variable.shape) != tuple(np.shape(value)):
         raise ValueError(f"Received incompatible tensor with shape {tuple(np.shape(value))} when attempting to "
-                         f"restore variable with shape {tuple(variable.shape)} and name {key}."
+                         f"restore variable with shape {tuple(variable.shape)} and name {variable.name}."
                          "\nhint: the saved value at this path has another shape: build the model as it was "
                          "when it was saved.")
 
@@ -257,9 +312,14 @@ class CheckpointLoadStatus:
     def assert_consumed(self):
         """Raise AssertionError unless every saved value found a variable and every variable a value."""
         if self._unused:
-            raise AssertionError(f"Unresolved object in checkpoint: {self._unused[0]}\nhint: the saved values "
-                                 f"{self._unused} have no variable at that path here; call expect_partial() "
-                                 "if that is intended.")
+            key, entry = self._unused[0]
+            path = "(root)." + key.removesuffix(_SUFFIX).replace("/", ".")
+            raise AssertionError(
+                f'Unresolved object in checkpoint {path}: attributes {{\n  name: "VARIABLE_VALUE"\n  full_name: '
+                f'"{entry.get("name", "Variable")}"\n  checkpoint_key: "{key}"\n}}\nhas_checkpoint_values {{\n'
+                "  value: true\n}\n"
+                + hint_line(_("the saved values {keys} have no variable at that path here; call "
+                              "expect_partial() if that is intended.").format(keys=[k for k, _e in self._unused])))
         return self.assert_existing_objects_matched()
 
     def assert_existing_objects_matched(self):
