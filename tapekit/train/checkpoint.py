@@ -24,8 +24,10 @@ from .._api.module import Module
 from .._base.i18n import _, hint_line
 from .._core.ops.random_generator import Generator
 from .._core.record.variable import Variable
+from ..data.dataset import OwnedIterator
 
 _SUFFIX = "/.ATTRIBUTES/VARIABLE_VALUE"
+_ITERATOR_SUFFIX = "/.ATTRIBUTES/ITERATOR_STATE"
 _FORMAT = "tapekit-checkpoint-1"
 STATE_FILE = "checkpoint"
 
@@ -36,10 +38,31 @@ def _is_variable(obj) -> bool:
     return isinstance(obj, Variable) or (getattr(type(obj), "_keras_object", False) and hasattr(obj, "assign"))
 
 
+def _is_leaf(obj) -> bool:
+    """What holds a saved value: a variable, or a dataset iterator (its position)."""
+    return _is_variable(obj) or isinstance(obj, OwnedIterator)
+
+
+def _value_of(leaf):
+    return np.asarray(leaf.position, np.int64) if isinstance(leaf, OwnedIterator) else np.asarray(leaf.numpy())
+
+
+def _restore_leaf(leaf, value) -> None:
+    if isinstance(leaf, OwnedIterator):
+        leaf.restore_position(int(value))
+    else:
+        leaf.assign(value)
+
+
+def _key_of(path: str, leaf) -> str:
+    """TF's checkpoint key of the value at ``path``: ``net/w/.ATTRIBUTES/VARIABLE_VALUE``."""
+    return path + (_SUFFIX if _is_variable(leaf) else _ITERATOR_SUFFIX)
+
+
 def is_trackable(obj) -> bool:
     """What a checkpoint can hold: a variable, a Module, a random Generator (its state), a Keras layer or
     optimizer, a Checkpoint."""
-    return (_is_variable(obj) or isinstance(obj, (Module, Checkpoint, Generator))
+    return (_is_leaf(obj) or isinstance(obj, (Module, Checkpoint, Generator))
             or getattr(type(obj), "_keras_object", False)
             or hasattr(obj, "apply_gradients"))
 
@@ -91,9 +114,9 @@ def object_graph(root) -> tuple:
                 numbers[id(child)] = len(graph)
                 graph.append({"children": {}})
                 path = f"{prefix}{name}"
-                if _is_variable(child):
+                if _is_leaf(child):
                     paths[path] = child
-                    graph[-1]["key"] = path + _SUFFIX
+                    graph[-1]["key"] = _key_of(path, child)
                 else:
                     queue.append((path + "/", child))
             node["children"][name] = numbers[id(child)]
@@ -116,9 +139,9 @@ def _matched_by_graph(root, graph: list) -> dict:
                 continue
             child_node = graph[saved[name]]
             if "key" in child_node:
-                if _is_variable(child):
+                if _is_leaf(child):
                     found.setdefault(child_node["key"], child)
-            elif not _is_variable(child):
+            elif not _is_leaf(child):
                 queue.append((child, saved[name]))
     return found
 
@@ -129,10 +152,10 @@ def _write(prefix: str, root) -> None:
     if folder:
         os.makedirs(folder, exist_ok=True)
     paths, graph = object_graph(root)
-    arrays = {f"v{i}": np.asarray(var.numpy()) for i, var in enumerate(paths.values())}
-    index = {path + _SUFFIX: {"array": f"v{i}", "shape": list(np.shape(arrays[f"v{i}"])),
-                              "dtype": str(arrays[f"v{i}"].dtype), "name": _name_of(var)}
-             for i, (path, var) in enumerate(paths.items())}
+    arrays = {f"v{i}": _value_of(leaf) for i, leaf in enumerate(paths.values())}
+    index = {_key_of(path, leaf): {"array": f"v{i}", "shape": list(np.shape(arrays[f"v{i}"])),
+                                   "dtype": str(arrays[f"v{i}"].dtype), "name": _name_of(leaf)}
+             for i, (path, leaf) in enumerate(paths.items())}
     with open(prefix + ".npz", "wb") as data:
         np.savez(data, **arrays)
     with open(prefix + ".index", "w") as file:
@@ -287,7 +310,7 @@ class Checkpoint:
         for key in values.keys() & targets.keys():
             _check_shape(targets[key], values[key])
         for key in values.keys() & targets.keys():
-            targets[key].assign(values[key])
+            _restore_leaf(targets[key], values[key])
         matched = {id(var) for var in targets.values()}
         entries = _read_index(prefix)
         return CheckpointLoadStatus(unused=[(key, entries[key]) for key in sorted(values.keys() - targets.keys())],
@@ -295,7 +318,7 @@ class Checkpoint:
 
 
 def _check_shape(variable, value) -> None:
-    if tuple(variable.shape) != tuple(np.shape(value)):
+    if _is_variable(variable) and tuple(variable.shape) != tuple(np.shape(value)):
         raise ValueError(f"Received incompatible tensor with shape {tuple(np.shape(value))} when attempting to "
                          f"restore variable with shape {tuple(variable.shape)} and name {variable.name}."
                          "\nhint: the saved value at this path has another shape: build the model as it was "

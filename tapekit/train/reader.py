@@ -44,8 +44,9 @@ class CheckpointReader:
 
     def debug_string(self) -> bytes:
         shapes, dtypes = self.get_variable_to_shape_map(), self.get_variable_to_dtype_map()
-        return "".join(f"{key} (DT_{_ENUM_NAMES.get(dtypes[key].name, dtypes[key].name.upper())}) [{','.join(map(str, shapes[key]))}]\n"
-                       for key in sorted(shapes)).encode()
+        lines = [f"{key} (DT_{_ENUM_NAMES.get(dtypes[key].name, dtypes[key].name.upper())}) "
+                 f"[{','.join(map(str, shapes[key]))}]\n" for key in sorted(shapes)]
+        return "".join(lines).encode()
 
 
 def load_checkpoint(ckpt_dir_or_file: str) -> CheckpointReader:
