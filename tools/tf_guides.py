@@ -156,7 +156,7 @@ def _traced_prints(source: str) -> tuple:
         return ()
     starts = []
     for function in ast.walk(tree):
-        if isinstance(function, ast.FunctionDef) and any("function" in ast.unparse(d) for d in function.decorator_list):
+        if isinstance(function, ast.FunctionDef) and any(_TF_FUNCTION.search(ast.unparse(d)) for d in function.decorator_list):
             for call in ast.walk(function):
                 if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "print" and call.args:
                     first = call.args[0]
@@ -203,6 +203,7 @@ def compare_guide(notebook: Path, tf_python: str, tapekit_python: str, cache: Pa
 
 
 _EAGER_TENSOR = re.compile(r"\bEagerTensor\b")
+_TF_FUNCTION = re.compile(r"\bfunction\b")  # tf.function, not tf.py_function
 KINDS = ("match", "random", "not-in-tapekit", "tf-error", "listed", "differs")
 
 

@@ -89,13 +89,14 @@ class Function:
         if self._input_signature is not None:
             args, kwargs = self._bind_signature(args, kwargs)
         guards = state.creation_guards
-        if self._called:
+        guarded = self._called  # read once: a recursive call may set it before this call returns
+        if guarded:
             guards.append(_refuse_variable_creation)
         try:
             with traced_call(self, _trace_key(args, kwargs)):   # TF's seed rules for random ops in a graph
                 outputs = self._python_function(*args, **kwargs)
         finally:
-            if self._called:
+            if guarded:
                 guards.remove(_refuse_variable_creation)
         self._called = True
         return nest.map_structure(self._as_output, outputs)
