@@ -156,7 +156,8 @@ def _traced_prints(source: str) -> tuple:
         return ()
     starts = []
     for function in ast.walk(tree):
-        if isinstance(function, ast.FunctionDef) and any(_TF_FUNCTION.search(ast.unparse(d)) for d in function.decorator_list):
+        if isinstance(function, ast.FunctionDef) and any(_TF_FUNCTION.search(ast.unparse(d))
+                                                         for d in function.decorator_list):
             for call in ast.walk(function):
                 if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "print" and call.args:
                     first = call.args[0]
