@@ -14,6 +14,7 @@ which ``latest_checkpoint`` reads.
 from __future__ import annotations
 
 import collections
+import functools
 import json
 import os
 
@@ -248,12 +249,29 @@ def latest_checkpoint(checkpoint_dir: str, latest_filename=None):
 
 
 # ----- Checkpoint -----
+class ListWrapper(list):
+    """A list a Checkpoint holds (TF's ``ListWrapper``): a variable appended to it after a restore gets
+    the value saved at its path (TF's deferred restoration, for lists)."""
+
+    def __init__(self, items, on_append):
+        super().__init__(items)
+        self.on_append = on_append
+
+    def append(self, item) -> None:
+        super().append(item)
+        self.on_append(len(self) - 1, item)
+
+    def __repr__(self) -> str:
+        return f"ListWrapper({list.__repr__(self)})"
+
+
 class Checkpoint:
     """``tk.train.Checkpoint(**objects)``: ``save``/``write`` their variables, ``restore``/``read`` them."""
 
     def __init__(self, root=None, **kwargs):
         object.__setattr__(self, "dependencies", {})
         object.__setattr__(self, "_save_counter", None)
+        object.__setattr__(self, "_restored", None)  # (graph, values) of the last restore, for later appends
         if root is not None:
             kwargs["root"] = root
         for name, value in sorted(kwargs.items()):
@@ -265,8 +283,22 @@ class Checkpoint:
                              f"`Trackable`), got {value!r}. If you believe this object should be trackable (i.e. it "
                              "is part of the TensorFlow Python API and manages state), please open an issue."
                              "\nhint: pass a tk.Variable, a tk.Module, a Keras model, layer or optimizer.")
+        if type(value) is list:
+            value = ListWrapper(value, functools.partial(self._restore_list_item, name))
         self.dependencies[name] = value
         object.__setattr__(self, name, value)
+
+    def _restore_list_item(self, name: str, index: int, item) -> None:
+        """A variable appended to a list attribute gets the value the last restore saw at its path."""
+        if self._restored is None or not _is_variable(item):
+            return
+        graph, values = self._restored
+        node = graph[0]["children"].get(name)
+        leaf = graph[graph[node]["children"][str(index)]] if node is not None \
+            and str(index) in graph[node]["children"] else {}
+        if leaf.get("key") in values:
+            _check_shape(item, values[leaf["key"]])
+            item.assign(values[leaf["key"]])
 
     @property
     def save_counter(self):
@@ -311,6 +343,8 @@ class Checkpoint:
             _check_shape(targets[key], values[key])
         for key in values.keys() & targets.keys():
             _restore_leaf(targets[key], values[key])
+        if graph:
+            object.__setattr__(self, "_restored", (graph, values))
         matched = {id(var) for var in targets.values()}
         entries = _read_index(prefix)
         return CheckpointLoadStatus(unused=[(key, entries[key]) for key in sorted(values.keys() - targets.keys())],
