@@ -94,6 +94,8 @@ from ._api.function import executing_eagerly, function
 from ._api.initializers import (constant_initializer, ones_initializer, random_normal_initializer,
                            random_uniform_initializer, zeros_initializer)
 from ._api.module import Module
+from ._api.py_function import TraceType as _TraceType
+from ._api.py_function import init_scope, py_function
 from ._api.printing import print_v2 as print
 from ._base.scopes import get_current_name_scope, name_scope
 
@@ -111,6 +113,8 @@ io = _Namespace(**_io_functions, decode_raw=strings.decode_raw)
 experimental = _Namespace(DynamicRaggedShape=_ragged_shape.DynamicRaggedShape,
                           RowPartition=_ragged_shape.RowPartition)
 distribute = _Namespace(**_distribute_functions)
+
+types = _Namespace(experimental=_Namespace(TraceType=_TraceType))
 
 __version__ = "0.1.0"
 
@@ -130,11 +134,11 @@ __all__ = [
     "errors", "executing_eagerly", "exp", "expand_dims", "experimental", "eye", "fill", "float16",
     "float32", "float64", "floor", "foldl", "foldr", "function", "gather", "gather_nd",
     "get_current_name_scope", "gradient_override_map", "greater", "greater_equal", "half", "identity",
-    "image", "int16", "int32", "int64", "int8", "io", "is_tensor", "keras", "less", "less_equal",
+    "image", "init_scope", "int16", "int32", "int64", "int8", "io", "is_tensor", "keras", "less", "less_equal",
     "linalg", "linspace", "logical_and", "logical_not", "logical_or", "map_fn", "math", "matmul",
     "maximum", "meshgrid", "minimum", "multiply", "name_scope", "negative", "nest", "newaxis", "nn",
     "no_gradient", "norm", "not_equal", "one_hot", "ones", "ones_initializer", "ones_like", "pad",
-    "pow", "print", "ragged", "random", "random_normal_initializer", "random_uniform_initializer",
+    "pow", "print", "py_function", "ragged", "random", "random_normal_initializer", "random_uniform_initializer",
     "range", "rank", "realdiv", "reduce_all", "reduce_any", "reduce_logsumexp", "reduce_max",
     "reduce_mean", "reduce_min", "reduce_prod", "reduce_sum", "repeat", "reshape", "reverse", "roll",
     "round", "saturate_cast", "saved_model", "scalar_mul", "scan", "scatter_nd", "searchsorted",
@@ -142,6 +146,6 @@ __all__ = [
     "square", "squeeze", "stack", "stop_gradient", "string", "strings", "subtract", "switch_case",
     "tan", "tanh", "tensor_scatter_nd_add", "tensor_scatter_nd_max", "tensor_scatter_nd_min",
     "tensor_scatter_nd_sub", "tensor_scatter_nd_update", "tensordot", "test", "tile", "train",
-    "transpose", "truediv", "uint16", "uint32", "uint64", "uint8", "unique", "unique_with_counts",
+    "transpose", "truediv", "types", "uint16", "uint32", "uint64", "uint8", "unique", "unique_with_counts",
     "unstack", "vectorized_map", "where", "while_loop", "zeros", "zeros_initializer", "zeros_like",
 ]

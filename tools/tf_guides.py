@@ -18,11 +18,12 @@ numbers. Each cell is then one of
     match           tapekit prints what TF prints
     random          TF's own two runs differ (unseeded random numbers)
     not-in-tapekit  tapekit raised a clear "not (implemented / available) in tapekit" or "out of scope in
-                    tapekit" error
+                    tapekit" error, or a NameError for a name that such a cell was to define
     tf-error        the cell fails in TF too (no network, a deliberate error), differently
     listed          a listed difference (docs/DIFFERENCES.md) explains it: ``tk.function`` runs its
                     Python body on every call, so a ``print`` in a ``tf.function`` that TF runs only
-                    while tracing prints again (without those lines, the outputs match); or a
+                    while tracing prints again, and prints values where TF's trace prints symbolic
+                    tensors (without those lines, the outputs match); or a
                     tensor's class name, ``Tensor`` where TF's is ``EagerTensor``
     differs         anything else (the table shows the first differing line or the error)
 """
@@ -140,6 +141,9 @@ def classify(tf_out: str, tf_again: str, tapekit_out: str, traced: tuple = ()) -
     untraced = "".join(line + "\n" for line in tapekit_out.splitlines() if line.strip() and line not in retraced)
     if retraced and differences(untraced, "".join(line + "\n" for line in tf_out.splitlines() if line.strip())) is None:
         return "listed", f"tk.function runs eagerly: {retraced[0][:60]!r} printed again"
+    tf_untraced = "".join(line + "\n" for line in tf_out.splitlines() if line.strip() and not line.startswith(traced))
+    if retraced and differences(untraced, tf_untraced) is None:
+        return "listed", f"tk.function runs eagerly: {retraced[0][:60]!r} prints values, TF's trace symbolic tensors"
     if differences(tapekit_out, _EAGER_TENSOR.sub("Tensor", tf_out)) is None:
         return "listed", "type(t).__name__ is Tensor, TF's EagerTensor"
     if "EXCEPTION " in tapekit_out:
@@ -156,7 +160,8 @@ def _traced_prints(source: str) -> tuple:
         return ()
     starts = []
     for function in ast.walk(tree):
-        if isinstance(function, ast.FunctionDef) and any("function" in ast.unparse(d) for d in function.decorator_list):
+        if isinstance(function, ast.FunctionDef) and any(_TF_FUNCTION.search(ast.unparse(d))
+                                                         for d in function.decorator_list):
             for call in ast.walk(function):
                 if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "print" and call.args:
                     first = call.args[0]
@@ -165,6 +170,19 @@ def _traced_prints(source: str) -> tuple:
                     if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value.strip():
                         starts.append(first.value.strip().splitlines()[0])
     return tuple(starts)
+
+
+def _assigned_names(source: str) -> set:
+    """The names a cell assigns or defines at its top level (a later cell fails without them)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    names = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    for node in tree.body:
+        for target in getattr(node, "targets", [getattr(node, "target", None)]):
+            names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)} if target else set()
+    return names
 
 
 def _error_line(out: str) -> str:
@@ -192,17 +210,24 @@ def compare_guide(notebook: Path, tf_python: str, tapekit_python: str, cache: Pa
     tapekit_run = run_guide(notebook, "tapekit", tapekit_python)
     classes: dict[str, list] = {}
     traced: tuple = ()
+    not_defined: dict = {}  # a name a not-in-tapekit cell was to define: the cell's number
     for number, first in enumerate(tf_runs[0], start=1):
         again = tf_runs[1][number - 1]["out"] if number <= len(tf_runs[1]) else ""
         ours = tapekit_run[number - 1]["out"] if number <= len(tapekit_run) else "EXCEPTION NotRun\n"
         traced += _traced_prints(first["source"])
         kind, reason = classify(first["out"], again, ours, traced)
+        missing = re.search(r"^MESSAGE name '(\w+)' is not defined", ours, re.M)
+        if kind == "differs" and missing and missing.group(1) in not_defined:
+            kind, reason = "not-in-tapekit", f"follows cell {not_defined[missing.group(1)]}: {reason}"
+        if kind == "not-in-tapekit":
+            not_defined.update(dict.fromkeys(_assigned_names(first["source"]), number))
         head = next((line for line in first["source"].splitlines() if line.strip()), "")[:60]
         classes.setdefault(kind, []).append((number, head, reason))
     return classes
 
 
 _EAGER_TENSOR = re.compile(r"\bEagerTensor\b")
+_TF_FUNCTION = re.compile(r"\bfunction\b")  # tf.function, not tf.py_function
 KINDS = ("match", "random", "not-in-tapekit", "tf-error", "listed", "differs")
 
 

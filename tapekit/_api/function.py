@@ -89,13 +89,14 @@ class Function:
         if self._input_signature is not None:
             args, kwargs = self._bind_signature(args, kwargs)
         guards = state.creation_guards
-        if self._called:
+        guarded = self._called  # read once: a recursive call may set it before this call returns
+        if guarded:
             guards.append(_refuse_variable_creation)
         try:
             with traced_call(self, _trace_key(args, kwargs)):   # TF's seed rules for random ops in a graph
                 outputs = self._python_function(*args, **kwargs)
         finally:
-            if self._called:
+            if guarded:
                 guards.remove(_refuse_variable_creation)
         self._called = True
         return nest.map_structure(self._as_output, outputs)
@@ -142,6 +143,12 @@ class Function:
             "tf.function(...).get_concrete_function is not available in tapekit: it returns a traced graph, and "
             "tapekit runs every function eagerly."
             + hint_line(_("call the function directly.")))
+
+    def pretty_printed_concrete_signatures(self, verbose=True):
+        raise NotImplementedError(
+            "tf.function(...).pretty_printed_concrete_signatures is not available in tapekit: it lists the graphs "
+            "TF traced, and tapekit traces none."
+            + hint_line(_("print the arguments inside the function, or tk.TensorSpec.from_tensor(x) of each.")))
 
     # ----- input_signature, as TF checks it in graph mode -----
     def _bind_signature(self, args, kwargs):

@@ -13,6 +13,7 @@ gives TF's order, epoch after epoch (``reshuffle_each_iteration`` as in TF).
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -851,20 +852,35 @@ class OwnedIterator:
     def __init__(self, dataset: Dataset):
         self._dataset = dataset
         self._elements = _elements_of(dataset)
+        self._position = 0
 
     @property
     def element_spec(self):
         return self._dataset.element_spec
 
+    @property
+    def position(self) -> int:
+        """How many elements were taken (what ``tk.train.Checkpoint`` saves of an iterator)."""
+        return self._position
+
+    def restore_position(self, position: int) -> None:
+        """Start again from the dataset's beginning and skip ``position`` elements (a checkpoint's restore)."""
+        self._elements = _elements_of(self._dataset)
+        self._position = 0
+        for _element in itertools.islice(self, int(position)):
+            pass
+
     def __iter__(self):
         return self
 
     def __next__(self):
-        return next(self._elements)
+        element = next(self._elements)
+        self._position += 1
+        return element
 
     def get_next(self, name=None):
         try:
-            return next(self._elements)
+            return next(self)
         except StopIteration:
             raise OutOfRangeError("End of sequence [Op:IteratorGetNext] name: "
                                   + hint_line(_("the iterator is exhausted; make a new one with "

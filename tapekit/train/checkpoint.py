@@ -14,6 +14,7 @@ which ``latest_checkpoint`` reads.
 from __future__ import annotations
 
 import collections
+import functools
 import json
 import os
 
@@ -21,10 +22,13 @@ import numpy as np
 
 from .. import errors, nest
 from .._api.module import Module
+from .._base.i18n import _, hint_line
 from .._core.ops.random_generator import Generator
 from .._core.record.variable import Variable
+from ..data.dataset import OwnedIterator
 
 _SUFFIX = "/.ATTRIBUTES/VARIABLE_VALUE"
+_ITERATOR_SUFFIX = "/.ATTRIBUTES/ITERATOR_STATE"
 _FORMAT = "tapekit-checkpoint-1"
 STATE_FILE = "checkpoint"
 
@@ -35,10 +39,31 @@ def _is_variable(obj) -> bool:
     return isinstance(obj, Variable) or (getattr(type(obj), "_keras_object", False) and hasattr(obj, "assign"))
 
 
+def _is_leaf(obj) -> bool:
+    """What holds a saved value: a variable, or a dataset iterator (its position)."""
+    return _is_variable(obj) or isinstance(obj, OwnedIterator)
+
+
+def _value_of(leaf):
+    return np.asarray(leaf.position, np.int64) if isinstance(leaf, OwnedIterator) else np.asarray(leaf.numpy())
+
+
+def _restore_leaf(leaf, value) -> None:
+    if isinstance(leaf, OwnedIterator):
+        leaf.restore_position(int(value))
+    else:
+        leaf.assign(value)
+
+
+def _key_of(path: str, leaf) -> str:
+    """TF's checkpoint key of the value at ``path``: ``net/w/.ATTRIBUTES/VARIABLE_VALUE``."""
+    return path + (_SUFFIX if _is_variable(leaf) else _ITERATOR_SUFFIX)
+
+
 def is_trackable(obj) -> bool:
     """What a checkpoint can hold: a variable, a Module, a random Generator (its state), a Keras layer or
     optimizer, a Checkpoint."""
-    return (_is_variable(obj) or isinstance(obj, (Module, Checkpoint, Generator))
+    return (_is_leaf(obj) or isinstance(obj, (Module, Checkpoint, Generator))
             or getattr(type(obj), "_keras_object", False)
             or hasattr(obj, "apply_gradients"))
 
@@ -67,46 +92,95 @@ def _holds_trackable(value) -> bool:
 
 def object_paths(root) -> dict:
     """Each variable reachable from ``root``, by its shortest path (TF's breadth-first naming)."""
-    paths: dict = {}
-    seen = {id(root)}
-    queue = collections.deque([("", root)])
-    while queue:
-        prefix, obj = queue.popleft()
-        for name, child in _children(obj):
-            if id(child) in seen or not (_holds_trackable(child) or isinstance(child, (list, tuple, dict))):
-                continue
-            seen.add(id(child))
-            path = f"{prefix}{name}"
-            if _is_variable(child):
-                paths[path] = child
-            else:
-                queue.append((path + "/", child))
+    paths, _ = object_graph(root)
     return paths
 
 
+def object_graph(root) -> tuple:
+    """(paths, graph): each variable by its shortest path, and every object reachable from ``root`` as
+    a node ``{"children": {name: node number}}`` (node 0 is ``root``), a variable's node with its
+    ``"key"``. An object reachable by two paths is one node with two edges, so a restoring program
+    finds a variable by either path (as TF's object graph does)."""
+    paths: dict = {}
+    numbers = {id(root): 0}
+    graph: list = [{"children": {}}]
+    queue = collections.deque([("", root)])
+    while queue:
+        prefix, obj = queue.popleft()
+        node = graph[numbers[id(obj)]]
+        for name, child in _children(obj):
+            if not (_holds_trackable(child) or isinstance(child, (list, tuple, dict))):
+                continue
+            if id(child) not in numbers:
+                numbers[id(child)] = len(graph)
+                graph.append({"children": {}})
+                path = f"{prefix}{name}"
+                if _is_leaf(child):
+                    paths[path] = child
+                    graph[-1]["key"] = _key_of(path, child)
+                else:
+                    queue.append((path + "/", child))
+            node["children"][name] = numbers[id(child)]
+    return paths, graph
+
+
+def _matched_by_graph(root, graph: list) -> dict:
+    """Walk the program's objects from ``root`` along the saved graph's edges: {saved key: variable}."""
+    found: dict = {}
+    visited = set()
+    queue = collections.deque([(root, 0)])
+    while queue:
+        obj, number = queue.popleft()
+        if (id(obj), number) in visited:
+            continue
+        visited.add((id(obj), number))
+        saved = graph[number]["children"]
+        for name, child in _children(obj):
+            if name not in saved:
+                continue
+            child_node = graph[saved[name]]
+            if "key" in child_node:
+                if _is_leaf(child):
+                    found.setdefault(child_node["key"], child)
+            elif not _is_leaf(child):
+                queue.append((child, saved[name]))
+    return found
+
+
 # ----- files -----
-def _write(prefix: str, paths: dict) -> None:
+def _write(prefix: str, root) -> None:
     folder = os.path.dirname(prefix)
     if folder:
         os.makedirs(folder, exist_ok=True)
-    arrays = {f"v{i}": np.asarray(var.numpy()) for i, var in enumerate(paths.values())}
-    index = {path + _SUFFIX: {"array": f"v{i}", "shape": list(np.shape(arrays[f"v{i}"])),
-                              "dtype": str(arrays[f"v{i}"].dtype)}
-             for i, path in enumerate(paths)}
+    paths, graph = object_graph(root)
+    arrays = {f"v{i}": _value_of(leaf) for i, leaf in enumerate(paths.values())}
+    index = {_key_of(path, leaf): {"array": f"v{i}", "shape": list(np.shape(arrays[f"v{i}"])),
+                                   "dtype": str(arrays[f"v{i}"].dtype), "name": _name_of(leaf)}
+             for i, (path, leaf) in enumerate(paths.items())}
     with open(prefix + ".npz", "wb") as data:
         np.savez(data, **arrays)
     with open(prefix + ".index", "w") as file:
-        json.dump({"format": _FORMAT, "variables": index}, file, indent=1)
+        json.dump({"format": _FORMAT, "variables": index, "graph": graph}, file, indent=1)
 
 
-def _read_index(prefix: str) -> dict:
+def _name_of(variable) -> str:
+    return str(getattr(variable, "name", "Variable")).removesuffix(":0")
+
+
+def read_index_file(prefix: str) -> dict:
+    """The whole ``.index`` file: the variables and the object graph."""
     if not os.path.exists(prefix + ".index"):
         raise errors.NotFoundError(
             f"Unsuccessful TensorSliceReader constructor: Failed to find any matching files for {prefix}\n"
             "hint: pass the prefix that save() returned (e.g. './ckpts/ckpt-1'), or "
             "tk.train.latest_checkpoint(folder).")
     with open(prefix + ".index") as file:
-        return json.load(file)["variables"]
+        return json.load(file)
+
+
+def _read_index(prefix: str) -> dict:
+    """Each saved key and its entry (array, shape, dtype, name)."""
+    return read_index_file(prefix)["variables"]
 
 
 def read_values(prefix: str) -> dict:
@@ -118,21 +192,21 @@ def read_values(prefix: str) -> dict:
 
 def list_variables(ckpt_dir_or_file: str) -> list:
     """``tf.train.list_variables``: (name, shape) of each saved value, sorted by name."""
-    prefix = _prefix_of(ckpt_dir_or_file)
+    prefix = prefix_of(ckpt_dir_or_file)
     index = _read_index(prefix)
     return sorted([("_CHECKPOINTABLE_OBJECT_GRAPH", [])] + [(k, v["shape"]) for k, v in index.items()])
 
 
 def load_variable(ckpt_dir_or_file: str, name: str):
     """``tf.train.load_variable``: one saved value as a NumPy array."""
-    values = read_values(_prefix_of(ckpt_dir_or_file))
+    values = read_values(prefix_of(ckpt_dir_or_file))
     if name not in values:
         raise errors.NotFoundError(f"Key {name} not found in checkpoint\nhint: tk.train.list_variables(path) "
                                    "lists the names it holds.")
     return values[name]
 
 
-def _prefix_of(ckpt_dir_or_file: str) -> str:
+def prefix_of(ckpt_dir_or_file: str) -> str:
     if os.path.isdir(ckpt_dir_or_file):
         latest = latest_checkpoint(ckpt_dir_or_file)
         if latest is None:
@@ -175,12 +249,29 @@ def latest_checkpoint(checkpoint_dir: str, latest_filename=None):
 
 
 # ----- Checkpoint -----
+class ListWrapper(list):
+    """A list a Checkpoint holds (TF's ``ListWrapper``): a variable appended to it after a restore gets
+    the value saved at its path (TF's deferred restoration, for lists)."""
+
+    def __init__(self, items, on_append):
+        super().__init__(items)
+        self.on_append = on_append
+
+    def append(self, item) -> None:
+        super().append(item)
+        self.on_append(len(self) - 1, item)
+
+    def __repr__(self) -> str:
+        return f"ListWrapper({list.__repr__(self)})"
+
+
 class Checkpoint:
     """``tk.train.Checkpoint(**objects)``: ``save``/``write`` their variables, ``restore``/``read`` them."""
 
     def __init__(self, root=None, **kwargs):
         object.__setattr__(self, "dependencies", {})
         object.__setattr__(self, "_save_counter", None)
+        object.__setattr__(self, "_restored", None)  # (graph, values) of the last restore, for later appends
         if root is not None:
             kwargs["root"] = root
         for name, value in sorted(kwargs.items()):
@@ -192,8 +283,22 @@ class Checkpoint:
                              f"`Trackable`), got {value!r}. If you believe this object should be trackable (i.e. it "
                              "is part of the TensorFlow Python API and manages state), please open an issue."
                              "\nhint: pass a tk.Variable, a tk.Module, a Keras model, layer or optimizer.")
+        if type(value) is list:
+            value = ListWrapper(value, functools.partial(self._restore_list_item, name))
         self.dependencies[name] = value
         object.__setattr__(self, name, value)
+
+    def _restore_list_item(self, name: str, index: int, item) -> None:
+        """A variable appended to a list attribute gets the value the last restore saw at its path."""
+        if self._restored is None or not _is_variable(item):
+            return
+        graph, values = self._restored
+        node = graph[0]["children"].get(name)
+        leaf = graph[graph[node]["children"][str(index)]] if node is not None \
+            and str(index) in graph[node]["children"] else {}
+        if leaf.get("key") in values:
+            _check_shape(item, values[leaf["key"]])
+            item.assign(values[leaf["key"]])
 
     @property
     def save_counter(self):
@@ -206,7 +311,7 @@ class Checkpoint:
 
     def write(self, file_prefix: str) -> str:
         """Save the variables under ``file_prefix`` (no numbering, no ``checkpoint`` file); returns it."""
-        _write(os.fspath(file_prefix), object_paths(self))
+        _write(os.fspath(file_prefix), self)
         return os.fspath(file_prefix)
 
     def save(self, file_prefix: str, options=None) -> str:
@@ -227,22 +332,29 @@ class Checkpoint:
         """As ``read``; ``None`` restores nothing (the variables keep their initial values)."""
         if save_path is None:
             return InitializationOnlyStatus()
-        values = read_values(os.fspath(save_path))
+        prefix = os.fspath(save_path)
+        values = read_values(prefix)
         self.save_counter  # noqa: B018 - created before restoring, as TF does, so that it is restored
         paths = object_paths(self)
-        targets = {path + _SUFFIX: var for path, var in paths.items()}
+        graph = read_index_file(prefix).get("graph")
+        targets = (_matched_by_graph(self, graph) if graph
+                   else {path + _SUFFIX: var for path, var in paths.items()})
         for key in values.keys() & targets.keys():
-            _check_shape(targets[key], values[key], key)
+            _check_shape(targets[key], values[key])
         for key in values.keys() & targets.keys():
-            targets[key].assign(values[key])
-        return CheckpointLoadStatus(unused=sorted(values.keys() - targets.keys()),
-                                    unmatched=[targets[k] for k in sorted(targets.keys() - values.keys())])
+            _restore_leaf(targets[key], values[key])
+        if graph:
+            object.__setattr__(self, "_restored", (graph, values))
+        matched = {id(var) for var in targets.values()}
+        entries = _read_index(prefix)
+        return CheckpointLoadStatus(unused=[(key, entries[key]) for key in sorted(values.keys() - targets.keys())],
+                                    unmatched=[var for var in paths.values() if id(var) not in matched])
 
 
-def _check_shape(variable, value, key: str) -> None:
-    if tuple(variable.shape) != tuple(np.shape(value)):
+def _check_shape(variable, value) -> None:
+    if _is_variable(variable) and tuple(variable.shape) != tuple(np.shape(value)):
         raise ValueError(f"Received incompatible tensor with shape {tuple(np.shape(value))} when attempting to "
-                         f"restore variable with shape {tuple(variable.shape)} and name {key}."
+                         f"restore variable with shape {tuple(variable.shape)} and name {variable.name}."
                          "\nhint: the saved value at this path has another shape: build the model as it was "
                          "when it was saved.")
 
@@ -257,9 +369,14 @@ class CheckpointLoadStatus:
     def assert_consumed(self):
         """Raise AssertionError unless every saved value found a variable and every variable a value."""
         if self._unused:
-            raise AssertionError(f"Unresolved object in checkpoint: {self._unused[0]}\nhint: the saved values "
-                                 f"{self._unused} have no variable at that path here; call expect_partial() "
-                                 "if that is intended.")
+            key, entry = self._unused[0]
+            path = "(root)." + key.removesuffix(_SUFFIX).replace("/", ".")
+            raise AssertionError(
+                f'Unresolved object in checkpoint {path}: attributes {{\n  name: "VARIABLE_VALUE"\n  full_name: '
+                f'"{entry.get("name", "Variable")}"\n  checkpoint_key: "{key}"\n}}\nhas_checkpoint_values {{\n'
+                "  value: true\n}\n"
+                + hint_line(_("the saved values {keys} have no variable at that path here; call "
+                              "expect_partial() if that is intended.").format(keys=[k for k, _e in self._unused])))
         return self.assert_existing_objects_matched()
 
     def assert_existing_objects_matched(self):
