@@ -50,6 +50,15 @@ def test_check_clip_gradient(case):
     assert_verdict(lesson08.check_clip_gradient(CLIP_CASES[case]), case.strip())
 
 
+def test_no_hint_tier_of_the_clipped_gradient_pastes_the_solution():
+    forget_misses()
+    messages = [lesson08.check_clip_gradient(CLIP_CASES["not_clipped"]).message for _ in range(4)]
+    assert len(set(messages)) == 2
+    assert not any("clip_by_value(upstream, -1.0, 1.0)" in message for message in messages)
+    assert "clip_by_value(upstream, -1.0, 1.0)" in str(lesson08.check_clip_gradient.show_answer())
+    forget_misses()
+
+
 # ---- exercise 2: division on the mini tape -------------------------------------------------------
 
 class MiniTape:
