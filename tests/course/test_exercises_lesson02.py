@@ -166,6 +166,7 @@ SNAPSHOT_CASES = {
     "correct ": lambda v: tk.convert_to_tensor(v),
     "correct  ": lambda v: v.read_value(),
     "correct   ": lambda v: v + 0.0,
+    "correct    ": lambda v: v.value(),
     "variable": lambda v: v,
     "variable ": lambda v: tk.Variable(v),                  # a copy, but still a variable
     "not_tensor": lambda v: v.numpy(),
