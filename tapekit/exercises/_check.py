@@ -310,12 +310,17 @@ class ForbiddenRoute(Exception):
 
 
 def tape_routes(fw=None) -> list:
-    """``(class, method)`` of every way to differentiate automatically in ``fw``: tapes and forward accumulators."""
-    fw = fw or framework()
-    routes = [(fw.GradientTape, name) for name in ("__enter__", "gradient", "jacobian", "batch_jacobian")]
-    accumulator = getattr(getattr(fw, "autodiff", None), "ForwardAccumulator", None)
-    if accumulator is not None:
-        routes.append((accumulator, "__enter__"))
+    """``(class, method)`` of every way to differentiate automatically in ``fw``: tapes and forward accumulators.
+
+    Without ``fw``: tapekit's and the student's framework's (a tapekit notebook that also imports TensorFlow
+    can reach both)."""
+    routes = []
+    modules = [fw] if fw is not None else [tk] if framework() is tk else [tk, framework()]
+    for module in modules:
+        routes += [(module.GradientTape, name) for name in ("__enter__", "gradient", "jacobian", "batch_jacobian")]
+        accumulator = getattr(getattr(module, "autodiff", None), "ForwardAccumulator", None)
+        if accumulator is not None:
+            routes.append((accumulator, "__enter__"))
     return routes
 
 
