@@ -309,14 +309,18 @@ class ForbiddenRoute(Exception):
         self.message = message
 
 
+def student_frameworks() -> list:
+    """tapekit, and TensorFlow too once it is imported: the modules whose tapes a student's code can reach."""
+    return [tk] if framework() is tk else [tk, framework()]
+
+
 def tape_routes(fw=None) -> list:
     """``(class, method)`` of every way to differentiate automatically in ``fw``: tapes and forward accumulators.
 
     Without ``fw``: tapekit's and the student's framework's (a tapekit notebook that also imports TensorFlow
     can reach both)."""
     routes = []
-    modules = [fw] if fw is not None else [tk] if framework() is tk else [tk, framework()]
-    for module in modules:
+    for module in [fw] if fw is not None else student_frameworks():
         routes += [(module.GradientTape, name) for name in ("__enter__", "gradient", "jacobian", "batch_jacobian")]
         accumulator = getattr(getattr(module, "autodiff", None), "ForwardAccumulator", None)
         if accumulator is not None:
