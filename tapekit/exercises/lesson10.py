@@ -120,16 +120,16 @@ def _model_logits(model, features):
     """``model(features)``, with the check's tape watching the digits and the model's variables:
     ``(logits, None)``, or ``(None, verdict)`` when the logits are not computed from both (a table of answers)."""
     fw = framework()
-    variables = list(getattr(model, "trainable_variables", None) or [])
-    if not variables:
-        return None, hint("not_a_model", _("model has no trainable variables: pass the model you trained (a "
-                                           "tk.Module whose layers hold tk.Variables)."))
     with fw.GradientTape() as tape:
         tape.watch(features)
         logits, exc = call_safely(model, features)
         total = None if exc is not None or values_of(logits) is None else fw.reduce_sum(fw.cast(logits, fw.float32))
     if exc is not None:
         return None, crashed(exc, _("model(held-out digits)"))
+    variables = list(getattr(model, "trainable_variables", None) or [])
+    if not variables:
+        return None, hint("not_a_model", _("model has no trainable variables: pass the model you trained (a "
+                                           "tk.Module whose layers hold tk.Variables)."))
     if total is None:
         return None, hint("not_a_model", _("model(digits) returned a {kind}; return the logits, a tensor of shape "
                                            "(examples, 10).").format(kind=kind_of(logits)))
