@@ -437,7 +437,7 @@ def test_the_training_reference_is_the_mini_tape_on_finite_differences():
 def _tf_recording():
     """tests/tf_cases/lesson08/mlp_xor.out: TF 2.21's loss, gradients and five descent steps of the XOR network."""
     from pathlib import Path
-    lines = (Path(__file__).parent / "tf_cases" / "lesson08" / "mlp_xor.out").read_text().splitlines()
+    lines = (Path(__file__).parents[1] / "tf_cases" / "lesson08" / "mlp_xor.out").read_text().splitlines()
     grads = {line.split()[0]: np.array(eval(line[line.index("["):])) for line in lines[1:5]}  # noqa: S307
     steps = [float(line.split()[2]) for line in lines[5:]]
     return float(lines[0].split()[1]), grads, steps
