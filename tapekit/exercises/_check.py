@@ -309,13 +309,22 @@ class ForbiddenRoute(Exception):
         self.message = message
 
 
+def student_frameworks() -> list:
+    """tapekit, and TensorFlow too once it is imported: the modules whose tapes a student's code can reach."""
+    return [tk] if framework() is tk else [tk, framework()]
+
+
 def tape_routes(fw=None) -> list:
-    """``(class, method)`` of every way to differentiate automatically in ``fw``: tapes and forward accumulators."""
-    fw = fw or framework()
-    routes = [(fw.GradientTape, name) for name in ("__enter__", "gradient", "jacobian", "batch_jacobian")]
-    accumulator = getattr(getattr(fw, "autodiff", None), "ForwardAccumulator", None)
-    if accumulator is not None:
-        routes.append((accumulator, "__enter__"))
+    """``(class, method)`` of every way to differentiate automatically in ``fw``: tapes and forward accumulators.
+
+    Without ``fw``: tapekit's and the student's framework's (a tapekit notebook that also imports TensorFlow
+    can reach both)."""
+    routes = []
+    for module in [fw] if fw is not None else student_frameworks():
+        routes += [(module.GradientTape, name) for name in ("__enter__", "gradient", "jacobian", "batch_jacobian")]
+        accumulator = getattr(getattr(module, "autodiff", None), "ForwardAccumulator", None)
+        if accumulator is not None:
+            routes.append((accumulator, "__enter__"))
     return routes
 
 
@@ -388,18 +397,40 @@ def _source_tree(fn):
         return None
 
 
-def assigns_items(fn) -> bool:
-    """True when ``fn``'s code assigns to an item or slice (``a[i] = ...``, ``a[m] += ...``, ``v[i].assign(...)``)."""
+# NumPy's functions that write into an array in place: item assignment under another name
+_IN_PLACE_WRITERS = {"__setitem__", "putmask", "place", "put", "copyto", "put_along_axis", "fill_diagonal"}
+
+
+def _writes_items(node) -> bool:
+    """True when ``node`` assigns to an item or slice, or calls an in-place item writer."""
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
+        return True
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+        return False
+    if node.func.attr.startswith("assign") and isinstance(node.func.value, ast.Subscript):
+        return True
+    return node.func.attr in _IN_PLACE_WRITERS
+
+
+def _helpers_called(fn, tree) -> list:
+    """The Python functions of the student's own that ``fn`` calls by name (looked up in its globals)."""
+    names = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+    found = [getattr(fn, "__globals__", {}).get(name) for name in names]
+    return [helper for helper in found if inspect.isfunction(helper)
+            and not str(helper.__module__).startswith(("tapekit", "tensorflow", "keras", "numpy"))]
+
+
+def assigns_items(fn, _seen=None) -> bool:
+    """True when ``fn``'s code, or a function of the student's that it calls, assigns to an item or slice
+    (``a[i] = ...``, ``a[m] += ...``, ``v[i].assign(...)``, ``a.__setitem__(...)``, ``np.putmask(a, ...)``)."""
+    seen = set() if _seen is None else _seen
+    seen.add(fn)
     tree = _source_tree(fn)
     if tree is None:
         return False
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            return True
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and node.func.attr.startswith("assign") and isinstance(node.func.value, ast.Subscript)):
-            return True
-    return False
+    if any(_writes_items(node) for node in ast.walk(tree)):
+        return True
+    return any(assigns_items(helper, seen) for helper in _helpers_called(fn, tree) if helper not in seen)
 
 
 def none_gradient_error(exc: Exception | None) -> bool:

@@ -121,9 +121,11 @@ def _sgd_step_on(step, start, grad, lr) -> Feedback | None:
         if result is not None and same_values(result, expected):
             return hint("rebinds", _("the new values are right but they went into a new tensor, and the variable "
                                      "kept its old value: `v = v - lr * g` only rebinds a local name."),
-                        _("a variable changes in place through its assign methods: v.assign_sub(lr * g)."))
+                        _("a variable changes in place through its assign methods (assign, assign_add, "
+                          "assign_sub): which one takes a step down by lr * g?"))
         return hint("unchanged", _("the variable still holds its old value: change it through one of its assign "
-                                   "methods."), _("call v.assign_sub(lr * g)."))
+                                   "methods."),
+                    _("a variable has assign, assign_add and assign_sub: use the one that subtracts the step lr * g."))
     if same_values(now, start + lr * grad):
         return hint("sign", _("the variable moved up the gradient: subtract lr * g, don't add it."))
     if same_values(now, start - grad):

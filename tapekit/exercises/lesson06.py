@@ -327,6 +327,10 @@ def _accuracy_on(accuracy, logits, labels) -> Feedback | None:
         return hint("int_mean", _("the result is {dtype}: the mean of integers stays an integer (it "
                                   "truncates).").format(dtype=dtype),
                     _("cast the hits to tk.float32 before tk.reduce_mean."))
+    if dtype != "float32" and same_values(result, hits.mean()):
+        return hint("dtype", _("the fraction is right, but it is a {kind} of dtype {dtype}: return a float32 "
+                               "tensor, as tk.reduce_mean of float32 hits gives.").format(
+                                 kind=kind_of(result), dtype=dtype or values_of(result).dtype.name))
     if same_values(result, hits.sum()):
         return hint("count", _("that is the number of correct rows; divide by the number of rows."))
     if same_values(result, 1.0 - hits.mean()):

@@ -21,6 +21,7 @@ from ._check import (
     shape_of,
     shape_text,
     student_constant,
+    student_frameworks,
     values_of,
     wrong_shape,
 )
@@ -189,9 +190,10 @@ def _hessian_message() -> str:
 
 def _hvp_at(hvp, f, x, v):
     """Call ``hvp`` with Jacobians refused and gradient calls counted: (result, verdict or None)."""
-    fw = framework()
-    with forbidden([(fw.GradientTape, "jacobian"), (fw.GradientTape, "batch_jacobian")], "hessian_built",
-                   _hessian_message()) as refused, counting([(fw.GradientTape, "gradient")]) as calls:
+    tapes = [module.GradientTape for module in student_frameworks()]
+    jacobians = [(tape, name) for tape in tapes for name in ("jacobian", "batch_jacobian")]
+    with forbidden(jacobians, "hessian_built", _hessian_message()) as refused, \
+            counting([(tape, "gradient") for tape in tapes]) as calls:
         result, exc = call_safely(hvp, f, student_constant(x), student_constant(v))
     if refused:
         return None, hint("hessian_built", _hessian_message())

@@ -68,8 +68,8 @@ def _clip_on(clip_gradient, x0, upstream) -> Feedback | None:
     if same_values(got, upstream):
         return hint("not_clipped", _("the gradient passes unchanged: grad_fn(upstream) must clip the upstream "
                                      "gradient to [-1, 1]."),
-                    _("grad_fn(upstream) should return tk.clip_by_value(upstream, -1.0, 1.0) (or tk.minimum and "
-                      "tk.maximum)."))
+                    _("grad_fn(upstream) should return upstream with every entry limited to [-1, 1]: tk.clip_by_value "
+                      "does that (so do tk.minimum and tk.maximum together)."))
     if same_values(got, np.ones_like(x0)):
         return hint("ignores_upstream", _("the gradient is all ones: grad_fn must clip the upstream gradient it "
                                           "receives, not return a constant."))

@@ -116,15 +116,40 @@ def validation_split():
     return (digits.data[held_out] / 16.0).astype(np.float32), digits.target[held_out].astype(np.int32)
 
 
+def _model_logits(model, features):
+    """``model(features)``, with the check's tape watching the digits and the model's variables:
+    ``(logits, None)``, or ``(None, verdict)`` when the logits are not computed from both (a table of answers)."""
+    fw = framework()
+    with fw.GradientTape() as tape:
+        tape.watch(features)
+        logits, exc = call_safely(model, features)
+        total = None if exc is not None or values_of(logits) is None else fw.reduce_sum(fw.cast(logits, fw.float32))
+    if exc is not None:
+        return None, crashed(exc, _("model(held-out digits)"))
+    variables = list(getattr(model, "trainable_variables", None) or [])
+    if not variables:
+        return None, hint("not_a_model", _("model has no trainable variables: pass the model you trained (a "
+                                           "tk.Module whose layers hold tk.Variables)."))
+    if total is None:
+        return None, hint("not_a_model", _("model(digits) returned a {kind}; return the logits, a tensor of shape "
+                                           "(examples, 10).").format(kind=kind_of(logits)))
+    from_digits, *from_variables = tape.gradient(total, [features, *variables])
+    if from_digits is None or not np.any(values_of(from_digits)) or all(g is None for g in from_variables):
+        return None, hint("not_a_model", _("the logits do not come from the digits through the model's variables: "
+                                           "the check measures a model that computes its answer from the image, "
+                                           "not one that looks it up."))
+    return logits, None
+
+
 @exercise
 def check_validation_accuracy(model, accuracy) -> Feedback:
     """Lesson 10's goal: ``model`` classifies at least REQUIRED_ACCURACY of the held-out digits right, as the
     check measures it on its own copy of the split, and the student's ``accuracy`` agrees with it."""
     fw = framework()
     features, labels = validation_split()
-    logits, exc = call_safely(model, fw.constant(features))
-    if exc is not None:
-        return crashed(exc, _("model(held-out digits)"))
+    logits, verdict = _model_logits(model, fw.constant(features))
+    if verdict is not None:
+        return verdict
     predicted = np.asarray(values_of(logits)).argmax(axis=1)
     measured = float((predicted == labels).mean())
     dataset = fw.data.Dataset.from_tensor_slices((features, labels)).batch(100)

@@ -5,7 +5,7 @@ import pytest
 
 import tapekit as tk
 from tapekit.exercises import lesson02
-from tapekit.exercises._check import NOT_DONE
+from tapekit.exercises._check import NOT_DONE, forget_misses
 
 
 def assert_verdict(feedback, code):
@@ -112,6 +112,16 @@ def test_check_sgd_step(case):
     assert_verdict(lesson02.check_sgd_step(STEP_CASES[case]), case.strip())
 
 
+@pytest.mark.parametrize("case", ["rebinds", "unchanged"])
+def test_no_hint_tier_of_the_sgd_step_pastes_the_solution(case):
+    forget_misses()
+    messages = [lesson02.check_sgd_step(STEP_CASES[case]).message for _ in range(4)]
+    assert len(set(messages)) == 2                       # the idea, then a closer tier
+    assert not any("assign_sub(lr * g)" in message for message in messages)
+    assert "v.assign_sub(lr * g)" in str(lesson02.check_sgd_step.show_answer())
+    forget_misses()
+
+
 # ---- exercise 3: append to a variable of unknown length ----------------------------------------
 
 def _append_rebinds(history, value):
@@ -156,6 +166,7 @@ SNAPSHOT_CASES = {
     "correct ": lambda v: tk.convert_to_tensor(v),
     "correct  ": lambda v: v.read_value(),
     "correct   ": lambda v: v + 0.0,
+    "correct    ": lambda v: v.value(),
     "variable": lambda v: v,
     "variable ": lambda v: tk.Variable(v),                  # a copy, but still a variable
     "not_tensor": lambda v: v.numpy(),

@@ -1,5 +1,7 @@
 """Lesson 03's exercise checks: correct answers pass, each typical mistake gets its hint."""
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -194,6 +196,22 @@ def test_a_tape_caught_inside_the_answer_still_fails():
         except Exception:
             return _backward(x, y, {"x": lambda x, y, g: 0.0})
     assert lesson03.check_hand_backprop(sneaky).code == "tape_used"
+
+
+def test_tapekits_tape_is_refused_when_tensorflow_is_imported_too(monkeypatch):
+    """A tapekit notebook that also imports TensorFlow: the checks build TF inputs, and tapekit's tape is
+    still refused (it let the "by hand" answer be read off a tapekit tape)."""
+    import types
+
+    def tape_method(self, *args, **kwargs):
+        raise AssertionError("the stand-in's tape is never used here")
+
+    names = ("__enter__", "gradient", "jacobian", "batch_jacobian")
+    stand_in = types.SimpleNamespace(GradientTape=type("GradientTape", (), dict.fromkeys(names, tape_method)),
+                                     Variable=type("Variable", (), {}), Tensor=type("Tensor", (), {}))
+    monkeypatch.setitem(sys.modules, "tensorflow", stand_in)
+    assert lesson03.check_hand_backprop(_tape_backward).code == "tape_used"
+    assert lesson03.check_hand_backprop(_backward).code == "correct"
 
 
 def test_the_hand_check_goes_step_by_step_and_its_hints_get_closer():

@@ -125,7 +125,29 @@ def _float_zeros(tape, target, sources):
     return [tk.zeros(s.shape) if g is None else g for g, s in zip(grads, sources)]
 
 
+def _hard_coded_zeros(tape, target, sources):
+    """Zeros hard-coded for the lesson's four sources: right there, wrong on the held-back case."""
+    grads = tape.gradient(target, sources)
+    return [grads[0], tk.zeros((2, 2)), tk.zeros(()), tk.zeros((), tk.int32)][:len(sources)]
+
+
+def _zeros_skipping_the_first(tape, target, sources):
+    """Assumes the first source is connected, as in the lesson's case."""
+    grads = tape.gradient(target, sources)
+    return [grads[0], *(tk.zeros_like(s) if g is None else g for g, s in zip(grads[1:], sources[1:]))]
+
+
+def _zeros_in_numpy(tape, target, sources):
+    """A correct alternative: the zeros made in NumPy with the source's dtype, then converted."""
+    grads = tape.gradient(target, sources)
+    return [tk.constant(np.zeros(s.shape, s.dtype.as_numpy_dtype)) if g is None else g
+            for g, s in zip(grads, sources)]
+
+
 ZERO_CASES = {
+    "none  ": _hard_coded_zeros,
+    "none ": _zeros_skipping_the_first,
+    "correct  ": _zeros_in_numpy,
     "correct": _zeros_by_hand,
     "correct ": _zeros_from_shape,
     "by_hand": lambda tape, y, s: tape.gradient(y, s, unconnected_gradients=tk.UnconnectedGradients.ZERO),
@@ -148,11 +170,12 @@ def test_check_gradients_or_zeros(case):
 
 def test_the_zero_case_is_what_unconnected_gradients_zero_returns():
     """The check's expected values are what the option gives (TF 2.21: zeros of each source's dtype)."""
-    tape, target, sources, expected = lesson05._zero_case()
-    grads = tape.gradient(target, sources, unconnected_gradients=tk.UnconnectedGradients.ZERO)
-    for grad, want in zip(grads, expected):
-        assert grad.dtype.name == want.dtype.name
-        np.testing.assert_array_equal(grad.numpy(), want)
+    for make_case in (lesson05._zero_case, lesson05._held_back_zero_case):
+        tape, target, sources, expected, _names = make_case()
+        grads = tape.gradient(target, sources, unconnected_gradients=tk.UnconnectedGradients.ZERO)
+        for grad, want in zip(grads, expected):
+            assert grad.dtype.name == want.dtype.name
+            np.testing.assert_array_equal(grad.numpy(), want)
 
 
 # ---- exercise 3: which sources end with None, predicted in a variable or in the player ------------

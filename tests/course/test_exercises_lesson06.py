@@ -288,6 +288,11 @@ ACCURACY_CASES = {
     "inverted": lambda y, z: 1.0 - tk.reduce_mean(tk.cast(_hits(y, z), tk.float32)),
     "not_reduced": lambda y, z: tk.cast(_hits(y, z), tk.float32),
     "values": lambda y, z: tk.constant(0.5),
+    "values ": lambda y, z: tk.constant(0.6),          # the lesson's printed accuracy, hard-coded
+    "dtype": lambda y, z: np.mean(np.argmax(z.numpy(), axis=1) == y.numpy()),          # a NumPy float64
+    "dtype ": lambda y, z: float(np.mean(np.argmax(z.numpy(), axis=1) == y.numpy())),  # a Python float
+    "dtype  ": lambda y, z: tk.reduce_mean(tk.cast(_hits(y, z), tk.float64)),
+    "correct  ": lambda y, z: tk.constant(np.mean(np.argmax(z.numpy(), axis=1) == y.numpy()), tk.float32),
     "shape": lambda y, z: tk.constant([0.5, 0.5]),
     "raised": lambda y, z: y.no_such_attribute,
     "not_callable": 0.6,

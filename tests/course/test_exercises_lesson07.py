@@ -1,5 +1,8 @@
 """Exercise checks of lesson 07 (higher order): correct answers pass, each typical mistake gets its hint."""
 
+import sys
+import types
+
 import numpy as np
 import pytest
 
@@ -219,6 +222,28 @@ def _hessian_by_rows(f, x, v):
         rows = [g[i] for i in range(n)]
     hessian = tk.stack([outer.gradient(row, x) for row in rows])
     return tk.linalg.matvec(hessian, v)
+
+
+def _hessian_by_tapekits_jacobian(f, x, v):
+    """The forbidden route taken with tapekit's tape while the check's framework is another one."""
+    with tk.GradientTape() as outer:
+        outer.watch(x)
+        with tk.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        g = inner.gradient(y, x)
+    return tk.linalg.matvec(outer.jacobian(g, x), v)
+
+
+def test_tapekits_jacobian_is_refused_when_tensorflow_is_imported_too(monkeypatch):
+    """A tapekit notebook that also imports TensorFlow (a stand-in module here, with its own GradientTape
+    class): building the Hessian with tapekit's tape used to pass."""
+    stand_in = types.ModuleType("tensorflow")
+    stand_in.__dict__.update({name: getattr(tk, name) for name in dir(tk) if not name.startswith("__")})
+    stand_in.GradientTape = type("GradientTape", (tk.GradientTape,), {})
+    monkeypatch.setitem(sys.modules, "tensorflow", stand_in)
+    assert lesson07.check_hvp(_hessian_by_tapekits_jacobian).code == "hessian_built"
+    assert lesson07.check_hvp(_hvp_dot).code == "correct"
 
 
 HVP_CASES = {

@@ -87,18 +87,56 @@ def test_the_split_is_the_lessons():
     assert 0.0 <= features.min() and features.max() <= 1.0
 
 
-class _Fixed(tk.Module):
-    """A 'model' that knows the answer for a fraction of the held-out digits."""
+class _Lookup(tk.Module):
+    """A 'model' that knows the answer for a fraction of the held-out digits: a table, no computation."""
 
     def __init__(self, right: float):
         super().__init__()
         features, labels = lesson10.validation_split()
         self.table = {features[i].tobytes(): labels[i] if i < right * len(labels) else (labels[i] + 1) % 10
                       for i in range(len(labels))}
+        self.unused = tk.Variable(1.0)
 
     def __call__(self, x):
         predicted = [self.table[row.tobytes()] for row in np.asarray(x.numpy())]
         return tk.one_hot(predicted, 10)
+
+
+class _Fixed(_Lookup):
+    """The table, plus a small linear map of the digits: logits that come from the input and a variable,
+    with the table's accuracy (a fixture of known accuracy; a cheat this elaborate still passes)."""
+
+    def __init__(self, right: float):
+        super().__init__(right)
+        self.w = tk.Variable(np.random.default_rng(0).normal(size=(64, 10)).astype(np.float32) * 1e-3)
+
+    def __call__(self, x):
+        return 100.0 * super().__call__(x) + tk.matmul(x, self.w)
+
+
+class _Linear(tk.Module):
+    """An honest, untrained model: computed from the digits by its variables."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = tk.Variable(np.random.default_rng(1).normal(size=(64, 10)).astype(np.float32) * 0.1)
+        self.b = tk.Variable(np.zeros(10, dtype=np.float32))
+
+    def __call__(self, x):
+        return tk.matmul(x, self.w) + self.b
+
+
+def test_a_table_of_the_held_out_answers_is_refused():
+    """Reading the labels from load_digits (the lesson leaves the split in scope) is not a model."""
+    assert_verdict(lesson10.check_validation_accuracy(_Lookup(1.0), counting), "not_a_model")
+    features, labels = lesson10.validation_split()
+    answers = {row.tobytes(): label for row, label in zip(features, labels)}
+    assert_verdict(lesson10.check_validation_accuracy(
+        lambda x: tk.one_hot([answers[r.tobytes()] for r in x.numpy()], 10), counting), "not_a_model")
+
+
+def test_an_untrained_model_is_measured_not_refused():
+    assert_verdict(lesson10.check_validation_accuracy(_Linear(), counting), "too_low")
 
 
 def test_the_held_out_check_asks_for_ninety_percent():
