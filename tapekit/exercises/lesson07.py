@@ -30,9 +30,14 @@ from ._predict import prediction_values
 JACOBIAN_POINT = [1.0, 2.0, 3.0]
 
 
-def jacobian_target(x):
-    """The function of exercise 2: y = [x0 * x1, x1 + x2]."""
-    return tk.stack([x[0] * x[1], x[1] + x[2]])
+def jacobian_target_in(fw):
+    """The function of exercise 2, y = [x0 * x1, x1 + x2], written with ``fw`` (tapekit, or TF in a TF run)."""
+    def jacobian_target(x):
+        return fw.stack([x[0] * x[1], x[1] + x[2]])
+    return jacobian_target
+
+
+jacobian_target = jacobian_target_in(tk)
 
 
 def _matrix(answer):
@@ -137,27 +142,74 @@ def _first_derivatives(f, x0, y0):
     return np.array([float(g) for g in tape.gradient(value, [x, y])])
 
 
-@exercise
-def check_jacobian(answer) -> Feedback:
-    """Exercise 2: the Jacobian of ``jacobian_target`` at JACOBIAN_POINT, shape (2, 3)."""
+def _jacobian_cases():
+    """(f, x, Jacobian at x) for ``check_jacobian``: the lesson's point, then held-back points and functions.
+
+    Only the first is shown in the lesson; the others have other points, another number of outputs and
+    inputs, so that no matrix copied from the notebook passes.
+    """
+    fw = framework()
+
+    def three_outputs(x):
+        return fw.stack([x[0] * x[2], fw.sin(x[1]), x[0] + x[1] * x[2]])
+
+    def one_output(x):
+        return fw.stack([x[0] * x[0] * x[1]])
+
+    rng = np.random.default_rng()
+    a, b, c = np.round(rng.uniform(-2.0, 2.0, 3), 2)
+    p, q = np.round(rng.uniform(0.5, 2.0, 2), 2)
+    return (
+        (jacobian_target_in(fw), JACOBIAN_POINT, [[2.0, 1.0, 0.0], [0.0, 1.0, 1.0]]),
+        (jacobian_target_in(fw), [a, b, c], [[b, a, 0.0], [0.0, 1.0, 1.0]]),
+        (three_outputs, [a, b, c], [[c, 0.0, a], [0.0, np.cos(b), 0.0], [1.0, c, b]]),
+        (one_output, [p, q], [[2 * p * q, p * p]]),
+    )
+
+
+def _jacobian_verdict(answer, expected: np.ndarray, point) -> Feedback | None:
+    """None when ``answer`` is the Jacobian ``expected`` at ``point``, else the hint for the mistake."""
     if answer is None:
         return hint("none", _("the answer is None: watch x (it is a constant) before computing y on the tape."))
-    x0, x1, _x2 = JACOBIAN_POINT
-    expected = np.array([[x1, x0, 0.0], [0.0, 1.0, 1.0]])
     shape = shape_of(answer)
-    if shape == (3,) and same_values(answer, expected.sum(axis=0)):
-        return hint("summed", _("shape (3,): tape.gradient sums over the elements of y. tape.jacobian keeps one row "
-                                "per element of y."))
-    if shape == (3, 2) and same_values(answer, expected.T):
+    if shape == expected.shape[1:] and same_values(answer, expected.sum(axis=0)):
+        return hint("summed", _("shape {shape}: tape.gradient sums over the elements of y. tape.jacobian keeps one "
+                                "row per element of y.").format(shape=shape))
+    if expected.shape[0] != expected.shape[1] and shape == expected.T.shape and same_values(answer, expected.T):
         return hint("transposed", _("the Jacobian is transposed: it has one row per element of the target y and one "
-                                    "column per element of the source x, so shape (2, 3)."))
-    if shape != (2, 3):
-        return hint("shape", _("the shape is {shape}; the Jacobian of 2 outputs w.r.t. 3 inputs is (2, 3).").format(
-                                 shape=shape))
-    if not same_values(answer, expected):
-        return hint("values", _("got {values_of}; row i holds dy_i/dx_j for each j.").format(
-                                  values_of=values_of(answer).tolist()))
-    return correct(_("one row per output, one column per input."))
+                                    "column per element of the source x, so shape {shape}.").format(
+                                      shape=expected.shape))
+    if shape != expected.shape:
+        return wrong_shape(_("the Jacobian"), shape or (), expected.shape)
+    if not same_values(answer, expected, rtol=1e-4):
+        return hint("values", _("at x = {x} you returned {values_of}; row i holds dy_i/dx_j for each j.").format(
+                                  x=[float(v) for v in point], values_of=np.round(values_of(answer), 4).tolist()))
+    return None
+
+
+_JACOBIAN_ANSWER = """def jacobian_at(f, x):
+    with tk.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    return tape.jacobian(y, x)"""
+
+
+@exercise(answer=lambda: _JACOBIAN_ANSWER)
+def check_jacobian(jacobian_at) -> Feedback:
+    """Exercise 2: ``jacobian_at(f, x)`` returns the Jacobian of ``f`` at ``x``, one row per output.
+
+    Checked at the lesson's point and at held-back points and functions (3 x 3 and 1 x 2 Jacobians).
+    """
+    if not callable(jacobian_at):
+        return hint("not_callable", _("pass the function itself: check_jacobian(jacobian_at)."))
+    for f, point, expected in _jacobian_cases():
+        answer, exc = call_safely(jacobian_at, f, student_constant(point))
+        if exc is not None:
+            return crashed(exc, _("jacobian_at(f, x)"))
+        verdict = _jacobian_verdict(answer, np.array(expected, dtype=np.float64), point)
+        if verdict is not None:
+            return verdict
+    return correct(_("one row per output, one column per input, for every function and point."))
 
 
 HVP_POINTS = (([1.0, -2.0, 0.5], [1.0, 0.0, 2.0]),

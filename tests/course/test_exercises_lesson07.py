@@ -134,33 +134,78 @@ def test_mixed_cases_match_central_differences():
 
 # ---- exercise 2: a Jacobian ----------------------------------------------------------------------
 
-def _jacobian_parts():
-    x = tk.constant(lesson07.JACOBIAN_POINT)
+def _jacobian_by_tape(f, x):
+    with tk.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    return tape.jacobian(y, x)
+
+
+def _jacobian_by_rows(f, x):
+    """A correct alternative: one gradient per output element, stacked."""
     with tk.GradientTape(persistent=True) as tape:
         tape.watch(x)
-        y = lesson07.jacobian_target(x)
-        elements = [y[0], y[1]]
-    parts = {"jacobian": tape.jacobian(y, x), "gradient": tape.gradient(y, x)}
-    rows = [tape.gradient(element, x) for element in elements]
-    del tape
-    parts["rows"] = tk.stack(rows)
-    return parts
+        y = f(x)
+        elements = [y[i] for i in range(int(y.shape[0]))]
+    return tk.stack([tape.gradient(element, x) for element in elements])
+
+
+def _jacobian_numerically(f, x):
+    """A correct alternative: central differences in float64, no tape."""
+    x0 = x.numpy().astype(np.float64)
+    columns = []
+    for j in range(x0.size):
+        step = np.zeros_like(x0)
+        step[j] = 1e-6
+        columns.append((f(tk.constant(x0 + step)).numpy() - f(tk.constant(x0 - step)).numpy()) / 2e-6)
+    return np.stack(columns, axis=1)
+
+
+def _copied_from_the_notebook(f, x):
+    """Wrong: the matrix printed for the lesson's point, whatever f and x are."""
+    return tk.constant([[2.0, 1.0, 0.0], [0.0, 1.0, 1.0]])
+
+
+def _lesson_target_only(f, x):
+    """Wrong: ignores f and differentiates the lesson's function."""
+    return _jacobian_by_tape(lesson07.jacobian_target, x)
 
 
 JACOBIAN_CASES = {
-    "correct": lambda p: p["jacobian"],
-    "correct ": lambda p: p["rows"],
-    "summed": lambda p: p["gradient"],
-    "transposed": lambda p: tk.transpose(p["jacobian"]),
-    "shape": lambda p: tk.reshape(p["jacobian"], (6,)),
-    "values": lambda p: p["jacobian"] * 2.0,
-    "none": lambda p: None,
+    "correct": _jacobian_by_tape,
+    "correct ": _jacobian_by_rows,
+    "correct  ": _jacobian_numerically,
+    "summed": lambda f, x: _gradient_of_sum(f, x),
+    "transposed": lambda f, x: tk.transpose(_jacobian_by_tape(f, x)),
+    "shape": lambda f, x: tk.reshape(_jacobian_by_tape(f, x), (-1,)),
+    "values": lambda f, x: _jacobian_by_tape(f, x) * 2.0,
+    "none": lambda f, x: None,
+    "values ": _copied_from_the_notebook,
+    "shape ": _lesson_target_only,    # ignores f: the 3-output case has shape (3, 3)
+    "not_callable": lambda f, x: None,
 }
+
+
+def _gradient_of_sum(f, x):
+    with tk.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    return tape.gradient(y, x)
 
 
 @pytest.mark.parametrize("case", JACOBIAN_CASES)
 def test_check_jacobian(case):
-    assert_verdict(lesson07.check_jacobian(JACOBIAN_CASES[case](_jacobian_parts())), case.strip())
+    answer = _jacobian_by_tape(lesson07.jacobian_target, tk.constant(lesson07.JACOBIAN_POINT)) \
+        if case == "not_callable" else JACOBIAN_CASES[case]
+    for _ in range(3):   # the held-back points are random: every draw must give the same verdict
+        assert_verdict(lesson07.check_jacobian(answer), case.strip())
+
+
+def test_check_jacobian_never_prints_the_answer_unasked():
+    for answer in (_copied_from_the_notebook, JACOBIAN_CASES["values"], JACOBIAN_CASES["transposed"]):
+        for _ in range(2):
+            assert "tape.jacobian" not in repr(lesson07.check_jacobian(answer))
+    assert "tape.jacobian" in repr(lesson07.check_jacobian.show_answer())
 
 
 # ---- exercise 3: a Hessian-vector product --------------------------------------------------------
