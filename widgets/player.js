@@ -397,6 +397,27 @@ function fittingSpeed(steps, wanted) {
   return SPEEDS.find((v) => v >= need) || SPEEDS[SPEEDS.length - 1];
 }
 
+// src/playback.js
+var range = (a, b) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
+function positionOf(seq, i) {
+  const k = seq.findIndex((f) => f >= i);
+  return k < 0 ? seq.length - 1 : k;
+}
+function playSequence({ playRange, byGroup, stops }) {
+  if (playRange) return range(playRange[0], playRange[1]);
+  if (byGroup) return stops();
+  return null;
+}
+function stepsLeftInPhase(frames, current, seq) {
+  const phaseNow = frames[current].phase;
+  let end = current;
+  while (end < frames.length - 1 && frames[end + 1].phase === phaseNow) end++;
+  return seq ? seq.filter((f) => f > current && f <= end).length : end - current;
+}
+var duePosition = (startPos, elapsedMs, fps) => startPos + Math.floor(elapsedMs / 1e3 * fps);
+var dueFrame = (seq, pos, end) => Math.min(end, seq ? seq[Math.min(pos, seq.length - 1)] : pos);
+var deliveredRate = (pos, startPos, elapsedMs) => (pos - startPos) / (elapsedMs / 1e3);
+
 // src/questions.js
 function parseAnswer(text) {
   const src = String(text).trim();
@@ -1882,22 +1903,7 @@ function draw({ model, el }, graph, frameData) {
     return stopsCache.get(viewId);
   }
   const byGroup = () => modeSel.value === "groups" && !playRange;
-  function sequence() {
-    if (playRange) return range(playRange[0], playRange[1]);
-    if (byGroup()) return stops();
-    return null;
-  }
-  const range = (a, b) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
-  const positionOf = (seq, i) => {
-    const k = seq.findIndex((f) => f >= i);
-    return k < 0 ? seq.length - 1 : k;
-  };
-  function stepsLeftInPhase(seq) {
-    const phaseNow = frames[current].phase;
-    let end = current;
-    while (end < last && frames[end + 1].phase === phaseNow) end++;
-    return seq ? seq.filter((f) => f > current && f <= end).length : end - current;
-  }
+  const sequence = () => playSequence({ playRange, byGroup: byGroup(), stops });
   function sync() {
     model.set("frame", current);
     model.save_changes();
@@ -1907,7 +1913,7 @@ function draw({ model, el }, graph, frameData) {
     if (on === playing) return;
     playing = on;
     if (playing && !speedTouched) {
-      speed.value = String(fittingSpeed(stepsLeftInPhase(sequence()), wantedFps));
+      speed.value = String(fittingSpeed(stepsLeftInPhase(frames, current, sequence()), wantedFps));
     }
     pace();
     bPlay.replaceChildren(icon2(playing ? "pause" : "play"));
@@ -1931,9 +1937,9 @@ function draw({ model, el }, graph, frameData) {
     if (!playing) return;
     const fps = Number(speed.value);
     const seq = sequence();
-    const pos = startPos + Math.floor((now - startTime) / 1e3 * fps);
+    const pos = duePosition(startPos, now - startTime, fps);
     const end = playRange ? playRange[1] : last;
-    let due = Math.min(end, seq ? seq[Math.min(pos, seq.length - 1)] : pos);
+    const due = dueFrame(seq, pos, end);
     if (due > current) {
       const asked = gate(due);
       show(asked);
@@ -1947,7 +1953,7 @@ function draw({ model, el }, graph, frameData) {
       }
     }
     if (now - shownAt > 1e3) {
-      const delivered = (pos - startPos) / ((now - startTime) / 1e3);
+      const delivered = deliveredRate(pos, startPos, now - startTime);
       rate.textContent = delivered + 0.5 < fps ? t("rate", { n: delivered.toFixed(0) }) : "";
       shownAt = now;
     }

@@ -11,6 +11,7 @@ import { causeLabeler, translator } from "./i18n.js";
 import { Replay, applyFrame as apply, classesOf, edgeState as stateOfEdge, expandFrames } from "./replay.js";
 import { clip, groupLines, opLine, tensorLines } from "./text.js";
 import { fittingSpeed, groupRange, itemFinder, markers, nextStop, stepStops } from "./structure.js";
+import { deliveredRate, dueFrame, duePosition, playSequence, positionOf, stepsLeftInPhase } from "./playback.js";
 import { questionOnTheWay } from "./questions.js";
 import { showQuestion } from "./ask.js";
 import { fillTable, updateRows } from "./table.js";
@@ -653,26 +654,14 @@ function draw({ model, el }, graph, frameData) {
   }
   const byGroup = () => modeSel.value === "groups" && !playRange;
   // the frames playing visits from here: a list of frame indices
-  function sequence() {
-    if (playRange) return range(playRange[0], playRange[1]);
-    if (byGroup()) return stops();
-    return null;     // every frame
-  }
-  const range = (a, b) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
-  const positionOf = (seq, i) => { const k = seq.findIndex((f) => f >= i); return k < 0 ? seq.length - 1 : k; };
-  function stepsLeftInPhase(seq) {
-    const phaseNow = frames[current].phase;
-    let end = current;
-    while (end < last && frames[end + 1].phase === phaseNow) end++;
-    return seq ? seq.filter((f) => f > current && f <= end).length : end - current;
-  }
+  const sequence = () => playSequence({ playRange, byGroup: byGroup(), stops });
   function sync() { model.set("frame", current); model.save_changes(); }
   function setPlaying(on) {
     on = on && current < (playRange ? playRange[1] : last);
     if (on === playing) return;       // a step while paused changes nothing here (and sends nothing)
     playing = on;
     if (playing && !speedTouched) {   // the speed adapts: this pass (or group) plays within FOLLOW_SECONDS
-      speed.value = String(fittingSpeed(stepsLeftInPhase(sequence()), wantedFps));
+      speed.value = String(fittingSpeed(stepsLeftInPhase(frames, current, sequence()), wantedFps));
     }
     pace();
     bPlay.replaceChildren(icon(playing ? "pause" : "play"));
@@ -689,9 +678,9 @@ function draw({ model, el }, graph, frameData) {
     if (!playing) return;
     const fps = Number(speed.value);
     const seq = sequence();
-    const pos = startPos + Math.floor(((now - startTime) / 1000) * fps);
+    const pos = duePosition(startPos, now - startTime, fps);
     const end = playRange ? playRange[1] : last;
-    let due = Math.min(end, seq ? seq[Math.min(pos, seq.length - 1)] : pos);
+    const due = dueFrame(seq, pos, end);
     if (due > current) {
       const asked = gate(due);
       show(asked);
@@ -699,7 +688,7 @@ function draw({ model, el }, graph, frameData) {
       if (current >= end) { setPlaying(false); return; }
     }
     if (now - shownAt > 1000) {
-      const delivered = (pos - startPos) / ((now - startTime) / 1000);
+      const delivered = deliveredRate(pos, startPos, now - startTime);
       rate.textContent = delivered + 0.5 < fps ? t("rate", { n: delivered.toFixed(0) }) : "";
       shownAt = now;
     }
