@@ -397,6 +397,38 @@ function fittingSpeed(steps, wanted) {
   return SPEEDS.find((v) => v >= need) || SPEEDS[SPEEDS.length - 1];
 }
 
+// src/styling.js
+function gradientText(st, t) {
+  if (!st) return "";
+  if (st.g === "none") return t("cell_none");
+  if (st.g === "zero") return "0 \xB7 " + (st.gv || t("zeros"));
+  if (st.g === "unasked") return t("not_asked");
+  if (st.gv) return (st.g === "acc" ? "\u03A3 " : "") + (st.p ? t("partial", { value: st.gv, part: st.p }) : st.gv);
+  return "";
+}
+function elementState(e, state) {
+  if (e.kind === "edge") return edgeState(state, e.ids);
+  if (e.kind === "stub") {
+    const src = state.get(e.ids[0]) || {};
+    return { s: src.s === "hidden" ? "hidden" : "value", g: src.g };
+  }
+  return state.get(e.ids[0]) || {};
+}
+function elementClass(e, st, hot, nodes) {
+  const base = e.kind === "edge" ? "edge" : e.kind === "cluster" ? "cluster" : "node k-" + e.kind;
+  const cls = classesOf(base, st, hot);
+  if (e.kind === "edge" || e.kind === "cluster") return cls;
+  const n = nodes.get(e.ids[0]);
+  return n && n.role ? cls + " r-" + n.role : cls;
+}
+function elementLines(e, st, nodes, groups, t) {
+  if (e.kind === "op") return [opLine(nodes.get(e.ids[0]))];
+  if (e.kind === "stub") return ["\u21AA " + clip((nodes.get(e.ids[0]) || {}).label || e.ids[0], 16)];
+  if (e.kind === "group") return groupLines(groups.get(e.ids[0]), t);
+  const n = nodes.get(e.ids[0]);
+  return tensorLines(n, st.v || n.value, t);
+}
+
 // src/playback.js
 var range = (a, b) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
 function positionOf(seq, i) {
@@ -1551,29 +1583,11 @@ function draw({ model, el }, graph, frameData) {
     ev.stopPropagation();
   });
   let current = -1, rendered = 0, curState = null, hotSet = /* @__PURE__ */ new Set();
-  function gradText(st) {
-    if (!st) return "";
-    if (st.g === "none") return t("cell_none");
-    if (st.g === "zero") return "0 \xB7 " + (st.gv || t("zeros"));
-    if (st.g === "unasked") return t("not_asked");
-    if (st.gv) return (st.g === "acc" ? "\u03A3 " : "") + (st.p ? t("partial", { value: st.gv, part: st.p }) : st.gv);
-    return "";
-  }
+  const gradText = (st) => gradientText(st, t);
   const edgeState2 = (ids) => edgeState(curState, ids);
   function styleElem(e) {
-    let st;
-    if (e.kind === "edge") st = edgeState2(e.ids);
-    else if (e.kind === "stub") {
-      const src = curState.get(e.ids[0]) || {};
-      st = { s: src.s === "hidden" ? "hidden" : "value", g: src.g };
-    } else st = curState.get(e.ids[0]) || {};
-    const hot = e.ids.some((id) => hotSet.has(id));
-    const base = e.kind === "edge" ? "edge" : e.kind === "cluster" ? "cluster" : "node k-" + e.kind;
-    let cls = classesOf(base, st, hot);
-    if (e.kind !== "edge" && e.kind !== "cluster") {
-      const n = nodes.get(e.ids[0]);
-      if (n && n.role) cls += " r-" + n.role;
-    }
+    const st = elementState(e, curState);
+    const cls = elementClass(e, st, e.ids.some((id) => hotSet.has(id)), nodes);
     if (cls !== e.cls) {
       e.g.setAttribute("class", cls);
       e.cls = cls;
@@ -1581,14 +1595,7 @@ function draw({ model, el }, graph, frameData) {
     if (e.texts) writeTexts(e, st);
   }
   function writeTexts(e, st) {
-    let lines;
-    if (e.kind === "op") lines = [opLine(nodes.get(e.ids[0]))];
-    else if (e.kind === "stub") lines = ["\u21AA " + clip((nodes.get(e.ids[0]) || {}).label || e.ids[0], 16)];
-    else if (e.kind === "group") lines = groupLines(groups.get(e.ids[0]), t);
-    else {
-      const n = nodes.get(e.ids[0]);
-      lines = tensorLines(n, st.v || n.value, t);
-    }
+    const lines = elementLines(e, st, nodes, groups, t);
     const key = lines.join("\n");
     if (key === e.lastText) return;
     e.lastText = key;

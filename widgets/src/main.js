@@ -8,9 +8,10 @@ import { MIN_SCALE } from "./constants.js";
 import { h, s } from "./dom.js";
 import LIVE_CSS from "../player-live.css";
 import { causeLabeler, translator } from "./i18n.js";
-import { Replay, applyFrame as apply, classesOf, edgeState as stateOfEdge, expandFrames } from "./replay.js";
-import { clip, groupLines, opLine, tensorLines } from "./text.js";
+import { Replay, applyFrame as apply, edgeState as stateOfEdge, expandFrames } from "./replay.js";
+import { clip } from "./text.js";
 import { fittingSpeed, groupRange, itemFinder, markers, nextStop, stepStops } from "./structure.js";
+import { elementClass, elementLines, elementState, gradientText } from "./styling.js";
 import { deliveredRate, dueFrame, duePosition, playSequence, positionOf, stepsLeftInPhase } from "./playback.js";
 import { questionOnTheWay } from "./questions.js";
 import { showQuestion } from "./ask.js";
@@ -325,36 +326,16 @@ function draw({ model, el }, graph, frameData) {
 
   // ---------- styling a frame ----------
   let current = -1, rendered = 0, curState = null, hotSet = new Set();
-  function gradText(st) {
-    if (!st) return "";
-    if (st.g === "none") return t("cell_none");
-    if (st.g === "zero") return "0 · " + (st.gv || t("zeros"));
-    if (st.g === "unasked") return t("not_asked");
-    if (st.gv) return (st.g === "acc" ? "Σ " : "") + (st.p ? t("partial", { value: st.gv, part: st.p }) : st.gv);
-    return "";
-  }
+  const gradText = (st) => gradientText(st, t);
   const edgeState = (ids) => stateOfEdge(curState, ids);
   function styleElem(e) {
-    let st;
-    if (e.kind === "edge") st = edgeState(e.ids);
-    else if (e.kind === "stub") { const src = curState.get(e.ids[0]) || {}; st = { s: src.s === "hidden" ? "hidden" : "value", g: src.g }; }
-    else st = curState.get(e.ids[0]) || {};
-    const hot = e.ids.some((id) => hotSet.has(id));
-    const base = e.kind === "edge" ? "edge" : e.kind === "cluster" ? "cluster" : "node k-" + e.kind;
-    let cls = classesOf(base, st, hot);
-    if (e.kind !== "edge" && e.kind !== "cluster") {
-      const n = nodes.get(e.ids[0]);
-      if (n && n.role) cls += " r-" + n.role;
-    }
+    const st = elementState(e, curState);
+    const cls = elementClass(e, st, e.ids.some((id) => hotSet.has(id)), nodes);
     if (cls !== e.cls) { e.g.setAttribute("class", cls); e.cls = cls; }
     if (e.texts) writeTexts(e, st);
   }
   function writeTexts(e, st) {
-    let lines;
-    if (e.kind === "op") lines = [opLine(nodes.get(e.ids[0]))];
-    else if (e.kind === "stub") lines = ["↪ " + clip((nodes.get(e.ids[0]) || {}).label || e.ids[0], 16)];
-    else if (e.kind === "group") lines = groupLines(groups.get(e.ids[0]), t);
-    else { const n = nodes.get(e.ids[0]); lines = tensorLines(n, st.v || n.value, t); }
+    const lines = elementLines(e, st, nodes, groups, t);
     const key = lines.join("\n");
     if (key === e.lastText) return;
     e.lastText = key;
