@@ -397,6 +397,18 @@ function fittingSpeed(steps, wanted) {
   return SPEEDS.find((v) => v >= need) || SPEEDS[SPEEDS.length - 1];
 }
 
+// src/caption.js
+function frameTexts(f, i, total, nodes, t) {
+  const focusNode = nodes.get(f.focus);
+  return {
+    phase: t(f.phase === "backward" ? "phase_backward_long" : "phase_forward_long"),
+    phaseClass: "tkp-phase ph-" + f.phase,
+    counter: t("frame_counter", { n: i + 1, total }),
+    where: f.where || focusNode && focusNode.where || "",
+    caption: f.caption || ""
+  };
+}
+
 // src/styling.js
 function gradientText(st, t) {
   if (!st) return "";
@@ -1700,14 +1712,13 @@ function draw({ model, el }, graph, frameData) {
       restyleAll();
     }
     updateRows(rows, curState, hotSet, nodes, t, gradText, causeLabel);
-    phase.textContent = t(f.phase === "backward" ? "phase_backward_long" : "phase_forward_long");
-    phase.className = "tkp-phase ph-" + f.phase;
-    counter.textContent = t("frame_counter", { n: i + 1, total: frames.length });
-    const focusNode = nodes.get(f.focus);
-    const w = f.where || focusNode && focusNode.where || "";
-    where.textContent = w;
-    where.hidden = !w;
-    ctext.textContent = f.caption || "";
+    const texts = frameTexts(f, i, frames.length, nodes, t);
+    phase.textContent = texts.phase;
+    phase.className = texts.phaseClass;
+    counter.textContent = texts.counter;
+    where.textContent = texts.where;
+    where.hidden = !texts.where;
+    ctext.textContent = texts.caption;
     slider.value = String(i);
     root.dataset.frame = String(i);
     root.dataset.phase = f.phase;

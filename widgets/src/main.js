@@ -11,6 +11,7 @@ import { causeLabeler, translator } from "./i18n.js";
 import { Replay, applyFrame as apply, edgeState as stateOfEdge, expandFrames } from "./replay.js";
 import { clip } from "./text.js";
 import { fittingSpeed, groupRange, itemFinder, markers, nextStop, stepStops } from "./structure.js";
+import { frameTexts } from "./caption.js";
 import { elementClass, elementLines, elementState, gradientText } from "./styling.js";
 import { deliveredRate, dueFrame, duePosition, playSequence, positionOf, stepsLeftInPhase } from "./playback.js";
 import { questionOnTheWay } from "./questions.js";
@@ -445,13 +446,12 @@ function draw({ model, el }, graph, frameData) {
       restyleAll();
     }
     updateRows(rows, curState, hotSet, nodes, t, gradText, causeLabel);
-    phase.textContent = t(f.phase === "backward" ? "phase_backward_long" : "phase_forward_long");
-    phase.className = "tkp-phase ph-" + f.phase;
-    counter.textContent = t("frame_counter", { n: i + 1, total: frames.length });
-    const focusNode = nodes.get(f.focus);
-    const w = f.where || (focusNode && focusNode.where) || "";
-    where.textContent = w; where.hidden = !w;
-    ctext.textContent = f.caption || "";
+    const texts = frameTexts(f, i, frames.length, nodes, t);
+    phase.textContent = texts.phase;
+    phase.className = texts.phaseClass;
+    counter.textContent = texts.counter;
+    where.textContent = texts.where; where.hidden = !texts.where;
+    ctext.textContent = texts.caption;
     slider.value = String(i);
     root.dataset.frame = String(i);
     root.dataset.phase = f.phase;
