@@ -397,6 +397,71 @@ function fittingSpeed(steps, wanted) {
   return SPEEDS.find((v) => v >= need) || SPEEDS[SPEEDS.length - 1];
 }
 
+// src/caption.js
+function frameTexts(f, i, total, nodes, t) {
+  const focusNode = nodes.get(f.focus);
+  return {
+    phase: t(f.phase === "backward" ? "phase_backward_long" : "phase_forward_long"),
+    phaseClass: "tkp-phase ph-" + f.phase,
+    counter: t("frame_counter", { n: i + 1, total }),
+    where: f.where || focusNode && focusNode.where || "",
+    caption: f.caption || ""
+  };
+}
+
+// src/styling.js
+function gradientText(st, t) {
+  if (!st) return "";
+  if (st.g === "none") return t("cell_none");
+  if (st.g === "zero") return "0 \xB7 " + (st.gv || t("zeros"));
+  if (st.g === "unasked") return t("not_asked");
+  if (st.gv) return (st.g === "acc" ? "\u03A3 " : "") + (st.p ? t("partial", { value: st.gv, part: st.p }) : st.gv);
+  return "";
+}
+function elementState(e, state) {
+  if (e.kind === "edge") return edgeState(state, e.ids);
+  if (e.kind === "stub") {
+    const src = state.get(e.ids[0]) || {};
+    return { s: src.s === "hidden" ? "hidden" : "value", g: src.g };
+  }
+  return state.get(e.ids[0]) || {};
+}
+function elementClass(e, st, hot, nodes) {
+  const base = e.kind === "edge" ? "edge" : e.kind === "cluster" ? "cluster" : "node k-" + e.kind;
+  const cls = classesOf(base, st, hot);
+  if (e.kind === "edge" || e.kind === "cluster") return cls;
+  const n = nodes.get(e.ids[0]);
+  return n && n.role ? cls + " r-" + n.role : cls;
+}
+function elementLines(e, st, nodes, groups, t) {
+  if (e.kind === "op") return [opLine(nodes.get(e.ids[0]))];
+  if (e.kind === "stub") return ["\u21AA " + clip((nodes.get(e.ids[0]) || {}).label || e.ids[0], 16)];
+  if (e.kind === "group") return groupLines(groups.get(e.ids[0]), t);
+  const n = nodes.get(e.ids[0]);
+  return tensorLines(n, st.v || n.value, t);
+}
+
+// src/playback.js
+var range = (a, b) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
+function positionOf(seq, i) {
+  const k = seq.findIndex((f) => f >= i);
+  return k < 0 ? seq.length - 1 : k;
+}
+function playSequence({ playRange, byGroup, stops }) {
+  if (playRange) return range(playRange[0], playRange[1]);
+  if (byGroup) return stops();
+  return null;
+}
+function stepsLeftInPhase(frames, current, seq) {
+  const phaseNow = frames[current].phase;
+  let end = current;
+  while (end < frames.length - 1 && frames[end + 1].phase === phaseNow) end++;
+  return seq ? seq.filter((f) => f > current && f <= end).length : end - current;
+}
+var duePosition = (startPos, elapsedMs, fps) => startPos + Math.floor(elapsedMs / 1e3 * fps);
+var dueFrame = (seq, pos, end) => Math.min(end, seq ? seq[Math.min(pos, seq.length - 1)] : pos);
+var deliveredRate = (pos, startPos, elapsedMs) => (pos - startPos) / (elapsedMs / 1e3);
+
 // src/questions.js
 function parseAnswer(text) {
   const src = String(text).trim();
@@ -1530,29 +1595,11 @@ function draw({ model, el }, graph, frameData) {
     ev.stopPropagation();
   });
   let current = -1, rendered = 0, curState = null, hotSet = /* @__PURE__ */ new Set();
-  function gradText(st) {
-    if (!st) return "";
-    if (st.g === "none") return t("cell_none");
-    if (st.g === "zero") return "0 \xB7 " + (st.gv || t("zeros"));
-    if (st.g === "unasked") return t("not_asked");
-    if (st.gv) return (st.g === "acc" ? "\u03A3 " : "") + (st.p ? t("partial", { value: st.gv, part: st.p }) : st.gv);
-    return "";
-  }
+  const gradText = (st) => gradientText(st, t);
   const edgeState2 = (ids) => edgeState(curState, ids);
   function styleElem(e) {
-    let st;
-    if (e.kind === "edge") st = edgeState2(e.ids);
-    else if (e.kind === "stub") {
-      const src = curState.get(e.ids[0]) || {};
-      st = { s: src.s === "hidden" ? "hidden" : "value", g: src.g };
-    } else st = curState.get(e.ids[0]) || {};
-    const hot = e.ids.some((id) => hotSet.has(id));
-    const base = e.kind === "edge" ? "edge" : e.kind === "cluster" ? "cluster" : "node k-" + e.kind;
-    let cls = classesOf(base, st, hot);
-    if (e.kind !== "edge" && e.kind !== "cluster") {
-      const n = nodes.get(e.ids[0]);
-      if (n && n.role) cls += " r-" + n.role;
-    }
+    const st = elementState(e, curState);
+    const cls = elementClass(e, st, e.ids.some((id) => hotSet.has(id)), nodes);
     if (cls !== e.cls) {
       e.g.setAttribute("class", cls);
       e.cls = cls;
@@ -1560,14 +1607,7 @@ function draw({ model, el }, graph, frameData) {
     if (e.texts) writeTexts(e, st);
   }
   function writeTexts(e, st) {
-    let lines;
-    if (e.kind === "op") lines = [opLine(nodes.get(e.ids[0]))];
-    else if (e.kind === "stub") lines = ["\u21AA " + clip((nodes.get(e.ids[0]) || {}).label || e.ids[0], 16)];
-    else if (e.kind === "group") lines = groupLines(groups.get(e.ids[0]), t);
-    else {
-      const n = nodes.get(e.ids[0]);
-      lines = tensorLines(n, st.v || n.value, t);
-    }
+    const lines = elementLines(e, st, nodes, groups, t);
     const key = lines.join("\n");
     if (key === e.lastText) return;
     e.lastText = key;
@@ -1672,14 +1712,13 @@ function draw({ model, el }, graph, frameData) {
       restyleAll();
     }
     updateRows(rows, curState, hotSet, nodes, t, gradText, causeLabel);
-    phase.textContent = t(f.phase === "backward" ? "phase_backward_long" : "phase_forward_long");
-    phase.className = "tkp-phase ph-" + f.phase;
-    counter.textContent = t("frame_counter", { n: i + 1, total: frames.length });
-    const focusNode = nodes.get(f.focus);
-    const w = f.where || focusNode && focusNode.where || "";
-    where.textContent = w;
-    where.hidden = !w;
-    ctext.textContent = f.caption || "";
+    const texts = frameTexts(f, i, frames.length, nodes, t);
+    phase.textContent = texts.phase;
+    phase.className = texts.phaseClass;
+    counter.textContent = texts.counter;
+    where.textContent = texts.where;
+    where.hidden = !texts.where;
+    ctext.textContent = texts.caption;
     slider.value = String(i);
     root.dataset.frame = String(i);
     root.dataset.phase = f.phase;
@@ -1882,22 +1921,7 @@ function draw({ model, el }, graph, frameData) {
     return stopsCache.get(viewId);
   }
   const byGroup = () => modeSel.value === "groups" && !playRange;
-  function sequence() {
-    if (playRange) return range(playRange[0], playRange[1]);
-    if (byGroup()) return stops();
-    return null;
-  }
-  const range = (a, b) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
-  const positionOf = (seq, i) => {
-    const k = seq.findIndex((f) => f >= i);
-    return k < 0 ? seq.length - 1 : k;
-  };
-  function stepsLeftInPhase(seq) {
-    const phaseNow = frames[current].phase;
-    let end = current;
-    while (end < last && frames[end + 1].phase === phaseNow) end++;
-    return seq ? seq.filter((f) => f > current && f <= end).length : end - current;
-  }
+  const sequence = () => playSequence({ playRange, byGroup: byGroup(), stops });
   function sync() {
     model.set("frame", current);
     model.save_changes();
@@ -1907,7 +1931,7 @@ function draw({ model, el }, graph, frameData) {
     if (on === playing) return;
     playing = on;
     if (playing && !speedTouched) {
-      speed.value = String(fittingSpeed(stepsLeftInPhase(sequence()), wantedFps));
+      speed.value = String(fittingSpeed(stepsLeftInPhase(frames, current, sequence()), wantedFps));
     }
     pace();
     bPlay.replaceChildren(icon2(playing ? "pause" : "play"));
@@ -1931,9 +1955,9 @@ function draw({ model, el }, graph, frameData) {
     if (!playing) return;
     const fps = Number(speed.value);
     const seq = sequence();
-    const pos = startPos + Math.floor((now - startTime) / 1e3 * fps);
+    const pos = duePosition(startPos, now - startTime, fps);
     const end = playRange ? playRange[1] : last;
-    let due = Math.min(end, seq ? seq[Math.min(pos, seq.length - 1)] : pos);
+    const due = dueFrame(seq, pos, end);
     if (due > current) {
       const asked = gate(due);
       show(asked);
@@ -1947,7 +1971,7 @@ function draw({ model, el }, graph, frameData) {
       }
     }
     if (now - shownAt > 1e3) {
-      const delivered = (pos - startPos) / ((now - startTime) / 1e3);
+      const delivered = deliveredRate(pos, startPos, now - startTime);
       rate.textContent = delivered + 0.5 < fps ? t("rate", { n: delivered.toFixed(0) }) : "";
       shownAt = now;
     }

@@ -19,10 +19,12 @@ translation::
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import gettext
 import os
 
-__all__ = ["LANGUAGES", "get_language", "set_language", "_", "N_", "hint_line"]
+__all__ = ["LANGUAGES", "get_language", "set_language", "one_language", "_", "N_", "hint_line"]
 
 LANGUAGES = ("en", "zh-CN")
 DOMAIN = "tapekit"
@@ -33,6 +35,7 @@ _GETTEXT_NAMES = {"zh-CN": "zh_CN"}
 
 _chosen: str | None = None  # set by set_language; None means "follow TAPEKIT_LANG"
 _catalogues: dict[str, gettext.NullTranslations] = {}
+_held: contextvars.ContextVar[str | None] = contextvars.ContextVar("tapekit_language", default=None)
 
 
 def _normalise(language: object) -> str | None:
@@ -60,9 +63,23 @@ def get_language() -> str:
 
     An unknown ``TAPEKIT_LANG`` falls back to English.
     """
+    held = _held.get()
+    if held is not None:
+        return held
     if _chosen is not None:
         return _chosen
     return _normalise(os.environ.get("TAPEKIT_LANG", "")) or "en"
+
+
+@contextlib.contextmanager
+def one_language():
+    """Inside the block, the language is read once (not from ``os.environ`` for every message):
+    for a build that writes thousands of messages, such as a player's captions."""
+    token = _held.set(get_language())
+    try:
+        yield
+    finally:
+        _held.reset(token)
 
 
 def catalogue(language: str) -> gettext.NullTranslations:

@@ -11,7 +11,7 @@ import traitlets
 from ..introspect import cause_texts
 from .. import nest
 from ..introspect.events import recorded_ops
-from .._base.i18n import _, hint_line
+from .._base.i18n import _, hint_line, one_language
 from ..introspect.sites import execution_count, source_line
 from .._base.source_location import user_frame
 from .._core.values.tensor import is_variable
@@ -76,7 +76,7 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
             events = checks.check_events(events)
         self.gradients = None
         self.layout_engine = None
-        with gc_paused():
+        with gc_paused(), one_language():
             if tape is not None:
                 graph, model = self._from_tape(tape, target, sources, output_gradients, engine, max_ops)
             else:
@@ -208,21 +208,21 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
         names = {}
         if start is not None:
             ids = list(start.get("sources", []))
-            if target is not None and hasattr(tape, "explain"):
+            # explain is slow on a big tape: asked only when a gradient is None (it says why)
+            if target is not None and hasattr(tape, "explain") and any(g is None for g in _flat(self.gradients)):
                 explanations = _explanations(tape, target, sources, ids)
-            for sid, src in zip(ids, flat_sources):
-                # the name the user's code gives the source (from explain), else the variable's name
-                label = (explanations.get(sid) or {}).get("source")
+            call = _call_names(len(flat_sources))
+            for sid, src, called in zip(ids, flat_sources, call["sources"]):
+                # the name the user's code gives the source (explain's, or the call's), else the variable's
+                label = (explanations.get(sid) or {}).get("source") or called
                 if not label and is_variable(src):
                     label = variable_label(src)
                 names[sid] = {"name": label,
                               "shape": list(getattr(src, "shape", None) or []) if hasattr(src, "shape") else None,
                               "dtype": getattr(getattr(src, "dtype", None), "name", None)}
             target_ids = list(start.get("targets", []))
-            if len(target_ids) == 1:
-                given = _target_name()
-                if given:
-                    target_names[target_ids[0]] = given
+            if len(target_ids) == 1 and call["target"]:
+                target_names[target_ids[0]] = call["target"]
         return events, explanations, names, target_names
 
     def _note_answers(self, events, flat_sources, extra, every, target, output_gradients, namespace) -> list:
@@ -312,26 +312,44 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
         return data
 
 
-def _target_name():
-    """``loss`` from the user's ``TapePlayer(tape, target=loss, ...)`` line, else None (source text only)."""
+def _call_names(n_sources: int) -> dict:
+    """``{"target": "loss", "sources": ["w", "b"]}`` from the user's ``TapePlayer(tape, loss, [w, b])``
+    line (source text only, also under %%time: sites.py); None where a name is not a plain variable."""
+    names = {"target": None, "sources": [None] * n_sources}
+    call = _player_call()
+    if call is None:
+        return names
+    target = _call_argument(call, 1, "target")
+    names["target"] = target.id if isinstance(target, ast.Name) else None
+    given = _call_argument(call, 2, "sources")
+    items = given.elts if isinstance(given, (ast.List, ast.Tuple)) else [given]
+    if given is not None and len(items) == n_sources:
+        names["sources"] = [e.id if isinstance(e, ast.Name) else None for e in items]
+    return names
+
+
+def _player_call():
+    """The ``TapePlayer(...)`` call node of the user's line, or None."""
     frame = user_frame()
     if frame is None:
         return None
-    text = source_line(frame.f_code, frame.f_lineno).strip()   # also under %%time (sites.py)
     try:
-        tree = ast.parse(text)
+        tree = ast.parse(source_line(frame.f_code, frame.f_lineno).strip())
     except SyntaxError:
         return None
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             func = node.func
-            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-            if called != "TapePlayer":
-                continue
-            arg = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "target"),
-                                                               None)
-            return arg.id if isinstance(arg, ast.Name) else None
+            if (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)) == "TapePlayer":
+                return node
     return None
+
+
+def _call_argument(call, position: int, keyword: str):
+    """The argument at ``position`` (counting ``tape`` as 0) or passed as ``keyword=``, else None."""
+    if len(call.args) > position:
+        return call.args[position]
+    return next((k.value for k in call.keywords if k.arg == keyword), None)
 
 
 def _caller_namespace() -> dict:

@@ -102,3 +102,26 @@ def test_a_plain_number_is_still_refused():
         y = w * 2.0
     with pytest.raises(TypeError, match=r"sources \(item 1\) is float"):
         TapePlayer(tape, target=y, sources=[w, 2.0])
+
+
+def test_explain_runs_only_when_a_gradient_is_none(monkeypatch):
+    """Every gradient arrives: no tape.explain (slow on big tapes), the names come from the call;
+    one None: explain says why, and the player shows its cause."""
+    calls = []
+    explain = tk.GradientTape.explain
+
+    def counted(self, *args, **kwargs):
+        calls.append(args)
+        return explain(self, *args, **kwargs)
+
+    monkeypatch.setattr(tk.GradientTape, "explain", counted)
+    w, c = tk.Variable(2.0, name="weight"), tk.Variable(3.0, name="c_var", trainable=False)
+    with tk.GradientTape() as tape:
+        loss = w * c
+    player = TapePlayer(tape, loss, [w])
+    assert calls == [] and _results(player)["weight"]["cause"] is None
+    with tk.GradientTape() as tape:
+        loss = w * c
+    player = TapePlayer(tape, loss, [w, c])
+    assert len(calls) == 1
+    assert _results(player)["c_var"]["cause"] == "not_watched" and _results(player)["weight"]["cause"] is None

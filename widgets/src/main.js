@@ -8,9 +8,12 @@ import { MIN_SCALE } from "./constants.js";
 import { h, s } from "./dom.js";
 import LIVE_CSS from "../player-live.css";
 import { causeLabeler, translator } from "./i18n.js";
-import { Replay, applyFrame as apply, classesOf, edgeState as stateOfEdge, expandFrames } from "./replay.js";
-import { clip, groupLines, opLine, tensorLines } from "./text.js";
+import { Replay, applyFrame as apply, edgeState as stateOfEdge, expandFrames } from "./replay.js";
+import { clip } from "./text.js";
 import { fittingSpeed, groupRange, itemFinder, markers, nextStop, stepStops } from "./structure.js";
+import { frameTexts } from "./caption.js";
+import { elementClass, elementLines, elementState, gradientText } from "./styling.js";
+import { deliveredRate, dueFrame, duePosition, playSequence, positionOf, stepsLeftInPhase } from "./playback.js";
 import { questionOnTheWay } from "./questions.js";
 import { showQuestion } from "./ask.js";
 import { fillTable, updateRows } from "./table.js";
@@ -324,36 +327,16 @@ function draw({ model, el }, graph, frameData) {
 
   // ---------- styling a frame ----------
   let current = -1, rendered = 0, curState = null, hotSet = new Set();
-  function gradText(st) {
-    if (!st) return "";
-    if (st.g === "none") return t("cell_none");
-    if (st.g === "zero") return "0 · " + (st.gv || t("zeros"));
-    if (st.g === "unasked") return t("not_asked");
-    if (st.gv) return (st.g === "acc" ? "Σ " : "") + (st.p ? t("partial", { value: st.gv, part: st.p }) : st.gv);
-    return "";
-  }
+  const gradText = (st) => gradientText(st, t);
   const edgeState = (ids) => stateOfEdge(curState, ids);
   function styleElem(e) {
-    let st;
-    if (e.kind === "edge") st = edgeState(e.ids);
-    else if (e.kind === "stub") { const src = curState.get(e.ids[0]) || {}; st = { s: src.s === "hidden" ? "hidden" : "value", g: src.g }; }
-    else st = curState.get(e.ids[0]) || {};
-    const hot = e.ids.some((id) => hotSet.has(id));
-    const base = e.kind === "edge" ? "edge" : e.kind === "cluster" ? "cluster" : "node k-" + e.kind;
-    let cls = classesOf(base, st, hot);
-    if (e.kind !== "edge" && e.kind !== "cluster") {
-      const n = nodes.get(e.ids[0]);
-      if (n && n.role) cls += " r-" + n.role;
-    }
+    const st = elementState(e, curState);
+    const cls = elementClass(e, st, e.ids.some((id) => hotSet.has(id)), nodes);
     if (cls !== e.cls) { e.g.setAttribute("class", cls); e.cls = cls; }
     if (e.texts) writeTexts(e, st);
   }
   function writeTexts(e, st) {
-    let lines;
-    if (e.kind === "op") lines = [opLine(nodes.get(e.ids[0]))];
-    else if (e.kind === "stub") lines = ["↪ " + clip((nodes.get(e.ids[0]) || {}).label || e.ids[0], 16)];
-    else if (e.kind === "group") lines = groupLines(groups.get(e.ids[0]), t);
-    else { const n = nodes.get(e.ids[0]); lines = tensorLines(n, st.v || n.value, t); }
+    const lines = elementLines(e, st, nodes, groups, t);
     const key = lines.join("\n");
     if (key === e.lastText) return;
     e.lastText = key;
@@ -463,13 +446,12 @@ function draw({ model, el }, graph, frameData) {
       restyleAll();
     }
     updateRows(rows, curState, hotSet, nodes, t, gradText, causeLabel);
-    phase.textContent = t(f.phase === "backward" ? "phase_backward_long" : "phase_forward_long");
-    phase.className = "tkp-phase ph-" + f.phase;
-    counter.textContent = t("frame_counter", { n: i + 1, total: frames.length });
-    const focusNode = nodes.get(f.focus);
-    const w = f.where || (focusNode && focusNode.where) || "";
-    where.textContent = w; where.hidden = !w;
-    ctext.textContent = f.caption || "";
+    const texts = frameTexts(f, i, frames.length, nodes, t);
+    phase.textContent = texts.phase;
+    phase.className = texts.phaseClass;
+    counter.textContent = texts.counter;
+    where.textContent = texts.where; where.hidden = !texts.where;
+    ctext.textContent = texts.caption;
     slider.value = String(i);
     root.dataset.frame = String(i);
     root.dataset.phase = f.phase;
@@ -653,26 +635,14 @@ function draw({ model, el }, graph, frameData) {
   }
   const byGroup = () => modeSel.value === "groups" && !playRange;
   // the frames playing visits from here: a list of frame indices
-  function sequence() {
-    if (playRange) return range(playRange[0], playRange[1]);
-    if (byGroup()) return stops();
-    return null;     // every frame
-  }
-  const range = (a, b) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
-  const positionOf = (seq, i) => { const k = seq.findIndex((f) => f >= i); return k < 0 ? seq.length - 1 : k; };
-  function stepsLeftInPhase(seq) {
-    const phaseNow = frames[current].phase;
-    let end = current;
-    while (end < last && frames[end + 1].phase === phaseNow) end++;
-    return seq ? seq.filter((f) => f > current && f <= end).length : end - current;
-  }
+  const sequence = () => playSequence({ playRange, byGroup: byGroup(), stops });
   function sync() { model.set("frame", current); model.save_changes(); }
   function setPlaying(on) {
     on = on && current < (playRange ? playRange[1] : last);
     if (on === playing) return;       // a step while paused changes nothing here (and sends nothing)
     playing = on;
     if (playing && !speedTouched) {   // the speed adapts: this pass (or group) plays within FOLLOW_SECONDS
-      speed.value = String(fittingSpeed(stepsLeftInPhase(sequence()), wantedFps));
+      speed.value = String(fittingSpeed(stepsLeftInPhase(frames, current, sequence()), wantedFps));
     }
     pace();
     bPlay.replaceChildren(icon(playing ? "pause" : "play"));
@@ -689,9 +659,9 @@ function draw({ model, el }, graph, frameData) {
     if (!playing) return;
     const fps = Number(speed.value);
     const seq = sequence();
-    const pos = startPos + Math.floor(((now - startTime) / 1000) * fps);
+    const pos = duePosition(startPos, now - startTime, fps);
     const end = playRange ? playRange[1] : last;
-    let due = Math.min(end, seq ? seq[Math.min(pos, seq.length - 1)] : pos);
+    const due = dueFrame(seq, pos, end);
     if (due > current) {
       const asked = gate(due);
       show(asked);
@@ -699,7 +669,7 @@ function draw({ model, el }, graph, frameData) {
       if (current >= end) { setPlaying(false); return; }
     }
     if (now - shownAt > 1000) {
-      const delivered = (pos - startPos) / ((now - startTime) / 1000);
+      const delivered = deliveredRate(pos, startPos, now - startTime);
       rate.textContent = delivered + 0.5 < fps ? t("rate", { n: delivered.toFixed(0) }) : "";
       shownAt = now;
     }
