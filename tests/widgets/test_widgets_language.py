@@ -4,6 +4,8 @@ from tapekit._base.i18n import get_language, one_language
 
 
 def test_the_language_is_read_once_inside_the_block(monkeypatch):
+    # follow TAPEKIT_LANG, whatever an earlier test chose with set_language (restored afterwards)
+    monkeypatch.setattr("tapekit._base.i18n._chosen", None)
     monkeypatch.setenv("TAPEKIT_LANG", "zh-CN")
     with one_language():
         monkeypatch.setenv("TAPEKIT_LANG", "en")
