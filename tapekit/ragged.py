@@ -271,6 +271,18 @@ class RaggedTensor:
             return self.with_values(self._values.with_flat_values(new_values))
         return self.with_values(new_values)
 
+    def merge_dims(self, outer_axis, inner_axis):
+        """Axes ``outer_axis`` to ``inner_axis`` (both included) merged into one, as TF's ``merge_dims``.
+
+        The result is a Tensor when no ragged axis is left (``merge_dims(0, -1)`` flattens).
+        """
+        outer = _axis_in_bounds(outer_axis, self.ndim, "outer_axis")
+        inner = _axis_in_bounds(inner_axis, self.ndim, "inner_axis")
+        if outer > inner:
+            raise ValueError(f"Expected outer_axis ({outer_axis}) to be less than or equal to inner_axis "
+                             f"({inner_axis})." + hint_line(_("give the outer axis first.")))
+        return _merge_dims(self, outer, inner)
+
     # ----- conversion -----
     def to_list(self) -> list:
         splits = _splits(self)
@@ -441,6 +453,39 @@ class RaggedTensor:
         return f"<tk.RaggedTensor {text}>"
 
     __str__ = __repr__
+
+
+def _axis_in_bounds(axis, ndim: int, what: str) -> int:
+    if not -ndim <= int(axis) < ndim:
+        raise ValueError(f"{what}={axis} out of bounds: expected {-ndim}<={what}<{ndim}"
+                         + hint_line(_("an axis counts from 0 up to the rank minus one (or from -rank).")))
+    return int(axis) % ndim
+
+
+def _merge_dims(value, outer: int, inner: int):
+    """``value`` (a RaggedTensor or Tensor) with axes ``outer..inner`` merged (both already >= 0)."""
+    if outer == inner:
+        return value
+    if not isinstance(value, RaggedTensor):
+        dims = list(value.shape)
+        merged = int(np.prod(dims[outer:inner + 1]))
+        return reshape(value, dims[:outer] + [merged] + dims[inner + 1:])
+    if outer == 0:   # the rows of every row, one after another: the values, merged further
+        return _merge_dims(value.values, 0, inner - 1)
+    if outer > 1:
+        return value.with_values(_merge_dims(value.values, outer - 1, inner - 1))
+    splits = _merged_boundaries(value.values, inner - 1, _splits(value))
+    return RaggedTensor.from_row_splits(_merge_dims(value.values, 0, inner - 1),
+                                        splits.astype(value.row_splits_dtype.numpy_dtype))
+
+
+def _merged_boundaries(values, inner: int, bounds: np.ndarray) -> np.ndarray:
+    """Where the row ``bounds`` of ``values`` fall once its axes ``0..inner`` are merged."""
+    if inner == 0:
+        return bounds
+    if isinstance(values, RaggedTensor):
+        return _merged_boundaries(values.values, inner - 1, _splits(values)[bounds])
+    return bounds * int(np.prod(list(values.shape)[1:inner + 1]))
 
 
 def _splits(rt) -> np.ndarray:
