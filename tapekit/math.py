@@ -8,15 +8,16 @@ from ._core.ops import math_ops as _m
 from ._core.ops import nn_ops as _nn
 from ._core.ops import reduction as _r
 from ._core.ops import special_ops as _sp
+from .ragged import dispatch_add_n as _ragged_add_n
 from .ragged import dispatch_binary as _binary
 from .ragged import dispatch_reduce as _reduce
+from .ragged import dispatch_softmax as _ragged_softmax
 from .ragged import dispatch_unary as _unary
 from ._core.ops.confusion import confusion_matrix  # noqa: F401
 from ._core.ops.elementwise_extra import multiply_no_nan, reciprocal_no_nan, scalar_mul  # noqa: F401
 from ._core.ops.extra_reductions import bincount, count_nonzero, reduce_euclidean_norm, zero_fraction  # noqa: F401
 from ._core.ops.complex_ops import angle, imag, real  # noqa: F401
-from ._core.ops.math_ops import add_n, divide_no_nan  # noqa: F401
-from ._core.ops.nn_ops import l2_normalize, log_softmax, softmax, softsign  # noqa: F401
+from ._core.ops.nn_ops import l2_normalize, log_softmax, softsign  # noqa: F401
 from ._core.ops.reduction import argmax, argmin, cumprod, cumsum, reduce_logsumexp  # noqa: F401
 from ._core.ops.reduction import reduce_std, reduce_variance  # noqa: F401
 from ._core.ops.segment_ops import (segment_max, segment_mean, segment_min, segment_prod,  # noqa: F401
@@ -61,3 +62,6 @@ reduce_sum, reduce_mean = _reduce(_r.reduce_sum, "sum"), _reduce(_r.reduce_mean,
 reduce_max, reduce_min = _reduce(_r.reduce_max, "max"), _reduce(_r.reduce_min, "min")
 reduce_prod = _reduce(_r.reduce_prod, "prod")
 reduce_any, reduce_all = _reduce(_r.reduce_any, "any"), _reduce(_r.reduce_all, "all")
+
+softmax, divide_no_nan = _ragged_softmax(_nn.softmax), _binary(_m.divide_no_nan)
+add_n = _ragged_add_n(_m.add_n)

@@ -4,15 +4,21 @@ Convolutions and pooling are out of scope: ``tk.nn.conv2d`` and its kin raise
 ``NotImplementedError`` naming the TF API (see ``tapekit/_base/unsupported.py``).
 """
 
-from .math import sigmoid, softplus, tanh  # noqa: F401
+from .math import sigmoid, softmax, softplus, tanh  # noqa: F401
 from ._core.ops.embedding_ops import embedding_lookup  # noqa: F401
 from ._core.ops.nn_ops import (batch_normalization, bias_add, dropout, elu,  # noqa: F401
                          gelu, l2_loss, l2_normalize, leaky_relu, log_softmax, moments, relu, relu6,
-                         selu, sigmoid_cross_entropy_with_logits, silu, softmax,
+                         selu, sigmoid_cross_entropy_with_logits, silu,
                          softmax_cross_entropy_with_logits, softsign,
-                         sparse_softmax_cross_entropy_with_logits, swish)
+                         sparse_softmax_cross_entropy_with_logits)
 from ._core.ops.sort_ops import in_top_k, top_k  # noqa: F401
+from .ragged import dispatch_unary as _unary
 from ._base.unsupported import (atrous_conv2d, avg_pool, avg_pool1d, avg_pool2d, avg_pool3d,  # noqa: F401
                           conv1d, conv1d_transpose, conv2d, conv2d_transpose, conv3d,
                           conv3d_transpose, conv_transpose, convolution, depthwise_conv2d, max_pool,
                           max_pool1d, max_pool2d, max_pool3d, pool, separable_conv2d)
+
+# element-wise on a RaggedTensor's values (TF dispatches these; softmax: see tk.math)
+relu, relu6, elu, selu, leaky_relu = _unary(relu), _unary(relu6), _unary(elu), _unary(selu), _unary(leaky_relu)
+gelu, softsign, dropout = _unary(gelu), _unary(softsign), _unary(dropout)
+silu = swish = _unary(silu)

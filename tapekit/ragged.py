@@ -936,4 +936,45 @@ def dispatch_concat(fn):
     return wrapper
 
 
+def dispatch_softmax(fn):
+    """``tk.nn.softmax`` that also normalizes each row of a RaggedTensor (its last axis), as TF."""
+    @functools.wraps(fn)
+    def wrapper(logits, axis=None, name=None):
+        if isinstance(logits, RaggedTensor):
+            return _ragged_softmax(fn, logits, -1 if axis is None else axis)
+        return fn(logits, axis, name)
+
+    return wrapper
+
+
+def _ragged_softmax(fn, logits: RaggedTensor, axis) -> RaggedTensor:
+    axis = _axis_in_bounds(axis, logits.ndim, "axis")
+    if axis > logits.ragged_rank or not logits.dtype.is_floating:   # a uniform inner axis: the dense op
+        return logits.with_flat_values(fn(logits.flat_values, max(axis - logits.ragged_rank, 0)))
+    if axis != logits.ndim - 1:
+        raise InvalidArgumentError(f"tk.nn.softmax of a RaggedTensor along its axis {axis} is not supported: "
+                                   "its rows have different lengths."
+                                   + hint_line(_("normalize along the last axis (axis=-1).")), op="Softmax")
+    rows = logits
+    while isinstance(rows.values, RaggedTensor):
+        rows = rows.values
+    ids, count, x = rows.value_rowids(), _nrows(rows), rows.values
+    shift = gather(math_ops.stop_gradient(segment_ops.unsorted_segment_max(x, ids, count)), ids)
+    e = math_ops.exp(math_ops.subtract(x, shift))
+    return logits.with_flat_values(math_ops.divide(e, gather(segment_ops.unsorted_segment_sum(e, ids, count), ids)))
+
+
+def dispatch_add_n(fn):
+    """``tk.add_n`` that adds RaggedTensors with the same rows value by value."""
+    @functools.wraps(fn)
+    def wrapper(inputs, name=None):
+        if isinstance(inputs, (list, tuple)) and any(isinstance(v, RaggedTensor) for v in inputs):
+            template = next(v for v in inputs if isinstance(v, RaggedTensor))
+            return template.with_flat_values(fn([v.flat_values if isinstance(v, RaggedTensor) else v
+                                                 for v in inputs]))
+        return fn(inputs, name)
+
+    return wrapper
+
+
 __all__ = ["RaggedTensor", "constant", "map_flat_values", "range"]

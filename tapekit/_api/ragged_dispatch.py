@@ -16,12 +16,13 @@ from .control_flow import map_fn
 from ..errors import InvalidArgumentError
 from .._base.i18n import _, hint_line
 from .._base import dtypes
-from .._core.ops.array_ops import concat, expand_dims, gather, rank, reverse, size, stack, tile
+from .._core.ops.array_ops import concat, expand_dims, gather, rank, reverse, size, split, squeeze, stack, tile
 from .._core.ops.creation import one_hot, ones_like, zeros_like
-from .._core.ops.math_ops import add_n, identity, where
+from .._core.ops.math_ops import identity, where
 from .._core.values.tensor import constant
 from .. import ragged as ragged_module
 from ..ragged import RaggedTensor, RaggedTensorSpec
+from .ragged_shape import DynamicRaggedShape
 from ..ragged import concat as ragged_concat
 from .._core.values.tensor import Tensor
 
@@ -117,14 +118,16 @@ def ragged_stack(values, axis=0, name="stack"):
 
 
 def ragged_expand_dims(input, axis, name=None):
-    """A new axis of size 1 at ``axis`` 0 (one row holding every row) or after the last axis."""
+    """A new axis of size 1 at ``axis``: one row holding every row (0), each row in a row of its own
+    (1), or a new axis inside the values."""
     position = int(axis) % (input.ndim + 1)
     if position == 0:
         return RaggedTensor.from_uniform_row_length(input, input.nrows(), nrows=1)
-    if position == input.ndim:
-        return input.with_flat_values(stack([input.flat_values], axis=-1))
-    raise NotImplementedError("tk.expand_dims of a RaggedTensor inside its ragged axes is not in tapekit."
-                              + hint_line(_("add the axis at 0 or at the end.")))
+    if position == 1:
+        return RaggedTensor.from_uniform_row_length(input, 1)
+    values = input.values
+    inner = ragged_expand_dims if isinstance(values, RaggedTensor) else expand_dims
+    return input.with_values(inner(values, position - 1))
 
 
 def ragged_boolean_mask(data, mask, name=None):
@@ -138,22 +141,80 @@ def ragged_boolean_mask(data, mask, name=None):
     return ragged_gather(data, np.nonzero(keep)[0])
 
 
+def _axes_in_bounds(axis, ndim: int) -> list:
+    axes = [int(a) for a in np.asarray(axis.numpy() if isinstance(axis, Tensor) else axis).reshape(-1)]
+    for i, a in enumerate(axes):
+        if not -ndim <= a < ndim:
+            raise ValueError(f"axis[{i}]={a} out of bounds: expected {-ndim}<=axis[{i}]<{ndim}"
+                             + hint_line(_("an axis counts from 0 up to the rank minus one (or from -rank).")))
+    return sorted({a % ndim for a in axes}, reverse=True)
+
+
+def ragged_squeeze(input, axis=None, name=None):
+    """Axes of size 1 removed: the outer axis (one row), a ragged axis whose rows all have one value,
+    or an inner uniform axis. A Tensor when no ragged axis is left."""
+    if axis is None:
+        raise ValueError("Ragged.squeeze must have an axis argument."
+                         + hint_line(_("name the axes to remove: tk.squeeze(rt, axis=...).")))
+    result = input
+    for a in _axes_in_bounds(axis, input.ndim):   # from the innermost: the others keep their numbers
+        result = _squeeze_axis(result, a)
+    return result
+
+
+def _squeeze_axis(value, axis: int):
+    if not isinstance(value, RaggedTensor):
+        return squeeze(value, [axis])
+    if axis >= 2:
+        return value.with_values(_squeeze_axis(value.values, axis - 1))
+    lengths = np.asarray(value.row_lengths().numpy()) if axis == 1 else np.asarray([int(value.nrows().numpy())])
+    if (lengths != 1).any():
+        raise InvalidArgumentError(
+            "Expected 'tk.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: "
+            f"b'the given axis (axis = {axis}) is not squeezable!'"
+            + hint_line(_("only an axis whose length is 1 in every row can be squeezed.")), op="RaggedSqueeze")
+    return value.values
+
+
+def ragged_split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
+    """The rows (axis 0) or an inner uniform axis cut into pieces; a ragged axis cannot be split."""
+    axis = _axes_in_bounds(axis, value.ndim)[0]
+    if 1 <= axis <= value.ragged_rank:
+        shape = DynamicRaggedShape.from_tensor(value)
+        raise ValueError(f"Cannot split a ragged dimension. Got `value` with shape {shape} and `axis` {axis}."
+                         + hint_line(_("split the rows (axis 0) or a uniform inner axis.")))
+    if axis > value.ragged_rank:
+        pieces = split(value.flat_values, num_or_size_splits, axis - value.ragged_rank, num)
+        return [value.with_flat_values(p) for p in pieces]
+    nrows = int(value.nrows().numpy())
+    sizes = np.asarray(num_or_size_splits.numpy() if isinstance(num_or_size_splits, Tensor)
+                       else num_or_size_splits).reshape(-1)
+    if sizes.size == 1 and np.ndim(num_or_size_splits) == 0:
+        sizes = np.full(int(sizes[0]), nrows // max(int(sizes[0]), 1))
+    if (sizes < 0).any():
+        raise InvalidArgumentError("`num_or_size_splits` must be non-negative.."
+                                   + hint_line(_("give the size of each piece (no -1 for a RaggedTensor).")),
+                                   op="RaggedSplit")
+    if int(sizes.sum()) != nrows:
+        raise InvalidArgumentError(
+            "Cannot exactly split the `axis` dimension of `value` with the given `num_or_size_split`.\n"
+            f"Condition x == y did not hold.\nFirst 1 elements of x:\n[{nrows}]\nFirst 1 elements of y:\n"
+            f"[{int(sizes.sum())}]" + hint_line(_("the pieces' sizes must add up to the number of rows.")),
+            op="RaggedSplit")
+    bounds = np.concatenate([[0], np.cumsum(sizes)])
+    return [value[int(a):int(b)] for a, b in zip(bounds[:-1], bounds[1:])]
+
+
 def _values_of(value):
     return value.flat_values if isinstance(value, RaggedTensor) else value
 
 
 def ragged_where(condition, x=None, y=None, name=None):
     """``where(condition, x, y)`` value by value, for operands with the same rows."""
-    if x is None and y is None:
-        raise NotImplementedError("tk.where(condition) of a RaggedTensor (its indices) is not in tapekit."
-                                  + hint_line(_("use tk.where(condition.to_tensor()), or pass x and y.")))
+    if x is None and y is None:   # the coordinates of the True values: padding with False adds none
+        return where(condition.to_tensor())
     template = next(v for v in (condition, x, y) if isinstance(v, RaggedTensor))
     return template.with_flat_values(where(_values_of(condition), _values_of(x), _values_of(y)))
-
-
-def ragged_add_n(inputs, name=None):
-    template = next(v for v in inputs if isinstance(v, RaggedTensor))
-    return template.with_flat_values(add_n([_values_of(v) for v in inputs]))
 
 
 def _size(input, out_type=dtypes.int32, name=None):
@@ -170,7 +231,8 @@ def _flat(fn):
 
 
 # the public function -> its version for a RaggedTensor first argument
-RAGGED_VERSIONS = {gather: ragged_gather, expand_dims: ragged_expand_dims,
+RAGGED_VERSIONS = {gather: ragged_gather, expand_dims: ragged_expand_dims, squeeze: ragged_squeeze,
+                   split: ragged_split,
                    ones_like: _flat(ones_like), zeros_like: _flat(zeros_like), identity: _flat(identity),
                    one_hot: _flat(one_hot), size: _size, rank: _rank}
 
@@ -199,7 +261,7 @@ def dispatch_where(fn):
 
 
 def dispatch_list(fn, ragged_fn):
-    """``tk.stack`` / ``tk.add_n``: a list holding a RaggedTensor goes to ``ragged_fn``."""
+    """``tk.stack``: a list holding a RaggedTensor goes to ``ragged_fn``."""
     @functools.wraps(fn)
     def wrapper(values, *args, **kwargs):
         if isinstance(values, (list, tuple)) and any(isinstance(v, RaggedTensor) for v in values):

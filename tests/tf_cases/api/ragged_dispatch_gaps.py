@@ -1,0 +1,79 @@
+# squeeze, split, one-argument where, merge_dims, expand_dims inside, tf.nn element-wise ops,
+# softmax by rows, clip_by_value, stop_gradient, math.add_n / divide_no_nan on RaggedTensors;
+# and the ops TF does not dispatch (argmax, unstack, l2_normalize, log_softmax): ValueError
+import tensorflow as tf
+
+rt = tf.ragged.constant([[1., 2.], [3.], [], [4., 5., 6.]])
+inner = tf.ragged.constant([[[1, 2]], [[3, 4], [5, 6]]], ragged_rank=1)
+r3 = tf.ragged.constant([[[1, 2], [3]], [[4]]])
+r4 = tf.ragged.constant([[[[1], [2]], [[3]]], [[[4, 5]]]])
+
+
+def show(name, fn):
+    try:
+        print(name, fn())
+    except (ValueError, TypeError, tf.errors.InvalidArgumentError, NotImplementedError) as e:
+        print(name, type(e).__name__)
+
+
+show("squeeze ones", lambda: tf.squeeze(tf.ragged.constant([[1], [2]]), 1))
+show("squeeze inner", lambda: tf.squeeze(tf.ragged.constant([[[1], [2]], [[3]]], ragged_rank=1), [-1]))
+show("squeeze outer", lambda: tf.squeeze(tf.expand_dims(rt, 0), 0))
+show("squeeze one row", lambda: tf.squeeze(tf.ragged.constant([[1, 2]]), 0))
+show("squeeze ragged", lambda: tf.squeeze(rt, 1))
+show("squeeze rows", lambda: tf.squeeze(rt, 0))
+show("squeeze no axis", lambda: tf.squeeze(rt))
+show("squeeze inner bad", lambda: tf.squeeze(inner, 2))
+show("squeeze out of bounds", lambda: tf.squeeze(inner, 5))
+show("split 2", lambda: tf.split(rt, 2))
+show("split sizes", lambda: tf.split(rt, [1, 3]))
+show("split tensor sizes", lambda: tf.split(rt, tf.constant([1, 3])))
+show("split 4", lambda: tf.split(rt, 4))
+show("split inner", lambda: tf.split(inner, 2, axis=2))
+show("split inner -1", lambda: tf.split(inner, [1, 1], axis=-1))
+show("split ragged axis", lambda: tf.split(rt, 2, axis=1))
+show("split 3", lambda: tf.split(rt, 3))
+show("split bad sizes", lambda: tf.split(rt, [1, 1]))
+show("split -1", lambda: tf.split(rt, [2, -1]))
+show("where", lambda: tf.where(tf.ragged.constant([[True, False], [True], [], [False, False, True]])))
+show("where inner", lambda: tf.where(inner > 2))
+show("where r3", lambda: tf.where(r3 > 1))
+show("where empty", lambda: tf.where(tf.ragged.constant([[False], []])))
+for value, outer, inner_axis in [(r3, 0, 1), (r3, 1, 2), (r3, 0, -1), (rt, 0, 1), (inner, 1, 2), (inner, 0, 2),
+                                 (inner, 0, 1), (inner, -2, -1), (rt, 1, 1), (r4, 1, 2), (r4, 1, 3), (r4, 2, 3),
+                                 (r4, 0, 2), (r4, 0, 3), (r4, 0, 1)]:
+    merged = value.merge_dims(outer, inner_axis)
+    print("merge_dims", outer, inner_axis, merged, merged.shape)
+show("merge_dims reversed", lambda: rt.merge_dims(1, 0))
+show("merge_dims out of bounds", lambda: rt.merge_dims(0, 2))
+show("expand_dims 1", lambda: tf.expand_dims(rt, 1))
+show("expand_dims 2", lambda: tf.expand_dims(inner, 2))
+show("expand_dims -1", lambda: tf.expand_dims(rt, -1).shape)
+for name in ("relu", "relu6", "elu", "selu", "leaky_relu", "gelu", "silu", "swish", "softsign", "softmax"):
+    show(name, lambda: getattr(tf.nn, name)(rt - 3.0))
+show("math.softmax", lambda: tf.math.softmax(rt))
+show("stop_gradient", lambda: tf.stop_gradient(rt))
+show("relu int", lambda: tf.nn.relu(tf.ragged.constant([[-1, 2], [3]])))
+show("dropout 0", lambda: tf.nn.dropout(rt, 0.0))
+show("softmax inner", lambda: tf.nn.softmax(tf.cast(inner, tf.float32)))
+show("softmax ragged_rank 2", lambda: tf.nn.softmax(tf.ragged.constant([[[1., 2.], [3.]], [[4.]]])))
+show("softmax axis 0", lambda: tf.nn.softmax(rt, axis=0))
+show("clip", lambda: tf.clip_by_value(rt, 2., 4.))
+show("clip list", lambda: tf.clip_by_value(rt, [0.], 3.))
+show("divide_no_nan", lambda: tf.math.divide_no_nan(rt, 0.))
+show("math.add_n", lambda: tf.math.add_n([rt, rt, rt]))
+show("add_n", lambda: tf.add_n([rt, rt]))
+for name, fn in [("argmax", lambda: tf.argmax(rt, 1)), ("argmin", lambda: tf.math.argmin(rt)),
+                 ("unstack", lambda: tf.unstack(rt)), ("l2_normalize", lambda: tf.nn.l2_normalize(rt, 1)),
+                 ("log_softmax", lambda: tf.nn.log_softmax(rt)), ("boolean_mask", lambda: tf.boolean_mask(rt, [True] * 4)),
+                 ("convert", lambda: tf.convert_to_tensor(rt))]:
+    show(name, fn)
+
+x = tf.Variable([1.0, 2.0, 3.0, 4.0, 5.0])
+with tf.GradientTape() as tape:
+    r = tf.RaggedTensor.from_row_lengths(x, [2, 0, 3])
+    top, rest = tf.split(r, [1, 2])
+    y = tf.reduce_sum(tf.nn.softmax(r).flat_values * tf.constant([1., 2., 3., 4., 5.]))
+    y += tf.reduce_sum(tf.nn.elu(rest - 4.0).flat_values) + tf.reduce_sum(tf.squeeze(tf.expand_dims(top, 2), 2).flat_values ** 2)
+    y += tf.reduce_sum(r.merge_dims(0, 1) * 0.5)
+print(tape.gradient(y, x))
