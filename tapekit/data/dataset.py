@@ -247,8 +247,10 @@ class Dataset:
     def ragged_batch(self, batch_size, drop_remainder=False, row_splits_dtype=dtypes.int64, name=None) -> Dataset:
         """``batch`` for elements of different lengths: components of rank >= 1 become RaggedTensors.
 
-        TF keeps a component whose static shape is fully known dense; tapekit, with no static
-        shapes, makes every component of rank >= 1 ragged (docs/DIFFERENCES.md).
+        As TF, a component whose shape is fully known (from ``from_tensor_slices``, ``range``,
+        ``batch(drop_remainder=True)``, ...) stays dense. After ``map`` or ``flat_map`` tapekit reads
+        the shape from the first element, not from a traced function, so every component of rank
+        >= 1 there becomes ragged (docs/DIFFERENCES.md).
         """
         return _BatchDataset(self, batch_size, drop_remainder, ragged=True)
 
@@ -505,6 +507,17 @@ def _int_arg(value, what: str) -> int:
     return int(t.numpy())
 
 
+def _spec_read_from_an_element(dataset: Dataset) -> bool:
+    """Whether ``dataset`` or one it reads from is a ``map``/``flat_map``, whose element_spec tapekit reads
+    from the first element's result (TF from the traced function, whose shapes may be unknown)."""
+    if isinstance(dataset, _MapDataset):
+        return True
+    inputs = [v for v in vars(dataset).values() if isinstance(v, Dataset)]
+    inputs += [d for v in vars(dataset).values() if isinstance(v, (list, tuple, dict))
+               for d in (v.values() if isinstance(v, dict) else v) if isinstance(d, Dataset)]
+    return any(_spec_read_from_an_element(d) for d in inputs)
+
+
 class _BatchDataset(_Unary):
     def __init__(self, input_dataset, batch_size, drop_remainder, padded=None, ragged=False):
         super().__init__(input_dataset)
@@ -535,7 +548,8 @@ class _BatchDataset(_Unary):
         """How a component of this spec batches: as its composite, as ragged rows, or dense (None)."""
         kind = _composite_of(spec)
         if kind is None and self._ragged and len(spec.shape) >= 1:
-            return _ragged_kind()
+            fixed = spec.shape.is_fully_defined() and not _spec_read_from_an_element(self._input)
+            return None if fixed else _ragged_kind()
         return kind
 
     def _cardinality(self) -> int:
