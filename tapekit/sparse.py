@@ -7,9 +7,10 @@ import numpy as np
 from . import backend
 from ._base import dtypes
 from .backend import device_obj, from_host, ns, to_host
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, kernel_prefix, shape_text
 from ._base.i18n import _, hint_line
 from ._core.ops.array_ops import broadcast_to, gather_nd
+from ._core.ops.checks import condition_text
 from ._core.ops.linalg import matmul
 from ._core.ops.math_ops import multiply, truediv
 from ._core.ops.reduction import reduce_sum as dense_reduce_sum
@@ -185,16 +186,17 @@ def _check_sparse(value, op: str, what: str = "sp_input") -> SparseTensor:
 
 def add(a, b, threshold=0, name=None):
     """The sum of two SparseTensors (sparse; values at a shared index add up), or of one and a Tensor (dense)."""
+    if not isinstance(a, SparseTensor) and not isinstance(b, SparseTensor):
+        raise TypeError("At least one input should be SparseTensor; do you mean to use tf.add()?"
+                        + hint_line(_("tk.sparse.add needs a tk.SparseTensor; add dense tensors with tk.add.")))
     if not isinstance(a, SparseTensor):
         a, b = b, a
-    _check_sparse(a, "tf.sparse.add", "a")
     if not isinstance(b, SparseTensor):
-        return to_dense(a) + convert_to_tensor(b, dtype=a.dtype)
+        dense = convert_to_tensor(b) if not isinstance(b, Tensor) else b
+        _check_dense_add(a, dense)
+        return to_dense(a) + dense
     (ia, va, sa), (ib, vb, sb) = _host_parts(a), _host_parts(b)
-    if tuple(sa) != tuple(sb):
-        raise InvalidArgumentError(f"Operands' shapes do not match: A.shape = [{','.join(map(str, sa))}] and "
-                                   f"B.shape = [{','.join(map(str, sb))}] [Op:SparseAdd] name: "
-                                   + hint_line(_("both sparse tensors need the same dense_shape.")), op="SparseAdd")
+    _check_sparse_add(a, b, sa, sb)
     merged, shared = dict(zip(map(tuple, ia), va)), set()
     for index, value in zip(map(tuple, ib), vb):
         if index in merged:
@@ -205,6 +207,68 @@ def add(a, b, threshold=0, name=None):
     # as TF's kernel, the threshold applies to the sums of shared positions only
     kept = [(i, v) for i, v in merged.items() if i not in shared or abs(v) >= threshold]
     return _sparse_of([i for i, _v in kept], np.array([v for _i, v in kept], dtype=va.dtype), sa, a.dtype)
+
+
+def _dtype_error(op: str, number: int, want, got) -> InvalidArgumentError:
+    names = [dtypes.KERNEL_NAMES.get(d.name, d.name) for d in (want, got)]
+    return InvalidArgumentError(
+        f"cannot compute {op} as input #{number}(zero-based) was expected to be a {names[0]} tensor but is a "
+        f"{names[1]} tensor [Op:{op}] name: "
+        + hint_line(_("both operands need one dtype, got {want} and {got}; convert one with tk.cast.").format(
+            want=want.name, got=got.name)), op=op)
+
+
+def _check_sparse_add(a: SparseTensor, b: SparseTensor, sa, sb) -> None:
+    if b.dtype is not a.dtype:
+        raise _dtype_error("SparseAdd", 4, a.dtype, b.dtype)
+    if len(sa) != len(sb):
+        what = f"Input indices must have the same dimension, got {len(sa)} and {len(sb)}"
+    else:
+        d = next((i for i in range(len(sa)) if sa[i] != sb[i]), None)
+        if d is None:
+            return
+        what = f"Operands' shapes do not match: got {sa[d]} and {sb[d]} for dimension {d}"
+    raise InvalidArgumentError(f"{kernel_prefix('SparseAdd')}{what} [Op:SparseAdd] name: "
+                               + hint_line(_("both sparse tensors need the same dense_shape.")), op="SparseAdd")
+
+
+def _check_dense_add(sp: SparseTensor, dense: Tensor) -> None:
+    """TF's SparseTensorDenseAdd: one dtype and the very same shape (no broadcasting)."""
+    if dense.dtype is not sp.dtype:
+        raise _dtype_error("SparseTensorDenseAdd", 3, sp.dtype, dense.dtype)
+    shape, other = list(sp.shape), list(dense.shape)
+    if len(shape) != len(other):
+        what = f"Two operands have different ranks; received: {len(shape)} and {len(other)}"
+    else:
+        d = next((i for i in range(len(shape)) if shape[i] != other[i]), None)
+        if d is None:
+            return
+        what = (f"Dimension {d} does not equal (no broadcasting is supported): sparse side {shape[d]} vs dense "
+                f"side {other[d]}")
+    raise InvalidArgumentError(f"{kernel_prefix('SparseTensorDenseAdd')}{what} [Op:SparseTensorDenseAdd] name: "
+                               + hint_line(_("the dense tensor needs the sparse tensor's dense_shape {shape}.")
+                                           .format(shape=shape)), op="SparseTensorDenseAdd")
+
+
+def _check_sparse_dense_matmul(sp: SparseTensor, dense: Tensor, adjoint_a: bool, adjoint_b: bool) -> None:
+    """TF's SparseTensorDenseMatMul checks: one dtype, two matrices whose inner dimensions agree."""
+    op = "SparseTensorDenseMatMul"
+    if dense.dtype is not sp.dtype:
+        raise _dtype_error(op, 3, sp.dtype, dense.dtype)
+    a, b = list(sp.shape), list(dense.shape)
+    if len(a) != 2:
+        what = "Tensor 'a_shape' must have 2 elements"
+    elif len(b) != 2:
+        what = "Tensor 'b' is not a matrix"
+    elif a[0 if adjoint_a else 1] != b[1 if adjoint_b else 0]:
+        what = (f"Cannot multiply A and B because inner dimension does not match: {a[0 if adjoint_a else 1]} vs. "
+                f"{b[1 if adjoint_b else 0]}.  Did you forget a transpose?  Dimensions of A: [{a[0]}, {a[1]}).  "
+                f"Dimensions of B: {shape_text(b)}")
+    else:
+        return
+    raise InvalidArgumentError(f"{kernel_prefix(op)}{what} [Op:{op}] name: "
+                               + hint_line(_("sparse_dense_matmul multiplies two matrices whose inner dimensions "
+                                             "agree (see adjoint_a / adjoint_b).")), op=op)
 
 
 def concat(axis, sp_inputs, expand_nonconcat_dims=False, concat_dim=None, name=None) -> SparseTensor:
@@ -246,14 +310,27 @@ def map_values(op, *args, **kwargs) -> SparseTensor:
     if not sparse:
         raise ValueError("No SparseTensor in argument list of map_values"
                          + hint_line(_("pass at least one tk.SparseTensor.")))
-    first = to_host(sparse[0].indices.value)
     for other in sparse[1:]:
-        if to_host(other.indices.value).shape != first.shape or (to_host(other.indices.value) != first).any():
-            raise InvalidArgumentError("Inputs must have identical indices. [Op:map_values]"
-                                       + hint_line(_("map_values needs sparse tensors with the same indices.")))
+        _check_same_layout(sparse[0], other)
     values = op(*[a.values if isinstance(a, SparseTensor) else a for a in args],
                 **{k: v.values if isinstance(v, SparseTensor) else v for k, v in kwargs.items()})
     return SparseTensor(sparse[0].indices, values, sparse[0].dense_shape)
+
+
+def _check_same_layout(a: SparseTensor, b: SparseTensor) -> None:
+    """TF's map_values asserts: equal dense shapes, then equal indices."""
+    for what, x, y in (("shapes", a.dense_shape, b.dense_shape), ("indices", a.indices, b.indices)):
+        x, y = to_host(x.value), to_host(y.value)
+        if x.ndim == 1 and x.shape != y.shape:
+            raise InvalidArgumentError(f"{kernel_prefix('Equal')}Incompatible shapes: {shape_text(x.shape)} vs. "
+                                       f"{shape_text(y.shape)} [Op:Equal] name: "
+                                       + hint_line(_("map_values needs sparse tensors with the same indices.")),
+                                       op="Equal")
+        held = x == y if x.shape == y.shape else np.zeros((), bool)
+        if not np.all(held):
+            raise InvalidArgumentError(condition_text("==", x, y, held, message=f"Mismatched {what}!")
+                                       + hint_line(_("map_values needs sparse tensors with the same indices.")),
+                                       op="AssertEqual")
 
 
 def transpose(sp_input, perm=None, name=None) -> SparseTensor:
@@ -295,10 +372,14 @@ def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
 def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None) -> Tensor:
     """``sp_a @ b`` for a 2-D SparseTensor and a dense matrix (or the other way round); gradients flow to
     the sparse values and to ``b``."""
-    if isinstance(b, SparseTensor):
-        return matmul(sp_a, to_dense(b), adjoint_a=adjoint_a, adjoint_b=adjoint_b)
-    return matmul(to_dense(_check_sparse(sp_a, "tf.sparse.sparse_dense_matmul", "sp_a")), b,
-                  adjoint_a=adjoint_a, adjoint_b=adjoint_b)
+    if isinstance(b, SparseTensor) and not isinstance(sp_a, SparseTensor):   # dense @ sparse, as TF: (b^T a^T)^T
+        dense = sp_a if isinstance(sp_a, Tensor) else convert_to_tensor(sp_a)
+        _check_sparse_dense_matmul(b, dense, not adjoint_b, not adjoint_a)
+        return matmul(dense, to_dense(b), adjoint_a=adjoint_a, adjoint_b=adjoint_b)
+    sp_a = _check_sparse(sp_a, "tf.sparse.sparse_dense_matmul", "sp_a")
+    dense = b if isinstance(b, Tensor) else convert_to_tensor(b, dtype=sp_a.dtype)
+    _check_sparse_dense_matmul(sp_a, dense, adjoint_a, adjoint_b)
+    return matmul(to_dense(sp_a), dense, adjoint_a=adjoint_a, adjoint_b=adjoint_b)
 
 __all__ = ["SparseTensor", "add", "concat", "from_dense", "map_values", "reduce_max", "reduce_sum", "reorder",
            "slice", "sparse_dense_matmul", "to_dense", "transpose"]

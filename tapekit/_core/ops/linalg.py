@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from ...backend import device_obj, from_host, ns, to_host
@@ -206,6 +208,45 @@ def _einsum(*xs, equation):
     return backend_einsum(equation, *xs)
 
 
+def _check_einsum_equation(equation: str, count: int) -> None:
+    """TF's ValueErrors for an equation that is malformed or names another number of inputs."""
+    lhs, arrow, output = equation.replace(" ", "").partition("->")
+    if "->" in output or not re.fullmatch(r"[A-Za-z.,]*", lhs) or not re.fullmatch(r"[A-Za-z.]*", output):
+        raise ValueError(f"Subscripts have incorrect format: {equation}"
+                         + hint_line(_("write letters, commas and one '->', such as 'ij,jk->ik'.")))
+    if len(lhs.split(",")) != count:
+        raise ValueError(f'Got {count} inputs for equation "{equation}", expecting {len(lhs.split(","))}'
+                         + hint_line(_("give one input per comma-separated term of the equation.")))
+    for label in output.replace(".", ""):
+        if output.count(label) > 1:
+            raise ValueError(f"Output subscripts contain a label appearing more than once: {equation}"
+                             + hint_line(_("name each output axis once.")))
+        if label not in lhs:
+            raise ValueError(f"Output subscripts contain the label {label} not present in the input subscripts."
+                             + hint_line(_("every output letter must name an axis of an input.")))
+
+
+def _check_einsum_shapes(terms: list, xs: tuple) -> None:
+    """TF's kernel errors for an input of the wrong rank, or a letter naming axes of two lengths."""
+    lengths: dict = {}
+    for k, (term, x) in enumerate(zip(terms, xs)):
+        before, ellipsis, after = term.partition("...")
+        labels, shape = before + after, list(x.shape)
+        if len(labels) > len(shape) or (not ellipsis and len(labels) != len(shape)):
+            raise InvalidArgumentError(f"{kernel_prefix('Einsum', N=len(xs))}Expected input {k} to have rank "
+                                       f"{len(labels)} but got: {len(shape)} [Op:Einsum] name: "
+                                       + hint_line(_("give term {k} one letter per axis of its input.").format(k=k)),
+                                       op="Einsum")
+        axes = list(range(len(before))) + list(range(len(shape) - len(after), len(shape)))
+        for label, axis in zip(labels, axes):
+            if lengths.setdefault(label, shape[axis]) != shape[axis]:
+                raise InvalidArgumentError(
+                    f"{kernel_prefix('Einsum', N=len(xs))}Expected dimension {lengths[label]} at axis {axis} of the "
+                    f"input shaped {shape_text(shape)} but got dimension {shape[axis]} [Op:Einsum] name: "
+                    + hint_line(_("the letter {label} names axes of lengths {a} and {b}.").format(
+                        label=label, a=lengths[label], b=shape[axis])), op="Einsum")
+
+
 def einsum(equation, *inputs, **kwargs):
     """Einstein summation, e.g. ``tk.einsum('ij,jk->ik', a, b)``; explicit ``->`` output needed for gradients."""
     xs = tuple(to_tensor(t) for t in inputs)
@@ -215,7 +256,9 @@ def einsum(equation, *inputs, **kwargs):
     if not isinstance(equation, str):
         raise TypeError(f"einsum's `equation` must be a string such as 'ij,jk->ik', got {type(equation).__name__}: "
                         f"{equation!r}" + hint_line(_("pass the equation first: tk.einsum('ij,jk->ik', a, b).")))
+    _check_einsum_equation(equation, len(xs))
     equation = equation.replace(" ", "")
+    _check_einsum_shapes(equation.split("->")[0].split(","), xs)
     if "->" not in equation:  # implicit output: the letters used once, sorted
         lhs = equation
         letters = [c for c in lhs if c.isalpha()]

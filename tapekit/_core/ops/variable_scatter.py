@@ -8,7 +8,10 @@ they are state changes: no gradient flows through them.
 
 from __future__ import annotations
 
-from ...errors import InvalidArgumentError
+import numpy as np
+
+from ...errors import InvalidArgumentError, kernel_prefix, shape_text
+from ..._base.i18n import _, hint_line
 from ..record.indexed_slices import IndexedSlices
 from ..record.variable import Variable
 from .array_ops import (expand_dims, gather_nd, tensor_scatter_nd_add, tensor_scatter_nd_max, tensor_scatter_nd_min,
@@ -20,12 +23,42 @@ _ND_METHODS = {"scatter_nd_update": tensor_scatter_nd_update, "scatter_nd_add": 
                "scatter_nd_max": tensor_scatter_nd_max}
 
 
+def _check_update_shape(op_type: str, shape: list, indices, updates) -> None:
+    """TF's resource scatter check: updates are indices' outer shape, then the shape's axes past the index depth."""
+    ishape, ushape = list(np.shape(_host(indices))), list(np.shape(_host(updates)))
+    depth = ishape[-1] if len(ishape) > 1 else 1
+    batch = max(len(ishape) - 1, 1)
+    prefix = (f"Dimensions [0,{batch}) of indices[shape={shape_text(ishape)}]{{}} must match dimensions "
+              f"[0,{batch}) of updates[shape={shape_text(ushape)}]{{}}")
+    suffix = (f"Dimensions [{depth},{len(shape)}) of input[shape={shape_text(shape)}] must match dimensions "
+              f"[{depth},{len(ushape)}) of updates[shape={shape_text(ushape)}]")
+    problem = None
+    if len(ushape) < batch:
+        problem = prefix.format("", "")
+    elif len(ushape) != batch + len(shape) - depth:
+        problem = suffix
+    elif ushape[:batch] != ishape[:batch]:
+        d = next(i for i in range(batch) if ushape[i] != ishape[i])
+        problem = prefix.format(f" = {ishape[d]}", f" = {ushape[d]}")
+    elif ushape[batch:] != shape[depth:]:
+        problem = suffix
+    if problem:
+        raise InvalidArgumentError(f"{kernel_prefix(op_type)}{problem} [Op:{op_type}]"
+                                   + hint_line(_("updates need shape {expect}.").format(
+                                       expect=ishape[:-1] + shape[depth:])), op=op_type)
+
+
+def _host(value):
+    return value.numpy() if hasattr(value, "numpy") else value
+
+
 def _scatter_nd_method(method_name: str, scatter):
     # TF runs the variable's own op (ResourceScatterNdAdd, ...); its errors name that op
     tensor_op = "TensorScatter" + method_name.split("_")[-1].capitalize()
     resource_op = "ResourceScatterNd" + method_name.split("_")[-1].capitalize()
 
     def method(self, indices, updates, name=None):
+        _check_update_shape(resource_op, list(self.shape), indices, updates)
         try:
             return self.assign(scatter(self.value(), indices, updates))
         except InvalidArgumentError as error:
