@@ -192,7 +192,7 @@ def add(a, b, threshold=0, name=None):
     if not isinstance(a, SparseTensor):
         a, b = b, a
     if not isinstance(b, SparseTensor):
-        dense = convert_to_tensor(b) if not isinstance(b, Tensor) else b
+        dense = b if isinstance(b, Tensor) else convert_to_tensor(b, dtype=a.dtype)
         _check_dense_add(a, dense)
         return to_dense(a) + dense
     (ia, va, sa), (ib, vb, sb) = _host_parts(a), _host_parts(b)
@@ -377,7 +377,7 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None) ->
         _check_sparse_dense_matmul(b, dense, not adjoint_b, not adjoint_a)
         return matmul(dense, to_dense(b), adjoint_a=adjoint_a, adjoint_b=adjoint_b)
     sp_a = _check_sparse(sp_a, "tf.sparse.sparse_dense_matmul", "sp_a")
-    dense = b if isinstance(b, Tensor) else convert_to_tensor(b, dtype=sp_a.dtype)
+    dense = b if isinstance(b, Tensor) else convert_to_tensor(b)
     _check_sparse_dense_matmul(sp_a, dense, adjoint_a, adjoint_b)
     return matmul(to_dense(sp_a), dense, adjoint_a=adjoint_a, adjoint_b=adjoint_b)
 
