@@ -22,7 +22,7 @@ from ._base.i18n import _, hint_line
 from ._core.ops import math_ops, reduction, segment_ops
 from ._core.ops.checks import condition_text
 from ._core.ops.array_ops import boolean_mask as dense_boolean_mask
-from ._core.ops.array_ops import expand_dims, gather, pad, reshape, scatter_nd
+from ._core.ops.array_ops import expand_dims, gather, gather_nd, pad, reshape, scatter_nd
 from ._core.ops.array_ops import concat as dense_concat
 from ._core.ops.math_ops import add, multiply, to_tensor
 from ._base.shape import TensorShape
@@ -675,12 +675,9 @@ _REDUCERS = {"sum": "unsorted_segment_sum", "max": "unsorted_segment_max",
 
 
 def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
-    """``tk.reduce_<kind>`` of a RaggedTensor (kind: sum, mean, max, min, prod, any, all)."""
-    if kind in ("any", "all"):
-        as_int = r.with_flat_values(_op("cast")(r.flat_values if kind == "any" else
-                                                _op("logical_not")(r.flat_values), dtypes.int32))
-        total = reduce("sum", as_int, axis, keepdims)
-        return _op("greater")(total, 0) if kind == "any" else _op("equal")(total, 0)
+    """``tk.reduce_<kind>`` of a RaggedTensor (kind: sum, mean, max, min, prod, any, all, variance, std)."""
+    if kind in ("variance", "std", "any", "all"):
+        return (_spread if kind in ("variance", "std") else _any_or_all)(kind, r, axis, keepdims)
     ndim = r.ndim
     if axis is None:
         return getattr(reduction, f"reduce_{kind}")(r.flat_values, None, keepdims=False) \
@@ -711,6 +708,25 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
     segments = _nrows(r) if a == 1 else int(np.diff(_splits(r)).max(initial=0))
     out = _segment_reduce(kind, r.flat_values, ids, segments)
     return expand_dims(out, a) if keepdims else out
+
+
+def _any_or_all(kind: str, r: RaggedTensor, axis, keepdims):
+    """Counts the True values (any) or the False ones (all)."""
+    as_int = r.with_flat_values(_op("cast")(r.flat_values if kind == "any" else
+                                            _op("logical_not")(r.flat_values), dtypes.int32))
+    total = reduce("sum", as_int, axis, keepdims)
+    return _op("greater")(total, 0) if kind == "any" else _op("equal")(total, 0)
+
+
+def _spread(kind: str, r: RaggedTensor, axis, keepdims):
+    """TF's ragged variance: the mean of the squares less the square of the mean (std: its root)."""
+    mean_of_squares = reduce("mean", r.with_flat_values(math_ops.square(r.flat_values)), axis, keepdims)
+    mean = reduce("mean", r, axis, keepdims)
+    finish = math_ops.sqrt if kind == "std" else math_ops.identity
+    if isinstance(mean, RaggedTensor):
+        return mean.with_flat_values(finish(math_ops.subtract(mean_of_squares.flat_values,
+                                                              math_ops.square(mean.flat_values))))
+    return finish(math_ops.subtract(mean_of_squares, math_ops.square(mean)))
 
 
 def _segment_reduce(kind, values, ids, segments):
@@ -973,6 +989,18 @@ def dispatch_add_n(fn):
             return template.with_flat_values(fn([v.flat_values if isinstance(v, RaggedTensor) else v
                                                  for v in inputs]))
         return fn(inputs, name)
+
+    return wrapper
+
+
+def dispatch_cumsum(fn):
+    """``tk.cumsum`` along any axis of a RaggedTensor: on the zero-padded tensor, whose padding adds nothing."""
+    @functools.wraps(fn)
+    def wrapper(x, axis=0, exclusive=False, reverse=False, name=None):
+        if isinstance(x, RaggedTensor):
+            padded = fn(x.to_tensor(), axis, exclusive, reverse)
+            return x.with_flat_values(gather_nd(padded, _coordinates(x)))
+        return fn(x, axis, exclusive, reverse, name)
 
     return wrapper
 

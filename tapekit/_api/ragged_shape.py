@@ -246,6 +246,8 @@ def dispatch_shape(fn):
 def dispatch_reshape(fn):
     @functools.wraps(fn)
     def wrapper(tensor, shape, name=None):
+        if isinstance(tensor, RaggedTensor):   # its values in row-major order, as TF
+            tensor = tensor.flat_values
         if isinstance(shape, DynamicRaggedShape):
             return shape._wrap(fn(tensor, shape.inner_shape))  # noqa: SLF001 - same module
         return fn(tensor, shape, name)

@@ -1,6 +1,6 @@
-"""Ragged softmax, split, squeeze and merge_dims: gradients against finite differences (to second
-order for softmax), bad calls that leave the input as it was. (Values against TF:
-tests/tf_cases/api/ragged_dispatch_gaps.py.)"""
+"""Ragged softmax, split, squeeze, merge_dims, reduce_std, cumsum and reshape: gradients against
+finite differences (to second order for softmax), bad calls that leave the input as it was.
+(Values against TF: tests/tf_cases/api/ragged_dispatch_gaps.py.)"""
 
 import numpy as np
 import pytest
@@ -52,11 +52,15 @@ def _pieces_loss(values):
     first, rest = tk.split(rows, [1, 3])
     merged = tk.RaggedTensor.from_nested_row_lengths(values, [[2, 2], LENGTHS]).merge_dims(1, 2)
     column = tk.squeeze(tk.expand_dims(rest, 2), 2)
+    spread = tk.math.reduce_std(tk.RaggedTensor.from_row_lengths(values, [2, 3, 1]), axis=1)
+    running = tk.cumsum(rows, axis=1, exclusive=True, reverse=True)
     return (tk.reduce_sum(tk.sin(first.flat_values)) + tk.reduce_sum(column.flat_values ** 2)
-            + tk.reduce_sum(tk.exp(merged.flat_values) * tk.constant(WEIGHTS)))
+            + tk.reduce_sum(tk.exp(merged.flat_values) * tk.constant(WEIGHTS))
+            + tk.reduce_sum(spread[:2] * tk.constant([1.5, -2.0], dtype=values.dtype))
+            + tk.reduce_sum(tk.reshape(running, [3, 2]) ** 3))
 
 
-def test_split_squeeze_and_merge_dims_pass_gradients_to_the_values():
+def test_split_squeeze_merge_dims_std_cumsum_and_reshape_pass_gradients_to_the_values():
     x = np.array([0.3, -1.2, 2.0, 0.7, -0.4, 1.1])
     tx = tk.constant(x)
     with tk.GradientTape() as tape:

@@ -1,5 +1,6 @@
 # squeeze, split, one-argument where, merge_dims, expand_dims inside, tf.nn element-wise ops,
-# softmax by rows, clip_by_value, stop_gradient, math.add_n / divide_no_nan on RaggedTensors;
+# softmax by rows, clip_by_value, stop_gradient, math.add_n / divide_no_nan, reduce_variance / std,
+# cumsum and reshape on RaggedTensors;
 # and the ops TF does not dispatch (argmax, unstack, l2_normalize, log_softmax): ValueError
 import tensorflow as tf
 
@@ -63,6 +64,17 @@ show("clip list", lambda: tf.clip_by_value(rt, [0.], 3.))
 show("divide_no_nan", lambda: tf.math.divide_no_nan(rt, 0.))
 show("math.add_n", lambda: tf.math.add_n([rt, rt, rt]))
 show("add_n", lambda: tf.add_n([rt, rt]))
+spread = tf.ragged.constant([[1., 2.], [3.], [], [4., 5., 6.], [0.1, 0.1, 0.1], [1e4, 1e4 + 1.]])
+for fn in (tf.math.reduce_variance, tf.math.reduce_std):
+    print(fn(spread, 1), fn(spread, 0), fn(spread), fn(spread, 1, keepdims=True))
+    print(fn(tf.ragged.constant([[[1., 2.], [3.]], [[4.]]]), 2))
+    print(fn(tf.ragged.constant([[[1., 2.], [3., 5.]], [[4., 0.]]], ragged_rank=1), 2))
+for kw in ({}, {"exclusive": True}, {"reverse": True}, {"exclusive": True, "reverse": True}):
+    print(tf.cumsum(rt, axis=1, **kw), tf.math.cumsum(rt, 0, **kw))
+print(tf.cumsum(r3, axis=2), tf.cumsum(inner, axis=2), tf.cumsum(rt, -1))
+print(tf.reshape(rt, [-1]), tf.reshape(rt, [2, 3]), tf.reshape(inner, [3, 2]))
+print(tf.reshape(rt, tf.shape(rt)))
+show("reshape bad", lambda: tf.reshape(rt, [4, 2]))
 for name, fn in [("argmax", lambda: tf.argmax(rt, 1)), ("argmin", lambda: tf.math.argmin(rt)),
                  ("unstack", lambda: tf.unstack(rt)), ("l2_normalize", lambda: tf.nn.l2_normalize(rt, 1)),
                  ("log_softmax", lambda: tf.nn.log_softmax(rt)), ("boolean_mask", lambda: tf.boolean_mask(rt, [True] * 4)),
@@ -75,5 +87,6 @@ with tf.GradientTape() as tape:
     top, rest = tf.split(r, [1, 2])
     y = tf.reduce_sum(tf.nn.softmax(r).flat_values * tf.constant([1., 2., 3., 4., 5.]))
     y += tf.reduce_sum(tf.nn.elu(rest - 4.0).flat_values) + tf.reduce_sum(tf.squeeze(tf.expand_dims(top, 2), 2).flat_values ** 2)
-    y += tf.reduce_sum(r.merge_dims(0, 1) * 0.5)
+    y += tf.reduce_sum(r.merge_dims(0, 1) * 0.5) + tf.reduce_sum(tf.math.reduce_std(r, 1) * [1., 2., 3.])
+    y += tf.reduce_sum(tf.cumsum(r, axis=1, reverse=True).flat_values ** 2) + tf.reduce_sum(tf.reshape(r, [5, 1]) ** 3)
 print(tape.gradient(y, x))
