@@ -80,6 +80,7 @@ def _as_tensor_of(items: list) -> Tensor:
     return _string_tensor(items)
 
 
+@_on_ragged_rows
 def split(input, sep=None, maxsplit=-1, name=None):
     """Each string split at ``sep`` (default: runs of whitespace, empty pieces dropped)."""
     separator = None if sep is None else _bytes(sep.numpy() if isinstance(sep, Tensor) else sep)
@@ -152,7 +153,12 @@ def length(input, unit="BYTE", name=None):
 
 
 def join(inputs, separator="", name=None):
-    """The strings of the inputs joined element-wise with ``separator`` (inputs broadcast)."""
+    """The strings of the inputs joined element-wise with ``separator`` (inputs broadcast; RaggedTensors
+    with the same rows join value by value)."""
+    template = next((x for x in inputs if isinstance(x, RaggedTensor)), None)
+    if template is not None:
+        flat = [x.flat_values if isinstance(x, RaggedTensor) else x for x in inputs]
+        return template.with_flat_values(join(flat, separator))
     arrays = np.broadcast_arrays(*[_strings(x, "StringJoin") for x in inputs])
     sep = _bytes(separator)
     joined = np.frompyfunc(lambda *parts: sep.join(parts), len(arrays), 1)(*arrays)
@@ -160,13 +166,27 @@ def join(inputs, separator="", name=None):
 
 
 def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
-    """The strings joined along ``axis`` (all of them by default)."""
-    strings = _strings(inputs, "ReduceJoin")
+    """The strings joined along ``axis`` (all of them by default; each row of a RaggedTensor for its last axis)."""
     sep = _bytes(separator)
+    if isinstance(inputs, RaggedTensor):
+        return _reduce_join_rows(inputs, axis, keepdims, sep)
+    strings = _strings(inputs, "ReduceJoin")
     if axis is None:
         return constant(sep.join(strings.reshape(-1)), dtype=dtypes.string)
     out = np.apply_along_axis(lambda row: np.array(sep.join(row), dtype=object), int(axis), strings)
     return constant(np.expand_dims(out, int(axis)) if keepdims else out, dtype=dtypes.string)
+
+
+def _reduce_join_rows(rows: RaggedTensor, axis, keepdims, sep: bytes) -> Tensor:
+    if axis is None:
+        return reduce_join(rows.flat_values, None, separator=sep)
+    if rows.ragged_rank != 1 or rows.ndim != 2 or int(axis) % 2 != 1:
+        raise NotImplementedError("tk.strings.reduce_join of a RaggedTensor joins the strings of each row "
+                                  "(axis=-1 of a 2-D RaggedTensor) or all of them (axis=None)."
+                                  + hint_line(_("join along the last axis, or use .to_tensor(default_value='') "
+                                                "first.")))
+    joined = np.array([sep.join(_bytes(s) for s in row) for row in rows.to_list()], dtype=object)
+    return constant(joined[:, None] if keepdims else joined, dtype=dtypes.string)
 
 
 def format(template, inputs, placeholder="{}", summarize=3, name=None):  # noqa: A001 - TF's name

@@ -109,12 +109,23 @@ def ragged_gather(params, indices, validate_indices=None, axis=None, batch_dims=
 
 
 def ragged_stack(values, axis=0, name="stack"):
-    """RaggedTensors (or tensors) stacked along a new outer axis: one row per input."""
-    if axis != 0:
-        raise NotImplementedError("tk.stack of RaggedTensors along an axis other than 0 is not in tapekit."
-                                  + hint_line(_("stack along axis 0, or use .to_tensor() first.")))
+    """RaggedTensors (or tensors) stacked along a new axis: one row per input (0), each row of every
+    input side by side (1), or value by value for inputs with the same rows (an axis past the ragged ones)."""
     parts = [v if isinstance(v, RaggedTensor) else RaggedTensor.from_tensor(v) for v in values]
-    return RaggedTensor.from_row_lengths(ragged_concat(parts, 0), [int(p.nrows().numpy()) for p in parts])
+    position = int(axis) % (parts[0].ndim + 1)
+    if position == 0:
+        return RaggedTensor.from_row_lengths(ragged_concat(parts, 0), [int(p.nrows().numpy()) for p in parts])
+    if position > parts[0].ragged_rank:
+        inner = stack([p.flat_values for p in parts], position - parts[0].ragged_rank)
+        return parts[0].with_flat_values(inner)
+    if position != 1:
+        raise NotImplementedError("tk.stack of RaggedTensors between two ragged axes is not in tapekit."
+                                  + hint_line(_("stack along axis 0, 1 or past the ragged axes, or use "
+                                                ".to_tensor() first.")))
+    nrows = int(parts[0].nrows().numpy())
+    side_by_side = [k * nrows + i for i in range(nrows) for k in range(len(parts))]
+    rows = ragged_gather(_rank1(ragged_concat(parts, 0), "tk.stack along axis 1"), side_by_side)
+    return RaggedTensor.from_row_lengths(rows, np.full(nrows, len(parts), dtype=np.int64))
 
 
 def ragged_expand_dims(input, axis, name=None):

@@ -1,6 +1,6 @@
 # squeeze, split, one-argument where, merge_dims, expand_dims inside, tf.nn element-wise ops,
 # softmax by rows, clip_by_value, stop_gradient, math.add_n / divide_no_nan, reduce_variance / std,
-# cumsum and reshape on RaggedTensors;
+# cumsum, reshape, stack along inner axes, strings.join / reduce_join / split on RaggedTensors;
 # and the ops TF does not dispatch (argmax, unstack, l2_normalize, log_softmax): ValueError
 import tensorflow as tf
 
@@ -75,6 +75,15 @@ print(tf.cumsum(r3, axis=2), tf.cumsum(inner, axis=2), tf.cumsum(rt, -1))
 print(tf.reshape(rt, [-1]), tf.reshape(rt, [2, 3]), tf.reshape(inner, [3, 2]))
 print(tf.reshape(rt, tf.shape(rt)))
 show("reshape bad", lambda: tf.reshape(rt, [4, 2]))
+print(tf.stack([rt, rt * 2], 1), tf.stack([rt, rt * 2], 1).shape)
+print(tf.stack([rt, rt * 2, rt], -1), tf.stack([rt, rt * 2], 2).shape)
+print(tf.stack([inner, inner], 3), tf.stack([inner, inner], 2), tf.stack([inner, inner], 1))
+words = tf.ragged.constant([["a", "bc"], ["d"], []])
+print(tf.strings.join([words, words]), tf.strings.join([words, "!"], separator="-"))
+print(tf.strings.reduce_join(words, axis=1), tf.strings.reduce_join(words, axis=-1, separator=" "),
+      tf.strings.reduce_join(words), tf.strings.reduce_join(words, axis=1, keepdims=True))
+print(tf.strings.split(tf.ragged.constant([["a b", "c"], [], ["d e f"]])))
+print(tf.strings.split(tf.ragged.constant([["a-b", "c"], ["d"]]), sep="-"))
 for name, fn in [("argmax", lambda: tf.argmax(rt, 1)), ("argmin", lambda: tf.math.argmin(rt)),
                  ("unstack", lambda: tf.unstack(rt)), ("l2_normalize", lambda: tf.nn.l2_normalize(rt, 1)),
                  ("log_softmax", lambda: tf.nn.log_softmax(rt)), ("boolean_mask", lambda: tf.boolean_mask(rt, [True] * 4)),
