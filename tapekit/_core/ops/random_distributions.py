@@ -460,3 +460,51 @@ def poisson(stream: PhiloxStream, rates: np.ndarray, samples_per_rate: int, high
         method = _knuth_poisson if rate < 10 else _hormann_poisson
         return method(float(rate), _DoubleUniforms(own), highest)
     return _per_sample(stream, rates.astype(np.float64), samples_per_rate, one)
+
+
+# ---- d sample / d alpha of a Gamma(alpha, 1) sample (TF's RandomGammaGrad), in float64 ----
+def _incomplete_gamma(a: float, x: float) -> tuple:
+    """(P(a, x), True) by its series for x < a + 1, else (Q(a, x), False) by Lentz's continued fraction:
+    the regularized incomplete gamma function that is computed without cancellation."""
+    log_front = -x + a * math.log(x) - math.lgamma(a)
+    if x < a + 1:
+        term = total = 1.0 / a
+        n = a
+        while abs(term) > abs(total) * 1e-17:
+            n += 1
+            term *= x / n
+            total += term
+        return total * math.exp(log_front), True
+    tiny = 1e-300
+    b, c = x + 1 - a, 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 100_000):
+        an, b = -i * (i - a), b + 2
+        d, c = an * d + b, b + an / c
+        d, c = 1 / (d if abs(d) > tiny else tiny), (c if abs(c) > tiny else tiny)
+        h *= d * c
+        if abs(d * c - 1) < 1e-16:
+            break
+    return math.exp(log_front) * h, False
+
+
+def _regularized(a: float, x: float, lower: bool) -> float:
+    value, is_lower = _incomplete_gamma(a, x)
+    return value if is_lower == lower else 1 - value
+
+
+def gamma_sample_der_alpha(alpha: float, sample: float) -> float:
+    """How a Gamma(alpha) sample moves with alpha at a fixed CDF value: -(dP/dalpha) / pdf(sample)
+    (implicit reparameterization, Figurnov et al. 2018); dP/dalpha by a central difference of P, or of
+    Q = 1 - P where that is the one computed without cancellation."""
+    if sample == 0:
+        return 0.0
+    if not (sample > 0 and alpha > 0) or math.isinf(sample):
+        return math.nan
+    lower = _incomplete_gamma(alpha, sample)[1]
+    step = 1e-5 * min(alpha, 1.0)
+    slope = (_regularized(alpha + step, sample, lower) - _regularized(alpha - step, sample, lower)) / (2 * step)
+    d_lower = slope if lower else -slope
+    log_pdf = (alpha - 1) * math.log(sample) - sample - math.lgamma(alpha)
+    return -d_lower / math.exp(log_pdf)

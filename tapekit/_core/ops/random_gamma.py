@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..._base import dtypes
-from ...backend import device_obj, from_host
+from ...backend import device_obj, from_host, to_host
 from ...errors import InvalidArgumentError
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute
@@ -74,9 +74,23 @@ def _gamma_op(op_type: str, alpha: Tensor, sample: np.ndarray, num_sample_dims: 
                    dtype=alpha.dtype)
 
 
+def _der_alpha(alpha, sample):
+    values = np.vectorize(dist.gamma_sample_der_alpha, otypes=[np.float64])(to_host(alpha), to_host(sample))
+    return from_host(values.astype(to_host(alpha).dtype), device_obj(alpha))
+
+
+def random_gamma_grad(alpha, sample) -> Tensor:
+    """d sample / d alpha of Gamma(alpha, 1) samples (TF's ``RandomGammaGrad``; alpha and sample broadcast)."""
+    alpha, sample = to_tensor(alpha), to_tensor(sample)
+    return execute("RandomGammaGrad", _der_alpha, (alpha, sample), dtype=alpha.dtype)
+
+
 def _gamma_inputs(alpha, beta, dtype) -> tuple:
     alpha = convert_to_tensor(alpha, dtype=dtype)
     beta = convert_to_tensor(1 if beta is None else beta, dtype=dtype)
+    if alpha.dtype.numpy_dtype.kind not in "fc":   # TF's wrapper asks np.finfo for the dtype first
+        raise ValueError(f"data type <class 'numpy.{alpha.dtype.numpy_dtype.type.__name__}'> not inexact"
+                         + hint_line(_("gamma samples are floats: pass dtype=tk.float32 or tk.float64.")))
     dtype = _check_dtype(dtype, _GAMMA_DTYPES, "RandomGamma", attr="T")
     both = np.broadcast_shapes(tuple(alpha.shape), tuple(beta.shape))
     return broadcast_to(alpha, list(both)), beta, dtype

@@ -19,7 +19,8 @@ print(tf.random.stateless_gamma([2, 3, 2], seed=[5, -6], alpha=[[1.0], [2.0], [0
                                 dtype=tf.float64).numpy().tolist())
 print(tf.random.stateless_poisson([4, 2], seed=[1, 2], lam=[3.0, 33.0]).numpy().tolist())
 print(tf.random.stateless_poisson([3, 2], seed=[1, 2], lam=[1, 2], dtype=tf.float32).numpy().tolist())
-for bad in [lambda: tf.random.gamma([2], 2.0, dtype=tf.int32, seed=1),
+for bad in [lambda: tf.random.gamma([2], 2.0, dtype=tf.int32, seed=1), lambda: tf.random.gamma([2], 2, dtype=tf.int32),
+            lambda: tf.random.gamma([-1], 1.0), lambda: tf.random.poisson([2, -1], 1.0),
             lambda: tf.random.poisson([2], 1.0, dtype=tf.bool, seed=1),
             lambda: tf.random.stateless_gamma([3], seed=[1, 2], alpha=[1.0, 2.0]),
             lambda: tf.random.stateless_poisson([3], seed=[1, 2], lam=[1.0, 2.0]),
