@@ -103,6 +103,7 @@ from ._base.scopes import get_current_name_scope, name_scope
 # ---- out of scope: each raises NotImplementedError naming what to use instead (tapekit/_base/unsupported.py) ----
 from types import SimpleNamespace as _Namespace
 
+from . import compat, experimental  # tf.experimental's names; clear errors for tf.experimental.numpy, tf.compat.v1
 from ._base.unsupported import distribute_functions as _distribute_functions
 from ._base.unsupported import io_functions as _io_functions
 from ._base.unsupported import saved_model_load as _saved_model_load
@@ -111,8 +112,6 @@ from ._base.unsupported import saved_model_save as _saved_model_save
 
 saved_model = _Namespace(save=_saved_model_save, load=_saved_model_load, SaveOptions=_saved_model_options)
 io = _Namespace(**_io_functions, decode_raw=strings.decode_raw)
-experimental = _Namespace(DynamicRaggedShape=_ragged_shape.DynamicRaggedShape,
-                          RowPartition=_ragged_shape.RowPartition)
 distribute = _Namespace(**_distribute_functions)
 
 types = _Namespace(experimental=_Namespace(TraceType=_TraceType))
@@ -129,7 +128,7 @@ __all__ = [
     "assert_less",
     "assert_rank", "atan", "atan2", "atanh",
     "backend", "bitwise", "bool", "boolean_mask", "broadcast_to", "case", "cast", "clip_by_global_norm",
-    "clip_by_norm", "clip_by_value", "complex", "complex128", "complex64", "concat", "cond", "config",
+    "clip_by_norm", "clip_by_value", "compat", "complex", "complex128", "complex64", "concat", "cond", "config",
     "constant", "constant_initializer", "convert_to_tensor", "cos", "cosh", "cumsum", "custom_gradient",
     "data", "debugging", "device", "distribute", "divide", "double", "dtypes", "einsum", "ensure_shape", "equal",
     "errors", "executing_eagerly", "exp", "expand_dims", "experimental", "eye", "fill", "float16",

@@ -9,7 +9,7 @@ from .backend import device_obj, from_host, ns, to_host
 from .errors import InvalidArgumentError
 from ._base.i18n import _, hint_line
 from ._core.record.registry import execute
-from ._core.values.tensor import Tensor, convert_to_tensor
+from ._core.values.tensor import EagerTensor, Tensor, convert_to_tensor
 
 
 def _adjust_contrast(images, factor):
@@ -49,7 +49,7 @@ def adjust_contrast(images, contrast_factor) -> Tensor:
 
 def _host_tensor(host: np.ndarray, like: Tensor) -> Tensor:
     """A host array's tensor, placed on the device of ``like`` (dtype conversions are done on the host)."""
-    return Tensor(from_host(host, device_obj(like.value)))
+    return EagerTensor(from_host(host, device_obj(like.value)))
 
 
 __all__ = ["adjust_contrast"]

@@ -7,6 +7,7 @@ from ._core.ops.random_generator import (Algorithm, Generator, create_rng_state,
                                    set_global_generator, split, stateless_binomial, stateless_categorical,
                                    stateless_normal, stateless_shuffle, stateless_truncated_normal,
                                    stateless_uniform)
+from ._core.ops.random_gamma import gamma, poisson, stateless_gamma, stateless_poisson
 from ._core.ops.random_ops import categorical, normal, set_seed, shuffle, truncated_normal, uniform
 
 
@@ -19,14 +20,10 @@ def _not_in_tapekit(tf_name: str, hint: str):
     return missing
 
 
-_DISTRIBUTION_HINT = N_("tapekit draws TF's uniform, normal, truncated normal, integer, categorical and binomial "
-                        "numbers; build others from them, or run this part in TensorFlow.")
+_DISTRIBUTION_HINT = N_("tapekit draws TF's uniform, normal, truncated normal, integer, categorical, binomial, "
+                        "gamma and Poisson numbers; build others from them, or run this part in TensorFlow.")
 _SAMPLER_HINT = N_("candidate samplers are out of tapekit's scope; use tk.random.categorical for a draw "
                    "from class probabilities.")
-gamma = _not_in_tapekit("tf.random.gamma", _DISTRIBUTION_HINT)
-poisson = _not_in_tapekit("tf.random.poisson", _DISTRIBUTION_HINT)
-stateless_gamma = _not_in_tapekit("tf.random.stateless_gamma", _DISTRIBUTION_HINT)
-stateless_poisson = _not_in_tapekit("tf.random.stateless_poisson", _DISTRIBUTION_HINT)
 stateless_parameterized_truncated_normal = _not_in_tapekit("tf.random.stateless_parameterized_truncated_normal",
                                                            _DISTRIBUTION_HINT)
 all_candidate_sampler, fixed_unigram_candidate_sampler, learned_unigram_candidate_sampler, \

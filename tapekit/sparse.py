@@ -16,7 +16,7 @@ from ._core.ops.math_ops import multiply, truediv
 from ._core.ops.reduction import reduce_sum as dense_reduce_sum
 from ._core.record.registry import execute, gradient
 from ._base.shape import TensorShape
-from ._core.values.tensor import Tensor, convert_to_tensor
+from ._core.values.tensor import EagerTensor, Tensor, convert_to_tensor
 
 
 class SparseTensor:
@@ -103,7 +103,7 @@ class SparseTensorSpec:
 
 
 def _as_int64(t: Tensor) -> Tensor:
-    return t if t.dtype is dtypes.int64 else Tensor(t.value.astype(np.int64), dtypes.int64)
+    return t if t.dtype is dtypes.int64 else EagerTensor(t.value.astype(np.int64), dtypes.int64)
 
 
 def _to_dense(values, default, indices, shape):
@@ -137,7 +137,7 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None) -> 
 
 @gradient("SparseToDense")
 def _to_dense_grad(op, grad):
-    idx = Tensor(from_host(np.asarray(op.attrs["indices"], dtype=np.int64)), dtypes.int64)
+    idx = EagerTensor(from_host(np.asarray(op.attrs["indices"], dtype=np.int64)), dtypes.int64)
     return gather_nd(grad, idx), None
 
 
@@ -146,17 +146,17 @@ def from_dense(tensor, name=None) -> SparseTensor:
     t = convert_to_tensor(tensor)
     arr = to_host(t.value)
     idx = np.argwhere(arr != (b"" if t.dtype.is_string else 0)).astype(np.int64)
-    values = Tensor(from_host(arr[tuple(idx.T)]), t.dtype)
-    return SparseTensor(Tensor(from_host(idx), dtypes.int64), values,
-                        Tensor(from_host(np.array(arr.shape, dtype=np.int64)), dtypes.int64))
+    values = EagerTensor(from_host(arr[tuple(idx.T)]), t.dtype)
+    return SparseTensor(EagerTensor(from_host(idx), dtypes.int64), values,
+                        EagerTensor(from_host(np.array(arr.shape, dtype=np.int64)), dtypes.int64))
 
 
 def reorder(sp_input, name=None) -> SparseTensor:
     """The same sparse tensor with indices in row-major order."""
     idx = to_host(sp_input.indices.value)
     order = np.lexsort(idx.T[::-1]) if len(idx) else np.arange(0)
-    values = Tensor(from_host(to_host(sp_input.values.value)[order]), sp_input.values.dtype)
-    return SparseTensor(Tensor(from_host(idx[order]), dtypes.int64), values, sp_input.dense_shape)
+    values = EagerTensor(from_host(to_host(sp_input.values.value)[order]), sp_input.values.dtype)
+    return SparseTensor(EagerTensor(from_host(idx[order]), dtypes.int64), values, sp_input.dense_shape)
 
 
 SparseTensor.to_dense = to_dense
@@ -171,9 +171,9 @@ def _sparse_of(indices: np.ndarray, values: np.ndarray, shape, dtype) -> SparseT
     """A SparseTensor in row-major order from host arrays."""
     indices = np.asarray(indices, dtype=np.int64).reshape(-1, len(shape))
     order = np.lexsort(indices.T[::-1]) if len(indices) else np.arange(0)
-    return SparseTensor(Tensor(from_host(indices[order]), dtypes.int64),
-                        Tensor(from_host(np.asarray(values)[order]), dtype),
-                        Tensor(from_host(np.asarray(shape, dtype=np.int64)), dtypes.int64))
+    return SparseTensor(EagerTensor(from_host(indices[order]), dtypes.int64),
+                        EagerTensor(from_host(np.asarray(values)[order]), dtype),
+                        EagerTensor(from_host(np.asarray(shape, dtype=np.int64)), dtypes.int64))
 
 
 def _check_sparse(value, op: str, what: str = "sp_input") -> SparseTensor:
@@ -351,7 +351,7 @@ def _reduce(sp_input, axis, keepdims, numpy_reduce, empty):
         seen[tuple(indices.T)] = True
     out = numpy_reduce(np.where(seen, dense, empty), axis=axes, keepdims=bool(keepdims))
     out = np.where(seen.any(axis=axes, keepdims=bool(keepdims)), out, 0)  # TF: 0 where nothing is stored
-    return Tensor(from_host(np.asarray(out, dtype=values.dtype)), sp_input.dtype)
+    return EagerTensor(from_host(np.asarray(out, dtype=values.dtype)), sp_input.dtype)
 
 
 def reduce_max(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):

@@ -11,7 +11,7 @@ from .._core.values.context import state
 from .._base.i18n import _, hint_line
 from .._core.ops.math_ops import to_tensor
 from .._core.record.registry import record
-from .._core.values.tensor import Tensor, convert_to_tensor, is_variable
+from .._core.values.tensor import EagerTensor, Tensor, convert_to_tensor, is_variable
 
 
 @contextlib.contextmanager
@@ -75,7 +75,7 @@ def _call_with_custom_gradient(f, args, kwargs):
                         + hint_line(_("define grad_fn(*upstream, variables=None) and return "
                                       "(input_gradients, variable_gradients).")))
     # Fresh output tensors (TF's identity): the tape sees them produced by the custom op only.
-    flat_result = [Tensor(t.value, t.dtype) for t in map(_as_input, nest.flatten(result))]
+    flat_result = [EagerTensor(t.value, t.dtype) for t in map(_as_input, nest.flatten(result))]
     arg_count = len(flat_args)
     inputs = tuple(_as_input(x) for x in flat_args + variables)
 

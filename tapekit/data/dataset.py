@@ -26,7 +26,7 @@ from .._core.ops.array_ops import stack
 from .._core.ops.math_ops import to_tensor
 from .._core.ops.philox import PhiloxStream, PhiloxWords
 from .._core.ops.random_ops import get_seed
-from .._core.values.tensor import Tensor, convert_to_tensor, is_variable
+from .._core.values.tensor import EagerTensor, Tensor, convert_to_tensor, is_variable
 from .._api.tensor_spec import TensorSpec
 
 AUTOTUNE = -1
@@ -134,7 +134,7 @@ def _normalize(element):
 
 
 def _tensor(arr: np.ndarray, dtype) -> Tensor:
-    return Tensor(from_host(np.asarray(arr, dtype=dtype.as_numpy_dtype)), dtype)
+    return EagerTensor(from_host(np.asarray(arr, dtype=dtype.as_numpy_dtype)), dtype)
 
 
 def _spec(t: Tensor) -> TensorSpec:

@@ -31,7 +31,7 @@ from .log_records import SAMPLE_SIZE, dims, record_of, sample, var_name
 from .log_records import sample_and_shape as _sample_and_shape
 from .._base.source_location import user_location, user_site
 from .._core.record.tape_entry import SMALL, TapeView
-from .._core.values.tensor import Tensor
+from .._core.values.tensor import EagerTensor
 
 __all__ = ["SAMPLE_SIZE", "MAX_BACKWARD_EVENTS", "TapeLog", "dims", "preview", "recorded_ops", "sample"]
 
@@ -310,7 +310,7 @@ class BackwardObserver(observer.BackwardObserver):
     def _record_of(self, g):
         """``(sample, shape)`` of ``g``, reused when ``g`` (its array) was sampled a few sends ago:
         an op's output gradient is what its consumer sent it, unless gradients were added up."""
-        array = g._value if type(g) is Tensor else g
+        array = g._value if type(g) is EagerTensor else g
         hit = self._recent.get(id(array))
         return hit[1] if hit is not None and hit[0] is array else self._sampled(array)
 
@@ -347,8 +347,8 @@ class BackwardObserver(observer.BackwardObserver):
             k, g, accumulated = sends[0]
             g_out = out_grads[0]   # Tensors, or the lean path's arrays (_array_of, inline)
             self._log_item(("step", len(self._entries), self.row, index, 1,
-                            g_out._value if type(g_out) is Tensor else g_out, k,
-                            g._value if type(g) is Tensor else g, accumulated))
+                            g_out._value if type(g_out) is EagerTensor else g_out, k,
+                            g._value if type(g) is EagerTensor else g, accumulated))
             return
         item = ("step", len(self._entries), self.row, index, len(out_grads))
         item += tuple(_array_of(g) for g in out_grads)
@@ -369,7 +369,7 @@ class BackwardObserver(observer.BackwardObserver):
             if g is None:
                 item += (None, None)
                 continue
-            array = g._value if type(g) is Tensor else g
+            array = g._value if type(g) is EagerTensor else g
             hit = recent.pop(id(array), None)   # a live array's id is its own: no other entry has it
             passed = hit if hit is not None else (array, _sample_and_shape(array))
             item += passed[1]
@@ -378,7 +378,7 @@ class BackwardObserver(observer.BackwardObserver):
             if g is None:
                 item += (k, None, None, False)
                 continue
-            array = g._value if type(g) is Tensor else g
+            array = g._value if type(g) is EagerTensor else g
             entry = passed if passed is not None and passed[0] is array else \
                 recent.get(id(array)) or (array, _sample_and_shape(array))
             recent[id(array)] = entry   # for its consumer (_remember, inline)
@@ -451,7 +451,7 @@ class BackwardObserver(observer.BackwardObserver):
                 item += (s._id, None, None, s.dtype.name, cause)
                 continue
             sent = self._source_records.get(s._id)
-            array = r._value if type(r) is Tensor else r
+            array = r._value if type(r) is EagerTensor else r
             item += (s._id, *(sent[1] if sent is not None and sent[0] is array else self._record_of(r)),
                      s.dtype.name, cause)
         self._log_item(item)
@@ -467,7 +467,7 @@ def _grad_record(g):
 
 def _array_of(g):
     """The array of a gradient the reverse pass sent: a Tensor's value, a lean-path array as it is."""
-    return g._value if type(g) is Tensor else g
+    return g._value if type(g) is EagerTensor else g
 
 
 # ---------- building event dicts ----------

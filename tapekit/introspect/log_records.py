@@ -19,7 +19,7 @@ from ..backend import head
 from .._core.record.causes import Cause
 from .._base.source_location import site_location
 from .._core.record.tape_entry import SHARED_DIMS, shared_dims
-from .._core.values.tensor import Tensor
+from .._core.values.tensor import EagerTensor
 
 SAMPLE_SIZE = 8                  # elements kept per value for previews
 
@@ -185,7 +185,7 @@ def dims(t) -> list | None:
 
 def sample_and_shape(g) -> tuple:
     """``(sample, shape)`` of a gradient: a Tensor, a backend array, or anything convertible."""
-    value = g._value if type(g) is Tensor else g
+    value = g._value if type(g) is EagerTensor else g
     if type(value) is np.ndarray:
         if value.size > SAMPLE_SIZE:   # head()'s common layouts inline: a sample per gradient sent
             shape = value.shape

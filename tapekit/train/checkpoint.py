@@ -26,6 +26,7 @@ from .._base.i18n import _, hint_line
 from .._core.ops.random_generator import Generator
 from .._core.record.variable import Variable
 from ..data.dataset import OwnedIterator
+from ..keras.models import Functional, Sequential
 
 _SUFFIX = "/.ATTRIBUTES/VARIABLE_VALUE"
 _ITERATOR_SUFFIX = "/.ATTRIBUTES/ITERATOR_STATE"
@@ -63,25 +64,51 @@ def _key_of(path: str, leaf) -> str:
 def is_trackable(obj) -> bool:
     """What a checkpoint can hold: a variable, a Module, a random Generator (its state), a Keras layer or
     optimizer, a Checkpoint."""
-    return (_is_leaf(obj) or isinstance(obj, (Module, Checkpoint, Generator))
+    return (_is_leaf(obj) or isinstance(obj, (Module, Checkpoint, Generator, _Tracked))
             or getattr(type(obj), "_keras_object", False)
             or hasattr(obj, "apply_gradients"))
 
 
+class _Tracked:
+    """An object TF's tracking puts between a Keras model and its layers: a Sequential's ``_functional``
+    model, whose ``_operations`` list holds the layers after the Input layer (``_operations/1`` is the first)."""
+
+    def __init__(self, children: list):
+        self.children = children
+
+
+# what TF tracks of a Keras optimizer: its step count, learning rate, the model variables it updates and its own
+# variables (slots are found as _variables/<i>, the i-th of optimizer.variables)
+_OPTIMIZER_CHILDREN = ("_iterations", "_learning_rate", "_trainable_variables", "_variables")
+
+
 def _children(obj) -> list:
-    """(name, child) pairs of a trackable object: its attributes, sorted, then a Keras model's layers."""
+    """(name, child) pairs of a trackable object: its attributes, sorted (a Keras optimizer's four that TF
+    tracks), then a Keras model's layers as TF tracks them."""
     if isinstance(obj, Checkpoint):
         return sorted(obj.dependencies.items())
+    if isinstance(obj, _Tracked):
+        return obj.children
     if isinstance(obj, (list, tuple)):
         return [(str(i), v) for i, v in enumerate(obj)]
     if isinstance(obj, dict):
         return [(str(k), obj[k]) for k in sorted(obj, key=str)]
+    if hasattr(obj, "apply_gradients") and not getattr(type(obj), "_keras_object", False):
+        return [(k, vars(obj)[k]) for k in _OPTIMIZER_CHILDREN if _holds_trackable(vars(obj).get(k))]
     internal = getattr(type(obj), "_INTERNAL", frozenset()) | getattr(type(obj), "_TK_MODULE_IGNORED_PROPERTIES",
                                                                        frozenset())
     found = [(k, v) for k, v in sorted(vars(obj).items()) if k not in internal and _holds_trackable(v)]
-    if getattr(type(obj), "_keras_object", False) and isinstance(getattr(obj, "layers", None), list):
-        found += [(f"layers/{i}", layer) for i, layer in enumerate(obj.layers)]
-    return found
+    return found + _model_layers(obj)
+
+
+def _model_layers(model) -> list:
+    """A Sequential's layers at ``_functional/_operations/<i>``, a functional model's at ``_operations/<i>``
+    (Input layers count, as in TF); a subclassed model's layers are its attributes."""
+    if isinstance(model, Sequential):
+        return [("_functional", _Tracked([("_operations", [None, *model.layers])]))] if model.built else []
+    if isinstance(model, Functional):
+        return [("_operations", list(model.layers))]
+    return []
 
 
 def _holds_trackable(value) -> bool:
@@ -103,6 +130,7 @@ def object_graph(root) -> tuple:
     finds a variable by either path (as TF's object graph does)."""
     paths: dict = {}
     numbers = {id(root): 0}
+    seen = [root]   # keeps every object of the walk alive, so no id is reused by a view made during it
     graph: list = [{"children": {}}]
     queue = collections.deque([("", root)])
     while queue:
@@ -113,6 +141,7 @@ def object_graph(root) -> tuple:
                 continue
             if id(child) not in numbers:
                 numbers[id(child)] = len(graph)
+                seen.append(child)
                 graph.append({"children": {}})
                 path = f"{prefix}{name}"
                 if _is_leaf(child):
@@ -128,12 +157,14 @@ def _matched_by_graph(root, graph: list) -> dict:
     """Walk the program's objects from ``root`` along the saved graph's edges: {saved key: variable}."""
     found: dict = {}
     visited = set()
+    seen = []   # keeps every object of the walk alive, so no id is reused by a view made during it
     queue = collections.deque([(root, 0)])
     while queue:
         obj, number = queue.popleft()
         if (id(obj), number) in visited:
             continue
         visited.add((id(obj), number))
+        seen.append(obj)
         saved = graph[number]["children"]
         for name, child in _children(obj):
             if name not in saved:

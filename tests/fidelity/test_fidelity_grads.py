@@ -186,7 +186,7 @@ def test_slices_meeting_slices_or_dense():
     assert isinstance(g, tk.IndexedSlices)
     np.testing.assert_array_equal(g.indices.numpy(), [0, 1, 2])   # TF 2.21 order
     g = tape.gradient(mixed, x)
-    assert type(g) is tk.Tensor
+    assert type(g).__name__ == "EagerTensor"
     np.testing.assert_array_equal(g.numpy(), [[2, 2], [2, 2], [1, 1]])
 
 
@@ -203,16 +203,16 @@ def test_jacobian_of_gather_is_dense_and_warns():
         j = tape.jacobian(y, x)
     finally:
         logging.getLogger("tapekit").removeHandler(handler)
-    assert type(j) is tk.Tensor and j.shape == (2, 2, 3, 2)
+    assert type(j).__name__ == "EagerTensor" and j.shape == (2, 2, 3, 2)
     assert float(tk.reduce_sum(j)) == 4.0
     assert any("to a dense representation may make it slow" in r.getMessage() for r in records)
 
 
 def test_gather_rule_needs_only_its_rows_and_leaves_other_axes_dense():
     g = _grad(lambda v: tk.gather(v, [1, 0], axis=1), X)
-    assert type(g) is tk.Tensor
+    assert type(g).__name__ == "EagerTensor"
     g = _grad(lambda v: tk.gather_nd(v, [[0, 1]]), X)
-    assert type(g) is tk.Tensor
+    assert type(g).__name__ == "EagerTensor"
 
 
 # ---------- D: the GC race ----------

@@ -126,9 +126,9 @@ def test_all_names_no_internal_module():
 
     modules = {name for name in tk.__all__ if inspect.ismodule(getattr(tk, name))}
     # TF's namespaces (tf.math, tf.nn, ...) and tk.backend (tapekit's array backends)
-    assert modules == {"backend", "bitwise", "config", "data", "debugging", "dtypes", "errors", "image",
-                       "keras", "linalg", "math", "nest", "nn", "ragged", "random", "sparse", "strings", "test",
-                       "train"}
+    assert modules == {"backend", "bitwise", "compat", "config", "data", "debugging", "dtypes", "errors",
+                       "experimental", "image", "keras", "linalg", "math", "nest", "nn", "ragged", "random", "sparse",
+                       "strings", "test", "train"}
 
 
 def test_tk_dtypes_is_tf_dtypes_namespace_built_above_the_dtypes_module():

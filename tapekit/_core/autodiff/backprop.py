@@ -36,7 +36,7 @@ from ..ops.slices_ops import concat_slices, densify
 from ..record.registry import RULES, rule_for
 from ..._base.shape import TensorShape
 from ..record.tape_entry import LIVE, ArrayEntry, TapeEntry, TapeView
-from ..values.tensor import Tensor, convert_to_tensor, dtype_of_array
+from ..values.tensor import EagerTensor, Tensor, convert_to_tensor, dtype_of_array
 
 logger = logging.getLogger("tapekit")
 _NUMPY_TYPES = (np.ndarray, np.generic)
@@ -60,7 +60,7 @@ def run_gradient(tape: TapeView, request: GradientRequest, unconnected):
     for s in flat_sources:
         g = grads.get(s._id) if tracked.get(s._id) else unwatched.get(s._id)
         results.append(g if g is not None else _finish(None, s, unconnected))
-    observer.finish([r if type(r) is Tensor else densify(r) for r in results])
+    observer.finish([r if type(r) is EagerTensor else densify(r) for r in results])
     return nest.pack_sequence_as(request.structure, results)
 
 
@@ -89,10 +89,10 @@ def _seed_gradients(targets, output_gradients):
         if og is None:
             if not t.dtype.is_differentiable:
                 continue
-            if not lean or type(t) is not Tensor:   # an active tape records the seed (TF: OnesLike)
+            if not lean or type(t) is not EagerTensor:   # an active tape records the seed (TF: OnesLike)
                 og = ones_like(t)
             else:   # nothing records it: ones_like's kernel, without running the op
-                og = Tensor(_ones_of(t._value), t._dtype)
+                og = EagerTensor(_ones_of(t._value), t._dtype)
         elif tuple(og.shape) != tuple(t.shape):
             og = broadcast_to(og, tuple(t.shape))
         seeds.append((t._id, og))
@@ -178,9 +178,9 @@ class _Walk:
         skip = row.inputs_outside(self.reach)     # TF's op.skip_input_indices
         g = out_grads[0]
         if self.lean and rule.on_arrays and len(out_grads) == 1 and not self.sparse and \
-                (type(g) is not Tensor or g._dtype in _LEAN):
+                (type(g) is not EagerTensor or g._dtype in _LEAN):
             # nothing records: the rule runs on the op's saved arrays (a Tensor seed as its array)
-            in_grads = rule.fn(self.array_entry.of(row, skip), g._value if type(g) is Tensor else g)
+            in_grads = rule.fn(self.array_entry.of(row, skip), g._value if type(g) is EagerTensor else g)
             sends = self.send_arrays(row, in_grads, skip)
         else:
             in_grads = self.call_rule(rule, TapeEntry(row, index, skip, self.saved), out_grads)
@@ -232,7 +232,7 @@ class _Walk:
         if g is None or dtype_name not in _DIFFERENTIABLE:
             return k, None, False
         g = _as_gradient(g)
-        if type(g) is not Tensor:   # IndexedSlices
+        if type(g) is not EagerTensor:   # IndexedSlices
             return self._send_slices(index, row, k, g, shape)
         if g._value.shape != shape:
             if not rule.builtin:  # only built-in rules leave unbroadcasting to the pass
@@ -271,7 +271,7 @@ class _Walk:
             return False
         if type(have) is _Pieces:
             have = densify(_collected(have, self.order))
-        if type(have) is Tensor or type(g) is Tensor:
+        if type(have) is EagerTensor or type(g) is EagerTensor:
             have, g = gradient_tensor(have), gradient_tensor(g)
             if have._dtype is not g._dtype:   # a custom gradient of another dtype: TF's AddN refuses it
                 raise _mixed_dtypes(have, g)
@@ -295,7 +295,7 @@ class _Walk:
         grads = self.grads
         for sid in self.source_ids:
             g = grads.get(sid)
-            if g is not None and type(g) is not Tensor:
+            if g is not None and type(g) is not EagerTensor:
                 grads[sid] = _collected(g, self.order) if type(g) is _Pieces else gradient_tensor(g)
         return grads
 
@@ -303,7 +303,7 @@ class _Walk:
 def gradient_tensor(g):
     """A gradient as a Tensor: a backend array from the lean path is wrapped; a Tensor, an
     IndexedSlices or None passes as it is."""
-    return g if g is None or type(g) is Tensor or type(g) is IndexedSlices else Tensor(g, dtype_of_array(g))
+    return g if g is None or type(g) is EagerTensor or type(g) is IndexedSlices else EagerTensor(g, dtype_of_array(g))
 
 
 def _as_tuple(in_grads) -> tuple:
@@ -483,7 +483,7 @@ def _one_hot_like(target, k):
 
     arr = np.zeros(int(np.prod(target._value.shape)), dtype=target.dtype.numpy_dtype)
     arr[k] = 1
-    return Tensor(from_host(arr.reshape(target._value.shape)), target.dtype)
+    return EagerTensor(from_host(arr.reshape(target._value.shape)), target.dtype)
 
 
 def _batched_one_hot(target, k):
@@ -492,4 +492,4 @@ def _batched_one_hot(target, k):
     shape = target._value.shape
     arr = np.zeros((shape[0], int(np.prod(shape[1:]))), dtype=target.dtype.numpy_dtype)
     arr[:, k] = 1
-    return Tensor(from_host(arr.reshape(shape)), target.dtype)
+    return EagerTensor(from_host(arr.reshape(shape)), target.dtype)

@@ -14,7 +14,7 @@ from ... import nest
 from ..._base.dtypes import KERNEL_NAMES
 from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
-from ..values.tensor import Tensor, convert_to_tensor, is_variable
+from ..values.tensor import EagerTensor, Tensor, convert_to_tensor, is_variable
 
 
 def _is_tensor_like(x) -> bool:
@@ -80,7 +80,7 @@ class GradientRequest:
 
 def prepare_gradient(target, sources, output_gradients) -> GradientRequest:
     """Check every argument of ``gradient()``; nothing is computed or recorded."""
-    targets = [target] if type(target) is Tensor else [check_target(t) for t in nest.flatten(target)]
+    targets = [target] if type(target) is EagerTensor else [check_target(t) for t in nest.flatten(target)]
     flat_sources = prepare_sources(sources)
     ogs = _check_output_gradients(output_gradients, targets)
     return GradientRequest(targets, flat_sources, sources, ogs, output_gradients)
@@ -139,7 +139,7 @@ def prepare_jacobian(target):
 def prepare_sources(sources) -> list:
     flat = nest.flatten(sources)
     for s in flat:   # the common case, a list of tensors and variables, without a call per source
-        if type(s) is not Tensor and not is_variable(s):
+        if type(s) is not EagerTensor and not is_variable(s):
             return [check_source(s) for s in flat]
     return flat
 

@@ -37,7 +37,7 @@ from ..record.tape_entry import (
     read_sides,
     small_sides,
 )
-from ..values.tensor import Tensor, is_variable
+from ..values.tensor import EagerTensor, Tensor, is_variable
 
 logger = logging.getLogger("tapekit")
 
@@ -52,7 +52,7 @@ _NON_PERSISTENT_USED = ("A non-persistent GradientTape can only be used to compu
 def _all_small(tensors) -> bool:
     """Whether every value (a variable's too) has at most ``_SMALL`` elements; a released one counts as large."""
     for t in tensors:
-        value = t._value if type(t) is Tensor else getattr(t, "_value", None)
+        value = t._value if type(t) is EagerTensor else getattr(t, "_value", None)
         if value is None or value.size > _SMALL:
             return False
     return True

@@ -14,6 +14,7 @@ from . import (
                manip_grad,
                math_grad,
                nn_grad,
+               random_grad,
                reduction_grad,
                scatter_grad,
                segment_grad,
@@ -22,5 +23,5 @@ from . import (
 )
 
 RULE_MODULES = (array_grad, complex_grad, creation_grad, elementwise_extra_grad, extra_reductions_grad,
-                linalg_grad, manip_grad, math_grad, nn_grad, reduction_grad, scatter_grad, segment_grad, sort_grad,
-                special_grad)
+                linalg_grad, manip_grad, math_grad, nn_grad, random_grad, reduction_grad, scatter_grad, segment_grad,
+                sort_grad, special_grad)

@@ -24,7 +24,7 @@ from ..ops.creation import zeros_like
 from ..ops.indexing import gather_full_indices, mirror_take, standard_key
 from ..ops.reduction import reduce_sum
 from ..record.registry import execute, gradient
-from ..values.tensor import Tensor
+from ..values.tensor import EagerTensor
 
 
 @gradient("Reshape")
@@ -107,10 +107,10 @@ def _gather_grad(op, grad):
     if axis == 0:
         tail = list(params.shape)[1:]
         count = int(np.prod(indices.shape, dtype=np.int64))
-        dense_shape = Tensor(from_host(np.array(params.shape, dtype=np.int32)), dtypes.int32)
+        dense_shape = EagerTensor(from_host(np.array(params.shape, dtype=np.int32)), dtypes.int32)
         return IndexedSlices(reshape(grad, [count] + tail), reshape(indices, [count]), dense_shape), None
     full = gather_full_indices(tuple(params.shape), to_host(indices.value), axis, b)
-    full_t = Tensor(from_host(full.astype(np.int64)), dtypes.int64)
+    full_t = EagerTensor(from_host(full.astype(np.int64)), dtypes.int64)
     return scatter_nd(full_t, grad, tuple(params.shape)), None
 
 

@@ -12,7 +12,7 @@ from ..ops.linalg import einsum, inv, matmul, negative_, solve
 from ..ops.math_ops import conj, multiply, where
 from ..record.registry import gradient
 from .rule_math import math_for
-from ..values.tensor import Tensor
+from ..values.tensor import EagerTensor
 
 
 def _matmul_grad(op, grad):
@@ -133,7 +133,7 @@ def _onto_diagonal(g, sub, shape):
     for p, c in enumerate(sub):
         if first[c] != p:
             on_diagonal &= _axis_range(shape, first[c]) == _axis_range(shape, p)
-    mask = Tensor(from_host(on_diagonal, device_obj(g.value)), dtypes.bool)
+    mask = EagerTensor(from_host(on_diagonal, device_obj(g.value)), dtypes.bool)
     return where(mask, g, zeros_like(g))
 
 

@@ -12,7 +12,7 @@ from ..._base.i18n import _, hint_line
 from ..record.indexed_slices import IndexedSlices
 from ..record.registry import execute, execute_multi
 from ..._base.shape import TensorShape
-from ..values.tensor import Tensor, constant, is_tensor, is_variable, set_list_packer
+from ..values.tensor import EagerTensor, Tensor, constant, is_tensor, is_variable, set_list_packer
 from .args import index_tensor, int_array, int_attr, int_scalar, int_values, named_conversion
 from .creation import check_allocation
 from .indexing import gather_full_indices, mirror_take, on_device_of, standard_key
@@ -400,7 +400,7 @@ def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
     host = to_host(idx.value)
     if batch_dims:
         host = _with_batch_coords(host, int_attr(batch_dims, "batch_dims", "GatherNd"))
-        idx = Tensor(from_host(host.astype(idx.dtype.numpy_dtype)), idx.dtype)
+        idx = EagerTensor(from_host(host.astype(idx.dtype.numpy_dtype)), idx.dtype)
     _check_nd_indices(host, p.value.shape, "GatherNd")
     return execute("GatherNd", _gather_nd, (p, idx))
 
@@ -738,16 +738,16 @@ def getitem(tensor, key) -> Tensor:
 def shape(input, out_type=dtypes.int32, name=None) -> Tensor:
     x = to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
-    return Tensor(from_host(np.array(x.value.shape, dtype=out_type.numpy_dtype)), out_type)
+    return EagerTensor(from_host(np.array(x.value.shape, dtype=out_type.numpy_dtype)), out_type)
 
 
 def size(input, out_type=dtypes.int32, name=None) -> Tensor:
     x = to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
-    return Tensor(from_host(np.array(x.value.size, dtype=out_type.numpy_dtype)), out_type)
+    return EagerTensor(from_host(np.array(x.value.size, dtype=out_type.numpy_dtype)), out_type)
 
 
 def rank(input, name=None) -> Tensor:
     x = to_tensor(input)
-    return Tensor(from_host(np.array(x.ndim, dtype=np.int32)), dtypes.int32)
+    return EagerTensor(from_host(np.array(x.ndim, dtype=np.int32)), dtypes.int32)
 

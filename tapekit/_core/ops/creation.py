@@ -19,7 +19,7 @@ from ...errors import InvalidArgumentError, NotFoundError, ResourceExhaustedErro
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute, no_gradient
 from ..._base.shape import TensorShape
-from ..values.tensor import Tensor, convert_to_tensor, convert_with_default, is_tensor, with_hint
+from ..values.tensor import EagerTensor, Tensor, convert_to_tensor, convert_with_default, is_tensor, with_hint
 from .args import holds_wide_int, named_conversion
 from .math_ops import add, cast, multiply, real_div, subtract, to_tensor, where
 
@@ -39,7 +39,7 @@ def _dims_tensor(shape, op_type: str, as_given: bool) -> Tensor:
     try:
         dims = TensorShape(shape)
         if dims.is_fully_defined():
-            return Tensor(np.array(dims.as_list(), dtype=np.int64 if any(d >= 2**31 for d in dims)
+            return EagerTensor(np.array(dims.as_list(), dtype=np.int64 if any(d >= 2**31 for d in dims)
                                    else np.int32))
     except (TypeError, ValueError):
         pass
@@ -108,7 +108,7 @@ def _filled(shape: tuple, dtype, value, op_type: str) -> Tensor:
         arr = np.full(shape, value, dtype=object)
     else:
         arr = np.full(shape, value, dtype=dtype.numpy_dtype)
-    return Tensor(from_host(arr), dtype)
+    return EagerTensor(from_host(arr), dtype)
 
 
 def _scalar_of(value, dtype, what: str):
@@ -258,7 +258,7 @@ def _range(s, lim, d, dtype) -> Tensor:
     check_allocation((size,), dtype, "Range")
     with np.errstate(over="ignore"):
         values = s + np.arange(size).astype(dtype.numpy_dtype) * d  # start + i * delta in the dtype, as TF's kernel
-    return Tensor(from_host(values.astype(dtype.numpy_dtype)), dtype)
+    return EagerTensor(from_host(values.astype(dtype.numpy_dtype)), dtype)
 
 
 def _num(x) -> str:
@@ -296,18 +296,18 @@ def linspace(start, stop, num, name=None, axis=0) -> Tensor:
     if start.ndim == 0 and stop.ndim == 0:
         return _linspace_of_scalars(cast(start, dtype), cast(stop, dtype), count)
     arr = np.linspace(to_host(start.value), to_host(stop.value), count, axis=axis)
-    return Tensor(from_host(arr.astype(dtype.numpy_dtype)), dtype)
+    return EagerTensor(from_host(arr.astype(dtype.numpy_dtype)), dtype)
 
 
 def _linspace_of_scalars(start: Tensor, stop: Tensor, count: int) -> Tensor:
     """TF's linspace from recorded ops, so that it is differentiable as in TF: ``start + delta * i`` with
     ``delta = (stop - start) / (count - 1)``, and ``stop`` itself last."""
-    steps = Tensor(from_host(np.arange(count, dtype=start.dtype.numpy_dtype)), start.dtype)
+    steps = EagerTensor(from_host(np.arange(count, dtype=start.dtype.numpy_dtype)), start.dtype)
     delta = real_div(subtract(stop, start), convert_to_tensor(max(count - 1, 1), start.dtype))
     values = add(start, multiply(delta, steps))
     if count < 2:
         return values
-    last = Tensor(from_host(np.arange(count) == count - 1), dtypes.bool)
+    last = EagerTensor(from_host(np.arange(count) == count - 1), dtypes.bool)
     return where(last, stop, values)
 
 
@@ -341,7 +341,7 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
     arr = np.eye(int(rows_n), int(cols_n), dtype=dtype.numpy_dtype) * value
     if batch:
         arr = np.broadcast_to(arr, shape).copy()
-    return Tensor(from_host(arr), dtype)
+    return EagerTensor(from_host(arr), dtype)
 
 
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None,
@@ -367,7 +367,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     arr = arr.astype(object if dtype.is_string else dtype.numpy_dtype)
     if ax != -1:
         arr = np.moveaxis(arr, -1, ax)
-    return Tensor(from_host(arr), dtype)
+    return EagerTensor(from_host(arr), dtype)
 
 
 def _on_off_values(on_value, off_value, dtype):

@@ -22,7 +22,7 @@ from ..._base.i18n import _, hint_line
 from ..record.indexed_slices import IndexedSlices
 from ..record.registry import (execute, execute_binary, execute_unary, gradient, no_gradient, none_gradient, record,
                                state)
-from ..values.tensor import Tensor, convert_to_tensor, is_variable, with_hint
+from ..values.tensor import EagerTensor, Tensor, convert_to_tensor, is_variable, with_hint
 from .args import named_conversion
 
 
@@ -128,7 +128,7 @@ def check_dtype(op_type: str, t: Tensor) -> None:
 
 
 def _binary(op_type, forward, x, y):
-    if not (type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype):   # else nothing to convert
+    if not (type(x) is EagerTensor and type(y) is EagerTensor and x._dtype is y._dtype):   # else nothing to convert
         x, y = binary_inputs(op_type, x, y)
     check_dtype(op_type, x)
     return execute(op_type, forward, (x, y))
@@ -136,7 +136,7 @@ def _binary(op_type, forward, x, y):
 
 def _arith(op_type, forward, x, y):
     """A binary op whose kernel keeps its inputs' dtype (AddV2, Sub, Mul, Maximum ...)."""
-    if not (type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype):   # else nothing to convert
+    if not (type(x) is EagerTensor and type(y) is EagerTensor and x._dtype is y._dtype):   # else nothing to convert
         x, y = binary_inputs(op_type, x, y)
     check_dtype(op_type, x)
     return execute(op_type, forward, (x, y), None, x._dtype)
@@ -173,7 +173,7 @@ def add(x, y, name=None):
     >>> tk.add([1.0, 2.0], 0.5)
     <tk.Tensor: shape=(2,), dtype=float32, numpy=array([1.5, 2.5], dtype=float32)>
     """
-    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype.name in _ADD_TAKES:
+    if type(x) is EagerTensor and type(y) is EagerTensor and x._dtype is y._dtype and x._dtype.name in _ADD_TAKES:
         return execute_binary("AddV2", _add, x, y, x._dtype)   # nothing to convert or check
     if not (isinstance(y, Tensor) or is_variable(y)):
         x = to_tensor(x)
@@ -192,7 +192,7 @@ _sub = operator.sub
 
 
 def subtract(x, y, name=None):
-    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype.name in _SUB_TAKES:
+    if type(x) is EagerTensor and type(y) is EagerTensor and x._dtype is y._dtype and x._dtype.name in _SUB_TAKES:
         return execute_binary("Sub", _sub, x, y, x._dtype)   # nothing to convert or check
     return _arith("Sub", _sub, x, y)
 
@@ -210,7 +210,7 @@ def multiply(x, y, name=None):
     >>> tape.gradient(y, x).numpy().tolist()
     [3.0, 4.0]
     """
-    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype.name in _MUL_TAKES:
+    if type(x) is EagerTensor and type(y) is EagerTensor and x._dtype is y._dtype and x._dtype.name in _MUL_TAKES:
         return execute_binary("Mul", _mul, x, y, x._dtype)   # nothing to convert or check
     return _arith("Mul", _mul, x, y)
 
@@ -220,7 +220,7 @@ _div = operator.truediv
 
 def divide(x, y, name=None):
     """True division, as TF's ``truediv``: 8/16-bit integers give float32, wider ones float64."""
-    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and x._dtype.is_floating:
+    if type(x) is EagerTensor and type(y) is EagerTensor and x._dtype is y._dtype and x._dtype.is_floating:
         return execute_binary("RealDiv", _div, x, y, x._dtype)   # nothing to convert or check
     try:
         x, y = binary_inputs("RealDiv", x, y)
@@ -244,8 +244,8 @@ truediv = divide
 
 def real_div(x, y, name=None):
     """Division of two tensors of one (float) dtype, with no integer conversion."""
-    if type(x) is Tensor and x._dtype.is_floating:
-        if type(y) is Tensor and x._dtype is y._dtype:
+    if type(x) is EagerTensor and x._dtype.is_floating:
+        if type(y) is EagerTensor and x._dtype is y._dtype:
             return execute_binary("RealDiv", _div, x, y, x._dtype)   # nothing to convert or check
         return _arith("RealDiv", _div, x, y)
     return _binary("RealDiv", _div, x, y)
@@ -411,7 +411,7 @@ def _float_unary(op_type, fn_name):
         return getattr(ns(x), fn_name)(x)
 
     def op(x, name=None):
-        if type(x) is not Tensor:
+        if type(x) is not EagerTensor:
             x = to_tensor(x)
         if not x._dtype.is_floating:
             require_float(op_type, x)
@@ -499,7 +499,7 @@ def _reciprocal(x):
 
 
 def reciprocal(x, name=None):
-    if type(x) is not Tensor:
+    if type(x) is not EagerTensor:
         x = to_tensor(x)
     if x._dtype.is_floating:
         return execute_unary("Reciprocal", _reciprocal, x, x._dtype)
@@ -696,7 +696,7 @@ def tensor_not_equals(x, y):
 def _equality(op_type, x, y):
     x, y = binary_inputs(op_type, x, y)
     if x._value.shape != y._value.shape and not _broadcastable(x._value, y._value):
-        return Tensor(from_host(np.array(op_type == "NotEqual"), device_obj(x._value)), dtypes.bool)
+        return EagerTensor(from_host(np.array(op_type == "NotEqual"), device_obj(x._value)), dtypes.bool)
     return equal(x, y) if op_type == "Equal" else not_equal(x, y)
 
 
@@ -804,7 +804,7 @@ def identity(x, name=None):
 def stop_gradient(input, name=None):
     """The same value, but gradients do not flow back through it."""
     x = to_tensor(input)
-    out = Tensor(x._value, x._dtype)
+    out = EagerTensor(x._value, x._dtype)
     if state.tapes:
         record("StopGradient", (x,), (out,), None, cut=Cause.STOP_GRADIENT)
     return out
@@ -858,4 +858,4 @@ def where_indices(condition: Tensor) -> Tensor:
         raise InvalidArgumentError("WhereOp : Unhandled input dimensions: 0 [Op:Where] name: "
                                    + hint_line(_("tk.where(condition) needs a condition of rank >= 1.")), op="Where")
     idx = np.argwhere(to_host(condition._value)).astype(np.int64)
-    return Tensor(from_host(idx), dtypes.int64)
+    return EagerTensor(from_host(idx), dtypes.int64)

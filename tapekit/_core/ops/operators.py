@@ -17,7 +17,7 @@ import numpy as np
 from ..._base import dtypes
 from ...errors import InvalidArgumentError
 from ..._base.i18n import _, hint_line
-from ..values.tensor import Tensor, convert_to_tensor, is_variable
+from ..values.tensor import EagerTensor, Tensor, convert_to_tensor, is_variable
 from ..record.variable import Variable
 from . import math_ops as m
 from .array_ops import boolean_mask, getitem
@@ -31,7 +31,7 @@ def _is_tensor(x) -> bool:
 def _mul(x, y):
     # The common case first: two tensors of one dtype, not bool. Every `x * y` runs this test, so it
     # reads the dtype slots rather than the `dtype` property (a call each).
-    if type(x) is Tensor and type(y) is Tensor and x._dtype is y._dtype and not x._dtype.is_bool:  # noqa: SLF001
+    if type(x) is EagerTensor and type(y) is EagerTensor and x._dtype is y._dtype and not x._dtype.is_bool:  # noqa: SLF001
         return m.multiply(x, y)
     if x.dtype is dtypes.bool or _is_tensor(y) and y.dtype is dtypes.bool:  # TF: via int32, and back
         as_int = [m.cast(m.to_tensor(v), dtypes.int32) for v in (x, y)]

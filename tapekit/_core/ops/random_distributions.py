@@ -361,3 +361,150 @@ def binomial(stream: PhiloxStream, counts: np.ndarray, probs: np.ndarray, sample
         batch, sample = divmod(index, samples_per_batch)
         out[batch + sample * batches] = _one_binomial(stream, index, counts[batch], probs[batch])
     return out
+
+
+# ---- gamma and Poisson (TF's RandomGamma and RandomPoissonV2 kernels on the CPU, computed in float64) ----
+class _DoubleNormals:
+    """TF's float64 normals for one sample: two per block (``BoxMullerDouble``), the second one first."""
+
+    def __init__(self, stream: PhiloxStream):
+        self._stream, self._pending = stream, []
+
+    def next(self) -> float:
+        if not self._pending:
+            x = self._stream.blocks(1)[0].reshape(4, 1)
+            self._pending = [float(z[0]) for z in _box_muller_double(*x)]
+        return self._pending.pop()
+
+
+def _one_gamma(stream: PhiloxStream, alpha: float) -> float:
+    """One Gamma(alpha) sample: an exponential for alpha 1, else Marsaglia and Tsang's
+    transformed rejection (alpha below 1 is boosted by one and scaled by ``u ** (1 / alpha)``)."""
+    uniforms = _DoubleUniforms(stream)
+    if alpha == 1.0:
+        return -math.log1p(-uniforms.next())
+    normals = _DoubleNormals(stream)
+    d = alpha + (2.0 / 3 if alpha < 1 else -1.0 / 3)
+    c = 1.0 / 3 / math.sqrt(d) if d > 0 else math.nan   # NaN samples for alpha below -2/3, as TF's
+    while True:
+        x = normals.next()
+        v = 1 + c * x
+        if v <= 0:
+            continue
+        v = v * v * v
+        u = uniforms.next()
+        if u < 1 - 0.0331 * (x * x) * (x * x) or _log(u) < 0.5 * x * x + d * (1 - v + math.log(v)):
+            return d * v * (_c_pow(uniforms.next(), 1 / alpha if alpha else math.copysign(math.inf, alpha))
+                            if alpha < 1 else 1.0)
+
+
+def _c_pow(base: float, exponent: float) -> float:
+    """C's ``pow`` (0 ** -1 is inf, not an error)."""
+    with np.errstate(all="ignore"):
+        return float(np.power(np.float64(base), exponent))
+
+
+def _knuth_poisson(rate: float, uniforms: _DoubleUniforms, highest: float) -> float:
+    """Count uniforms until their product drops to ``exp(-rate)`` (for rates below 10)."""
+    limit, product, count = math.exp(-rate), 1.0, 0.0
+    while True:
+        product *= uniforms.next()
+        if product <= limit and count <= highest:
+            return count
+        count += 1
+
+
+def _hormann_poisson(rate: float, uniforms: _DoubleUniforms, highest: float) -> float:
+    """Hormann's transformed rejection (PTRS), as TF writes it, for rates of 10 and above."""
+    log_rate = math.log(rate)
+    b = 0.931 + 2.53 * math.sqrt(rate)
+    a = -0.059 + 0.02483 * b
+    inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
+    while True:
+        u = uniforms.next() - 0.5
+        v = uniforms.next()
+        us = 0.5 - abs(u)
+        k = math.floor((2 * a / us + b) * u + rate + 0.43)
+        if k > highest:
+            continue
+        if us >= 0.07 and v <= 0.9277 - 3.6224 / (b - 2):
+            return float(k)
+        if k < 0 or (us < 0.013 and v > us):
+            continue
+        if _log(v * inv_alpha / (a / (us * us) + b)) <= -rate + k * log_rate - math.lgamma(k + 1):
+            return float(k)
+
+
+def _per_sample(stream: PhiloxStream, params: np.ndarray, samples_per_param: int, one) -> np.ndarray:
+    """``one(own_stream, param)`` for each sample: sample ``i`` of parameter ``j`` starts its stream
+    256 blocks per output after ``stream`` (output ``j * samples_per_param + i``) and lands at flat
+    position ``j + i * len(params)``, as TF's kernels lay them out."""
+    out = np.empty(params.size * samples_per_param, dtype=np.float64)
+    for index in range(out.size):
+        which, sample = divmod(index, samples_per_param)
+        own = stream.copy()
+        own.skip(_GROUP_SKIP * index)
+        out[which + sample * params.size] = one(own, params[which])
+    return out
+
+
+def gamma(stream: PhiloxStream, alphas: np.ndarray, samples_per_alpha: int) -> np.ndarray:
+    """Gamma(alpha, 1) samples in float64, ``samples_per_alpha`` for each alpha (laid out as ``_per_sample``)."""
+    return _per_sample(stream, alphas.astype(np.float64), samples_per_alpha,
+                       lambda own, alpha: _one_gamma(own, float(alpha)))
+
+
+def poisson(stream: PhiloxStream, rates: np.ndarray, samples_per_rate: int, highest: float) -> np.ndarray:
+    """Poisson samples in float64 (``highest``: the output dtype's largest value; larger draws are retried)."""
+    def one(own, rate):
+        method = _knuth_poisson if rate < 10 else _hormann_poisson
+        return method(float(rate), _DoubleUniforms(own), highest)
+    return _per_sample(stream, rates.astype(np.float64), samples_per_rate, one)
+
+
+# ---- d sample / d alpha of a Gamma(alpha, 1) sample (TF's RandomGammaGrad), in float64 ----
+def _incomplete_gamma(a: float, x: float) -> tuple:
+    """(P(a, x), True) by its series for x < a + 1, else (Q(a, x), False) by Lentz's continued fraction:
+    the regularized incomplete gamma function that is computed without cancellation."""
+    log_front = -x + a * math.log(x) - math.lgamma(a)
+    if x < a + 1:
+        term = total = 1.0 / a
+        n = a
+        while abs(term) > abs(total) * 1e-17:
+            n += 1
+            term *= x / n
+            total += term
+        return total * math.exp(log_front), True
+    tiny = 1e-300
+    b, c = x + 1 - a, 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 100_000):
+        an, b = -i * (i - a), b + 2
+        d, c = an * d + b, b + an / c
+        d, c = 1 / (d if abs(d) > tiny else tiny), (c if abs(c) > tiny else tiny)
+        h *= d * c
+        if abs(d * c - 1) < 1e-16:
+            break
+    return math.exp(log_front) * h, False
+
+
+def _regularized(a: float, x: float, lower: bool) -> float:
+    value, is_lower = _incomplete_gamma(a, x)
+    return value if is_lower == lower else 1 - value
+
+
+def gamma_sample_der_alpha(alpha: float, sample: float) -> float:
+    """How a Gamma(alpha) sample moves with alpha at a fixed CDF value: -(dP/dalpha) / pdf(sample)
+    (implicit reparameterization, Figurnov et al. 2018); dP/dalpha by a central difference of P, or of
+    Q = 1 - P where that is the one computed without cancellation."""
+    if sample == 0:
+        return 0.0
+    if not (sample > 0 and alpha > 0) or math.isinf(sample):
+        return math.nan
+    lower = _incomplete_gamma(alpha, sample)[1]
+    step = 1e-5 * min(alpha, 1.0)
+    slope = (_regularized(alpha + step, sample, lower) - _regularized(alpha - step, sample, lower)) / (2 * step)
+    d_lower = slope if lower else -slope
+    log_pdf = (alpha - 1) * math.log(sample) - sample - math.lgamma(alpha)
+    return -d_lower / math.exp(log_pdf)

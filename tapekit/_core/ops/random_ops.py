@@ -31,7 +31,7 @@ from ...errors import InvalidArgumentError
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute, no_gradient
 from ..._base.shape import TensorShape
-from ..values.tensor import Tensor
+from ..values.tensor import EagerTensor, Tensor
 from . import random_distributions as dist
 from .math_ops import to_tensor
 from .philox import PhiloxStream
@@ -168,7 +168,7 @@ def float_dtype(dtype, op_type):
 
 
 def _as_tensor(arr: np.ndarray, dtype) -> Tensor:
-    return Tensor(from_host(np.asarray(arr, dtype=dtype.numpy_dtype)), dtype)
+    return EagerTensor(from_host(np.asarray(arr, dtype=dtype.numpy_dtype)), dtype)
 
 
 def _values(value, dtype) -> np.ndarray:

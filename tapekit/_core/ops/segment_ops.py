@@ -17,7 +17,7 @@ from ...backend import device_obj, from_host, to_host
 from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute
-from ..values.tensor import Tensor
+from ..values.tensor import EagerTensor, Tensor
 from .args import int_scalar, named_conversion
 from .array_ops import reshape
 from .creation import check_allocation
@@ -126,7 +126,7 @@ def segment_counts(ids, num, like):
     """How many rows each segment has (at least 1), shaped to broadcast against ``like``."""
     host = to_host(ids.value).reshape(-1)
     counts = np.maximum(np.bincount(host[host >= 0], minlength=num), 1)
-    t = cast(Tensor(from_host(counts, device_obj(ids.value))), like.dtype)
+    t = cast(EagerTensor(from_host(counts, device_obj(ids.value))), like.dtype)
     return reshape(t, [num] + [1] * (like.ndim - 1))
 
 

@@ -17,7 +17,7 @@ from ...backend import device_obj, from_host, to_host
 from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute, execute_multi
-from ..values.tensor import Tensor
+from ..values.tensor import EagerTensor
 from .args import int_scalar
 from .array_ops import transpose
 from .math_ops import binary_inputs, negative, subtract, to_tensor
@@ -232,7 +232,7 @@ def in_top_k(targets, predictions, k, name=None):
         np.full(p.shape[0], np.nan)
     above = (p > target[:, None]).sum(axis=1)
     result = valid & np.isfinite(target) & (above < int(k))
-    return Tensor(from_host(np.asarray(result)), dtypes.bool)
+    return EagerTensor(from_host(np.asarray(result)), dtypes.bool)
 
 
 def invert_permutation(x, name=None):
@@ -244,13 +244,13 @@ def invert_permutation(x, name=None):
                                    "[Op:InvertPermutation] name: ", op="InvertPermutation")
     inverse = np.empty_like(p)
     inverse[p] = np.arange(p.size, dtype=p.dtype)
-    return Tensor(from_host(inverse), t.dtype)
+    return EagerTensor(from_host(inverse), t.dtype)
 
 
 def _monotone(x, strict: bool):
     v = np.asarray(to_host(to_tensor(x).value)).reshape(-1)
     d = np.diff(v)
-    return Tensor(from_host(np.asarray(bool(np.all(d > 0) if strict else np.all(d >= 0)))), dtypes.bool)
+    return EagerTensor(from_host(np.asarray(bool(np.all(d > 0) if strict else np.all(d >= 0)))), dtypes.bool)
 
 
 def is_non_decreasing(x, name=None):

@@ -10,7 +10,7 @@ from ..values.context import state
 from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..._base.source_location import caller_text
-from ..values.tensor import Tensor
+from ..values.tensor import EagerTensor, Tensor
 
 def execute(op_type: str, forward, inputs: tuple, attrs: dict | None = None, dtype=None):
     """Run ``forward`` on the inputs' arrays and record the op on every tape that tracks an input.
@@ -39,7 +39,7 @@ def execute_unary(op_type: str, kernel, x: Tensor, dtype):
 def execute_multi(op_type: str, forward, inputs: tuple, attrs: dict | None = None):
     """Like ``execute`` for an op with several outputs (``forward`` returns a tuple)."""
     values = _compute(op_type, forward, inputs, _arrays_of(op_type, inputs), attrs)
-    outs = tuple(Tensor(v) for v in values)
+    outs = tuple(EagerTensor(v) for v in values)
     if state.tapes:
         record(op_type, inputs, outs, attrs)
     return outs
@@ -47,7 +47,7 @@ def execute_multi(op_type: str, forward, inputs: tuple, attrs: dict | None = Non
 
 def _execute(op_type, forward, inputs, arrays, attrs, dtype, elementwise: bool):
     """The one body of the ``execute`` variants: compute, wrap, record on each tape."""
-    out = Tensor(_compute(op_type, forward, inputs, arrays, attrs), dtype)
+    out = EagerTensor(_compute(op_type, forward, inputs, arrays, attrs), dtype)
     tapes = state.tapes
     if tapes:
         key = _rule_key(op_type) if _override_blocks else op_type   # the common case without a call

@@ -29,7 +29,7 @@ import numpy as np
 from ...backend import head
 from ..._base.dtypes import as_dtype
 from ..._base.shape import TensorShape
-from ..values.tensor import Tensor, restored
+from ..values.tensor import EagerTensor, restored
 
 LIVE, RELEASED, SMALL = "live", "released", "small"   # Row.state: values saved / released / all small, kept for good
 _SKIPS: dict = {}   # one shared tuple per skip_input_indices value (Row.inputs_outside)
@@ -171,13 +171,13 @@ def packed(tensors) -> tuple:
     """``tensors`` as a row's flat ``(id, value, dtype name)`` triples."""
     if len(tensors) == 1:   # most ops: no loop
         t = tensors[0]
-        return (t._id, t._value, t._dtype.name) if type(t) is Tensor else _kept(t)
-    if len(tensors) == 2 and type(tensors[0]) is Tensor and type(tensors[1]) is Tensor:
+        return (t._id, t._value, t._dtype.name) if type(t) is EagerTensor else _kept(t)
+    if len(tensors) == 2 and type(tensors[0]) is EagerTensor and type(tensors[1]) is EagerTensor:
         x, y = tensors
         return (x._id, x._value, x._dtype.name, y._id, y._value, y._dtype.name)
     out = []
     for t in tensors:
-        out += (t._id, t._value, t._dtype.name) if type(t) is Tensor else _kept(t)
+        out += (t._id, t._value, t._dtype.name) if type(t) is EagerTensor else _kept(t)
     return tuple(out)
 
 

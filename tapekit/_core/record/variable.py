@@ -11,7 +11,7 @@ from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..._base.scopes import scoped_name
 from ..._base.shape import TensorShape, as_shape
-from ..values.tensor import Tensor, _Ref, convert_to_tensor, new_id, numpy_text, with_hint
+from ..values.tensor import EagerTensor, Tensor, _Ref, convert_to_tensor, new_id, numpy_text, with_hint
 
 _ASSIGN_OPS = {"assign_add": "AssignAddVariableOp", "assign_sub": "AssignSubVariableOp"}
 
@@ -114,7 +114,7 @@ class Variable:
 
     # ---------- reading ----------
     def _read(self) -> Tensor:
-        t = Tensor(self._value, self._dtype)
+        t = EagerTensor(self._value, self._dtype)
         if state.tapes:
             for tape in state.tapes:
                 tape.variable_read(self, t)

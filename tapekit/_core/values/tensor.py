@@ -165,6 +165,17 @@ class Tensor:
         return format(value[()] if value.ndim == 0 else value, spec)
 
 
+
+class EagerTensor(Tensor):
+    """The concrete class of every value an op returns: ``type(tk.constant(1.))`` is ``EagerTensor``.
+
+    As in TF, ``tk.Tensor`` is the public base class (``isinstance(t, tk.Tensor)`` is the test to
+    write) and ``EagerTensor`` the one class that eager values are; it adds nothing. The core's
+    fast paths test ``type(x) is EagerTensor``, a cheaper check than ``isinstance``.
+    """
+
+    __slots__ = ()
+
 class _Ref:
     """A hashable reference to a tensor or variable (``tensor.ref()``)."""
 
@@ -203,7 +214,7 @@ def restored(value, dtype: DType, tensor_id: int) -> Tensor:
     A tape keeps ids and arrays, not Tensor objects (``tape_entry``); gradient functions get
     tensors again, with the ids the tapes know them by (so a rule's ops record on outer tapes).
     """
-    t = Tensor.__new__(Tensor)
+    t = EagerTensor.__new__(EagerTensor)
     t._value = value
     t._dtype = dtype
     t._id = tensor_id
@@ -533,7 +544,7 @@ def convert_with_default(value, dtype: DType) -> Tensor:
         return convert_to_tensor(value, dtype=dtype)
     if isinstance(value, (str, bytes)) or isinstance(value, (list, tuple)) and any(
             isinstance(x, (str, bytes)) for x in _leaves(value)):
-        return Tensor(_to_string_array(value), dtypes.string)  # on the host: only its dtype is reported
+        return EagerTensor(_to_string_array(value), dtypes.string)  # on the host: only its dtype is reported
     return convert_to_tensor(value, dtype_hint=dtype)
 
 
@@ -585,7 +596,7 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
     if type(value) in (float, int):
         arr = _plain_scalar(value, dtype, hint)
         if arr is not None:
-            return Tensor(from_host(arr))
+            return EagerTensor(from_host(arr))
     tensor = _tensor_of(value, dtype, name)
     if tensor is not None:
         return tensor
@@ -594,7 +605,8 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
     if isinstance(value, (np.ndarray, np.generic)):
         arr = _numpy_to_array(value, dtype, hint)
     elif is_backend_array(value):
-        return Tensor(value if dtype is None or dtype_of_array(value) is dtype else value.astype(dtype.numpy_dtype))
+        same = dtype is None or dtype_of_array(value) is dtype
+        return EagerTensor(value if same else value.astype(dtype.numpy_dtype))
     elif pack and isinstance(value, (list, tuple)) and _list_packer is not None and holds_tensor(value):
         return _pack(value, dtype, hint, name if isinstance(name, str) and name else "packed")
     elif isinstance(value, (list, tuple, numbers.Number, str, bytes, range, memoryview, bytearray)):
@@ -602,7 +614,7 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
     else:   # None among them
         raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type ({type(value)}) "
                          "to a Tensor.")
-    return Tensor(from_host(arr))
+    return EagerTensor(from_host(arr))
 
 
 def _tensor_of(value, dtype, name):
@@ -707,7 +719,7 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
         value = value.numpy()  # a variable's value is cast like a NumPy array, as TF
     t = _convert(value, None if dtype is None else dtypes.as_dtype(dtype), None, name, pack=False)
     if isinstance(value, Tensor) or is_variable(value):
-        t = Tensor(t._value, t._dtype)
+        t = EagerTensor(t._value, t._dtype)
     return t if shape is None else _filled_to_shape(t, shape, value)
 
 
@@ -730,7 +742,7 @@ def _filled_to_shape(t: Tensor, shape, value) -> Tensor:
         raise TypeError(f"Eager execution of tk.constant with unsupported shape. Tensor {t.numpy()} "
                         f"(converted from {value!r}) has {arr.size} elements, but got `shape` "
                         f"{shape} with {n} elements).")
-    return Tensor(arr, t._dtype)
+    return EagerTensor(arr, t._dtype)
 
 
 def _reshape(arr, shape):
