@@ -179,6 +179,8 @@ def _assigned_names(source: str) -> set:
     except SyntaxError:
         return set()
     names = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    names |= {(alias.asname or alias.name).split(".")[0] for node in tree.body
+              if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
     for node in tree.body:
         for target in getattr(node, "targets", [getattr(node, "target", None)]):
             names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)} if target else set()
