@@ -2,8 +2,9 @@
 
 from types import SimpleNamespace
 
-from .dataset import (AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset, NumpyIterator,
-                      OwnedIterator)
+from .._base.unsupported import out_of_scope
+from .dataset import (AUTOTUNE, FILES_HINT, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset, DatasetSpec,
+                      NumpyIterator, OwnedIterator)
 
 Iterator = OwnedIterator
 
@@ -17,9 +18,30 @@ def _dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=No
     return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder)
 
 
-experimental = SimpleNamespace(AUTOTUNE=AUTOTUNE, INFINITE_CARDINALITY=INFINITE_CARDINALITY,
-                               UNKNOWN_CARDINALITY=UNKNOWN_CARDINALITY, cardinality=_cardinality,
-                               dense_to_ragged_batch=_dense_to_ragged_batch)
+def _counter(start=0, step=1, dtype=None):
+    """``tk.data.experimental.Counter``: ``tk.data.Dataset.counter`` (TF's deprecated name for it)."""
+    return Dataset.counter(start, step) if dtype is None else Dataset.counter(start, step, dtype)
 
-__all__ = ["AUTOTUNE", "Dataset", "INFINITE_CARDINALITY", "Iterator", "NumpyIterator",
-           "UNKNOWN_CARDINALITY", "experimental"]
+
+def _choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=False):
+    """``tk.data.experimental.choose_from_datasets``: as ``Dataset.choose_from_datasets``, but by default it
+    goes on past an empty dataset (TF's older default)."""
+    return Dataset.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
+
+
+# Datasets read from files are out of tapekit's scope: each reader raises, naming what to use instead.
+TextLineDataset = out_of_scope("tf.data.TextLineDataset", FILES_HINT)
+TFRecordDataset = out_of_scope("tf.data.TFRecordDataset", FILES_HINT)
+FixedLengthRecordDataset = out_of_scope("tf.data.FixedLengthRecordDataset", FILES_HINT)
+
+experimental = SimpleNamespace(
+    AUTOTUNE=AUTOTUNE, INFINITE_CARDINALITY=INFINITE_CARDINALITY, UNKNOWN_CARDINALITY=UNKNOWN_CARDINALITY,
+    cardinality=_cardinality, dense_to_ragged_batch=_dense_to_ragged_batch, Counter=_counter,
+    choose_from_datasets=_choose_from_datasets,
+    CsvDataset=out_of_scope("tf.data.experimental.CsvDataset", FILES_HINT),
+    make_csv_dataset=out_of_scope("tf.data.experimental.make_csv_dataset", FILES_HINT),
+    make_batched_features_dataset=out_of_scope("tf.data.experimental.make_batched_features_dataset", FILES_HINT),
+    SqlDataset=out_of_scope("tf.data.experimental.SqlDataset", FILES_HINT))
+
+__all__ = ["AUTOTUNE", "Dataset", "DatasetSpec", "FixedLengthRecordDataset", "INFINITE_CARDINALITY", "Iterator",
+           "NumpyIterator", "TFRecordDataset", "TextLineDataset", "UNKNOWN_CARDINALITY", "experimental"]
