@@ -95,6 +95,7 @@ from ._api.initializers import (constant_initializer, ones_initializer, random_n
                            random_uniform_initializer, zeros_initializer)
 from ._api.module import Module
 from ._api.py_function import TraceType as _TraceType
+from ._api import extension_type as _extension_type
 from ._api.py_function import init_scope, py_function
 from ._api.printing import print_v2 as print
 from ._base.scopes import get_current_name_scope, name_scope
@@ -112,6 +113,9 @@ saved_model = _Namespace(save=_saved_model_save, load=_saved_model_load, SaveOpt
 io = _Namespace(**_io_functions, decode_raw=strings.decode_raw)
 experimental = _Namespace(DynamicRaggedShape=_ragged_shape.DynamicRaggedShape,
                           RowPartition=_ragged_shape.RowPartition)
+# out of scope: extension types (tapekit/_api/extension_type.py)
+for _name, _stand_in in _extension_type.STAND_INS.items():
+    setattr(experimental, _name, _stand_in)
 distribute = _Namespace(**_distribute_functions)
 
 types = _Namespace(experimental=_Namespace(TraceType=_TraceType))
