@@ -3,8 +3,8 @@
 from types import SimpleNamespace
 
 from .._base.unsupported import out_of_scope
-from .dataset import (AUTOTUNE, FILES_HINT, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset, DatasetSpec,
-                      NumpyIterator, OwnedIterator)
+from .dataset import (AUTOTUNE, FILES_HINT, INFINITE_CARDINALITY, SAMPLING_HINT, UNKNOWN_CARDINALITY, Dataset,
+                      DatasetSpec, NumpyIterator, OwnedIterator)
 
 Iterator = OwnedIterator
 
@@ -38,6 +38,8 @@ experimental = SimpleNamespace(
     AUTOTUNE=AUTOTUNE, INFINITE_CARDINALITY=INFINITE_CARDINALITY, UNKNOWN_CARDINALITY=UNKNOWN_CARDINALITY,
     cardinality=_cardinality, dense_to_ragged_batch=_dense_to_ragged_batch, Counter=_counter,
     choose_from_datasets=_choose_from_datasets,
+    sample_from_datasets=out_of_scope("tf.data.experimental.sample_from_datasets", SAMPLING_HINT),
+    rejection_resample=out_of_scope("tf.data.experimental.rejection_resample", SAMPLING_HINT),
     CsvDataset=out_of_scope("tf.data.experimental.CsvDataset", FILES_HINT),
     make_csv_dataset=out_of_scope("tf.data.experimental.make_csv_dataset", FILES_HINT),
     make_batched_features_dataset=out_of_scope("tf.data.experimental.make_batched_features_dataset", FILES_HINT),

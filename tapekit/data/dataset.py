@@ -39,6 +39,8 @@ INFINITE, UNKNOWN = INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 # Datasets read from files are out of tapekit's scope (tk.data.TextLineDataset, Dataset.list_files, ...)
 FILES_HINT = N_("tapekit's datasets hold data in memory: read the file with Python, NumPy or pandas, then "
                  "make the dataset with tk.data.Dataset.from_tensor_slices.")
+SAMPLING_HINT = N_("sampling from datasets at random is not in tapekit: draw the choices yourself (with "
+                   "tk.random.stateless_categorical) and pass them to tk.data.Dataset.choose_from_datasets.")
 
 
 # ---------- composite values (RaggedTensor, SparseTensor): how each slices, batches and unbatches ----------
@@ -189,6 +191,8 @@ class Dataset:
 
     list_files = staticmethod(out_of_scope("tf.data.Dataset.list_files", FILES_HINT))
     load = staticmethod(out_of_scope("tf.data.Dataset.load", FILES_HINT))
+    sample_from_datasets = staticmethod(out_of_scope("tf.data.Dataset.sample_from_datasets", SAMPLING_HINT))
+    rejection_resample = out_of_scope("tf.data.Dataset.rejection_resample", SAMPLING_HINT)
 
     # ----- what every dataset has -----
     @property
