@@ -4,7 +4,9 @@ from types import SimpleNamespace
 
 from .._base.unsupported import out_of_scope
 from .dataset import (AUTOTUNE, FILES_HINT, INFINITE_CARDINALITY, SAMPLING_HINT, UNKNOWN_CARDINALITY, Dataset,
-                      DatasetSpec, NumpyIterator, OwnedIterator)
+                      DatasetSpec, NumpyIterator, OwnedIterator, assert_cardinality)
+from .options import (AutoShardPolicy, AutotuneOptions, DistributeOptions, OptimizationOptions, Options,
+                      ThreadingOptions)
 
 Iterator = OwnedIterator
 
@@ -29,6 +31,18 @@ def _choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=False)
     return Dataset.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
 
 
+# TF's older, experimental spellings of Dataset methods, for dataset.apply(...)
+_experimental_transformations = {
+    "unique": lambda: lambda dataset: dataset.unique(),
+    "unbatch": lambda: lambda dataset: dataset.unbatch(),
+    "take_while": lambda predicate: lambda dataset: dataset.take_while(predicate),
+    "scan": lambda initial_state, scan_func: lambda dataset: dataset.scan(initial_state, scan_func),
+    "enumerate_dataset": lambda start=0: lambda dataset: dataset.enumerate(start),
+    "group_by_window": lambda key_func, reduce_func, window_size=None, window_size_func=None: (
+        lambda dataset: dataset.group_by_window(key_func, reduce_func, window_size, window_size_func)),
+}
+
+
 # Datasets read from files are out of tapekit's scope: each reader raises, naming what to use instead.
 TextLineDataset = out_of_scope("tf.data.TextLineDataset", FILES_HINT)
 TFRecordDataset = out_of_scope("tf.data.TFRecordDataset", FILES_HINT)
@@ -37,6 +51,9 @@ FixedLengthRecordDataset = out_of_scope("tf.data.FixedLengthRecordDataset", FILE
 experimental = SimpleNamespace(
     AUTOTUNE=AUTOTUNE, INFINITE_CARDINALITY=INFINITE_CARDINALITY, UNKNOWN_CARDINALITY=UNKNOWN_CARDINALITY,
     cardinality=_cardinality, dense_to_ragged_batch=_dense_to_ragged_batch, Counter=_counter,
+    assert_cardinality=assert_cardinality, get_single_element=lambda dataset: dataset.get_single_element(),
+    AutoShardPolicy=AutoShardPolicy, AutotuneOptions=AutotuneOptions, DistributeOptions=DistributeOptions,
+    OptimizationOptions=OptimizationOptions, ThreadingOptions=ThreadingOptions, **_experimental_transformations,
     choose_from_datasets=_choose_from_datasets,
     sample_from_datasets=out_of_scope("tf.data.experimental.sample_from_datasets", SAMPLING_HINT),
     rejection_resample=out_of_scope("tf.data.experimental.rejection_resample", SAMPLING_HINT),
@@ -46,4 +63,5 @@ experimental = SimpleNamespace(
     SqlDataset=out_of_scope("tf.data.experimental.SqlDataset", FILES_HINT))
 
 __all__ = ["AUTOTUNE", "Dataset", "DatasetSpec", "FixedLengthRecordDataset", "INFINITE_CARDINALITY", "Iterator",
-           "NumpyIterator", "TFRecordDataset", "TextLineDataset", "UNKNOWN_CARDINALITY", "experimental"]
+           "NumpyIterator", "Options", "TFRecordDataset", "TextLineDataset", "ThreadingOptions", "UNKNOWN_CARDINALITY",
+           "experimental"]

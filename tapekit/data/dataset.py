@@ -21,7 +21,7 @@ import numpy as np
 
 from .._base import dtypes
 from ..backend import from_host
-from ..errors import InvalidArgumentError, OutOfRangeError
+from ..errors import FailedPreconditionError, InvalidArgumentError, OutOfRangeError
 from .._base.i18n import N_, _, hint_line
 from .._base.unsupported import out_of_scope
 from .._core.ops.array_ops import stack
@@ -31,6 +31,7 @@ from .._core.ops.random_ops import get_seed
 from .._core.values.tensor import Tensor, convert_to_tensor, is_variable
 from .._api.tensor_spec import TensorSpec
 from .._base.shape import TensorShape
+from .options import Options
 
 AUTOTUNE = -1
 INFINITE_CARDINALITY = -1
@@ -342,6 +343,41 @@ class Dataset:
         ``block_length`` elements at a time (defaults: as many as the CPUs this process may run on, as
         TF, and 1)."""
         return _InterleaveDataset(self, map_func, cycle_length, block_length)
+
+    def shard(self, num_shards, index, name=None) -> Dataset:
+        """Every ``num_shards``-th element, starting from element ``index``."""
+        return _ShardDataset(self, num_shards, index)
+
+    def unique(self, name=None) -> Dataset:
+        """Each element once, at its first place (scalar int32, int64 or string elements)."""
+        return _UniqueDataset(self)
+
+    def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None,
+                        name=None) -> Dataset:
+        """Elements grouped by ``key_func(element)`` (an int64) into windows of ``window_size``; each
+        full window, then at the end each partial one (by key), becomes ``reduce_func(key, window_dataset)``."""
+        return _GroupByWindowDataset(self, key_func, reduce_func, window_size, window_size_func)
+
+    def get_single_element(self, name=None):
+        """The one element of a dataset that has exactly one (else InvalidArgumentError)."""
+        elements = list(itertools.islice(_elements_of(self), 2))
+        if len(elements) != 1:
+            problem = "was empty" if not elements else "had more than one element"
+            raise InvalidArgumentError(f"Dataset {problem}. [Op:DatasetToSingleElement] name: "
+                                       + hint_line(_("get_single_element() needs a dataset of exactly one "
+                                                     "element: take(1) keeps the first.")),
+                                       op="DatasetToSingleElement")
+        return elements[0]
+
+    def with_options(self, options, name=None) -> Dataset:
+        """This dataset with ``options`` (a ``tk.data.Options``) merged into its options."""
+        if not isinstance(options, Options):
+            raise TypeError(f"Expected a tf.data.Options object, got {type(options).__name__}.")
+        return _OptionsDataset(self, options)
+
+    def options(self) -> Options:
+        """The options set on this dataset or the datasets it reads (``with_options``)."""
+        return self._input.options() if self._input is not None else Options().frozen()
 
     @staticmethod
     def counter(start=0, step=1, dtype=dtypes.int64, name=None) -> Dataset:
@@ -1174,3 +1210,142 @@ class _InterleaveDataset(_Unary):
                     if len(block) < self._block:
                         cycle[slot] = None
                     yield from block
+
+
+class _ShardDataset(_Unary):
+    def __init__(self, input_dataset, num_shards, index):
+        super().__init__(input_dataset)
+        self._shards, self._index = _int_arg(num_shards, "num_shards"), _int_arg(index, "index")
+        if self._shards <= 0:
+            problem = f"Number of shards must be greater than zero (currently num_shards = {self._shards})."
+        elif not 0 <= self._index < self._shards:
+            problem = f"Index must be between 0 and {self._shards - 1} (currently index = {self._index})."
+        else:
+            return
+        raise InvalidArgumentError(f"{problem} [Op:ShardDataset] name: ", op="ShardDataset")
+
+    def _cardinality(self) -> int:
+        n = _cardinality_of(self._input)
+        return n if n < 0 else n // self._shards + (1 if n % self._shards > self._index else 0)
+
+    def _elements(self):
+        return itertools.islice(_elements_of(self._input), self._index, None, self._shards)
+
+
+class _UniqueDataset(_Unary):
+    def __init__(self, input_dataset):
+        super().__init__(input_dataset)
+        spec = self._input.element_spec
+        if isinstance(spec, TensorSpec) and spec.dtype not in (dtypes.int32, dtypes.int64, dtypes.string):
+            raise TypeError(f"`tf.data.Dataset.unique` does not support type {spec.dtype!r} -- only `tf.int32`, "
+                            "`tf.int64`, and `tf.string` are supported.")
+        if not isinstance(spec, TensorSpec):
+            raise InvalidArgumentError("UniqueDataset only supports inputs with a single component. "
+                                       "[Op:UniqueDataset] name: ", op="UniqueDataset")
+
+    def _cardinality(self) -> int:
+        return UNKNOWN_CARDINALITY
+
+    def _elements(self):
+        seen = set()
+        for element in _elements_of(self._input):
+            value = element.numpy()
+            key = value.tobytes() if isinstance(value, np.ndarray) else value
+            if key not in seen:
+                seen.add(key)
+                yield element
+
+
+class _GroupByWindowDataset(_Unary):
+    def __init__(self, input_dataset, key_func, reduce_func, window_size, window_size_func):
+        super().__init__(input_dataset)
+        if (window_size is None) == (window_size_func is None):
+            raise ValueError("Either the `window_size` argument or the `window_size_func` argument must be "
+                             "specified.")
+        self._key_func, self._reduce_func = key_func, reduce_func
+        self._size_of = window_size_func or (lambda key: window_size)
+        self._probed = None
+
+    def _int64(self, fn, *args) -> int:
+        t = _as_tensor(fn(*args))
+        if t.dtype is not dtypes.int64 or t.ndim != 0:
+            raise ValueError(f"Invalid `{fn.__name__}`. It must return a scalar `tf.int64` tensor, but its return "
+                             f"type is {TensorSpec(t.shape, t.dtype)!r}.")
+        return int(t.numpy())
+
+    def _reduce(self, key: int, window: list):
+        spec = self._input.element_spec
+        result = self._reduce_func(_count_tensor(key), _ListDataset(window, spec))
+        if not isinstance(result, Dataset):
+            raise TypeError(f"`reduce_func` must return a `Dataset` object, got {type(result).__name__}.")
+        return result
+
+    def _spec(self):
+        if self._probed is None:
+            first = next(iter(_elements_of(self._input)), None)
+            if first is None:
+                raise ValueError("tapekit cannot infer the element_spec of group_by_window() over an empty dataset.")
+            self._probed = self._reduce(0, [first]).element_spec
+        return self._probed
+
+    def _cardinality(self) -> int:
+        return UNKNOWN_CARDINALITY
+
+    def _elements(self):
+        groups: dict = {}
+        for element in _elements_of(self._input):
+            key = self._int64(self._key_func, *(element if isinstance(element, tuple) else (element,)))
+            groups.setdefault(key, []).append(element)
+            size = _int_arg(self._size_of(_count_tensor(key)), "window_size")
+            if len(groups[key]) >= size:
+                yield from _elements_of(self._reduce(key, groups.pop(key)))
+        for key in sorted(groups):   # the partial windows, by key (TF's ordered map)
+            yield from _elements_of(self._reduce(key, groups[key]))
+
+
+class _ListDataset(_VariantDataset):
+    """The elements of one group (``group_by_window``'s window), a dataset as TF gives ``reduce_func``."""
+
+    def __repr__(self) -> str:
+        return f"<_VariantDataset element_spec={self.element_spec!r}>"
+
+
+class _OptionsDataset(_Unary):
+    def __init__(self, input_dataset, options):
+        super().__init__(input_dataset)
+        self._options = options
+
+    def options(self) -> Options:
+        return self._input.options().merge(self._options).frozen()
+
+    def _elements(self):
+        return _elements_of(self._input)
+
+
+class _AssertCardinalityDataset(_Unary):
+    def __init__(self, input_dataset, expected_cardinality):
+        super().__init__(input_dataset)
+        self._expected = _int_arg(expected_cardinality, "expected_cardinality")
+
+    def _cardinality(self) -> int:
+        return self._expected
+
+    def _elements(self):
+        count = 0
+        for element in _elements_of(self._input):
+            count += 1
+            if 0 <= self._expected < count:
+                raise self._mismatch(f"at least {count}")
+            yield element
+        if count != self._expected:
+            raise self._mismatch(f"only {count}")
+
+    def _mismatch(self, contained: str) -> FailedPreconditionError:
+        return FailedPreconditionError(f"Input dataset was expected to contain {self._expected} elements but "
+                                       f"contained {contained} elements. [Op:IteratorGetNext] name: ",
+                                       op="IteratorGetNext")
+
+
+def assert_cardinality(expected_cardinality):
+    """``dataset.apply(tk.data.experimental.assert_cardinality(n))``: fails if the count is not ``n``."""
+    return lambda dataset: _AssertCardinalityDataset(dataset, expected_cardinality)
