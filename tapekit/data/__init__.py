@@ -38,6 +38,9 @@ _experimental_transformations = {
     "take_while": lambda predicate: lambda dataset: dataset.take_while(predicate),
     "scan": lambda initial_state, scan_func: lambda dataset: dataset.scan(initial_state, scan_func),
     "enumerate_dataset": lambda start=0: lambda dataset: dataset.enumerate(start),
+    "bucket_by_sequence_length": lambda element_length_func, bucket_boundaries, bucket_batch_sizes, **kwargs: (
+        lambda dataset: dataset.bucket_by_sequence_length(element_length_func, bucket_boundaries, bucket_batch_sizes,
+                                                          **kwargs)),
     "group_by_window": lambda key_func, reduce_func, window_size=None, window_size_func=None: (
         lambda dataset: dataset.group_by_window(key_func, reduce_func, window_size, window_size_func)),
 }

@@ -40,6 +40,10 @@ INFINITE, UNKNOWN = INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 # Datasets read from files are out of tapekit's scope (tk.data.TextLineDataset, Dataset.list_files, ...)
 FILES_HINT = N_("tapekit's datasets hold data in memory: read the file with Python, NumPy or pandas, then "
                  "make the dataset with tk.data.Dataset.from_tensor_slices.")
+IGNORE_ERRORS_HINT = N_("skipping the elements whose computation fails is not in tapekit: drop them before, "
+                        "with filter().")
+SPARSE_BATCH_HINT = N_("batching into a SparseTensor is not in tapekit: make the elements SparseTensors "
+                       "(tk.sparse.from_dense) and batch them with batch().")
 SAMPLING_HINT = N_("sampling from datasets at random is not in tapekit: draw the choices yourself (with "
                    "tk.random.stateless_categorical) and pass them to tk.data.Dataset.choose_from_datasets.")
 
@@ -194,6 +198,12 @@ class Dataset:
     load = staticmethod(out_of_scope("tf.data.Dataset.load", FILES_HINT))
     sample_from_datasets = staticmethod(out_of_scope("tf.data.Dataset.sample_from_datasets", SAMPLING_HINT))
     rejection_resample = out_of_scope("tf.data.Dataset.rejection_resample", SAMPLING_HINT)
+    random = staticmethod(out_of_scope("tf.data.Dataset.random", SAMPLING_HINT))
+    save = out_of_scope("tf.data.Dataset.save", FILES_HINT)
+    snapshot = out_of_scope("tf.data.Dataset.snapshot", FILES_HINT)
+    ignore_errors = out_of_scope("tf.data.Dataset.ignore_errors", IGNORE_ERRORS_HINT)
+    sparse_batch = out_of_scope("tf.data.Dataset.sparse_batch", SPARSE_BATCH_HINT)
+    fingerprint = out_of_scope("tf.data.Dataset.fingerprint", FILES_HINT)
 
     # ----- what every dataset has -----
     @property
@@ -357,6 +367,32 @@ class Dataset:
         """Elements grouped by ``key_func(element)`` (an int64) into windows of ``window_size``; each
         full window, then at the end each partial one (by key), becomes ``reduce_func(key, window_dataset)``."""
         return _GroupByWindowDataset(self, key_func, reduce_func, window_size, window_size_func)
+
+    def bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
+                                  padded_shapes=None, padding_values=None, pad_to_bucket_boundary=False,
+                                  no_padding=False, drop_remainder=False, name=None) -> Dataset:
+        """Elements put in buckets by ``element_length_func(element)`` (bucket ``i`` holds lengths from
+        ``bucket_boundaries[i - 1]`` up to ``bucket_boundaries[i]``), each batched by its own
+        ``bucket_batch_sizes[i]``, padded as ``padded_batch`` pads unless ``no_padding``."""
+        boundaries, sizes = list(bucket_boundaries), list(bucket_batch_sizes)
+        if len(sizes) != len(boundaries) + 1:
+            raise ValueError(f"len(bucket_batch_sizes) must equal len(bucket_boundaries) + 1 but "
+                             f"len(bucket_batch_sizes)={len(sizes)} and len(bucket_boundaries)={len(boundaries)}")
+        if pad_to_bucket_boundary:
+            raise NotImplementedError("bucket_by_sequence_length(pad_to_bucket_boundary=True) is not implemented in "
+                                      "tapekit." + hint_line(_("pass padded_shapes instead.")))
+
+        def bucket_of(*element):
+            length = int(_as_tensor(element_length_func(*element)).numpy())
+            return _count_tensor(sum(1 for boundary in boundaries if boundary <= length))
+
+        def batch_bucket(bucket, window):
+            size = sizes[int(bucket.numpy())]
+            if no_padding:
+                return window.batch(size, drop_remainder=drop_remainder)
+            return window.padded_batch(size, padded_shapes, padding_values, drop_remainder=drop_remainder)
+
+        return self.group_by_window(bucket_of, batch_bucket, window_size_func=lambda bucket: sizes[int(bucket.numpy())])
 
     def get_single_element(self, name=None):
         """The one element of a dataset that has exactly one (else InvalidArgumentError)."""
