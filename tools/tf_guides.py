@@ -24,7 +24,8 @@ numbers. Each cell is then one of
                     Python body on every call, so a ``print`` in a ``tf.function`` that TF runs only
                     while tracing prints again, and prints values where TF's trace prints symbolic
                     tensors (without those lines, the outputs match); or a
-                    tensor's class name, ``Tensor`` where TF's is ``EagerTensor``
+                    tensor's class name, ``Tensor`` where TF's is ``EagerTensor``; or ``tf.__version__``,
+                    tapekit's own version
     differs         anything else (the table shows the first differing line or the error)
 """
 
@@ -146,6 +147,8 @@ def classify(tf_out: str, tf_again: str, tapekit_out: str, traced: tuple = ()) -
         return "listed", f"tk.function runs eagerly: {retraced[0][:60]!r} prints values, TF's trace symbolic tensors"
     if differences(tapekit_out, _EAGER_TENSOR.sub("Tensor", tf_out)) is None:
         return "listed", "type(t).__name__ is Tensor, TF's EagerTensor"
+    if differences(tapekit_out, _TF_VERSION.sub(_TAPEKIT_VERSION, tf_out)) is None:
+        return "listed", f"tk.__version__ is tapekit's, {_TAPEKIT_VERSION}"
     if "EXCEPTION " in tapekit_out:
         return "differs", _error_line(tapekit_out)
     problem = differences(tapekit_out, tf_out) or ""
@@ -179,6 +182,8 @@ def _assigned_names(source: str) -> set:
     except SyntaxError:
         return set()
     names = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    names |= {(alias.asname or alias.name).split(".")[0] for node in tree.body
+              if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
     for node in tree.body:
         for target in getattr(node, "targets", [getattr(node, "target", None)]):
             names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)} if target else set()
@@ -227,6 +232,8 @@ def compare_guide(notebook: Path, tf_python: str, tapekit_python: str, cache: Pa
 
 
 _EAGER_TENSOR = re.compile(r"\bEagerTensor\b")
+_TF_VERSION = re.compile(r"\b2\.21\.\d+\b")   # what tf.__version__ prints
+_TAPEKIT_VERSION = re.search(r'^__version__ = "([^"]+)"', (ROOT / "tapekit" / "__init__.py").read_text(), re.M).group(1)
 _TF_FUNCTION = re.compile(r"\bfunction\b")  # tf.function, not tf.py_function
 KINDS = ("match", "random", "not-in-tapekit", "tf-error", "listed", "differs")
 

@@ -15,24 +15,37 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 
 import numpy as np
 
 from .._base import dtypes
 from ..backend import from_host
-from ..errors import InvalidArgumentError, OutOfRangeError
-from .._base.i18n import _, hint_line
+from ..errors import FailedPreconditionError, InvalidArgumentError, OutOfRangeError
+from .._base.i18n import N_, _, hint_line
+from .._base.unsupported import out_of_scope
 from .._core.ops.array_ops import stack
 from .._core.ops.math_ops import to_tensor
 from .._core.ops.philox import PhiloxStream, PhiloxWords
 from .._core.ops.random_ops import get_seed
 from .._core.values.tensor import EagerTensor, Tensor, convert_to_tensor, is_variable
 from .._api.tensor_spec import TensorSpec
+from .._base.shape import TensorShape
+from .options import Options
 
 AUTOTUNE = -1
 INFINITE_CARDINALITY = -1
 UNKNOWN_CARDINALITY = -2
 INFINITE, UNKNOWN = INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
+# Datasets read from files are out of tapekit's scope (tk.data.TextLineDataset, Dataset.list_files, ...)
+FILES_HINT = N_("tapekit's datasets hold data in memory: read the file with Python, NumPy or pandas, then "
+                 "make the dataset with tk.data.Dataset.from_tensor_slices.")
+IGNORE_ERRORS_HINT = N_("skipping the elements whose computation fails is not in tapekit: drop them before, "
+                        "with filter().")
+SPARSE_BATCH_HINT = N_("batching into a SparseTensor is not in tapekit: make the elements SparseTensors "
+                       "(tk.sparse.from_dense) and batch them with batch().")
+SAMPLING_HINT = N_("sampling from datasets at random is not in tapekit: draw the choices yourself (with "
+                   "tk.random.stateless_categorical) and pass them to tk.data.Dataset.choose_from_datasets.")
 
 
 # ---------- composite values (RaggedTensor, SparseTensor): how each slices, batches and unbatches ----------
@@ -181,6 +194,17 @@ class Dataset:
         """The elements ``generator(*args)`` yields, converted as ``output_signature`` says."""
         return _GeneratorDataset(generator, output_types, output_shapes, args, output_signature)
 
+    list_files = staticmethod(out_of_scope("tf.data.Dataset.list_files", FILES_HINT))
+    load = staticmethod(out_of_scope("tf.data.Dataset.load", FILES_HINT))
+    sample_from_datasets = staticmethod(out_of_scope("tf.data.Dataset.sample_from_datasets", SAMPLING_HINT))
+    rejection_resample = out_of_scope("tf.data.Dataset.rejection_resample", SAMPLING_HINT)
+    random = staticmethod(out_of_scope("tf.data.Dataset.random", SAMPLING_HINT))
+    save = out_of_scope("tf.data.Dataset.save", FILES_HINT)
+    snapshot = out_of_scope("tf.data.Dataset.snapshot", FILES_HINT)
+    ignore_errors = out_of_scope("tf.data.Dataset.ignore_errors", IGNORE_ERRORS_HINT)
+    sparse_batch = out_of_scope("tf.data.Dataset.sparse_batch", SPARSE_BATCH_HINT)
+    fingerprint = out_of_scope("tf.data.Dataset.fingerprint", FILES_HINT)
+
     # ----- what every dataset has -----
     @property
     def element_spec(self):
@@ -315,6 +339,97 @@ class Dataset:
             state = _normalize(reduce_func(state, element))
         return state
 
+    def window(self, size, shift=None, stride=1, drop_remainder=False, name=None) -> Dataset:
+        """Windows of ``size`` elements, each element a dataset (or a tuple/dict of them, one per
+        component): window ``k`` holds the elements at ``k * shift + j * stride``, ``j < size``
+        (``shift`` defaults to ``size``); the last windows are shorter unless ``drop_remainder``."""
+        return _WindowDataset(self, size, size if shift is None else shift, stride, drop_remainder)
+
+    def scan(self, initial_state, scan_func, name=None) -> Dataset:
+        """``(state, output) = scan_func(state, element)`` over the elements; yields each ``output``."""
+        return _ScanDataset(self, initial_state, scan_func)
+
+    def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
+                   deterministic=None, name=None) -> Dataset:
+        """``map_func`` makes a dataset of each element; ``cycle_length`` of them are read in turn,
+        ``block_length`` elements at a time (defaults: as many as the CPUs this process may run on, as
+        TF, and 1)."""
+        return _InterleaveDataset(self, map_func, cycle_length, block_length)
+
+    def shard(self, num_shards, index, name=None) -> Dataset:
+        """Every ``num_shards``-th element, starting from element ``index``."""
+        return _ShardDataset(self, num_shards, index)
+
+    def unique(self, name=None) -> Dataset:
+        """Each element once, at its first place (scalar int32, int64 or string elements)."""
+        return _UniqueDataset(self)
+
+    def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None,
+                        name=None) -> Dataset:
+        """Elements grouped by ``key_func(element)`` (an int64) into windows of ``window_size``; each
+        full window, then at the end each partial one (by key), becomes ``reduce_func(key, window_dataset)``."""
+        return _GroupByWindowDataset(self, key_func, reduce_func, window_size, window_size_func)
+
+    def bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
+                                  padded_shapes=None, padding_values=None, pad_to_bucket_boundary=False,
+                                  no_padding=False, drop_remainder=False, name=None) -> Dataset:
+        """Elements put in buckets by ``element_length_func(element)`` (bucket ``i`` holds lengths from
+        ``bucket_boundaries[i - 1]`` up to ``bucket_boundaries[i]``), each batched by its own
+        ``bucket_batch_sizes[i]``, padded as ``padded_batch`` pads unless ``no_padding``."""
+        boundaries, sizes = list(bucket_boundaries), list(bucket_batch_sizes)
+        if len(sizes) != len(boundaries) + 1:
+            raise ValueError(f"len(bucket_batch_sizes) must equal len(bucket_boundaries) + 1 but "
+                             f"len(bucket_batch_sizes)={len(sizes)} and len(bucket_boundaries)={len(boundaries)}")
+        if pad_to_bucket_boundary:
+            raise NotImplementedError("bucket_by_sequence_length(pad_to_bucket_boundary=True) is not implemented in "
+                                      "tapekit." + hint_line(_("pass padded_shapes instead.")))
+
+        def bucket_of(*element):
+            length = int(_as_tensor(element_length_func(*element)).numpy())
+            return _count_tensor(sum(1 for boundary in boundaries if boundary <= length))
+
+        def batch_bucket(bucket, window):
+            size = sizes[int(bucket.numpy())]
+            if no_padding:
+                return window.batch(size, drop_remainder=drop_remainder)
+            return window.padded_batch(size, padded_shapes, padding_values, drop_remainder=drop_remainder)
+
+        return self.group_by_window(bucket_of, batch_bucket, window_size_func=lambda bucket: sizes[int(bucket.numpy())])
+
+    def get_single_element(self, name=None):
+        """The one element of a dataset that has exactly one (else InvalidArgumentError)."""
+        elements = list(itertools.islice(_elements_of(self), 2))
+        if len(elements) != 1:
+            problem = "was empty" if not elements else "had more than one element"
+            raise InvalidArgumentError(f"Dataset {problem}. [Op:DatasetToSingleElement] name: "
+                                       + hint_line(_("get_single_element() needs a dataset of exactly one "
+                                                     "element: take(1) keeps the first.")),
+                                       op="DatasetToSingleElement")
+        return elements[0]
+
+    def with_options(self, options, name=None) -> Dataset:
+        """This dataset with ``options`` (a ``tk.data.Options``) merged into its options."""
+        if not isinstance(options, Options):
+            raise TypeError(f"Expected a tf.data.Options object, got {type(options).__name__}.")
+        return _OptionsDataset(self, options)
+
+    def options(self) -> Options:
+        """The options set on this dataset or the datasets it reads (``with_options``)."""
+        return self._input.options() if self._input is not None else Options().frozen()
+
+    @staticmethod
+    def counter(start=0, step=1, dtype=dtypes.int64, name=None) -> Dataset:
+        """``start``, ``start + step``, ... without end (``dtype`` int64 unless given)."""
+        dtype = dtypes.as_dtype(dtype)
+        start = convert_to_tensor(start, dtype=dtype)
+        step = convert_to_tensor(step, dtype=dtype)
+        return Dataset.from_tensors(0).repeat().scan(start, lambda state, _: (state + step, state))
+
+    @staticmethod
+    def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True) -> Dataset:
+        """Each element from ``datasets[i]``, ``i`` the next int64 of ``choice_dataset``."""
+        return _DirectedInterleaveDataset(datasets, choice_dataset, stop_on_empty_dataset)
+
 
 # ---------- the protocol between datasets ----------
 # Each Dataset subclass implements ``_elements`` and ``_cardinality``; a transformation reads its
@@ -445,6 +560,10 @@ class _GeneratorDataset(Dataset):
 
     def _spec(self):
         return self._signature
+
+    def __repr__(self) -> str:
+        # TF builds from_generator as a flat_map over its generator's state, and prints that
+        return f"<_FlatMapDataset element_spec={self.element_spec!r}>"
 
     def _elements(self):
         specs = _flatten(self._signature)
@@ -920,3 +1039,363 @@ class NumpyIterator:
 
     def __repr__(self) -> str:
         return f"NumpyIterator(iterator={self._iterator!r})"
+
+
+# ---------- windows, scans and interleaving ----------
+class DatasetSpec:
+    """The spec of a dataset that is itself an element (``window``'s): its elements' spec."""
+
+    def __init__(self, element_spec, dataset_shape=()):
+        self._element_spec = element_spec
+        self._dataset_shape = TensorShape(dataset_shape)
+
+    @property
+    def element_spec(self):
+        return self._element_spec
+
+    @property
+    def value_type(self) -> type:
+        return Dataset
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, DatasetSpec) and self._element_spec == other.element_spec
+                and self._dataset_shape == other._dataset_shape)
+
+    def __hash__(self) -> int:
+        return hash(repr(self))
+
+    def __repr__(self) -> str:
+        return f"DatasetSpec({self._element_spec!r}, {self._dataset_shape!r})"
+
+
+class _VariantDataset(Dataset):
+    """One component of one window: a dataset of the tensors it holds."""
+
+    def __init__(self, tensors: list, spec):
+        self._tensors, self._element_spec = tensors, spec
+
+    def _spec(self):
+        return self._element_spec
+
+    def _cardinality(self) -> int:
+        return len(self._tensors)
+
+    def _elements(self):
+        return iter(self._tensors)
+
+
+def _positive_window_arg(value, what: str) -> int:
+    n = _int_arg(value, what)
+    if n <= 0:
+        raise InvalidArgumentError(f"Window {what} must be greater than zero. [Op:WindowDataset] name: "
+                                   + hint_line(_("window(size, shift, stride) counts elements: each is 1 or "
+                                                 "more.")), op="WindowDataset")
+    return n
+
+
+class _WindowDataset(_Unary):
+    def __init__(self, input_dataset, size, shift, stride, drop_remainder):
+        super().__init__(input_dataset)
+        self._size = _positive_window_arg(size, "size")
+        self._shift = _positive_window_arg(shift, "shift")
+        self._stride = _positive_window_arg(stride, "stride")
+        self._drop = bool(drop_remainder)
+
+    def _spec(self):
+        return _map_leaves(DatasetSpec, self._input.element_spec)
+
+    def _span(self) -> int:
+        """How many input elements a full window spans."""
+        return (self._size - 1) * self._stride + 1
+
+    def _cardinality(self) -> int:
+        n = _cardinality_of(self._input)
+        if n < 0:
+            return n
+        if self._drop:
+            return (n - self._span()) // self._shift + 1 if n >= self._span() else 0
+        return math.ceil(n / self._shift)
+
+    def _elements(self):
+        source = _elements_of(self._input)
+        buffer: list = []   # the input's elements from the window's start on
+        while True:
+            buffer += itertools.islice(source, self._span() - len(buffer))
+            members = buffer[::self._stride][:self._size]
+            if not members or (self._drop and len(members) < self._size):
+                return
+            yield self._window(members)
+            skipped = min(self._shift, len(buffer))
+            del buffer[:skipped]
+            for _element in itertools.islice(source, self._shift - skipped):
+                pass
+
+    def _window(self, members: list):
+        specs = _flatten(self._input.element_spec)
+        columns = zip(*[_flatten(m) for m in members])
+        return _pack(self._input.element_spec,
+                     [_VariantDataset(list(column), spec) for column, spec in zip(columns, specs)])
+
+
+class _ScanDataset(_Unary):
+    def __init__(self, input_dataset, initial_state, scan_func):
+        super().__init__(input_dataset)
+        if not callable(scan_func):
+            raise TypeError(f"`scan_func` must be callable, got {scan_func!r}")
+        self._initial = _normalize(initial_state)
+        self._func = scan_func
+        self._probed = None
+
+    def _step(self, state, element):
+        result = self._func(state, element)   # a tuple element stays one argument, as in TF
+        if not (isinstance(result, tuple) and len(result) == 2):
+            raise TypeError(f"The scan function must return a pair comprising the new state and the output "
+                            f"value, got {result!r}.")
+        new_state, output = _normalize(result[0]), _normalize(result[1])
+        expected = [s.dtype for s in _flatten(_map_leaves(_spec, self._initial))]
+        got = [s.dtype for s in _flatten(_map_leaves(_spec, new_state))]
+        if expected != got:
+            raise TypeError(f"The element types for the new state must match the initial state. Expected "
+                            f"{expected}; got {got}."
+                            + hint_line(_("cast the new state to the initial state's dtype (tk.cast).")))
+        return new_state, output
+
+    def _spec(self):
+        """Read from the first element's output (TF reads it from the traced function)."""
+        if self._probed is None:
+            first = next(iter(_elements_of(self._input)), None)
+            if first is None:
+                raise ValueError("tapekit cannot infer the element_spec of scan() over an empty dataset.")
+            self._probed = _map_leaves(_spec, self._step(self._initial, first)[1])
+        return self._probed
+
+    def _elements(self):
+        state = self._initial
+        for element in _elements_of(self._input):
+            state, output = self._step(state, element)
+            yield output
+
+
+class _DirectedInterleaveDataset(Dataset):
+    def __init__(self, datasets, choice_dataset, stop_on_empty_dataset):
+        datasets = list(datasets)
+        if not datasets or not all(isinstance(d, Dataset) for d in datasets):
+            raise TypeError("Invalid `datasets`. `datasets` should be a non-empty list of `tf.data.Dataset` "
+                            f"objects, got {datasets!r}.")
+        choice = choice_dataset.element_spec if isinstance(choice_dataset, Dataset) else None
+        if not (isinstance(choice, TensorSpec) and choice.dtype is dtypes.int64 and choice.shape.rank == 0):
+            raise TypeError("Invalid `choice_dataset`. Elements of `choice_dataset` must be scalar `tf.int64` "
+                            f"tensors but are {choice!r}.")
+        self._datasets, self._choices = datasets, choice_dataset
+        self._stop = bool(stop_on_empty_dataset)
+
+    def _spec(self):
+        return self._datasets[0].element_spec
+
+    def _elements(self):
+        sources = [_elements_of(d) for d in self._datasets]
+        for choice in _elements_of(self._choices):
+            i = int(choice.numpy())
+            if not 0 <= i < len(sources):
+                raise InvalidArgumentError(f"Selector index out of range: {i} >= {len(sources)} "
+                                           "[Op:DirectedInterleaveDataset]", op="DirectedInterleaveDataset")
+            element = next(sources[i], _END)
+            if element is not _END:
+                yield element
+            elif self._stop:
+                return
+
+
+def _cpu_count() -> int:
+    """The CPUs this process may run on (TF's ``port::MaxParallelism``)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+class _InterleaveDataset(_Unary):
+    def __init__(self, input_dataset, map_func, cycle_length, block_length):
+        super().__init__(input_dataset)
+        if not callable(map_func):
+            raise TypeError(f"`map_func` must be callable, got {map_func!r}")
+        self._func = map_func
+        self._cycle = _cpu_count() if cycle_length in (None, AUTOTUNE) else _int_arg(cycle_length, "cycle_length")
+        self._block = 1 if block_length is None else _int_arg(block_length, "block_length")
+        for what, n in (("cycle_length", self._cycle), ("block_length", self._block)):
+            if n <= 0:
+                raise InvalidArgumentError(f"{what} must be greater than zero. [Op:InterleaveDataset]",
+                                           op="InterleaveDataset")
+        self._probed = None
+
+    def _inner(self, element) -> Dataset:
+        inner = _call(self._func, element)
+        if not isinstance(inner, Dataset):
+            raise TypeError(f"The `map_func` argument of interleave must return a `Dataset` object, got "
+                            f"{type(inner).__name__}.")
+        return inner
+
+    def _spec(self):
+        if self._probed is None:
+            first = next(iter(_elements_of(self._input)), None)
+            if first is None:
+                raise ValueError("tapekit cannot infer the element_spec of interleave() over an empty dataset.")
+            self._probed = self._inner(first).element_spec
+        return self._probed
+
+    def _cardinality(self) -> int:
+        return UNKNOWN_CARDINALITY
+
+    def _elements(self):
+        """TF's order: a cycle of ``cycle_length`` open datasets, each giving ``block_length`` elements in
+        turn; an exhausted one is replaced at its place by the next input element's dataset."""
+        source = _elements_of(self._input)
+        cycle: list = [None] * self._cycle
+        exhausted = False
+        while not exhausted or any(cycle):
+            for slot in range(self._cycle):
+                if cycle[slot] is None and not exhausted:
+                    element = next(source, _END)
+                    exhausted = element is _END
+                    cycle[slot] = None if exhausted else _elements_of(self._inner(element))
+                if cycle[slot] is not None:
+                    block = list(itertools.islice(cycle[slot], self._block))
+                    if len(block) < self._block:
+                        cycle[slot] = None
+                    yield from block
+
+
+class _ShardDataset(_Unary):
+    def __init__(self, input_dataset, num_shards, index):
+        super().__init__(input_dataset)
+        self._shards, self._index = _int_arg(num_shards, "num_shards"), _int_arg(index, "index")
+        if self._shards <= 0:
+            problem = f"Number of shards must be greater than zero (currently num_shards = {self._shards})."
+        elif not 0 <= self._index < self._shards:
+            problem = f"Index must be between 0 and {self._shards - 1} (currently index = {self._index})."
+        else:
+            return
+        raise InvalidArgumentError(f"{problem} [Op:ShardDataset] name: ", op="ShardDataset")
+
+    def _cardinality(self) -> int:
+        n = _cardinality_of(self._input)
+        return n if n < 0 else n // self._shards + (1 if n % self._shards > self._index else 0)
+
+    def _elements(self):
+        return itertools.islice(_elements_of(self._input), self._index, None, self._shards)
+
+
+class _UniqueDataset(_Unary):
+    def __init__(self, input_dataset):
+        super().__init__(input_dataset)
+        spec = self._input.element_spec
+        if isinstance(spec, TensorSpec) and spec.dtype not in (dtypes.int32, dtypes.int64, dtypes.string):
+            raise TypeError(f"`tf.data.Dataset.unique` does not support type {spec.dtype!r} -- only `tf.int32`, "
+                            "`tf.int64`, and `tf.string` are supported.")
+        if not isinstance(spec, TensorSpec):
+            raise InvalidArgumentError("UniqueDataset only supports inputs with a single component. "
+                                       "[Op:UniqueDataset] name: ", op="UniqueDataset")
+
+    def _cardinality(self) -> int:
+        return UNKNOWN_CARDINALITY
+
+    def _elements(self):
+        seen = set()
+        for element in _elements_of(self._input):
+            value = element.numpy()
+            key = value.tobytes() if isinstance(value, np.ndarray) else value
+            if key not in seen:
+                seen.add(key)
+                yield element
+
+
+class _GroupByWindowDataset(_Unary):
+    def __init__(self, input_dataset, key_func, reduce_func, window_size, window_size_func):
+        super().__init__(input_dataset)
+        if (window_size is None) == (window_size_func is None):
+            raise ValueError("Either the `window_size` argument or the `window_size_func` argument must be "
+                             "specified.")
+        self._key_func, self._reduce_func = key_func, reduce_func
+        self._size_of = window_size_func or (lambda key: window_size)
+        self._probed = None
+
+    def _int64(self, fn, *args) -> int:
+        t = _as_tensor(fn(*args))
+        if t.dtype is not dtypes.int64 or t.ndim != 0:
+            raise ValueError(f"Invalid `{fn.__name__}`. It must return a scalar `tf.int64` tensor, but its return "
+                             f"type is {TensorSpec(t.shape, t.dtype)!r}.")
+        return int(t.numpy())
+
+    def _reduce(self, key: int, window: list):
+        spec = self._input.element_spec
+        result = self._reduce_func(_count_tensor(key), _ListDataset(window, spec))
+        if not isinstance(result, Dataset):
+            raise TypeError(f"`reduce_func` must return a `Dataset` object, got {type(result).__name__}.")
+        return result
+
+    def _spec(self):
+        if self._probed is None:
+            first = next(iter(_elements_of(self._input)), None)
+            if first is None:
+                raise ValueError("tapekit cannot infer the element_spec of group_by_window() over an empty dataset.")
+            self._probed = self._reduce(0, [first]).element_spec
+        return self._probed
+
+    def _cardinality(self) -> int:
+        return UNKNOWN_CARDINALITY
+
+    def _elements(self):
+        groups: dict = {}
+        for element in _elements_of(self._input):
+            key = self._int64(self._key_func, *(element if isinstance(element, tuple) else (element,)))
+            groups.setdefault(key, []).append(element)
+            size = _int_arg(self._size_of(_count_tensor(key)), "window_size")
+            if len(groups[key]) >= size:
+                yield from _elements_of(self._reduce(key, groups.pop(key)))
+        for key in sorted(groups):   # the partial windows, by key (TF's ordered map)
+            yield from _elements_of(self._reduce(key, groups[key]))
+
+
+class _ListDataset(_VariantDataset):
+    """The elements of one group (``group_by_window``'s window), a dataset as TF gives ``reduce_func``."""
+
+    def __repr__(self) -> str:
+        return f"<_VariantDataset element_spec={self.element_spec!r}>"
+
+
+class _OptionsDataset(_Unary):
+    def __init__(self, input_dataset, options):
+        super().__init__(input_dataset)
+        self._options = options
+
+    def options(self) -> Options:
+        return self._input.options().merge(self._options).frozen()
+
+    def _elements(self):
+        return _elements_of(self._input)
+
+
+class _AssertCardinalityDataset(_Unary):
+    def __init__(self, input_dataset, expected_cardinality):
+        super().__init__(input_dataset)
+        self._expected = _int_arg(expected_cardinality, "expected_cardinality")
+
+    def _cardinality(self) -> int:
+        return self._expected
+
+    def _elements(self):
+        count = 0
+        for element in _elements_of(self._input):
+            count += 1
+            if 0 <= self._expected < count:
+                raise self._mismatch(f"at least {count}")
+            yield element
+        if count != self._expected:
+            raise self._mismatch(f"only {count}")
+
+    def _mismatch(self, contained: str) -> FailedPreconditionError:
+        return FailedPreconditionError(f"Input dataset was expected to contain {self._expected} elements but "
+                                       f"contained {contained} elements. [Op:IteratorGetNext] name: ",
+                                       op="IteratorGetNext")
+
+
+def assert_cardinality(expected_cardinality):
+    """``dataset.apply(tk.data.experimental.assert_cardinality(n))``: fails if the count is not ``n``."""
+    return lambda dataset: _AssertCardinalityDataset(dataset, expected_cardinality)

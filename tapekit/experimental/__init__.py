@@ -5,6 +5,7 @@ API; tapekit's answer is its own ops, or NumPy itself on ``t.numpy()``. Importin
 it as an attribute, raises an error that says so (``ModuleNotFoundError`` / ``AttributeError``).
 """
 
+from .._api.extension_type import STAND_INS
 from .._api.ragged_shape import DynamicRaggedShape, RowPartition
 from .._base.i18n import N_, _, hint_line
 
@@ -14,9 +15,11 @@ _NOT_IN_TAPEKIT = {
     "numpy": ("tf.experimental.numpy", NUMPY_HINT),
     "dlpack": ("tf.experimental.dlpack", N_("exchange arrays through NumPy instead: tk.constant(array) and "
                                             "t.numpy().")),
-    "ExtensionType": ("tf.experimental.ExtensionType", N_("user-defined composite tensors are out of tapekit's "
-                                                          "scope; use a Python class holding tensors.")),
 }
+
+
+# ExtensionType and its kin: names that exist, and raise when subclassed or used (_api/extension_type.py)
+globals().update(STAND_INS)
 
 
 def not_in_tapekit(tf_name: str, hint: str) -> str:

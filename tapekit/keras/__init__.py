@@ -31,3 +31,10 @@ from . import saving  # noqa: E402
 
 models.load_model, models.save_model = saving.load_model, saving.save_model
 __all__ += ["saving"]
+
+# ---- what Keras downloads or preprocesses from files, and mixed precision: out of scope (docs/DIFFERENCES.md) ----
+from . import downloads, mixed_precision  # noqa: E402
+
+datasets = SimpleNamespace(**downloads.datasets)
+preprocessing = downloads.preprocessing
+__all__ += ["datasets", "mixed_precision", "preprocessing"]

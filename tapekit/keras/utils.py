@@ -1,4 +1,4 @@
-"""``tk.keras.utils``: ``to_categorical`` and ``set_random_seed``."""
+"""``tk.keras.utils``: ``to_categorical`` and ``set_random_seed`` (``get_file`` raises: no downloads)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from .._core.ops.array_ops import reshape
 from .._core.ops.creation import one_hot
 from .._core.values.tensor import Tensor, is_variable
 from . import random_draws
+from .downloads import get_file  # noqa: F401  (out of scope: raises, naming what to use)
 
 
 def to_categorical(x, num_classes=None):

@@ -58,3 +58,14 @@ def test_a_traced_print_with_a_newline_is_a_listed_difference():
     tf_out = "<tf.Tensor: shape=(), dtype=int32, numpy=27>\n"
     ours = "Tracing.\n\n<tk.Tensor: shape=(), dtype=int32, numpy=27>\n"
     assert tf_guides.classify(tf_out, tf_out, ours, traced)[0] == "listed"
+
+
+def test_names_a_cell_imports_count_as_names_it_defines():
+    source = "import numpy as np\nimport os.path\nfrom math import pi as PI, tau\nx, (y, z) = 1, (2, 3)\n"
+    assert tf_guides._assigned_names(source) == {"np", "os", "PI", "tau", "x", "y", "z"}
+
+
+def test_printing_the_version_is_a_listed_difference():
+    ours = f"TensorFlow version: {tf_guides._TAPEKIT_VERSION}\n"
+    assert tf_guides.classify("TensorFlow version: 2.21.0\n", "TensorFlow version: 2.21.0\n", ours)[0] == "listed"
+    assert tf_guides.classify("2.21.0\n1.5\n", "2.21.0\n1.5\n", f"{tf_guides._TAPEKIT_VERSION}\n2.5\n")[0] == "differs"
