@@ -10,8 +10,6 @@ so that both give identical dicts with the same ids and ``seq`` numbers.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import linecache
 import math
 import weakref
@@ -25,6 +23,7 @@ from . import sites
 from ..backend import head, to_host
 from .._core.record.causes import Cause, entry_cut
 from .._base.dtypes import as_dtype
+from .._base.gc_pause import collector_paused
 from .explain import causes_for, explain, remember_variable
 from .._core.autodiff.gradient_args import UnconnectedGradients
 from .log_records import SAMPLE_SIZE, dims, record_of, sample, var_name
@@ -244,24 +243,10 @@ class TapeLog(observer.TapeLog):
         state = (entries, len(entries), len(self.items))
         if self._built is None or self._built[0][0] is not entries or self._built[0][1:] != state[1:]:
             builder = _Builder(emit=None)
-            with _collector_paused():
+            with collector_paused():   # few cycles, many allocations (gc_pause.py)
                 builder.replay(entries, self.items)
             self._built = (state, builder.events)
         return [dict(event) for event in self._built[1]]   # the caller's own dicts (the player adds keys)
-
-
-@contextlib.contextmanager
-def _collector_paused():
-    """No cyclic GC while the events are built: they are a few small dicts and lists per op, with no
-    cycle, and the collections their many allocations trigger walk the long tape again and again
-    (a quarter of the time on a 100,000-op tape; the young objects are walked once afterwards)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def recorded_ops(tape, skip=()) -> int:
