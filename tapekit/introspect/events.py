@@ -477,7 +477,7 @@ class _Builder:
         return name
 
     def replay(self, entries, items) -> None:
-        self.read_inputs = {t._id for e in entries for t in e.inputs} if any(type(i) is rec.Read for i in items) \
+        self.read_inputs = {i for e in entries for i in e.row.input_ids()} if any(type(i) is rec.Read for i in items) \
             else set()
         k = 0
         for item in rec.records(items, entries):
@@ -498,12 +498,13 @@ class _Builder:
             self.emit(event)
 
     def entry(self, e) -> None:
-        inputs, outputs = e.inputs, e.outputs
+        # (id, shape, dtype name, value) per tensor, read off the row: no tensor is built
+        inputs, outputs = e.described_inputs(), e.described_outputs()
         produced = self.produced
-        ins = [self.tid(t._id) for t in inputs]
-        outs = [self.tid(t._id) for t in outputs]
-        in_shapes = [dims(t) for t in inputs]
-        out_shapes = [dims(t) for t in outputs]
+        ins = [self.tid(t[0]) for t in inputs]
+        outs = [self.tid(t[0]) for t in outputs]
+        in_shapes = [list(t[1]) for t in inputs]
+        out_shapes = [list(t[1]) for t in outputs]
         file, line = e.location if e.location else (None, None)
         stack, expr, assigns, code, operands = self.site(e.site)
         if line is None and stack:
@@ -511,21 +512,20 @@ class _Builder:
         self.append({
             "seq": len(self.events), "phase": "forward", "kind": "op", "op": f"op{e.index}", "type": e.type,
             "inputs": ins, "outputs": outs, "input_shapes": in_shapes, "output_shapes": out_shapes,
-            "dtypes": [t._dtype.name for t in outputs],
-            "value": self.value_text(outputs[0], out_shapes[0]) if outputs else None, "file": file, "line": line,
+            "dtypes": [t[2] for t in outputs],
+            "value": self.value_text(outputs[0][3], out_shapes[0]) if outputs else None, "file": file, "line": line,
             "cut": entry_cut(e), "stack": stack, "code": code, "expr": expr, "assigns": assigns,
             "operands": operands,
             # a constant's value; an op's output was shown with its op
-            "input_values": [None if name in produced else self.value_text(t, shape)
+            "input_values": [None if name in produced else self.value_text(t[3], shape)
                              for t, name, shape in zip(inputs, ins, in_shapes)],
-            "input_dtypes": [t._dtype.name for t in inputs]})
+            "input_dtypes": [t[2] for t in inputs]})
         produced.update(outs)
 
-    def value_text(self, t, shape):
-        """The preview of a tensor's value (its sample once released), None if unknown; a value
-        already previewed (a constant used again, a repeated result) is not formatted again."""
-        raw = getattr(t, "_value", None)
-        return self.text(sample(raw) if raw is not None else getattr(t, "sample", None), shape)
+    def value_text(self, value, shape):
+        """The preview of a tensor's value (an array, or a released one's sample), None if unknown;
+        a value already previewed (a constant used again, a repeated result) is not formatted again."""
+        return self.text(None if value is None else sample(value), shape)
 
     def text(self, raw, shape):
         """``preview(raw, shape)`` (None for None), each distinct value formatted once."""
