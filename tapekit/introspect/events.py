@@ -10,8 +10,6 @@ so that both give identical dicts with the same ids and ``seq`` numbers.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import linecache
 import math
 import weakref
@@ -25,6 +23,7 @@ from . import sites
 from ..backend import head, to_host
 from .._core.record.causes import Cause, entry_cut
 from .._base.dtypes import as_dtype
+from .._base.gc_pause import collector_paused
 from .explain import causes_for, explain, remember_variable
 from .._core.autodiff.gradient_args import UnconnectedGradients
 from .log_records import SAMPLE_SIZE, dims, record_of, sample, var_name
@@ -244,24 +243,10 @@ class TapeLog(observer.TapeLog):
         state = (entries, len(entries), len(self.items))
         if self._built is None or self._built[0][0] is not entries or self._built[0][1:] != state[1:]:
             builder = _Builder(emit=None)
-            with _collector_paused():
+            with collector_paused():   # few cycles, many allocations (gc_pause.py)
                 builder.replay(entries, self.items)
             self._built = (state, builder.events)
         return [dict(event) for event in self._built[1]]   # the caller's own dicts (the player adds keys)
-
-
-@contextlib.contextmanager
-def _collector_paused():
-    """No cyclic GC while the events are built: they are a few small dicts and lists per op, with no
-    cycle, and the collections their many allocations trigger walk the long tape again and again
-    (a quarter of the time on a 100,000-op tape; the young objects are walked once afterwards)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def recorded_ops(tape, skip=()) -> int:
@@ -492,7 +477,7 @@ class _Builder:
         return name
 
     def replay(self, entries, items) -> None:
-        self.read_inputs = {t._id for e in entries for t in e.inputs} if any(type(i) is rec.Read for i in items) \
+        self.read_inputs = {i for e in entries for i in e.row.input_ids()} if any(type(i) is rec.Read for i in items) \
             else set()
         k = 0
         for item in rec.records(items, entries):
@@ -513,12 +498,13 @@ class _Builder:
             self.emit(event)
 
     def entry(self, e) -> None:
-        inputs, outputs = e.inputs, e.outputs
+        # (id, shape, dtype name, value) per tensor, read off the row: no tensor is built
+        inputs, outputs = e.described_inputs(), e.described_outputs()
         produced = self.produced
-        ins = [self.tid(t._id) for t in inputs]
-        outs = [self.tid(t._id) for t in outputs]
-        in_shapes = [dims(t) for t in inputs]
-        out_shapes = [dims(t) for t in outputs]
+        ins = [self.tid(t[0]) for t in inputs]
+        outs = [self.tid(t[0]) for t in outputs]
+        in_shapes = [list(t[1]) for t in inputs]
+        out_shapes = [list(t[1]) for t in outputs]
         file, line = e.location if e.location else (None, None)
         stack, expr, assigns, code, operands = self.site(e.site)
         if line is None and stack:
@@ -526,21 +512,20 @@ class _Builder:
         self.append({
             "seq": len(self.events), "phase": "forward", "kind": "op", "op": f"op{e.index}", "type": e.type,
             "inputs": ins, "outputs": outs, "input_shapes": in_shapes, "output_shapes": out_shapes,
-            "dtypes": [t._dtype.name for t in outputs],
-            "value": self.value_text(outputs[0], out_shapes[0]) if outputs else None, "file": file, "line": line,
+            "dtypes": [t[2] for t in outputs],
+            "value": self.value_text(outputs[0][3], out_shapes[0]) if outputs else None, "file": file, "line": line,
             "cut": entry_cut(e), "stack": stack, "code": code, "expr": expr, "assigns": assigns,
             "operands": operands,
             # a constant's value; an op's output was shown with its op
-            "input_values": [None if name in produced else self.value_text(t, shape)
+            "input_values": [None if name in produced else self.value_text(t[3], shape)
                              for t, name, shape in zip(inputs, ins, in_shapes)],
-            "input_dtypes": [t._dtype.name for t in inputs]})
+            "input_dtypes": [t[2] for t in inputs]})
         produced.update(outs)
 
-    def value_text(self, t, shape):
-        """The preview of a tensor's value (its sample once released), None if unknown; a value
-        already previewed (a constant used again, a repeated result) is not formatted again."""
-        raw = getattr(t, "_value", None)
-        return self.text(sample(raw) if raw is not None else getattr(t, "sample", None), shape)
+    def value_text(self, value, shape):
+        """The preview of a tensor's value (an array, or a released one's sample), None if unknown;
+        a value already previewed (a constant used again, a repeated result) is not formatted again."""
+        return self.text(None if value is None else sample(value), shape)
 
     def text(self, raw, shape):
         """``preview(raw, shape)`` (None for None), each distinct value formatted once."""

@@ -261,33 +261,31 @@ def record_of(item):
 def _step_records(item, entries):
     """The visit and send records of a ``step`` item: the gradients' arrays sampled now."""
     _kind, at, row, index, n_out = item[:5]
-    entry = entries[index]
-    grads = [None if v is None else OutputGrad(o._id, *sample_and_shape(v))
-             for o, v in zip(entry.outputs, item[5:5 + n_out])]
+    entry = entries[index]   # its ids read off the row: its tensors are built only for a None sent
+    grads = [None if v is None else OutputGrad(o, *sample_and_shape(v))
+             for o, v in zip(entry.row.output_ids(), item[5:5 + n_out])]
     yield Visit(at, index, entry.type, grads, row)
     for j in range(5 + n_out, len(item), 3):
         k, value, accumulated = item[j:j + 3]
-        inp = entry.inputs[k]
         if value is None:
-            yield _nothing_sent(at, index, inp, row)
+            yield _nothing_sent(at, index, entry.inputs[k], row)
         else:
-            yield Send(at, index, inp._id, *sample_and_shape(value), accumulated, None, row)
+            yield Send(at, index, entry.row.input_id(k), *sample_and_shape(value), accumulated, None, row)
 
 
 def _sampled_records(item, entries):
     """The visit and send records of a ``sampled`` item."""
     _kind, at, row, index, n_out = item[:5]
     entry = entries[index]
-    grads = [None if item[j + 1] is None else OutputGrad(o._id, item[j], item[j + 1])
-             for o, j in zip(entry.outputs, range(5, 5 + 2 * n_out, 2))]
+    grads = [None if item[j + 1] is None else OutputGrad(o, item[j], item[j + 1])
+             for o, j in zip(entry.row.output_ids(), range(5, 5 + 2 * n_out, 2))]
     yield Visit(at, index, entry.type, grads, row)
     for j in range(5 + 2 * n_out, len(item), 4):
         k, value, shape, accumulated = item[j:j + 4]
-        inp = entry.inputs[k]
         if shape is None:
-            yield _nothing_sent(at, index, inp, row)
+            yield _nothing_sent(at, index, entry.inputs[k], row)
         else:
-            yield Send(at, index, inp._id, value, shape, accumulated, None, row)
+            yield Send(at, index, entry.row.input_id(k), value, shape, accumulated, None, row)
 
 
 def _nothing_sent(at, index, inp, row) -> Send:

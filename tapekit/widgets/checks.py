@@ -74,8 +74,16 @@ def _check_tensors(role: str, value) -> None:
             where = role if len(flat) == 1 and flat[0] is value else f"{role} (item {index})"
             shown = repr(item) if len(repr(item)) <= 40 else repr(item)[:39] + "…"
             raise TypeError(f"TapePlayer: {where} is {type(item).__name__} {shown}, not a tk.Tensor or "
-                            "tk.Variable."
+                            f"tk.Variable.{_holder_text(item)}"
                             + hint_line(_tensor_hint(role)))
+
+
+def _holder_text(item) -> str:
+    """For a Keras layer or model, or a tk.Module, passed as a source: which of its lists to pass."""
+    if not hasattr(type(item), "trainable_variables"):
+        return ""
+    kind = type(item).__name__
+    return f" A {kind} holds variables: pass them, as sources=<the {kind}>.trainable_variables."
 
 
 def with_spent_tape_hint(exc: RuntimeError) -> RuntimeError:

@@ -10,20 +10,19 @@ When the last reference to a player goes:
 - displayed: its comm stays open, so that the view on the page keeps playing (the browser holds
   all its state); what the view sends is dropped. Only the small comm object stays.
 
-The cyclic garbage collector is paused while a player is built (:func:`gc_paused`): a build
-makes some 100 small dicts and lists per op and frees few, and each automatic collection would
-walk all of them again (a quarter of the build time).
+The cyclic garbage collector is paused while a player is built (:func:`gc_paused`, from
+``_base/gc_pause.py``): a build makes some 100 small dicts and lists per op and frees few, and
+each automatic collection would walk all of them again (a quarter of the build time).
 """
 
 from __future__ import annotations
 
-import contextlib
-import gc
-import threading
 import warnings
 import weakref
 
 import ipywidgets
+
+from .._base.gc_pause import collector_paused
 
 
 class WeaklyHeld:
@@ -78,29 +77,4 @@ class Superseded:
 superseded = Superseded()
 
 
-class _GcPause:
-    """Nested, thread-safe pauses of the cyclic GC: the first pause turns it off, the last one
-    out turns it back on (if it was on), under one lock."""
-
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._depth = 0
-        self._was_enabled = False
-
-    @contextlib.contextmanager
-    def __call__(self):
-        with self._lock:
-            if self._depth == 0:
-                self._was_enabled = gc.isenabled()
-                gc.disable()
-            self._depth += 1
-        try:
-            yield
-        finally:
-            with self._lock:
-                self._depth -= 1
-                if self._depth == 0 and self._was_enabled:
-                    gc.enable()
-
-
-gc_paused = _GcPause()
+gc_paused = collector_paused   # the player's name for it

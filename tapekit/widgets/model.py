@@ -90,13 +90,18 @@ class FrameModel:
                     entry.update(change)
         return state
 
-    def final_state(self) -> dict:
-        """``state_at`` the last frame, computed once (the static picture and ``player.svg`` read it;
-        do not change it)."""
-        cached = getattr(self, "_final", None)
-        if cached is None or cached[0] != len(self.frames):
-            cached = self._final = (len(self.frames), self.state_at(len(self.frames) - 1))
+    def state_read(self, index: int) -> dict:
+        """``state_at(index)``, computed once for the frame last asked: the static picture and
+        ``player.svg`` both read the key frame's (do not change it)."""
+        key = (index, len(self.frames))
+        cached = getattr(self, "_read", None)
+        if cached is None or cached[0] != key:
+            cached = self._read = (key, self.state_at(index))
         return cached[1]
+
+    def final_state(self) -> dict:
+        """``state_read`` of the last frame."""
+        return self.state_read(len(self.frames) - 1)
 
     def to_json(self) -> dict:
         return {"nodes": self.nodes, "edges": self.edges, "frames": self.frames, "groups": self.groups,

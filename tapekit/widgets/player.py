@@ -255,7 +255,7 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
             return ""          # a tape too large to draw (limits.py): the static picture is the message
         model = self.model_data
         index = self.key_frame
-        state = model.final_state() if index == len(model.frames) - 1 else model.state_at(index)
+        state = model.state_read(index)
         with gc_paused():
             return view_svg(self.graph, "root", state, model.frames[index].get("hot", ()))
 

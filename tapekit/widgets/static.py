@@ -227,7 +227,7 @@ def static_html(model, svg: str, language: str = "en", frame: int | None = None,
     ``fallback``: the picture is an output of its own, just before the player's (``TapePlayer._ipython_display_``):
     a style rule hides it wherever the player in the next output renders (see FALLBACK_CSS)."""
     last = len(model.frames) - 1 if frame is None else frame
-    state = model.final_state() if last == len(model.frames) - 1 else model.state_at(last)
+    state = model.state_read(last)
     picture = apply_state(svg, model, state) if svg else ""
     rows = [_row([_("name"), _("kind"), _("shape"), _("dtype"), _("value"), _("gradient")], "th")]
     rows += [_row(cells) for cells in value_rows(model, state)]

@@ -31,7 +31,10 @@ ROUND_TO = SHARED["round_to"]
 
 def text_units(text) -> int:
     """The width of ``text`` in character cells: a CJK character (wide or full-width) takes two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in str(text))
+    text = str(text)
+    if text.isascii():       # most labels: one cell a character
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def clip(text, limit=LABEL_CHARS) -> str:

@@ -222,3 +222,44 @@ def test_a_cell_run_again_releases_the_player_it_showed(monkeypatch):
     assert "released" in repr(first) and first.static_html() == ""
     assert third.graph["nodes"]
     third.close()
+
+
+def test_tape_events_and_players_share_one_gc_pause(monkeypatch):
+    """tape.events paused the collector with its own check-then-disable, beside the player's: a
+    player build in another thread that ended meanwhile turned the collector on under it (and in
+    the other order could leave it off). Both use one counter under a lock now."""
+    from tapekit.introspect.events import TapeLog
+
+    tape, y, sources = small_program()
+    tape.gradient(y, sources)
+    entered, leave, seen = threading.Event(), threading.Event(), []
+
+    def other_build():
+        with gc_paused():
+            entered.set()
+            leave.wait()
+
+    original = TapeLog.materialize
+
+    def materialize(log):
+        other.start()
+        entered.wait()
+        events = original(log)   # builds under the pause the other thread holds too
+        return events
+
+    def replay(builder, entries, items):
+        leave.set()
+        other.join()             # the other build ended while the events are built
+        seen.append(gc.isenabled())
+        return replay_original(builder, entries, items)
+
+    import tapekit.introspect.events as events_module
+
+    replay_original = events_module.__dict__["_Builder"].replay
+    other = threading.Thread(target=other_build)
+    monkeypatch.setattr(TapeLog, "materialize", materialize)
+    monkeypatch.setattr("tapekit.introspect.events._Builder.replay", replay)
+    assert tape.events
+    assert seen == [False]
+    assert gc.isenabled()
+

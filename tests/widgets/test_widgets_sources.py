@@ -125,3 +125,18 @@ def test_explain_runs_only_when_a_gradient_is_none(monkeypatch):
     player = TapePlayer(tape, loss, [w, c])
     assert len(calls) == 1
     assert _results(player)["c_var"]["cause"] == "not_watched" and _results(player)["weight"]["cause"] is None
+
+
+@pytest.mark.parametrize("make", [lambda: tk.keras.layers.Dense(2, name="hidden"),
+                                  lambda: tk.keras.Sequential([tk.keras.layers.Dense(1)]),
+                                  lambda: tk.Module(name="block")])
+def test_a_layer_model_or_module_as_a_source_says_to_pass_its_variables(make):
+    holder = make()
+    w = tk.Variable(2.0, name="w")
+    with tk.GradientTape() as tape:
+        y = w * 3.0
+    with pytest.raises(TypeError, match=r"sources \(item 1\) is \w+ .*holds variables: pass them, as "
+                                        r"sources=<the \w+>\.trainable_variables") as raised:
+        TapePlayer(tape, target=y, sources=[w, holder])
+    assert type(holder).__name__ in str(raised.value)
+    assert tape.gradient(y, w).numpy() == 3.0     # nothing was computed: the tape is still unused

@@ -149,6 +149,13 @@ class Row:
     def input_tensors(self, saved: dict | None = None) -> tuple:
         return tensors_of(self._ins, saved)
 
+    def described_inputs(self) -> tuple:
+        """``(id, shape, dtype name, value)`` per input, with no tensor built (``described``)."""
+        return described(self._ins)
+
+    def described_outputs(self) -> tuple:
+        return described(self._outs)
+
     def output_tensors(self, saved: dict | None = None) -> tuple:
         return tensors_of(self._outs, saved)
 
@@ -233,6 +240,25 @@ def tensors_of(side: tuple, saved: dict | None = None) -> tuple:
             out.append(t if t is not None else restored(value, as_dtype(dtype_name), tid))
         else:
             out.append(_view_of(side, k // 3))
+    return tuple(out)
+
+
+def described(side: tuple) -> tuple:
+    """A packed side as ``(id, shape, dtype name, value)`` per tensor, where value is the live
+    array, a released value's sample (an array) or a kept object's current value: what the events
+    read of every op, without building the tensors of ``tensors_of``."""
+    out = []
+    for k in range(0, len(side), 3):
+        tid, value, dtype_name = side[k], side[k + 1], side[k + 2]
+        if type(value) is not tuple:        # Live
+            out.append((tid, value.shape, dtype_name, value))
+        elif len(value) == 2:               # Released: (dims, sample), the sample maybe as bytes
+            dims, first = value
+            if type(first) is bytes:
+                first = np.frombuffer(first, dtype=as_dtype(dtype_name).numpy_dtype)
+            out.append((tid, dims, dtype_name, first))
+        else:                               # Kept: the object (a variable) as it is now
+            out.append((tid, shape_of(value), dtype_name, getattr(value[0], "_value", None)))
     return tuple(out)
 
 
@@ -366,6 +392,13 @@ class TapeEntry:
         if self._outputs is None:
             self._outputs = self.row.output_tensors(self._saved)
         return self._outputs
+
+    def described_inputs(self) -> tuple:
+        """``(id, shape, dtype name, value)`` per input, with no tensor built (``Row.described_inputs``)."""
+        return self.row.described_inputs()
+
+    def described_outputs(self) -> tuple:
+        return self.row.described_outputs()
 
     @property
     def attrs(self):
