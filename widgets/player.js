@@ -710,6 +710,10 @@ var playGroup = (state, range2) => ({ ...state, playRange: range2 });
 var askQuestion = (state, id) => ({ ...state, asking: id });
 var passQuestion = (state, id) => ({ ...state, asking: null, passed: new Set(state.passed).add(id) });
 var toggleMinimap = (state) => ({ ...state, minimap: !state.minimap });
+function timelineJump(marks, frame) {
+  const next = marks.find((m) => m.frame > frame);
+  return next ? next.frame : null;
+}
 
 // src/geometry.js
 function overlap(a, b) {
@@ -2109,8 +2113,8 @@ function wireButtons(ctx, pb) {
     if (ctx.state.frame === r[0]) pb.setPlaying(true);
   };
   d.bMark.onclick = () => {
-    const next = pb.marks.find((m) => m.frame > ctx.state.frame);
-    if (next) pb.step(next.frame);
+    const next = timelineJump(pb.marks, ctx.state.frame);
+    if (next !== null) pb.step(next);
   };
   d.followBox.onchange = () => {
     ctx.setFollow(d.followBox.checked);

@@ -6,8 +6,8 @@
 // never slows down. ctx: the player (src/main.js).
 import { fillTimeline } from "./controls.js";
 import { deliveredRate, dueFrame, duePosition, playSequence, positionOf, stepsLeftInPhase } from "./playback.js";
-import { byGroup, clampFrame, pause, play, playEnd, playGroup, rateShown, restartClock, withMode, withSpeed }
-  from "./state.js";
+import { byGroup, clampFrame, pause, play, playEnd, playGroup, rateShown, restartClock, timelineJump, withMode,
+  withSpeed } from "./state.js";
 import { fittingSpeed, groupRange, itemFinder, markers, nextStop, stepStops } from "./structure.js";
 
 // the timeline's markers (src/structure.js markers) and the questions', in frame order
@@ -145,8 +145,8 @@ function wireButtons(ctx, pb) {
     if (ctx.state.frame === r[0]) pb.setPlaying(true);
   };
   d.bMark.onclick = () => {
-    const next = pb.marks.find((m) => m.frame > ctx.state.frame);
-    if (next) pb.step(next.frame);
+    const next = timelineJump(pb.marks, ctx.state.frame);
+    if (next !== null) pb.step(next);
   };
   d.followBox.onchange = () => {
     ctx.setFollow(d.followBox.checked);
