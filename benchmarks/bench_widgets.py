@@ -294,7 +294,7 @@ def bench_ab(old_bundle, rounds=4, steps=300):
             order = [("new", None), ("old", old_bundle)]
             for name, path in (order if r % 2 == 0 else order[::-1]):
                 browser, page = open_for_steps(pw, player, bundle=path)
-                (times, _), events = traced(page, STEP_JS, steps)
+                (times, entered), events = traced(page, STEP_JS, steps)
                 browser.close()
                 own, _ = step_cpu(events, steps)
                 objects, layout_ms = step_layout(events, steps)
@@ -303,6 +303,11 @@ def bench_ab(old_bundle, rounds=4, steps=300):
                 print(f"round {r + 1} {name}: step median {a['median']:.1f} ms, p95 {a['p95']:.1f} ms; "
                       f"main-thread CPU p95 {c['p95']:.1f} ms; forced layout median "
                       f"{statistics.median(objects or [0]):.0f} objects, p95 {lay['p95']:.1f} ms  {load()}", flush=True)
+                into = [t for t, e in zip(times, entered) if e]
+                if into:
+                    print(f"    {len(into)} steps entered another view: median {statistics.median(into):.1f} ms, "
+                          f"max {max(into):.1f} ms; the others: p95 "
+                          f"{stats([t for t, e in zip(times, entered) if not e])['p95']:.1f} ms")
     failures = 0
     for name in ("old", "new"):
         a = stats(pooled[name])

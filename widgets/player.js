@@ -12,6 +12,9 @@ function s(tag, attrs, text) {
   if (text !== void 0 && text !== null) node.textContent = String(text);
   return node;
 }
+function setOnce(el, name, value) {
+  if (el.getAttribute(name) !== String(value)) el.setAttribute(name, value);
+}
 
 // player-live.css
 var player_live_default = `/* tapekit TapePlayer: the rules only the live player needs (the timeline, the question panel, the
@@ -1266,8 +1269,10 @@ function overviewLayer(ctx) {
   let drawnAt = null;
   return (scale) => {
     const on = scale < READABLE_SCALE - 1e-6;
-    root.classList.toggle("tkp-overview", on);
-    root.dataset.overview = on ? "1" : "0";
+    if (root.dataset.overview !== (on ? "1" : "0")) {
+      root.classList.toggle("tkp-overview", on);
+      root.dataset.overview = on ? "1" : "0";
+    }
     const key = on ? ctx.state.view + "@" + scale.toFixed(3) : null;
     if (key === drawnAt) return;
     drawnAt = key;
@@ -1306,11 +1311,10 @@ function stageCamera(ctx) {
     const vb = clampViewBox(ctx.state.camera, ctx.view.w, ctx.view.h);
     ctx.state = moveCamera(ctx.state, vb);
     const [x, y, w, hh] = vb.map((v) => Math.round(v * 10) / 10);
-    const viewBox = `0 0 ${w} ${hh}`;
-    if (svg.getAttribute("viewBox") !== viewBox) svg.setAttribute("viewBox", viewBox);
-    camera.setAttribute("transform", `translate(${-x} ${-y})`);
+    setOnce(svg, "viewBox", `0 0 ${w} ${hh}`);
+    setOnce(camera, "transform", `translate(${-x} ${-y})`);
     const scale = size().w / vb[2];
-    root.dataset.scale = String(scale);
+    if (root.dataset.scale !== String(scale)) root.dataset.scale = String(scale);
     overview(scale);
     ctx.minimap.update();
   }
@@ -1507,7 +1511,7 @@ var MAP_W = 150;
 var MAP_H = 84;
 function minimap(ctx) {
   const { mini, miniSvg, miniView, zmap } = ctx.dom;
-  let needed = false;
+  let needed = false, placedAt = null;
   function draw2() {
     const view = ctx.view;
     miniSvg.setAttribute("viewBox", `0 0 ${view.w} ${view.h}`);
@@ -1522,10 +1526,12 @@ function minimap(ctx) {
     const boxes = obstaclesOf(ctx.view).map((b) => ({ x: (b.x - vb[0]) * k, y: (b.y - vb[1]) * k, w: b.w * k, h: b.h * k }));
     const wanted = ctx.state.minimap;
     const spot = needed && wanted ? minimapSpot(boxes, sw, sh, MAP_W, MAP_H) : null;
-    mini.hidden = !spot;
+    if (mini.hidden !== !spot) mini.hidden = !spot;
     zmap.classList.toggle("on", wanted);
-    zmap.setAttribute("aria-pressed", wanted ? "true" : "false");
-    if (!spot) return;
+    setOnce(zmap, "aria-pressed", wanted ? "true" : "false");
+    const where = spot && [spot.x, spot.y, spot.w, spot.h].join(" ");
+    if (!spot || where === placedAt) return;
+    placedAt = where;
     Object.assign(mini.style, {
       left: spot.x + "px",
       top: spot.y + "px",
@@ -1537,11 +1543,8 @@ function minimap(ctx) {
   }
   function update() {
     place();
-    const vb = ctx.state.camera;
-    miniView.setAttribute("x", vb[0]);
-    miniView.setAttribute("y", vb[1]);
-    miniView.setAttribute("width", vb[2]);
-    miniView.setAttribute("height", vb[3]);
+    const [x, y, width, height] = ctx.state.camera;
+    for (const [name, value] of Object.entries({ x, y, width, height })) setOnce(miniView, name, value);
   }
   miniSvg.addEventListener("pointerdown", (ev) => {
     const r = miniSvg.getBoundingClientRect();

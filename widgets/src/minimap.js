@@ -3,6 +3,7 @@
 // reduced size (src/geometry.js minimapSpot); with no such corner, or toggled off, it hides; a view
 // that fits the drawing area needs none. ctx: the player (src/main.js).
 import { MIN_SCALE } from "./constants.js";
+import { setOnce } from "./dom.js";
 import { boxPoint, centreViewBox } from "./camera.js";
 import { minimapSpot } from "./geometry.js";
 import { obstaclesOf } from "./badges.js";
@@ -12,7 +13,7 @@ const MAP_W = 150, MAP_H = 84;
 
 export function minimap(ctx) {
   const { mini, miniSvg, miniView, zmap } = ctx.dom;
-  let needed = false;
+  let needed = false, placedAt = null;
   function draw() {
     const view = ctx.view;
     miniSvg.setAttribute("viewBox", `0 0 ${view.w} ${view.h}`);
@@ -27,18 +28,19 @@ export function minimap(ctx) {
     const boxes = obstaclesOf(ctx.view).map((b) => ({ x: (b.x - vb[0]) * k, y: (b.y - vb[1]) * k, w: b.w * k, h: b.h * k }));
     const wanted = ctx.state.minimap;
     const spot = needed && wanted ? minimapSpot(boxes, sw, sh, MAP_W, MAP_H) : null;
-    mini.hidden = !spot;
+    if (mini.hidden !== !spot) mini.hidden = !spot;
     zmap.classList.toggle("on", wanted);
-    zmap.setAttribute("aria-pressed", wanted ? "true" : "false");
-    if (!spot) return;
+    setOnce(zmap, "aria-pressed", wanted ? "true" : "false");
+    const where = spot && [spot.x, spot.y, spot.w, spot.h].join(" ");
+    if (!spot || where === placedAt) return;
+    placedAt = where;
     Object.assign(mini.style, { left: spot.x + "px", top: spot.y + "px", width: spot.w + "px", height: spot.h + "px",
       right: "auto", bottom: "auto" });
   }
   function update() {
     place();
-    const vb = ctx.state.camera;
-    miniView.setAttribute("x", vb[0]); miniView.setAttribute("y", vb[1]);
-    miniView.setAttribute("width", vb[2]); miniView.setAttribute("height", vb[3]);
+    const [x, y, width, height] = ctx.state.camera;
+    for (const [name, value] of Object.entries({ x, y, width, height })) setOnce(miniView, name, value);
   }
   miniSvg.addEventListener("pointerdown", (ev) => {
     const r = miniSvg.getBoundingClientRect();

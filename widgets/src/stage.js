@@ -2,7 +2,7 @@
 // frame would force the whole notebook page to be laid out again), the camera applied to the SVG
 // (src/camera.js computes it, ctx.state.camera holds it), the overview below the readable scale,
 // following the active op, and zoom and pan by wheel, drag and buttons. ctx: the player (src/main.js).
-import { s } from "./dom.js";
+import { s, setOnce } from "./dom.js";
 import { centreViewBox, clampViewBox, fitViewBox, inViewBox, panViewBox, stageHeight, viewPoint, wholeViewBox,
   zoomViewBox } from "./camera.js";
 import { READABLE_SCALE } from "./geometry.js";
@@ -18,8 +18,10 @@ function overviewLayer(ctx) {
   let drawnAt = null;
   return (scale) => {
     const on = scale < READABLE_SCALE - 1e-6;
-    root.classList.toggle("tkp-overview", on);
-    root.dataset.overview = on ? "1" : "0";
+    if (root.dataset.overview !== (on ? "1" : "0")) {
+      root.classList.toggle("tkp-overview", on);
+      root.dataset.overview = on ? "1" : "0";
+    }
     const key = on ? ctx.state.view + "@" + scale.toFixed(3) : null;
     if (key === drawnAt) return;
     drawnAt = key;
@@ -57,11 +59,10 @@ export function stageCamera(ctx) {
     const vb = clampViewBox(ctx.state.camera, ctx.view.w, ctx.view.h);
     ctx.state = moveCamera(ctx.state, vb);
     const [x, y, w, hh] = vb.map((v) => Math.round(v * 10) / 10);
-    const viewBox = `0 0 ${w} ${hh}`;
-    if (svg.getAttribute("viewBox") !== viewBox) svg.setAttribute("viewBox", viewBox);
-    camera.setAttribute("transform", `translate(${-x} ${-y})`);
+    setOnce(svg, "viewBox", `0 0 ${w} ${hh}`);
+    setOnce(camera, "transform", `translate(${-x} ${-y})`);
     const scale = size().w / vb[2];
-    root.dataset.scale = String(scale);
+    if (root.dataset.scale !== String(scale)) root.dataset.scale = String(scale);
     overview(scale);
     ctx.minimap.update();
   }
