@@ -1114,15 +1114,9 @@ function fittingSpeed(steps, wanted) {
 
 // src/views.js
 var rank = (basis) => basis === "100%" ? Infinity : parseFloat(basis) || 0;
-function viewManager(ctx) {
-  const { views, layouts, nodes, groups, edgesById, frames, t } = ctx;
-  const { root, body, side, stage, legend, crumbs, nav, bGroup } = ctx.dom;
-  const built = /* @__PURE__ */ new Map();
-  const edgeOwner = /* @__PURE__ */ new Map();
-  const finders = /* @__PURE__ */ new Map();
-  for (const [vid, v] of Object.entries(views)) {
-    for (const [nid, kind] of v.nodes) if (kind === "op" || kind === "tensor") edgeOwner.set(nid, vid);
-  }
+function graphPlacer(ctx) {
+  const { layouts } = ctx;
+  const { root, body, side, stage, legend } = ctx.dom;
   let bodyW = 0;
   const bodyWidth = () => {
     if (!bodyW) bodyW = body.getBoundingClientRect().width;
@@ -1143,34 +1137,17 @@ function viewManager(ctx) {
     side.style.flexBasis = p.side;
     ctx.camera.forgetSize();
   }
-  function build(id) {
-    const v = views[id];
-    const k = placement2(v).k;
-    const key = id + "#" + k;
-    if (!built.has(key)) {
-      const geo = layouts[k];
-      built.set(key, { id, key, w: geo.w, h: geo.h, v, ...drawView(id, v, geo, { nodes, groups, t }) });
-    }
-    return built.get(key);
+  function widthChanged(w) {
+    if (!w || Math.abs(w - bodyW) <= 1) return false;
+    bodyW = w;
+    return true;
   }
-  function open(id, keepCamera) {
-    if (!views[id] || ctx.state.view === id) return;
-    ctx.state = enterView(ctx.state, id);
-    place(placement2(views[id]));
-    ctx.view = build(id);
-    ctx.shelf.show(ctx.view);
-    root.dataset.view = id;
-    drawCrumbs();
-    ctx.camera.sizeStage();
-    ctx.minimap.draw();
-    if (!keepCamera) ctx.camera.fit(null);
-    ctx.painter.restyleAll();
-  }
-  function enter(id) {
-    ctx.setFollow(false);
-    open(id);
-  }
-  function drawCrumbs() {
+  return { placement: placement2, place, widthChanged };
+}
+function crumbBar(ctx, enter) {
+  const { views, groups, t } = ctx;
+  const { crumbs, nav, bGroup } = ctx.dom;
+  return () => {
     crumbs.replaceChildren();
     const chain = [];
     for (let id = ctx.state.view; id; id = views[id] ? views[id].parent : null) chain.unshift(id);
@@ -1186,48 +1163,21 @@ function viewManager(ctx) {
     });
     nav.hidden = chain.length < 2 && Object.keys(views).length < 2;
     bGroup.hidden = !(views[ctx.state.view] && views[ctx.state.view].group);
-  }
-  function viewOf(id) {
-    const n = nodes.get(id);
-    if (n && n.view) return n.view;
-    const e = edgesById.get(id);
-    if (e) return viewOf(nodes.get(e.to) && nodes.get(e.to).kind === "op" ? e.to : e.from);
-    return edgeOwner.get(id) || null;
-  }
-  function reveal2(id) {
-    const target = viewOf(id);
-    if (target && target !== ctx.state.view) open(target, true);
-    if (ctx.view && ctx.view.pos.get(id)) {
-      if (ctx.state.view !== target) ctx.camera.fit(id);
-      else ctx.camera.centreOn(ctx.view.pos.get(id));
-    }
-  }
-  function itemInView(id) {
-    const vid = ctx.state.view;
-    if (!finders.has(vid)) finders.set(vid, itemFinder(new Set(ctx.view.v.nodes.map(([nid]) => nid)), nodes, groups));
-    return finders.get(vid)(id);
-  }
-  function bodyResized(w) {
-    if (!w || Math.abs(w - bodyW) <= 1) return false;
-    bodyW = w;
-    if (!ctx.view) return false;
-    const p = placement2(ctx.view.v);
-    place(p, true);
-    if (ctx.view.key !== ctx.state.view + "#" + p.k) {
-      const id = ctx.state.view;
-      ctx.state = enterView(ctx.state, null);
-      open(id, true);
-    }
-    return true;
-  }
+  };
+}
+function prefetcher(ctx, { viewOf, build, isReady }) {
+  const { frames, views } = ctx;
   let prefetching = false;
-  function prefetch(i) {
+  function prepare(v) {
+    ctx.shelf.attach(v);
+    if (ctx.painter.values() && v !== ctx.view) for (const e of v.elems.values()) ctx.painter.styleElem(e);
+  }
+  return (i) => {
     if (prefetching) return;
     for (let j = i + 1; j < Math.min(frames.length, i + 80); j++) {
       const target = frames[j].focus && viewOf(frames[j].focus);
       if (!target || target === ctx.state.view || !views[target]) continue;
-      const ready = built.get(target + "#" + placement2(views[target]).k);
-      if (ready && ready.group.isConnected) return;
+      if (isReady(target)) return;
       prefetching = true;
       const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 30));
       idle(() => {
@@ -1236,12 +1186,86 @@ function viewManager(ctx) {
       });
       return;
     }
+  };
+}
+function viewFinder({ views, nodes, edgesById }) {
+  const owner = /* @__PURE__ */ new Map();
+  for (const [vid, v] of Object.entries(views)) {
+    for (const [nid, kind] of v.nodes) if (kind === "op" || kind === "tensor") owner.set(nid, vid);
   }
-  function prepare(v) {
-    ctx.shelf.attach(v);
-    if (ctx.painter.values() && v !== ctx.view) for (const e of v.elems.values()) ctx.painter.styleElem(e);
+  const viewOf = (id) => {
+    const n = nodes.get(id);
+    if (n && n.view) return n.view;
+    const e = edgesById.get(id);
+    if (e) return viewOf(nodes.get(e.to) && nodes.get(e.to).kind === "op" ? e.to : e.from);
+    return owner.get(id) || null;
+  };
+  return viewOf;
+}
+function itemsInView(ctx) {
+  const finders = /* @__PURE__ */ new Map();
+  return (id) => {
+    const vid = ctx.state.view;
+    if (!finders.has(vid)) finders.set(vid, itemFinder(new Set(ctx.view.v.nodes.map(([nid]) => nid)), ctx.nodes, ctx.groups));
+    return finders.get(vid)(id);
+  };
+}
+function viewManager(ctx) {
+  const { views, layouts, nodes, groups, t } = ctx;
+  const built = /* @__PURE__ */ new Map();
+  const viewOf = viewFinder(ctx);
+  const placer = graphPlacer(ctx);
+  const keyOf = (id) => id + "#" + placer.placement(views[id]).k;
+  function build(id) {
+    const key = keyOf(id);
+    if (!built.has(key)) {
+      const geo = layouts[placer.placement(views[id]).k];
+      built.set(key, { id, key, w: geo.w, h: geo.h, v: views[id], ...drawView(id, views[id], geo, { nodes, groups, t }) });
+    }
+    return built.get(key);
   }
-  return { open, enter, viewOf, reveal: reveal2, itemInView, bodyResized, prefetch };
+  function open(id, keepCamera) {
+    if (!views[id] || ctx.state.view === id) return;
+    ctx.state = enterView(ctx.state, id);
+    placer.place(placer.placement(views[id]));
+    ctx.view = build(id);
+    ctx.shelf.show(ctx.view);
+    ctx.dom.root.dataset.view = id;
+    drawCrumbs();
+    ctx.camera.sizeStage();
+    ctx.minimap.draw();
+    if (!keepCamera) ctx.camera.fit(null);
+    ctx.painter.restyleAll();
+  }
+  function enter(id) {
+    ctx.setFollow(false);
+    open(id);
+  }
+  const drawCrumbs = crumbBar(ctx, enter);
+  function reveal2(id) {
+    const target = viewOf(id);
+    if (target && target !== ctx.state.view) open(target, true);
+    if (!ctx.view || !ctx.view.pos.get(id)) return;
+    if (ctx.state.view !== target) ctx.camera.fit(id);
+    else ctx.camera.centreOn(ctx.view.pos.get(id));
+  }
+  function bodyResized(w) {
+    if (!placer.widthChanged(w) || !ctx.view) return false;
+    const p = placer.placement(ctx.view.v);
+    placer.place(p, true);
+    if (ctx.view.key !== ctx.state.view + "#" + p.k) {
+      const id = ctx.state.view;
+      ctx.state = enterView(ctx.state, null);
+      open(id, true);
+    }
+    return true;
+  }
+  const isReady = (id) => {
+    const v = built.get(keyOf(id));
+    return !!(v && v.group.isConnected);
+  };
+  const prefetch = prefetcher(ctx, { viewOf, build, isReady });
+  return { open, enter, viewOf, reveal: reveal2, itemInView: itemsInView(ctx), bodyResized, prefetch };
 }
 
 // src/overview.js
@@ -1293,20 +1317,42 @@ function overviewLayer(ctx) {
     }
   };
 }
+function stageSizer(stage) {
+  let box = null;
+  return {
+    size() {
+      if (!box || !box.w) {
+        const r = stage.getBoundingClientRect();
+        box = { w: r.width, h: r.height };
+      }
+      return { w: box.w || 800, h: box.h || 440 };
+    },
+    forget() {
+      box = null;
+    },
+    // set by the stage's height (sizeStage) or by the observer; true when the width changed
+    set(w, h2) {
+      const changed = !box || Math.abs(w - box.w) > 1;
+      box = { w, h: h2 };
+      return changed;
+    }
+  };
+}
+function watchSizes(ctx, sizer, refit) {
+  if (typeof ResizeObserver === "undefined") return;
+  new ResizeObserver((entries) => {
+    const r = entries[entries.length - 1].contentRect;
+    if (sizer.set(r.width, r.height) && ctx.view) refit();
+  }).observe(ctx.dom.stage);
+  new ResizeObserver((entries) => {
+    if (ctx.viewer.bodyResized(entries[entries.length - 1].contentRect.width)) refit();
+  }).observe(ctx.dom.body);
+}
 function stageCamera(ctx) {
   const { stage, svg, camera, root } = ctx.dom;
   const overview = overviewLayer(ctx);
-  let box = null;
-  function size() {
-    if (!box || !box.w) {
-      const r = stage.getBoundingClientRect();
-      box = { w: r.width, h: r.height };
-    }
-    return { w: box.w || 800, h: box.h || 440 };
-  }
-  const forgetSize = () => {
-    box = null;
-  };
+  const sizer = stageSizer(stage);
+  const size = () => sizer.size();
   function apply() {
     const vb = clampViewBox(ctx.state.camera, ctx.view.w, ctx.view.h);
     ctx.state = moveCamera(ctx.state, vb);
@@ -1328,7 +1374,7 @@ function stageCamera(ctx) {
     if (ctx.state.follow && stage.style.height) want = Math.max(want, now);
     if (Math.abs(now - want) > 2) {
       stage.style.height = want + "px";
-      box = { w, h: want };
+      sizer.set(w, want);
     }
   }
   function fit(centreOn2) {
@@ -1362,24 +1408,13 @@ function stageCamera(ctx) {
     moveTo(zoomViewBox(ctx.state.camera, factor, ctx.view, size().w, cx, cy));
     ctx.badges.draw();
   }
-  const refit = () => {
+  watchSizes(ctx, sizer, () => {
     fit(ctx.focusNow());
     ctx.badges.draw();
-  };
-  if (typeof ResizeObserver !== "undefined") {
-    new ResizeObserver((entries) => {
-      const r = entries[entries.length - 1].contentRect;
-      const changed = !box || Math.abs(r.width - box.w) > 1;
-      box = { w: r.width, h: r.height };
-      if (changed && ctx.view) refit();
-    }).observe(stage);
-    new ResizeObserver((entries) => {
-      if (ctx.viewer.bodyResized(entries[entries.length - 1].contentRect.width)) refit();
-    }).observe(ctx.dom.body);
-  }
+  });
   const drag = dragToPan(ctx, moveTo);
   wireZoom(ctx, { zoomBy, size, moveTo });
-  return { size, forgetSize, apply, moveTo, sizeStage, fit, centreOn, lookAt, follow, dragging: drag.moved };
+  return { size, forgetSize: sizer.forget, apply, moveTo, sizeStage, fit, centreOn, lookAt, follow, dragging: drag.moved };
 }
 function dragToPan(ctx, moveTo) {
   const { svg, stage } = ctx.dom;
@@ -1576,10 +1611,30 @@ function frameTexts(f, i, total, nodes, t) {
 function write(el, prop, value) {
   if (el[prop] !== value) el[prop] = value;
 }
+function aroundWriter(ctx) {
+  const { frames, nodes, t } = ctx;
+  const { root, phase, counter, where, ctext, slider } = ctx.dom;
+  let rendered = 0;
+  return (f, i, values, hot) => {
+    updateRows(ctx.rows, values, hot, nodes, t, ctx.gradText, ctx.causeLabel);
+    const texts = frameTexts(f, i, frames.length, nodes, t);
+    write(phase, "textContent", texts.phase);
+    write(phase, "className", texts.phaseClass);
+    write(counter, "textContent", texts.counter);
+    write(where, "textContent", texts.where);
+    write(where, "hidden", !texts.where);
+    write(ctext, "textContent", texts.caption);
+    write(slider, "value", String(i));
+    root.dataset.frame = String(i);
+    root.dataset.phase = f.phase;
+    rendered += 1;
+    root.dataset.rendered = String(rendered);
+  };
+}
 function painter(ctx) {
   const { frames, last, nodes, groups, t } = ctx;
-  const { root, phase, counter, where, ctext, slider } = ctx.dom;
-  let values = null, hot = /* @__PURE__ */ new Set(), rendered = 0;
+  const writeAround = aroundWriter(ctx);
+  let values = null, hot = /* @__PURE__ */ new Set();
   function writeTexts(e, st) {
     const lines = elementLines(e, st, nodes, groups, t);
     const key = lines.join("\n");
@@ -1612,21 +1667,6 @@ function painter(ctx) {
       styleElem(e);
     }
   }
-  function writeAround(f, i) {
-    updateRows(ctx.rows, values, hot, nodes, t, ctx.gradText, ctx.causeLabel);
-    const texts = frameTexts(f, i, frames.length, nodes, t);
-    write(phase, "textContent", texts.phase);
-    write(phase, "className", texts.phaseClass);
-    write(counter, "textContent", texts.counter);
-    write(where, "textContent", texts.where);
-    write(where, "hidden", !texts.where);
-    write(ctext, "textContent", texts.caption);
-    write(slider, "value", String(i));
-    root.dataset.frame = String(i);
-    root.dataset.phase = f.phase;
-    rendered += 1;
-    root.dataset.rendered = String(rendered);
-  }
   function show(i) {
     if (!frames.length) return;
     i = clampFrame(i, last);
@@ -1643,7 +1683,7 @@ function painter(ctx) {
       restyleIds([...Object.keys(f.set || {}), ...hotBefore, ...hot]);
       ctx.badges.draw();
     }
-    writeAround(f, i);
+    writeAround(f, i, values, hot);
     ctx.tooltip.refresh();
     ctx.viewer.prefetch(i);
   }
@@ -1971,30 +2011,37 @@ function describer({ nodes, groups, frames, t }) {
     return t("marker_" + m.kind) + about + " (" + t("frame_counter", { n: m.frame + 1, total: frames.length }) + ")";
   };
 }
-function transport(ctx) {
-  const { model, frames, last, views, nodes, groups, t } = ctx;
-  const { root, bPlay, speed, rate, icon: icon2, wantedFps } = ctx.dom;
-  const stopsCache = /* @__PURE__ */ new Map();
-  let raf = 0, lastStepAt = -1e9;
-  function stops() {
+function stopsOf(ctx) {
+  const { frames, views, nodes, groups } = ctx;
+  const cache = /* @__PURE__ */ new Map();
+  return () => {
     const vid = ctx.state.view;
-    if (!stopsCache.has(vid)) {
+    if (!cache.has(vid)) {
       const items = new Set((views[vid] || { nodes: [] }).nodes.map(([nid]) => nid));
-      stopsCache.set(vid, stepStops(frames, itemFinder(items, nodes, groups)));
+      cache.set(vid, stepStops(frames, itemFinder(items, nodes, groups)));
     }
-    return stopsCache.get(vid);
-  }
+    return cache.get(vid);
+  };
+}
+function pacer(ctx) {
+  let lastStepAt = -1e9;
+  return () => {
+    const now = performance.now();
+    const fast = ctx.state.playing ? ctx.state.fps > 4 : now - lastStepAt < 300;
+    if (!ctx.state.playing) lastStepAt = now;
+    ctx.shelf.setFast(fast);
+  };
+}
+function transport(ctx) {
+  const { model, frames, last, t } = ctx;
+  const { root, bPlay, speed, rate, icon: icon2, wantedFps } = ctx.dom;
+  const stops = stopsOf(ctx), pace = pacer(ctx);
+  let raf = 0;
   const sequence = () => playSequence({ playRange: ctx.state.playRange, byGroup: byGroup(ctx.state), stops });
   const positionNow = (seq) => seq ? positionOf(seq, ctx.state.frame) : ctx.state.frame;
   function sync() {
     model.set("frame", ctx.state.frame);
     model.save_changes();
-  }
-  function pace() {
-    const now = performance.now();
-    const fast = ctx.state.playing ? ctx.state.fps > 4 : now - lastStepAt < 300;
-    if (!ctx.state.playing) lastStepAt = now;
-    ctx.shelf.setFast(fast);
   }
   function adaptSpeed() {
     if (ctx.state.speedTouched) return;
@@ -2049,9 +2096,6 @@ function transport(ctx) {
     ctx.painter.show(ctx.quiz.gate(clampFrame(i, last)));
     sync();
   };
-  const marks = timelineMarks(ctx, ctx.quiz.questions);
-  fillTimeline(ctx.dom.timeline, ctx.dom.legend, marks, last, t, describer(ctx), (frame) => step(frame));
-  ctx.dom.timeline.hidden = ctx.dom.bMark.hidden = !marks.length;
   const playback = {
     step,
     setPlaying,
@@ -2060,14 +2104,20 @@ function transport(ctx) {
     stops,
     sequence,
     positionNow,
-    marks,
     stop: () => {
       cancelAnimationFrame(raf);
       ctx.state = pause(ctx.state);
     }
   };
+  playback.marks = wireTimeline(ctx, step);
   wireButtons(ctx, playback);
   return playback;
+}
+function wireTimeline(ctx, step) {
+  const marks = timelineMarks(ctx, ctx.quiz.questions);
+  fillTimeline(ctx.dom.timeline, ctx.dom.legend, marks, ctx.last, ctx.t, describer(ctx), (frame) => step(frame));
+  ctx.dom.timeline.hidden = ctx.dom.bMark.hidden = !marks.length;
+  return marks;
 }
 function wireButtons(ctx, pb) {
   const { model, frames, last, views, nodes, groups } = ctx;

@@ -15,10 +15,32 @@ function write(el, prop, value) {
   if (el[prop] !== value) el[prop] = value;
 }
 
+// the table and the texts around the graph for frame f (index i) in replay state `values`
+function aroundWriter(ctx) {
+  const { frames, nodes, t } = ctx;
+  const { root, phase, counter, where, ctext, slider } = ctx.dom;
+  let rendered = 0;
+  return (f, i, values, hot) => {
+    updateRows(ctx.rows, values, hot, nodes, t, ctx.gradText, ctx.causeLabel);
+    const texts = frameTexts(f, i, frames.length, nodes, t);
+    write(phase, "textContent", texts.phase);
+    write(phase, "className", texts.phaseClass);
+    write(counter, "textContent", texts.counter);
+    write(where, "textContent", texts.where);
+    write(where, "hidden", !texts.where);
+    write(ctext, "textContent", texts.caption);
+    write(slider, "value", String(i));
+    root.dataset.frame = String(i);
+    root.dataset.phase = f.phase;
+    rendered += 1;
+    root.dataset.rendered = String(rendered);
+  };
+}
+
 export function painter(ctx) {
   const { frames, last, nodes, groups, t } = ctx;
-  const { root, phase, counter, where, ctext, slider } = ctx.dom;
-  let values = null, hot = new Set(), rendered = 0;
+  const writeAround = aroundWriter(ctx);
+  let values = null, hot = new Set();
 
   function writeTexts(e, st) {
     const lines = elementLines(e, st, nodes, groups, t);
@@ -47,22 +69,6 @@ export function painter(ctx) {
     for (const id of ids) for (const e of ctx.view.byModel.get(id) || []) if (!seen.has(e)) { seen.add(e); styleElem(e); }
   }
 
-  function writeAround(f, i) {
-    updateRows(ctx.rows, values, hot, nodes, t, ctx.gradText, ctx.causeLabel);
-    const texts = frameTexts(f, i, frames.length, nodes, t);
-    write(phase, "textContent", texts.phase);
-    write(phase, "className", texts.phaseClass);
-    write(counter, "textContent", texts.counter);
-    write(where, "textContent", texts.where);
-    write(where, "hidden", !texts.where);
-    write(ctext, "textContent", texts.caption);
-    write(slider, "value", String(i));
-    root.dataset.frame = String(i);
-    root.dataset.phase = f.phase;
-    rendered += 1;
-    root.dataset.rendered = String(rendered);
-  }
-
   // show frame i: one step forward applies its delta and restyles what it touched, else the state
   // is replayed from a checkpoint and everything restyled
   function show(i) {
@@ -78,7 +84,7 @@ export function painter(ctx) {
     ctx.camera.follow(f.focus);
     if (!oneStep || f.all) restyleAll();
     else { restyleIds([...Object.keys(f.set || {}), ...hotBefore, ...hot]); ctx.badges.draw(); }
-    writeAround(f, i);
+    writeAround(f, i, values, hot);
     ctx.tooltip.refresh();
     ctx.viewer.prefetch(i);
   }

@@ -43,15 +43,37 @@ function overviewLayer(ctx) {
   };
 }
 
+// the drawing area's size in CSS px: measured once, then kept by ResizeObservers (watchSizes)
+function stageSizer(stage) {
+  let box = null;
+  return {
+    size() {
+      if (!box || !box.w) { const r = stage.getBoundingClientRect(); box = { w: r.width, h: r.height }; }
+      return { w: box.w || 800, h: box.h || 440 };
+    },
+    forget() { box = null; },
+    // set by the stage's height (sizeStage) or by the observer; true when the width changed
+    set(w, h) { const changed = !box || Math.abs(w - box.w) > 1; box = { w, h }; return changed; },
+  };
+}
+
+// refit(): the camera fits again when the drawing area or the whole output changes width
+function watchSizes(ctx, sizer, refit) {
+  if (typeof ResizeObserver === "undefined") return;
+  new ResizeObserver((entries) => {
+    const r = entries[entries.length - 1].contentRect;
+    if (sizer.set(r.width, r.height) && ctx.view) refit();
+  }).observe(ctx.dom.stage);
+  new ResizeObserver((entries) => {
+    if (ctx.viewer.bodyResized(entries[entries.length - 1].contentRect.width)) refit();
+  }).observe(ctx.dom.body);
+}
+
 export function stageCamera(ctx) {
   const { stage, svg, camera, root } = ctx.dom;
   const overview = overviewLayer(ctx);
-  let box = null;                   // the drawing area's size in CSS px
-  function size() {
-    if (!box || !box.w) { const r = stage.getBoundingClientRect(); box = { w: r.width, h: r.height }; }
-    return { w: box.w || 800, h: box.h || 440 };
-  }
-  const forgetSize = () => { box = null; };
+  const sizer = stageSizer(stage);
+  const size = () => sizer.size();
 
   // the state's camera, clamped to the view, on the SVG: a pan moves one group (a transform); only
   // a zoom changes the viewBox, which makes the browser lay out every element again
@@ -74,7 +96,7 @@ export function stageCamera(ctx) {
     const { w, h: now } = size();
     let want = stageHeight(ctx.view.w, ctx.view.h, w);
     if (ctx.state.follow && stage.style.height) want = Math.max(want, now);
-    if (Math.abs(now - want) > 2) { stage.style.height = want + "px"; box = { w, h: want }; }
+    if (Math.abs(now - want) > 2) { stage.style.height = want + "px"; sizer.set(w, want); }
   }
   // the default camera; a level that does not fit at a readable size starts at the model id
   // `centreOn`, or where the tape starts
@@ -105,21 +127,10 @@ export function stageCamera(ctx) {
     moveTo(zoomViewBox(ctx.state.camera, factor, ctx.view, size().w, cx, cy));
     ctx.badges.draw();
   }
-  const refit = () => { fit(ctx.focusNow()); ctx.badges.draw(); };
-  if (typeof ResizeObserver !== "undefined") {
-    new ResizeObserver((entries) => {
-      const r = entries[entries.length - 1].contentRect;
-      const changed = !box || Math.abs(r.width - box.w) > 1;
-      box = { w: r.width, h: r.height };
-      if (changed && ctx.view) refit();
-    }).observe(stage);
-    new ResizeObserver((entries) => {
-      if (ctx.viewer.bodyResized(entries[entries.length - 1].contentRect.width)) refit();
-    }).observe(ctx.dom.body);
-  }
+  watchSizes(ctx, sizer, () => { fit(ctx.focusNow()); ctx.badges.draw(); });
   const drag = dragToPan(ctx, moveTo);
   wireZoom(ctx, { zoomBy, size, moveTo });
-  return { size, forgetSize, apply, moveTo, sizeStage, fit, centreOn, lookAt, follow, dragging: drag.moved };
+  return { size, forgetSize: sizer.forget, apply, moveTo, sizeStage, fit, centreOn, lookAt, follow, dragging: drag.moved };
 }
 
 // a drag pans (and stops following); a click that moved no more than 4 px is a click

@@ -27,32 +27,41 @@ function describer({ nodes, groups, frames, t }) {
   };
 }
 
-export function transport(ctx) {
-  const { model, frames, last, views, nodes, groups, t } = ctx;
-  const { root, bPlay, speed, rate, icon, wantedFps } = ctx.dom;
-  const stopsCache = new Map();
-  let raf = 0, lastStepAt = -1e9;
-  function stops() {
+// the stops of a step by group in the view shown (src/structure.js stepStops), once per view
+function stopsOf(ctx) {
+  const { frames, views, nodes, groups } = ctx;
+  const cache = new Map();
+  return () => {
     const vid = ctx.state.view;
-    if (!stopsCache.has(vid)) {
+    if (!cache.has(vid)) {
       const items = new Set((views[vid] || { nodes: [] }).nodes.map(([nid]) => nid));
-      stopsCache.set(vid, stepStops(frames, itemFinder(items, nodes, groups)));
+      cache.set(vid, stepStops(frames, itemFinder(items, nodes, groups)));
     }
-    return stopsCache.get(vid);
-  }
-  // the frames playing visits from here: a list of frame indices (null: every frame)
-  const sequence = () => playSequence({ playRange: ctx.state.playRange, byGroup: byGroup(ctx.state), stops });
-  const positionNow = (seq) => (seq ? positionOf(seq, ctx.state.frame) : ctx.state.frame);
-  function sync() { model.set("frame", ctx.state.frame); model.save_changes(); }
+    return cache.get(vid);
+  };
+}
 
-  // quick steps, or playing faster than 4 fps, drop the 0.2 s fades and the moving dashes of the
-  // hot edges: at that pace they are not seen, and they would cost every frame a repaint
-  function pace() {
+// quick steps, or playing faster than 4 fps, drop the 0.2 s fades and the moving dashes of the
+// hot edges: at that pace they are not seen, and they would cost every frame a repaint
+function pacer(ctx) {
+  let lastStepAt = -1e9;
+  return () => {
     const now = performance.now();
     const fast = ctx.state.playing ? ctx.state.fps > 4 : now - lastStepAt < 300;
     if (!ctx.state.playing) lastStepAt = now;
     ctx.shelf.setFast(fast);
-  }
+  };
+}
+
+export function transport(ctx) {
+  const { model, frames, last, t } = ctx;
+  const { root, bPlay, speed, rate, icon, wantedFps } = ctx.dom;
+  const stops = stopsOf(ctx), pace = pacer(ctx);
+  let raf = 0;
+  // the frames playing visits from here: a list of frame indices (null: every frame)
+  const sequence = () => playSequence({ playRange: ctx.state.playRange, byGroup: byGroup(ctx.state), stops });
+  const positionNow = (seq) => (seq ? positionOf(seq, ctx.state.frame) : ctx.state.frame);
+  function sync() { model.set("frame", ctx.state.frame); model.save_changes(); }
   // the speed adapts unless chosen: this pass (or group) plays within FOLLOW_SECONDS
   function adaptSpeed() {
     if (ctx.state.speedTouched) return;
@@ -95,13 +104,19 @@ export function transport(ctx) {
     ctx.setFollow(true); setPlaying(false); pace();
     ctx.painter.show(ctx.quiz.gate(clampFrame(i, last))); sync();
   };
-  const marks = timelineMarks(ctx, ctx.quiz.questions);
-  fillTimeline(ctx.dom.timeline, ctx.dom.legend, marks, last, t, describer(ctx), (frame) => step(frame));
-  ctx.dom.timeline.hidden = ctx.dom.bMark.hidden = !marks.length;
-  const playback = { step, setPlaying, pace, sync, stops, sequence, positionNow, marks,
+  const playback = { step, setPlaying, pace, sync, stops, sequence, positionNow,
     stop: () => { cancelAnimationFrame(raf); ctx.state = pause(ctx.state); } };
+  playback.marks = wireTimeline(ctx, step);
   wireButtons(ctx, playback);
   return playback;
+}
+
+// the markers under the slider; a click on one steps to its frame
+function wireTimeline(ctx, step) {
+  const marks = timelineMarks(ctx, ctx.quiz.questions);
+  fillTimeline(ctx.dom.timeline, ctx.dom.legend, marks, ctx.last, ctx.t, describer(ctx), (frame) => step(frame));
+  ctx.dom.timeline.hidden = ctx.dom.bMark.hidden = !marks.length;
+  return marks;
 }
 
 // the buttons, the slider, the menus, "play this group", "next marker", the keys, the kernel's frame

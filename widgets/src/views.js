@@ -10,19 +10,14 @@ import { itemFinder } from "./structure.js";
 
 const rank = (basis) => (basis === "100%" ? Infinity : parseFloat(basis) || 0);
 
-export function viewManager(ctx) {
-  const { views, layouts, nodes, groups, edgesById, frames, t } = ctx;
-  const { root, body, side, stage, legend, crumbs, nav, bGroup } = ctx.dom;
-  const built = new Map();          // "view id#layout index" -> the drawn view
-  const edgeOwner = new Map();      // model id -> the view that draws it as itself
-  const finders = new Map();
-  for (const [vid, v] of Object.entries(views)) {
-    for (const [nid, kind] of v.nodes) if (kind === "op" || kind === "tensor") edgeOwner.set(nid, vid);
-  }
+// where the graph goes: beside the table while it fits there at a readable size (src/camera.js
+// placement), else with a wider drawing area, else with the table below
+function graphPlacer(ctx) {
+  const { layouts } = ctx;
+  const { root, body, side, stage, legend } = ctx.dom;
   let bodyW = 0;
   const bodyWidth = () => { if (!bodyW) bodyW = body.getBoundingClientRect().width; return bodyW || 1000; };
   const placement = (v) => placeGraph(v.layouts || [v.layout], layouts, bodyWidth());
-
   // a table that does not fit beside the graph goes below the controls: the graph, the caption and
   // the buttons stay together on screen (a notebook with its side panel open)
   function tableBelow(on) {
@@ -40,38 +35,20 @@ export function viewManager(ctx) {
     side.style.flexBasis = p.side;
     ctx.camera.forgetSize();        // measured again: the drawing area changed width
   }
-  function build(id) {
-    const v = views[id];
-    const k = placement(v).k;
-    const key = id + "#" + k;
-    if (!built.has(key)) {
-      const geo = layouts[k];
-      built.set(key, { id, key, w: geo.w, h: geo.h, v, ...drawView(id, v, geo, { nodes, groups, t }) });
-    }
-    return built.get(key);
+  // the output is `w` px wide now: false if that changes nothing
+  function widthChanged(w) {
+    if (!w || Math.abs(w - bodyW) <= 1) return false;
+    bodyW = w;
+    return true;
   }
+  return { placement, place, widthChanged };
+}
 
-  function open(id, keepCamera) {
-    if (!views[id] || ctx.state.view === id) return;
-    ctx.state = enterView(ctx.state, id);
-    place(placement(views[id]));
-    ctx.view = build(id);
-    ctx.shelf.show(ctx.view);
-    // e.cls and e.lastText still say what each element shows: restyleAll writes only the changes
-    root.dataset.view = id;
-    drawCrumbs();
-    ctx.camera.sizeStage();
-    ctx.minimap.draw();
-    if (!keepCamera) ctx.camera.fit(null);
-    ctx.painter.restyleAll();
-  }
-  // the student opens a group (a click): the camera stops following
-  function enter(id) {
-    ctx.setFollow(false);
-    open(id);
-  }
-
-  function drawCrumbs() {
+// the breadcrumb bar: the views from the top down to the one shown, each a button back up
+function crumbBar(ctx, enter) {
+  const { views, groups, t } = ctx;
+  const { crumbs, nav, bGroup } = ctx.dom;
+  return () => {
     crumbs.replaceChildren();
     const chain = [];
     for (let id = ctx.state.view; id; id = views[id] ? views[id].parent : null) chain.unshift(id);
@@ -84,39 +61,108 @@ export function viewManager(ctx) {
     });
     nav.hidden = chain.length < 2 && Object.keys(views).length < 2;
     bGroup.hidden = !(views[ctx.state.view] && views[ctx.state.view].group);
-  }
+  };
+}
 
-  // the view that shows a model id as itself
-  function viewOf(id) {
+// build the view that playing will open next while the browser is idle, and put it in the drawing
+// (hidden) styled as now: entering it then restyles only what changes until then, and the browser
+// has laid it out while idle, so that entering it costs a step no more than any other
+function prefetcher(ctx, { viewOf, build, isReady }) {
+  const { frames, views } = ctx;
+  let prefetching = false;
+  function prepare(v) {
+    ctx.shelf.attach(v);
+    if (ctx.painter.values() && v !== ctx.view) for (const e of v.elems.values()) ctx.painter.styleElem(e);
+  }
+  return (i) => {
+    if (prefetching) return;
+    for (let j = i + 1; j < Math.min(frames.length, i + 80); j++) {
+      const target = frames[j].focus && viewOf(frames[j].focus);
+      if (!target || target === ctx.state.view || !views[target]) continue;
+      if (isReady(target)) return;
+      prefetching = true;
+      const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 30));
+      idle(() => { prefetching = false; prepare(build(target)); });
+      return;
+    }
+  };
+}
+
+// viewOf(id): the view that shows a model id as itself (an edge: the view of the op it enters, or leaves)
+function viewFinder({ views, nodes, edgesById }) {
+  const owner = new Map();
+  for (const [vid, v] of Object.entries(views)) {
+    for (const [nid, kind] of v.nodes) if (kind === "op" || kind === "tensor") owner.set(nid, vid);
+  }
+  const viewOf = (id) => {
     const n = nodes.get(id);
     if (n && n.view) return n.view;
     const e = edgesById.get(id);
     if (e) return viewOf(nodes.get(e.to) && nodes.get(e.to).kind === "op" ? e.to : e.from);
-    return edgeOwner.get(id) || null;
+    return owner.get(id) || null;
+  };
+  return viewOf;
+}
+
+// itemInView(id): the item of the view shown that stands for a model id (itself, or its collapsed group)
+function itemsInView(ctx) {
+  const finders = new Map();
+  return (id) => {
+    const vid = ctx.state.view;
+    if (!finders.has(vid)) finders.set(vid, itemFinder(new Set(ctx.view.v.nodes.map(([nid]) => nid)), ctx.nodes, ctx.groups));
+    return finders.get(vid)(id);
+  };
+}
+
+export function viewManager(ctx) {
+  const { views, layouts, nodes, groups, t } = ctx;
+  const built = new Map();          // "view id#layout index" -> the drawn view
+  const viewOf = viewFinder(ctx);
+  const placer = graphPlacer(ctx);
+  const keyOf = (id) => id + "#" + placer.placement(views[id]).k;
+  function build(id) {
+    const key = keyOf(id);
+    if (!built.has(key)) {
+      const geo = layouts[placer.placement(views[id]).k];
+      built.set(key, { id, key, w: geo.w, h: geo.h, v: views[id], ...drawView(id, views[id], geo, { nodes, groups, t }) });
+    }
+    return built.get(key);
   }
+  function open(id, keepCamera) {
+    if (!views[id] || ctx.state.view === id) return;
+    ctx.state = enterView(ctx.state, id);
+    placer.place(placer.placement(views[id]));
+    ctx.view = build(id);
+    ctx.shelf.show(ctx.view);
+    // e.cls and e.lastText still say what each element shows: restyleAll writes only the changes
+    ctx.dom.root.dataset.view = id;
+    drawCrumbs();
+    ctx.camera.sizeStage();
+    ctx.minimap.draw();
+    if (!keepCamera) ctx.camera.fit(null);
+    ctx.painter.restyleAll();
+  }
+  // the student opens a group (a click): the camera stops following
+  function enter(id) {
+    ctx.setFollow(false);
+    open(id);
+  }
+  const drawCrumbs = crumbBar(ctx, enter);
+
   // show a model id (a table row, a stub): its view, centred on it
   function reveal(id) {
     const target = viewOf(id);
     if (target && target !== ctx.state.view) open(target, true);
-    if (ctx.view && ctx.view.pos.get(id)) {
-      if (ctx.state.view !== target) ctx.camera.fit(id);
-      else ctx.camera.centreOn(ctx.view.pos.get(id));
-    }
+    if (!ctx.view || !ctx.view.pos.get(id)) return;
+    if (ctx.state.view !== target) ctx.camera.fit(id);
+    else ctx.camera.centreOn(ctx.view.pos.get(id));
   }
-  // the item of the view shown that stands for a model id (itself, or its collapsed group)
-  function itemInView(id) {
-    const vid = ctx.state.view;
-    if (!finders.has(vid)) finders.set(vid, itemFinder(new Set(ctx.view.v.nodes.map(([nid]) => nid)), nodes, groups));
-    return finders.get(vid)(id);
-  }
-
-  // the output got wider or narrower: place the graph again (another layout may fit better)
+  // the output got wider or narrower: place the graph again (another layout may fit better); true
+  // when the camera should fit again
   function bodyResized(w) {
-    if (!w || Math.abs(w - bodyW) <= 1) return false;
-    bodyW = w;
-    if (!ctx.view) return false;
-    const p = placement(ctx.view.v);
-    place(p, true);
+    if (!placer.widthChanged(w) || !ctx.view) return false;
+    const p = placer.placement(ctx.view.v);
+    placer.place(p, true);
     if (ctx.view.key !== ctx.state.view + "#" + p.k) {
       const id = ctx.state.view;
       ctx.state = enterView(ctx.state, null);
@@ -124,29 +170,7 @@ export function viewManager(ctx) {
     }
     return true;
   }
-
-  // build the view that playing will open next while the browser is idle, so that entering it
-  // costs a step no more than any other
-  let prefetching = false;
-  function prefetch(i) {
-    if (prefetching) return;
-    for (let j = i + 1; j < Math.min(frames.length, i + 80); j++) {
-      const target = frames[j].focus && viewOf(frames[j].focus);
-      if (!target || target === ctx.state.view || !views[target]) continue;
-      const ready = built.get(target + "#" + placement(views[target]).k);
-      if (ready && ready.group.isConnected) return;
-      prefetching = true;
-      const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 30));
-      idle(() => { prefetching = false; prepare(build(target)); });
-      return;
-    }
-  }
-  // a view about to be entered: in the drawing (hidden), styled as now, so that entering it restyles
-  // only what changes until then and the browser has laid it out while idle
-  function prepare(v) {
-    ctx.shelf.attach(v);
-    if (ctx.painter.values() && v !== ctx.view) for (const e of v.elems.values()) ctx.painter.styleElem(e);
-  }
-
-  return { open, enter, viewOf, reveal, itemInView, bodyResized, prefetch };
+  const isReady = (id) => { const v = built.get(keyOf(id)); return !!(v && v.group.isConnected); };
+  const prefetch = prefetcher(ctx, { viewOf, build, isReady });
+  return { open, enter, viewOf, reveal, itemInView: itemsInView(ctx), bodyResized, prefetch };
 }
