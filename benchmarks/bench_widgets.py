@@ -136,8 +136,9 @@ def bench_stored():
     return int(not ok)
 
 
-def open_in_chromium(pw, player, chromium="/usr/bin/chromium"):
-    """The player's front end on a blank page with a stand-in for anywidget's model."""
+def open_in_chromium(pw, player, chromium="/usr/bin/chromium", bundle=None):
+    """The player's front end (``bundle``: a player.js to load instead of the package's) on a blank
+    page with a stand-in for anywidget's model."""
     data = {"graph": player.graph, "frames": player.frames, "frame": 0, "fps": 60.0, "title": "bench"}
     fake_model = """
       const data = DATA; const handlers = {};
@@ -157,8 +158,15 @@ def open_in_chromium(pw, player, chromium="/usr/bin/chromium"):
         await mod.default.render({model, el: document.getElementById('host')});
         document.body.getBoundingClientRect();
         return performance.now() - t0;
-    }""", [read_asset("player.js"), fake_model])
+    }""", [bundle_text(bundle), fake_model])
     return browser, page
+
+
+def bundle_text(path=None) -> str:
+    if path is None:
+        return read_asset("player.js")
+    with open(path, encoding="utf-8") as f:
+        return f.read()
 
 
 STEP_JS = """async (n) => {
@@ -247,6 +255,73 @@ def step_cpu(events, n) -> tuple[list, list]:
     return own, with_frame
 
 
+def step_layout(events, n) -> tuple[list, list]:
+    """Per step, the layout the step forces (the trace's Layout events between marks s<i> and
+    e<i>): the objects it visits and its main-thread ms. A text change outside a layout boundary
+    makes the browser lay out the whole page."""
+    marks = {e["name"]: e["ts"] for e in events if "blink.user_timing" in e.get("cat", "")}
+    layouts = sorted((e for e in events if e.get("name") == "Layout" and e.get("ph") == "X"), key=lambda e: e["ts"])
+    objects, ms = [], []
+    for i in range(n):
+        s, e = marks.get(f"s{i}"), marks.get(f"e{i}")
+        if s is None or e is None:
+            continue
+        inside = [x for x in layouts if s <= x["ts"] <= e]
+        objects.append(sum(x.get("args", {}).get("beginData", {}).get("totalObjects", 0) for x in inside))
+        ms.append(sum(x.get("tdur", x["dur"]) for x in inside) / 1000)
+    return objects, ms
+
+
+def open_for_steps(pw, player, bundle=None):
+    """A page whose forward button steps one frame (the "by op" mode), at the first frame."""
+    browser, page = open_in_chromium(pw, player, bundle=bundle)
+    page.wait_for_timeout(500)
+    if page.locator(".tkp-mode").is_visible():
+        page.select_option(".tkp-mode", "ops")    # a step is one frame (by group, one group)
+    page.click(".tkp-btn[data-act=first]")
+    return browser, page
+
+
+def bench_ab(old_bundle, rounds=4, steps=300):
+    """A step on the 300-op MLP step with this player.js against ``old_bundle``, in turns (the
+    order swapped each round), so that both meet the same load on this shared machine."""
+    from playwright.sync_api import sync_playwright
+
+    player = mlp_step_player()
+    pooled = {"new": [], "old": []}
+    cpu = {"new": [], "old": []}
+    with sync_playwright() as pw:
+        for r in range(rounds):
+            order = [("new", None), ("old", old_bundle)]
+            for name, path in (order if r % 2 == 0 else order[::-1]):
+                browser, page = open_for_steps(pw, player, bundle=path)
+                (times, entered), events = traced(page, STEP_JS, steps)
+                browser.close()
+                own, _ = step_cpu(events, steps)
+                objects, layout_ms = step_layout(events, steps)
+                pooled[name] += times
+                cpu[name] += own
+                a, c, lay = stats(times), stats(own or [0]), stats(layout_ms or [0])
+                print(f"round {r + 1} {name}: step median {a['median']:.1f} ms, p95 {a['p95']:.1f} ms; "
+                      f"main-thread CPU p95 {c['p95']:.1f} ms; forced layout median "
+                      f"{statistics.median(objects or [0]):.0f} objects, p95 {lay['p95']:.1f} ms  {load()}", flush=True)
+                into = [t for t, e in zip(times, entered) if e]
+                if into:
+                    print(f"    {len(into)} steps entered another view: median {statistics.median(into):.1f} ms, "
+                          f"max {max(into):.1f} ms; the others: p95 "
+                          f"{stats([t for t, e in zip(times, entered) if not e])['p95']:.1f} ms")
+    failures = 0
+    for name in ("old", "new"):
+        a = stats(pooled[name])
+        ok = a["p95"] <= STEP_TARGET_MS
+        failures += name == "new" and not ok
+        c = stats(cpu[name] or [0])
+        print(f"{name} bundle, 300-op MLP step, {len(pooled[name])} steps: median {a['median']:.1f} ms, "
+              f"p95 {a['p95']:.1f} ms, max {a['max']:.1f} ms (main-thread CPU median {c['median']:.1f} ms, "
+              f"p95 {c['p95']:.1f} ms)  {load()}  target p95 <= {STEP_TARGET_MS:g} ms  {verdict(ok)}")
+    return failures
+
+
 def mlp_step_player():
     """The 300-op MLP training step of the browser tests (tests/browser/big_programs.py)."""
     sys.path.insert(0, os.path.join(ROOT, "tests", "browser"))
@@ -264,13 +339,9 @@ def bench_browser(n_ops=2000, seconds=3.0, player=None, name=None):
     name = name or f"{n_ops:,} ops"
     failures = 0
     with sync_playwright() as pw:
-        browser, page = open_in_chromium(pw, player)
+        browser, page = open_for_steps(pw, player)
         print(f"browser, {name}: the player opens (render: frames, checkpoints, first view) in "
               f"{page.opened_ms:.0f} ms", flush=True)
-        page.wait_for_timeout(500)
-        if page.locator(".tkp-mode").is_visible():
-            page.select_option(".tkp-mode", "ops")    # a step is one frame (by group, one group)
-        page.click(".tkp-btn[data-act=first]")
         (times, entered), events = traced(page, STEP_JS, 400)
         step = stats(times)
         own, with_frame = step_cpu(events, 400)
@@ -318,7 +389,13 @@ def main():
     parser.add_argument("--sizes", type=int, nargs="*", default=[1000, 5000, 20000])
     parser.add_argument("--engines", nargs="*", default=["dot", "wasm"])
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--ab", metavar="OLD_PLAYER_JS",
+                        help="only the browser step on the 300-op MLP step: this widgets/player.js against "
+                             "OLD_PLAYER_JS (e.g. `git show main:widgets/player.js > /tmp/old.js`), in turns")
+    parser.add_argument("--rounds", type=int, default=4)
     args = parser.parse_args()
+    if args.ab:
+        sys.exit(1 if bench_ab(args.ab, args.rounds) else 0)
     failures = bench_build(args.sizes, args.engines, args.repeats)
     failures += bench_stored()
     if not args.no_browser:

@@ -1,6 +1,7 @@
 // The camera: which part of a view's layout (w×h layout px) the drawing area (CSS px) shows, as an
 // SVG viewBox [x, y, width, height] in layout px. Pure functions; src/main.js applies them.
 import { MAX_SCALE, MIN_SCALE, STAGE_MAX, STAGE_MIN, STAGE_PAD } from "./constants.js";
+import { fitScale } from "./geometry.js";
 
 // never pan past the drawing's edges (a margin of `pad`); centre an axis that fits
 export function clampViewBox(vb, w, h, pad = STAGE_PAD) {
@@ -32,6 +33,41 @@ export function inViewBox(p, vb, margin = 12) {
   return p.x - p.w / 2 > vb[0] + margin && p.x + p.w / 2 < vb[0] + vb[2] - margin &&
     p.y - p.h / 2 > vb[1] + margin && p.y + p.h / 2 < vb[1] + vb[3] - margin;
 }
+
+// the viewBox zoomed by `factor` (> 1: out) around the point (cx, cy) (default: its centre), in a
+// w×h view drawn stageW px wide: never closer than 6 × the stage, nor further than 3 × the largest
+// of the view and the stage
+export function zoomViewBox(vb, factor, view, stageW, cx, cy) {
+  const [x, y, w, h] = vb;
+  cx = cx === undefined ? x + w / 2 : cx; cy = cy === undefined ? y + h / 2 : cy;
+  const nw = Math.min(Math.max(view.w, view.h, stageW) * 3, Math.max(stageW / 6, w * factor));
+  const k = nw / w;
+  return [cx - (cx - x) * k, cy - (cy - y) * k, w * k, h * k];
+}
+
+// the viewBox moved to centre the point p ({x, y})
+export const centreViewBox = (vb, p) => [p.x - vb[2] / 2, p.y - vb[3] / 2, vb[2], vb[3]];
+
+// the viewBox a drag of (dx, dy) screen px moves from `start`, at `perPx` layout px per screen px
+export const panViewBox = (start, dx, dy, perPx) => [start[0] - dx * perPx, start[1] - dy * perPx, start[2], start[3]];
+
+// "fit": the whole w×h view centred, at the scale that fits it (the overview where that is unreadable)
+export function wholeViewBox(view, stageW, stageH) {
+  const k = fitScale(view.w, view.h, stageW, stageH, 24).fit;
+  const vw = stageW / k, vh = stageH / k;
+  return [view.w / 2 - vw / 2, view.h / 2 - vh / 2, vw, vh];
+}
+
+// the layout point under (px, py) screen px from the top-left of a box `boxW`×`boxH` px that shows
+// the whole view (the minimap: the view scaled to fit and centred)
+export function boxPoint(view, boxW, boxH, px, py) {
+  const k = Math.min(boxW / view.w, boxH / view.h);
+  const ox = (boxW - view.w * k) / 2, oy = (boxH - view.h * k) / 2;
+  return { x: (px - ox) / k, y: (py - oy) / k };
+}
+
+// the layout point under (px, py) screen px from the top-left of a drawing `boxW`×`boxH` px that shows `vb`
+export const viewPoint = (vb, boxW, boxH, px, py) => ({ x: vb[0] + (px / boxW) * vb[2], y: vb[1] + (py / boxH) * vb[3] });
 
 // Where the graph goes in a player `bodyW` CSS px wide (pure). A view may come laid out several
 // ways (`options`: indices into `layouts`, each {w, h}). Take the one drawn largest beside the

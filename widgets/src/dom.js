@@ -14,3 +14,8 @@ export function s(tag, attrs, text) {
   if (text !== undefined && text !== null) node.textContent = String(text);
   return node;
 }
+
+// an attribute written only when it changes: each write makes the browser check what to restyle
+export function setOnce(el, name, value) {
+  if (el.getAttribute(name) !== String(value)) el.setAttribute(name, value);
+}

@@ -39,3 +39,32 @@ test("placement: the layout drawn largest beside the table, else a wider drawing
   // a narrow player: the CSS puts the table below anyway
   assert.equal(placement([0], layouts, 800).below, true);
 });
+
+test("zooming keeps the point under the pointer where it is, within the zoom's bounds", async () => {
+  const { zoomViewBox } = await import("../src/camera.js");
+  const view = { w: 1000, h: 600 };
+  const vb = [100, 100, 400, 200];
+  const closer = zoomViewBox(vb, 0.5, view, 800, 200, 150);
+  assert.deepEqual(closer, [150, 125, 200, 100]);
+  // the point (200, 150) sits at the same fraction of the box before and after
+  assert.equal((200 - vb[0]) / vb[2], (200 - closer[0]) / closer[2]);
+  // around the centre by default
+  assert.deepEqual(zoomViewBox(vb, 2, view, 800), [-100, 0, 800, 400]);
+  // never closer than a sixth of the stage's width, nor further than 3 × the largest side
+  assert.equal(zoomViewBox(vb, 0.01, view, 800)[2], 800 / 6);
+  assert.equal(zoomViewBox(vb, 100, view, 800)[2], 3000);
+});
+
+test("centring, panning, fitting and the points under the pointer", async () => {
+  const { boxPoint, centreViewBox, panViewBox, viewPoint, wholeViewBox } = await import("../src/camera.js");
+  assert.deepEqual(centreViewBox([0, 0, 200, 100], { x: 500, y: 300 }), [400, 250, 200, 100]);
+  // a drag of 10 px right and 20 px down moves the view left and up, at 2 layout px per px
+  assert.deepEqual(panViewBox([100, 100, 400, 200], 10, 20, 2), [80, 60, 400, 200]);
+  // "fit": the whole view centred; at most 1.75 px per layout px
+  const whole = wholeViewBox({ w: 200, h: 100 }, 700, 400);
+  assert.equal(700 / whole[2], 1.75);
+  assert.deepEqual([whole[0] + whole[2] / 2, whole[1] + whole[3] / 2], [100, 50]);
+  // the minimap shows a 1000×500 view in a 150×84 box: scaled by 0.15, centred vertically
+  assert.deepEqual(boxPoint({ w: 1000, h: 500 }, 150, 84, 75, 42), { x: 500, y: 250 });
+  assert.deepEqual(viewPoint([100, 50, 400, 200], 800, 400, 400, 100), { x: 300, y: 100 });
+});
