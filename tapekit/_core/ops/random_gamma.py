@@ -52,6 +52,14 @@ def _seed_stream(seed) -> PhiloxStream:
     return PhiloxStream.from_key_counter(key, counter)
 
 
+def _int32_dims(shape, op_type: str) -> tuple:
+    """The dimensions of a stateful draw's ``shape``, which TF's wrapper converts to int32 first."""
+    if isinstance(shape, Tensor) and shape.dtype is not dtypes.int32:
+        raise ValueError(f"shape: Tensor conversion requested dtype int32 for Tensor with dtype {shape.dtype.name}: "
+                         f"{shape!r}" + hint_line(_("give the shape as a list, e.g. [3].")))
+    return random_shape(shape, op_type)
+
+
 def _trailing(dims: tuple, params: Tensor, op_type: str) -> int:
     """How many samples each parameter gets when ``dims`` must end with the parameters' shape."""
     tail = tuple(params.shape)
@@ -103,7 +111,7 @@ def _finish_gamma(sample: Tensor, beta: Tensor, dtype) -> Tensor:
 
 def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """``shape`` samples from each Gamma(alpha, beta) (``beta``: the rate), shape ``shape + alpha's``."""
-    dims = random_shape(shape, "RandomGamma")
+    dims = _int32_dims(shape, "RandomGamma")
     alpha, beta, dtype = _gamma_inputs(alpha, beta, dtype)
     per_alpha = int(np.prod(dims, dtype=np.int64))
     count = per_alpha * int(np.prod(alpha.shape, dtype=np.int64))
@@ -145,7 +153,7 @@ def _poisson_sample(stream, lam: Tensor, per_rate: int, dtype) -> np.ndarray:
 
 def poisson(shape, lam, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """``shape`` samples from each Poisson(lam), shape ``shape + lam's`` (not differentiable, as in TF)."""
-    dims = random_shape(shape, "RandomPoissonV2")
+    dims = _int32_dims(shape, "RandomPoissonV2")
     dtype = _check_dtype(dtype, _POISSON_DTYPES, "RandomPoissonV2")
     lam = _rates(lam, "RandomPoissonV2")
     per_rate = int(np.prod(dims, dtype=np.int64))

@@ -19,8 +19,12 @@ print(tf.random.stateless_gamma([2, 3, 2], seed=[5, -6], alpha=[[1.0], [2.0], [0
                                 dtype=tf.float64).numpy().tolist())
 print(tf.random.stateless_poisson([4, 2], seed=[1, 2], lam=[3.0, 33.0]).numpy().tolist())
 print(tf.random.stateless_poisson([3, 2], seed=[1, 2], lam=[1, 2], dtype=tf.float32).numpy().tolist())
+print(tf.random.stateless_gamma(tf.constant([2, 2], tf.int64), seed=[4, 4], alpha=[0.999, 1.0001]).numpy().tolist())
+print(tf.random.poisson([3], [9.99, 10.0, 1e6], seed=12).numpy().tolist())
 for bad in [lambda: tf.random.gamma([2], 2.0, dtype=tf.int32, seed=1), lambda: tf.random.gamma([2], 2, dtype=tf.int32),
             lambda: tf.random.gamma([-1], 1.0), lambda: tf.random.poisson([2, -1], 1.0),
+            lambda: tf.random.gamma(tf.constant([3], tf.int64), 2.0),
+            lambda: tf.random.poisson(tf.constant([3], tf.int64), 2.0),
             lambda: tf.random.poisson([2], 1.0, dtype=tf.bool, seed=1),
             lambda: tf.random.stateless_gamma([3], seed=[1, 2], alpha=[1.0, 2.0]),
             lambda: tf.random.stateless_poisson([3], seed=[1, 2], lam=[1.0, 2.0]),
