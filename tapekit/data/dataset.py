@@ -407,8 +407,8 @@ class Dataset:
 
     def with_options(self, options, name=None) -> Dataset:
         """This dataset with ``options`` (a ``tk.data.Options``) merged into its options."""
-        if not isinstance(options, Options):
-            raise TypeError(f"Expected a tf.data.Options object, got {type(options).__name__}.")
+        if not isinstance(options, Options):   # TF's error: the options have no `_to_proto`
+            raise AttributeError(f"Expected a tf.data.Options object, got {type(options).__name__}.")
         return _OptionsDataset(self, options)
 
     def options(self) -> Options:
@@ -1071,6 +1071,8 @@ class _VariantDataset(Dataset):
 
 
 def _positive_window_arg(value, what: str) -> int:
+    if _as_tensor(value).ndim != 0:
+        raise InvalidArgumentError(f"{what} must be a scalar [Op:WindowDataset] name: ", op="WindowDataset")
     n = _int_arg(value, what)
     if n <= 0:
         raise InvalidArgumentError(f"Window {what} must be greater than zero. [Op:WindowDataset] name: "
@@ -1126,8 +1128,7 @@ class _WindowDataset(_Unary):
 class _ScanDataset(_Unary):
     def __init__(self, input_dataset, initial_state, scan_func):
         super().__init__(input_dataset)
-        if not callable(scan_func):
-            raise TypeError(f"`scan_func` must be callable, got {scan_func!r}")
+        _check_callable(scan_func)
         self._initial = _normalize(initial_state)
         self._func = scan_func
         self._probed = None
@@ -1165,7 +1166,9 @@ class _ScanDataset(_Unary):
 class _DirectedInterleaveDataset(Dataset):
     def __init__(self, datasets, choice_dataset, stop_on_empty_dataset):
         datasets = list(datasets)
-        if not datasets or not all(isinstance(d, Dataset) for d in datasets):
+        if not datasets:
+            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        if not all(isinstance(d, Dataset) for d in datasets):
             raise TypeError("Invalid `datasets`. `datasets` should be a non-empty list of `tf.data.Dataset` "
                             f"objects, got {datasets!r}.")
         choice = choice_dataset.element_spec if isinstance(choice_dataset, Dataset) else None
@@ -1197,11 +1200,15 @@ def _cpu_count() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+def _check_callable(func) -> None:
+    if not callable(func):
+        raise ValueError(f"Argument `func` must be a callable. Received func={func} (of type {type(func)})")
+
+
 class _InterleaveDataset(_Unary):
     def __init__(self, input_dataset, map_func, cycle_length, block_length):
         super().__init__(input_dataset)
-        if not callable(map_func):
-            raise TypeError(f"`map_func` must be callable, got {map_func!r}")
+        _check_callable(map_func)
         self._func = map_func
         self._cycle = _cpu_count() if cycle_length in (None, AUTOTUNE) else _int_arg(cycle_length, "cycle_length")
         self._block = 1 if block_length is None else _int_arg(block_length, "block_length")
@@ -1213,9 +1220,9 @@ class _InterleaveDataset(_Unary):
 
     def _inner(self, element) -> Dataset:
         inner = _call(self._func, element)
-        if not isinstance(inner, Dataset):
-            raise TypeError(f"The `map_func` argument of interleave must return a `Dataset` object, got "
-                            f"{type(inner).__name__}.")
+        if not isinstance(inner, Dataset):   # TF: an AttributeError while it traces map_func
+            raise AttributeError(f"The `map_func` argument of interleave must return a `Dataset` object, got "
+                                 f"{type(inner).__name__}.")
         return inner
 
     def _spec(self):
