@@ -146,6 +146,12 @@ def _normalize(element):
     return _map_leaves(_as_tensor, element)
 
 
+def _returned(result):
+    """What a user's function returned, as a structure of tensors: a list is a tuple (as in TF, so that the
+    list a ``tk.py_function`` returns is not stacked into one tensor)."""
+    return _normalize(tuple(result) if isinstance(result, list) else result)
+
+
 def _tensor(arr: np.ndarray, dtype) -> Tensor:
     return Tensor(from_host(np.asarray(arr, dtype=dtype.as_numpy_dtype)), dtype)
 
@@ -334,7 +340,7 @@ class Dataset:
         """``state = reduce_func(state, element)`` over every element; returns the final state."""
         state = _normalize(initial_state)
         for element in self._elements():
-            state = _normalize(reduce_func(state, element))
+            state = _returned(reduce_func(state, element))
         return state
 
     def window(self, size, shift=None, stride=1, drop_remainder=False, name=None) -> Dataset:
@@ -753,12 +759,12 @@ class _MapDataset(_Unary):
             first = next(iter(_elements_of(self._input)), None)
             if first is None:
                 raise ValueError("tapekit cannot infer the element_spec of map() over an empty dataset.")
-            self._probed = _map_leaves(_spec, _normalize(_call(self._func, first)))
+            self._probed = _map_leaves(_spec, _returned(_call(self._func, first)))
         return self._probed
 
     def _elements(self):
         for element in _elements_of(self._input):
-            yield _normalize(_call(self._func, element))
+            yield _returned(_call(self._func, element))
 
 
 class _FlatMapDataset(_MapDataset):
@@ -1138,7 +1144,7 @@ class _ScanDataset(_Unary):
         if not (isinstance(result, tuple) and len(result) == 2):
             raise TypeError(f"The scan function must return a pair comprising the new state and the output "
                             f"value, got {result!r}.")
-        new_state, output = _normalize(result[0]), _normalize(result[1])
+        new_state, output = _returned(result[0]), _returned(result[1])
         expected = [s.dtype for s in _flatten(_map_leaves(_spec, self._initial))]
         got = [s.dtype for s in _flatten(_map_leaves(_spec, new_state))]
         if expected != got:
