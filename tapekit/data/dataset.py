@@ -748,8 +748,7 @@ def _call(fn, element):
 class _MapDataset(_Unary):
     def __init__(self, input_dataset, map_func):
         super().__init__(input_dataset)
-        if not callable(map_func):
-            raise TypeError(f"`map_func` must be callable, got {map_func!r}")
+        _check_callable(map_func)
         self._func = map_func
         self._probed = None
 
@@ -782,9 +781,9 @@ class _FlatMapDataset(_MapDataset):
     def _elements(self):
         for element in _elements_of(self._input):
             inner = _call(self._func, element)
-            if not isinstance(inner, Dataset):
-                raise TypeError(f"The `map_func` argument of flat_map must return a `Dataset` object, got "
-                                f"{type(inner).__name__}.")
+            if not isinstance(inner, Dataset):   # TF: an AttributeError while it traces map_func
+                raise AttributeError(f"The `map_func` argument of flat_map must return a `Dataset` object, got "
+                                     f"{type(inner).__name__}.")
             yield from _elements_of(inner)
 
 

@@ -14,6 +14,8 @@ calls = {
     "interleave(block_length=-2)": lambda: ds.interleave(lambda x: tf.data.Dataset.from_tensors(x), 2, -2),
     "interleave(lambda x: x)": lambda: list(ds.interleave(lambda x: x, cycle_length=2)),
     "scan(0, 5)": lambda: ds.scan(0, 5),
+    "flat_map(lambda x: x)": lambda: list(ds.flat_map(lambda x: x)),
+    "map(5)": lambda: ds.map(5),
     "choose_from_datasets([], ...)": lambda: tf.data.Dataset.choose_from_datasets([], tf.data.Dataset.range(2)),
     "choose_from_datasets index 5": lambda: list(tf.data.Dataset.choose_from_datasets(
         [ds], tf.data.Dataset.from_tensors(tf.constant(5, tf.int64)))),
