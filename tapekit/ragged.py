@@ -765,6 +765,7 @@ class RaggedTensorSpec:
     dtype = property(lambda self: self._dtype)
     ragged_rank = property(lambda self: self._ragged_rank)
     row_splits_dtype = property(lambda self: self._row_splits_dtype)
+    value_type = property(lambda self: RaggedTensor)
 
     def is_compatible_with(self, value) -> bool:
         """True for a RaggedTensor (or spec) of this dtype and ragged rank whose shape fits."""

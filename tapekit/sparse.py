@@ -87,6 +87,7 @@ class SparseTensorSpec:
 
     shape = property(lambda self: self._shape)
     dtype = property(lambda self: self._dtype)
+    value_type = property(lambda self: SparseTensor)
 
     def is_compatible_with(self, value) -> bool:
         return isinstance(value, (SparseTensor, SparseTensorSpec)) and value.dtype == self._dtype \

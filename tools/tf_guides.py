@@ -25,7 +25,8 @@ numbers. Each cell is then one of
                     while tracing prints again, and prints values where TF's trace prints symbolic
                     tensors (without those lines, the outputs match); or a
                     tensor's class name, ``Tensor`` where TF's is ``EagerTensor``; or ``tf.__version__``,
-                    tapekit's own version
+                    tapekit's own version; or a class's module path (``tapekit.sparse.SparseTensor`` for
+                    TF's ``tensorflow.python.framework.sparse_tensor.SparseTensor``)
     differs         anything else (the table shows the first differing line or the error)
 """
 
@@ -149,6 +150,8 @@ def classify(tf_out: str, tf_again: str, tapekit_out: str, traced: tuple = ()) -
         return "listed", "type(t).__name__ is Tensor, TF's EagerTensor"
     if differences(tapekit_out, _TF_VERSION.sub(_TAPEKIT_VERSION, tf_out)) is None:
         return "listed", f"tk.__version__ is tapekit's, {_TAPEKIT_VERSION}"
+    if differences(_CLASS_PATH.sub(r"<class '\1'>", tapekit_out), _CLASS_PATH.sub(r"<class '\1'>", tf_out)) is None:
+        return "listed", "a class's module path is tapekit's"
     if "EXCEPTION " in tapekit_out:
         return "differs", _error_line(tapekit_out)
     problem = differences(tapekit_out, tf_out) or ""
@@ -232,6 +235,7 @@ def compare_guide(notebook: Path, tf_python: str, tapekit_python: str, cache: Pa
 
 
 _EAGER_TENSOR = re.compile(r"\bEagerTensor\b")
+_CLASS_PATH = re.compile(r"<class '(?:tensorflow|tapekit)\.[\w.]*\.(\w+)'>")   # the same class in TF and tapekit
 _TF_VERSION = re.compile(r"\b2\.21\.\d+\b")   # what tf.__version__ prints
 _TAPEKIT_VERSION = re.search(r'^__version__ = "([^"]+)"', (ROOT / "tapekit" / "__init__.py").read_text(), re.M).group(1)
 _TF_FUNCTION = re.compile(r"\bfunction\b")  # tf.function, not tf.py_function

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .._base import dtypes
 from .._base.shape import TensorShape, as_shape
+from .._core.values.tensor import Tensor
 
 
 class TensorSpec:
@@ -34,6 +35,11 @@ class TensorSpec:
     @property
     def name(self):
         return self._name
+
+    @property
+    def value_type(self) -> type:
+        """The class of the values this spec describes (``tk.Tensor``)."""
+        return Tensor
 
     def is_compatible_with(self, spec_or_tensor) -> bool:
         """True when the dtypes are equal and the shapes compatible (None matches any size)."""

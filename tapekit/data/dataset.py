@@ -146,6 +146,12 @@ def _normalize(element):
     return _map_leaves(_as_tensor, element)
 
 
+def _returned(result):
+    """What a user's function returned, as a structure of tensors: a list is a tuple (as in TF, so that the
+    list a ``tk.py_function`` returns is not stacked into one tensor)."""
+    return _normalize(tuple(result) if isinstance(result, list) else result)
+
+
 def _tensor(arr: np.ndarray, dtype) -> Tensor:
     return EagerTensor(from_host(np.asarray(arr, dtype=dtype.as_numpy_dtype)), dtype)
 
@@ -336,7 +342,7 @@ class Dataset:
         """``state = reduce_func(state, element)`` over every element; returns the final state."""
         state = _normalize(initial_state)
         for element in self._elements():
-            state = _normalize(reduce_func(state, element))
+            state = _returned(reduce_func(state, element))
         return state
 
     def window(self, size, shift=None, stride=1, drop_remainder=False, name=None) -> Dataset:
@@ -409,8 +415,8 @@ class Dataset:
 
     def with_options(self, options, name=None) -> Dataset:
         """This dataset with ``options`` (a ``tk.data.Options``) merged into its options."""
-        if not isinstance(options, Options):
-            raise TypeError(f"Expected a tf.data.Options object, got {type(options).__name__}.")
+        if not isinstance(options, Options):   # TF's error: the options have no `_to_proto`
+            raise AttributeError(f"Expected a tf.data.Options object, got {type(options).__name__}.")
         return _OptionsDataset(self, options)
 
     def options(self) -> Options:
@@ -756,8 +762,7 @@ def _call(fn, element):
 class _MapDataset(_Unary):
     def __init__(self, input_dataset, map_func):
         super().__init__(input_dataset)
-        if not callable(map_func):
-            raise TypeError(f"`map_func` must be callable, got {map_func!r}")
+        _check_callable(map_func)
         self._func = map_func
         self._probed = None
 
@@ -767,12 +772,12 @@ class _MapDataset(_Unary):
             first = next(iter(_elements_of(self._input)), None)
             if first is None:
                 raise ValueError("tapekit cannot infer the element_spec of map() over an empty dataset.")
-            self._probed = _map_leaves(_spec, _normalize(_call(self._func, first)))
+            self._probed = _map_leaves(_spec, _returned(_call(self._func, first)))
         return self._probed
 
     def _elements(self):
         for element in _elements_of(self._input):
-            yield _normalize(_call(self._func, element))
+            yield _returned(_call(self._func, element))
 
 
 class _FlatMapDataset(_MapDataset):
@@ -790,9 +795,9 @@ class _FlatMapDataset(_MapDataset):
     def _elements(self):
         for element in _elements_of(self._input):
             inner = _call(self._func, element)
-            if not isinstance(inner, Dataset):
-                raise TypeError(f"The `map_func` argument of flat_map must return a `Dataset` object, got "
-                                f"{type(inner).__name__}.")
+            if not isinstance(inner, Dataset):   # TF: an AttributeError while it traces map_func
+                raise AttributeError(f"The `map_func` argument of flat_map must return a `Dataset` object, got "
+                                     f"{type(inner).__name__}.")
             yield from _elements_of(inner)
 
 
@@ -1085,6 +1090,8 @@ class _VariantDataset(Dataset):
 
 
 def _positive_window_arg(value, what: str) -> int:
+    if _as_tensor(value).ndim != 0:
+        raise InvalidArgumentError(f"{what} must be a scalar [Op:WindowDataset] name: ", op="WindowDataset")
     n = _int_arg(value, what)
     if n <= 0:
         raise InvalidArgumentError(f"Window {what} must be greater than zero. [Op:WindowDataset] name: "
@@ -1140,8 +1147,7 @@ class _WindowDataset(_Unary):
 class _ScanDataset(_Unary):
     def __init__(self, input_dataset, initial_state, scan_func):
         super().__init__(input_dataset)
-        if not callable(scan_func):
-            raise TypeError(f"`scan_func` must be callable, got {scan_func!r}")
+        _check_callable(scan_func)
         self._initial = _normalize(initial_state)
         self._func = scan_func
         self._probed = None
@@ -1151,7 +1157,7 @@ class _ScanDataset(_Unary):
         if not (isinstance(result, tuple) and len(result) == 2):
             raise TypeError(f"The scan function must return a pair comprising the new state and the output "
                             f"value, got {result!r}.")
-        new_state, output = _normalize(result[0]), _normalize(result[1])
+        new_state, output = _returned(result[0]), _returned(result[1])
         expected = [s.dtype for s in _flatten(_map_leaves(_spec, self._initial))]
         got = [s.dtype for s in _flatten(_map_leaves(_spec, new_state))]
         if expected != got:
@@ -1179,7 +1185,9 @@ class _ScanDataset(_Unary):
 class _DirectedInterleaveDataset(Dataset):
     def __init__(self, datasets, choice_dataset, stop_on_empty_dataset):
         datasets = list(datasets)
-        if not datasets or not all(isinstance(d, Dataset) for d in datasets):
+        if not datasets:
+            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        if not all(isinstance(d, Dataset) for d in datasets):
             raise TypeError("Invalid `datasets`. `datasets` should be a non-empty list of `tf.data.Dataset` "
                             f"objects, got {datasets!r}.")
         choice = choice_dataset.element_spec if isinstance(choice_dataset, Dataset) else None
@@ -1211,11 +1219,15 @@ def _cpu_count() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+def _check_callable(func) -> None:
+    if not callable(func):
+        raise ValueError(f"Argument `func` must be a callable. Received func={func} (of type {type(func)})")
+
+
 class _InterleaveDataset(_Unary):
     def __init__(self, input_dataset, map_func, cycle_length, block_length):
         super().__init__(input_dataset)
-        if not callable(map_func):
-            raise TypeError(f"`map_func` must be callable, got {map_func!r}")
+        _check_callable(map_func)
         self._func = map_func
         self._cycle = _cpu_count() if cycle_length in (None, AUTOTUNE) else _int_arg(cycle_length, "cycle_length")
         self._block = 1 if block_length is None else _int_arg(block_length, "block_length")
@@ -1227,9 +1239,9 @@ class _InterleaveDataset(_Unary):
 
     def _inner(self, element) -> Dataset:
         inner = _call(self._func, element)
-        if not isinstance(inner, Dataset):
-            raise TypeError(f"The `map_func` argument of interleave must return a `Dataset` object, got "
-                            f"{type(inner).__name__}.")
+        if not isinstance(inner, Dataset):   # TF: an AttributeError while it traces map_func
+            raise AttributeError(f"The `map_func` argument of interleave must return a `Dataset` object, got "
+                                 f"{type(inner).__name__}.")
         return inner
 
     def _spec(self):

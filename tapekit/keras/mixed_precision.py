@@ -1,25 +1,40 @@
-"""``keras.mixed_precision``: only the default policy, ``"float32"``; the others are out of tapekit's scope.
+"""``keras.mixed_precision``: plain dtype policies; mixed ones and a global policy other than float32 are out of scope.
 
-``set_global_policy("float32")`` is accepted (code that restores the default runs); a mixed or
-float16 policy raises ``NotImplementedError``: tapekit's layers compute in their variables' dtype.
+``set_global_policy("float32")`` is accepted (code that restores the default runs); a mixed policy,
+or a global one other than float32, raises ``NotImplementedError``: tapekit's layers compute in
+their variables' dtype, given by ``dtype=``.
 """
 
 from __future__ import annotations
 
+from .._base import dtypes
 from .._base.i18n import N_, _, hint_line
 from .._base.unsupported import out_of_scope
 
 _MIXED_HINT = N_("mixed precision (float16 or bfloat16 computation) is out of tapekit's scope, which computes in "
                  "float32: drop the policy, or run this part in TensorFlow.")
 
+_GLOBAL_HINT = N_("tapekit has no global dtype policy: give each layer its dtype (Dense(..., dtype='float64')), "
+                  "or cast the inputs.")
+
 
 class DTypePolicy:
-    """The dtype policy of a layer: tapekit has only ``"float32"`` (compute and variables in float32)."""
+    """A layer's dtype policy: tapekit has the plain ones (``"float32"``, ``"float64"``, ...: compute and
+    variables in that dtype); a mixed policy raises."""
 
     def __init__(self, name="float32"):
-        if name != "float32":
+        if not isinstance(name, str):
+            raise TypeError(f"'name' must be a string, such as 'mixed_float16'. Received: name={name} "
+                            f"(of type {type(name)})")
+        if name.startswith("mixed_"):
             raise NotImplementedError(f"keras.mixed_precision.DTypePolicy({name!r}) is not implemented in tapekit."
                                       + hint_line(_(_MIXED_HINT)))
+        try:
+            dtypes.as_dtype("float16" if name == "bfloat16" else name)   # bfloat16: a name Keras knows
+        except TypeError:
+            raise ValueError(f"Cannot convert '{name}' to a mixed precision DTypePolicy. Valid policies include "
+                             "'mixed_float16', 'mixed_bfloat16', and the name of any float dtype such as "
+                             "'float32'.") from None
         self.name = name
 
     @property
@@ -44,8 +59,12 @@ Policy = DTypePolicy
 
 
 def set_global_policy(policy) -> None:
-    """Accepts ``"float32"`` (the default, already in force); any other policy raises."""
-    DTypePolicy(policy.name if isinstance(policy, DTypePolicy) else policy)
+    """Accepts ``"float32"`` (the default, already in force); any other policy raises (tapekit's layers
+    take their dtype from ``dtype=``, not from a global policy)."""
+    name = DTypePolicy(policy.name if isinstance(policy, DTypePolicy) else policy).name
+    if name != "float32":
+        raise NotImplementedError(f"keras.mixed_precision.set_global_policy({name!r}) is not implemented in "
+                                  "tapekit." + hint_line(_(_GLOBAL_HINT)))
 
 
 def global_policy() -> DTypePolicy:

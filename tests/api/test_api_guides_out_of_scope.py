@@ -29,6 +29,7 @@ OUT_OF_SCOPE = [
      lambda: keras.preprocessing.image.ImageDataGenerator(rescale=1 / 255)),
     ("keras.mixed_precision.DTypePolicy('mixed_float16')", lambda: mixed_precision.set_global_policy("mixed_float16")),
     ("keras.mixed_precision.DTypePolicy('mixed_float16')", lambda: mixed_precision.Policy("mixed_float16")),
+    ("keras.mixed_precision.set_global_policy('float64')", lambda: mixed_precision.set_global_policy("float64")),
     ("keras.mixed_precision.LossScaleOptimizer",
      lambda: mixed_precision.LossScaleOptimizer(keras.optimizers.RMSprop())),
     ("tf.linalg.svd", lambda: tk.linalg.svd(tk.ones([3, 2]))),

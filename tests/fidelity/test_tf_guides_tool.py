@@ -69,3 +69,9 @@ def test_printing_the_version_is_a_listed_difference():
     ours = f"TensorFlow version: {tf_guides._TAPEKIT_VERSION}\n"
     assert tf_guides.classify("TensorFlow version: 2.21.0\n", "TensorFlow version: 2.21.0\n", ours)[0] == "listed"
     assert tf_guides.classify("2.21.0\n1.5\n", "2.21.0\n1.5\n", f"{tf_guides._TAPEKIT_VERSION}\n2.5\n")[0] == "differs"
+
+
+def test_a_class_printed_with_tapekits_module_path_is_a_listed_difference():
+    tf_out = "<class 'tensorflow.python.framework.sparse_tensor.SparseTensor'>\n"
+    assert tf_guides.classify(tf_out, tf_out, "<class 'tapekit.sparse.SparseTensor'>\n")[0] == "listed"
+    assert tf_guides.classify(tf_out, tf_out, "<class 'tapekit.ragged.RaggedTensor'>\n")[0] == "differs"

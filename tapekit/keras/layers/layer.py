@@ -29,6 +29,7 @@ from ..._core.values.tensor import Tensor, convert_to_tensor, is_variable
 from ..._core.record.variable import Variable as _TkVariable
 from .. import constraints, initializers, naming, regularizers
 from ..random import SeedGenerator
+from ..mixed_precision import DTypePolicy
 from ..variables import Variable, dtype_name, standardize_dtype
 from .input_spec import assert_input_compatibility
 from .keras_tensor import KerasTensor, Node, set_keras_history
@@ -248,6 +249,11 @@ class Layer:
     def dtype(self):
         """The dtype of the layer's weights, as a string (``'float32'``)."""
         return dtype_name(self._dtype)
+
+    @property
+    def dtype_policy(self) -> DTypePolicy:
+        """The layer's dtype policy: its dtype, for computing and for its variables (Keras's ``DTypePolicy``)."""
+        return DTypePolicy(self.dtype)
 
     @property
     def compute_dtype(self):
