@@ -1646,9 +1646,18 @@ function painter(ctx) {
       fitLine(el, text, lineFont(e.kind, j), room(e.kind, e.w));
     });
   }
+  function unchanged(e, isHot) {
+    if (e.hot !== isHot || !e.entries) return false;
+    for (let k = 0; k < e.ids.length; k++) if (values.get(e.ids[k]) !== e.entries[k]) return false;
+    return true;
+  }
   function styleElem(e) {
+    const isHot = e.ids.some((id) => hot.has(id));
+    if (unchanged(e, isHot)) return;
+    e.hot = isHot;
+    e.entries = e.ids.map((id) => values.get(id));
     const st = elementState(e, values);
-    const cls = elementClass(e, st, e.ids.some((id) => hot.has(id)), nodes);
+    const cls = elementClass(e, st, isHot, nodes);
     if (cls !== e.cls) {
       e.g.setAttribute("class", cls);
       e.cls = cls;

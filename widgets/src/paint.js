@@ -53,9 +53,20 @@ export function painter(ctx) {
       fitLine(el, text, lineFont(e.kind, j), room(e.kind, e.w));
     });
   }
+  // an element's look depends only on its ids' state entries and whether one is hot; a frame
+  // replaces the entries it changes (src/replay.js), so the same entries mean the same look
+  function unchanged(e, isHot) {
+    if (e.hot !== isHot || !e.entries) return false;
+    for (let k = 0; k < e.ids.length; k++) if (values.get(e.ids[k]) !== e.entries[k]) return false;
+    return true;
+  }
   function styleElem(e) {
+    const isHot = e.ids.some((id) => hot.has(id));
+    if (unchanged(e, isHot)) return;
+    e.hot = isHot;
+    e.entries = e.ids.map((id) => values.get(id));
     const st = elementState(e, values);
-    const cls = elementClass(e, st, e.ids.some((id) => hot.has(id)), nodes);
+    const cls = elementClass(e, st, isHot, nodes);
     if (cls !== e.cls) { e.g.setAttribute("class", cls); e.cls = cls; }
     if (e.texts) writeTexts(e, st);
   }
