@@ -307,8 +307,9 @@ def bench_ab(old_bundle, rounds=4, steps=300):
                       f"{statistics.median(objects or [0]):.0f} objects, p95 {lay['p95']:.1f} ms  {load()}", flush=True)
                 into = [t for t, e in zip(times, entered) if e]
                 if into:
-                    print(f"    {len(into)} steps entered another view: median {statistics.median(into):.1f} ms, "
-                          f"max {max(into):.1f} ms; the others: p95 "
+                    into_cpu = [c for c, e in zip(own, entered) if e] if len(own) == len(entered) else [0]
+                    print(f"    {len(into)} steps entered another view: median {statistics.median(into):.1f} ms "
+                          f"(CPU {statistics.median(into_cpu):.1f} ms), max {max(into):.1f} ms; the others: p95 "
                           f"{stats([t for t, e in zip(times, entered) if not e])['p95']:.1f} ms")
     failures = 0
     for name in ("old", "new"):

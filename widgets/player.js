@@ -1631,10 +1631,8 @@ function aroundWriter(ctx) {
     root.dataset.rendered = String(rendered);
   };
 }
-function painter(ctx) {
-  const { frames, last, nodes, groups, t } = ctx;
-  const writeAround = aroundWriter(ctx);
-  let values = null, hot = /* @__PURE__ */ new Set();
+function elementStyler(ctx, scene) {
+  const { nodes, groups, t } = ctx;
   function writeTexts(e, st) {
     const lines = elementLines(e, st, nodes, groups, t);
     const key = lines.join("\n");
@@ -1646,17 +1644,33 @@ function painter(ctx) {
       fitLine(el, text, lineFont(e.kind, j), room(e.kind, e.w));
     });
   }
+  function unchanged(e, isHot) {
+    if (e.hot !== isHot || !e.entries) return false;
+    for (let k = 0; k < e.ids.length; k++) if (scene.values.get(e.ids[k]) !== e.entries[k]) return false;
+    return true;
+  }
   function styleElem(e) {
-    const st = elementState(e, values);
-    const cls = elementClass(e, st, e.ids.some((id) => hot.has(id)), nodes);
+    const isHot = e.ids.some((id) => scene.hot.has(id));
+    if (unchanged(e, isHot)) return;
+    e.hot = isHot;
+    e.entries = e.ids.map((id) => scene.values.get(id));
+    const st = elementState(e, scene.values);
+    const cls = elementClass(e, st, isHot, nodes);
     if (cls !== e.cls) {
       e.g.setAttribute("class", cls);
       e.cls = cls;
     }
     if (e.texts) writeTexts(e, st);
   }
+  return styleElem;
+}
+function painter(ctx) {
+  const { frames, last } = ctx;
+  const writeAround = aroundWriter(ctx);
+  const scene = { values: null, hot: /* @__PURE__ */ new Set() };
+  const styleElem = elementStyler(ctx, scene);
   function restyleAll() {
-    if (!values || !ctx.view) return;
+    if (!scene.values || !ctx.view) return;
     for (const e of ctx.view.elems.values()) styleElem(e);
     ctx.badges.draw();
   }
@@ -1671,23 +1685,23 @@ function painter(ctx) {
     if (!frames.length) return;
     i = clampFrame(i, last);
     const f = frames[i];
-    const hotBefore = hot;
-    hot = new Set(f.hot || []);
-    const oneStep = values && i === ctx.state.frame + 1;
-    if (oneStep) applyFrame(values, f);
-    else values = ctx.replay.stateAt(i);
+    const hotBefore = scene.hot;
+    scene.hot = new Set(f.hot || []);
+    const oneStep = scene.values && i === ctx.state.frame + 1;
+    if (oneStep) applyFrame(scene.values, f);
+    else scene.values = ctx.replay.stateAt(i);
     ctx.state = stepTo(ctx.state, i, last);
     ctx.camera.follow(f.focus);
     if (!oneStep || f.all) restyleAll();
     else {
-      restyleIds([...Object.keys(f.set || {}), ...hotBefore, ...hot]);
+      restyleIds([...Object.keys(f.set || {}), ...hotBefore, ...scene.hot]);
       ctx.badges.draw();
     }
-    writeAround(f, i, values, hot);
+    writeAround(f, i, scene.values, scene.hot);
     ctx.tooltip.refresh();
     ctx.viewer.prefetch(i);
   }
-  return { show, styleElem, restyleAll, values: () => values, hot: () => hot };
+  return { show, styleElem, restyleAll, values: () => scene.values, hot: () => scene.hot };
 }
 
 // src/tooltip.js

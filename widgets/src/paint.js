@@ -37,11 +37,10 @@ function aroundWriter(ctx) {
   };
 }
 
-export function painter(ctx) {
-  const { frames, last, nodes, groups, t } = ctx;
-  const writeAround = aroundWriter(ctx);
-  let values = null, hot = new Set();
-
+// styleElem(e): a drawn element's classes and text lines for the replay state `scene.values`
+// (Map id -> state) with `scene.hot` (the ids the frame is about)
+export function elementStyler(ctx, scene) {
+  const { nodes, groups, t } = ctx;
   function writeTexts(e, st) {
     const lines = elementLines(e, st, nodes, groups, t);
     const key = lines.join("\n");
@@ -53,14 +52,34 @@ export function painter(ctx) {
       fitLine(el, text, lineFont(e.kind, j), room(e.kind, e.w));
     });
   }
+  // an element's look depends only on its ids' state entries and whether one is hot; a frame
+  // replaces the entries it changes (src/replay.js), so the same entries mean the same look
+  function unchanged(e, isHot) {
+    if (e.hot !== isHot || !e.entries) return false;
+    for (let k = 0; k < e.ids.length; k++) if (scene.values.get(e.ids[k]) !== e.entries[k]) return false;
+    return true;
+  }
   function styleElem(e) {
-    const st = elementState(e, values);
-    const cls = elementClass(e, st, e.ids.some((id) => hot.has(id)), nodes);
+    const isHot = e.ids.some((id) => scene.hot.has(id));
+    if (unchanged(e, isHot)) return;
+    e.hot = isHot;
+    e.entries = e.ids.map((id) => scene.values.get(id));
+    const st = elementState(e, scene.values);
+    const cls = elementClass(e, st, isHot, nodes);
     if (cls !== e.cls) { e.g.setAttribute("class", cls); e.cls = cls; }
     if (e.texts) writeTexts(e, st);
   }
+  return styleElem;
+}
+
+export function painter(ctx) {
+  const { frames, last } = ctx;
+  const writeAround = aroundWriter(ctx);
+  const scene = { values: null, hot: new Set() };
+  const styleElem = elementStyler(ctx, scene);
+
   function restyleAll() {
-    if (!values || !ctx.view) return;
+    if (!scene.values || !ctx.view) return;
     for (const e of ctx.view.elems.values()) styleElem(e);
     ctx.badges.draw();
   }
@@ -70,24 +89,24 @@ export function painter(ctx) {
   }
 
   // show frame i: one step forward applies its delta and restyles what it touched, else the state
-  // is replayed from a checkpoint and everything restyled
+  // is replayed from a checkpoint and every element checked (the changed ones restyled)
   function show(i) {
     if (!frames.length) return;
     i = clampFrame(i, last);
     const f = frames[i];
-    const hotBefore = hot;
-    hot = new Set(f.hot || []);
-    const oneStep = values && i === ctx.state.frame + 1;
-    if (oneStep) applyFrame(values, f);
-    else values = ctx.replay.stateAt(i);
+    const hotBefore = scene.hot;
+    scene.hot = new Set(f.hot || []);
+    const oneStep = scene.values && i === ctx.state.frame + 1;
+    if (oneStep) applyFrame(scene.values, f);
+    else scene.values = ctx.replay.stateAt(i);
     ctx.state = stepTo(ctx.state, i, last);
     ctx.camera.follow(f.focus);
     if (!oneStep || f.all) restyleAll();
-    else { restyleIds([...Object.keys(f.set || {}), ...hotBefore, ...hot]); ctx.badges.draw(); }
-    writeAround(f, i, values, hot);
+    else { restyleIds([...Object.keys(f.set || {}), ...hotBefore, ...scene.hot]); ctx.badges.draw(); }
+    writeAround(f, i, scene.values, scene.hot);
     ctx.tooltip.refresh();
     ctx.viewer.prefetch(i);
   }
 
-  return { show, styleElem, restyleAll, values: () => values, hot: () => hot };
+  return { show, styleElem, restyleAll, values: () => scene.values, hot: () => scene.hot };
 }
