@@ -2,6 +2,8 @@
 
 from types import SimpleNamespace
 
+from .._base.dtypes import int64
+
 from .dataset import (AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset, NumpyIterator,
                       OwnedIterator)
 
@@ -12,9 +14,9 @@ def _cardinality(dataset):
     return dataset.cardinality()
 
 
-def _dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=None):
+def _dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=int64):
     """``dataset.apply(tk.data.experimental.dense_to_ragged_batch(n))``: ``dataset.ragged_batch(n)``."""
-    return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder)
+    return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder, row_splits_dtype)
 
 
 experimental = SimpleNamespace(AUTOTUNE=AUTOTUNE, INFINITE_CARDINALITY=INFINITE_CARDINALITY,
