@@ -20,6 +20,7 @@ from ._base import dtypes
 from .errors import InvalidArgumentError
 from ._base.i18n import _, hint_line
 from ._core.ops import math_ops, reduction, segment_ops
+from ._core.ops.args import int_attr
 from ._core.ops.checks import condition_text
 from ._core.ops.array_ops import boolean_mask as dense_boolean_mask
 from ._core.ops.array_ops import expand_dims, gather, gather_nd, pad, reshape, scatter_nd
@@ -276,8 +277,8 @@ class RaggedTensor:
 
         The result is a Tensor when no ragged axis is left (``merge_dims(0, -1)`` flattens).
         """
-        outer = _axis_in_bounds(outer_axis, self.ndim, "outer_axis")
-        inner = _axis_in_bounds(inner_axis, self.ndim, "inner_axis")
+        outer = _axis_in_bounds(int_attr(outer_axis, "outer_axis", "merge_dims"), self.ndim, "outer_axis")
+        inner = _axis_in_bounds(int_attr(inner_axis, "inner_axis", "merge_dims"), self.ndim, "inner_axis")
         if outer > inner:
             raise ValueError(f"Expected outer_axis ({outer_axis}) to be less than or equal to inner_axis "
                              f"({inner_axis})." + hint_line(_("give the outer axis first.")))
@@ -957,7 +958,7 @@ def dispatch_softmax(fn):
     @functools.wraps(fn)
     def wrapper(logits, axis=None, name=None):
         if isinstance(logits, RaggedTensor):
-            return _ragged_softmax(fn, logits, -1 if axis is None else axis)
+            return _ragged_softmax(fn, logits, -1 if axis is None else int_attr(axis, "axis", "Softmax"))
         return fn(logits, axis, name)
 
     return wrapper

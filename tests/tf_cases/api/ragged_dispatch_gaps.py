@@ -99,3 +99,14 @@ with tf.GradientTape() as tape:
     y += tf.reduce_sum(r.merge_dims(0, 1) * 0.5) + tf.reduce_sum(tf.math.reduce_std(r, 1) * [1., 2., 3.])
     y += tf.reduce_sum(tf.cumsum(r, axis=1, reverse=True).flat_values ** 2) + tf.reduce_sum(tf.reshape(r, [5, 1]) ** 3)
 print(tape.gradient(y, x))
+
+# arguments of the wrong kind: TF's TypeError
+ones = tf.ragged.constant([[1], [2]])
+for name, bad in [("split float", lambda: tf.split(rt, 1.5)), ("split str", lambda: tf.split(rt, "a")),
+                  ("split floats", lambda: tf.split(rt, [1.5, 2.5])), ("split axis", lambda: tf.split(rt, 2, axis=0.5)),
+                  ("squeeze float", lambda: tf.squeeze(ones, 1.5)), ("squeeze str", lambda: tf.squeeze(ones, "a")),
+                  ("merge_dims float", lambda: rt.merge_dims(0.5, 1)), ("merge_dims str", lambda: rt.merge_dims(0, "a")),
+                  ("expand_dims float", lambda: tf.expand_dims(rt, 1.5)),
+                  ("softmax axis", lambda: tf.nn.softmax(rt, axis="a")), ("stack axis", lambda: tf.stack([rt, rt], 1.5))]:
+    show(name, bad)
+print(rt.to_list())
