@@ -677,8 +677,8 @@ _REDUCERS = {"sum": "unsorted_segment_sum", "max": "unsorted_segment_max",
 
 def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
     """``tk.reduce_<kind>`` of a RaggedTensor (kind: sum, mean, max, min, prod, any, all, variance, std)."""
-    if kind in ("variance", "std", "any", "all"):
-        return (_spread if kind in ("variance", "std") else _any_or_all)(kind, r, axis, keepdims)
+    if kind in _BUILT_ON_OTHERS:
+        return _BUILT_ON_OTHERS[kind](kind, r, axis, keepdims)
     ndim = r.ndim
     if axis is None:
         return getattr(reduction, f"reduce_{kind}")(r.flat_values, None, keepdims=False) \
@@ -728,6 +728,27 @@ def _spread(kind: str, r: RaggedTensor, axis, keepdims):
         return mean.with_flat_values(finish(math_ops.subtract(mean_of_squares.flat_values,
                                                               math_ops.square(mean.flat_values))))
     return finish(math_ops.subtract(mean_of_squares, math_ops.square(mean)))
+
+
+def _logsumexp(kind: str, r: RaggedTensor, axis, keepdims):
+    """TF's reduce_logsumexp: log(sum(exp(x - max))) + max, the max held constant (and 0 where infinite)."""
+    if axis is None:
+        return reduction.reduce_logsumexp(r.flat_values, None, keepdims=False) if not keepdims \
+            else _keep_all(kind, r)
+    raw_max = reduce("max", r, axis, keepdims=True)
+    if isinstance(raw_max, RaggedTensor):
+        raise ValueError("tk.reduce_logsumexp of a RaggedTensor reduces all of it, or the rows of a 2-D one: "
+                         "as in TF, a maximum kept ragged cannot be subtracted from it."
+                                  + hint_line(_("reduce along the last axis, or use .to_tensor() first.")))
+    zero = _dense_constant(np.zeros((), raw_max.dtype.numpy_dtype))
+    shift = math_ops.stop_gradient(math_ops.where(math_ops.is_finite(raw_max), raw_max, zero))
+    shifted = elementwise_binary(math_ops.subtract, r, shift)
+    total = reduce("sum", shifted.with_flat_values(math_ops.exp(shifted.flat_values)), axis, keepdims)
+    return math_ops.add(math_ops.log(total), shift if keepdims else reshape(shift, list(total.shape)))
+
+
+_BUILT_ON_OTHERS = {"variance": _spread, "std": _spread, "any": _any_or_all, "all": _any_or_all,
+                    "logsumexp": _logsumexp}
 
 
 def _segment_reduce(kind, values, ids, segments):

@@ -1,5 +1,5 @@
 # squeeze, split, one-argument where, merge_dims, expand_dims inside, tf.nn element-wise ops,
-# softmax by rows, clip_by_value, stop_gradient, math.add_n / divide_no_nan, reduce_variance / std,
+# softmax by rows, clip_by_value, stop_gradient, math.add_n / divide_no_nan, reduce_variance / std / logsumexp,
 # cumsum, reshape, stack along inner axes, strings.join / reduce_join / split on RaggedTensors;
 # and the ops TF does not dispatch (argmax, unstack, l2_normalize, log_softmax): ValueError
 import tensorflow as tf
@@ -51,7 +51,7 @@ show("expand_dims 1", lambda: tf.expand_dims(rt, 1))
 show("expand_dims 2", lambda: tf.expand_dims(inner, 2))
 show("expand_dims -1", lambda: tf.expand_dims(rt, -1).shape)
 for name in ("relu", "relu6", "elu", "selu", "leaky_relu", "gelu", "silu", "swish", "softsign", "softmax"):
-    show(name, lambda: getattr(tf.nn, name)(rt - 3.0))
+    show(name, lambda fn=getattr(tf.nn, name): fn(rt - 3.0))
 show("math.softmax", lambda: tf.math.softmax(rt))
 show("stop_gradient", lambda: tf.stop_gradient(rt))
 show("relu int", lambda: tf.nn.relu(tf.ragged.constant([[-1, 2], [3]])))
@@ -69,6 +69,13 @@ for fn in (tf.math.reduce_variance, tf.math.reduce_std):
     print(fn(spread, 1), fn(spread, 0), fn(spread), fn(spread, 1, keepdims=True))
     print(fn(tf.ragged.constant([[[1., 2.], [3.]], [[4.]]]), 2))
     print(fn(tf.ragged.constant([[[1., 2.], [3., 5.]], [[4., 0.]]], ragged_rank=1), 2))
+big = tf.ragged.constant([[1., 2.], [3.], [], [4., 5., 600.]])
+print(tf.reduce_logsumexp(big, 1), tf.reduce_logsumexp(big, -1, keepdims=True), tf.reduce_logsumexp(big),
+      tf.math.reduce_logsumexp(big, keepdims=True))
+print(tf.reduce_logsumexp(tf.ragged.constant([[-float("inf")], [float("inf"), 1.]]), 1))
+show("logsumexp ragged_rank 2", lambda: tf.reduce_logsumexp(r3 * 1.0, 2))
+show("logsumexp inner", lambda: tf.reduce_logsumexp(tf.cast(inner, tf.float32), 2))
+show("logsumexp axis 0", lambda: tf.reduce_logsumexp(big, 0))
 for kw in ({}, {"exclusive": True}, {"reverse": True}, {"exclusive": True, "reverse": True}):
     print(tf.cumsum(rt, axis=1, **kw), tf.math.cumsum(rt, 0, **kw))
 print(tf.cumsum(r3, axis=2), tf.cumsum(inner, axis=2), tf.cumsum(rt, -1))
@@ -86,7 +93,8 @@ print(tf.strings.split(tf.ragged.constant([["a b", "c"], [], ["d e f"]])))
 print(tf.strings.split(tf.ragged.constant([["a-b", "c"], ["d"]]), sep="-"))
 for name, fn in [("argmax", lambda: tf.argmax(rt, 1)), ("argmin", lambda: tf.math.argmin(rt)),
                  ("unstack", lambda: tf.unstack(rt)), ("l2_normalize", lambda: tf.nn.l2_normalize(rt, 1)),
-                 ("log_softmax", lambda: tf.nn.log_softmax(rt)), ("boolean_mask", lambda: tf.boolean_mask(rt, [True] * 4)),
+                 ("log_softmax", lambda: tf.nn.log_softmax(rt)),
+                 ("boolean_mask", lambda: tf.boolean_mask(rt, [True] * 4)),
                  ("convert", lambda: tf.convert_to_tensor(rt))]:
     show(name, fn)
 
@@ -95,8 +103,10 @@ with tf.GradientTape() as tape:
     r = tf.RaggedTensor.from_row_lengths(x, [2, 0, 3])
     top, rest = tf.split(r, [1, 2])
     y = tf.reduce_sum(tf.nn.softmax(r).flat_values * tf.constant([1., 2., 3., 4., 5.]))
-    y += tf.reduce_sum(tf.nn.elu(rest - 4.0).flat_values) + tf.reduce_sum(tf.squeeze(tf.expand_dims(top, 2), 2).flat_values ** 2)
+    y += tf.reduce_sum(tf.nn.elu(rest - 4.0).flat_values)
+    y += tf.reduce_sum(tf.squeeze(tf.expand_dims(top, 2), 2).flat_values ** 2)
     y += tf.reduce_sum(r.merge_dims(0, 1) * 0.5) + tf.reduce_sum(tf.math.reduce_std(r, 1) * [1., 2., 3.])
+    y += tf.reduce_sum(tf.reduce_logsumexp(r, 1)[::2])
     y += tf.reduce_sum(tf.cumsum(r, axis=1, reverse=True).flat_values ** 2) + tf.reduce_sum(tf.reshape(r, [5, 1]) ** 3)
 print(tape.gradient(y, x))
 
@@ -105,8 +115,10 @@ ones = tf.ragged.constant([[1], [2]])
 for name, bad in [("split float", lambda: tf.split(rt, 1.5)), ("split str", lambda: tf.split(rt, "a")),
                   ("split floats", lambda: tf.split(rt, [1.5, 2.5])), ("split axis", lambda: tf.split(rt, 2, axis=0.5)),
                   ("squeeze float", lambda: tf.squeeze(ones, 1.5)), ("squeeze str", lambda: tf.squeeze(ones, "a")),
-                  ("merge_dims float", lambda: rt.merge_dims(0.5, 1)), ("merge_dims str", lambda: rt.merge_dims(0, "a")),
+                  ("merge_dims float", lambda: rt.merge_dims(0.5, 1)),
+                  ("merge_dims str", lambda: rt.merge_dims(0, "a")),
                   ("expand_dims float", lambda: tf.expand_dims(rt, 1.5)),
-                  ("softmax axis", lambda: tf.nn.softmax(rt, axis="a")), ("stack axis", lambda: tf.stack([rt, rt], 1.5))]:
+                  ("softmax axis", lambda: tf.nn.softmax(rt, axis="a")),
+                  ("stack axis", lambda: tf.stack([rt, rt], 1.5))]:
     show(name, bad)
 print(rt.to_list())
