@@ -16,7 +16,8 @@ from .control_flow import map_fn
 from ..errors import InvalidArgumentError
 from .._base.i18n import _, hint_line
 from .._base import dtypes
-from .._core.ops.array_ops import concat, expand_dims, gather, rank, reverse, size, split, squeeze, stack, tile
+from .._core.ops.array_ops import (concat, expand_dims, gather, gather_nd, rank, reshape, reverse, size, split,
+                                  squeeze, stack, tile)
 from .._core.ops.args import int_attr
 from .._core.ops.creation import one_hot, ones_like, zeros_like
 from .._core.ops.math_ops import identity, where
@@ -107,6 +108,26 @@ def ragged_gather(params, indices, validate_indices=None, axis=None, batch_dims=
         raise InvalidArgumentError(f"indices = {picked.tolist()} is not in [0, {len(rows)}) [Op:RaggedGather]"
                                    + hint_line(_("each index must name a row.")), op="RaggedGather")
     return _from_rows(params, [rows[int(i)] for i in picked])
+
+
+def ragged_gather_nd(params, indices, batch_dims=0, name=None):
+    """Rows (an index of depth 1) or values (``[row, column, ...]``) of a RaggedTensor with one ragged axis.
+    As TF's, a column past its row's end reads on into the next row."""
+    if batch_dims != 0:
+        raise NotImplementedError("tk.gather_nd of a RaggedTensor with batch_dims is not in tapekit."
+                                  + hint_line(_("use .to_tensor() first.")))
+    index = np.asarray(indices.numpy() if isinstance(indices, Tensor) else indices).astype(np.int64)
+    rows = _rank1(params, "tk.gather_nd")
+    depth, outer = index.shape[-1], index.shape[:-1]
+    flat = index.reshape(-1, depth)
+    if depth == 1:
+        if index.ndim != 2:
+            raise NotImplementedError("tk.gather_nd of the rows of a RaggedTensor takes indices of shape [n, 1]."
+                                      + hint_line(_("use tk.gather(rt, rows) for rows.")))
+        return ragged_gather(rows, flat[:, 0])
+    starts = np.asarray(gather(rows.row_splits, flat[:, 0]).numpy())
+    picked = gather_nd(rows.values, np.concatenate([(starts + flat[:, 1])[:, None], flat[:, 2:]], axis=1))
+    return reshape(picked, list(outer) + list(picked.shape[1:]))
 
 
 def ragged_stack(values, axis=0, name="stack"):
@@ -251,7 +272,7 @@ def _flat(fn):
 
 # the public function -> its version for a RaggedTensor first argument
 RAGGED_VERSIONS = {gather: ragged_gather, expand_dims: ragged_expand_dims, squeeze: ragged_squeeze,
-                   split: ragged_split,
+                   split: ragged_split, gather_nd: ragged_gather_nd,
                    ones_like: _flat(ones_like), zeros_like: _flat(zeros_like), identity: _flat(identity),
                    one_hot: _flat(one_hot), size: _size, rank: _rank}
 

@@ -1,6 +1,6 @@
 # squeeze, split, one-argument where, merge_dims, expand_dims inside, tf.nn element-wise ops,
 # softmax by rows, clip_by_value, stop_gradient, math.add_n / divide_no_nan, reduce_variance / std / logsumexp,
-# cumsum, reshape, stack along inner axes, strings.join / reduce_join / split on RaggedTensors;
+# cumsum, reshape, gather_nd, stack along inner axes, strings.join / reduce_join / split on RaggedTensors;
 # and the ops TF does not dispatch (argmax, unstack, l2_normalize, log_softmax): ValueError
 import tensorflow as tf
 
@@ -91,6 +91,16 @@ print(tf.strings.reduce_join(words, axis=1), tf.strings.reduce_join(words, axis=
       tf.strings.reduce_join(words), tf.strings.reduce_join(words, axis=1, keepdims=True))
 print(tf.strings.split(tf.ragged.constant([["a b", "c"], [], ["d e f"]])))
 print(tf.strings.split(tf.ragged.constant([["a-b", "c"], ["d"]]), sep="-"))
+show("gather_nd values", lambda: tf.gather_nd(rt, [[0, 1], [3, 2]]))
+show("gather_nd rows", lambda: tf.gather_nd(rt, [[0], [3], [2]]))
+show("gather_nd inner", lambda: tf.gather_nd(inner, [[1, 1, 0], [0, 0, 1]]))
+show("gather_nd inner rows", lambda: tf.gather_nd(inner, [[1, 1], [0, 0]]))
+show("gather_nd batch", lambda: tf.gather_nd(rt, [[[0, 1]], [[3, 0]]]))
+show("gather_nd vector", lambda: tf.gather_nd(rt, [3, 1]))
+show("gather_nd past the row", lambda: tf.gather_nd(rt, [[1, 1]]))
+show("gather_nd bad row", lambda: tf.gather_nd(rt, [[7, 0]]))
+show("gather_nd bad row 1", lambda: tf.gather_nd(rt, [[7]]))
+show("gather_nd empty", lambda: tf.gather_nd(rt, tf.zeros([0, 2], tf.int32)))
 for name, fn in [("argmax", lambda: tf.argmax(rt, 1)), ("argmin", lambda: tf.math.argmin(rt)),
                  ("unstack", lambda: tf.unstack(rt)), ("l2_normalize", lambda: tf.nn.l2_normalize(rt, 1)),
                  ("log_softmax", lambda: tf.nn.log_softmax(rt)),
@@ -106,7 +116,7 @@ with tf.GradientTape() as tape:
     y += tf.reduce_sum(tf.nn.elu(rest - 4.0).flat_values)
     y += tf.reduce_sum(tf.squeeze(tf.expand_dims(top, 2), 2).flat_values ** 2)
     y += tf.reduce_sum(r.merge_dims(0, 1) * 0.5) + tf.reduce_sum(tf.math.reduce_std(r, 1) * [1., 2., 3.])
-    y += tf.reduce_sum(tf.reduce_logsumexp(r, 1)[::2])
+    y += tf.reduce_sum(tf.reduce_logsumexp(r, 1)[::2]) + tf.reduce_sum(tf.gather_nd(r, [[2, 1], [0, 0], [2, 1]]) ** 2)
     y += tf.reduce_sum(tf.cumsum(r, axis=1, reverse=True).flat_values ** 2) + tf.reduce_sum(tf.reshape(r, [5, 1]) ** 3)
 print(tape.gradient(y, x))
 
