@@ -1027,4 +1027,37 @@ def dispatch_cumsum(fn):
     return wrapper
 
 
+def dispatch_moments(fn):
+    """``tk.nn.moments`` of a RaggedTensor: TF's mean, then the mean squared difference from it."""
+    @functools.wraps(fn)
+    def wrapper(x, axes, shift=None, keepdims=False, name=None):
+        if not isinstance(x, RaggedTensor):
+            return fn(x, axes, shift, keepdims, name)
+        mean = reduce("mean", x, axes, keepdims=True)
+        if isinstance(mean, RaggedTensor):   # an inner axis: the same rows, values of size 1 there
+            centred = x.with_flat_values(math_ops.squared_difference(
+                x.flat_values, math_ops.stop_gradient(mean.flat_values)))
+        else:
+            centred = elementwise_binary(math_ops.squared_difference, x, math_ops.stop_gradient(mean))
+        return reduce("mean", x, axes, keepdims), reduce("mean", centred, axes, keepdims)
+
+    return wrapper
+
+
+def dispatch_logistic_loss(fn):
+    """``tk.nn.sigmoid_cross_entropy_with_logits`` value by value for RaggedTensors with the same rows."""
+    @functools.wraps(fn)
+    def wrapper(labels=None, logits=None, name=None):
+        if not isinstance(labels, RaggedTensor) and not isinstance(logits, RaggedTensor):
+            return fn(labels=labels, logits=logits, name=name)
+        if not (isinstance(labels, RaggedTensor) and isinstance(logits, RaggedTensor)):
+            shapes = [tuple(v.flat_values.shape) if isinstance(v, RaggedTensor) else tuple(np.shape(v))
+                      for v in (logits, labels)]
+            raise ValueError(f"`logits` and `labels` must have the same shape, received ({shapes[0]} vs "
+                             f"{shapes[1]})." + hint_line(_("give labels with the logits' rows.")))
+        return elementwise_binary(lambda z, x: fn(labels=z, logits=x), labels, logits)
+
+    return wrapper
+
+
 __all__ = ["RaggedTensor", "constant", "map_flat_values", "range"]

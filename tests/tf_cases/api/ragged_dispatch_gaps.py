@@ -1,6 +1,7 @@
 # squeeze, split, one-argument where, merge_dims, expand_dims inside, tf.nn element-wise ops,
 # softmax by rows, clip_by_value, stop_gradient, math.add_n / divide_no_nan, reduce_variance / std / logsumexp,
-# cumsum, reshape, gather_nd, stack along inner axes, strings.join / reduce_join / split on RaggedTensors;
+# cumsum, reshape, gather_nd, nn.moments / sigmoid_cross_entropy_with_logits, stack along inner axes,
+# strings.join / reduce_join / split on RaggedTensors;
 # and the ops TF does not dispatch (argmax, unstack, l2_normalize, log_softmax): ValueError
 import tensorflow as tf
 
@@ -101,6 +102,13 @@ show("gather_nd past the row", lambda: tf.gather_nd(rt, [[1, 1]]))
 show("gather_nd bad row", lambda: tf.gather_nd(rt, [[7, 0]]))
 show("gather_nd bad row 1", lambda: tf.gather_nd(rt, [[7]]))
 show("gather_nd empty", lambda: tf.gather_nd(rt, tf.zeros([0, 2], tf.int32)))
+labels = tf.ragged.constant([[1., 0.], [1.], [], [0., 1., 1.]])
+show("logistic loss", lambda: tf.nn.sigmoid_cross_entropy_with_logits(labels=labels, logits=rt - 3.0))
+show("logistic loss dense labels", lambda: tf.nn.sigmoid_cross_entropy_with_logits(labels=1.0, logits=rt))
+show("moments", lambda: tf.nn.moments(rt * 1.5 - 2.0, [1]))
+show("moments keepdims", lambda: tf.nn.moments(rt, [1], keepdims=True))
+show("moments inner", lambda: tf.nn.moments(tf.cast(inner, tf.float32), [2]))
+show("moments axis 0", lambda: tf.nn.moments(rt, [0]))
 for name, fn in [("argmax", lambda: tf.argmax(rt, 1)), ("argmin", lambda: tf.math.argmin(rt)),
                  ("unstack", lambda: tf.unstack(rt)), ("l2_normalize", lambda: tf.nn.l2_normalize(rt, 1)),
                  ("log_softmax", lambda: tf.nn.log_softmax(rt)),
