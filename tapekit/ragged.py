@@ -679,6 +679,8 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
     """``tk.reduce_<kind>`` of a RaggedTensor (kind: sum, mean, max, min, prod, any, all, variance, std)."""
     if kind in _BUILT_ON_OTHERS:
         return _BUILT_ON_OTHERS[kind](kind, r, axis, keepdims)
+    if kind == "mean" and not (r.dtype.is_floating or r.dtype.is_complex):   # TF: float64, whatever the axis
+        r = r.with_flat_values(_op("cast")(r.flat_values, dtypes.float64))
     ndim = r.ndim
     if axis is None:
         return getattr(reduction, f"reduce_{kind}")(r.flat_values, None, keepdims=False) \
@@ -688,11 +690,7 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
         if not -ndim <= a < ndim:
             raise ValueError(f"axis={a} out of bounds: expected {-ndim}<=axis<{ndim}")
     if len(axes) > 1:
-        result = r
-        for a in reversed(axes):
-            result = reduce(kind, result, a, keepdims) if isinstance(result, RaggedTensor) else \
-                getattr(reduction, f"reduce_{kind}")(result, a, keepdims=keepdims)
-        return result
+        return _reduce_each(kind, r, axes, keepdims)
     a = axes[0]
     if a > r.ragged_rank:           # a uniform inner axis: reduce the values directly
         values = r.values
@@ -709,6 +707,15 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
     segments = _nrows(r) if a == 1 else int(np.diff(_splits(r)).max(initial=0))
     out = _segment_reduce(kind, r.flat_values, ids, segments)
     return expand_dims(out, a) if keepdims else out
+
+
+def _reduce_each(kind: str, r: RaggedTensor, axes: list, keepdims):
+    """Several axes, the innermost first (a dense result goes on with the dense reduction)."""
+    result = r
+    for a in reversed(axes):
+        result = reduce(kind, result, a, keepdims) if isinstance(result, RaggedTensor) else \
+            getattr(reduction, f"reduce_{kind}")(result, a, keepdims=keepdims)
+    return result
 
 
 def _any_or_all(kind: str, r: RaggedTensor, axis, keepdims):

@@ -140,3 +140,10 @@ for name, bad in [("split float", lambda: tf.split(rt, 1.5)), ("split str", lamb
                   ("stack axis", lambda: tf.stack([rt, rt], 1.5))]:
     show(name, bad)
 print(rt.to_list())
+
+# reduce_mean of an integer RaggedTensor is float64 along every axis (and over all of them)
+ints = tf.ragged.constant([[1, 2], [3]])
+for mean in (tf.reduce_mean(tf.ragged.constant([[[1, 2]], [[3, 4], [5, 6]]], ragged_rank=1), 2),
+             tf.reduce_mean(ints, 1), tf.reduce_mean(ints, 0), tf.reduce_mean(ints),
+             tf.reduce_mean(tf.ragged.constant([[[1, 2]], [[3, 4], [5, 6]]], ragged_rank=1), [1, 2])):
+    print(mean, mean.dtype)
