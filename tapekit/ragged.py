@@ -691,7 +691,11 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
             raise ValueError(f"axis={a} out of bounds: expected {-ndim}<=axis<{ndim}")
     if len(axes) > 1:
         return _reduce_each(kind, r, axes, keepdims)
-    a = axes[0]
+    return _reduce_axis(kind, r, axes[0], keepdims)
+
+
+def _reduce_axis(kind: str, r: RaggedTensor, a: int, keepdims):
+    """One axis ``a`` (already >= 0) of a RaggedTensor."""
     if a > r.ragged_rank:           # a uniform inner axis: reduce the values directly
         values = r.values
         inner = reduce(kind, values, a - 1, keepdims) if isinstance(values, RaggedTensor) else \
@@ -699,6 +703,8 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
         return r.with_values(inner)
     if a >= 2:                     # a ragged axis inside each row
         return r.with_values(reduce(kind, r.values, a - 1, keepdims))
+    if r.ragged_rank == 2 and not keepdims:
+        return _reduce_across_rows(kind, r, a)
     if r.ragged_rank != 1:
         raise NotImplementedError("Reducing axis 0 or 1 of a RaggedTensor with more than one ragged axis is not "
                                   "supported in tapekit."
@@ -709,8 +715,28 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
     return expand_dims(out, a) if keepdims else out
 
 
+def _reduce_across_rows(kind: str, r: RaggedTensor, axis: int) -> RaggedTensor:
+    """Axis 0 or 1 of a RaggedTensor with two ragged axes: the values that share their other two
+    indices (outer, column) reduced together; output row ``o`` is as long as its longest input row."""
+    coords = _coordinates(r)
+    outer, column = (coords[:, 1], coords[:, 2]) if axis == 0 else (coords[:, 0], coords[:, 2])
+    count = int(np.diff(_splits(r)).max(initial=0)) if axis == 0 else _nrows(r)
+    lengths = np.zeros(count, np.int64)
+    np.maximum.at(lengths, outer, column + 1)
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+    out = _segment_reduce(kind, r.flat_values, starts[outer] + column, int(lengths.sum()))
+    return RaggedTensor.from_row_lengths(out, lengths)
+
+
 def _reduce_each(kind: str, r: RaggedTensor, axes: list, keepdims):
-    """Several axes, the innermost first (a dense result goes on with the dense reduction)."""
+    """Several axes, the innermost first (a dense result goes on with the dense reduction); a mean is
+    the sum over all of them divided by the count, as TF (not a mean of means)."""
+    if kind == "mean":
+        ones = r.with_flat_values(_dense_constant(np.ones(r.flat_values.shape, r.dtype.numpy_dtype)))
+        total, count = _reduce_each("sum", r, axes, keepdims), _reduce_each("sum", ones, axes, keepdims)
+        if isinstance(total, RaggedTensor):
+            return total.with_flat_values(_op("divide")(total.flat_values, count.flat_values))
+        return _op("divide")(total, count)
     result = r
     for a in reversed(axes):
         result = reduce(kind, result, a, keepdims) if isinstance(result, RaggedTensor) else \
@@ -723,7 +749,8 @@ def _any_or_all(kind: str, r: RaggedTensor, axis, keepdims):
     as_int = r.with_flat_values(_op("cast")(r.flat_values if kind == "any" else
                                             _op("logical_not")(r.flat_values), dtypes.int32))
     total = reduce("sum", as_int, axis, keepdims)
-    return _op("greater")(total, 0) if kind == "any" else _op("equal")(total, 0)
+    test = (lambda t: _op("greater")(t, 0)) if kind == "any" else (lambda t: _op("equal")(t, 0))
+    return total.with_flat_values(test(total.flat_values)) if isinstance(total, RaggedTensor) else test(total)
 
 
 def _spread(kind: str, r: RaggedTensor, axis, keepdims):

@@ -147,3 +147,20 @@ for mean in (tf.reduce_mean(tf.ragged.constant([[[1, 2]], [[3, 4], [5, 6]]], rag
              tf.reduce_mean(ints, 1), tf.reduce_mean(ints, 0), tf.reduce_mean(ints),
              tf.reduce_mean(tf.ragged.constant([[[1, 2]], [[3, 4], [5, 6]]], ragged_rank=1), [1, 2])):
     print(mean, mean.dtype)
+
+# reductions across the rows of a RaggedTensor with two ragged axes; a mean over several axes is sum / count
+deep = tf.ragged.constant([[[1, 2], [3]], [[4]], [], [[], [5, 6, 7]]])
+deep_f = tf.cast(deep, tf.float32)
+for fn in (tf.reduce_sum, tf.reduce_mean, tf.reduce_max, tf.reduce_min, tf.reduce_prod):
+    print(fn(deep, 0), fn(deep, 1), fn(deep_f, 1))
+print(tf.reduce_any(deep > 2, 1), tf.reduce_all(deep > 2, 0))
+print(tf.math.reduce_variance(deep_f, 1), tf.math.reduce_std(deep_f, 0))
+print(tf.reduce_sum(deep, [0, 1]), tf.reduce_sum(deep, [1, 2]), tf.reduce_mean(deep, [0, 2]))
+print(tf.reduce_mean(rt, [0, 1]), tf.reduce_mean(rt, [1, 0]), tf.reduce_mean(ints, [0, 1]))
+print(tf.reduce_mean(deep_f, [1, 2]), tf.reduce_mean(deep_f, [0, 1]), tf.reduce_mean(deep_f, [0, 1, 2]))
+v = tf.Variable([1., 2., 3., 4., 5., 6., 7.])
+with tf.GradientTape() as tape:
+    nested = tf.RaggedTensor.from_nested_row_lengths(v, [[2, 1, 0, 2], [2, 1, 1, 0, 3]])
+    y = tf.reduce_sum(tf.reduce_max(nested, 1).flat_values * 2.0)
+    y += tf.reduce_sum(tf.reduce_mean(nested, 0).flat_values ** 2) + tf.reduce_mean(nested, [0, 2])[1]
+print(tf.convert_to_tensor(tape.gradient(y, v)))
