@@ -915,34 +915,53 @@ def range(starts, limits=None, deltas=1, dtype=None, name=None, row_splits_dtype
 
 
 def concat(values, axis: int) -> RaggedTensor:
-    """Ragged ``tk.concat``: axis 0 appends rows, axis 1 joins each row with the matching rows."""
+    """Ragged ``tk.concat``: axis 0 appends rows, axis 1 joins each row with the matching rows, a deeper
+    axis joins inside rows that match (the same row partitions down to it)."""
     parts = [v if isinstance(v, RaggedTensor) else RaggedTensor.from_tensor(_as_tensor(v)) for v in values]
     ndim = parts[0].ndim
     axis = int(axis) % ndim if -ndim <= int(axis) < ndim else None
-    if axis is None or axis > 1 or any(p.ragged_rank != 1 for p in parts):
-        raise NotImplementedError("tapekit concatenates RaggedTensors with one ragged axis along axis 0 or 1 only."
+    if axis is None or any(p.ragged_rank != parts[0].ragged_rank for p in parts):
+        raise NotImplementedError("tapekit concatenates RaggedTensors of one ragged rank along one of their axes."
                                   + hint_line(_("use .to_tensor() for other cases.")))
     if axis == 0:
         offsets, splits = 0, [np.zeros(1, np.int64)]
         for p in parts:
             splits.append(_splits(p)[1:] + offsets)
             offsets += int(_splits(p)[-1])
-        return RaggedTensor.from_row_splits(dense_concat([p.values for p in parts], 0), np.concatenate(splits))
+        return RaggedTensor.from_row_splits(_joined_values(parts), np.concatenate(splits))
+    if axis >= 2:
+        for p in parts[1:]:
+            if not np.array_equal(_splits(p), _splits(parts[0])):
+                raise _splits_differ(parts[0].nested_row_splits, p.nested_row_splits)
+        inner = concat([p.values for p in parts], axis - 1) if isinstance(parts[0].values, RaggedTensor) \
+            else dense_concat([p.values for p in parts], axis - 1)
+        return parts[0].with_values(inner)
+    return _concat_along_rows(parts)
+
+
+def _joined_values(parts: list):
+    return concat([p.values for p in parts], 0) if isinstance(parts[0].values, RaggedTensor) \
+        else dense_concat([p.values for p in parts], 0)
+
+
+def _concat_along_rows(parts: list) -> RaggedTensor:
+    """Axis 1: row i is row i of each part, one after another."""
     nrows = _nrows(parts[0])
     if any(_nrows(p) != nrows for p in parts):
         raise InvalidArgumentError("Input tensors at index 0 (=x) and 1 (=y) have incompatible shapes."
                                    + hint_line(_("joining rows along axis 1 needs the same number of rows.")),
                                    op="RaggedConcat")
-    starts = np.cumsum([0] + [int(_splits(p)[-1]) for p in parts])  # each part's offset in flat
+    starts = np.cumsum([0] + [int(_splits(p)[-1]) for p in parts])  # each part's offset in the joined values
     pieces, lengths = [], np.zeros(nrows, np.int64)
     for i in builtins.range(nrows):
         for k, p in enumerate(parts):
             a, b = _splits(p)[i], _splits(p)[i + 1]
             pieces.append(np.arange(starts[k] + a, starts[k] + b))
             lengths[i] += b - a
-    flat = dense_concat([p.values for p in parts], 0)
     index = np.concatenate(pieces) if pieces else np.zeros(0, np.int64)
-    return RaggedTensor.from_row_lengths(gather(flat, index), lengths)
+    joined = _joined_values(parts)
+    picked = _gather_rows(joined, index) if isinstance(joined, RaggedTensor) else gather(joined, index)
+    return RaggedTensor.from_row_lengths(picked, lengths)
 
 
 # ---------- dispatch: public tk functions that also accept RaggedTensors ----------
@@ -1001,6 +1020,8 @@ def dispatch_concat(fn):
     """``tk.concat`` that joins RaggedTensors too (see ``concat``)."""
     @functools.wraps(fn)
     def wrapper(values, axis, name="concat"):
+        if isinstance(values, RaggedTensor):   # a lone tensor is a list of one, as in TF
+            return concat([values], axis)
         if isinstance(values, (list, tuple)) and any(isinstance(v, RaggedTensor) for v in values):
             return concat(values, axis)
         return fn(values, axis, name=name)

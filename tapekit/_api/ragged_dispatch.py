@@ -144,10 +144,7 @@ def ragged_stack(values, axis=0, name="stack"):
         raise NotImplementedError("tk.stack of RaggedTensors between two ragged axes is not in tapekit."
                                   + hint_line(_("stack along axis 0, 1 or past the ragged axes, or use "
                                                 ".to_tensor() first.")))
-    nrows = int(parts[0].nrows().numpy())
-    side_by_side = [k * nrows + i for i in range(nrows) for k in range(len(parts))]
-    rows = ragged_gather(_rank1(ragged_concat(parts, 0), "tk.stack along axis 1"), side_by_side)
-    return RaggedTensor.from_row_lengths(rows, np.full(nrows, len(parts), dtype=np.int64))
+    return ragged_concat([RaggedTensor.from_uniform_row_length(p, 1) for p in parts], 1)
 
 
 def ragged_expand_dims(input, axis, name=None):

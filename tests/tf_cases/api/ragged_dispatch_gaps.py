@@ -164,3 +164,16 @@ with tf.GradientTape() as tape:
     y = tf.reduce_sum(tf.reduce_max(nested, 1).flat_values * 2.0)
     y += tf.reduce_sum(tf.reduce_mean(nested, 0).flat_values ** 2) + tf.reduce_mean(nested, [0, 2])[1]
 print(tf.convert_to_tensor(tape.gradient(y, v)))
+
+# concat and stack along the inner axes of RaggedTensors with two ragged axes or a uniform inner axis
+for name, fn in [("concat 2", lambda: tf.concat([r3, r3], 2)), ("concat 1", lambda: tf.concat([r3, r3], 1)),
+                 ("concat inner", lambda: tf.concat([inner, inner], 2)),
+                 ("concat inner -1", lambda: tf.concat([inner, inner], -1)),
+                 ("concat dense", lambda: tf.concat([rt, tf.constant([[7., 8.]])], 0)),
+                 ("concat dense 1", lambda: tf.concat([rt, tf.ones([4, 1])], 1)),
+                 ("concat rows differ", lambda: tf.concat([rt, rt[:2]], 1)),
+                 ("concat rows differ 2", lambda: tf.concat([r3, tf.ragged.constant([[[1]], [[2], [3]]])], 2)),
+                 ("concat one", lambda: tf.concat([rt], 1)), ("concat lone", lambda: tf.concat(rt, 0)),
+                 ("stack dense", lambda: tf.stack([rt, tf.ones([4, 2])], 0)),
+                 ("stack ragged_rank 2", lambda: tf.stack([r3, r3], 1))]:
+    show(name, fn)
