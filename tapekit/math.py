@@ -19,7 +19,7 @@ from ._core.ops.elementwise_extra import multiply_no_nan, reciprocal_no_nan, sca
 from ._core.ops.extra_reductions import bincount, count_nonzero, reduce_euclidean_norm, zero_fraction  # noqa: F401
 from ._core.ops.complex_ops import angle, imag, real  # noqa: F401
 from ._core.ops.nn_ops import l2_normalize, log_softmax, softsign  # noqa: F401
-from ._core.ops.reduction import argmax, argmin, cumprod, reduce_logsumexp  # noqa: F401
+from ._core.ops.reduction import argmax, argmin, cumprod  # noqa: F401
 from ._core.ops.segment_ops import (segment_max, segment_mean, segment_min, segment_prod,  # noqa: F401
                               segment_sum, unsorted_segment_max, unsorted_segment_mean,
                               unsorted_segment_min, unsorted_segment_prod, unsorted_segment_sqrt_n,
@@ -63,6 +63,7 @@ reduce_max, reduce_min = _reduce(_r.reduce_max, "max"), _reduce(_r.reduce_min, "
 reduce_prod = _reduce(_r.reduce_prod, "prod")
 reduce_any, reduce_all = _reduce(_r.reduce_any, "any"), _reduce(_r.reduce_all, "all")
 reduce_variance, reduce_std = _reduce(_r.reduce_variance, "variance"), _reduce(_r.reduce_std, "std")
+reduce_logsumexp = _reduce(_r.reduce_logsumexp, "logsumexp")
 
 softmax, divide_no_nan = _ragged_softmax(_nn.softmax), _binary(_m.divide_no_nan)
 add_n, cumsum = _ragged_add_n(_m.add_n), _ragged_cumsum(_r.cumsum)

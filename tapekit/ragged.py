@@ -20,6 +20,7 @@ from ._base import dtypes
 from .errors import InvalidArgumentError
 from ._base.i18n import _, hint_line
 from ._core.ops import math_ops, reduction, segment_ops
+from ._core.ops.args import int_attr
 from ._core.ops.checks import condition_text
 from ._core.ops.array_ops import boolean_mask as dense_boolean_mask
 from ._core.ops.array_ops import expand_dims, gather, gather_nd, pad, reshape, scatter_nd
@@ -276,8 +277,8 @@ class RaggedTensor:
 
         The result is a Tensor when no ragged axis is left (``merge_dims(0, -1)`` flattens).
         """
-        outer = _axis_in_bounds(outer_axis, self.ndim, "outer_axis")
-        inner = _axis_in_bounds(inner_axis, self.ndim, "inner_axis")
+        outer = _axis_in_bounds(int_attr(outer_axis, "outer_axis", "merge_dims"), self.ndim, "outer_axis")
+        inner = _axis_in_bounds(int_attr(inner_axis, "inner_axis", "merge_dims"), self.ndim, "inner_axis")
         if outer > inner:
             raise ValueError(f"Expected outer_axis ({outer_axis}) to be less than or equal to inner_axis "
                              f"({inner_axis})." + hint_line(_("give the outer axis first.")))
@@ -676,8 +677,10 @@ _REDUCERS = {"sum": "unsorted_segment_sum", "max": "unsorted_segment_max",
 
 def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
     """``tk.reduce_<kind>`` of a RaggedTensor (kind: sum, mean, max, min, prod, any, all, variance, std)."""
-    if kind in ("variance", "std", "any", "all"):
-        return (_spread if kind in ("variance", "std") else _any_or_all)(kind, r, axis, keepdims)
+    if kind in _BUILT_ON_OTHERS:
+        return _BUILT_ON_OTHERS[kind](kind, r, axis, keepdims)
+    if kind == "mean" and not (r.dtype.is_floating or r.dtype.is_complex):   # TF: float64, whatever the axis
+        r = r.with_flat_values(_op("cast")(r.flat_values, dtypes.float64))
     ndim = r.ndim
     if axis is None:
         return getattr(reduction, f"reduce_{kind}")(r.flat_values, None, keepdims=False) \
@@ -687,12 +690,12 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
         if not -ndim <= a < ndim:
             raise ValueError(f"axis={a} out of bounds: expected {-ndim}<=axis<{ndim}")
     if len(axes) > 1:
-        result = r
-        for a in reversed(axes):
-            result = reduce(kind, result, a, keepdims) if isinstance(result, RaggedTensor) else \
-                getattr(reduction, f"reduce_{kind}")(result, a, keepdims=keepdims)
-        return result
-    a = axes[0]
+        return _reduce_each(kind, r, axes, keepdims)
+    return _reduce_axis(kind, r, axes[0], keepdims)
+
+
+def _reduce_axis(kind: str, r: RaggedTensor, a: int, keepdims):
+    """One axis ``a`` (already >= 0) of a RaggedTensor."""
     if a > r.ragged_rank:           # a uniform inner axis: reduce the values directly
         values = r.values
         inner = reduce(kind, values, a - 1, keepdims) if isinstance(values, RaggedTensor) else \
@@ -700,6 +703,8 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
         return r.with_values(inner)
     if a >= 2:                     # a ragged axis inside each row
         return r.with_values(reduce(kind, r.values, a - 1, keepdims))
+    if r.ragged_rank == 2 and not keepdims:
+        return _reduce_across_rows(kind, r, a)
     if r.ragged_rank != 1:
         raise NotImplementedError("Reducing axis 0 or 1 of a RaggedTensor with more than one ragged axis is not "
                                   "supported in tapekit."
@@ -710,12 +715,42 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
     return expand_dims(out, a) if keepdims else out
 
 
+def _reduce_across_rows(kind: str, r: RaggedTensor, axis: int) -> RaggedTensor:
+    """Axis 0 or 1 of a RaggedTensor with two ragged axes: the values that share their other two
+    indices (outer, column) reduced together; output row ``o`` is as long as its longest input row."""
+    coords = _coordinates(r)
+    outer, column = (coords[:, 1], coords[:, 2]) if axis == 0 else (coords[:, 0], coords[:, 2])
+    count = int(np.diff(_splits(r)).max(initial=0)) if axis == 0 else _nrows(r)
+    lengths = np.zeros(count, np.int64)
+    np.maximum.at(lengths, outer, column + 1)
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+    out = _segment_reduce(kind, r.flat_values, starts[outer] + column, int(lengths.sum()))
+    return RaggedTensor.from_row_lengths(out, lengths)
+
+
+def _reduce_each(kind: str, r: RaggedTensor, axes: list, keepdims):
+    """Several axes, the innermost first (a dense result goes on with the dense reduction); a mean is
+    the sum over all of them divided by the count, as TF (not a mean of means)."""
+    if kind == "mean":
+        ones = r.with_flat_values(_dense_constant(np.ones(r.flat_values.shape, r.dtype.numpy_dtype)))
+        total, count = _reduce_each("sum", r, axes, keepdims), _reduce_each("sum", ones, axes, keepdims)
+        if isinstance(total, RaggedTensor):
+            return total.with_flat_values(_op("divide")(total.flat_values, count.flat_values))
+        return _op("divide")(total, count)
+    result = r
+    for a in reversed(axes):
+        result = reduce(kind, result, a, keepdims) if isinstance(result, RaggedTensor) else \
+            getattr(reduction, f"reduce_{kind}")(result, a, keepdims=keepdims)
+    return result
+
+
 def _any_or_all(kind: str, r: RaggedTensor, axis, keepdims):
     """Counts the True values (any) or the False ones (all)."""
     as_int = r.with_flat_values(_op("cast")(r.flat_values if kind == "any" else
                                             _op("logical_not")(r.flat_values), dtypes.int32))
     total = reduce("sum", as_int, axis, keepdims)
-    return _op("greater")(total, 0) if kind == "any" else _op("equal")(total, 0)
+    test = (lambda t: _op("greater")(t, 0)) if kind == "any" else (lambda t: _op("equal")(t, 0))
+    return total.with_flat_values(test(total.flat_values)) if isinstance(total, RaggedTensor) else test(total)
 
 
 def _spread(kind: str, r: RaggedTensor, axis, keepdims):
@@ -727,6 +762,27 @@ def _spread(kind: str, r: RaggedTensor, axis, keepdims):
         return mean.with_flat_values(finish(math_ops.subtract(mean_of_squares.flat_values,
                                                               math_ops.square(mean.flat_values))))
     return finish(math_ops.subtract(mean_of_squares, math_ops.square(mean)))
+
+
+def _logsumexp(kind: str, r: RaggedTensor, axis, keepdims):
+    """TF's reduce_logsumexp: log(sum(exp(x - max))) + max, the max held constant (and 0 where infinite)."""
+    if axis is None:
+        return reduction.reduce_logsumexp(r.flat_values, None, keepdims=False) if not keepdims \
+            else _keep_all(kind, r)
+    raw_max = reduce("max", r, axis, keepdims=True)
+    if isinstance(raw_max, RaggedTensor):
+        raise ValueError("tk.reduce_logsumexp of a RaggedTensor reduces all of it, or the rows of a 2-D one: "
+                         "as in TF, a maximum kept ragged cannot be subtracted from it."
+                                  + hint_line(_("reduce along the last axis, or use .to_tensor() first.")))
+    zero = _dense_constant(np.zeros((), raw_max.dtype.numpy_dtype))
+    shift = math_ops.stop_gradient(math_ops.where(math_ops.is_finite(raw_max), raw_max, zero))
+    shifted = elementwise_binary(math_ops.subtract, r, shift)
+    total = reduce("sum", shifted.with_flat_values(math_ops.exp(shifted.flat_values)), axis, keepdims)
+    return math_ops.add(math_ops.log(total), shift if keepdims else reshape(shift, list(total.shape)))
+
+
+_BUILT_ON_OTHERS = {"variance": _spread, "std": _spread, "any": _any_or_all, "all": _any_or_all,
+                    "logsumexp": _logsumexp}
 
 
 def _segment_reduce(kind, values, ids, segments):
@@ -860,34 +916,53 @@ def range(starts, limits=None, deltas=1, dtype=None, name=None, row_splits_dtype
 
 
 def concat(values, axis: int) -> RaggedTensor:
-    """Ragged ``tk.concat``: axis 0 appends rows, axis 1 joins each row with the matching rows."""
+    """Ragged ``tk.concat``: axis 0 appends rows, axis 1 joins each row with the matching rows, a deeper
+    axis joins inside rows that match (the same row partitions down to it)."""
     parts = [v if isinstance(v, RaggedTensor) else RaggedTensor.from_tensor(_as_tensor(v)) for v in values]
     ndim = parts[0].ndim
     axis = int(axis) % ndim if -ndim <= int(axis) < ndim else None
-    if axis is None or axis > 1 or any(p.ragged_rank != 1 for p in parts):
-        raise NotImplementedError("tapekit concatenates RaggedTensors with one ragged axis along axis 0 or 1 only."
+    if axis is None or any(p.ragged_rank != parts[0].ragged_rank for p in parts):
+        raise NotImplementedError("tapekit concatenates RaggedTensors of one ragged rank along one of their axes."
                                   + hint_line(_("use .to_tensor() for other cases.")))
     if axis == 0:
         offsets, splits = 0, [np.zeros(1, np.int64)]
         for p in parts:
             splits.append(_splits(p)[1:] + offsets)
             offsets += int(_splits(p)[-1])
-        return RaggedTensor.from_row_splits(dense_concat([p.values for p in parts], 0), np.concatenate(splits))
+        return RaggedTensor.from_row_splits(_joined_values(parts), np.concatenate(splits))
+    if axis >= 2:
+        for p in parts[1:]:
+            if not np.array_equal(_splits(p), _splits(parts[0])):
+                raise _splits_differ(parts[0].nested_row_splits, p.nested_row_splits)
+        inner = concat([p.values for p in parts], axis - 1) if isinstance(parts[0].values, RaggedTensor) \
+            else dense_concat([p.values for p in parts], axis - 1)
+        return parts[0].with_values(inner)
+    return _concat_along_rows(parts)
+
+
+def _joined_values(parts: list):
+    return concat([p.values for p in parts], 0) if isinstance(parts[0].values, RaggedTensor) \
+        else dense_concat([p.values for p in parts], 0)
+
+
+def _concat_along_rows(parts: list) -> RaggedTensor:
+    """Axis 1: row i is row i of each part, one after another."""
     nrows = _nrows(parts[0])
     if any(_nrows(p) != nrows for p in parts):
         raise InvalidArgumentError("Input tensors at index 0 (=x) and 1 (=y) have incompatible shapes."
                                    + hint_line(_("joining rows along axis 1 needs the same number of rows.")),
                                    op="RaggedConcat")
-    starts = np.cumsum([0] + [int(_splits(p)[-1]) for p in parts])  # each part's offset in flat
+    starts = np.cumsum([0] + [int(_splits(p)[-1]) for p in parts])  # each part's offset in the joined values
     pieces, lengths = [], np.zeros(nrows, np.int64)
     for i in builtins.range(nrows):
         for k, p in enumerate(parts):
             a, b = _splits(p)[i], _splits(p)[i + 1]
             pieces.append(np.arange(starts[k] + a, starts[k] + b))
             lengths[i] += b - a
-    flat = dense_concat([p.values for p in parts], 0)
     index = np.concatenate(pieces) if pieces else np.zeros(0, np.int64)
-    return RaggedTensor.from_row_lengths(gather(flat, index), lengths)
+    joined = _joined_values(parts)
+    picked = _gather_rows(joined, index) if isinstance(joined, RaggedTensor) else gather(joined, index)
+    return RaggedTensor.from_row_lengths(picked, lengths)
 
 
 # ---------- dispatch: public tk functions that also accept RaggedTensors ----------
@@ -946,6 +1021,8 @@ def dispatch_concat(fn):
     """``tk.concat`` that joins RaggedTensors too (see ``concat``)."""
     @functools.wraps(fn)
     def wrapper(values, axis, name="concat"):
+        if isinstance(values, RaggedTensor):   # a lone tensor is a list of one, as in TF
+            return concat([values], axis)
         if isinstance(values, (list, tuple)) and any(isinstance(v, RaggedTensor) for v in values):
             return concat(values, axis)
         return fn(values, axis, name=name)
@@ -958,7 +1035,7 @@ def dispatch_softmax(fn):
     @functools.wraps(fn)
     def wrapper(logits, axis=None, name=None):
         if isinstance(logits, RaggedTensor):
-            return _ragged_softmax(fn, logits, -1 if axis is None else axis)
+            return _ragged_softmax(fn, logits, -1 if axis is None else int_attr(axis, "axis", "Softmax"))
         return fn(logits, axis, name)
 
     return wrapper
@@ -1002,6 +1079,39 @@ def dispatch_cumsum(fn):
             padded = fn(x.to_tensor(), axis, exclusive, reverse)
             return x.with_flat_values(gather_nd(padded, _coordinates(x)))
         return fn(x, axis, exclusive, reverse, name)
+
+    return wrapper
+
+
+def dispatch_moments(fn):
+    """``tk.nn.moments`` of a RaggedTensor: TF's mean, then the mean squared difference from it."""
+    @functools.wraps(fn)
+    def wrapper(x, axes, shift=None, keepdims=False, name=None):
+        if not isinstance(x, RaggedTensor):
+            return fn(x, axes, shift, keepdims, name)
+        mean = reduce("mean", x, axes, keepdims=True)
+        if isinstance(mean, RaggedTensor):   # an inner axis: the same rows, values of size 1 there
+            centred = x.with_flat_values(math_ops.squared_difference(
+                x.flat_values, math_ops.stop_gradient(mean.flat_values)))
+        else:
+            centred = elementwise_binary(math_ops.squared_difference, x, math_ops.stop_gradient(mean))
+        return reduce("mean", x, axes, keepdims), reduce("mean", centred, axes, keepdims)
+
+    return wrapper
+
+
+def dispatch_logistic_loss(fn):
+    """``tk.nn.sigmoid_cross_entropy_with_logits`` value by value for RaggedTensors with the same rows."""
+    @functools.wraps(fn)
+    def wrapper(labels=None, logits=None, name=None):
+        if not isinstance(labels, RaggedTensor) and not isinstance(logits, RaggedTensor):
+            return fn(labels=labels, logits=logits, name=name)
+        if not (isinstance(labels, RaggedTensor) and isinstance(logits, RaggedTensor)):
+            shapes = [tuple(v.flat_values.shape) if isinstance(v, RaggedTensor) else tuple(np.shape(v))
+                      for v in (logits, labels)]
+            raise ValueError(f"`logits` and `labels` must have the same shape, received ({shapes[0]} vs "
+                             f"{shapes[1]})." + hint_line(_("give labels with the logits' rows.")))
+        return elementwise_binary(lambda z, x: fn(labels=z, logits=x), labels, logits)
 
     return wrapper
 

@@ -31,14 +31,16 @@ class _RaggedElements(Composite):
     def row_spec(self, spec):
         return RaggedTensorSpec(spec.shape[1:], spec.dtype, max(spec.ragged_rank - 1, 0), spec.row_splits_dtype)
 
-    def batched_spec(self, spec, n):
+    def batched_spec(self, spec, n, row_splits_dtype=dtypes.int64):
         if isinstance(spec, RaggedTensorSpec):
             return RaggedTensorSpec([n] + spec.shape.as_list(), spec.dtype, spec.ragged_rank + 1,
                                     spec.row_splits_dtype)
-        return RaggedTensorSpec([n, None] + spec.shape.as_list()[1:], spec.dtype, 1)
+        return RaggedTensorSpec([n, None] + spec.shape.as_list()[1:], spec.dtype, 1, row_splits_dtype)
 
-    def batch(self, rows: list) -> RaggedTensor:
-        lengths = np.asarray([int(r.shape[0]) for r in rows], dtype=np.int64)
+    def batch(self, rows: list, row_splits_dtype=dtypes.int64) -> RaggedTensor:
+        """The rows as one RaggedTensor (``row_splits_dtype``: for rows that were dense, as ragged_batch's)."""
+        dtype = row_splits_dtype.numpy_dtype if not isinstance(rows[0], RaggedTensor) else np.int64
+        lengths = constant(np.asarray([int(r.shape[0]) for r in rows], dtype=dtype))
         if all(isinstance(r, RaggedTensor) for r in rows):
             return RaggedTensor.from_row_lengths(ragged_concat(rows, 0), lengths)
         return RaggedTensor.from_row_lengths(concat(list(rows), 0), lengths)

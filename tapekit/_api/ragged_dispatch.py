@@ -16,7 +16,9 @@ from .control_flow import map_fn
 from ..errors import InvalidArgumentError
 from .._base.i18n import _, hint_line
 from .._base import dtypes
-from .._core.ops.array_ops import concat, expand_dims, gather, rank, reverse, size, split, squeeze, stack, tile
+from .._core.ops.array_ops import (concat, expand_dims, gather, gather_nd, rank, reshape, reverse, size, split,
+                                  squeeze, stack, tile)
+from .._core.ops.args import int_attr
 from .._core.ops.creation import one_hot, ones_like, zeros_like
 from .._core.ops.math_ops import identity, where
 from .._core.values.tensor import constant
@@ -108,11 +110,31 @@ def ragged_gather(params, indices, validate_indices=None, axis=None, batch_dims=
     return _from_rows(params, [rows[int(i)] for i in picked])
 
 
+def ragged_gather_nd(params, indices, batch_dims=0, name=None):
+    """Rows (an index of depth 1) or values (``[row, column, ...]``) of a RaggedTensor with one ragged axis.
+    As TF's, a column past its row's end reads on into the next row."""
+    if batch_dims != 0:
+        raise NotImplementedError("tk.gather_nd of a RaggedTensor with batch_dims is not in tapekit."
+                                  + hint_line(_("use .to_tensor() first.")))
+    index = np.asarray(indices.numpy() if isinstance(indices, Tensor) else indices).astype(np.int64)
+    rows = _rank1(params, "tk.gather_nd")
+    depth, outer = index.shape[-1], index.shape[:-1]
+    flat = index.reshape(-1, depth)
+    if depth == 1:
+        if index.ndim != 2:
+            raise NotImplementedError("tk.gather_nd of the rows of a RaggedTensor takes indices of shape [n, 1]."
+                                      + hint_line(_("use tk.gather(rt, rows) for rows.")))
+        return ragged_gather(rows, flat[:, 0])
+    starts = np.asarray(gather(rows.row_splits, flat[:, 0]).numpy())
+    picked = gather_nd(rows.values, np.concatenate([(starts + flat[:, 1])[:, None], flat[:, 2:]], axis=1))
+    return reshape(picked, list(outer) + list(picked.shape[1:]))
+
+
 def ragged_stack(values, axis=0, name="stack"):
     """RaggedTensors (or tensors) stacked along a new axis: one row per input (0), each row of every
     input side by side (1), or value by value for inputs with the same rows (an axis past the ragged ones)."""
     parts = [v if isinstance(v, RaggedTensor) else RaggedTensor.from_tensor(v) for v in values]
-    position = int(axis) % (parts[0].ndim + 1)
+    position = int_attr(axis, "axis", "Pack") % (parts[0].ndim + 1)
     if position == 0:
         return RaggedTensor.from_row_lengths(ragged_concat(parts, 0), [int(p.nrows().numpy()) for p in parts])
     if position > parts[0].ragged_rank:
@@ -122,16 +144,13 @@ def ragged_stack(values, axis=0, name="stack"):
         raise NotImplementedError("tk.stack of RaggedTensors between two ragged axes is not in tapekit."
                                   + hint_line(_("stack along axis 0, 1 or past the ragged axes, or use "
                                                 ".to_tensor() first.")))
-    nrows = int(parts[0].nrows().numpy())
-    side_by_side = [k * nrows + i for i in range(nrows) for k in range(len(parts))]
-    rows = ragged_gather(_rank1(ragged_concat(parts, 0), "tk.stack along axis 1"), side_by_side)
-    return RaggedTensor.from_row_lengths(rows, np.full(nrows, len(parts), dtype=np.int64))
+    return ragged_concat([RaggedTensor.from_uniform_row_length(p, 1) for p in parts], 1)
 
 
 def ragged_expand_dims(input, axis, name=None):
     """A new axis of size 1 at ``axis``: one row holding every row (0), each row in a row of its own
     (1), or a new axis inside the values."""
-    position = int(axis) % (input.ndim + 1)
+    position = int_attr(axis, "axis", "ExpandDims") % (input.ndim + 1)
     if position == 0:
         return RaggedTensor.from_uniform_row_length(input, input.nrows(), nrows=1)
     if position == 1:
@@ -153,7 +172,11 @@ def ragged_boolean_mask(data, mask, name=None):
 
 
 def _axes_in_bounds(axis, ndim: int) -> list:
-    axes = [int(a) for a in np.asarray(axis.numpy() if isinstance(axis, Tensor) else axis).reshape(-1)]
+    axes = np.asarray(axis.numpy() if isinstance(axis, Tensor) else axis).reshape(-1)
+    if axes.dtype.kind not in "iu":
+        raise TypeError("Axis must be a list or tuple of integers."
+                        + hint_line(_("an axis counts from 0 up to the rank minus one (or from -rank).")))
+    axes = [int(a) for a in axes]
     for i, a in enumerate(axes):
         if not -ndim <= a < ndim:
             raise ValueError(f"axis[{i}]={a} out of bounds: expected {-ndim}<=axis[{i}]<{ndim}"
@@ -189,7 +212,7 @@ def _squeeze_axis(value, axis: int):
 
 def ragged_split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
     """The rows (axis 0) or an inner uniform axis cut into pieces; a ragged axis cannot be split."""
-    axis = _axes_in_bounds(axis, value.ndim)[0]
+    axis = _axes_in_bounds(int_attr(axis, "axis", "Split"), value.ndim)[0]
     if 1 <= axis <= value.ragged_rank:
         shape = DynamicRaggedShape.from_tensor(value)
         raise ValueError(f"Cannot split a ragged dimension. Got `value` with shape {shape} and `axis` {axis}."
@@ -200,6 +223,9 @@ def ragged_split(value, num_or_size_splits, axis=0, num=None, name="split") -> l
     nrows = int(value.nrows().numpy())
     sizes = np.asarray(num_or_size_splits.numpy() if isinstance(num_or_size_splits, Tensor)
                        else num_or_size_splits).reshape(-1)
+    if sizes.dtype.kind not in "iu":
+        raise TypeError("`num_or_size_splits` must be an `int` or 1-D list or `Tensor` of integers."
+                        + hint_line(_("give the size of each piece (no -1 for a RaggedTensor).")))
     if sizes.size == 1 and np.ndim(num_or_size_splits) == 0:
         sizes = np.full(int(sizes[0]), nrows // max(int(sizes[0]), 1))
     if (sizes < 0).any():
@@ -243,7 +269,7 @@ def _flat(fn):
 
 # the public function -> its version for a RaggedTensor first argument
 RAGGED_VERSIONS = {gather: ragged_gather, expand_dims: ragged_expand_dims, squeeze: ragged_squeeze,
-                   split: ragged_split,
+                   split: ragged_split, gather_nd: ragged_gather_nd,
                    ones_like: _flat(ones_like), zeros_like: _flat(zeros_like), identity: _flat(identity),
                    one_hot: _flat(one_hot), size: _size, rank: _rank}
 

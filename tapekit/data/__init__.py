@@ -2,6 +2,7 @@
 
 from types import SimpleNamespace
 
+from .._base.dtypes import int64
 from .._base.unsupported import out_of_scope
 from .dataset import (AUTOTUNE, FILES_HINT, INFINITE_CARDINALITY, SAMPLING_HINT, UNKNOWN_CARDINALITY, Dataset,
                       DatasetSpec, NumpyIterator, OwnedIterator, assert_cardinality)
@@ -15,9 +16,9 @@ def _cardinality(dataset):
     return dataset.cardinality()
 
 
-def _dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=None):
+def _dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=int64):
     """``dataset.apply(tk.data.experimental.dense_to_ragged_batch(n))``: ``dataset.ragged_batch(n)``."""
-    return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder)
+    return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder, row_splits_dtype)
 
 
 def _counter(start=0, step=1, dtype=None):

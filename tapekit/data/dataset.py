@@ -282,7 +282,7 @@ class Dataset:
         the shape from the first element, not from a traced function, so every component of rank
         >= 1 there becomes ragged (docs/DIFFERENCES.md).
         """
-        return _BatchDataset(self, batch_size, drop_remainder, ragged=True)
+        return _BatchDataset(self, batch_size, drop_remainder, ragged=dtypes.as_dtype(row_splits_dtype))
 
     def unbatch(self, name=None) -> Dataset:
         """The rows of each element as separate elements (the inverse of ``batch``)."""
@@ -644,9 +644,9 @@ def _spec_read_from_an_element(dataset: Dataset) -> bool:
 
 
 class _BatchDataset(_Unary):
-    def __init__(self, input_dataset, batch_size, drop_remainder, padded=None, ragged=False):
+    def __init__(self, input_dataset, batch_size, drop_remainder, padded=None, ragged=None):
         super().__init__(input_dataset)
-        self._ragged = ragged     # dense_to_ragged_batch: components of rank >= 1 batch into RaggedTensors
+        self._ragged = ragged     # ragged_batch: its row_splits dtype; components of rank >= 1 batch into RaggedTensors
         self._size = _int_arg(batch_size, "batch_size")
         op = "PaddedBatchDatasetV2" if padded else "BatchDatasetV2"
         if self._size <= 0:
@@ -666,13 +666,17 @@ class _BatchDataset(_Unary):
             inner = _map_leaves(lambda s: TensorSpec([None] * len(s.shape), s.dtype), inner) \
                 if shapes is None else _pack(inner, [TensorSpec(sh, s.dtype) for s, sh in
                                                      zip(_flatten(inner), _flatten_shapes(shapes))])
-        return _pack(inner, [self._kind(s).batched_spec(s, first) if self._kind(s) is not None else
-                             TensorSpec([first] + list(s.shape), s.dtype) for s in _flatten(inner)])
+        return _pack(inner, [self._kind(s).batched_spec(s, first, **self._made_ragged(s)) if self._kind(s) is not None
+                             else TensorSpec([first] + list(s.shape), s.dtype) for s in _flatten(inner)])
+
+    def _made_ragged(self, spec) -> dict:
+        """The row_splits dtype for a dense component that ragged_batch makes ragged."""
+        return {"row_splits_dtype": self._ragged} if _composite_of(spec) is None else {}
 
     def _kind(self, spec) -> Composite | None:
         """How a component of this spec batches: as its composite, as ragged rows, or dense (None)."""
         kind = _composite_of(spec)
-        if kind is None and self._ragged and len(spec.shape) >= 1:
+        if kind is None and self._ragged is not None and len(spec.shape) >= 1:
             fixed = spec.shape.is_fully_defined() and not _spec_read_from_an_element(self._input)
             return None if fixed else _ragged_kind()
         return kind
@@ -695,11 +699,15 @@ class _BatchDataset(_Unary):
 
     def _stack(self, group):
         columns = list(zip(*[_flatten(e) for e in group]))
-        kinds = [self._kind(s) for s in _flatten(self._input.element_spec)]
+        specs = _flatten(self._input.element_spec)
+        kinds = [self._kind(s) for s in specs]
         leaves = []
         for k, column in enumerate(columns):
-            if kinds[k] is not None or _composite_of(column[0]) is not None:
-                leaves.append((kinds[k] or _composite_of(column[0])).batch(list(column)))
+            if kinds[k] is not None:
+                leaves.append(kinds[k].batch(list(column), **self._made_ragged(specs[k])))
+                continue
+            if _composite_of(column[0]) is not None:
+                leaves.append(_composite_of(column[0]).batch(list(column)))
                 continue
             arrays = [np.asarray(t.numpy()) for t in column]
             dtype = column[0].dtype

@@ -1,5 +1,6 @@
-"""Ragged softmax, split, squeeze, merge_dims, reduce_std, cumsum and reshape: gradients against
-finite differences (to second order for softmax), bad calls that leave the input as it was.
+"""Ragged softmax, split, squeeze, merge_dims, reduce_std/logsumexp, cumsum, reshape, gather_nd:
+gradients against finite differences (to second order for softmax), bad calls that leave the
+input as it was.
 (Values against TF: tests/tf_cases/api/ragged_dispatch_gaps.py.)"""
 
 import numpy as np
@@ -54,13 +55,16 @@ def _pieces_loss(values):
     column = tk.squeeze(tk.expand_dims(rest, 2), 2)
     spread = tk.math.reduce_std(tk.RaggedTensor.from_row_lengths(values, [2, 3, 1]), axis=1)
     running = tk.cumsum(rows, axis=1, exclusive=True, reverse=True)
+    picked = tk.gather_nd(rows, [[2, 1], [0, 0], [2, 2], [0, 0]])
     return (tk.reduce_sum(tk.sin(first.flat_values)) + tk.reduce_sum(column.flat_values ** 2)
             + tk.reduce_sum(tk.exp(merged.flat_values) * tk.constant(WEIGHTS))
             + tk.reduce_sum(spread[:2] * tk.constant([1.5, -2.0], dtype=values.dtype))
-            + tk.reduce_sum(tk.reshape(running, [3, 2]) ** 3))
+            + tk.reduce_sum(tk.reshape(running, [3, 2]) ** 3) + tk.reduce_sum(tk.sin(picked))
+            + tk.reduce_sum(tk.gather(tk.reduce_logsumexp(rows, axis=1), [0, 2, 3])   # row 1 is empty: -inf
+                            * tk.constant([1.0, 2.0, -1.0], dtype=values.dtype)))
 
 
-def test_split_squeeze_merge_dims_std_cumsum_and_reshape_pass_gradients_to_the_values():
+def test_split_squeeze_merge_dims_reductions_cumsum_and_reshape_pass_gradients_to_the_values():
     x = np.array([0.3, -1.2, 2.0, 0.7, -0.4, 1.1])
     tx = tk.constant(x)
     with tk.GradientTape() as tape:

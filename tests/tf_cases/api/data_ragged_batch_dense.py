@@ -25,3 +25,12 @@ for batch in lengths.ragged_batch(3):
 pairs = tf.data.Dataset.zip((rows, tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[1], [], [2, 3]]))))
 for batch in pairs.ragged_batch(3):
     print(batch)
+ids = tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[1], [2, 3], [4]]))
+print(ids.ragged_batch(2, row_splits_dtype=tf.int32).element_spec)
+for batch in ids.ragged_batch(2, row_splits_dtype=tf.int32):
+    print(batch, batch.row_splits.dtype)
+print(lengths.ragged_batch(2, row_splits_dtype=tf.int32).element_spec)
+for batch in lengths.ragged_batch(2, row_splits_dtype=tf.int32):
+    print(batch, batch.row_splits.dtype)
+for batch in lengths.apply(tf.data.experimental.dense_to_ragged_batch(2, row_splits_dtype=tf.int32)):
+    print(batch.row_splits)

@@ -53,7 +53,8 @@ attempt("map_values none", lambda: tf.sparse.map_values(tf.math.abs, tf.ones([2]
 attempt("map_values shapes", lambda: tf.sparse.map_values(tf.add, sp, tf.sparse.SparseTensor([[0, 0]], [1.], [3, 3])))
 attempt("map_values indices", lambda: tf.sparse.map_values(
     tf.add, sp, tf.sparse.SparseTensor([[0, 1], [1, 2]], [1., 2.], [2, 3])))
-attempt("map_values ranks", lambda: tf.sparse.map_values(tf.add, sp, tf.sparse.SparseTensor([[0, 0, 0]], [1.], [2, 3, 1])))
+attempt("map_values ranks", lambda: tf.sparse.map_values(tf.add, sp,
+                                                        tf.sparse.SparseTensor([[0, 0, 0]], [1.], [2, 3, 1])))
 print(tf.sparse.map_values(tf.add, sp, 5.))
 
 v = tf.Variable([[1., 2.], [3., 4.]])
