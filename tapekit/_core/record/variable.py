@@ -370,8 +370,11 @@ class _UnreadVariable(Variable):
         return _UnreadVariable(self._parent)
 
 
-class _SliceOfVariable(Tensor):
-    """The value of ``var[key]`` (a Tensor) that remembers where it came from, for ``.assign``."""
+class _SliceOfVariable(EagerTensor):
+    """The value of ``var[key]`` (a Tensor) that remembers where it came from, for ``.assign``.
+
+    TF hands back a plain ``EagerTensor`` with ``assign`` attached; this class prints its type by that name.
+    """
 
     __slots__ = ("_var", "_key")
 
@@ -382,6 +385,12 @@ class _SliceOfVariable(Tensor):
     def assign(self, value, use_locking=False, name=None, read_value=True):
         """Write ``value`` into this slice of the variable, in place. Returns a view of the variable."""
         return self._var._assign_slice(self._key, value, read_value)
+
+    def __reduce__(self):
+        return EagerTensor, (self._value, self._dtype)  # a pickled slice is a plain value
+
+
+_SliceOfVariable.__name__ = _SliceOfVariable.__qualname__ = "EagerTensor"  # type(v[0]).__name__, as in TF
 
 
 def _private_copy(arr):
