@@ -23,8 +23,7 @@ numbers. Each cell is then one of
     listed          a listed difference (docs/DIFFERENCES.md) explains it: ``tk.function`` runs its
                     Python body on every call, so a ``print`` in a ``tf.function`` that TF runs only
                     while tracing prints again, and prints values where TF's trace prints symbolic
-                    tensors (without those lines, the outputs match); or a
-                    tensor's class name, ``Tensor`` where TF's is ``EagerTensor``; or ``tf.__version__``,
+                    tensors (without those lines, the outputs match); or ``tf.__version__``,
                     tapekit's own version; or a class's module path (``tapekit.sparse.SparseTensor`` for
                     TF's ``tensorflow.python.framework.sparse_tensor.SparseTensor``)
     differs         anything else (the table shows the first differing line or the error)
@@ -146,8 +145,6 @@ def classify(tf_out: str, tf_again: str, tapekit_out: str, traced: tuple = ()) -
     tf_untraced = "".join(line + "\n" for line in tf_out.splitlines() if line.strip() and not line.startswith(traced))
     if retraced and differences(untraced, tf_untraced) is None:
         return "listed", f"tk.function runs eagerly: {retraced[0][:60]!r} prints values, TF's trace symbolic tensors"
-    if differences(tapekit_out, _EAGER_TENSOR.sub("Tensor", tf_out)) is None:
-        return "listed", "type(t).__name__ is Tensor, TF's EagerTensor"
     if differences(tapekit_out, _TF_VERSION.sub(_TAPEKIT_VERSION, tf_out)) is None:
         return "listed", f"tk.__version__ is tapekit's, {_TAPEKIT_VERSION}"
     if differences(_CLASS_PATH.sub(r"<class '\1'>", tapekit_out), _CLASS_PATH.sub(r"<class '\1'>", tf_out)) is None:
@@ -234,7 +231,6 @@ def compare_guide(notebook: Path, tf_python: str, tapekit_python: str, cache: Pa
     return classes
 
 
-_EAGER_TENSOR = re.compile(r"\bEagerTensor\b")
 _CLASS_PATH = re.compile(r"<class '(?:tensorflow|tapekit)\.[\w.]*\.(\w+)'>")   # the same class in TF and tapekit
 _TF_VERSION = re.compile(r"\b2\.21\.\d+\b")   # what tf.__version__ prints
 _TAPEKIT_VERSION = re.search(r'^__version__ = "([^"]+)"', (ROOT / "tapekit" / "__init__.py").read_text(), re.M).group(1)
