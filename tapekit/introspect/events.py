@@ -11,6 +11,7 @@ so that both give identical dicts with the same ids and ``seq`` numbers.
 from __future__ import annotations
 
 import linecache
+import marshal
 import math
 import weakref
 
@@ -241,12 +242,30 @@ class TapeLog(observer.TapeLog):
         # what the events are built from: the same while the tape records nothing new (a tape that
         # starts afresh has new entries); rows released after a gradient give the same events
         state = (entries, len(entries), len(self.items))
-        if self._built is None or self._built[0][0] is not entries or self._built[0][1:] != state[1:]:
-            builder = _Builder(emit=None)
-            with collector_paused():   # few cycles, many allocations (gc_pause.py)
+        with collector_paused():   # many small containers, no cycle (gc_pause.py)
+            if self._built is None or self._built[0][0] is not entries or self._built[0][1:] != state[1:]:
+                builder = _Builder(emit=None)
                 builder.replay(entries, self.items)
-            self._built = (state, builder.events)
-        return [dict(event) for event in self._built[1]]   # the caller's own dicts (the player adds keys)
+                self._built = (state, _kept(builder.events))
+                if type(self._built[1]) is bytes:
+                    return builder.events    # kept as a copy: these are the caller's own
+            return _copied(self._built[1])   # the caller's own events (the player adds keys)
+
+
+def _kept(events: list):
+    """The events as the log keeps them until the tape changes: one ``marshal`` string (a 5,000-op
+    tape's events are 25 MB of small dicts and lists that every collection of the cyclic GC would
+    walk again; as bytes 4 MB, not walked), or the list itself if a value cannot be marshalled.
+    The string is read back in this process only, which is what ``marshal`` is for."""
+    try:
+        return marshal.dumps(events)
+    except ValueError:
+        return events
+
+
+def _copied(kept) -> list:
+    """A copy of the kept events for the caller to change as it likes."""
+    return marshal.loads(kept) if type(kept) is bytes else [dict(event) for event in kept]
 
 
 def recorded_ops(tape, skip=()) -> int:

@@ -17,6 +17,7 @@ each automatic collection would walk all of them again (a quarter of the build t
 
 from __future__ import annotations
 
+import re
 import warnings
 import weakref
 
@@ -53,11 +54,11 @@ class PlayerLayout(WeaklyHeld, ipywidgets.Layout):
 class Superseded:
     """Players shown by a cell that is run again: IPython's output cache (``Out``, ``_``) keeps the
     value a cell shows last, so a re-run would not free the player it replaced. A player shown from
-    the same line of the same code in a later execution releases the ones before it (``release()``:
+    the same cell (``cell_key``) in a later execution releases the ones before it (``release()``:
     its comm closes, its state is dropped). A loop that shows several players in one run keeps them all."""
 
     def __init__(self):
-        self._shown: dict = {}      # (file, line) -> [(execution count, weakref to the player)]
+        self._shown: dict = {}      # cell_key -> [(execution count, weakref to the player)]
 
     def shown(self, player, site, count) -> None:
         if site is None or count is None:
@@ -75,6 +76,37 @@ class Superseded:
 
 
 superseded = Superseded()
+
+_NUMBERED_CELL = re.compile(r"<ipython-input-\d+-(\w+)>")   # IPython's name for a cell's code: count, then hash
+
+
+def cell_key(frame) -> tuple | None:
+    """What names the cell that makes a player in all its runs: its id in the notebook (JupyterLab
+    and Notebook 7 send it with each run, whatever was edited), else the code's file and line, with
+    the execution count that IPython's terminal puts in a cell's file name left out."""
+    cell_id = _running_cell_id()
+    if cell_id:
+        return ("cell", cell_id)
+    if frame is None:
+        return None
+    return _NUMBERED_CELL.sub(r"<ipython-input-\1>", frame.f_code.co_filename), frame.f_lineno
+
+
+def _running_cell_id() -> str | None:
+    """The ``cellId`` of the execute request the kernel is running, or None (no kernel, or a front end
+    that does not send it)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    kernel = getattr(get_ipython(), "kernel", None)
+    try:
+        parent = kernel.get_parent("shell") if kernel is not None else None
+    except Exception:  # an older or stand-in kernel: fall back to the code's place
+        return None
+    metadata = parent.get("metadata") if isinstance(parent, dict) else None
+    cell_id = metadata.get("cellId") if isinstance(metadata, dict) else None
+    return cell_id if isinstance(cell_id, str) else None
 
 
 gc_paused = collector_paused   # the player's name for it

