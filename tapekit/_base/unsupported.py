@@ -40,8 +40,6 @@ _SAVED_MODEL_HINT = N_("SavedModel export is out of tapekit's scope; save the va
                        "tk.train.Checkpoint(model=model).save(path), or a Keras model with model.save('name.keras').")
 _IO_HINT = N_("tf.io (files, protos, parsing tf.Example) is out of tapekit's scope; read the data with Python or "
               "NumPy and pass arrays to tk.constant or tk.data.Dataset.from_tensor_slices.")
-_DYNAMIC_SHAPE_HINT = N_("DynamicRaggedShape is out of tapekit's scope; read a RaggedTensor's shape with rt.shape, "
-                         "rt.nrows() and rt.row_lengths().")
 saved_model_save = _out_of_scope("tf.saved_model.save", _SAVED_MODEL_HINT)
 saved_model_load = _out_of_scope("tf.saved_model.load", _SAVED_MODEL_HINT)
 io_functions = {name: _out_of_scope(f"tf.io.{name}", _IO_HINT)
@@ -49,13 +47,10 @@ io_functions = {name: _out_of_scope(f"tf.io.{name}", _IO_HINT)
                              "RaggedFeature", "SparseFeature", "read_file", "write_file", "decode_csv",
                              "serialize_tensor", "parse_tensor", "TFRecordWriter", "gfile")}
 saved_model_options = _out_of_scope("tf.saved_model.SaveOptions", _SAVED_MODEL_HINT)
-dynamic_ragged_shape = _out_of_scope("tf.experimental.DynamicRaggedShape", _DYNAMIC_SHAPE_HINT)
-for _method in ("from_lengths", "from_row_lengths", "from_tensor"):
-    setattr(dynamic_ragged_shape, _method,
-            _out_of_scope(f"tf.experimental.DynamicRaggedShape.{_method}", _DYNAMIC_SHAPE_HINT))
-row_partition = _out_of_scope("tf.experimental.RowPartition", _DYNAMIC_SHAPE_HINT)
-for _method in ("from_row_lengths", "from_row_splits", "from_uniform_row_length", "from_value_rowids"):
-    setattr(row_partition, _method, _out_of_scope(f"tf.experimental.RowPartition.{_method}", _DYNAMIC_SHAPE_HINT))
+# tf.train's protocol buffers (tf.train.Example and its parts), read and written with tf.io
+train_protos = {name: _out_of_scope(f"tf.train.{name}", _IO_HINT)
+                for name in ("Example", "SequenceExample", "Features", "Feature", "FeatureList", "FeatureLists",
+                             "BytesList", "FloatList", "Int64List")}
 _HASH_HINT = N_("string hashing (TF's FarmHash fingerprints) is not in tapekit; map words to ids with a Python dict "
                 "and tk.constant, or use tk.keras.layers.Embedding on those ids.")
 to_hash_bucket_fast = _out_of_scope("tf.strings.to_hash_bucket_fast", _HASH_HINT)

@@ -36,6 +36,8 @@ OUT_OF_SCOPE = [
     ("tf.linalg.cholesky", lambda: tk.linalg.cholesky(tk.eye(2))),
     ("tf.experimental.dispatch_for_api", lambda: tk.experimental.dispatch_for_api(tk.add)),
     ("tf.experimental.BatchableExtensionType", lambda: tk.experimental.BatchableExtensionType()),
+    ("tf.train.Example", lambda: tk.train.Example()),
+    ("tf.train.Int64List", lambda: tk.train.Int64List(value=[7])),
 ]
 
 
