@@ -51,6 +51,18 @@ saved_model_options = _out_of_scope("tf.saved_model.SaveOptions", _SAVED_MODEL_H
 train_protos = {name: _out_of_scope(f"tf.train.{name}", _IO_HINT)
                 for name in ("Example", "SequenceExample", "Features", "Feature", "FeatureList", "FeatureLists",
                              "BytesList", "FloatList", "Int64List")}
+# tf.linalg beyond what tk.linalg has (tapekit/linalg.py puts these in tk.linalg)
+_LINALG_HINT = N_("tapekit's tk.linalg has matmul, matvec, einsum, tensordot, inv, det, solve, norm, trace, "
+                  "diag_part, matrix_transpose, adjoint, eye, global_norm and l2_normalize; compute other "
+                  "decompositions with NumPy (np.linalg) outside the tape, or run this part in TensorFlow.")
+LINALG_NOT_IN_TAPEKIT = (
+    "band_part", "banded_triangular_solve", "cholesky", "cholesky_solve", "cross", "diag", "eig", "eigh",
+    "eigh_tridiagonal", "eigvals", "eigvalsh", "expm", "logdet", "logm", "lstsq", "lu", "lu_matrix_inverse",
+    "lu_reconstruct", "lu_solve", "matrix_rank", "normalize", "pinv", "qr", "set_diag", "slogdet", "sqrtm", "svd",
+    "tensor_diag", "tensor_diag_part", "triangular_solve", "tridiagonal_matmul", "tridiagonal_solve",
+    "LinearOperator", "LinearOperatorDiag", "LinearOperatorFullMatrix", "LinearOperatorIdentity",
+    "LinearOperatorLowerTriangular", "LinearOperatorScaledIdentity", "LinearOperatorZeros")
+linalg_stand_ins = {name: _out_of_scope(f"tf.linalg.{name}", _LINALG_HINT) for name in LINALG_NOT_IN_TAPEKIT}
 _HASH_HINT = N_("string hashing (TF's FarmHash fingerprints) is not in tapekit; map words to ids with a Python dict "
                 "and tk.constant, or use tk.keras.layers.Embedding on those ids.")
 to_hash_bucket_fast = _out_of_scope("tf.strings.to_hash_bucket_fast", _HASH_HINT)

@@ -20,6 +20,7 @@ from test_property_gradients import (ANY, POSITIVE, SETTINGS, Op, _one_output, _
                                      away_from_zero, binary, grid, interval, nonempty, shapes, unary)
 
 import tapekit as tk
+from tapekit._base.unsupported import LINALG_NOT_IN_TAPEKIT
 from tapekit.keras import activations as ka
 
 m, nn, la = tk.math, tk.nn, tk.linalg
@@ -250,6 +251,8 @@ API_SKIPPED = {
                     "conv1d_transpose", "conv2d", "conv2d_transpose", "conv3d", "conv3d_transpose",
                     "conv_transpose", "convolution", "depthwise_conv2d", "max_pool", "max_pool1d",
                     "max_pool2d", "max_pool3d", "pool", "separable_conv2d")},
+    **{f"linalg.{name}": "out of scope: raises NotImplementedError naming TF's API (test_api_guides_out_of_scope.py)"
+       for name in LINALG_NOT_IN_TAPEKIT},
     **{f"math.{name}": "integer or boolean output: not differentiable"
        for name in ("count_nonzero", "in_top_k", "invert_permutation", "is_non_decreasing",
                     "is_strictly_increasing")},
