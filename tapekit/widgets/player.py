@@ -107,7 +107,7 @@ class TapePlayer(WeaklyHeld, anywidget.AnyWidget):
         """Close the player and drop its state (what a re-run of the cell that showed it does:
         lifetime.Superseded); the object stays, empty, where IPython's output cache holds it."""
         self.close()
-        self.model_data = None
+        self.model_data, self.texts = None, {}
         self.graph, self.frames = {}, []      # the comm is closed: nothing is sent
 
     def __del__(self):
