@@ -56,10 +56,11 @@ for step in range(5):
     for g, v in zip(tape.gradient(loss, [w1, b1, w2, b2]), [w1, b1, w2, b2]):
         v.assign_sub(0.5 * g)
     predicted = tf.argmax(tf.nn.softmax(logits), axis=1, output_type=tf.int32)
-    print(f"mlp step {step}: loss {loss.numpy():0.5f} correct {tf.reduce_sum(tf.cast(predicted == tf.cast(tf.gather(origin, tf.range(60)) - 1, tf.int32), tf.int32)).numpy()}")
+    right = tf.cast(predicted == tf.cast(tf.gather(origin, tf.range(60)) - 1, tf.int32), tf.int32)
+    print(f"mlp step {step}: loss {loss.numpy():0.5f} correct {tf.reduce_sum(right).numpy()}")
 
 x_star = tf.Variable(2.0)
-for step in range(200):
+for step in range(200):  # noqa: B007 (printed after the loop)
     with tf.GradientTape() as tape:
         loss = 2 * x_star ** 4 + 3 * x_star ** 3 + 2
     grad = tape.gradient(loss, x_star)

@@ -39,7 +39,8 @@ by_size = ds.group_by_window(lambda x: x % 3, lambda key, w: w.batch(10).map(lam
                              window_size_func=lambda key: key + 1)
 print(list(by_size.as_numpy_iterator()))
 pairs = tf.data.Dataset.from_tensor_slices(([1, 2, 3, 4, 5], [10., 20., 30., 40., 50.]))
-print(list(pairs.group_by_window(lambda a, b: tf.cast(a % 2, tf.int64), lambda k, w: w.batch(2), 2).as_numpy_iterator()))
+print(list(pairs.group_by_window(lambda a, b: tf.cast(a % 2, tf.int64), lambda k, w: w.batch(2), 2)
+           .as_numpy_iterator()))
 print(list(ds.apply(tf.data.experimental.group_by_window(lambda x: x % 2, lambda k, w: w.batch(5), 5))
            .as_numpy_iterator()))
 for bad in [dict(window_size=None), dict(window_size=2, window_size_func=lambda k: k)]:
@@ -55,11 +56,14 @@ options.experimental_optimization.map_parallelization = True
 options.threading.private_threadpool_size = 4
 with_options = ds.with_options(options)
 print(with_options, list(with_options.take(2).as_numpy_iterator()))
-print(with_options.options().deterministic, ds.options().deterministic, with_options.map(lambda x: x).options().deterministic)
-print(with_options.options().experimental_optimization.map_parallelization, with_options.options().threading.private_threadpool_size)
+print(with_options.options().deterministic, ds.options().deterministic,
+      with_options.map(lambda x: x).options().deterministic)
+print(with_options.options().experimental_optimization.map_parallelization,
+      with_options.options().threading.private_threadpool_size)
 more = tf.data.Options()
 more.deterministic = True
-print(with_options.with_options(more).options().deterministic, with_options.with_options(more).options().threading.private_threadpool_size)
+print(with_options.with_options(more).options().deterministic,
+      with_options.with_options(more).options().threading.private_threadpool_size)
 print(options.experimental_deterministic, options.experimental_distribute.auto_shard_policy,
       tf.data.experimental.AutoShardPolicy.DATA, tf.data.experimental.AutoShardPolicy.OFF)
 options.experimental_distribute.auto_shard_policy = tf.data.experimental.AutoShardPolicy.DATA

@@ -13,7 +13,8 @@ print(list(ds.window(3, 1, 2).flat_map(lambda x: x.batch(3)).as_numpy_iterator()
 print(ds.window(3).flat_map(lambda x: x.batch(3)))
 print(list(ds.window(4, 1).flat_map(lambda x: x).take(9).as_numpy_iterator()))
 
-pairs = tf.data.Dataset.zip((tf.data.Dataset.range(5), tf.data.Dataset.range(5).map(lambda x: tf.cast(x, tf.float32) * 2)))
+pairs = tf.data.Dataset.zip((tf.data.Dataset.range(5),
+                             tf.data.Dataset.range(5).map(lambda x: tf.cast(x, tf.float32) * 2)))
 print(pairs.window(2))
 for a, b in pairs.window(2):
     print(a, b, list(a.as_numpy_iterator()), list(b.as_numpy_iterator()))
