@@ -384,8 +384,8 @@ class Dataset:
         ``bucket_batch_sizes[i]``, padded as ``padded_batch`` pads unless ``no_padding``."""
         boundaries, sizes = list(bucket_boundaries), list(bucket_batch_sizes)
         if len(sizes) != len(boundaries) + 1:
-            raise ValueError(f"len(bucket_batch_sizes) must equal len(bucket_boundaries) + 1 but "
-                             f"len(bucket_batch_sizes)={len(sizes)} and len(bucket_boundaries)={len(boundaries)}")
+            raise ValueError(f"`len(bucket_batch_sizes)` must equal `len(bucket_boundaries) + 1` but "
+                             f"`len(bucket_batch_sizes)={len(sizes)}` and `len(bucket_boundaries)={len(boundaries)}`.")
         if pad_to_bucket_boundary:
             raise NotImplementedError("bucket_by_sequence_length(pad_to_bucket_boundary=True) is not implemented in "
                                       "tapekit." + hint_line(_("pass padded_shapes instead.")))
@@ -1332,6 +1332,11 @@ class _GroupByWindowDataset(_Unary):
         if (window_size is None) == (window_size_func is None):
             raise ValueError("Either the `window_size` argument or the `window_size_func` argument must be "
                              "specified.")
+        for argument, func in (("key_func", key_func), ("window_size_func", window_size_func or len)):
+            if not callable(func):   # TF calls these two while it traces: a TypeError
+                raise TypeError(f"group_by_window: `{argument}` must be a callable, got {func!r} "
+                                f"(of type {type(func).__name__}).")
+        _check_callable(reduce_func)   # as TF's function wrapper: a ValueError
         self._key_func, self._reduce_func = key_func, reduce_func
         self._size_of = window_size_func or (lambda key: window_size)
         self._probed = None
