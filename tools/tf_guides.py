@@ -20,10 +20,11 @@ numbers. Each cell is then one of
     not-in-tapekit  tapekit raised a clear "not (implemented / available) in tapekit" or "out of scope in
                     tapekit" error, or a NameError for a name that such a cell was to define
     tf-error        the cell fails in TF too (no network, a deliberate error), differently
-    listed          a listed difference (docs/DIFFERENCES.md) explains it: ``tk.function`` runs its
-                    Python body on every call, so a ``print`` in a ``tf.function`` that TF runs only
-                    while tracing prints again, and prints values where TF's trace prints symbolic
-                    tensors (without those lines, the outputs match); or ``tf.__version__``,
+    listed          a listed difference (docs/DIFFERENCES.md) explains it: a ``tk.function`` whose
+                    trace cannot be replayed runs its Python body on every call, so a ``print`` in a
+                    ``tf.function`` that TF runs only while tracing prints again, and prints values
+                    where TF's trace prints symbolic tensors (without those lines, the outputs
+                    match); or ``tf.__version__``,
                     tapekit's own version; or a class's module path (``tapekit.sparse.SparseTensor`` for
                     TF's ``tensorflow.python.framework.sparse_tensor.SparseTensor``)
     differs         anything else (the table shows the first differing line or the error)
@@ -141,10 +142,10 @@ def classify(tf_out: str, tf_again: str, tapekit_out: str, traced: tuple = ()) -
     retraced = [line for line in tapekit_out.splitlines() if traced and line.startswith(traced)]
     untraced = "".join(line + "\n" for line in tapekit_out.splitlines() if line.strip() and line not in retraced)
     if retraced and differences(untraced, "".join(line + "\n" for line in tf_out.splitlines() if line.strip())) is None:
-        return "listed", f"tk.function runs eagerly: {retraced[0][:60]!r} printed again"
+        return "listed", f"tk.function ran its body again: {retraced[0][:60]!r} printed again"
     tf_untraced = "".join(line + "\n" for line in tf_out.splitlines() if line.strip() and not line.startswith(traced))
     if retraced and differences(untraced, tf_untraced) is None:
-        return "listed", f"tk.function runs eagerly: {retraced[0][:60]!r} prints values, TF's trace symbolic tensors"
+        return "listed", f"tk.function ran its body again: {retraced[0][:60]!r} prints values, TF's symbolic tensors"
     if differences(tapekit_out, _TF_VERSION.sub(_TAPEKIT_VERSION, tf_out)) is None:
         return "listed", f"tk.__version__ is tapekit's, {_TAPEKIT_VERSION}"
     if differences(_CLASS_PATH.sub(r"<class '\1'>", tapekit_out), _CLASS_PATH.sub(r"<class '\1'>", tf_out)) is None:

@@ -7,7 +7,7 @@ import functools
 import inspect
 
 from .. import nest
-from .._core.values.context import state
+from .._core.values.context import recorded_effect, state
 from .._base.i18n import _, hint_line
 from .._core.ops.math_ops import to_tensor
 from .._core.record.registry import record
@@ -60,6 +60,7 @@ def custom_gradient(f=None):
     return decorated
 
 
+@recorded_effect   # a traced tk.function replays the call whole: its op is recorded outside execute
 def _call_with_custom_gradient(f, args, kwargs):
     with _watch_variable_reads() as read_vars:
         result, grad_fn = f(*args, **kwargs)

@@ -1,14 +1,16 @@
-"""``tk.function``: TF's ``tf.function`` decorator, which in tapekit always runs eagerly.
+"""``tk.function``: TF's ``tf.function`` decorator: the Python body runs once per input signature.
 
-TensorFlow traces a ``tf.function`` into a graph and runs the graph; tapekit has no graphs, so
-the decorated function is simply called, exactly as TF does after
-``tf.config.run_functions_eagerly(True)``: Python side effects (``print``, appending to a list)
-happen on every call rather than once per trace, and ``tk.executing_eagerly()`` stays True
-inside. Every argument TF accepts is accepted.
+TensorFlow traces a ``tf.function`` into a graph once per input signature and runs the graph on
+every call. tapekit has no graphs: the first call with a signature runs the body eagerly while a
+``Trace`` (``trace.py``) records its ops, variable reads and assigns, and later calls with that
+signature replay them. So Python side effects (``print``, appending to a list, a counter) happen
+once per trace, as in TF, and ``tk.print`` and the assigns on every call. A body whose ops cannot
+be replayed (it reads a computed value in Python, draws random numbers, uses a gradient tape ...)
+runs on every call, as TF's does after ``tf.config.run_functions_eagerly(True)``.
 
-What a caller can see of TF's graph mode is kept, unless ``tk.config.run_functions_eagerly(True)``
-was called (then TF, too, just calls the function): ``input_signature`` converts and checks the
-arguments, and returned Python numbers, strings and Variables come back as tensors, and a
+The signature, as TF's: a tensor's shape and dtype, a variable's, a Python value's type and value,
+any other object's identity (or its ``__tf_tracing_type__``). ``input_signature`` converts and
+checks the arguments; returned Python numbers, strings and Variables come back as tensors, and a
 variable may be created on the first call only (TF: "only supports singleton tf.Variables").
 """
 
@@ -18,10 +20,13 @@ import functools
 import inspect
 import weakref
 
+import numpy as np
+
 from .. import nest
 from .._base.i18n import _, hint_line
 from .._core.ops.math_ops import to_tensor
 from .._core.values.context import state
+from .trace import Trace, argument_alias
 from .._core.ops.random_ops import traced_call
 from .._core.values.tensor import Tensor, convert_to_tensor, is_variable
 from .tensor_spec import TensorSpec
@@ -45,8 +50,8 @@ def functions_run_eagerly() -> bool:
 
 
 def executing_eagerly() -> bool:
-    """Always True: tapekit runs every op eagerly, including inside ``tk.function``."""
-    return True
+    """False while a ``tk.function``'s body is being traced (its first call with a signature), as in TF."""
+    return not state.tracers
 
 
 def _trace_key(args, kwargs) -> tuple:
@@ -72,6 +77,9 @@ class Function:
         self._options = dict(options or {})
         self._bound = weakref.WeakKeyDictionary()
         self._called = False  # after the first call, creating a variable raises (TF traces without them)
+        self._traces: dict = {}   # signature -> its Trace, or _EAGER: run the body on every call
+        self._kept: dict = {}     # signature -> the objects it names by identity (kept alive: ids stay unique)
+        self._tracing_count = 0
         functools.update_wrapper(self, python_function)
         self.__doc__ = python_function.__doc__ or ""
 
@@ -88,18 +96,45 @@ class Function:
             return self._python_function(*args, **kwargs)
         if self._input_signature is not None:
             args, kwargs = self._bind_signature(args, kwargs)
+        signature = _Signature(args, kwargs)
+        found = self._traces.get(signature.key)
+        if isinstance(found, Trace):
+            self._called = True
+            return found.replay(signature.tensors, signature.variables)
         guards = state.creation_guards
         guarded = self._called  # read once: a recursive call may set it before this call returns
         if guarded:
             guards.append(_refuse_variable_creation)
         try:
             with traced_call(self, _trace_key(args, kwargs)):   # TF's seed rules for random ops in a graph
-                outputs = self._python_function(*args, **kwargs)
+                if found is None and signature.key is not None:
+                    return self._trace(signature, args, kwargs)
+                return nest.map_structure(self._as_output, self._python_function(*args, **kwargs))
         finally:
             if guarded:
                 guards.remove(_refuse_variable_creation)
-        self._called = True
-        return nest.map_structure(self._as_output, outputs)
+            self._called = True
+
+    def _trace(self, signature, args, kwargs):
+        """Run the body on stand-ins for the argument tensors while a ``Trace`` records it."""
+        aliases = [argument_alias(t) for t in signature.tensors]
+        trace = Trace(aliases, signature.names(self._python_function, args, kwargs), signature.variables)
+        args, kwargs = signature.substitute(args, kwargs, aliases)
+        state.creation_guards.append(trace.note_variable_created)
+        state.tracers.append(trace)
+        try:
+            outputs = nest.map_structure(self._as_output, self._python_function(*args, **kwargs))
+            trace.finish(outputs)
+        finally:
+            state.tracers.remove(trace)
+            state.creation_guards.remove(trace.note_variable_created)
+        self._tracing_count += 1
+        if trace.why_not is not None:
+            self._traces[signature.key] = _EAGER
+        elif not trace.created_variables:   # else trace again next time: creating variables then raises
+            self._traces[signature.key] = trace
+            self._kept[signature.key] = signature.objects
+        return outputs
 
     def _as_output(self, value):
         """A returned value as TF's graph returns it: Python numbers and Variables become tensors."""
@@ -135,8 +170,8 @@ class Function:
         return bound
 
     def experimental_get_tracing_count(self) -> int:
-        """0: tapekit never traces (TF counts the graphs it built)."""
-        return 0
+        """How many times the Python body was traced (run to record a new signature), as TF counts."""
+        return self._tracing_count
 
     def get_concrete_function(self, *args, **kwargs):
         raise NotImplementedError(
@@ -176,6 +211,64 @@ class Function:
                 f" for signature: ({signature})."
                 + hint_line(_("pass arguments whose dtype and shape match the input_signature."))) from None
         return tuple(converted), {}
+
+
+_EAGER = "eager"   # a signature whose trace could not be replayed: its body runs on every call
+
+
+class _Signature:
+    """What TF retraces on, read off one call's arguments; ``key`` is None when tapekit cannot trace
+    them (a ragged or sparse value): the body then runs eagerly."""
+
+    def __init__(self, args, kwargs):
+        self.tensors, self.variables, self.objects = [], [], []
+        seen: dict = {}
+        try:
+            self.key = tuple(self._leaf_key(leaf, seen) for leaf in nest.flatten((args, kwargs)))
+        except _Untraceable:
+            self.key = None
+
+    def _leaf_key(self, leaf, seen: dict):
+        shared = seen.setdefault(id(leaf), len(seen))   # f(x, x) and f(x, y) trace apart
+        if isinstance(leaf, Tensor):
+            if hasattr(leaf, "flat_values") or hasattr(leaf, "dense_shape"):
+                raise _Untraceable
+            self.tensors.append(leaf)
+            return ("tensor", tuple(leaf.shape), leaf.dtype.name, shared)
+        if is_variable(leaf):
+            self.variables.append(leaf)
+            return ("variable", tuple(leaf.shape), leaf.dtype.name, shared)
+        if hasattr(leaf, "flat_values") or hasattr(leaf, "dense_shape") or isinstance(leaf, np.ndarray):
+            raise _Untraceable
+        tracing_type = getattr(leaf, "__tf_tracing_type__", None)
+        if tracing_type is not None:
+            return ("traced", tracing_type(None))
+        if leaf is None or isinstance(leaf, (bool, int, float, complex, str, bytes)):
+            return ("python", type(leaf), leaf)
+        self.objects.append(leaf)
+        return ("object", id(leaf))
+
+    def names(self, function, args, kwargs) -> list:
+        """TF's placeholder names: the parameter's name, then ``name_1``, ``name_2`` for more tensors in it."""
+        try:
+            bound = inspect.signature(function).bind(*args, **kwargs).arguments
+        except (TypeError, ValueError):
+            bound = {f"args_{i}": a for i, a in enumerate(args)} | kwargs
+        names = []
+        for name, value in bound.items():
+            count = sum(isinstance(x, Tensor) for x in nest.flatten(value))
+            names += [name if i == 0 else f"{name}_{i}" for i in range(count)]
+        return names
+
+    def substitute(self, args, kwargs, aliases: list):
+        """The arguments with each tensor replaced by its stand-in."""
+        replacing = iter(aliases)
+        leaves = [next(replacing) if isinstance(x, Tensor) else x for x in nest.flatten((args, kwargs))]
+        return nest.pack_sequence_as((args, kwargs), leaves)
+
+
+class _Untraceable(Exception):
+    pass
 
 
 def _is_composite_spec(spec) -> bool:

@@ -24,6 +24,7 @@ from .._base.i18n import _, hint_line
 from .._core.ops.math_ops import to_tensor
 from ..ragged import RaggedTensor
 from ..sparse import SparseTensor
+from .._core.values.context import recorded_effect
 from .._core.values.tensor import Tensor, is_variable
 
 _LOG_LEVELS = {logging.INFO: logging.INFO, logging.info: logging.INFO,
@@ -32,6 +33,7 @@ _LOG_LEVELS = {logging.INFO: logging.INFO, logging.info: logging.INFO,
                logging.error: logging.ERROR}
 
 
+@recorded_effect   # a traced tk.function prints on every call, as TF's PrintV2 op
 def print_v2(*inputs, **kwargs) -> None:
     """Print tensors and Python values, separated by ``sep`` and followed by ``end``.
 

@@ -15,6 +15,7 @@ import functools
 from .._base.dtypes import as_dtype
 from .._base.i18n import _, hint_line
 from .._core.ops.math_ops import to_tensor
+from .._core.values.context import recorded_effect, state
 from .._core.values.tensor import convert_to_tensor, is_variable
 from ..errors import InvalidArgumentError
 
@@ -27,6 +28,7 @@ def _as_output(value, dtype):
     return convert_to_tensor(value, dtype=as_dtype(dtype))
 
 
+@recorded_effect   # a traced tk.function calls it on every call, as TF's EagerPyFunc op
 def _call(func, inp, Tout):
     """TF runs the body in its EagerPyFunc op: an error raised there becomes an InvalidArgumentError."""
     if Tout is None:
@@ -62,9 +64,15 @@ def py_function(func=None, inp=None, Tout=None, name=None):
     return _call(func, list(inp) if isinstance(inp, (list, tuple)) else [inp], Tout)
 
 
+@contextlib.contextmanager
 def init_scope():
-    """``tf.init_scope``: lifts code out of a graph being traced; tapekit traces none, so it does nothing."""
-    return contextlib.nullcontext()
+    """``tf.init_scope``: code in the block runs now and is left out of a ``tk.function``'s trace
+    (a later call does not repeat it), as TF lifts it out of the graph being built."""
+    tracers, state.tracers = state.tracers, []
+    try:
+        yield
+    finally:
+        state.tracers = tracers
 
 
 class TraceType(abc.ABC):

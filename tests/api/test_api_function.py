@@ -109,17 +109,20 @@ def test_function_body_is_recorded_on_the_tape():
     def loss(x):
         return tk.reduce_sum(w * x * x)
 
-    with tk.GradientTape() as tape:
-        y = loss(tk.constant([3.0, 4.0]))
-    np.testing.assert_allclose(tape.gradient(y, w).numpy(), [9.0, 16.0])
+    for x in ([3.0, 4.0], [5.0, 1.0]):   # the first call traces, the second replays: both on the tape
+        with tk.GradientTape() as tape:
+            y = loss(tk.constant(x))
+        np.testing.assert_allclose(tape.gradient(y, w).numpy(), np.square(x))
     with pytest.raises(NotImplementedError, match="get_concrete_function"):
         loss.get_concrete_function()
-    assert loss.experimental_get_tracing_count() == 0
+    assert loss.experimental_get_tracing_count() == 1
 
 
-def test_executing_eagerly_is_always_true():
+def test_executing_eagerly_is_false_while_a_function_is_traced():
     assert tk.executing_eagerly() is True
-    assert tk.function(lambda: tk.executing_eagerly())()
+    assert not bool(tk.function(lambda: tk.executing_eagerly())())   # TF: False inside the graph
+    tk.config.run_functions_eagerly(True)
+    assert tk.function(lambda: tk.executing_eagerly())() is True
 
 
 def test_name_scopes_nest_and_name_variables():

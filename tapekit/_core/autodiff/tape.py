@@ -10,7 +10,7 @@ from . import backprop
 from ... import nest
 from ..values import observer
 from ..record.causes import Cause
-from ..values.context import state
+from ..values.context import note_object_made, note_unreplayable, recorded_effect, state
 from .gradient_args import (
     UnconnectedGradients,
     as_unconnected,
@@ -75,6 +75,7 @@ class GradientTape:
     """
 
     def __init__(self, persistent: bool = False, watch_accessed_variables: bool = True):
+        note_object_made(self, GradientTape, (persistent, watch_accessed_variables))   # a tk.function trace
         self._persistent = bool(persistent)
         self._watch_accessed_variables = bool(watch_accessed_variables)
         self._recording = False
@@ -95,6 +96,7 @@ class GradientTape:
         self._recorder = None       # on the tape stack while recording (context.Recorder)
 
     # ---------- context ----------
+    @recorded_effect
     def __enter__(self):
         if self._recording:
             raise ValueError("Tape is still recording, This can happen if you try to re-enter "
@@ -110,6 +112,7 @@ class GradientTape:
         self._events().entered(user_site())
         return self
 
+    @recorded_effect
     def __exit__(self, typ, value, traceback):
         if self._recording:
             self._pop()
@@ -138,6 +141,7 @@ class GradientTape:
         self._recorder = None
 
     # ---------- what is watched ----------
+    @recorded_effect
     def watch(self, tensor) -> None:
         """Start tracking a tensor or variable (or a nested list of them).
 
@@ -208,6 +212,7 @@ class GradientTape:
         >>> tape.gradient(total, x)
         <tk.Tensor: shape=(), dtype=float32, numpy=4.0>
         """
+        note_unreplayable("a tape's stop_recording block")   # a tk.function trace would record its ops
         if not self._entered or self._used:   # TF: never entered, or spent by gradient()
             raise RuntimeError("Trying to stop recording a tape which is not recording.")
         if not self._recording:
@@ -228,6 +233,7 @@ class GradientTape:
             if self._log is not None or self._listeners:
                 self._events().paused(False)
 
+    @recorded_effect
     def reset(self) -> None:
         """Forget everything recorded so far, as if the tape had just been entered."""
         if not self._recording:
@@ -235,6 +241,7 @@ class GradientTape:
         self._start_fresh()
 
     # ---------- gradients ----------
+    @recorded_effect
     def gradient(self, target, sources, output_gradients=None,
                  unconnected_gradients=UnconnectedGradients.NONE):
         """d(sum of targets)/d(source) for each source, in the structure of ``sources``.
@@ -289,6 +296,7 @@ class GradientTape:
             self._saved.clear()
             self._small_kept.clear()
 
+    @recorded_effect
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
         """The full Jacobian: shape ``target.shape + source.shape`` for each source.
@@ -314,6 +322,7 @@ class GradientTape:
         finally:
             self._after_backward()
 
+    @recorded_effect
     def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
                        parallel_iterations=None, experimental_use_pfor=True):
         """Per-example Jacobians: shape ``target.shape + source.shape[1:]``.

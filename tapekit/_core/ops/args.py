@@ -11,8 +11,7 @@ import numpy as np
 from ..._base import dtypes
 from ...errors import InvalidArgumentError
 from ..._base.i18n import _, hint_line
-from ...backend import to_host
-from ..values.tensor import Tensor, convert_to_tensor, convert_with_default, is_tensor, with_hint
+from ..values.tensor import Tensor, convert_to_tensor, convert_with_default, host_value, is_tensor, with_hint
 
 
 def bool_attr(value, arg: str) -> bool:
@@ -62,7 +61,7 @@ def int_array(value, arg: str, op_type: str, attr: str = "Tidx") -> np.ndarray:
         raise InvalidArgumentError(
             f"Value for attr '{attr}' of {dtypes.KERNEL_NAMES.get(t.dtype.name, t.dtype.name)} is not in the list of "
             f"allowed values: int32, int64 [Op:{op_type}] name: " + hint_line(hint), op=op_type)
-    return to_host(t.value)
+    return host_value(t)
 
 
 def int_values(value, arg: str, op_type: str, attr: str = "Tidx") -> list:

@@ -12,7 +12,8 @@ from ..._base.i18n import _, hint_line
 from ..record.indexed_slices import IndexedSlices
 from ..record.registry import execute, execute_multi
 from ..._base.shape import TensorShape
-from ..values.tensor import EagerTensor, Tensor, constant, is_tensor, is_variable, set_list_packer
+from ..values.context import note_constant
+from ..values.tensor import EagerTensor, Tensor, constant, host_value, is_tensor, is_variable, set_list_packer
 from .args import index_tensor, int_array, int_attr, int_scalar, int_values, named_conversion
 from .creation import check_allocation
 from .indexing import gather_full_indices, mirror_take, on_device_of, standard_key
@@ -397,7 +398,7 @@ def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
     """Pick slices of ``params`` addressed by the last axis of ``indices``."""
     p = to_tensor(params)
     idx = index_tensor(indices, "GatherNd")
-    host = to_host(idx.value)
+    host = host_value(idx)
     if batch_dims:
         host = _with_batch_coords(host, int_attr(batch_dims, "batch_dims", "GatherNd"))
         idx = EagerTensor(from_host(host.astype(idx.dtype.numpy_dtype)), idx.dtype)
@@ -422,7 +423,7 @@ def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     u = to_tensor(updates)
     idx = index_tensor(indices, "ScatterNd")
     shape = tuple(_int_list(shape, "shape", "ScatterNd", "Tindices"))
-    _check_nd_indices(to_host(idx.value), shape, "ScatterNd", "does not index into shape")
+    _check_nd_indices(host_value(idx), shape, "ScatterNd", "does not index into shape")
     check_allocation(shape, u.dtype, "ScatterNd")
     return execute("ScatterNd", _scatter_nd, (idx, u), {"shape": shape})
 
@@ -452,7 +453,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         raise InvalidArgumentError(f"Shape must be at least rank {axis + 1} but is rank {p.ndim} [Op:GatherV2]"
                                    + hint_line(_("params has shape {shape}.").format(shape=list(p.shape))),
                                    op="GatherV2")
-    host = to_host(idx.value)
+    host = host_value(idx)
     n = p.value.shape[axis]
     bad = np.nonzero((host.reshape(-1) < 0) | (host.reshape(-1) >= n))[0]
     if bad.size:
@@ -478,7 +479,7 @@ def _scatter_inputs(op_type, tensor, indices, updates):
             f"tensor [Op:{op_type}]"
             + hint_line(_("updates must have the tensor's dtype {dtype}.").format(dtype=t.dtype.name)),
             op=op_type)
-    host = to_host(idx.value)
+    host = host_value(idx)
     _check_nd_indices(host, t.value.shape, op_type, "does not index into shape")
     expect = host.shape[:-1] + t.value.shape[host.shape[-1]:]
     if u.value.shape != expect:
@@ -590,7 +591,7 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tens
     if mode_up == "CONSTANT":
         pads = _paddings(paddings, x, "Pad")
         c = to_tensor(constant_values, x.dtype) if not isinstance(constant_values, Tensor) else constant_values
-        if np.all(to_host(c.value) == 0) and not isinstance(constant_values, Tensor):
+        if np.all(host_value(c) == 0) and not isinstance(constant_values, Tensor):
             return execute("Pad", lambda v, pads: _pad_constant(v, None, pads), (x,), {"pads": pads})
         return execute("PadV2", _pad_constant, (x, c), {"pads": pads})
     pads = _paddings(paddings, x, "MirrorPad")
@@ -687,7 +688,7 @@ def _normalize_key(key):
             if k.ndim != 0 or not k.dtype.is_integer:
                 raise TypeError(f"{_INDEX_TYPES}{k!r}"
                                 + hint_line(_("use tk.gather or tk.boolean_mask to pick several elements.")))
-            k = int(to_host(k.value))
+            k = int(host_value(k))
         elif isinstance(k, slice):
             k = slice(*(None if v is None else int(v) for v in (k.start, k.stop, k.step)))
         elif not (k is None or k is Ellipsis or isinstance(k, (int, np.integer))) or isinstance(k, bool):
@@ -735,19 +736,20 @@ def getitem(tensor, key) -> Tensor:
 
 
 # ---------- shape queries ----------
+# (a tk.function's signature fixes its tensors' shapes, so what these return is a constant of its trace)
 def shape(input, out_type=dtypes.int32, name=None) -> Tensor:
     x = to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
-    return EagerTensor(from_host(np.array(x.value.shape, dtype=out_type.numpy_dtype)), out_type)
+    return note_constant(EagerTensor(from_host(np.array(x.value.shape, dtype=out_type.numpy_dtype)), out_type))
 
 
 def size(input, out_type=dtypes.int32, name=None) -> Tensor:
     x = to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
-    return EagerTensor(from_host(np.array(x.value.size, dtype=out_type.numpy_dtype)), out_type)
+    return note_constant(EagerTensor(from_host(np.array(x.value.size, dtype=out_type.numpy_dtype)), out_type))
 
 
 def rank(input, name=None) -> Tensor:
     x = to_tensor(input)
-    return EagerTensor(from_host(np.array(x.ndim, dtype=np.int32)), dtypes.int32)
+    return note_constant(EagerTensor(from_host(np.array(x.ndim, dtype=np.int32)), dtypes.int32))
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..._base import dtypes
-from ...backend import to_host
 from ...errors import op_error
 from ..._base.i18n import _
 from ..record.registry import execute
 from ..._base.shape import TensorShape
-from ..values.tensor import Tensor
+from ..values.tensor import Tensor, host_value
 from .math_ops import to_tensor
 
 
@@ -40,7 +39,7 @@ def check_numerics(tensor, message, name=None) -> Tensor:
                        "bfloat16, half, float, double",
                        _("check_numerics checks floating-point tensors; cast it first with "
                          "tk.cast(x, tk.float32).")) from None
-    values = to_host(t.value)
+    values = host_value(t)
     found = [what for what, test in (("Inf", np.isinf), ("NaN", np.isnan)) if test(values).any()]
     if found:
         raise op_error("CheckNumerics", f"{message} : Tensor had {' and '.join(found)} values",

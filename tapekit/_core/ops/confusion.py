@@ -9,11 +9,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..._base import dtypes
-from ...backend import to_host
 from ...errors import InvalidArgumentError
 from ..._base.i18n import _, hint_line
 from .array_ops import reshape, scatter_nd, stack
 from .math_ops import cast, to_tensor
+from ..values.tensor import host_value
 
 
 def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=dtypes.int32,
@@ -22,7 +22,7 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
     dtype = dtypes.as_dtype(dtype)
     labels = cast(reshape(to_tensor(labels), [-1]), dtypes.int64)
     predictions = cast(reshape(to_tensor(predictions), [-1]), dtypes.int64)
-    lab, pred = to_host(labels.value), to_host(predictions.value)
+    lab, pred = host_value(labels), host_value(predictions)
     for what, values in (("labels", lab), ("predictions", pred)):
         if (values < 0).any():
             raise InvalidArgumentError(f"`{what}` contains negative values.  Condition x >= 0 did not hold "
@@ -32,7 +32,7 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
     if num_classes is None:
         n = int(max(lab.max(initial=-1), pred.max(initial=-1))) + 1
     else:
-        n = int(to_host(to_tensor(num_classes).value))
+        n = int(host_value(to_tensor(num_classes)))
         for what, values in (("labels", lab), ("predictions", pred)):
             if (values >= n).any():
                 raise InvalidArgumentError(f"`{what}` out of bound  Condition x < y did not hold element-wise."

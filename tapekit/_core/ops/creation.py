@@ -14,12 +14,14 @@ import os
 import numpy as np
 
 from ..._base import dtypes
-from ...backend import from_host, ns, to_host
+from ...backend import from_host, ns
 from ...errors import InvalidArgumentError, NotFoundError, ResourceExhaustedError, kernel_prefix
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute, no_gradient
 from ..._base.shape import TensorShape
-from ..values.tensor import EagerTensor, Tensor, convert_to_tensor, convert_with_default, is_tensor, with_hint
+from ..values.context import note_constant
+from ..values.tensor import (EagerTensor, Tensor, convert_to_tensor, convert_with_default, host_value, is_tensor,
+                             with_hint)
 from .args import holds_wide_int, named_conversion
 from .math_ops import add, cast, multiply, real_div, subtract, to_tensor, where
 
@@ -59,7 +61,7 @@ def shape_tuple(shape, op_type: str = "Fill", as_given: bool = False) -> tuple:
             f"int64 [Op:{op_type}] name: "
             + hint_line(_("a shape is a list of integers, such as [2, 3]; convert a float tensor with "
                           "tk.cast(shape, tk.int32).")))
-    values = to_host(dims.value)
+    values = host_value(dims)
     if values.ndim > 1:
         raise InvalidArgumentError(
             f"dims must represent a vector, got shape {_brackets(values.shape)} [Op:{op_type}] name: "
@@ -108,7 +110,7 @@ def _filled(shape: tuple, dtype, value, op_type: str) -> Tensor:
         arr = np.full(shape, value, dtype=object)
     else:
         arr = np.full(shape, value, dtype=dtype.numpy_dtype)
-    return EagerTensor(from_host(arr), dtype)
+    return note_constant(EagerTensor(from_host(arr), dtype))
 
 
 def _scalar_of(value, dtype, what: str):
@@ -230,7 +232,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
             raise InvalidArgumentError(
                 f"{label} must be a scalar, not shape {_brackets(v.value.shape)} [Op:Range] name: "
                 + hint_line(_("tk.range takes single numbers for start, limit and delta.")))
-    s, lim, d = (to_host(v.value).reshape(()).astype(dtype.numpy_dtype)[()] for v in values)
+    s, lim, d = (host_value(v).reshape(()).astype(dtype.numpy_dtype)[()] for v in values)
     return _range(s, lim, d, dtype)
 
 
@@ -258,7 +260,7 @@ def _range(s, lim, d, dtype) -> Tensor:
     check_allocation((size,), dtype, "Range")
     with np.errstate(over="ignore"):
         values = s + np.arange(size).astype(dtype.numpy_dtype) * d  # start + i * delta in the dtype, as TF's kernel
-    return EagerTensor(from_host(values.astype(dtype.numpy_dtype)), dtype)
+    return note_constant(EagerTensor(from_host(values.astype(dtype.numpy_dtype)), dtype))
 
 
 def _num(x) -> str:
@@ -286,7 +288,7 @@ def linspace(start, stop, num, name=None, axis=0) -> Tensor:
     if n.value.size != 1:
         raise InvalidArgumentError(f"num must be a scalar, not shape {_brackets(n.value.shape)} [Op:LinSpace] name: "
                                    + hint_line(_("num is one count.")))
-    count = int(to_host(n.value).reshape(()))
+    count = int(host_value(n).reshape(()))
     if count < 0:
         raise InvalidArgumentError(f"Requires start <= limit when delta > 0: 1/{count} [Op:Range] name: "
                                    + hint_line(_("num must be 0 or more.")))
@@ -295,8 +297,8 @@ def linspace(start, stop, num, name=None, axis=0) -> Tensor:
     check_allocation((count,) + tuple(start.shape), dtypes.float64, "LinSpace")
     if start.ndim == 0 and stop.ndim == 0:
         return _linspace_of_scalars(cast(start, dtype), cast(stop, dtype), count)
-    arr = np.linspace(to_host(start.value), to_host(stop.value), count, axis=axis)
-    return EagerTensor(from_host(arr.astype(dtype.numpy_dtype)), dtype)
+    arr = np.linspace(host_value(start), host_value(stop), count, axis=axis)
+    return note_constant(EagerTensor(from_host(arr.astype(dtype.numpy_dtype)), dtype))
 
 
 def _linspace_of_scalars(start: Tensor, stop: Tensor, count: int) -> Tensor:
@@ -313,7 +315,7 @@ def _linspace_of_scalars(start: Tensor, stop: Tensor, count: int) -> Tensor:
 
 def _eye_size(t) -> int:
     """A tensor given as eye's num_rows or num_columns: one number (TF takes a float tensor too)."""
-    values = to_host(to_tensor(t).value).reshape(-1)
+    values = host_value(to_tensor(t)).reshape(-1)
     if values.size != 1 or values.dtype.kind not in "iufb":
         raise TypeError(f"Arguments `num_rows` and `num_columns` must be positive integer values. Received: {t!r}"
                         + hint_line(_("num_rows and num_columns are single whole numbers.")))
@@ -341,7 +343,7 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
     arr = np.eye(int(rows_n), int(cols_n), dtype=dtype.numpy_dtype) * value
     if batch:
         arr = np.broadcast_to(arr, shape).copy()
-    return EagerTensor(from_host(arr), dtype)
+    return note_constant(EagerTensor(from_host(arr), dtype))
 
 
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None,
@@ -360,14 +362,14 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
         raise InvalidArgumentError(f"Expected axis to be -1 or between [0, {idx_t.ndim + 1}).  But received: {ax} "
                                    "[Op:OneHot]"
                                    + hint_line(_("axis says where the new one-hot axis goes.")))
-    idx = to_host(idx_t.value)
+    idx = host_value(idx_t)
     check_allocation(idx.shape + (n,), dtype, "OneHot")
     hot = idx[..., None] == np.arange(n)
-    arr = np.where(hot, to_host(on.value), to_host(off.value))
+    arr = np.where(hot, host_value(on), host_value(off))
     arr = arr.astype(object if dtype.is_string else dtype.numpy_dtype)
     if ax != -1:
         arr = np.moveaxis(arr, -1, ax)
-    return EagerTensor(from_host(arr), dtype)
+    return note_constant(EagerTensor(from_host(arr), dtype))
 
 
 def _on_off_values(on_value, off_value, dtype):
@@ -394,7 +396,7 @@ def _one_hot_depth(depth) -> int:
     if depth_t.ndim != 0:
         raise InvalidArgumentError(f"depth must be a scalar, but got: {_brackets(depth_t.value.shape)} [Op:OneHot]"
                                    + hint_line(_("depth is the number of classes, one integer.")))
-    n = int(to_host(depth_t.value))
+    n = int(host_value(depth_t))
     if n < 0:
         raise InvalidArgumentError(f"depth must be non-negative, got: {n} [Op:OneHot]"
                                    + hint_line(_("depth is the number of classes, 0 or more.")))

@@ -16,6 +16,7 @@ from .args import int_scalar
 from .creation import check_allocation
 from .math_ops import cast, equal, not_equal, to_tensor
 from .reduction import normalize_axis, reduce_mean, reduce_sum
+from ..values.tensor import host_value
 
 
 def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):
@@ -79,7 +80,7 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
     a = to_tensor(arr)
     if not a.dtype.is_integer:
         a = cast(a, dtypes.int32)
-    host = to_host(a.value)
+    host = host_value(a)
     if (host < 0).any():
         raise InvalidArgumentError("Input arr must be non-negative! [Op:DenseBincount] name: "
                                    + hint_line(_("bincount counts the values 0, 1, 2, ...")), op="DenseBincount")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...backend import ns, to_host
+from ...backend import ns
 from ...errors import InvalidArgumentError
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute
@@ -15,6 +15,7 @@ from .array_ops import boolean_mask, expand_dims, reshape, size, tile
 from .args import int_attr, int_values
 from .creation import ones
 from .math_ops import multiply, to_tensor
+from ..values.tensor import host_value
 
 
 # ---------- roll ----------
@@ -76,7 +77,7 @@ def repeat(input, repeats, axis=None, name=None):
     axis %= x.ndim
     counts = np.asarray(int_values(repeats, "repeats", "Repeat", "T"), dtype=np.int64)
     n = x.shape[axis]
-    scalar = not isinstance(repeats, (list, tuple, np.ndarray)) and np.ndim(to_host(to_tensor(repeats).value)) == 0
+    scalar = not isinstance(repeats, (list, tuple, np.ndarray)) and np.ndim(host_value(to_tensor(repeats))) == 0
     if not scalar and counts.size not in (1, n):
         raise ValueError(f"Dimensions {n} and {counts.size} are not compatible"
                          + hint_line(_("repeats needs one count per slice along axis {axis} ({n}), or a "

@@ -22,7 +22,8 @@ from ..._base.i18n import _, hint_line
 from ..record.indexed_slices import IndexedSlices
 from ..record.registry import (execute, execute_binary, execute_unary, gradient, no_gradient, none_gradient, record,
                                state)
-from ..values.tensor import EagerTensor, Tensor, convert_to_tensor, is_variable, with_hint
+from ..values.context import recorded_effect
+from ..values.tensor import EagerTensor, Tensor, convert_to_tensor, host_value, is_variable, with_hint
 from .args import named_conversion
 
 
@@ -259,7 +260,7 @@ def _floordiv(x, y):
 
 
 def _check_int_divisor(op_type, x: Tensor, y: Tensor) -> None:
-    if x._dtype.is_integer and bool(np.any(to_host(y._value) == 0)):
+    if x._dtype.is_integer and bool(np.any(host_value(y) == 0)):
         raise InvalidArgumentError(f"Integer division by zero [Op:{op_type}] name: "
                                    + hint_line(_("an integer {op_type} needs a divisor without zeros.").format(
                                                op_type=op_type)), op=op_type)
@@ -303,7 +304,7 @@ def _pow(x, y):
 def pow(x, y, name=None):  # noqa: A001 - TF's name
     x, y = binary_inputs("Pow", x, y)
     check_dtype("Pow", x)
-    if x._dtype.is_integer and bool(np.any(to_host(y._value) < 0)):
+    if x._dtype.is_integer and bool(np.any(host_value(y) < 0)):
         raise InvalidArgumentError("Integers to negative integer powers are not allowed "
                                    "[Op:Pow] name: ", op="Pow")
     return execute("Pow", _pow, (x, y))
@@ -801,6 +802,7 @@ def identity(x, name=None):
     return _unary("Identity", _identity, x)
 
 
+@recorded_effect   # a traced tk.function replays the call (its op is recorded outside execute)
 def stop_gradient(input, name=None):
     """The same value, but gradients do not flow back through it."""
     x = to_tensor(input)
@@ -857,5 +859,5 @@ def where_indices(condition: Tensor) -> Tensor:
     if condition.ndim == 0:
         raise InvalidArgumentError("WhereOp : Unhandled input dimensions: 0 [Op:Where] name: "
                                    + hint_line(_("tk.where(condition) needs a condition of rank >= 1.")), op="Where")
-    idx = np.argwhere(to_host(condition._value)).astype(np.int64)
+    idx = np.argwhere(host_value(condition)).astype(np.int64)
     return EagerTensor(from_host(idx), dtypes.int64)

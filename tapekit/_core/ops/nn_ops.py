@@ -11,12 +11,12 @@ import numbers
 import numpy as np
 
 from ..._base import dtypes
-from ...backend import ns, to_host
+from ...backend import ns
 from ..._base.dtypes import KERNEL_NAMES
 from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute, execute_multi, gradient
-from ..values.tensor import Tensor, is_variable
+from ..values.tensor import Tensor, host_value, is_variable
 from .array_ops import broadcast_to, reshape, squeeze, transpose
 from .args import float_attr, int_attr
 from .creation import zeros_like
@@ -317,7 +317,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
                          f"Received: labels.shape={tuple(labels.shape)} and "
                          f"logits.shape={tuple(logits.shape)}")
     depth = logits.shape[-1]
-    idx = to_host(labels._value)
+    idx = host_value(labels)
     bad = idx[(idx < 0) | (idx >= depth)]
     if bad.size:
         raise InvalidArgumentError(

@@ -26,12 +26,13 @@ import weakref
 import numpy as np
 
 from ..._base import dtypes
-from ...backend import device_obj, from_host, ns, to_host
+from ...backend import device_obj, from_host, ns
 from ...errors import InvalidArgumentError
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute, no_gradient
 from ..._base.shape import TensorShape
-from ..values.tensor import EagerTensor, Tensor
+from ..values.context import note_unreplayable
+from ..values.tensor import EagerTensor, Tensor, host_value
 from . import random_distributions as dist
 from .math_ops import to_tensor
 from .philox import PhiloxStream
@@ -120,6 +121,7 @@ def kernel_stream(op_type: str, dtype_name: str, seed, reserve_blocks: int) -> P
     ``reserve_blocks`` is how far TF's kernel skips for this call (``BLOCKS_PER_VALUE`` per value
     for the distributions, a word per swap for ``RandomShuffle``).
     """
+    note_unreplayable("a random op")   # a replay would draw the same numbers again
     seed, seed2 = get_seed(seed)
     if seed is None:
         return _fresh_stream()
@@ -142,7 +144,7 @@ def random_shape(shape, op_type: str) -> tuple:
             f"{op_type}] name: "
             + hint_line(_("a shape is a list of whole numbers such as [2, 3]; got {shape!r}.").format(shape=shape)),
             op=op_type)
-    values = to_host(dims.value)
+    values = host_value(dims)
     if values.ndim != 1:
         raise InvalidArgumentError(
             f"shape must be a vector of {{int32,int64}}, got shape [{','.join(map(str, values.shape))}] [Op:{op_type}"
@@ -173,7 +175,7 @@ def _as_tensor(arr: np.ndarray, dtype) -> Tensor:
 
 def _values(value, dtype) -> np.ndarray:
     """``mean``, ``stddev`` or a bound as a NumPy value of ``dtype`` (TypeError like TF's when it does not fit)."""
-    return to_host(to_tensor(value, dtype).value)
+    return host_value(to_tensor(value, dtype))
 
 
 def scale_and_shift(sample: np.ndarray, scale: np.ndarray, shift: np.ndarray, dtype) -> Tensor:
@@ -275,7 +277,7 @@ def _categorical_args(logits, num_samples, dtype, op_type: str) -> tuple:
             raise InvalidArgumentError(f"{text} [Op:{op_type}] name: "
                                        + hint_line(_("logits is [batch_size, num_classes]; e.g. "
                                                      "tk.random.categorical([[0.0, 1.0]], 5).")), op=op_type)
-    return to_host(logits.value), int(num_samples), dtype
+    return host_value(logits), int(num_samples), dtype
 
 
 def draw_categorical(logits, num_samples, dtype, op_type: str, stream_for) -> Tensor:

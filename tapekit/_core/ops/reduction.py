@@ -11,7 +11,7 @@ from ...backend import astype, device_obj, dtype_kind, from_host, np_dtype, ns, 
 from ...errors import InvalidArgumentError
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute, gradient, none_gradient
-from ..values.tensor import Tensor, convert_to_tensor, convert_with_default, is_variable
+from ..values.tensor import Tensor, convert_to_tensor, convert_with_default, host_value, is_variable
 from . import half_reduce
 from .args import bool_attr, named_conversion
 from .array_ops import reshape
@@ -44,7 +44,7 @@ def _axis_values(axis, op_type: str) -> list:
             f"Value for attr 'Tidx' of {kernel_name(t.dtype)} is not in the list of allowed values: int32, int64 [Op:"
             f"{op_type}] name: "
             + hint_line(_("axis is an integer or a list of integers, such as 0 or [0, 1].")))
-    return [int(a) for a in to_host(t._value).reshape(-1)]
+    return [int(a) for a in host_value(t).reshape(-1)]
 
 
 def normalize_axis(axis, ndim: int, op_type: str):
@@ -224,7 +224,7 @@ def _arg_axis(axis, ndim: int, op_type: str) -> int:
         t = to_tensor(axis)
         if not t.dtype.is_integer or t.ndim != 0:
             raise TypeError("axis must be int or Tensor with integer datatype")
-        axis = int(to_host(t._value))
+        axis = int(host_value(t))
     elif not isinstance(axis, (int, np.integer)):
         raise TypeError("axis must be int or Tensor with integer datatype"
                         + hint_line(_("argmax takes one axis, such as axis=1.")))

@@ -17,7 +17,7 @@ from ...backend import device_obj, from_host, to_host
 from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute
-from ..values.tensor import EagerTensor, Tensor
+from ..values.tensor import EagerTensor, Tensor, host_value
 from .args import int_scalar, named_conversion
 from .array_ops import reshape
 from .creation import check_allocation
@@ -67,7 +67,7 @@ def _check_sorted(data: Tensor, ids: Tensor, op_type: str) -> int:
             f"segment_ids should be the same size as dimension 0 of input. [Op:{op_type}]"
             + hint_line(_("one id per row: data has {rows} rows, segment_ids {ids} entries.").format(
                         rows=data.shape[0] if data.ndim else 0, ids=ids.shape[0])), op=op_type)
-    host = to_host(ids.value)
+    host = host_value(ids)
     if host.size == 0:
         return 0
     num = int(host[-1]) + 1
@@ -124,7 +124,7 @@ segment_prod.__doc__ = "The product of each segment's rows (1 for an empty segme
 
 def segment_counts(ids, num, like):
     """How many rows each segment has (at least 1), shaped to broadcast against ``like``."""
-    host = to_host(ids.value).reshape(-1)
+    host = host_value(ids).reshape(-1)
     counts = np.maximum(np.bincount(host[host >= 0], minlength=num), 1)
     t = cast(EagerTensor(from_host(counts, device_obj(ids.value))), like.dtype)
     return reshape(t, [num] + [1] * (like.ndim - 1))
@@ -141,7 +141,7 @@ def _check_unsorted(data: Tensor, ids: Tensor, num_segments, op_type: str) -> in
     if num < 0:
         raise InvalidArgumentError(f"num_segments must be non-negative, got {num} [Op:{op_type}]",
                                    op=op_type)
-    host = to_host(ids.value).reshape(-1)
+    host = host_value(ids).reshape(-1)
     bad = np.nonzero(host >= num)[0]
     if bad.size:
         raise InvalidArgumentError(

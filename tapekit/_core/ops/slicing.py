@@ -6,11 +6,10 @@ import builtins
 
 import numpy as np
 
-from ...backend import to_host
 from ...errors import op_error
 from ..._base.i18n import _
 from ..record.registry import execute
-from ..values.tensor import Tensor
+from ..values.tensor import Tensor, host_value
 from .math_ops import to_tensor
 
 
@@ -18,7 +17,7 @@ builtin_slice = builtins.slice  # this module's `slice` is the op
 
 
 def _host_ints(value) -> np.ndarray:
-    return np.asarray(to_host(value.value) if isinstance(value, Tensor) else value, dtype=np.int64)
+    return np.asarray(host_value(value) if isinstance(value, Tensor) else value, dtype=np.int64)
 
 
 def _slice_sizes(shape: tuple, begin: np.ndarray, size: np.ndarray) -> tuple:

@@ -17,7 +17,7 @@ from ...backend import device_obj, from_host, to_host
 from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute, execute_multi
-from ..values.tensor import EagerTensor
+from ..values.tensor import EagerTensor, host_value
 from .args import int_scalar
 from .array_ops import transpose
 from .math_ops import binary_inputs, negative, subtract, to_tensor
@@ -220,8 +220,8 @@ def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, na
 def in_top_k(targets, predictions, k, name=None):
     """Whether each target's prediction is among the ``k`` largest of its row (ties count as in)."""
     preds = to_tensor(predictions)
-    t = to_host(to_tensor(targets).value).astype(np.int64)
-    p = np.asarray(to_host(preds.value), dtype=np.float64)
+    t = host_value(to_tensor(targets)).astype(np.int64)
+    p = np.asarray(host_value(preds), dtype=np.float64)
     if p.ndim != 2 or t.shape != (p.shape[0],):
         raise InvalidArgumentError(f"predictions must be 2-dimensional and targets 1-dimensional with one "
                                    f"entry per row: got {list(p.shape)} and {list(t.shape)} [Op:InTopKV2] "
@@ -238,7 +238,7 @@ def in_top_k(targets, predictions, k, name=None):
 def invert_permutation(x, name=None):
     """The inverse permutation: ``y[x[i]] = i``."""
     t = to_tensor(x)
-    p = to_host(t.value)
+    p = host_value(t)
     if p.ndim != 1 or sorted(p.tolist()) != list(range(p.size)):
         raise InvalidArgumentError(f"{p.tolist()} is not a permutation of 0..{p.size - 1} "
                                    "[Op:InvertPermutation] name: ", op="InvertPermutation")
@@ -248,7 +248,7 @@ def invert_permutation(x, name=None):
 
 
 def _monotone(x, strict: bool):
-    v = np.asarray(to_host(to_tensor(x).value)).reshape(-1)
+    v = np.asarray(host_value(to_tensor(x))).reshape(-1)
     d = np.diff(v)
     return EagerTensor(from_host(np.asarray(bool(np.all(d > 0) if strict else np.all(d >= 0)))), dtypes.bool)
 

@@ -6,7 +6,7 @@ import contextlib
 import threading
 
 from ...backend import PLACEMENT, place_inputs
-from ..values.context import state
+from ..values.context import note_unreplayable, state
 from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..._base.source_location import caller_text
@@ -42,6 +42,8 @@ def execute_multi(op_type: str, forward, inputs: tuple, attrs: dict | None = Non
     outs = tuple(EagerTensor(v) for v in values)
     if state.tapes:
         record(op_type, inputs, outs, attrs)
+    for tracer in state.tracers:
+        tracer.op(op_type, forward, inputs, attrs, None, "multi", outs)
     return outs
 
 
@@ -56,6 +58,9 @@ def _execute(op_type, forward, inputs, arrays, attrs, dtype, elementwise: bool):
                 tape.record_elementwise(op_type, inputs, out, key)
             else:
                 tape.record_operation(op_type, inputs, (out,), attrs, key)
+    for tracer in state.tracers:   # a tk.function being traced (a thread-local read per op)
+        kind = ("binary" if len(inputs) == 2 else "unary") if elementwise else "plain"
+        tracer.op(op_type, forward, inputs, attrs, dtype, kind, (out,))
     return out
 
 
@@ -250,6 +255,7 @@ def gradient(op_type: str, reads: str | None = None, sparse: bool = False, takes
 def gradient_override_map(op_type_map: dict):
     """Within the block, ops of type K record the gradient registered as ``op_type_map[K]``."""
     global _override_blocks
+    note_unreplayable("a gradient_override_map block")
     old = state.overrides
     state.overrides = {**old, **op_type_map}
     with _OVERRIDE_LOCK:

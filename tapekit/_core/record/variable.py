@@ -6,7 +6,7 @@ import warnings
 
 from ..._base import dtypes
 from ...backend import copy, device_of
-from ..values.context import state
+from ..values.context import note_unreplayable, recorded_effect, state
 from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..._base.scopes import scoped_name
@@ -121,6 +121,8 @@ class Variable:
         if state.watchers and self.trainable:
             for seen in state.watchers:
                 seen.append(self)
+        for tracer in state.tracers:
+            tracer.variable_read(self, t)
         return t
 
     def read_value(self) -> Tensor:
@@ -191,6 +193,7 @@ class Variable:
         raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key.")
 
     # ---------- state changes ----------
+    @recorded_effect
     def assign(self, value, use_locking=False, name=None, read_value=True):
         """Replace the value in place; dtype and shape must match.
 
@@ -200,12 +203,14 @@ class Variable:
         self._set(self._checked(value, "assign"), "assign")
         return self._assign_result() if read_value else None
 
+    @recorded_effect
     def assign_add(self, delta, use_locking=False, name=None, read_value=True):
         """Add ``delta`` in place (same shape: no broadcasting). Returns a view, as ``assign``."""
         delta = self._checked(delta, "assign_add")
         self._set(self._value + delta, "assign_add")
         return self._assign_result() if read_value else None
 
+    @recorded_effect
     def assign_sub(self, delta, use_locking=False, name=None, read_value=True):
         """Subtract ``delta`` in place (same shape: no broadcasting). Returns a view, as ``assign``."""
         delta = self._checked(delta, "assign_sub")
@@ -263,6 +268,7 @@ class Variable:
 
         return var_getitem
 
+    @recorded_effect
     def _assign_slice(self, key, value, read_value=True):
         try:
             t = convert_to_tensor(value, dtype=self._dtype)
@@ -284,6 +290,8 @@ class Variable:
         self._read_ghost = None
         for tape in state.tapes:
             tape.variable_assigned(self, how)
+        if state.tracers:   # an assign not made through a recorded method (those pause the tracers)
+            note_unreplayable(f"a variable was assigned ({how})")
 
     # ---------- printing ----------
     def __repr__(self) -> str:

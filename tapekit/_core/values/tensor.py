@@ -10,7 +10,7 @@ import numpy as np
 
 from ..._base import dtypes
 from ...backend import device_of, dtype_of, from_host, is_backend_array, ns, to_host
-from .context import active_tapes
+from .context import active_tapes, note_constant, note_host_read, state
 from ..._base.dtypes import DType
 from ..._base.i18n import _, hint_line
 from ..._base.shape import TensorShape
@@ -97,6 +97,7 @@ class Tensor:
         return int(self._scalar("__index__"))
 
     def __bool__(self) -> bool:
+        _note_left_tape(self, "bool")
         value = to_host(self._value)
         if value.size == 0:
             return False
@@ -117,6 +118,7 @@ class Tensor:
         return to_host(self._value)[()]  # float(b"3") is 3.0, as TF's float() of a string tensor
 
     def _scalar(self, what: str):
+        _note_left_tape(self, what)
         value = to_host(self._value)
         if value.size != 1:
             raise ValueError(
@@ -154,13 +156,18 @@ class Tensor:
 
     # ---------- printing ----------
     def __str__(self) -> str:
+        if state.tracers and (name := state.tracers[-1].symbolic_name(self)):
+            return f'Tensor("{name}", shape={self.shape}, dtype={self._dtype.name})'
         return f"tk.Tensor({numpy_text(self, is_repr=False)}, shape={self.shape}, dtype={self._dtype.name})"
 
     def __repr__(self) -> str:
+        if state.tracers and (name := state.tracers[-1].symbolic_name(self)):
+            return f"<tk.Tensor '{name}' shape={self.shape} dtype={self._dtype.name}>"
         return f"<tk.Tensor: shape={self.shape}, dtype={self._dtype.name}, numpy={numpy_text(self, is_repr=True)}>"
 
     def __format__(self, spec: str) -> str:
         """Formats the value as NumPy would (``f"{t:.2f}"`` works for scalars)."""
+        _note_left_tape(self, "format")
         value = to_host(self._value)
         return format(value[()] if value.ndim == 0 else value, spec)
 
@@ -221,10 +228,20 @@ def restored(value, dtype: DType, tensor_id: int) -> Tensor:
     return t
 
 
+def host_value(t):
+    """``t``'s value on the host, read for a decision in Python (an axis, a shape, a check of the
+    values): a ``tk.function`` being traced hears of it (``context.note_host_read``)."""
+    if state.tracers:
+        note_host_read(t)
+    return to_host(t._value)
+
+
 def _note_left_tape(t, how: str) -> None:
-    """Tell recording tapes that a tracked value was taken out as a host value."""
+    """Tell recording tapes (and a ``tk.function`` being traced) that a value was taken out as a host value."""
     for tape in active_tapes():
         tape.value_left(t, how)
+    if state.tracers:
+        note_host_read(t)
 
 
 # ---------- conversion ----------
@@ -596,7 +613,7 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
     if type(value) in (float, int):
         arr = _plain_scalar(value, dtype, hint)
         if arr is not None:
-            return EagerTensor(from_host(arr))
+            return note_constant(EagerTensor(from_host(arr)))
     tensor = _tensor_of(value, dtype, name)
     if tensor is not None:
         return tensor
@@ -606,7 +623,7 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
         arr = _numpy_to_array(value, dtype, hint)
     elif is_backend_array(value):
         same = dtype is None or dtype_of_array(value) is dtype
-        return EagerTensor(value if same else value.astype(dtype.numpy_dtype))
+        return note_constant(EagerTensor(value if same else value.astype(dtype.numpy_dtype)))
     elif pack and isinstance(value, (list, tuple)) and _list_packer is not None and holds_tensor(value):
         return _pack(value, dtype, hint, name if isinstance(name, str) and name else "packed")
     elif isinstance(value, (list, tuple, numbers.Number, str, bytes, range, memoryview, bytearray)):
@@ -614,7 +631,7 @@ def _convert(value, dtype, hint, name, pack: bool) -> Tensor:
     else:   # None among them
         raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type ({type(value)}) "
                          "to a Tensor.")
-    return EagerTensor(from_host(arr))
+    return note_constant(EagerTensor(from_host(arr)))
 
 
 def _tensor_of(value, dtype, name):
@@ -720,7 +737,8 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
     t = _convert(value, None if dtype is None else dtypes.as_dtype(dtype), None, name, pack=False)
     if isinstance(value, Tensor) or is_variable(value):
         t = EagerTensor(t._value, t._dtype)
-    return t if shape is None else _filled_to_shape(t, shape, value)
+        return t if shape is None else _filled_to_shape(t, shape, value)
+    return t if shape is None else note_constant(_filled_to_shape(t, shape, value))
 
 
 def _filled_to_shape(t: Tensor, shape, value) -> Tensor:
