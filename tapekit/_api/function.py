@@ -25,6 +25,7 @@ import numpy as np
 from .. import nest
 from .._base.i18n import _, hint_line
 from .._core.ops.math_ops import to_tensor
+from .._core.record.variable import Variable
 from .._core.values.context import state
 from .trace import Trace, argument_alias
 from .._core.ops.random_ops import traced_call
@@ -236,7 +237,7 @@ class _Signature:
             self.tensors.append(leaf)
             return ("tensor", tuple(leaf.shape), leaf.dtype.name, shared)
         if is_variable(leaf):
-            self.variables.append(leaf)
+            self.variables.append(_base_variable(leaf))
             return ("variable", tuple(leaf.shape), leaf.dtype.name, shared)
         if hasattr(leaf, "flat_values") or hasattr(leaf, "dense_shape") or isinstance(leaf, np.ndarray):
             raise _Untraceable
@@ -269,6 +270,16 @@ class _Signature:
 
 class _Untraceable(Exception):
     pass
+
+
+def _base_variable(variable) -> Variable:
+    """The ``tk.Variable`` whose reads and assigns a trace records: a Keras variable's is its ``value``."""
+    if isinstance(variable, Variable):
+        return variable
+    base = getattr(type(variable), "value", None)
+    if isinstance(base, property) and isinstance(variable.value, Variable):
+        return variable.value
+    raise _Untraceable
 
 
 def _is_composite_spec(spec) -> bool:

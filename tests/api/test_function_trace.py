@@ -212,3 +212,15 @@ def test_a_failed_trace_is_not_kept():
         f(tk.constant(1.0), True)
     assert float(f(tk.constant(1.0), False)) == 2.0 and float(f(tk.constant(3.0), False)) == 6.0
     assert len(calls) == 2
+
+
+def test_variables_passed_as_arguments_are_the_ones_read_and_assigned():
+    f, runs = counting(lambda v, d: v.assign_add(d) * 2.0)
+    pairs = [(keras.Variable(tk.ones([2])), [1.0, 1.0]), (keras.Variable(tk.fill([2], 5.0)), [1.0, 2.0]),
+             (tk.Variable([1.0, 2.0]), [3.0, 3.0])]
+    for variable, delta in pairs:
+        before = variable.numpy().copy()
+        out = f(variable, tk.constant(delta)).numpy()
+        np.testing.assert_allclose(variable.numpy(), before + delta)
+        np.testing.assert_allclose(out, (before + delta) * 2)
+    assert len(runs) == 1
