@@ -130,9 +130,11 @@ class Function:
             state.tracers.remove(trace)
             state.creation_guards.remove(trace.note_variable_created)
         self._tracing_count += 1
-        if trace.why_not is not None:
+        if trace.created_variables:   # trace again next time (creating variables then raises): TF's second trace
+            pass
+        elif trace.why_not is not None:
             self._traces[signature.key] = _EAGER
-        elif not trace.created_variables:   # else trace again next time: creating variables then raises
+        else:
             self._traces[signature.key] = trace
             self._kept[signature.key] = signature.objects
         return outputs

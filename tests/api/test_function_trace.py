@@ -224,3 +224,22 @@ def test_variables_passed_as_arguments_are_the_ones_read_and_assigned():
         np.testing.assert_allclose(variable.numpy(), before + delta)
         np.testing.assert_allclose(out, (before + delta) * 2)
     assert len(runs) == 1
+
+
+def test_variables_made_with_random_values_on_the_first_call_do_not_stop_later_replays():
+    class Lazy(tk.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = None
+
+        @tk.function
+        def __call__(self, x):
+            if self.w is None:
+                self.w = tk.Variable(tk.random.normal([3]))
+            return x * self.w
+
+    lazy = Lazy()
+    first = lazy(tk.ones([3])).numpy()
+    for _ in range(3):
+        np.testing.assert_array_equal(lazy(tk.ones([3])).numpy(), first)
+    assert lazy.__call__.experimental_get_tracing_count() == 2
