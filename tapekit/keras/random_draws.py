@@ -20,7 +20,7 @@ import numpy as np
 from .._base import dtypes
 from .._core.ops import random_generator
 from .._core.ops.creation import zeros_like
-from .._core.ops.math_ops import greater_equal, multiply, where
+from .._core.ops.math_ops import cast, greater_equal, multiply, where
 from .._core.values.tensor import Tensor, constant, convert_to_tensor
 
 _INT32_MAX = 2**31 - 1
@@ -95,7 +95,8 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None) -> Tens
 
 def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None) -> Tensor:
     dtype = _float(dtype)
-    bounds = [constant(np.asarray(v, dtype=dtype.numpy_dtype)) for v in (minval, maxval)]
+    # Keras's tf.cast(bound, dtype): a Python float becomes a float32 tensor first, then dtype
+    bounds = [cast(convert_to_tensor(v), dtype) for v in (minval, maxval)]
     return random_generator.stateless_uniform(shape, draw_seed(seed), minval=bounds[0], maxval=bounds[1],
                                               dtype=dtype)
 
