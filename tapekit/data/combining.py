@@ -84,17 +84,22 @@ class _DirectedInterleaveDataset(Dataset):
         return self._datasets[0].element_spec
 
     def _elements(self):
+        """As TF's kernel: an exhausted dataset, once picked, is dropped; the end comes with the choices,
+        when every dataset is dropped, or (``stop_on_empty_dataset``) at the first one dropped."""
         sources = [elements_of(d) for d in self._datasets]
+        active = len(sources)
         for choice in elements_of(self._choices):
             i = int(choice.numpy())
             if not 0 <= i < len(sources):
                 raise InvalidArgumentError(f"Selector index out of range: {i} >= {len(sources)} "
                                            "[Op:DirectedInterleaveDataset]", op="DirectedInterleaveDataset")
-            element = next(sources[i], END)
+            element = END if sources[i] is None else next(sources[i], END)
             if element is not END:
                 yield element
-            elif self._stop:
-                return
+            elif sources[i] is not None:
+                sources[i], active = None, active - 1
+                if self._stop or active == 0:
+                    return
 
 
 class _InterleaveDataset(_Unary):

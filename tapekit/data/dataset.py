@@ -73,9 +73,21 @@ class Dataset:
 
     list_files = staticmethod(out_of_scope("tf.data.Dataset.list_files", FILES_HINT))
     load = staticmethod(out_of_scope("tf.data.Dataset.load", FILES_HINT))
-    sample_from_datasets = staticmethod(out_of_scope("tf.data.Dataset.sample_from_datasets", SAMPLING_HINT))
+    @staticmethod
+    def random(seed=None, rerandomize_each_iteration=None, name=None) -> Dataset:
+        """Random int64 numbers in ``[0, 2**32)`` without end, TF's for a given ``seed`` (the same each
+        iteration unless ``rerandomize_each_iteration``)."""
+        return _RandomDataset(seed, rerandomize_each_iteration)
+
+    @staticmethod
+    def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False,
+                             rerandomize_each_iteration=None) -> Dataset:
+        """Each element from one of ``datasets``, picked at random with probabilities ``weights`` (equal if
+        None), TF's picks for a given ``seed``; it ends when all are exhausted (or, if
+        ``stop_on_empty_dataset``, at the first one picked empty)."""
+        return sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset, rerandomize_each_iteration)
+
     rejection_resample = out_of_scope("tf.data.Dataset.rejection_resample", SAMPLING_HINT)
-    random = staticmethod(out_of_scope("tf.data.Dataset.random", SAMPLING_HINT))
     save = out_of_scope("tf.data.Dataset.save", FILES_HINT)
     snapshot = out_of_scope("tf.data.Dataset.snapshot", FILES_HINT)
     ignore_errors = out_of_scope("tf.data.Dataset.ignore_errors", IGNORE_ERRORS_HINT)
@@ -380,7 +392,8 @@ from .batching import _BatchDataset, _UnbatchDataset  # noqa: E402
 from .combining import (_ConcatenateDataset, _DirectedInterleaveDataset, _InterleaveDataset,  # noqa: E402
                         _ZipDataset)
 from .iterators import NumpyIterator, OwnedIterator  # noqa: E402
-from .shuffling import _ShuffleDataset  # noqa: E402
+from .sampling import sample_from_datasets  # noqa: E402
+from .shuffling import _RandomDataset, _ShuffleDataset  # noqa: E402
 from .sources import _GeneratorDataset, _RangeDataset, _TensorDataset, _TensorSliceDataset  # noqa: E402
 from .transforms import (_FilterDataset, _FlatMapDataset, _MapDataset,  # noqa: E402
                          _OptionsDataset, _RepeatDataset, _ScanDataset, _ShardDataset, _SkipDataset, _TakeDataset,

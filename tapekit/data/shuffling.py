@@ -1,15 +1,40 @@
-"""``shuffle``: TF's shuffle buffer, seed rules and Philox words, so a seeded shuffle gives TF's order."""
+"""``shuffle`` and ``Dataset.random``: TF's shuffle buffer, seed rules and Philox words, so a seeded shuffle
+gives TF's order and a seeded random dataset TF's numbers."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from .._base import dtypes
 from .._base.i18n import _, hint_line
+from .._api.tensor_spec import TensorSpec
 from .._core.ops.philox import PhiloxStream, PhiloxWords
 from .._core.ops.random_ops import get_seed
 from ..errors import InvalidArgumentError
-from .dataset import _Unary, elements_of, int_arg
-from .structure import END, UNKNOWN_CARDINALITY
+from .dataset import Dataset, _Unary, elements_of, int_arg
+from .structure import END, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, host_tensor
+
+
+class IterationSeeds:
+    """The seed pair each iteration of a random dataset starts from (TF's seed generators).
+
+    TF's seed rules (``get_seed``) give ``(seed, seed2)``; without any seed, fresh seeds from the
+    operating system. When ``rerandomize``, each iteration takes the next two words of
+    Philox(seed, seed2), else ``(seed, seed2)`` every time.
+    """
+
+    def __init__(self, seed, rerandomize):
+        seed, seed2 = get_seed(seed)
+        if seed is None:
+            seed, seed2 = (int(w) for w in np.frombuffer(np.random.bytes(16), dtype=np.uint64))
+        self._seeds = (seed, seed2)
+        self._rerandomize = bool(rerandomize)
+        self._words = PhiloxWords(PhiloxStream.from_seeds(seed, seed2))
+
+    def next(self) -> tuple:
+        if self._rerandomize:
+            return self._words.next_word(), self._words.next_word()
+        return self._seeds
 
 
 class _ShuffleDataset(_Unary):
@@ -22,25 +47,12 @@ class _ShuffleDataset(_Unary):
                                        + hint_line(_("a buffer at least as large as the dataset gives a "
                                                      "full shuffle.")), op="ShuffleDatasetV3")
         self._size = size
-        # TF's seed rules (get_seed); without any seed, fresh seeds from the operating system.
-        # Each iteration takes its two seeds from the dataset's seed generator: the next two
-        # words of Philox(seed, seed2) when it reshuffles, else (seed, seed2) every time.
-        seed, seed2 = get_seed(seed)
-        if seed is None:
-            seed, seed2 = (int(w) for w in np.frombuffer(np.random.bytes(16), dtype=np.uint64))
-        self._seeds = (seed, seed2)
-        self._reshuffle = True if reshuffle_each_iteration is None else bool(reshuffle_each_iteration)
-        self._seed_words = PhiloxWords(PhiloxStream.from_seeds(seed, seed2))
-
-    def _iteration_seeds(self) -> tuple:
-        if self._reshuffle:
-            return self._seed_words.next_word(), self._seed_words.next_word()
-        return self._seeds
+        self._seeds = IterationSeeds(seed, True if reshuffle_each_iteration is None else reshuffle_each_iteration)
 
     def _elements(self):
         """TF's shuffle buffer: a ring of ``size`` slots; each output takes a random slot's element
         (a word modulo the filled count), which the oldest element then fills."""
-        words = PhiloxWords(PhiloxStream.from_seeds(*self._iteration_seeds()))
+        words = PhiloxWords(PhiloxStream.from_seeds(*self._seeds.next()))
         size = self._size
         ring, start, end = {}, 0, 0
         source = iter(elements_of(self._input))
@@ -61,3 +73,21 @@ class _ShuffleDataset(_Unary):
             ring[slot] = ring[oldest]
             del ring[oldest]
             start += 1
+
+
+class _RandomDataset(Dataset):
+    """``Dataset.random``: without end, each element the next 32-bit word of Philox, as an int64."""
+
+    def __init__(self, seed, rerandomize_each_iteration):
+        self._seeds = IterationSeeds(seed, rerandomize_each_iteration)
+
+    def _spec(self):
+        return TensorSpec([], dtypes.int64)
+
+    def _cardinality(self) -> int:
+        return INFINITE_CARDINALITY
+
+    def _elements(self):
+        words = PhiloxWords(PhiloxStream.from_seeds(*self._seeds.next()))
+        while True:
+            yield host_tensor(np.asarray(words.next_word()), dtypes.int64)
