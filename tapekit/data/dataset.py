@@ -25,15 +25,16 @@ import numpy as np
 
 from .._base import dtypes
 from .._base.i18n import _, hint_line
+from .._base.shape import TensorShape
 from .._base.unsupported import out_of_scope
 from .._core.ops.array_ops import stack
 from .._core.ops.math_ops import to_tensor
 from .._core.values.tensor import Tensor, convert_to_tensor, is_variable
-from ..errors import InvalidArgumentError
+from ..errors import InternalError, InvalidArgumentError
 from .options import Options
 from .structure import (AUTOTUNE, FILES_HINT, IGNORE_ERRORS_HINT, INFINITE_CARDINALITY, SAMPLING_HINT,
                         SPARSE_BATCH_HINT, UNKNOWN_CARDINALITY, Composite, composite_of, count_tensor, flatten,
-                        is_structure, map_leaves, register_composite)
+                        flatten_shapes, is_structure, map_leaves, pack, register_composite)
 
 
 class Dataset:
@@ -269,9 +270,6 @@ class Dataset:
         if len(sizes) != len(boundaries) + 1:
             raise ValueError(f"`len(bucket_batch_sizes)` must equal `len(bucket_boundaries) + 1` but "
                              f"`len(bucket_batch_sizes)={len(sizes)}` and `len(bucket_boundaries)={len(boundaries)}`.")
-        if pad_to_bucket_boundary:
-            raise NotImplementedError("bucket_by_sequence_length(pad_to_bucket_boundary=True) is not implemented in "
-                                      "tapekit." + hint_line(_("pass padded_shapes instead.")))
 
         def bucket_of(*element):
             length = int(as_tensor(element_length_func(*element)).numpy())
@@ -281,7 +279,11 @@ class Dataset:
             size = sizes[int(bucket.numpy())]
             if no_padding:
                 return window.batch(size, drop_remainder=drop_remainder)
-            return window.padded_batch(size, padded_shapes, padding_values, drop_remainder=drop_remainder)
+            shapes = padded_shapes
+            if pad_to_bucket_boundary:
+                filler = _bucket_boundary(boundaries, int(bucket.numpy())) - 1
+                shapes = _filled_shapes(window.element_spec, padded_shapes, filler)
+            return window.padded_batch(size, shapes, padding_values, drop_remainder=drop_remainder)
 
         return self.group_by_window(bucket_of, batch_bucket, window_size_func=lambda bucket: sizes[int(bucket.numpy())])
 
@@ -385,6 +387,29 @@ class _PassThroughDataset(_Unary):
 
     def __repr__(self) -> str:
         return f"<{self._type_name} element_spec={self.element_spec!r}>"
+
+
+def _bucket_boundary(boundaries: list, bucket: int) -> int:
+    """The upper boundary of ``bucket``; the last bucket has none, so it fails (TF's assert, which TF
+    reports as an InternalError from the batching function)."""
+    if bucket >= len(boundaries):
+        raise InternalError(
+            "Got error code INVALID_ARGUMENT and message: {\nassertion failed: [When pad_to_bucket_boundary=True, "
+            "elements must have length < max(bucket_boundaries).] [Condition x < y did not hold element-wise:] "
+            f"[x (args_0:0) = ] [{bucket}] [y (Const_1:0) = ] [{len(boundaries)}]\n}} from running user-defined "
+            "function Dataset_group_by_window_batching_fn: [Op:IteratorGetNext] name: "
+            + hint_line(_("add a boundary above the longest element's length (the largest is {largest}), or "
+                          "leave pad_to_bucket_boundary False.").format(largest=boundaries[-1] if boundaries else 0)),
+            op="IteratorGetNext")
+    return int(boundaries[bucket])
+
+
+def _filled_shapes(spec, padded_shapes, filler: int):
+    """``padded_shapes`` (the elements' shapes if None) with each unknown dimension ``filler`` (TF's
+    ``make_padded_shapes``)."""
+    shapes = [s.shape for s in flatten(spec)] if padded_shapes is None else flatten_shapes(padded_shapes)
+    filled = [[filler if d is None else int(d) for d in TensorShape(shape).as_list()] for shape in shapes]
+    return pack(spec, filled) if is_structure(spec) else filled[0]
 
 
 # The datasets each method above makes: their modules subclass Dataset, so they are imported last.

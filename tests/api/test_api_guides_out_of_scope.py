@@ -18,8 +18,6 @@ OUT_OF_SCOPE = [
      lambda: tk.data.Dataset.range(4).rejection_resample(lambda x: x % 2, target_dist=[0.5, 0.5])),
     ("tf.data.Dataset.save", lambda: tk.data.Dataset.range(3).save("/tmp/saved_dataset")),
     ("tf.data.Dataset.ignore_errors", lambda: tk.data.Dataset.range(3).ignore_errors()),
-    ("bucket_by_sequence_length(pad_to_bucket_boundary=True)",
-     lambda: tk.data.Dataset.range(3).bucket_by_sequence_length(lambda x: x, [2], [1, 1], pad_to_bucket_boundary=True)),
     ("keras.utils.get_file", lambda: keras.utils.get_file("train.csv", "https://example.com/train.csv")),
     ("keras.datasets.fashion_mnist.load_data", lambda: keras.datasets.fashion_mnist.load_data()),
     ("keras.preprocessing.image.ImageDataGenerator",

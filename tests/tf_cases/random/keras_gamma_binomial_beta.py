@@ -17,8 +17,8 @@ def show(label, make):
         print(t.tolist())
 
 
-for seed in [0, 5, 2**31 - 2, 2**31 + 40]:
-    for shape in [(), (0,), (3,), (2, 3), (1000,)]:
+for seed in [0, 2**31 - 2, 2**31 + 40]:
+    for shape in [(), (0,), (3,), (2, 3), (200,)]:
         for dtype in ["float16", "float32", "float64"]:
             tag = f"{seed} {shape} {dtype}"
             show(f"gamma {tag}", lambda: keras.random.gamma(shape, 1.5, dtype=dtype, seed=seed))
