@@ -32,6 +32,11 @@ def _choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=False)
     return Dataset.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
 
 
+def _sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False):
+    """``tk.data.experimental.sample_from_datasets``: ``Dataset.sample_from_datasets`` (TF's older name)."""
+    return Dataset.sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset)
+
+
 # TF's older, experimental spellings of Dataset methods, for dataset.apply(...)
 _experimental_transformations = {
     "unique": lambda: lambda dataset: dataset.unique(),
@@ -59,7 +64,7 @@ experimental = SimpleNamespace(
     AutoShardPolicy=AutoShardPolicy, AutotuneOptions=AutotuneOptions, DistributeOptions=DistributeOptions,
     OptimizationOptions=OptimizationOptions, ThreadingOptions=ThreadingOptions, **_experimental_transformations,
     choose_from_datasets=_choose_from_datasets,
-    sample_from_datasets=out_of_scope("tf.data.experimental.sample_from_datasets", SAMPLING_HINT),
+    sample_from_datasets=_sample_from_datasets,
     rejection_resample=out_of_scope("tf.data.experimental.rejection_resample", SAMPLING_HINT),
     CsvDataset=out_of_scope("tf.data.experimental.CsvDataset", FILES_HINT),
     make_csv_dataset=out_of_scope("tf.data.experimental.make_csv_dataset", FILES_HINT),

@@ -196,6 +196,35 @@ class VarianceScaling(RandomInitializer):
                 "input_axes": self.input_axes, "output_axes": self.output_axes}
 
 
+class Orthogonal(RandomInitializer):
+    """An orthogonal matrix (``gain`` times): the Q of the QR decomposition of normal samples, with the
+    signs of R's diagonal; a shape of rank > 2 is the matrix ``(prod(shape[:-1]), shape[-1])`` reshaped.
+
+    Keras's draw and steps; the QR is NumPy's (LAPACK), so the values equal TF's (Eigen's QR) to
+    rounding, not bit for bit (docs/DIFFERENCES.md)."""
+
+    def __init__(self, gain=1.0, seed=None):
+        self.gain = gain
+        super().__init__(seed=seed)
+
+    def __call__(self, shape, dtype=None):
+        if len(shape) < 2:
+            raise ValueError(f"The tensor to initialize must be at least two-dimensional. Received: shape={shape} "
+                             f"of rank {len(shape)}.")
+        dtype = float_dtype(dtype)
+        rows, cols = math.prod(int(d) for d in shape[:-1]), int(shape[-1])
+        sample = random_draws.normal((max(rows, cols), min(rows, cols)), dtype=dtype, seed=self.seed).numpy()
+        work = np.float64 if sample.dtype == np.float64 else np.float32   # LAPACK has no float16
+        q, r = np.linalg.qr(sample.astype(work))
+        q = (q * np.sign(np.diag(r))).astype(sample.dtype)
+        if rows < cols:
+            q = q.T
+        return constant_tensor(self.gain * q.reshape(tuple(int(d) for d in shape)), dtype=dtype)
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), "gain": self.gain}
+
+
 def _preset(name, scale, mode, distribution, doc):
     def __init__(self, seed=None, input_axes=None, output_axes=None):
         VarianceScaling.__init__(self, scale=scale, mode=mode, distribution=distribution, seed=seed,
@@ -219,10 +248,11 @@ LecunNormal = _preset("LecunNormal", 1.0, "fan_in", "truncated_normal",
                       "Truncated normal, ``stddev = sqrt(1 / fan_in)``.")
 
 _CLASSES = (Initializer, Zeros, Ones, Constant, Identity, RandomNormal, TruncatedNormal, RandomUniform,
-            VarianceScaling, GlorotUniform, GlorotNormal, HeUniform, HeNormal, LecunUniform, LecunNormal)
+            VarianceScaling, Orthogonal, GlorotUniform, GlorotNormal, HeUniform, HeNormal, LecunUniform, LecunNormal)
 _BY_NAME = {cls.__name__: cls for cls in _CLASSES}
 _BY_NAME.update({to_snake_case(cls.__name__): cls for cls in _CLASSES})
 _BY_NAME.update({"normal": RandomNormal, "uniform": RandomUniform, "one": Ones, "zero": Zeros,
+                 "OrthogonalInitializer": Orthogonal,
                  "IdentityInitializer": Identity})
 
 # lower-case aliases, as Keras exports them
@@ -231,6 +261,7 @@ random_normal, random_uniform, truncated_normal, variance_scaling = (RandomNorma
                                                                      VarianceScaling)
 glorot_uniform, glorot_normal, he_uniform, he_normal = GlorotUniform, GlorotNormal, HeUniform, HeNormal
 lecun_uniform, lecun_normal = LecunUniform, LecunNormal
+orthogonal = Orthogonal
 
 
 def serialize(initializer) -> dict:

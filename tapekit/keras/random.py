@@ -5,12 +5,12 @@ from __future__ import annotations
 from .._base import dtypes
 from .._core.values.tensor import convert_to_tensor
 from . import naming
-from .random_draws import (SeedSource, categorical, draw_seed, dropout, make_default_seed, normal, randint,
-                           shuffle, truncated_normal, uniform)
+from .random_draws import (SeedSource, beta, binomial, categorical, draw_seed, dropout, gamma, make_default_seed,
+                           normal, randint, shuffle, truncated_normal, uniform)
 from .variables import Variable
 
-__all__ = ["SeedGenerator", "categorical", "draw_seed", "dropout", "normal", "randint", "shuffle",
-           "truncated_normal", "uniform"]
+__all__ = ["SeedGenerator", "beta", "binomial", "categorical", "draw_seed", "dropout", "gamma", "normal", "randint",
+           "shuffle", "truncated_normal", "uniform"]
 
 
 class SeedGenerator(SeedSource):

@@ -18,9 +18,10 @@ import random as _python_random
 import numpy as np
 
 from .._base import dtypes
-from .._core.ops import random_generator
+from .._core.ops import random_gamma, random_generator
+from .._core.ops.array_ops import broadcast_to
 from .._core.ops.creation import zeros_like
-from .._core.ops.math_ops import greater_equal, multiply, where
+from .._core.ops.math_ops import add, cast, divide, greater_equal, multiply, where
 from .._core.values.tensor import Tensor, constant, convert_to_tensor
 
 _INT32_MAX = 2**31 - 1
@@ -95,7 +96,8 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None) -> Tens
 
 def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None) -> Tensor:
     dtype = _float(dtype)
-    bounds = [constant(np.asarray(v, dtype=dtype.numpy_dtype)) for v in (minval, maxval)]
+    # Keras's tf.cast(bound, dtype): a Python float becomes a float32 tensor first, then dtype
+    bounds = [cast(convert_to_tensor(v), dtype) for v in (minval, maxval)]
     return random_generator.stateless_uniform(shape, draw_seed(seed), minval=bounds[0], maxval=bounds[1],
                                               dtype=dtype)
 
@@ -128,6 +130,31 @@ def shuffle(x, axis=0, seed=None) -> Tensor:
     x = convert_to_tensor(x)
     keys = random_generator.stateless_uniform([x.shape[axis]], draw_seed(seed)).numpy()
     return constant(np.take(x.numpy(), np.argsort(keys, kind="stable"), axis=axis), dtype=x.dtype)
+
+
+def gamma(shape, alpha, dtype=None, seed=None) -> Tensor:
+    """Gamma samples of shape ``alpha`` (TF's stateless gamma)."""
+    return random_gamma.stateless_gamma(shape, draw_seed(seed), alpha=alpha, dtype=_float(dtype))
+
+
+def binomial(shape, counts, probabilities, dtype=None, seed=None) -> Tensor:
+    """The number of successes in ``counts`` trials of probability ``probabilities`` (TF's stateless binomial)."""
+    return random_generator.stateless_binomial(shape, draw_seed(seed), counts=counts, probs=probabilities,
+                                               output_dtype=_float(dtype))
+
+
+def beta(shape, alpha, beta, dtype=None, seed=None) -> Tensor:
+    """Beta samples as Keras draws them: ``X / (X + Y)``, X and Y gamma samples of shapes ``alpha`` and
+    ``beta``, Y's seed pair X's plus 12 (int32, as Keras adds it)."""
+    dtype = _float(dtype)
+    first = draw_seed(seed)
+    second = constant((first.numpy() + np.int32(12)).astype(np.int32))   # wraps as TF's int32 add
+    shape = tuple(int(d) for d in shape)
+    alpha = broadcast_to(convert_to_tensor(alpha, dtype=dtype), shape)
+    beta = broadcast_to(convert_to_tensor(beta, dtype=dtype), shape)
+    gamma_a = random_gamma.stateless_gamma(shape, first, alpha=alpha, dtype=dtype)
+    gamma_b = random_gamma.stateless_gamma(shape, second, alpha=beta, dtype=dtype)
+    return divide(gamma_a, add(gamma_a, gamma_b))
 
 
 def categorical(logits, num_samples, dtype="int32", seed=None) -> Tensor:
