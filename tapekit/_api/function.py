@@ -101,7 +101,8 @@ class Function:
         found = self._traces.get(signature.key)
         if isinstance(found, Trace):
             self._called = True
-            return found.replay(signature.tensors, signature.variables)
+            with traced_call(self, _trace_key(args, kwargs)):   # a random op draws as TF's kernel in a graph
+                return found.replay(signature.tensors, signature.variables)
         guards = state.creation_guards
         guarded = self._called  # read once: a recursive call may set it before this call returns
         if guarded:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 from .._base.i18n import _, hint_line
+from .._core.values.context import note_unreplayable
 from ..errors import OutOfRangeError
 from .dataset import Dataset, elements_of
 from .structure import map_leaves
@@ -39,6 +40,7 @@ class OwnedIterator:
         return self
 
     def __next__(self):
+        note_unreplayable("a dataset iterator")   # a traced tk.function's replay would not advance it
         element = next(self._elements)
         self._position += 1
         return element

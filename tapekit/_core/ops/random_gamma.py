@@ -23,6 +23,7 @@ from .math_ops import divide, maximum, to_tensor
 from .philox import PhiloxStream
 from .random_generator import seed_key_counter
 from .random_ops import BLOCKS_PER_VALUE, kernel_stream, random_shape
+from ..values.context import recorded_effect
 
 _GAMMA_DTYPES = (dtypes.float16, dtypes.float32, dtypes.float64)
 _POISSON_DTYPES = (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64)
@@ -109,6 +110,7 @@ def _finish_gamma(sample: Tensor, beta: Tensor, dtype) -> Tensor:
     return maximum(np.finfo(dtype.numpy_dtype).tiny.astype(dtype.numpy_dtype), divide(sample, beta))
 
 
+@recorded_effect   # a traced tk.function's replay draws again, as TF's stateful kernel
 def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """``shape`` samples from each Gamma(alpha, beta) (``beta``: the rate), shape ``shape + alpha's``."""
     dims = _int32_dims(shape, "RandomGamma")
@@ -151,6 +153,7 @@ def _poisson_sample(stream, lam: Tensor, per_rate: int, dtype) -> np.ndarray:
     return _cast_sample(flat, dtype)
 
 
+@recorded_effect
 def poisson(shape, lam, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """``shape`` samples from each Poisson(lam), shape ``shape + lam's`` (not differentiable, as in TF)."""
     dims = _int32_dims(shape, "RandomPoissonV2")

@@ -31,7 +31,7 @@ from ...errors import InvalidArgumentError
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute, no_gradient
 from ..._base.shape import TensorShape
-from ..values.context import note_unreplayable
+from ..values.context import note_unreplayable, recorded_effect
 from ..values.tensor import EagerTensor, Tensor, host_value
 from . import random_distributions as dist
 from .math_ops import to_tensor
@@ -199,6 +199,7 @@ def _draw(op_type: str, dtype, shape, seed, sampler) -> np.ndarray:
     return sampler(stream, count, dtype.numpy_dtype).reshape(dims)
 
 
+@recorded_effect   # a traced tk.function's replay draws again, as TF's stateful kernel
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Samples from a normal distribution (``RandomStandardNormal`` scaled and shifted)."""
     dtype = float_dtype(dtype, "RandomStandardNormal")
@@ -208,6 +209,7 @@ def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=No
     return scale_and_shift(sample, stddev, mean, dtype)
 
 
+@recorded_effect
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Normal samples redrawn until they lie within two standard deviations of the mean."""
     dtype = float_dtype(dtype, "TruncatedNormal")
@@ -224,6 +226,7 @@ def check_int_bounds(lo, hi, op_type: str) -> None:
             + hint_line(_("integers are drawn from [minval, maxval), which must not be empty.")), op=op_type)
 
 
+@recorded_effect
 def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Uniform samples in ``[minval, maxval)``; integer dtypes need ``maxval``."""
     dtype = dtypes.as_dtype(dtype)
@@ -292,6 +295,7 @@ def draw_categorical(logits, num_samples, dtype, op_type: str, stream_for) -> Te
     return _as_tensor(sample, dtype)
 
 
+@recorded_effect
 def categorical(logits, num_samples, dtype=None, seed=None, name=None) -> Tensor:
     """``num_samples`` class indices per row of ``logits`` (``[batch, classes]``), drawn with
     probabilities ``softmax(logits)``: TF's ``tf.random.categorical``, TF's numbers."""
@@ -318,6 +322,7 @@ def _shuffle(x, order):
     return ns(x).take(x, from_host(order, device_obj(x)), axis=0)
 
 
+@recorded_effect
 def shuffle(value, seed=None, name=None) -> Tensor:
     """The tensor with its first axis randomly permuted (not differentiable, as in TF)."""
     x = to_tensor(value)
