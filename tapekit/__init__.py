@@ -61,7 +61,8 @@ from ._core.ops.slicing import slice
 from ._core.ops.creation import eye, linspace, one_hot, ones_like, range, zeros_like
 from ._core.ops.manip_ops import meshgrid, repeat, roll
 from ._core.ops.sort_ops import argsort, searchsorted, sort, unique, unique_with_counts
-from .ragged import dispatch_concat as _dispatch_concat
+from .ragged.dispatch import dispatch_concat as _dispatch_concat
+from .ragged.dispatch import dispatch_unary as _dispatch_unary
 
 concat = _dispatch_concat(ops.array_ops.concat)   # tk.concat also joins RaggedTensors
 newaxis = None
@@ -81,7 +82,7 @@ reverse = _ragged_dispatch.dispatch_reverse(reverse)
 map_fn = _ragged_dispatch.dispatch_map_fn(map_fn)
 gather, expand_dims, size, rank = (_ragged_dispatch.dispatch_first(f) for f in (gather, expand_dims, size, rank))
 squeeze, split, gather_nd = (_ragged_dispatch.dispatch_first(f) for f in (squeeze, split, gather_nd))
-clip_by_value, stop_gradient = ragged.dispatch_unary(clip_by_value), ragged.dispatch_unary(stop_gradient)
+clip_by_value, stop_gradient = _dispatch_unary(clip_by_value), _dispatch_unary(stop_gradient)
 ones_like, zeros_like, identity, one_hot = (_ragged_dispatch.dispatch_first(f)
                                             for f in (ones_like, zeros_like, identity, one_hot))
 where = _ragged_dispatch.dispatch_where(where)

@@ -8,12 +8,12 @@ from ._core.ops import math_ops as _m
 from ._core.ops import nn_ops as _nn
 from ._core.ops import reduction as _r
 from ._core.ops import special_ops as _sp
-from .ragged import dispatch_add_n as _ragged_add_n
-from .ragged import dispatch_binary as _binary
-from .ragged import dispatch_cumsum as _ragged_cumsum
-from .ragged import dispatch_reduce as _reduce
-from .ragged import dispatch_softmax as _ragged_softmax
-from .ragged import dispatch_unary as _unary
+from .ragged.dispatch import dispatch_add_n as _ragged_add_n
+from .ragged.dispatch import dispatch_binary as _binary
+from .ragged.dispatch import dispatch_cumsum as _ragged_cumsum
+from .ragged.dispatch import dispatch_reduce as _reduce
+from .ragged.dispatch import dispatch_softmax as _ragged_softmax
+from .ragged.dispatch import dispatch_unary as _unary
 from ._core.ops.confusion import confusion_matrix  # noqa: F401
 from ._core.ops.elementwise_extra import multiply_no_nan, reciprocal_no_nan, scalar_mul  # noqa: F401
 from ._core.ops.extra_reductions import bincount, count_nonzero, reduce_euclidean_norm, zero_fraction  # noqa: F401

@@ -12,9 +12,9 @@ from ._core.ops.nn_ops import (batch_normalization, bias_add, dropout, elu,  # n
                          softmax_cross_entropy_with_logits, softsign,
                          sparse_softmax_cross_entropy_with_logits)
 from ._core.ops.sort_ops import in_top_k, top_k  # noqa: F401
-from .ragged import dispatch_logistic_loss as _ragged_logistic_loss
-from .ragged import dispatch_moments as _ragged_moments
-from .ragged import dispatch_unary as _unary
+from .ragged.dispatch import dispatch_logistic_loss as _ragged_logistic_loss
+from .ragged.dispatch import dispatch_moments as _ragged_moments
+from .ragged.dispatch import dispatch_unary as _unary
 from ._base.unsupported import (atrous_conv2d, avg_pool, avg_pool1d, avg_pool2d, avg_pool3d,  # noqa: F401
                           conv1d, conv1d_transpose, conv2d, conv2d_transpose, conv3d,
                           conv3d_transpose, conv_transpose, convolution, depthwise_conv2d, max_pool,

@@ -25,7 +25,7 @@ from .._core.values.tensor import constant
 from .. import ragged as ragged_module
 from ..ragged import RaggedTensor, RaggedTensorSpec
 from .ragged_shape import DynamicRaggedShape
-from ..ragged import concat as ragged_concat
+from ..ragged.functions import concat as ragged_concat
 from .._core.values.tensor import Tensor
 
 
