@@ -26,6 +26,7 @@ from .. import ragged as ragged_module
 from ..ragged import RaggedTensor, RaggedTensorSpec
 from .ragged_shape import DynamicRaggedShape
 from ..ragged.functions import concat as ragged_concat
+from ..ragged.gather import gather as ragged_gather_any
 from .._core.values.tensor import Tensor
 
 
@@ -98,16 +99,8 @@ def _rank1(rt: RaggedTensor, what: str) -> RaggedTensor:
 
 
 def ragged_gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
-    """The rows ``indices`` of ``params`` (axis 0)."""
-    if axis not in (None, 0) or batch_dims != 0:
-        raise NotImplementedError("tk.gather of a RaggedTensor along an axis other than 0 is not in tapekit."
-                                  + hint_line(_("gather rows (axis 0), or use .to_tensor() first.")))
-    rows = _row_spans(_rank1(params, "tk.gather"))
-    picked = np.asarray(indices.numpy() if isinstance(indices, Tensor) else indices).reshape(-1)
-    if picked.size and (picked.min() < 0 or picked.max() >= len(rows)):
-        raise InvalidArgumentError(f"indices = {picked.tolist()} is not in [0, {len(rows)}) [Op:RaggedGather]"
-                                   + hint_line(_("each index must name a row.")), op="RaggedGather")
-    return _from_rows(params, [rows[int(i)] for i in picked])
+    """``tk.gather`` where ``params`` or ``indices`` is a RaggedTensor (any axis, ``batch_dims``)."""
+    return ragged_gather_any(params, indices, axis, batch_dims)
 
 
 def ragged_gather_nd(params, indices, batch_dims=0, name=None):
@@ -274,15 +267,21 @@ RAGGED_VERSIONS = {gather: ragged_gather, expand_dims: ragged_expand_dims, squee
                    one_hot: _flat(one_hot), size: _size, rank: _rank}
 
 
+# the arguments, besides the first, that send a call to the ragged version when one is a RaggedTensor
+_ALSO_RAGGED = {gather: "indices"}
+
+
 def dispatch_first(fn):
-    """``fn`` that hands a RaggedTensor first argument to ``RAGGED_VERSIONS[fn]``."""
+    """``fn`` that hands a RaggedTensor first argument (or ``indices``, for gather) to ``RAGGED_VERSIONS[fn]``."""
     ragged_fn = RAGGED_VERSIONS[fn]
-    first = next(iter(inspect.signature(fn).parameters))
+    names = list(inspect.signature(fn).parameters)
+    checked = [names[0]] + ([_ALSO_RAGGED[fn]] if fn in _ALSO_RAGGED else [])
+    positions = [names.index(name) for name in checked]
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        value = args[0] if args else kwargs.get(first)
-        return (ragged_fn if isinstance(value, RaggedTensor) else fn)(*args, **kwargs)
+        values = [args[i] if i < len(args) else kwargs.get(name) for i, name in zip(positions, checked)]
+        return (ragged_fn if any(isinstance(v, RaggedTensor) for v in values) else fn)(*args, **kwargs)
 
     return wrapper
 

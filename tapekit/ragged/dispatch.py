@@ -9,6 +9,7 @@ import inspect
 
 import numpy as np
 
+from .._base import dtypes
 from ..errors import InvalidArgumentError
 from .._base.i18n import _, hint_line
 from .._core.ops import math_ops, segment_ops
@@ -16,6 +17,7 @@ from .._core.ops.args import int_attr
 from .._core.ops.array_ops import gather, gather_nd
 from .elementwise import elementwise_binary
 from .functions import concat
+from . import segments
 from .reduce import reduce
 from .tensor import RaggedTensor, axis_in_bounds, coordinates, nrows_of
 
@@ -170,3 +172,39 @@ def dispatch_logistic_loss(fn):
     return wrapper
 
 
+
+
+def dispatch_bincount(fn):
+    """``tk.math.bincount`` of a RaggedTensor: over all its values, or per row (``axis=-1``)."""
+    @functools.wraps(fn)
+    def wrapper(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int32, name=None, axis=None,
+                binary_output=False):
+        if isinstance(arr, RaggedTensor):
+            return segments.bincount(fn, arr, weights, minlength, maxlength, dtype, axis, binary_output)
+        return fn(arr, weights, minlength, maxlength, dtype, name, axis, binary_output)
+
+    return wrapper
+
+
+def dispatch_unsorted_segment(fn):
+    """``tk.math.unsorted_segment_*`` of RaggedTensor data (rows joined per segment) or ragged segment ids."""
+    @functools.wraps(fn)
+    def wrapper(data, segment_ids, num_segments, name=None):
+        if isinstance(data, RaggedTensor) or isinstance(segment_ids, RaggedTensor):
+            return segments.unsorted_segment(fn, data, segment_ids, num_segments)
+        return fn(data, segment_ids, num_segments, name)
+
+    return wrapper
+
+
+def dispatch_scalar_mul(fn):
+    """``tk.math.scalar_mul(scalar, x)`` with a RaggedTensor ``x`` (its values scaled)."""
+    @functools.wraps(fn)
+    def wrapper(scalar, x, name=None):
+        if isinstance(scalar, RaggedTensor):   # TF checks its flat values: not a 0-D value
+            return fn(scalar.flat_values, x, name)
+        if isinstance(x, RaggedTensor):
+            return x.with_flat_values(fn(scalar, x.flat_values, name))
+        return fn(scalar, x, name)
+
+    return wrapper

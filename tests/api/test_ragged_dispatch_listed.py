@@ -1,0 +1,137 @@
+"""Ragged gather along inner axes and with batch_dims, unsorted_segment_* of ragged data, bincount,
+scalar_mul, saturate_cast and check_numerics: gradients against finite differences, bad calls that
+raise TF's exception type and leave their inputs as they were.
+(Values against TF: tests/tf_cases/api/ragged_dispatch_listed.py.)"""
+
+import numpy as np
+import pytest
+from helpers import numeric_gradient
+
+import tapekit as tk
+
+LENGTHS = [2, 1, 0, 3]
+VALUES = np.array([0.3, -1.2, 2.0, 0.7, -0.4, 1.1])
+WEIGHTS = 1.5 * np.cos(np.arange(40.0)) + 0.25  # a different weight for each result value
+
+
+def _gradient_and_numeric(loss_of_values):
+    x = tk.constant(VALUES)
+    with tk.GradientTape() as tape:
+        tape.watch(x)
+        loss = loss_of_values(x)
+    return tk.convert_to_tensor(tape.gradient(loss, x)).numpy(), numeric_gradient(
+        lambda v: loss_of_values(tk.constant(v)).numpy(), VALUES
+    )
+
+
+def _weighted(result) -> tk.Tensor:
+    flat = result.flat_values if isinstance(result, tk.RaggedTensor) else tk.reshape(result, [-1])
+    return tk.reduce_sum(flat * tk.constant(WEIGHTS[: int(tk.size(flat))]))
+
+
+@pytest.mark.parametrize(
+    "gather",
+    [
+        lambda rows: tk.gather(rows, [1, 0, 1], axis=1),
+        lambda rows: tk.gather(rows, tk.ragged.constant([[1, 1], [0], [], [2, 0, 1]]), batch_dims=1),
+        lambda rows: tk.gather(rows, tk.ragged.constant([[0, 1], [0]]), axis=1),
+        lambda rows: tk.gather(rows, [[0, 3], [3, 1]]),
+    ],
+    ids=["axis 1", "batch_dims 1", "ragged indices along axis 1", "2-D indices along axis 0"],
+)
+def test_ragged_gather_gradient_matches_finite_differences(gather):
+    analytic, numeric = _gradient_and_numeric(lambda v: _weighted(gather(tk.RaggedTensor.from_row_lengths(v, LENGTHS))))
+    np.testing.assert_allclose(analytic, numeric, rtol=1e-6, atol=1e-9)
+
+
+def test_gather_inside_the_rows_of_a_two_level_ragged_tensor_reads_each_inner_row():
+    r3 = tk.ragged.constant([[[1.0, 2.0], [3.0]], [[4.0]], [[5.0, 6.0, 7.0], [8.0]]])
+    assert tk.gather(r3, [0], axis=2).to_list() == [[[1.0], [3.0]], [[4.0]], [[5.0], [8.0]]]
+    assert tk.gather(r3, [1, 0]).to_list() == [[[4.0]], [[1.0, 2.0], [3.0]]]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "unsorted_segment_sum",
+        "unsorted_segment_mean",
+        "unsorted_segment_max",
+        "unsorted_segment_min",
+        "unsorted_segment_prod",
+        "unsorted_segment_sqrt_n",
+    ],
+)
+def test_ragged_unsorted_segment_gradient_matches_finite_differences(name):
+    op = getattr(tk.math, name)
+    analytic, numeric = _gradient_and_numeric(
+        lambda v: _weighted(op(tk.RaggedTensor.from_row_lengths(v, LENGTHS), [1, 0, 1, 1], 3))
+    )
+    np.testing.assert_allclose(analytic, numeric, rtol=1e-6, atol=1e-9)
+
+
+def test_unsorted_segment_joins_rows_position_by_position():
+    rows = tk.ragged.constant([[1.0, 2.0], [3.0], [], [4.0, 5.0, 6.0]])
+    assert tk.math.unsorted_segment_sum(rows, [1, 0, 1, 0], 3).to_list() == [[7.0, 5.0, 6.0], [1.0, 2.0], []]
+    assert tk.math.unsorted_segment_mean(rows, [1, 0, 1, 0], 3).to_list() == [[3.5, 5.0, 6.0], [1.0, 2.0], []]
+
+
+def test_scalar_mul_of_a_ragged_tensor_scales_its_values_and_its_gradient():
+    analytic, numeric = _gradient_and_numeric(
+        lambda v: _weighted(tk.math.scalar_mul(2.5, tk.RaggedTensor.from_row_lengths(v, LENGTHS)))
+    )
+    np.testing.assert_allclose(analytic, numeric, rtol=1e-6, atol=1e-9)
+
+
+def test_bincount_per_row_counts_each_row_and_drops_values_past_maxlength():
+    rows = tk.ragged.constant([[1, 2, 2], [0], [], [5, 1]])
+    per_row = tk.math.bincount(rows, axis=-1, maxlength=3)
+    np.testing.assert_array_equal(per_row.numpy(), [[0, 1, 2], [1, 0, 0], [0, 0, 0], [0, 1, 0]])
+    weights = tk.ragged.constant([[1.0, 2.0, 3.0], [4.0], [], [5.0, 6.0]])
+    np.testing.assert_allclose(tk.math.bincount(rows, weights=weights).numpy(), [4.0, 7.0, 5.0, 0.0, 0.0, 5.0])
+
+
+@pytest.mark.parametrize(
+    "call, error",
+    [
+        (lambda r: tk.gather(r, [0], axis=2), ValueError),
+        (lambda r: tk.gather(r, [7], axis=1), tk.errors.InvalidArgumentError),
+        (lambda r: tk.gather(r, [0.5], axis=1), tk.errors.InvalidArgumentError),
+        (lambda r: tk.gather(r, tk.ragged.constant([[0], [0]]), batch_dims=1), ValueError),
+        (lambda r: tk.gather(r, tk.ragged.constant([[0], [0], [], [0]]), axis=0, batch_dims=1), ValueError),
+        (lambda r: tk.math.unsorted_segment_sum(r, [0, 1], 2), tk.errors.InvalidArgumentError),
+        (lambda r: tk.math.unsorted_segment_sum(r, [0, 5, 1, 0], 2), tk.errors.InvalidArgumentError),
+        (lambda r: tk.math.unsorted_segment_sum(r, [0, -1, 1, 0], 2), tk.errors.InvalidArgumentError),
+        (lambda r: tk.math.unsorted_segment_sum(r, [0.0, 1.0, 1.0, 0.0], 2), ValueError),
+        (
+            lambda r: tk.math.unsorted_segment_sum(r, tk.ragged.constant([[0], [1], [], [0, 0, 2]]), 3),
+            tk.errors.InvalidArgumentError,
+        ),
+        (lambda r: tk.math.bincount(tk.cast(r, tk.int32), weights=[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]), ValueError),
+        (lambda r: tk.math.bincount(tk.cast(r, tk.int32) - 3), tk.errors.InvalidArgumentError),
+        (lambda r: tk.debugging.check_numerics(r / 0.0, "bad"), tk.errors.InvalidArgumentError),
+        (lambda r: tk.math.scalar_mul(r, 2.0), ValueError),
+    ],
+    ids=[
+        "axis out of bounds",
+        "index past the values",
+        "float indices",
+        "batch rows differ",
+        "axis < batch_dims",
+        "too few segment ids",
+        "segment id too big",
+        "negative segment id",
+        "float segment ids",
+        "ragged ids with other rows",
+        "dense weights",
+        "negative bincount",
+        "check_numerics",
+        "ragged scalar",
+    ],
+)
+def test_bad_ragged_calls_raise_tf_types_and_leave_the_input_as_it_was(call, error):
+    rows = tk.ragged.constant([[1.0, 2.0], [3.0], [], [4.0, 5.0, 6.0]])
+    before = rows.to_list()
+    with pytest.raises(error) as caught:
+        call(rows)
+    assert str(caught.value).strip()
+    assert rows.to_list() == before
