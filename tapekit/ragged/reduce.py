@@ -13,6 +13,7 @@ from .._core.ops import math_ops, reduction, segment_ops
 from .._core.ops.array_ops import expand_dims, reshape
 from .._core.values.tensor import constant as _dense_constant
 from .elementwise import elementwise_binary, math_op
+from .segments import join_rows
 from .tensor import RaggedTensor, coordinates, nrows_of, splits_of
 
 
@@ -49,29 +50,25 @@ def _reduce_axis(kind: str, r: RaggedTensor, a: int, keepdims):
         return r.with_values(inner)
     if a >= 2:                     # a ragged axis inside each row
         return r.with_values(reduce(kind, r.values, a - 1, keepdims))
-    if r.ragged_rank == 2 and not keepdims:
-        return _reduce_across_rows(kind, r, a)
-    if r.ragged_rank != 1:
-        raise NotImplementedError("Reducing axis 0 or 1 of a RaggedTensor with more than one ragged axis is not "
-                                  "supported in tapekit."
-                                  + hint_line(_("reduce the inner axes first.")))
+    if r.ragged_rank > 1:
+        return _reduce_rows(kind, r, a, keepdims)
     ids = r.value_rowids().numpy() if a == 1 else coordinates(r)[:, 1]
     segments = nrows_of(r) if a == 1 else int(np.diff(splits_of(r)).max(initial=0))
     out = _segment_reduce(kind, r.flat_values, ids, segments)
     return expand_dims(out, a) if keepdims else out
 
 
-def _reduce_across_rows(kind: str, r: RaggedTensor, axis: int) -> RaggedTensor:
-    """Axis 0 or 1 of a RaggedTensor with two ragged axes: the values that share their other two
-    indices (outer, column) reduced together; output row ``o`` is as long as its longest input row."""
-    coords = coordinates(r)
-    outer, column = (coords[:, 1], coords[:, 2]) if axis == 0 else (coords[:, 0], coords[:, 2])
-    count = int(np.diff(splits_of(r)).max(initial=0)) if axis == 0 else nrows_of(r)
-    lengths = np.zeros(count, np.int64)
-    np.maximum.at(lengths, outer, column + 1)
-    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
-    out = _segment_reduce(kind, r.flat_values, starts[outer] + column, int(lengths.sum()))
-    return RaggedTensor.from_row_lengths(out, lengths)
+def _reduce_rows(kind: str, r: RaggedTensor, axis: int, keepdims):
+    """Axis 0 or 1 of a RaggedTensor with more ragged axes: the rows (of each outer row, for axis 1)
+    combined value by value; a row of the result is as long as the longest one it combines, as TF."""
+    def combine(values, ids, count):
+        return _segment_reduce(kind, values, ids, count)
+
+    if axis == 0:
+        joined = join_rows(combine, r, np.zeros(nrows_of(r), np.int64), 1)
+        return joined if keepdims else joined[0]
+    joined = join_rows(combine, r.values, np.asarray(r.value_rowids().numpy()), nrows_of(r))
+    return RaggedTensor.from_uniform_row_length(joined, 1) if keepdims else joined
 
 
 def _reduce_each(kind: str, r: RaggedTensor, axes: list, keepdims):

@@ -89,10 +89,10 @@ def unsorted_segment(dense_op, data, segment_ids, num_segments):
     _check_id_dtype(dtypes.as_dtype(host.dtype))
     count = int(num_segments.numpy()) if isinstance(num_segments, Tensor) else int(num_segments)
     _check_ids(host, nrows_of(data), count)
-    return _join_rows(dense_op, data, host.astype(np.int64), count)
+    return join_rows(dense_op, data, host.astype(np.int64), count)
 
 
-def _join_rows(dense_op, data: RaggedTensor, ids: np.ndarray, count: int):
+def join_rows(dense_op, data: RaggedTensor, ids: np.ndarray, count: int):
     """Output row ``j``: rows with id ``j`` combined value by value (the next ragged axis likewise)."""
     lengths = np.diff(splits_of(data))
     out_lengths = np.zeros(count, np.int64)
@@ -101,7 +101,7 @@ def _join_rows(dense_op, data: RaggedTensor, ids: np.ndarray, count: int):
     columns = np.arange(int(lengths.sum())) - np.repeat(splits_of(data)[:-1], lengths)
     value_ids = np.repeat(starts[ids], lengths) + columns
     values = data.values
-    inner = _join_rows(dense_op, values, value_ids, int(out_lengths.sum())) if isinstance(values, RaggedTensor) \
+    inner = join_rows(dense_op, values, value_ids, int(out_lengths.sum())) if isinstance(values, RaggedTensor) \
         else dense_op(values, value_ids, int(out_lengths.sum()))
     return RaggedTensor.from_row_lengths(inner, out_lengths.astype(data.row_splits_dtype.numpy_dtype))
 

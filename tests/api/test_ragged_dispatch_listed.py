@@ -135,3 +135,22 @@ def test_bad_ragged_calls_raise_tf_types_and_leave_the_input_as_it_was(call, err
         call(rows)
     assert str(caught.value).strip()
     assert rows.to_list() == before
+
+
+@pytest.mark.parametrize("kind", ["sum", "mean", "max", "prod"])
+@pytest.mark.parametrize("axis, keepdims", [(0, False), (1, False), (0, True), (1, True), ([0, 1, 2], False)])
+def test_reducing_the_outer_axes_of_three_ragged_axes_matches_finite_differences(kind, axis, keepdims):
+    reduce = getattr(tk, f"reduce_{kind}")
+
+    def loss(v):
+        r4 = tk.RaggedTensor.from_nested_row_lengths(v, [[2, 1], [1, 2, 1], [1, 2, 0, 3]])
+        return _weighted(reduce(r4, axis=axis, keepdims=keepdims))
+
+    analytic, numeric = _gradient_and_numeric(loss)
+    np.testing.assert_allclose(analytic, numeric, rtol=1e-6, atol=1e-9)
+
+
+def test_reducing_axis_0_of_three_ragged_axes_combines_the_rows_value_by_value():
+    r4 = tk.ragged.constant([[[[1.], [2., 3.]], [[4.]]], [[[5., 6.]]], [[[7.], [8.], [9., 10.]]]])
+    assert tk.reduce_sum(r4, axis=0).to_list() == [[[13., 6.], [10., 3.], [9., 10.]], [[4.]]]
+    assert tk.reduce_max(r4, axis=1).to_list() == [[[4.], [2., 3.]], [[5., 6.]], [[7.], [8.], [9., 10.]]]
