@@ -65,6 +65,7 @@ from .ragged.dispatch import dispatch_concat as _dispatch_concat
 from .ragged.dispatch import dispatch_unary as _dispatch_unary
 
 concat = _dispatch_concat(ops.array_ops.concat)   # tk.concat also joins RaggedTensors
+matmul = linalg.matmul   # tk.linalg.matmul, which also multiplies RaggedTensors
 newaxis = None
 
 # ---- checks (four of tf.debugging's asserts are also at the top level, as in TF) ----

@@ -208,3 +208,35 @@ def dispatch_scalar_mul(fn):
         return fn(scalar, x, name)
 
     return wrapper
+
+
+def dispatch_matmul(fn):
+    """``tk.matmul`` of RaggedTensors: matrices (rank 2) whose rows turn out all as long, or a batch of
+    matrices with ragged rows (rank 3, one ragged axis), each multiplied on its own."""
+    @functools.wraps(fn)
+    def wrapper(a, b, *args, **kwargs):
+        if not isinstance(a, RaggedTensor) and not isinstance(b, RaggedTensor):
+            return fn(a, b, *args, **kwargs)
+        if a.ndim == 2:
+            return fn(_uniform_matrix(a), _uniform_matrix(b), *args, **kwargs)
+        if not isinstance(a, RaggedTensor) or a.ndim != 3 or a.ragged_rank != 1:
+            raise NotImplementedError("tk.matmul of RaggedTensors takes matrices, or a batch of matrices with "
+                                      "ragged rows (rank 3, one ragged axis) as `a`."
+                                      + hint_line(_("use .to_tensor() first.")))
+        products = [fn(a[i], b[i], *args, **kwargs) for i in range(nrows_of(a))]
+        return RaggedTensor.from_row_lengths(concat(products, 0), [int(p.shape[0]) for p in products])
+
+    return wrapper
+
+
+def _uniform_matrix(value):
+    """A ragged matrix as a dense one, if its rows are all as long (TF's check, on the values' count)."""
+    if not isinstance(value, RaggedTensor):
+        return value
+    count, dense_count = int(value.flat_values.shape[0]), int(np.prod(value.bounding_shape().numpy()))
+    if count != dense_count:
+        raise InvalidArgumentError(None, None, "The matrices in `a` and `b` may not be ragged in their innermost "
+                                   f"dimension.\nCondition x == y did not hold.\nFirst 1 elements of x:\n[{count}]\n"
+                                   f"First 1 elements of y:\n[{dense_count}]"
+                                   + hint_line(_("every row of a matrix needs the same length.")))
+    return value.to_tensor()

@@ -13,7 +13,7 @@ from .._core.ops.array_ops import gather
 from .._core.ops.array_ops import concat as dense_concat
 from .._core.values.tensor import constant as _dense_constant
 from .elementwise import same_partition, splits_differ
-from .tensor import RaggedTensor, as_value, gather_rows, nrows_of, splits_of
+from .tensor import RaggedTensor, as_value, axis_in_bounds, gather_rows, nrows_of, splits_of
 
 
 def _depth(value) -> int:
@@ -92,9 +92,8 @@ def concat(values, axis: int) -> RaggedTensor:
     """Ragged ``tk.concat``: axis 0 appends rows, axis 1 joins each row with the matching rows, a deeper
     axis joins inside rows that match (the same row partitions down to it)."""
     parts = [v if isinstance(v, RaggedTensor) else RaggedTensor.from_tensor(as_value(v)) for v in values]
-    ndim = parts[0].ndim
-    axis = int(axis) % ndim if -ndim <= int(axis) < ndim else None
-    if axis is None or any(p.ragged_rank != parts[0].ragged_rank for p in parts):
+    axis = axis_in_bounds(int(axis), parts[0].ndim, "axis")
+    if any(p.ragged_rank != parts[0].ragged_rank for p in parts):
         raise NotImplementedError("tapekit concatenates RaggedTensors of one ragged rank along one of their axes."
                                   + hint_line(_("use .to_tensor() for other cases.")))
     if axis == 0:

@@ -154,3 +154,23 @@ def test_reducing_axis_0_of_three_ragged_axes_combines_the_rows_value_by_value()
     r4 = tk.ragged.constant([[[[1.], [2., 3.]], [[4.]]], [[[5., 6.]]], [[[7.], [8.], [9., 10.]]]])
     assert tk.reduce_sum(r4, axis=0).to_list() == [[[13., 6.], [10., 3.], [9., 10.]], [[4.]]]
     assert tk.reduce_max(r4, axis=1).to_list() == [[[4.], [2., 3.]], [[5., 6.]], [[7.], [8.], [9., 10.]]]
+
+
+def test_ragged_batch_matmul_gradient_matches_finite_differences():
+    other = tk.constant(np.array([[[1.0], [2.0]], [[0.5], [-1.0]]]))
+
+    def loss(v):
+        rows = tk.RaggedTensor.from_row_lengths(tk.reshape(v, [3, 2]), [1, 2])   # a batch of 2 matrices, 1 and 2 rows
+        return _weighted(tk.matmul(rows, other))
+
+    analytic, numeric = _gradient_and_numeric(loss)
+    np.testing.assert_allclose(analytic, numeric, rtol=1e-6, atol=1e-9)
+
+
+def test_matmul_of_a_ragged_matrix_with_rows_of_different_lengths_raises_and_concat_checks_its_axis():
+    rows = tk.ragged.constant([[1.0, 2.0], [3.0]])
+    with pytest.raises(tk.errors.InvalidArgumentError, match="may not be ragged in their innermost"):
+        tk.matmul(rows, tk.constant([[1.0], [2.0]]))
+    with pytest.raises(ValueError, match="out of bounds"):
+        tk.concat([rows, rows], 2)
+    assert rows.to_list() == [[1.0, 2.0], [3.0]]
