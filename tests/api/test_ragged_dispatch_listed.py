@@ -174,3 +174,11 @@ def test_matmul_of_a_ragged_matrix_with_rows_of_different_lengths_raises_and_con
     with pytest.raises(ValueError, match="out of bounds"):
         tk.concat([rows, rows], 2)
     assert rows.to_list() == [[1.0, 2.0], [3.0]]
+
+
+def test_as_string_keeps_the_rows_and_format_writes_a_ragged_tensor_as_tf():
+    rows = tk.ragged.constant([[1.5, 2.0], [], [3.0]])
+    assert tk.strings.as_string(rows, precision=1).to_list() == [[b"1.5", b"2.0"], [], [b"3.0"]]
+    assert tk.strings.format("x={}", rows).numpy() == b"x=[[1.500000, 2.000000], [], [3.000000]]"
+    with pytest.raises(tk.errors.InvalidArgumentError, match="Fill argument not supported"):
+        tk.strings.as_string(rows, width=4, fill="x")
