@@ -48,7 +48,7 @@ from .math import (abs, acos, acosh, add, add_n, argmax, argmin, asin, asinh, at
                    reduce_min, reduce_prod, reduce_sum, round, scalar_mul, sigmoid, sign, sin, sinh,
                    sqrt, square, subtract, tan, tanh, truediv)
 from ._core.ops.clip_ops import clip_by_global_norm, clip_by_norm
-from ._core.ops.linalg import einsum, matmul, norm, tensordot
+from ._core.ops.linalg import einsum, norm, tensordot
 from ._core.ops.math_ops import identity, realdiv, stop_gradient, where
 
 # ---- creating, shaping, indexing and sorting tensors ----

@@ -15,7 +15,9 @@ structure, conversion, indexing, printing), ``elementwise`` (arithmetic, the Pyt
 
 from . import elementwise   # noqa: F401 - it installs the Python operators on RaggedTensor
 from .functions import constant, map_flat_values, range  # noqa: A004 - tk.ragged.range, as TF's
+from .functions import row_splits_to_segment_ids, segment_ids_to_row_splits, stack_dynamic_partitions
 from .spec import RaggedTensorSpec  # noqa: F401 - tk.RaggedTensorSpec is imported from here
 from .tensor import RaggedTensor
 
-__all__ = ["RaggedTensor", "constant", "map_flat_values", "range"]
+__all__ = ["RaggedTensor", "constant", "map_flat_values", "range", "row_splits_to_segment_ids",
+           "segment_ids_to_row_splits", "stack_dynamic_partitions"]

@@ -240,3 +240,14 @@ def _uniform_matrix(value):
                                    f"First 1 elements of y:\n[{dense_count}]"
                                    + hint_line(_("every row of a matrix needs the same length.")))
     return value.to_tensor()
+
+
+def dispatch_embedding_lookup(fn):
+    """``tk.nn.embedding_lookup`` with ragged ``ids``: the rows of ``params`` for each id, the ids' rows kept."""
+    @functools.wraps(fn)
+    def wrapper(params, ids, max_norm=None, name=None):
+        if isinstance(ids, RaggedTensor):
+            return ids.with_flat_values(fn(params, ids.flat_values, max_norm))
+        return fn(params, ids, max_norm, name)
+
+    return wrapper

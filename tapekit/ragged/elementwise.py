@@ -109,15 +109,27 @@ _BINARY_OPERATORS = {"add": "add", "sub": "subtract", "mul": "multiply", "truedi
                      "floordiv": "floordiv", "mod": "floormod", "eq": "equal", "ne": "not_equal", "lt": "less",
                      "le": "less_equal", "gt": "greater", "ge": "greater_equal", "and": "logical_and",
                      "or": "logical_or", "xor": "logical_xor"}
-_REFLECTED = ("add", "sub", "mul", "truediv", "pow")       # also 2 + r, 2 - r, ...
+_REFLECTED = ("add", "sub", "mul", "truediv", "pow", "floordiv", "mod", "and", "or", "xor")   # also 2 + r, ...
 _UNARY_OPERATORS = {"neg": "negative", "abs": "abs", "invert": "logical_not"}
 
 
 def _binary_operator(op_name: str, reverse: bool):
     def operator(self, other):
+        if op_name in ("equal", "not_equal") and not _convertible(other):
+            return NotImplemented   # as TF: r == [[1, 2], [3]] is False (Python compares identities)
         x, y = (other, self) if reverse else (self, other)
         return elementwise_binary(math_op(op_name), x, y)
     return operator
+
+
+def _convertible(other) -> bool:
+    if isinstance(other, (RaggedTensor, Tensor)) or not isinstance(other, (list, tuple)):
+        return True
+    try:
+        as_value(other)
+    except (ValueError, TypeError):
+        return False
+    return True
 
 
 def _unary_operator(op_name: str):

@@ -11,6 +11,7 @@ from ..errors import InvalidArgumentError
 from .._base.i18n import _, hint_line
 from .._core.ops.array_ops import gather
 from .._core.ops.array_ops import concat as dense_concat
+from .._core.values.tensor import Tensor
 from .._core.values.tensor import constant as _dense_constant
 from .elementwise import same_partition, splits_differ
 from .tensor import RaggedTensor, as_value, axis_in_bounds, gather_rows, nrows_of, splits_of
@@ -136,3 +137,34 @@ def _concat_along_rows(parts: list) -> RaggedTensor:
     picked = gather_rows(joined, index) if isinstance(joined, RaggedTensor) else gather(joined, index)
     return RaggedTensor.from_row_lengths(picked, lengths)
 
+
+
+def row_splits_to_segment_ids(splits, name=None, out_type=None) -> Tensor:
+    """The row of each value: ``[0, 0, 2, 2, 2]`` for the splits ``[0, 2, 2, 5]``."""
+    splits = splits if isinstance(splits, Tensor) else _dense_constant(splits, dtype=dtypes.int64)
+    bounds = np.asarray(splits.numpy())
+    dtype = dtypes.as_dtype(out_type) if out_type is not None else splits.dtype
+    return _dense_constant(np.repeat(np.arange(bounds.size - 1), np.diff(bounds)).astype(dtype.numpy_dtype))
+
+
+def segment_ids_to_row_splits(segment_ids, num_segments=None, out_type=None, name=None) -> Tensor:
+    """The row splits of sorted segment ids: ``[0, 2, 2, 5]`` for ``[0, 0, 2, 2, 2]``."""
+    ids = np.asarray(as_value(segment_ids).numpy()).astype(np.int64)
+    count = int(as_value(num_segments).numpy()) if num_segments is not None else int(ids.max(initial=-1)) + 1
+    dtype = dtypes.as_dtype(out_type) if out_type is not None else dtypes.int64
+    lengths = np.bincount(ids, minlength=count)[:count]
+    return _dense_constant(np.concatenate([[0], np.cumsum(lengths)]).astype(dtype.numpy_dtype))
+
+
+def stack_dynamic_partitions(data, partitions, num_partitions, name=None) -> RaggedTensor:
+    """Row ``i`` holds the items of ``data`` whose partition is ``i``, in their order (gathered: differentiable)."""
+    parts = np.asarray(as_value(partitions).numpy()).astype(np.int64).reshape(-1)
+    count = int(as_value(num_partitions).numpy())
+    if parts.size and (parts.max() >= count or parts.min() < 0):
+        bad = int(parts.max()) if parts.max() >= count else int(parts.min())
+        raise InvalidArgumentError(None, None, "partitions must be less than num_partitions\nCondition x < y did not "
+                                   f"hold.\nFirst 1 elements of x:\n[{bad}]\nFirst 1 elements of y:\n[{count}]"
+                                   if bad >= count else f"partitions must be non-negative: got {bad}"
+                                   + hint_line(_("each partition counts from 0 to num_partitions - 1.")))
+    order = np.argsort(parts, kind="stable")
+    return RaggedTensor.from_row_lengths(gather(as_value(data), order), np.bincount(parts, minlength=count))

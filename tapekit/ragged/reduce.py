@@ -26,6 +26,8 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
     """``tk.reduce_<kind>`` of a RaggedTensor (kind: sum, mean, max, min, prod, any, all, variance, std)."""
     if kind in _BUILT_ON_OTHERS:
         return _BUILT_ON_OTHERS[kind](kind, r, axis, keepdims)
+    if kind == "mean" and r.dtype == dtypes.bool:   # TF's InvalidArgumentError: the dense Mean takes no bools
+        return reduction.reduce_mean(r.flat_values)
     if kind == "mean" and not (r.dtype.is_floating or r.dtype.is_complex):   # TF: float64, whatever the axis
         r = r.with_flat_values(math_op("cast")(r.flat_values, dtypes.float64))
     ndim = r.ndim

@@ -18,7 +18,7 @@ from ..errors import InvalidArgumentError
 from .._base.i18n import _, hint_line
 from .._core.ops.args import int_attr
 from .._core.ops.array_ops import boolean_mask as dense_boolean_mask
-from .._core.ops.array_ops import gather, pad, reshape, scatter_nd
+from .._core.ops.array_ops import expand_dims, gather, pad, reshape, scatter_nd
 from .._core.ops.array_ops import concat as dense_concat
 from .._core.ops.math_ops import add, multiply, to_tensor
 from .._base.shape import TensorShape
@@ -258,6 +258,27 @@ class RaggedTensor:
         out = _dense_constant(np.asarray(dims, dtype=(out_type or self.row_splits_dtype).numpy_dtype))
         return out if axis is None else out[axis]
 
+    def nested_row_lengths(self, name=None) -> tuple:
+        """The row lengths of each ragged axis, outermost first."""
+        inner = self._values.nested_row_lengths() if isinstance(self._values, RaggedTensor) else ()
+        return (self.row_lengths(),) + inner
+
+    def nested_value_rowids(self, name=None) -> tuple:
+        """The row of each value, for each ragged axis (outermost first)."""
+        inner = self._values.nested_value_rowids() if isinstance(self._values, RaggedTensor) else ()
+        return (self.value_rowids(),) + inner
+
+    def with_row_splits_dtype(self, dtype) -> RaggedTensor:
+        """The same rows with int32 or int64 row partitions (every ragged axis)."""
+        dtype = dtypes.as_dtype(dtype)
+        if dtype not in (dtypes.int32, dtypes.int64):
+            raise ValueError(f"Argument `row_splits` dtype must be int32 or int64. Received {dtype!r}."
+                             + hint_line(_("row partitions are int32 or int64.")))
+        values = self._values.with_row_splits_dtype(dtype) if isinstance(self._values, RaggedTensor) \
+            else self._values
+        splits = _dense_constant(splits_of(self).astype(dtype.numpy_dtype))
+        return RaggedTensor(values, splits, internal=True, uniform_row_length=self._uniform_row_length)
+
     def with_values(self, new_values) -> RaggedTensor:
         return RaggedTensor(as_value(new_values), self._row_splits, internal=True,
                             uniform_row_length=self._uniform_row_length)
@@ -335,14 +356,14 @@ class RaggedTensor:
 
     # ----- indexing -----
     def __getitem__(self, key):
-        key = key if isinstance(key, tuple) else (key,)
+        key = _without_ellipsis(key if isinstance(key, tuple) else (key,), self.ndim)
         if not key:
             return self
         first, rest = key[0], key[1:]
-        if first is Ellipsis:
-            if len(rest) == 0:
-                return self
-            raise NotImplementedError("tapekit's RaggedTensor supports `...` only on its own.")
+        if first is None:                                # tk.newaxis: a new outer axis of one row
+            inner = self[rest] if rest else self
+            return RaggedTensor.from_uniform_row_length(inner, nrows_of(inner), nrows=1) \
+                if isinstance(inner, RaggedTensor) else expand_dims(inner, 0)
         if isinstance(first, (int, np.integer)) or (isinstance(first, Tensor) and first.ndim == 0):
             row = _row(self, int(first))
             return row[rest] if rest else row
@@ -351,6 +372,10 @@ class RaggedTensor:
             return _map_rows(rows, rest) if rest else rows
         raise TypeError(f"Ragged tensors do not support indexing with {type(first).__name__}."
                         + hint_line(_("use integers and slices, or .to_tensor() first.")))
+
+    def __bool__(self):
+        raise TypeError("RaggedTensor may not be used as a boolean."
+                        + hint_line(_("reduce it first: tk.reduce_any(rt), tk.reduce_all(rt) or rt.nrows() > 0.")))
 
     def _rows(self, key: slice) -> RaggedTensor:
         start, stop, step = key.indices(nrows_of(self))
@@ -448,11 +473,23 @@ def _row(rt, i: int):
     return rt.values[a:b]
 
 
+def _without_ellipsis(key: tuple, ndim: int) -> tuple:
+    """``key`` with its ``...`` replaced by as many ``:`` as the axes it stands for."""
+    if Ellipsis not in key:
+        return key
+    at = key.index(Ellipsis)
+    named = sum(1 for k in key if k is not None and k is not Ellipsis)
+    return key[:at] + (slice(None),) * max(ndim - named, 0) + key[at + 1:]
+
+
 def _map_rows(rt, rest: tuple):
     """Apply ``rest`` (indexing the inner axes) to every row."""
     inner, more = rest[0], rest[1:]
     if isinstance(inner, (int, np.integer)):
         raise ValueError("Cannot index into an inner ragged dimension.")
+    if inner is None:                                    # tk.newaxis: each row in a row of its own
+        return _map_rows(RaggedTensor.from_uniform_row_length(rt, 1), (slice(None),) + more) if more else \
+            RaggedTensor.from_uniform_row_length(rt, 1)
     if inner == slice(None):
         values = rt.values[(slice(None),) + more] if more and not \
             isinstance(rt.values, RaggedTensor) else \

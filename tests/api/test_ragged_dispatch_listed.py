@@ -25,7 +25,7 @@ def _gradient_and_numeric(loss_of_values):
 
 
 def _weighted(result) -> tk.Tensor:
-    flat = result.flat_values if isinstance(result, tk.RaggedTensor) else tk.reshape(result, [-1])
+    flat = tk.reshape(result.flat_values if isinstance(result, tk.RaggedTensor) else result, [-1])
     return tk.reduce_sum(flat * tk.constant(WEIGHTS[: int(tk.size(flat))]))
 
 
@@ -182,3 +182,33 @@ def test_as_string_keeps_the_rows_and_format_writes_a_ragged_tensor_as_tf():
     assert tk.strings.format("x={}", rows).numpy() == b"x=[[1.500000, 2.000000], [], [3.000000]]"
     with pytest.raises(tk.errors.InvalidArgumentError, match="Fill argument not supported"):
         tk.strings.as_string(rows, width=4, fill="x")
+
+
+def test_embedding_lookup_of_ragged_ids_and_stack_dynamic_partitions_match_finite_differences():
+    ids = tk.ragged.constant([[0, 2], [1], [], [2, 2, 0]])
+
+    def lookup_loss(v):
+        return _weighted(tk.nn.embedding_lookup(tk.reshape(v, [3, 2]), ids))
+
+    def partition_loss(v):
+        return _weighted(tk.ragged.stack_dynamic_partitions(v, [1, 0, 1, 1, 2, 0], 4))
+
+    for loss in (lookup_loss, partition_loss):
+        analytic, numeric = _gradient_and_numeric(loss)
+        np.testing.assert_allclose(analytic, numeric, rtol=1e-6, atol=1e-9)
+
+
+def test_row_partition_methods_newaxis_ellipsis_and_truth_value():
+    r3 = tk.ragged.constant([[[1, 2], [3]], [[4]], [[5, 6, 7], [], [8]]])
+    assert [t.numpy().tolist() for t in r3.nested_row_lengths()] == [[2, 1, 3], [2, 1, 1, 3, 0, 1]]
+    assert [t.numpy().tolist() for t in r3.nested_value_rowids()] == [[0, 0, 1, 2, 2, 2], [0, 0, 1, 2, 3, 3, 3, 5]]
+    assert r3.with_row_splits_dtype(tk.int32).values.row_splits.dtype == tk.int32
+    rows = tk.ragged.constant([[1.0, 2.0], [3.0]])
+    assert rows[tk.newaxis, 1:].to_list() == [[[3.0]]]
+    assert rows[:, tk.newaxis].to_list() == [[[1.0, 2.0]], [[3.0]]]
+    assert rows[..., :1].to_list() == [[1.0], [3.0]]
+    with pytest.raises(ValueError, match="Cannot index into an inner ragged dimension"):
+        rows[..., 0]
+    with pytest.raises(TypeError, match="may not be used as a boolean"):
+        bool(rows)
+    assert (rows == [[1.0, 2.0], [3.0]]) is False
