@@ -27,6 +27,7 @@ from ..ragged import RaggedTensor, RaggedTensorSpec
 from .ragged_shape import DynamicRaggedShape
 from ..ragged.functions import concat as ragged_concat
 from ..ragged.gather import gather as ragged_gather_any
+from ..ragged.elementwise import same_partition, splits_differ
 from .._core.values.tensor import Tensor
 
 
@@ -51,7 +52,11 @@ def _needs_one_ragged_axis(rt: RaggedTensor, what: str) -> None:
 def ragged_tile(rt: RaggedTensor, multiples) -> RaggedTensor:
     """Rows repeated ``multiples[0]`` times, each row's values ``multiples[1]`` times, inner axes tiled."""
     _needs_one_ragged_axis(rt, "tk.tile")
-    reps = [int(m) for m in np.asarray(multiples.numpy() if isinstance(multiples, Tensor) else multiples).ravel()]
+    host = np.asarray(multiples.numpy() if isinstance(multiples, Tensor) else multiples)
+    if host.dtype.kind not in "iu":
+        raise TypeError(f"Argument `tensor` (name: multiples) must be of type integer. Received `tensor` = {host}"
+                        + hint_line(_("give one whole repeat count per axis.")))
+    reps = [int(m) for m in host.ravel()]
     if len(reps) != rt.ndim:
         raise IndexError(f"multiples has {len(reps)} entries; the ragged tensor of shape {rt.shape} needs {rt.ndim}."
                          + hint_line(_("give one repeat count per axis.")))
@@ -67,7 +72,7 @@ def ragged_tile(rt: RaggedTensor, multiples) -> RaggedTensor:
 
 def ragged_reverse(rt: RaggedTensor, axis) -> RaggedTensor:
     """The rows (axis 0), each row's values (axis 1) or an inner axis reversed."""
-    axes = [int(a) % rt.ndim for a in np.asarray(axis.numpy() if isinstance(axis, Tensor) else axis).ravel()]
+    axes = _axes_in_bounds(axis, rt.ndim)
     inner = [a - 1 for a in axes if a >= 2]
     reverse_values = ragged_reverse if isinstance(rt.values, RaggedTensor) else reverse
     result = rt.with_values(reverse_values(rt.values, inner)) if inner else rt
@@ -143,7 +148,11 @@ def ragged_stack(values, axis=0, name="stack"):
 def ragged_expand_dims(input, axis, name=None):
     """A new axis of size 1 at ``axis``: one row holding every row (0), each row in a row of its own
     (1), or a new axis inside the values."""
-    position = int_attr(axis, "axis", "ExpandDims") % (input.ndim + 1)
+    position = int_attr(axis, "axis", "ExpandDims")
+    if not -input.ndim - 1 <= position <= input.ndim:
+        raise ValueError(f"axis={position} out of bounds: expected {-input.ndim - 1}<=axis<{input.ndim + 1}"
+                         + hint_line(_("an axis counts from 0 up to the rank minus one (or from -rank).")))
+    position %= input.ndim + 1
     if position == 0:
         return RaggedTensor.from_uniform_row_length(input, input.nrows(), nrows=1)
     if position == 1:
@@ -161,6 +170,10 @@ def ragged_boolean_mask(data, mask, name=None):
         lengths = [int(np.sum(keep[r])) for r in _row_spans(mask)]
         return RaggedTensor.from_row_lengths(gather(data.flat_values, np.nonzero(keep)[0]), lengths)
     keep = np.asarray(mask.numpy() if isinstance(mask, Tensor) else mask, dtype=bool).reshape(-1)
+    rows = int(data.nrows().numpy()) if isinstance(data, RaggedTensor) else int(data.shape[0])
+    if keep.size != rows:
+        raise ValueError(f"Shapes ({rows},) and ({keep.size},) are incompatible"
+                         + hint_line(_("give one mask value per row.")))
     return ragged_gather(data, np.nonzero(keep)[0])
 
 
@@ -243,7 +256,11 @@ def ragged_where(condition, x=None, y=None, name=None):
     """``where(condition, x, y)`` value by value, for operands with the same rows."""
     if x is None and y is None:   # the coordinates of the True values: padding with False adds none
         return where(condition.to_tensor())
-    template = next(v for v in (condition, x, y) if isinstance(v, RaggedTensor))
+    ragged = [v for v in (condition, x, y) if isinstance(v, RaggedTensor)]
+    template = ragged[0]
+    for other in ragged[1:]:
+        if not same_partition(template, other):
+            raise splits_differ(template.nested_row_splits, other.nested_row_splits)
     return template.with_flat_values(where(_values_of(condition), _values_of(x), _values_of(y)))
 
 

@@ -44,6 +44,9 @@ def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None,
     if depth <= 1:
         return _dense_constant(pylist, dtype=dtype)
     ragged_rank = depth - 1 if ragged_rank is None else int(ragged_rank)
+    if ragged_rank >= depth:
+        raise ValueError(f"Invalid pylist={pylist!r}, max depth smaller than ragged_rank={ragged_rank}"
+                         + hint_line(_("ragged_rank counts the ragged axes: at most the nesting depth minus one.")))
     if ragged_rank == 0:
         return _dense_constant(pylist, dtype=dtype)
     return _build(pylist, ragged_rank, dtype, dtypes.as_dtype(row_splits_dtype))
@@ -80,7 +83,15 @@ def range(starts, limits=None, deltas=1, dtype=None, name=None, row_splits_dtype
     """Row ``i`` is ``tk.range(starts[i], limits[i], deltas[i])``."""
     if limits is None:
         starts, limits = 0, starts
-    s, lim, d = np.broadcast_arrays(*(np.asarray(as_value(v).numpy()) for v in (starts, limits, deltas)))
+    arrays = [np.asarray(as_value(v).numpy()) for v in (starts, limits, deltas)]
+    if len({a.shape for a in arrays if a.ndim}) > 1:
+        raise InvalidArgumentError("starts, limits, and deltas must have the same shape [Op:RaggedRange]"
+                                   + hint_line(_("give one start, limit and delta per row (or a scalar).")),
+                                   op="RaggedRange")
+    if (arrays[2] == 0).any():
+        raise InvalidArgumentError("Requires delta != 0 [Op:RaggedRange]"
+                                   + hint_line(_("a row counts up or down: its delta cannot be 0.")), op="RaggedRange")
+    s, lim, d = np.broadcast_arrays(*arrays)
     rows = [np.arange(a, b, c) for a, b, c in zip(s.reshape(-1), lim.reshape(-1), d.reshape(-1))]
     dtype = dtypes.as_dtype(dtype) if dtype is not None else as_value(starts).dtype
     values = np.concatenate(rows).astype(dtype.numpy_dtype) if rows else np.zeros(0, dtype.numpy_dtype)
@@ -94,6 +105,10 @@ def concat(values, axis: int) -> RaggedTensor:
     axis joins inside rows that match (the same row partitions down to it)."""
     parts = [v if isinstance(v, RaggedTensor) else RaggedTensor.from_tensor(as_value(v)) for v in values]
     axis = axis_in_bounds(int(axis), parts[0].ndim, "axis")
+    if any(p.ndim != parts[0].ndim for p in parts):
+        other = next(p for p in parts if p.ndim != parts[0].ndim)
+        raise ValueError(f"Shape {other.shape} must have rank {parts[0].ndim}"
+                         + hint_line(_("the tensors to join need the same rank.")))
     if any(p.ragged_rank != parts[0].ragged_rank for p in parts):
         raise NotImplementedError("tapekit concatenates RaggedTensors of one ragged rank along one of their axes."
                                   + hint_line(_("use .to_tensor() for other cases.")))

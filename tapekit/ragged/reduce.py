@@ -11,7 +11,9 @@ from .._base import dtypes
 from .._base.i18n import _, hint_line
 from .._core.ops import math_ops, reduction, segment_ops
 from .._core.ops.array_ops import expand_dims, reshape
+from .._core.values.tensor import Tensor
 from .._core.values.tensor import constant as _dense_constant
+from ..errors import InvalidArgumentError
 from .elementwise import elementwise_binary, math_op
 from .segments import join_rows
 from .tensor import RaggedTensor, coordinates, nrows_of, splits_of
@@ -34,13 +36,29 @@ def reduce(kind: str, r: RaggedTensor, axis=None, keepdims=False):
     if axis is None:
         return getattr(reduction, f"reduce_{kind}")(r.flat_values, None, keepdims=False) \
             if not keepdims else _keep_all(kind, r)
-    axes = sorted({int(a) % ndim for a in (axis if isinstance(axis, (list, tuple)) else [axis])})
-    for a in [int(a) for a in (axis if isinstance(axis, (list, tuple)) else [axis])]:
+    given = _axis_list(axis)
+    for a in given:
         if not -ndim <= a < ndim:
             raise ValueError(f"axis={a} out of bounds: expected {-ndim}<=axis<{ndim}")
+    axes = sorted({a % ndim for a in given})
+    if len(axes) != len(given):
+        raise InvalidArgumentError(f"Invalid reduction dimension: axis {given} names an axis twice "
+                                   f"[Op:{kind.title()}]"
+                                   + hint_line(_("name each axis once.")), op=kind.title())
     if len(axes) > 1:
         return _reduce_each(kind, r, axes, keepdims)
     return _reduce_axis(kind, r, axes[0], keepdims)
+
+
+def _axis_list(axis) -> list:
+    """``axis`` (an int, a list of them, or an integer tensor) as a list of ints; TF's TypeError else."""
+    items = np.asarray(axis.numpy()).reshape(-1).tolist() if isinstance(axis, Tensor) else \
+        list(axis) if isinstance(axis, (list, tuple)) else [axis]
+    for item in items:
+        if not isinstance(item, (int, np.integer)) or isinstance(item, bool):
+            raise TypeError(f"axis must be an int; got {type(item).__name__}"
+                            + hint_line(_("an axis counts from 0 up to the rank minus one (or from -rank).")))
+    return [int(item) for item in items]
 
 
 def _reduce_axis(kind: str, r: RaggedTensor, a: int, keepdims):

@@ -33,11 +33,16 @@ def as_value(value, dtype=None) -> Tensor:
 
 
 def _splits_tensor(value, what: str) -> Tensor:
-    t = value if isinstance(value, Tensor) else _dense_constant(value, dtype=dtypes.int64) \
-        if not is_variable(value) else to_tensor(value)
+    if isinstance(value, Tensor) or is_variable(value):
+        t = to_tensor(value)
+    else:
+        host = np.asarray(value)
+        t = _dense_constant(host, dtype=dtypes.int64 if host.dtype.kind in "iub" or not host.size else None)
     if t.dtype not in (dtypes.int32, dtypes.int64):
-        raise InvalidArgumentError(f"{what} must be int32 or int64, got {t.dtype.name}."
-                                   + hint_line(_("pass integer row partitions.")), op="RaggedTensor")
+        raise ValueError(f"{what} must have dtype int32 or int64"
+                         + hint_line(_("pass integer row partitions.")))
+    if t.ndim != 1:
+        raise ValueError(f"Shape {tuple(t.shape)} must have rank 1" + hint_line(_("pass integer row partitions.")))
     return t
 
 
@@ -230,6 +235,8 @@ class RaggedTensor:
 
     def row_lengths(self, axis=1, name=None):
         """The length of each row (int64); ``axis=2`` gives the inner rows' lengths (ragged)."""
+        if axis == 0:   # the outer axis has one "row": its length is nrows
+            return self.nrows()
         if axis == 1:
             return _dense_constant(np.diff(splits_of(self)).astype(self.row_splits_dtype.numpy_dtype))
         if axis > 1 and isinstance(self._values, RaggedTensor):
@@ -280,8 +287,12 @@ class RaggedTensor:
         return RaggedTensor(values, splits, internal=True, uniform_row_length=self._uniform_row_length)
 
     def with_values(self, new_values) -> RaggedTensor:
-        return RaggedTensor(as_value(new_values), self._row_splits, internal=True,
-                            uniform_row_length=self._uniform_row_length)
+        values = as_value(new_values)
+        count, needed = _nvals(values), int(splits_of(self)[-1])
+        if count != needed:
+            raise ValueError(f"Shapes ({needed},) and ({count},) are incompatible"
+                             + hint_line(_("the new values need one entry per value of the RaggedTensor.")))
+        return RaggedTensor(values, self._row_splits, internal=True, uniform_row_length=self._uniform_row_length)
 
     def with_flat_values(self, new_values) -> RaggedTensor:
         if isinstance(self._values, RaggedTensor):
@@ -380,7 +391,7 @@ class RaggedTensor:
     def _rows(self, key: slice) -> RaggedTensor:
         start, stop, step = key.indices(nrows_of(self))
         if step != 1:
-            raise ValueError("Slicing the rows of a RaggedTensor with a step is not supported.")
+            return gather_rows(self, np.arange(start, stop, step))
         stop = max(stop, start)
         splits = splits_of(self)
         a, b = int(splits[start]), int(splits[stop])

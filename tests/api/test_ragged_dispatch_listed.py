@@ -212,3 +212,32 @@ def test_row_partition_methods_newaxis_ellipsis_and_truth_value():
     with pytest.raises(TypeError, match="may not be used as a boolean"):
         bool(rows)
     assert (rows == [[1.0, 2.0], [3.0]]) is False
+
+
+@pytest.mark.parametrize("call, error", [
+    (lambda r: tk.reduce_sum(r, axis=1.5), TypeError),
+    (lambda r: tk.reduce_sum(r, axis=[1, 1]), tk.errors.InvalidArgumentError),
+    (lambda r: tk.tile(r, [1.5, 1]), TypeError),
+    (lambda r: tk.reverse(r, [3]), ValueError),
+    (lambda r: tk.expand_dims(r, 5), ValueError),
+    (lambda r: tk.ragged.boolean_mask(r, [True, False]), ValueError),
+    (lambda r: r.with_values(tk.constant([1.0, 2.0])), ValueError),
+    (lambda r: tk.where(r > 1.0, r, tk.ragged.constant([[1.0]])), tk.errors.InvalidArgumentError),
+    (lambda r: tk.concat([r, tk.ragged.constant([[[1]]])], 0), ValueError),
+    (lambda r: tk.RaggedTensor.from_row_splits(r.flat_values, [0.0, 6.0]), ValueError),
+    (lambda r: tk.ragged.range([0], [3], [0]), tk.errors.InvalidArgumentError),
+    (lambda r: tk.ragged.constant(r.to_list(), ragged_rank=3), ValueError),
+], ids=["float axis", "axis twice", "float multiples", "reverse axis", "expand_dims axis", "mask length",
+        "values count", "where rows", "concat ranks", "float splits", "zero delta", "ragged_rank too big"])
+def test_calls_that_returned_values_before_now_raise_tf_types_and_leave_the_input(call, error):
+    rows = tk.ragged.constant([[1.0, 2.0], [3.0], [], [4.0, 5.0, 6.0]])
+    with pytest.raises(error):
+        call(rows)
+    assert rows.to_list() == [[1.0, 2.0], [3.0], [], [4.0, 5.0, 6.0]]
+
+
+def test_rows_sliced_with_a_step_and_row_lengths_of_axis_0():
+    rows = tk.ragged.constant([[1.0, 2.0], [3.0], [], [4.0, 5.0, 6.0]])
+    assert rows[::2].to_list() == [[1.0, 2.0], []]
+    assert rows[::-1].to_list() == [[4.0, 5.0, 6.0], [], [3.0], [1.0, 2.0]]
+    assert int(rows.row_lengths(axis=0)) == 4
