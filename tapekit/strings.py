@@ -104,6 +104,7 @@ def _decoded(s: bytes, encoding: str) -> str:
     return s.decode(_codec(encoding))
 
 
+@_on_ragged_rows
 def unicode_split(input, input_encoding, errors="replace", replacement_char=65533, name=None):
     """Each string as its characters (each one encoded as bytes)."""
     encoding = str(input_encoding)
@@ -111,6 +112,7 @@ def unicode_split(input, input_encoding, errors="replace", replacement_char=6553
                    lambda s: [c.encode(_codec(encoding)) for c in _decoded(s, encoding)])
 
 
+@_on_ragged_rows
 def unicode_decode(input, input_encoding, errors="replace", replacement_char=65533,
                    replace_control_characters=False, name=None):
     """Each string as its Unicode code points (int32)."""
