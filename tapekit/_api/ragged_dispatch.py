@@ -27,6 +27,7 @@ from ..ragged import RaggedTensor, RaggedTensorSpec
 from .ragged_shape import DynamicRaggedShape
 from ..ragged.functions import concat as ragged_concat
 from ..ragged.gather import gather as ragged_gather_any
+from ..ragged.tensor import gather_rows
 from ..ragged.elementwise import same_partition, splits_differ
 from .._core.values.tensor import Tensor
 
@@ -40,7 +41,8 @@ def _from_rows(rt: RaggedTensor, rows: list) -> RaggedTensor:
     """A RaggedTensor whose row ``i`` holds the values of ``rt`` at the indices ``rows[i]``."""
     index = np.concatenate(rows).astype(np.int64) if rows else np.zeros(0, np.int64)
     lengths = np.asarray([len(r) for r in rows], dtype=rt.row_splits_dtype.numpy_dtype)
-    return RaggedTensor.from_row_lengths(gather(rt.values, index), lengths)
+    values = gather_rows(rt.values, index) if isinstance(rt.values, RaggedTensor) else gather(rt.values, index)
+    return RaggedTensor.from_row_lengths(values, lengths)
 
 
 def _needs_one_ragged_axis(rt: RaggedTensor, what: str) -> None:
@@ -51,7 +53,6 @@ def _needs_one_ragged_axis(rt: RaggedTensor, what: str) -> None:
 
 def ragged_tile(rt: RaggedTensor, multiples) -> RaggedTensor:
     """Rows repeated ``multiples[0]`` times, each row's values ``multiples[1]`` times, inner axes tiled."""
-    _needs_one_ragged_axis(rt, "tk.tile")
     host = np.asarray(multiples.numpy() if isinstance(multiples, Tensor) else multiples)
     if host.dtype.kind not in "iu":
         raise TypeError(f"Argument `tensor` (name: multiples) must be of type integer. Received `tensor` = {host}"
@@ -66,7 +67,8 @@ def ragged_tile(rt: RaggedTensor, multiples) -> RaggedTensor:
     rows = [np.tile(span, reps[1]) for span in _row_spans(rt)] * reps[0]
     result = _from_rows(rt, rows)
     if any(m != 1 for m in reps[2:]):
-        result = result.with_values(tile(result.values, [1] + reps[2:]))
+        tile_values = ragged_tile if isinstance(result.values, RaggedTensor) else tile
+        result = result.with_values(tile_values(result.values, [1] + reps[2:]))
     return result
 
 
@@ -78,7 +80,6 @@ def ragged_reverse(rt: RaggedTensor, axis) -> RaggedTensor:
     result = rt.with_values(reverse_values(rt.values, inner)) if inner else rt
     if not {0, 1} & set(axes):
         return result
-    _needs_one_ragged_axis(rt, "tk.reverse along axis 0 or 1")
     rows = _row_spans(result)
     rows = [span[::-1] for span in rows] if 1 in axes else rows
     return _from_rows(result, rows[::-1] if 0 in axes else rows)

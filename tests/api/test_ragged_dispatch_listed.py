@@ -241,3 +241,17 @@ def test_rows_sliced_with_a_step_and_row_lengths_of_axis_0():
     assert rows[::2].to_list() == [[1.0, 2.0], []]
     assert rows[::-1].to_list() == [[4.0, 5.0, 6.0], [], [3.0], [1.0, 2.0]]
     assert int(rows.row_lengths(axis=0)) == 4
+
+
+@pytest.mark.parametrize("op", [
+    lambda r: tk.tile(r, [2, 1, 1]),
+    lambda r: tk.tile(r, [1, 2, 2]),
+    lambda r: tk.reverse(r, [0, 1]),
+    lambda r: tk.reverse(r, [2]),
+], ids=["tile rows", "tile inner rows and values", "reverse rows and inner rows", "reverse values"])
+def test_tile_and_reverse_of_two_ragged_axes_match_finite_differences(op):
+    def loss(v):
+        return _weighted(op(tk.RaggedTensor.from_nested_row_lengths(v, [[2, 1], [2, 1, 3]])))
+
+    analytic, numeric = _gradient_and_numeric(loss)
+    np.testing.assert_allclose(analytic, numeric, rtol=1e-6, atol=1e-9)

@@ -1,0 +1,55 @@
+# Ops on RaggedTensors with two ragged axes (and one with a uniform inner axis) in TF 2.21
+import tensorflow as tf
+
+r3 = tf.ragged.constant([[[1.0, 2.0], [3.0]], [[4.0]], [[5.0, 6.0, 7.0], [], [8.0]]])
+inner = tf.ragged.constant([[[1.0, 2.0]], [[3.0, 4.0], [5.0, 6.0]]], ragged_rank=1)
+
+
+def show(name, fn):
+    try:
+        out = fn()
+        print(name, "ragged" if isinstance(out, tf.RaggedTensor) else "dense", out)
+    except (ValueError, TypeError, IndexError, tf.errors.OpError, NotImplementedError, AttributeError) as e:
+        print(name, type(e).__name__)
+
+
+show("square", lambda: tf.square(r3))
+show("add r3 r3", lambda: r3 + r3)
+show("add scalar", lambda: r3 + 1.0)
+show("multiply inner vector", lambda: inner * tf.constant([10.0, 100.0]))
+show("reduce_sum -1", lambda: tf.reduce_sum(r3, -1))
+show("reduce_sum -2", lambda: tf.reduce_sum(r3, -2))
+show("reduce_sum -1 keepdims", lambda: tf.reduce_sum(r3, -1, keepdims=True))
+show("reduce_max (1, 2)", lambda: tf.reduce_max(r3, [1, 2]))
+show("reduce_mean inner 2", lambda: tf.reduce_mean(inner, 2))
+show("reduce_mean inner (0, 2)", lambda: tf.reduce_mean(inner, [0, 2]))
+show("concat 0", lambda: tf.concat([r3, r3], 0))
+show("concat 1", lambda: tf.concat([r3, r3], 1))
+show("concat 2", lambda: tf.concat([r3, r3], 2))
+show("stack 0", lambda: tf.stack([r3, r3], 0))
+show("tile", lambda: tf.tile(r3, [2, 1, 1]))
+show("tile inner", lambda: tf.tile(r3, [1, 2, 2]))
+show("reverse 0", lambda: tf.reverse(r3, [0]))
+show("reverse 2", lambda: tf.reverse(r3, [2]))
+show("reverse 1", lambda: tf.reverse(r3, [1]))
+show("gather 0", lambda: tf.gather(r3, [2, 0]))
+show("expand_dims 0", lambda: tf.expand_dims(r3, 0))
+show("expand_dims 3", lambda: tf.expand_dims(r3, 3))
+show("to_tensor", lambda: r3.to_tensor())
+show("to_tensor default", lambda: r3.to_tensor(-1.0))
+show("row_lengths 2", lambda: r3.row_lengths(2))
+show("where", lambda: tf.where(r3 > 2.0, r3, -r3))
+show("where 1 arg", lambda: tf.where(r3 > 4.0))
+show("size", lambda: tf.size(r3))
+show("shape", lambda: tf.shape(r3))
+show("cumsum", lambda: tf.cumsum(r3, axis=2))
+show("softmax", lambda: tf.nn.softmax(r3))
+show("cast", lambda: tf.cast(r3, tf.int32))
+show("one_hot", lambda: tf.one_hot(tf.cast(r3, tf.int32), 3))
+show("getitem", lambda: r3[2])
+show("getitem slice", lambda: r3[:, :1])
+show("getitem slice inner", lambda: r3[:, :, 1:])
+show("merge_dims 0 1", lambda: r3.merge_dims(0, 1))
+show("unsorted_segment_sum", lambda: tf.math.unsorted_segment_sum(r3, [1, 1, 0], 2))
+show("gather batch 1", lambda: tf.gather(r3, tf.ragged.constant([[1, 0], [0], [2]]), batch_dims=1))
+show("bincount", lambda: tf.math.bincount(tf.cast(r3, tf.int32)))
