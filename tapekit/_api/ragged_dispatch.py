@@ -110,22 +110,29 @@ def ragged_gather(params, indices, validate_indices=None, axis=None, batch_dims=
 
 
 def ragged_gather_nd(params, indices, batch_dims=0, name=None):
-    """Rows (an index of depth 1) or values (``[row, column, ...]``) of a RaggedTensor with one ragged axis.
-    As TF's, a column past its row's end reads on into the next row."""
+    """Rows, inner rows or values of a RaggedTensor at ``[row, column, ...]`` indices (each column counted
+    from its row's start). As TF's, a column past its row's end reads on into the next row."""
     if batch_dims != 0:
         raise NotImplementedError("tk.gather_nd of a RaggedTensor with batch_dims is not in tapekit."
                                   + hint_line(_("use .to_tensor() first.")))
     index = np.asarray(indices.numpy() if isinstance(indices, Tensor) else indices).astype(np.int64)
-    rows = _rank1(params, "tk.gather_nd")
     depth, outer = index.shape[-1], index.shape[:-1]
     flat = index.reshape(-1, depth)
     if depth == 1:
         if index.ndim != 2:
-            raise NotImplementedError("tk.gather_nd of the rows of a RaggedTensor takes indices of shape [n, 1]."
+            raise NotImplementedError("tk.gather_nd of a RaggedTensor takes indices of shape [n, depth]."
                                       + hint_line(_("use tk.gather(rt, rows) for rows.")))
-        return ragged_gather(rows, flat[:, 0])
-    starts = np.asarray(gather(rows.row_splits, flat[:, 0]).numpy())
-    picked = gather_nd(rows.values, np.concatenate([(starts + flat[:, 1])[:, None], flat[:, 2:]], axis=1))
+        return ragged_gather(params, flat[:, 0])
+    target, position, used = params, flat[:, 0], 1
+    while used < depth and isinstance(target, RaggedTensor):   # one ragged axis per index column
+        starts = np.asarray(gather(target.row_splits, position).numpy())
+        target, position, used = target.values, starts + flat[:, used], used + 1
+    if isinstance(target, RaggedTensor):   # the index stops at a ragged axis: whole inner rows
+        if len(outer) != 1:
+            raise NotImplementedError("tk.gather_nd of inner rows of a RaggedTensor takes indices of shape "
+                                      "[n, depth]." + hint_line(_("use .to_tensor() first.")))
+        return ragged_gather(target, position)
+    picked = gather_nd(target, np.concatenate([position[:, None], flat[:, used:]], axis=1))
     return reshape(picked, list(outer) + list(picked.shape[1:]))
 
 

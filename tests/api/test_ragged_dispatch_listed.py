@@ -255,3 +255,12 @@ def test_tile_and_reverse_of_two_ragged_axes_match_finite_differences(op):
 
     analytic, numeric = _gradient_and_numeric(loss)
     np.testing.assert_allclose(analytic, numeric, rtol=1e-6, atol=1e-9)
+
+
+def test_gather_nd_into_two_ragged_axes_matches_finite_differences():
+    def loss(v):
+        r3 = tk.RaggedTensor.from_nested_row_lengths(v, [[2, 1], [2, 1, 3]])
+        return _weighted(tk.gather_nd(r3, [[1, 0], [0, 1], [0, 0]])) + _weighted(tk.gather_nd(r3, [[1, 0, 2]]))
+
+    analytic, numeric = _gradient_and_numeric(loss)
+    np.testing.assert_allclose(analytic, numeric, rtol=1e-6, atol=1e-9)
