@@ -9,8 +9,10 @@ the wrappers in ``dispatch.py``.
 
 Its modules, each importing only those listed before it: ``tensor`` (the class: factories,
 structure, conversion, indexing, printing), ``elementwise`` (arithmetic, the Python operators),
+``segments`` (bincount, unsorted_segment_*) and ``text`` (as ``tk.strings.format`` writes one),
 ``reduce`` (the reductions), ``spec`` (RaggedTensorSpec), ``functions`` (``constant``, ``range``,
-``map_flat_values``, ``concat``) and ``dispatch`` (the public functions that take ragged inputs).
+``map_flat_values``, ``concat``, ...), ``gather`` and ``dispatch`` (the public functions that take
+ragged inputs).
 """
 
 from . import elementwise   # noqa: F401 - it installs the Python operators on RaggedTensor
