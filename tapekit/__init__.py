@@ -48,7 +48,7 @@ from .math import (abs, acos, acosh, add, add_n, argmax, argmin, asin, asinh, at
                    reduce_min, reduce_prod, reduce_sum, round, scalar_mul, sigmoid, sign, sin, sinh,
                    sqrt, square, subtract, tan, tanh, truediv)
 from ._core.ops.clip_ops import clip_by_global_norm, clip_by_norm
-from ._core.ops.linalg import einsum, matmul, norm, tensordot
+from ._core.ops.linalg import einsum, norm, tensordot
 from ._core.ops.math_ops import identity, realdiv, stop_gradient, where
 
 # ---- creating, shaping, indexing and sorting tensors ----
@@ -61,9 +61,11 @@ from ._core.ops.slicing import slice
 from ._core.ops.creation import eye, linspace, one_hot, ones_like, range, zeros_like
 from ._core.ops.manip_ops import meshgrid, repeat, roll
 from ._core.ops.sort_ops import argsort, searchsorted, sort, unique, unique_with_counts
-from .ragged import dispatch_concat as _dispatch_concat
+from .ragged.dispatch import dispatch_concat as _dispatch_concat
+from .ragged.dispatch import dispatch_unary as _dispatch_unary
 
 concat = _dispatch_concat(ops.array_ops.concat)   # tk.concat also joins RaggedTensors
+matmul = linalg.matmul   # tk.linalg.matmul, which also multiplies RaggedTensors
 newaxis = None
 
 # ---- checks (four of tf.debugging's asserts are also at the top level, as in TF) ----
@@ -81,7 +83,7 @@ reverse = _ragged_dispatch.dispatch_reverse(reverse)
 map_fn = _ragged_dispatch.dispatch_map_fn(map_fn)
 gather, expand_dims, size, rank = (_ragged_dispatch.dispatch_first(f) for f in (gather, expand_dims, size, rank))
 squeeze, split, gather_nd = (_ragged_dispatch.dispatch_first(f) for f in (squeeze, split, gather_nd))
-clip_by_value, stop_gradient = ragged.dispatch_unary(clip_by_value), ragged.dispatch_unary(stop_gradient)
+clip_by_value, stop_gradient = _dispatch_unary(clip_by_value), _dispatch_unary(stop_gradient)
 ones_like, zeros_like, identity, one_hot = (_ragged_dispatch.dispatch_first(f)
                                             for f in (ones_like, zeros_like, identity, one_hot))
 where = _ragged_dispatch.dispatch_where(where)

@@ -14,10 +14,13 @@ import numpy as np
 
 from . import backend
 from .errors import InvalidArgumentError
-from ._core.ops.checks import check_numerics, condition_text
+from ._core.ops.checks import check_numerics as _dense_check_numerics
+from ._core.ops.checks import condition_text
 from ._core.ops.math_ops import equal, greater, greater_equal, less, less_equal, not_equal
 from ._core.values.tensor import Tensor, convert_to_tensor
+from .ragged.dispatch import dispatch_unary
 
+check_numerics = dispatch_unary(_dense_check_numerics)   # a RaggedTensor: its values checked, as TF
 _BINARY = {"==": equal, "!=": not_equal, "<": less, "<=": less_equal, ">": greater, ">=": greater_equal}
 
 

@@ -8,14 +8,15 @@ from ._core.ops import math_ops as _m
 from ._core.ops import nn_ops as _nn
 from ._core.ops import reduction as _r
 from ._core.ops import special_ops as _sp
-from .ragged import dispatch_add_n as _ragged_add_n
-from .ragged import dispatch_binary as _binary
-from .ragged import dispatch_cumsum as _ragged_cumsum
-from .ragged import dispatch_reduce as _reduce
-from .ragged import dispatch_softmax as _ragged_softmax
-from .ragged import dispatch_unary as _unary
+from .ragged.dispatch import dispatch_add_n as _ragged_add_n
+from .ragged.dispatch import dispatch_binary as _binary
+from .ragged.dispatch import dispatch_cumsum as _ragged_cumsum
+from .ragged.dispatch import dispatch_reduce as _reduce
+from .ragged.dispatch import dispatch_softmax as _ragged_softmax
+from .ragged.dispatch import dispatch_unary as _unary
+from .ragged import dispatch as _ragged_dispatch
 from ._core.ops.confusion import confusion_matrix  # noqa: F401
-from ._core.ops.elementwise_extra import multiply_no_nan, reciprocal_no_nan, scalar_mul  # noqa: F401
+from ._core.ops.elementwise_extra import multiply_no_nan, reciprocal_no_nan, scalar_mul
 from ._core.ops.extra_reductions import bincount, count_nonzero, reduce_euclidean_norm, zero_fraction  # noqa: F401
 from ._core.ops.complex_ops import angle, imag, real  # noqa: F401
 from ._core.ops.nn_ops import l2_normalize, log_softmax, softsign  # noqa: F401
@@ -67,3 +68,15 @@ reduce_logsumexp = _reduce(_r.reduce_logsumexp, "logsumexp")
 
 softmax, divide_no_nan = _ragged_softmax(_nn.softmax), _binary(_m.divide_no_nan)
 add_n, cumsum = _ragged_add_n(_m.add_n), _ragged_cumsum(_r.cumsum)
+
+# ragged dispatch for these too, as in TF (tapekit/ragged/dispatch.py)
+real, reciprocal_no_nan = _unary(real), _unary(reciprocal_no_nan)
+multiply_no_nan = _binary(multiply_no_nan)
+bincount = _ragged_dispatch.dispatch_bincount(bincount)
+unsorted_segment_sum = _ragged_dispatch.dispatch_unsorted_segment(unsorted_segment_sum)
+unsorted_segment_mean = _ragged_dispatch.dispatch_unsorted_segment(unsorted_segment_mean)
+unsorted_segment_max = _ragged_dispatch.dispatch_unsorted_segment(unsorted_segment_max)
+unsorted_segment_min = _ragged_dispatch.dispatch_unsorted_segment(unsorted_segment_min)
+unsorted_segment_prod = _ragged_dispatch.dispatch_unsorted_segment(unsorted_segment_prod)
+unsorted_segment_sqrt_n = _ragged_dispatch.dispatch_unsorted_segment(unsorted_segment_sqrt_n)
+scalar_mul = _ragged_dispatch.dispatch_scalar_mul(scalar_mul)

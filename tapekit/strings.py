@@ -18,6 +18,7 @@ from .errors import InvalidArgumentError
 from ._base.farmhash import fingerprint64
 from ._base.i18n import _, hint_line
 from .ragged import RaggedTensor
+from .ragged.text import ragged_text
 from ._core.values.tensor import Tensor, constant, convert_to_tensor
 from ._base.unsupported import to_hash_bucket, to_hash_bucket_strong  # noqa: F401 (not in tapekit)
 
@@ -103,6 +104,7 @@ def _decoded(s: bytes, encoding: str) -> str:
     return s.decode(_codec(encoding))
 
 
+@_on_ragged_rows
 def unicode_split(input, input_encoding, errors="replace", replacement_char=65533, name=None):
     """Each string as its characters (each one encoded as bytes)."""
     encoding = str(input_encoding)
@@ -110,6 +112,7 @@ def unicode_split(input, input_encoding, errors="replace", replacement_char=6553
                    lambda s: [c.encode(_codec(encoding)) for c in _decoded(s, encoding)])
 
 
+@_on_ragged_rows
 def unicode_decode(input, input_encoding, errors="replace", replacement_char=65533,
                    replace_control_characters=False, name=None):
     """Each string as its Unicode code points (int32)."""
@@ -196,7 +199,7 @@ def format(template, inputs, placeholder="{}", summarize=3, name=None):  # noqa:
     if len(parts) - 1 != len(inputs):
         raise ValueError(f"num placeholders in template and num inputs must match: {len(parts) - 1} vs. "
                          f"{len(inputs)}")
-    texts = [_format_value(x) for x in inputs]
+    texts = [ragged_text(x, summarize) if isinstance(x, RaggedTensor) else _format_value(x) for x in inputs]
     out = parts[0] + "".join(text + part for text, part in zip(texts, parts[1:]))
     return constant(out.encode("utf-8"), dtype=dtypes.string)
 
@@ -279,5 +282,41 @@ def decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None, nam
     return constant(rows[0] if strings.ndim == 0 else np.stack(rows).reshape(strings.shape + (-1,)), dtype=out_type)
 
 
-__all__ = ["bytes_split", "format", "join", "length", "lower", "reduce_join", "split", "strip", "substr",
+@_on_ragged_rows
+def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, fill="", name=None):
+    """Each value as text, as C's printf writes it: ``%f`` for floats (``%e`` with ``scientific``, ``%g``
+    with ``shortest``), ``%d`` for integers, ``true``/``false`` for booleans; ``width`` pads with ``fill``."""
+    t = input if isinstance(input, Tensor) else convert_to_tensor(input)
+    if t.dtype.is_string:
+        return t
+    spec = _printf_spec(t.dtype, int(precision), scientific, shortest, int(width), fill)
+    write = ((lambda v: spec % ("true" if v else "false")) if t.dtype == dtypes.bool else
+             (lambda v: f"({spec % v.real},{spec % v.imag})") if t.dtype.is_complex else
+             (lambda v: spec % (float(v) if t.dtype.is_floating else int(v))))
+    array = np.asarray(t.numpy())
+    texts = np.vectorize(lambda v: write(v).encode(), otypes=[object])(array) if array.size else array.astype(object)
+    return constant(texts, dtype=dtypes.string)
+
+
+def _printf_spec(dtype, precision: int, scientific: bool, shortest: bool, width: int, fill: str) -> str:
+    """The printf format of TF's AsString kernel, or its InvalidArgumentError."""
+    kernel = dtypes.KERNEL_NAMES.get(dtype.name, dtype.name)
+    numeric = dtype.is_floating or dtype.is_complex
+    problem = ("Cannot select both scientific and shortest notation" if scientific and shortest else
+               f"precision not supported for datatype {kernel}" if precision > -1 and not numeric else
+               f"scientific not supported for datatype {kernel}" if scientific and not numeric else
+               f"shortest not supported for datatype {kernel}" if shortest and not numeric else
+               "Fill string must be one or fewer characters" if len(fill) > 1 else
+               f'Fill argument not supported: "{fill}"' if fill and fill not in " +-#0" else None)
+    if problem:
+        raise InvalidArgumentError(f"{problem} [Op:AsString]"
+                                   + hint_line(_("see tk.strings.as_string's arguments: precision, scientific and "
+                                                 "shortest are for floats; fill is one of ' +-#0'.")), op="AsString")
+    conversion = "s" if dtype == dtypes.bool else "d" if not numeric else "e" if scientific else \
+        "g" if shortest else "f"
+    return ("%" + fill + (str(width) if width > -1 else "") + (f".{precision}" if precision > -1 else "")
+            + conversion)
+
+
+__all__ = ["as_string", "bytes_split", "format", "join", "length", "lower", "reduce_join", "split", "strip", "substr",
            "to_hash_bucket_fast", "to_number", "unicode_decode", "unicode_encode", "unicode_split", "upper"]

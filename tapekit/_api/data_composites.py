@@ -12,7 +12,7 @@ from .._base import dtypes
 from ..data.dataset import Composite, register_composite
 from .._core.ops.array_ops import concat
 from ..ragged import RaggedTensor, RaggedTensorSpec
-from ..ragged import concat as ragged_concat
+from ..ragged.functions import concat as ragged_concat
 from ..sparse import SparseTensor, SparseTensorSpec
 from .._core.values.tensor import constant
 

@@ -25,7 +25,10 @@ from .._core.values.tensor import constant
 from .. import ragged as ragged_module
 from ..ragged import RaggedTensor, RaggedTensorSpec
 from .ragged_shape import DynamicRaggedShape
-from ..ragged import concat as ragged_concat
+from ..ragged.functions import concat as ragged_concat
+from ..ragged.gather import gather as ragged_gather_any
+from ..ragged.tensor import gather_rows
+from ..ragged.elementwise import same_partition, splits_differ
 from .._core.values.tensor import Tensor
 
 
@@ -38,7 +41,8 @@ def _from_rows(rt: RaggedTensor, rows: list) -> RaggedTensor:
     """A RaggedTensor whose row ``i`` holds the values of ``rt`` at the indices ``rows[i]``."""
     index = np.concatenate(rows).astype(np.int64) if rows else np.zeros(0, np.int64)
     lengths = np.asarray([len(r) for r in rows], dtype=rt.row_splits_dtype.numpy_dtype)
-    return RaggedTensor.from_row_lengths(gather(rt.values, index), lengths)
+    values = gather_rows(rt.values, index) if isinstance(rt.values, RaggedTensor) else gather(rt.values, index)
+    return RaggedTensor.from_row_lengths(values, lengths)
 
 
 def _needs_one_ragged_axis(rt: RaggedTensor, what: str) -> None:
@@ -49,8 +53,11 @@ def _needs_one_ragged_axis(rt: RaggedTensor, what: str) -> None:
 
 def ragged_tile(rt: RaggedTensor, multiples) -> RaggedTensor:
     """Rows repeated ``multiples[0]`` times, each row's values ``multiples[1]`` times, inner axes tiled."""
-    _needs_one_ragged_axis(rt, "tk.tile")
-    reps = [int(m) for m in np.asarray(multiples.numpy() if isinstance(multiples, Tensor) else multiples).ravel()]
+    host = np.asarray(multiples.numpy() if isinstance(multiples, Tensor) else multiples)
+    if host.dtype.kind not in "iu":
+        raise TypeError(f"Argument `tensor` (name: multiples) must be of type integer. Received `tensor` = {host}"
+                        + hint_line(_("give one whole repeat count per axis.")))
+    reps = [int(m) for m in host.ravel()]
     if len(reps) != rt.ndim:
         raise IndexError(f"multiples has {len(reps)} entries; the ragged tensor of shape {rt.shape} needs {rt.ndim}."
                          + hint_line(_("give one repeat count per axis.")))
@@ -60,19 +67,19 @@ def ragged_tile(rt: RaggedTensor, multiples) -> RaggedTensor:
     rows = [np.tile(span, reps[1]) for span in _row_spans(rt)] * reps[0]
     result = _from_rows(rt, rows)
     if any(m != 1 for m in reps[2:]):
-        result = result.with_values(tile(result.values, [1] + reps[2:]))
+        tile_values = ragged_tile if isinstance(result.values, RaggedTensor) else tile
+        result = result.with_values(tile_values(result.values, [1] + reps[2:]))
     return result
 
 
 def ragged_reverse(rt: RaggedTensor, axis) -> RaggedTensor:
     """The rows (axis 0), each row's values (axis 1) or an inner axis reversed."""
-    axes = [int(a) % rt.ndim for a in np.asarray(axis.numpy() if isinstance(axis, Tensor) else axis).ravel()]
+    axes = _axes_in_bounds(axis, rt.ndim)
     inner = [a - 1 for a in axes if a >= 2]
     reverse_values = ragged_reverse if isinstance(rt.values, RaggedTensor) else reverse
     result = rt.with_values(reverse_values(rt.values, inner)) if inner else rt
     if not {0, 1} & set(axes):
         return result
-    _needs_one_ragged_axis(rt, "tk.reverse along axis 0 or 1")
     rows = _row_spans(result)
     rows = [span[::-1] for span in rows] if 1 in axes else rows
     return _from_rows(result, rows[::-1] if 0 in axes else rows)
@@ -98,35 +105,34 @@ def _rank1(rt: RaggedTensor, what: str) -> RaggedTensor:
 
 
 def ragged_gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
-    """The rows ``indices`` of ``params`` (axis 0)."""
-    if axis not in (None, 0) or batch_dims != 0:
-        raise NotImplementedError("tk.gather of a RaggedTensor along an axis other than 0 is not in tapekit."
-                                  + hint_line(_("gather rows (axis 0), or use .to_tensor() first.")))
-    rows = _row_spans(_rank1(params, "tk.gather"))
-    picked = np.asarray(indices.numpy() if isinstance(indices, Tensor) else indices).reshape(-1)
-    if picked.size and (picked.min() < 0 or picked.max() >= len(rows)):
-        raise InvalidArgumentError(f"indices = {picked.tolist()} is not in [0, {len(rows)}) [Op:RaggedGather]"
-                                   + hint_line(_("each index must name a row.")), op="RaggedGather")
-    return _from_rows(params, [rows[int(i)] for i in picked])
+    """``tk.gather`` where ``params`` or ``indices`` is a RaggedTensor (any axis, ``batch_dims``)."""
+    return ragged_gather_any(params, indices, axis, batch_dims)
 
 
 def ragged_gather_nd(params, indices, batch_dims=0, name=None):
-    """Rows (an index of depth 1) or values (``[row, column, ...]``) of a RaggedTensor with one ragged axis.
-    As TF's, a column past its row's end reads on into the next row."""
+    """Rows, inner rows or values of a RaggedTensor at ``[row, column, ...]`` indices (each column counted
+    from its row's start). As TF's, a column past its row's end reads on into the next row."""
     if batch_dims != 0:
         raise NotImplementedError("tk.gather_nd of a RaggedTensor with batch_dims is not in tapekit."
                                   + hint_line(_("use .to_tensor() first.")))
     index = np.asarray(indices.numpy() if isinstance(indices, Tensor) else indices).astype(np.int64)
-    rows = _rank1(params, "tk.gather_nd")
     depth, outer = index.shape[-1], index.shape[:-1]
     flat = index.reshape(-1, depth)
     if depth == 1:
         if index.ndim != 2:
-            raise NotImplementedError("tk.gather_nd of the rows of a RaggedTensor takes indices of shape [n, 1]."
+            raise NotImplementedError("tk.gather_nd of a RaggedTensor takes indices of shape [n, depth]."
                                       + hint_line(_("use tk.gather(rt, rows) for rows.")))
-        return ragged_gather(rows, flat[:, 0])
-    starts = np.asarray(gather(rows.row_splits, flat[:, 0]).numpy())
-    picked = gather_nd(rows.values, np.concatenate([(starts + flat[:, 1])[:, None], flat[:, 2:]], axis=1))
+        return ragged_gather(params, flat[:, 0])
+    target, position, used = params, flat[:, 0], 1
+    while used < depth and isinstance(target, RaggedTensor):   # one ragged axis per index column
+        starts = np.asarray(gather(target.row_splits, position).numpy())
+        target, position, used = target.values, starts + flat[:, used], used + 1
+    if isinstance(target, RaggedTensor):   # the index stops at a ragged axis: whole inner rows
+        if len(outer) != 1:
+            raise NotImplementedError("tk.gather_nd of inner rows of a RaggedTensor takes indices of shape "
+                                      "[n, depth]." + hint_line(_("use .to_tensor() first.")))
+        return ragged_gather(target, position)
+    picked = gather_nd(target, np.concatenate([position[:, None], flat[:, used:]], axis=1))
     return reshape(picked, list(outer) + list(picked.shape[1:]))
 
 
@@ -150,7 +156,11 @@ def ragged_stack(values, axis=0, name="stack"):
 def ragged_expand_dims(input, axis, name=None):
     """A new axis of size 1 at ``axis``: one row holding every row (0), each row in a row of its own
     (1), or a new axis inside the values."""
-    position = int_attr(axis, "axis", "ExpandDims") % (input.ndim + 1)
+    position = int_attr(axis, "axis", "ExpandDims")
+    if not -input.ndim - 1 <= position <= input.ndim:
+        raise ValueError(f"axis={position} out of bounds: expected {-input.ndim - 1}<=axis<{input.ndim + 1}"
+                         + hint_line(_("an axis counts from 0 up to the rank minus one (or from -rank).")))
+    position %= input.ndim + 1
     if position == 0:
         return RaggedTensor.from_uniform_row_length(input, input.nrows(), nrows=1)
     if position == 1:
@@ -168,6 +178,10 @@ def ragged_boolean_mask(data, mask, name=None):
         lengths = [int(np.sum(keep[r])) for r in _row_spans(mask)]
         return RaggedTensor.from_row_lengths(gather(data.flat_values, np.nonzero(keep)[0]), lengths)
     keep = np.asarray(mask.numpy() if isinstance(mask, Tensor) else mask, dtype=bool).reshape(-1)
+    rows = int(data.nrows().numpy()) if isinstance(data, RaggedTensor) else int(data.shape[0])
+    if keep.size != rows:
+        raise ValueError(f"Shapes ({rows},) and ({keep.size},) are incompatible"
+                         + hint_line(_("give one mask value per row.")))
     return ragged_gather(data, np.nonzero(keep)[0])
 
 
@@ -250,7 +264,11 @@ def ragged_where(condition, x=None, y=None, name=None):
     """``where(condition, x, y)`` value by value, for operands with the same rows."""
     if x is None and y is None:   # the coordinates of the True values: padding with False adds none
         return where(condition.to_tensor())
-    template = next(v for v in (condition, x, y) if isinstance(v, RaggedTensor))
+    ragged = [v for v in (condition, x, y) if isinstance(v, RaggedTensor)]
+    template = ragged[0]
+    for other in ragged[1:]:
+        if not same_partition(template, other):
+            raise splits_differ(template.nested_row_splits, other.nested_row_splits)
     return template.with_flat_values(where(_values_of(condition), _values_of(x), _values_of(y)))
 
 
@@ -274,15 +292,21 @@ RAGGED_VERSIONS = {gather: ragged_gather, expand_dims: ragged_expand_dims, squee
                    one_hot: _flat(one_hot), size: _size, rank: _rank}
 
 
+# the arguments, besides the first, that send a call to the ragged version when one is a RaggedTensor
+_ALSO_RAGGED = {gather: "indices"}
+
+
 def dispatch_first(fn):
-    """``fn`` that hands a RaggedTensor first argument to ``RAGGED_VERSIONS[fn]``."""
+    """``fn`` that hands a RaggedTensor first argument (or ``indices``, for gather) to ``RAGGED_VERSIONS[fn]``."""
     ragged_fn = RAGGED_VERSIONS[fn]
-    first = next(iter(inspect.signature(fn).parameters))
+    names = list(inspect.signature(fn).parameters)
+    checked = [names[0]] + ([_ALSO_RAGGED[fn]] if fn in _ALSO_RAGGED else [])
+    positions = [names.index(name) for name in checked]
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        value = args[0] if args else kwargs.get(first)
-        return (ragged_fn if isinstance(value, RaggedTensor) else fn)(*args, **kwargs)
+        values = [args[i] if i < len(args) else kwargs.get(name) for i, name in zip(positions, checked)]
+        return (ragged_fn if any(isinstance(v, RaggedTensor) for v in values) else fn)(*args, **kwargs)
 
     return wrapper
 
