@@ -14,14 +14,15 @@ which ``latest_checkpoint`` reads.
 from __future__ import annotations
 
 import collections
-import functools
 import json
 import os
+import weakref
 
 import numpy as np
 
 from .. import errors, nest
 from .._api.module import Module
+from .._base import deferred_restore
 from .._base.i18n import _, hint_line
 from .._core.ops.random_generator import Generator
 from .._core.record.variable import Variable
@@ -282,18 +283,60 @@ def latest_checkpoint(checkpoint_dir: str, latest_filename=None):
 # ----- Checkpoint -----
 class ListWrapper(list):
     """A list a Checkpoint holds (TF's ``ListWrapper``): a variable appended to it after a restore gets
-    the value saved at its path (TF's deferred restoration, for lists)."""
-
-    def __init__(self, items, on_append):
-        super().__init__(items)
-        self.on_append = on_append
+    the value saved at its path (TF's deferred restoration)."""
 
     def append(self, item) -> None:
         super().append(item)
-        self.on_append(len(self) - 1, item)
+        deferred_restore.variables_created()
 
     def __repr__(self) -> str:
         return f"ListWrapper({list.__repr__(self)})"
+
+
+class _Waiting:
+    """The values a restore found no variable for: each goes to the variable that appears at its saved
+    path later (a model built by its first call, an optimizer's slots, an attribute set afterwards),
+    as TF's deferred restoration. It holds the checkpoint's objects weakly: it ends with them."""
+
+    def __init__(self, checkpoint, graph: list, values: dict):
+        self.checkpoint = weakref.ref(checkpoint)
+        self.children = [(name, _weak(obj)) for name, obj in _children(checkpoint)]
+        self.graph = graph
+        self.values = values
+
+    def restore_new_variables(self) -> bool:
+        """Restore the values whose variable now exists; True while some still wait."""
+        root = self.checkpoint()   # its attributes as they are now, while it lives; else those it had
+        if root is None:
+            root = _Tracked([(name, obj) for name, obj in ((name, ref()) for name, ref in self.children)
+                             if obj is not None])
+            if not root.children:
+                return False
+        found = _matched_by_graph(root, self.graph)
+        for key in sorted(self.values.keys() & found.keys()):
+            value = self.values.pop(key)   # taken even when its shape is wrong: that error is raised once
+            _check_shape(found[key], value)
+            _restore_leaf(found[key], value)
+        return bool(self.values)
+
+
+def _weak(obj):
+    """A weak reference to ``obj``, or a strong one where Python allows none (a dict, a tuple)."""
+    try:
+        return weakref.ref(obj)
+    except TypeError:
+        return lambda: obj
+
+
+_WAITING: list = []   # a _Waiting per restore whose values are not all taken
+
+
+def _restore_waiting() -> None:
+    if _WAITING:
+        _WAITING[:] = [waiting for waiting in list(_WAITING) if waiting.restore_new_variables()]
+
+
+deferred_restore.on_variables_created(_restore_waiting)
 
 
 class Checkpoint:
@@ -302,7 +345,6 @@ class Checkpoint:
     def __init__(self, root=None, **kwargs):
         object.__setattr__(self, "dependencies", {})
         object.__setattr__(self, "_save_counter", None)
-        object.__setattr__(self, "_restored", None)  # (graph, values) of the last restore, for later appends
         if root is not None:
             kwargs["root"] = root
         for name, value in sorted(kwargs.items()):
@@ -315,21 +357,10 @@ class Checkpoint:
                              "is part of the TensorFlow Python API and manages state), please open an issue."
                              "\nhint: pass a tk.Variable, a tk.Module, a Keras model, layer or optimizer.")
         if type(value) is list:
-            value = ListWrapper(value, functools.partial(self._restore_list_item, name))
+            value = ListWrapper(value)
         self.dependencies[name] = value
         object.__setattr__(self, name, value)
-
-    def _restore_list_item(self, name: str, index: int, item) -> None:
-        """A variable appended to a list attribute gets the value the last restore saw at its path."""
-        if self._restored is None or not _is_variable(item):
-            return
-        graph, values = self._restored
-        node = graph[0]["children"].get(name)
-        leaf = graph[graph[node]["children"][str(index)]] if node is not None \
-            and str(index) in graph[node]["children"] else {}
-        if leaf.get("key") in values:
-            _check_shape(item, values[leaf["key"]])
-            item.assign(values[leaf["key"]])
+        deferred_restore.variables_created()
 
     @property
     def save_counter(self):
@@ -374,12 +405,14 @@ class Checkpoint:
             _check_shape(targets[key], values[key])
         for key in values.keys() & targets.keys():
             _restore_leaf(targets[key], values[key])
-        if graph:
-            object.__setattr__(self, "_restored", (graph, values))
+        waiting = _Waiting(self, graph, {k: values[k] for k in values.keys() - targets.keys()}) if graph else None
+        _WAITING[:] = [w for w in _WAITING if w.checkpoint() is not self]   # a new restore replaces the last
+        if waiting and waiting.values:
+            _WAITING.append(waiting)
         matched = {id(var) for var in targets.values()}
-        entries = _read_index(prefix)
-        return CheckpointLoadStatus(unused=[(key, entries[key]) for key in sorted(values.keys() - targets.keys())],
-                                    unmatched=[var for var in paths.values() if id(var) not in matched])
+        return CheckpointLoadStatus(_read_index(prefix), waiting.values if waiting else {},
+                                    unmatched=[var for path, var in paths.items()
+                                               if id(var) not in matched and path != "save_counter"])
 
 
 def _check_shape(variable, value) -> None:
@@ -393,9 +426,14 @@ def _check_shape(variable, value) -> None:
 class CheckpointLoadStatus:
     """What ``restore`` matched: ``assert_consumed()`` checks that every value and variable was."""
 
-    def __init__(self, unused: list, unmatched: list):
-        self._unused = unused
+    def __init__(self, entries: dict, waiting: dict, unmatched: list):
+        self._entries = entries
+        self._waiting = waiting   # the values no variable took yet (it shrinks as variables appear)
         self._unmatched = unmatched
+
+    @property
+    def _unused(self) -> list:
+        return [(key, self._entries[key]) for key in sorted(self._waiting)]
 
     def assert_consumed(self):
         """Raise AssertionError unless every saved value found a variable and every variable a value."""
@@ -434,7 +472,7 @@ class InitializationOnlyStatus(CheckpointLoadStatus):
     """``restore(None)``: nothing was restored."""
 
     def __init__(self):
-        super().__init__([], [])
+        super().__init__({}, {}, [])
 
     def assert_consumed(self):
         raise AssertionError("No checkpoint specified (save_path=None); nothing is being restored.")
