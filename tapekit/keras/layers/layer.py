@@ -106,6 +106,7 @@ def _wrap_build(build):
             object.__setattr__(self, "_build_shapes", args[0] if args else next(iter(kwargs.values()), None))
         self.built = True
         self._lock_state()
+        deferred_restore.variables_created()  # its weights may have values a restore kept
 
     _BUILD_WRAPPERS.add(build_wrapper)
     return build_wrapper

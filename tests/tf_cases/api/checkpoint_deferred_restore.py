@@ -85,3 +85,9 @@ try:
 except Exception as error:
     print(type(error).__name__)
 print(wide.v.numpy() if hasattr(wide, "v") else "no v")
+
+# a model built by model.build(...) after the restore
+built_later = tf.keras.Sequential([tf.keras.layers.Dense(2, kernel_initializer="zeros"), tf.keras.layers.Dense(1)])
+tf.train.Checkpoint(model=built_later).read(os.path.join(folder, "model"))
+built_later.build((None, 2))
+print(built_later.layers[0].kernel.numpy().ravel(), built_later.layers[1].kernel.numpy().ravel())
