@@ -238,7 +238,19 @@ def load_variable(ckpt_dir_or_file: str, name: str):
     return values[name]
 
 
+def path_argument(value) -> str:
+    """A path as TF takes it (a str, bytes or os.PathLike); TF's TypeError for anything else."""
+    if isinstance(value, bytes):
+        return value.decode()
+    try:
+        return os.fspath(value)
+    except TypeError:
+        raise TypeError(f"Expected binary or unicode string, got {value!r}"
+                        + hint_line(_("pass the checkpoint's path as a string, e.g. './ckpts/ckpt-1'."))) from None
+
+
 def prefix_of(ckpt_dir_or_file: str) -> str:
+    ckpt_dir_or_file = path_argument(ckpt_dir_or_file)
     if os.path.isdir(ckpt_dir_or_file):
         latest = latest_checkpoint(ckpt_dir_or_file)
         if latest is None:
@@ -353,7 +365,7 @@ class Checkpoint:
     def __setattr__(self, name, value):
         if not (_holds_trackable(value) or isinstance(value, (list, tuple, dict))):
             raise ValueError(f"`Checkpoint` was expecting {name} to be a trackable object (an object derived from "
-                             f"`Trackable`), got {value!r}. If you believe this object should be trackable (i.e. it "
+                             f"`Trackable`), got {value}. If you believe this object should be trackable (i.e. it "
                              "is part of the TensorFlow Python API and manages state), please open an issue."
                              "\nhint: pass a tk.Variable, a tk.Module, a Keras model, layer or optimizer.")
         if type(value) is list:
@@ -373,28 +385,37 @@ class Checkpoint:
 
     def write(self, file_prefix: str) -> str:
         """Save the variables under ``file_prefix`` (no numbering, no ``checkpoint`` file); returns it."""
-        _write(os.fspath(file_prefix), self)
-        return os.fspath(file_prefix)
+        file_prefix = path_argument(file_prefix)
+        _write(file_prefix, self)
+        return file_prefix
 
     def save(self, file_prefix: str, options=None) -> str:
         """Number and save: ``save('./ckpts/ckpt')`` writes ``./ckpts/ckpt-1``, then ``-2``, ...; returns it."""
+        file_prefix = path_argument(file_prefix)   # checked before the counter moves
         self.save_counter.assign_add(1)
-        prefix = f"{os.fspath(file_prefix)}-{int(self.save_counter.numpy())}"
+        prefix = f"{file_prefix}-{int(self.save_counter.numpy())}"
         self.write(prefix)
         folder = os.path.dirname(prefix) or "."
         kept = [p for p in checkpoint_paths(folder) if p != prefix]
         write_state(folder, kept + [prefix])
         return prefix
 
-    def read(self, save_path: str) -> CheckpointLoadStatus:
-        """Restore the values saved at ``save_path`` into the variables at the same paths."""
-        return self.restore(save_path)
-
     def restore(self, save_path, options=None):
         """As ``read``; ``None`` restores nothing (the variables keep their initial values)."""
+        try:
+            return self.read(save_path)
+        except errors.NotFoundError as error:
+            first, _newline, hint = error.message.partition("\n")
+            raise errors.NotFoundError(
+                f"Error when restoring from checkpoint or SavedModel at {save_path}: {first}\nPlease "
+                "double-check that the path is correct. You may be missing the checkpoint suffix (e.g. the '-1' "
+                f"in 'path/to/ckpt-1').\n{hint}".rstrip()) from None
+
+    def read(self, save_path, options=None):
+        """Restore the values saved at ``save_path`` into the variables at the same paths."""
         if save_path is None:
             return InitializationOnlyStatus()
-        prefix = os.fspath(save_path)
+        prefix = path_argument(save_path)
         values = read_values(prefix)
         self.save_counter  # noqa: B018 - created before restoring, as TF does, so that it is restored
         paths = object_paths(self)
