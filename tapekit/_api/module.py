@@ -12,12 +12,13 @@ import sys
 import warnings
 
 from .. import nest
-from .._base import scopes
+from .._base import deferred_restore, scopes
 from .._base.i18n import _, hint_line
 from .._core.values.tensor import is_variable
 from .._core.record.variable import Variable
 
 
+_UNSET = object()
 _CAMEL_TO_SNAKE = re.compile(r"((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))")
 
 
@@ -45,6 +46,17 @@ class Module:
                              "identifiers (e.g. a valid class name).")
         self._name = name
         self._name_scope = _ModuleScope(_scoped(name))
+
+    def __setattr__(self, name, value):
+        before = self.__dict__.get(name, _UNSET)
+        object.__setattr__(self, name, value)
+        if name in self._TK_MODULE_IGNORED_PROPERTIES:
+            return
+        try:
+            deferred_restore.variables_created()  # a checkpoint restored earlier may have its value
+        except ValueError:  # a saved value of another shape (TF's error): the attribute is not set
+            object.__setattr__(self, name, before) if before is not _UNSET else object.__delattr__(self, name)
+            raise
 
     @property
     def name_scope(self):

@@ -119,7 +119,18 @@ class Model(Layer):
     predict = _training_api("predict")
     predict_on_batch = _training_api("predict_on_batch")
     save = _saving_api("save")
-    save_weights = _saving_api("save_weights")
+    def save_weights(self, filepath, overwrite=True, max_shard_size=None):
+        """Keras's check of the file name comes first (its ValueError); saving itself is not in tapekit."""
+        filepath_str = str(filepath)
+        if max_shard_size is None and not filepath_str.endswith(".weights.h5"):
+            raise ValueError(f"The filename must end in `.weights.h5`. Received: filepath={filepath_str}"
+                             + hint_line(_("tapekit does not write weight files: keep the values with "
+                                           "weights = model.get_weights() or save a tk.train.Checkpoint.")))
+        if max_shard_size is not None and not filepath_str.endswith(("weights.h5", "weights.json")):
+            raise ValueError("The filename must end in `.weights.json` when `max_shard_size` is specified. "
+                             f"Received: filepath={filepath_str}")
+        _saving_api("save_weights")(self, filepath)
+
     load_weights = _saving_api("load_weights")
     to_json = _saving_api("to_json")
 

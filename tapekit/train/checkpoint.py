@@ -14,14 +14,15 @@ which ``latest_checkpoint`` reads.
 from __future__ import annotations
 
 import collections
-import functools
 import json
 import os
+import weakref
 
 import numpy as np
 
 from .. import errors, nest
 from .._api.module import Module
+from .._base import deferred_restore
 from .._base.i18n import _, hint_line
 from .._core.ops.random_generator import Generator
 from .._core.record.variable import Variable
@@ -237,7 +238,19 @@ def load_variable(ckpt_dir_or_file: str, name: str):
     return values[name]
 
 
+def path_argument(value) -> str:
+    """A path as TF takes it (a str, bytes or os.PathLike); TF's TypeError for anything else."""
+    if isinstance(value, bytes):
+        return value.decode()
+    try:
+        return os.fspath(value)
+    except TypeError:
+        raise TypeError(f"Expected binary or unicode string, got {value!r}"
+                        + hint_line(_("pass the checkpoint's path as a string, e.g. './ckpts/ckpt-1'."))) from None
+
+
 def prefix_of(ckpt_dir_or_file: str) -> str:
+    ckpt_dir_or_file = path_argument(ckpt_dir_or_file)
     if os.path.isdir(ckpt_dir_or_file):
         latest = latest_checkpoint(ckpt_dir_or_file)
         if latest is None:
@@ -282,18 +295,60 @@ def latest_checkpoint(checkpoint_dir: str, latest_filename=None):
 # ----- Checkpoint -----
 class ListWrapper(list):
     """A list a Checkpoint holds (TF's ``ListWrapper``): a variable appended to it after a restore gets
-    the value saved at its path (TF's deferred restoration, for lists)."""
-
-    def __init__(self, items, on_append):
-        super().__init__(items)
-        self.on_append = on_append
+    the value saved at its path (TF's deferred restoration)."""
 
     def append(self, item) -> None:
         super().append(item)
-        self.on_append(len(self) - 1, item)
+        deferred_restore.variables_created()
 
     def __repr__(self) -> str:
         return f"ListWrapper({list.__repr__(self)})"
+
+
+class _Waiting:
+    """The values a restore found no variable for: each goes to the variable that appears at its saved
+    path later (a model built by its first call, an optimizer's slots, an attribute set afterwards),
+    as TF's deferred restoration. It holds the checkpoint's objects weakly: it ends with them."""
+
+    def __init__(self, checkpoint, graph: list, values: dict):
+        self.checkpoint = weakref.ref(checkpoint)
+        self.children = [(name, _weak(obj)) for name, obj in _children(checkpoint)]
+        self.graph = graph
+        self.values = values
+
+    def restore_new_variables(self) -> bool:
+        """Restore the values whose variable now exists; True while some still wait."""
+        root = self.checkpoint()   # its attributes as they are now, while it lives; else those it had
+        if root is None:
+            root = _Tracked([(name, obj) for name, obj in ((name, ref()) for name, ref in self.children)
+                             if obj is not None])
+            if not root.children:
+                return False
+        found = _matched_by_graph(root, self.graph)
+        for key in sorted(self.values.keys() & found.keys()):
+            value = self.values.pop(key)   # taken even when its shape is wrong: that error is raised once
+            _check_shape(found[key], value)
+            _restore_leaf(found[key], value)
+        return bool(self.values)
+
+
+def _weak(obj):
+    """A weak reference to ``obj``, or a strong one where Python allows none (a dict, a tuple)."""
+    try:
+        return weakref.ref(obj)
+    except TypeError:
+        return lambda: obj
+
+
+_WAITING: list = []   # a _Waiting per restore whose values are not all taken
+
+
+def _restore_waiting() -> None:
+    if _WAITING:
+        _WAITING[:] = [waiting for waiting in list(_WAITING) if waiting.restore_new_variables()]
+
+
+deferred_restore.on_variables_created(_restore_waiting)
 
 
 class Checkpoint:
@@ -302,7 +357,6 @@ class Checkpoint:
     def __init__(self, root=None, **kwargs):
         object.__setattr__(self, "dependencies", {})
         object.__setattr__(self, "_save_counter", None)
-        object.__setattr__(self, "_restored", None)  # (graph, values) of the last restore, for later appends
         if root is not None:
             kwargs["root"] = root
         for name, value in sorted(kwargs.items()):
@@ -311,25 +365,14 @@ class Checkpoint:
     def __setattr__(self, name, value):
         if not (_holds_trackable(value) or isinstance(value, (list, tuple, dict))):
             raise ValueError(f"`Checkpoint` was expecting {name} to be a trackable object (an object derived from "
-                             f"`Trackable`), got {value!r}. If you believe this object should be trackable (i.e. it "
+                             f"`Trackable`), got {value}. If you believe this object should be trackable (i.e. it "
                              "is part of the TensorFlow Python API and manages state), please open an issue."
                              "\nhint: pass a tk.Variable, a tk.Module, a Keras model, layer or optimizer.")
         if type(value) is list:
-            value = ListWrapper(value, functools.partial(self._restore_list_item, name))
+            value = ListWrapper(value)
         self.dependencies[name] = value
         object.__setattr__(self, name, value)
-
-    def _restore_list_item(self, name: str, index: int, item) -> None:
-        """A variable appended to a list attribute gets the value the last restore saw at its path."""
-        if self._restored is None or not _is_variable(item):
-            return
-        graph, values = self._restored
-        node = graph[0]["children"].get(name)
-        leaf = graph[graph[node]["children"][str(index)]] if node is not None \
-            and str(index) in graph[node]["children"] else {}
-        if leaf.get("key") in values:
-            _check_shape(item, values[leaf["key"]])
-            item.assign(values[leaf["key"]])
+        deferred_restore.variables_created()
 
     @property
     def save_counter(self):
@@ -342,28 +385,37 @@ class Checkpoint:
 
     def write(self, file_prefix: str) -> str:
         """Save the variables under ``file_prefix`` (no numbering, no ``checkpoint`` file); returns it."""
-        _write(os.fspath(file_prefix), self)
-        return os.fspath(file_prefix)
+        file_prefix = path_argument(file_prefix)
+        _write(file_prefix, self)
+        return file_prefix
 
     def save(self, file_prefix: str, options=None) -> str:
         """Number and save: ``save('./ckpts/ckpt')`` writes ``./ckpts/ckpt-1``, then ``-2``, ...; returns it."""
+        file_prefix = path_argument(file_prefix)   # checked before the counter moves
         self.save_counter.assign_add(1)
-        prefix = f"{os.fspath(file_prefix)}-{int(self.save_counter.numpy())}"
+        prefix = f"{file_prefix}-{int(self.save_counter.numpy())}"
         self.write(prefix)
         folder = os.path.dirname(prefix) or "."
         kept = [p for p in checkpoint_paths(folder) if p != prefix]
         write_state(folder, kept + [prefix])
         return prefix
 
-    def read(self, save_path: str) -> CheckpointLoadStatus:
-        """Restore the values saved at ``save_path`` into the variables at the same paths."""
-        return self.restore(save_path)
-
     def restore(self, save_path, options=None):
         """As ``read``; ``None`` restores nothing (the variables keep their initial values)."""
+        try:
+            return self.read(save_path)
+        except errors.NotFoundError as error:
+            first, _newline, hint = error.message.partition("\n")
+            raise errors.NotFoundError(
+                f"Error when restoring from checkpoint or SavedModel at {save_path}: {first}\nPlease "
+                "double-check that the path is correct. You may be missing the checkpoint suffix (e.g. the '-1' "
+                f"in 'path/to/ckpt-1').\n{hint}".rstrip()) from None
+
+    def read(self, save_path, options=None):
+        """Restore the values saved at ``save_path`` into the variables at the same paths."""
         if save_path is None:
             return InitializationOnlyStatus()
-        prefix = os.fspath(save_path)
+        prefix = path_argument(save_path)
         values = read_values(prefix)
         self.save_counter  # noqa: B018 - created before restoring, as TF does, so that it is restored
         paths = object_paths(self)
@@ -374,12 +426,14 @@ class Checkpoint:
             _check_shape(targets[key], values[key])
         for key in values.keys() & targets.keys():
             _restore_leaf(targets[key], values[key])
-        if graph:
-            object.__setattr__(self, "_restored", (graph, values))
+        waiting = _Waiting(self, graph, {k: values[k] for k in values.keys() - targets.keys()}) if graph else None
+        _WAITING[:] = [w for w in _WAITING if w.checkpoint() is not self]   # a new restore replaces the last
+        if waiting and waiting.values:
+            _WAITING.append(waiting)
         matched = {id(var) for var in targets.values()}
-        entries = _read_index(prefix)
-        return CheckpointLoadStatus(unused=[(key, entries[key]) for key in sorted(values.keys() - targets.keys())],
-                                    unmatched=[var for var in paths.values() if id(var) not in matched])
+        return CheckpointLoadStatus(_read_index(prefix), waiting.values if waiting else {},
+                                    unmatched=[var for path, var in paths.items()
+                                               if id(var) not in matched and path != "save_counter"])
 
 
 def _check_shape(variable, value) -> None:
@@ -393,9 +447,14 @@ def _check_shape(variable, value) -> None:
 class CheckpointLoadStatus:
     """What ``restore`` matched: ``assert_consumed()`` checks that every value and variable was."""
 
-    def __init__(self, unused: list, unmatched: list):
-        self._unused = unused
+    def __init__(self, entries: dict, waiting: dict, unmatched: list):
+        self._entries = entries
+        self._waiting = waiting   # the values no variable took yet (it shrinks as variables appear)
         self._unmatched = unmatched
+
+    @property
+    def _unused(self) -> list:
+        return [(key, self._entries[key]) for key in sorted(self._waiting)]
 
     def assert_consumed(self):
         """Raise AssertionError unless every saved value found a variable and every variable a value."""
@@ -434,7 +493,7 @@ class InitializationOnlyStatus(CheckpointLoadStatus):
     """``restore(None)``: nothing was restored."""
 
     def __init__(self):
-        super().__init__([], [])
+        super().__init__({}, {}, [])
 
     def assert_consumed(self):
         raise AssertionError("No checkpoint specified (save_path=None); nothing is being restored.")

@@ -39,8 +39,9 @@ class KerasTensor:
         return self._shape
 
     @property
-    def dtype(self):
-        return self._dtype
+    def dtype(self) -> str:
+        """A plain ``str``, as Keras 3's (``x.dtype.name`` raises AttributeError there too)."""
+        return str(self._dtype)
 
     @property
     def ndim(self) -> int:

@@ -20,6 +20,7 @@ import weakref
 import numpy as np
 
 from ..._core.values.context import active_tapes
+from ..._base import deferred_restore
 from ..._base.i18n import _, hint_line
 from ..._core.ops.creation import zeros
 from ..._core.ops.math_ops import cast, divide_no_nan, to_tensor
@@ -105,6 +106,7 @@ def _wrap_build(build):
             object.__setattr__(self, "_build_shapes", args[0] if args else next(iter(kwargs.values()), None))
         self.built = True
         self._lock_state()
+        deferred_restore.variables_created()  # its weights may have values a restore kept
 
     _BUILD_WRAPPERS.add(build_wrapper)
     return build_wrapper
@@ -476,14 +478,18 @@ class Layer:
             context = _call_state.context = _CallContext(self)
             self._clear_losses()
         try:
-            if not self.built:
+            building = not self.built
+            if building:
                 with self._name_scope():
                     self._maybe_build(args, kwargs)
+                deferred_restore.variables_created()  # its weights may have values a restore kept
                 assert_input_compatibility(self.input_spec, first, self._name)
             kwargs = self._resolve_call_arguments(args, kwargs, context)
             with self._name_scope():
                 outputs = call_with_info(self, args, kwargs)
             self.built = True
+            if building:
+                deferred_restore.variables_created()  # and those its call made
             self._add_activity_losses(outputs)
             return outputs
         finally:

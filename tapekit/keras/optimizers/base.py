@@ -15,6 +15,7 @@ import warnings
 import numpy as np
 
 from ...errors import InvalidArgumentError
+from ..._base import deferred_restore
 from ..._base.i18n import _, hint_line
 from ..._core.ops import math_ops, reduction
 from ..._core.ops.array_ops import reshape, scatter_nd, stack
@@ -202,6 +203,7 @@ class Optimizer:
             variable = Variable(initializer, shape=shape, dtype=dtype, trainable=False, aggregation=aggregation,
                                 name=name)
         self._variables.append(variable)
+        deferred_restore.variables_created()  # a slot may have a value a restore kept
         return variable
 
     def add_variable_from_reference(self, reference_variable, name=None, initializer="zeros"):
