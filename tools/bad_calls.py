@@ -104,11 +104,11 @@ RAW_TEXTS = ("object is not iterable", "invalid literal for", "has no attribute"
              "list indices must be", "tuple indices must be", "truth value of an array",
              "float() argument must be", "could not convert string to float", "not supported between instances",
              "index out of range", "unhashable type", "object is not callable", "operands could not be broadcast",
-             "is out of bounds for", "ndarray", "numpy", "object of type", "must be real number")
+             "is out of bounds for", "ndarray", "numpy.", "object of type", "must be real number")
 RAW_TF_TEXTS = ("bad operand type", "can only concatenate", "only 0-dimensional arrays", "not all arguments converted",
                 "Could not find device for node")
 RAW_TYPES = ("AttributeError", "KeyError", "IndexError", "ZeroDivisionError", "OverflowError", "MemoryError",
-             "RecursionError", "UnboundLocalError", "NameError", "AssertionError", "StopIteration")
+             "RecursionError", "AxisError", "UnboundLocalError", "NameError", "AssertionError", "StopIteration")
 
 
 def generate(seed: int = SEED, per_role: int = 0) -> list[dict]:
