@@ -83,12 +83,17 @@ def traced_call(function, trace_key):
 
 def set_seed(seed) -> None:
     """Set the global random seed: the random ops that follow draw reproducible numbers."""
-    if not (seed is None or isinstance(seed, numbers.Real) or (isinstance(seed, Tensor) and seed.dtype.is_integer)):
-        raise TypeError(f"set_seed takes an integer seed, not {seed!r:.60}."
-                        + hint_line(_("a seed is an integer, such as tk.random.set_seed(42).")))
+    check_seed(seed)
     _state.global_seed = None if seed is None else int(seed)
     _state.op_seeds = None if seed is None else random.Random(int(seed))
     _state.kernels = {}
+
+
+def check_seed(seed) -> None:
+    """A seed is None or an integer (a float is truncated, as TF's ``int(seed)``); else TF's TypeError."""
+    if not (seed is None or isinstance(seed, numbers.Real) or (isinstance(seed, Tensor) and seed.dtype.is_integer)):
+        raise TypeError(f"seed must be an integer, not {seed!r:.60}."
+                        + hint_line(_("a seed is an integer, such as tk.random.set_seed(42).")))
 
 
 def get_global_seed():
@@ -103,6 +108,7 @@ def get_seed(op_seed=None) -> tuple:
     op's place in the call (``traced_call``). Both are taken modulo 2**31 - 1;
     (0, 0), which TF's kernels read as "no seed", becomes (0, 2**31 - 1).
     """
+    check_seed(op_seed)
     graph = _state.graph
     global_seed = _state.global_seed if graph is None else graph.global_seed
     if global_seed is None and op_seed is None:
