@@ -116,8 +116,9 @@ def _codec(encoding, arg: str = "input_encoding", op: str = "UnicodeDecode") -> 
     try:
         codecs.lookup(name)
     except LookupError:
-        raise InvalidArgumentError(None, None, f"Could not create converter for input encoding: {encoding} [Op:{op}]"
-                                   + hint_line(_("{arg} is an encoding name such as 'UTF-8'.").format(arg=arg))) from None
+        hint = hint_line(_("{arg} is an encoding name such as 'UTF-8'.").format(arg=arg))
+        raise InvalidArgumentError(None, None, f"Could not create converter for input encoding: {encoding} "
+                                   f"[Op:{op}]" + hint) from None
     return name
 
 
