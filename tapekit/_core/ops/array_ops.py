@@ -675,6 +675,23 @@ _INDEX_TYPES = ("Only integers, slices (`:`), ellipsis (`...`), tk.newaxis (`Non
                 "tk.int32/tk.int64 tensors are valid indices, got ")
 
 
+def _tensor_index(k) -> int:
+    k = to_tensor(k)
+    if k.ndim != 0 or not k.dtype.is_integer:
+        raise TypeError(f"{_INDEX_TYPES}{k!r}"
+                        + hint_line(_("use tk.gather or tk.boolean_mask to pick several elements.")))
+    return int(to_host(k.value))
+
+
+def _slice_bound(v):
+    """A start, stop or step of a slice: None, an int or a scalar integer tensor (TF's TypeError otherwise)."""
+    if v is None or isinstance(v, (int, np.integer)):   # True is 1, as in TF
+        return v if v is None else int(v)
+    if isinstance(v, Tensor) or is_variable(v):
+        return _tensor_index(v)
+    raise TypeError(f"{_INDEX_TYPES}{v!r:.60}" + hint_line(_("slice bounds are integers, such as x[1:3].")))
+
+
 def _normalize_key(key):
     if isinstance(key, list):
         key = tuple(key)  # TF reads x[[0, 1]] as x[0, 1]
@@ -683,13 +700,9 @@ def _normalize_key(key):
     out = []
     for k in key:
         if isinstance(k, Tensor) or is_variable(k):
-            k = to_tensor(k)
-            if k.ndim != 0 or not k.dtype.is_integer:
-                raise TypeError(f"{_INDEX_TYPES}{k!r}"
-                                + hint_line(_("use tk.gather or tk.boolean_mask to pick several elements.")))
-            k = int(to_host(k.value))
+            k = _tensor_index(k)
         elif isinstance(k, slice):
-            k = slice(*(None if v is None else int(v) for v in (k.start, k.stop, k.step)))
+            k = slice(*(_slice_bound(v) for v in (k.start, k.stop, k.step)))
         elif not (k is None or k is Ellipsis or isinstance(k, (int, np.integer))) or isinstance(k, bool):
             raise TypeError(f"{_INDEX_TYPES}{k!r}")
         out.append(k)
