@@ -146,7 +146,7 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
         raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
     axes = normalize_axis(axis, x.ndim, "Norm")
     if ord in ("euclidean", "fro", 2):
-        out = sqrt(reduce_sum(multiply(x, x), axes, keepdims=True))
+        out = sqrt(reduce_sum(multiply(x, conj(x) if x.dtype.is_complex else x), axes, keepdims=True))
     elif is_matrix:
         rows, cols = normalize_axis(axis[0], x.ndim, "Norm")[0], normalize_axis(axis[1], x.ndim, "Norm")[0]
         summed, over = (rows, cols) if ord == 1 else (cols, rows)

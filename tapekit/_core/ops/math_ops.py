@@ -95,6 +95,7 @@ _ALLOWED_TEXT = {
     "ArgMin": _ORDERED + ", bool",
     # activations (ops/nn_ops.py)
     "Relu": _ORDERED, "Relu6": _ORDERED,
+    "Round": "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128",
 }
 _TK_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
 # tapekit dtype names each op takes (checked per op call: a set lookup)
@@ -148,8 +149,19 @@ def _unary(op_type, forward, x):
     return execute(op_type, forward, (x,))
 
 
+# ops of require_float with real kernels only (TF: "half, bfloat16, float, double"); the others take complex too
+_REAL_ONLY = frozenset({"Atan2", "Ceil", "Floor", "Digamma", "Elu", "Erf", "Erfc", "L2Loss", "LeakyRelu", "Lgamma",
+                        "LogSoftmax", "Polygamma", "Selu", "Softmax", "SoftmaxCrossEntropyWithLogits", "Softplus",
+                        "Softsign", "SparseSoftmaxCrossEntropyWithLogits"})
+
+
 def require_float(op_type, x: Tensor, allow_int=False):
     d = x._dtype
+    if d.is_complex and op_type in _REAL_ONLY:
+        raise InvalidArgumentError(
+            f"Value for attr 'T' of {d.name} is not in the list of allowed values: half, bfloat16, float, double "
+            f"[Op:{op_type}] name: " + hint_line(_("{op} takes real numbers; use tk.math.real(x) or tk.abs(x) "
+                                                   "first.").format(op=op_type)), op=op_type)
     if not (d.is_floating or d.is_complex or (allow_int and d.is_integer)):
         raise InvalidArgumentError(
             f"Value for attr 'T' of {d.name} is not in the list of allowed values for {op_type}: it needs a "
@@ -326,7 +338,8 @@ def minimum(x, y, name=None):
 
 
 def _squared_difference(x, y):
-    return (x - y) * (x - y)
+    d = x - y
+    return d * ns(d).conj(d) if d.dtype.kind == "c" else d * d   # |x - y|^2 for complex, as TF
 
 
 def squared_difference(x, y, name=None):

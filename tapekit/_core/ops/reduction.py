@@ -16,6 +16,7 @@ from . import half_reduce
 from .args import bool_attr, named_conversion
 from .array_ops import reshape
 from .creation import zeros_like
+from .math_ops import abs as abs_
 from .math_ops import (
     add,
     check_dtype,
@@ -24,6 +25,7 @@ from .math_ops import (
     kernel_name,
     log,
     sqrt,
+    square,
     squared_difference,
     stop_gradient,
     subtract,
@@ -326,6 +328,8 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     """Population variance: mean of squared deviations from the mean (divides by N)."""
     x = _require_real(to_tensor(input_tensor))
     mean = reduce_mean(x, axis=axis, keepdims=True)
+    if x.dtype.is_complex:   # TF: the mean of |x - mean|^2, a real tensor
+        return reduce_mean(square(abs_(subtract(x, mean))), axis=axis, keepdims=keepdims)
     return reduce_mean(squared_difference(x, mean), axis=axis, keepdims=keepdims)
 
 
