@@ -25,6 +25,21 @@ def _int_list(value, arg: str, op_type: str, attr: str = "Tidx") -> list:
     return int_values(value, arg, op_type, attr)
 
 
+# what TF's kernels say of a shape-like argument that is not a vector ({} is its shape)
+_NOT_A_VECTOR = {"Reshape": "sizes input must be 1-D, not {}", "Tile": "Expected multiples to be 1-D, but got shape {}",
+                 "BroadcastTo": "shape must be a vector of {{int32,int64}}, got shape {}"}
+
+
+def _int_vector(value, arg: str, op_type: str, attr: str = "Tidx") -> list:
+    """``_int_list`` of an argument that must be a vector (or one int), as TF's kernel checks it."""
+    values = int_array(value, arg, op_type, attr)
+    if values.ndim > 1:
+        raise InvalidArgumentError(
+            f"{kernel_prefix(op_type)}{_NOT_A_VECTOR[op_type].format(_dims(values.shape))} [Op:{op_type}] name: "
+            + hint_line(_("give {arg} as a flat list of integers, such as [2, 3].").format(arg=arg)), op=op_type)
+    return [int(v) for v in values.reshape(-1)]
+
+
 def _reshape(x, shape):
     return ns(x).reshape(x, shape)
 
@@ -37,7 +52,7 @@ def _dims(shape) -> str:
 def reshape(tensor, shape, name=None) -> Tensor:
     """The same values in a new shape; one axis may be -1 (inferred)."""
     x = to_tensor(tensor)
-    shape = tuple(_int_list(shape, "shape", "Reshape", "Tshape"))
+    shape = tuple(_int_vector(shape, "shape", "Reshape", "Tshape"))
     size = x.value.size
     known = 1
     for d in shape:
@@ -72,7 +87,7 @@ def _broadcast_to(x, shape):
 def broadcast_to(input, shape, name=None) -> Tensor:
     """``input`` repeated along axes of size 1 (and new leading axes) to ``shape``."""
     x = to_tensor(input)
-    shape = tuple(_int_list(shape, "shape", "BroadcastTo"))
+    shape = tuple(_int_vector(shape, "shape", "BroadcastTo"))
     xs = x.value.shape
     if tuple(xs) == shape:
         return x
@@ -311,7 +326,7 @@ def identity(input, name=None) -> Tensor:
 def tile(input, multiples, name=None) -> Tensor:
     """Repeat the tensor ``multiples[i]`` times along axis i."""
     x = to_tensor(input)
-    reps = tuple(_int_list(multiples, "multiples", "Tile", "Tmultiples"))
+    reps = tuple(_int_vector(multiples, "multiples", "Tile", "Tmultiples"))
     if len(reps) != x.ndim:
         raise InvalidArgumentError(
             f"Expected multiples argument to be a vector of length {x.ndim} but got length {len(reps)} [Op:Tile]"

@@ -264,9 +264,10 @@ def _cumsum_forward(x, axis, exclusive, reverse):
 
 def _scan_axis(axis, x: Tensor, op_type: str) -> int:
     ax = _axis_values(axis, op_type)
-    if len(ax) != 1:
-        raise InvalidArgumentError(f"ScanOp: axis must be a scalar, not shape {_brackets([len(ax)])} "
-                                   f"[Op:{op_type}] name: ")
+    shape = list(np.shape(ax)) if isinstance(axis, (list, tuple)) else list(getattr(axis, "shape", []))
+    if shape or len(ax) != 1:   # (0,) too: TF's scan axis is a scalar
+        raise InvalidArgumentError(f"ScanOp: axis must be a scalar, not {_brackets(shape)} [Op:{op_type}] name: "
+                                   + hint_line(_("{op} runs along one axis, such as axis=0.").format(op=op_type)))
     a = ax[0]
     if not -x.ndim <= a < x.ndim:
         raise InvalidArgumentError(

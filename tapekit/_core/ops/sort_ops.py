@@ -105,6 +105,9 @@ def _ascending_key(x):
 
 def _sort_axis(x, axis) -> int:
     """``axis`` as a non-negative int, checked against ``x``'s rank."""
+    if isinstance(axis, (list, tuple)):
+        raise ValueError(f"Argument `axis` must be a constant scalar. Received: axis={list(axis)}."
+                         + hint_line(_("sort along one axis, such as axis=-1.")))
     axis = int_scalar(axis, "axis", "Sort")
     if not -x.ndim <= axis < x.ndim:
         raise InvalidArgumentError(
