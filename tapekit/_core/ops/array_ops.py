@@ -763,15 +763,25 @@ def getitem(tensor, key) -> Tensor:
 
 
 # ---------- shape queries ----------
+def _index_dtype(dtype, attr: str, op_type: str):
+    """``out_type`` of Shape/Size: int32 or int64 (TF's InvalidArgumentError for another dtype)."""
+    dtype = named_conversion(dtypes.as_dtype, dtype, attr, op_type)
+    if dtype not in (dtypes.int32, dtypes.int64):
+        raise InvalidArgumentError(f"Value for attr '{attr}' of {dtype.name} is not in the list of allowed values: "
+                                   f"int32, int64 [Op:{op_type}] name: "
+                                   + hint_line(_("{attr} is tk.int32 or tk.int64.").format(attr=attr)), op=op_type)
+    return dtype
+
+
 def shape(input, out_type=dtypes.int32, name=None) -> Tensor:
     x = to_tensor(input)
-    out_type = dtypes.as_dtype(out_type)
+    out_type = _index_dtype(out_type, "out_type", "Shape")
     return EagerTensor(from_host(np.array(x.value.shape, dtype=out_type.numpy_dtype)), out_type)
 
 
 def size(input, out_type=dtypes.int32, name=None) -> Tensor:
     x = to_tensor(input)
-    out_type = dtypes.as_dtype(out_type)
+    out_type = _index_dtype(out_type, "out_type", "Size")
     return EagerTensor(from_host(np.array(x.value.size, dtype=out_type.numpy_dtype)), out_type)
 
 

@@ -867,6 +867,13 @@ def where(condition, x=None, y=None, name=None):
 
 def where_indices(condition: Tensor) -> Tensor:
     """The coordinates of the true (non-zero) elements, one row each, as int64 (``tk.where(c)``)."""
+    if condition._dtype.is_string:
+        raise InvalidArgumentError(
+            "Value for attr 'T' of string is not in the list of allowed values: float, double, int32, uint8, int16, "
+            "int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, "
+            "uint32, uint64, bool [Op:Where] name: "
+            + hint_line(_("tk.where(condition) takes bools or numbers; compare the strings first, e.g. s == 'a'.")),
+            op="Where")
     if condition.ndim == 0:
         raise InvalidArgumentError("WhereOp : Unhandled input dimensions: 0 [Op:Where] name: "
                                    + hint_line(_("tk.where(condition) needs a condition of rank >= 1.")), op="Where")
