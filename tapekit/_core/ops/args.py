@@ -81,9 +81,13 @@ def int_scalar(value, arg: str, op_type: str, attr: str = "Tidx", rank0: bool = 
     return int(values.reshape(-1)[0])
 
 
-def _short(value) -> str:
+def short_repr(value) -> str:
+    """``repr(value)`` cut to 60 characters, for messages."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+_short = short_repr
 
 
 def named_conversion(convert, value, arg: str, op: str, **kwargs) -> Tensor:

@@ -23,7 +23,7 @@ from ..record.indexed_slices import IndexedSlices
 from ..record.registry import (execute, execute_binary, execute_unary, gradient, no_gradient, none_gradient, record,
                                state)
 from ..values.tensor import EagerTensor, Tensor, convert_to_tensor, is_variable, with_hint
-from .args import named_conversion
+from .args import named_conversion, short_repr as _short
 
 
 # ---------- converting inputs ----------
@@ -34,9 +34,19 @@ def to_tensor(x, dtype_hint=None) -> Tensor:
     if read is not None:
         return read()
     if dtype_hint is not None:
-        return convert_to_tensor(x, dtype_hint=dtype_hint) if isinstance(x, (list, tuple)) \
-            else convert_to_tensor(x, dtype=dtype_hint)
-    return convert_to_tensor(x)
+        return _converted(x, dtype_hint=dtype_hint) if isinstance(x, (list, tuple)) else _converted(x, dtype=dtype_hint)
+    return _converted(x)
+
+
+def _converted(x, **kwargs) -> Tensor:
+    """``convert_to_tensor(x, **kwargs)``; its error without a hint gets one saying what an input can be."""
+    try:
+        return convert_to_tensor(x, **kwargs)
+    except (TypeError, ValueError) as err:
+        if hint_line("") in str(err):
+            raise
+        raise with_hint(err, _("an op's input is a tensor, a number or a (nested) list of numbers; got {value}.")
+                        .format(value=_short(x))) from None
 
 
 def binary_inputs(op_type: str, x, y) -> tuple[Tensor, Tensor]:
@@ -46,10 +56,10 @@ def binary_inputs(op_type: str, x, y) -> tuple[Tensor, Tensor]:
     y_is = isinstance(y, Tensor) or is_variable(y)
     if x_is:
         x = to_tensor(x)
-        y = to_tensor(y) if y_is else convert_to_tensor(y, dtype=x._dtype)
+        y = to_tensor(y) if y_is else _converted(y, dtype=x._dtype)
     elif y_is:
         y = to_tensor(y)
-        x = convert_to_tensor(x, dtype=y._dtype)
+        x = _converted(x, dtype=y._dtype)
     else:
         x = to_tensor(x)
         y = to_tensor(y, x._dtype)
