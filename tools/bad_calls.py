@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 from bad_call_specs import BAD, PRELUDE, RANDOM, SPECS  # noqa: E402
 
 RECORD = ROOT / "tests" / "fidelity" / "bad_calls_tf.json"
+KNOWN = ROOT / "tests" / "fidelity" / "bad_calls_known.json"   # the defects left, call -> kind (diff --update-known)
 SEED = 25
 SLOW_S = 1.0
 TIMEOUT_S = 15.0
@@ -246,6 +247,13 @@ def compare(calls: list[dict], tk_outs: list[dict], tf_outs: list[dict]) -> list
     return found
 
 
+def diff(calls: list[dict]) -> list[dict]:
+    """The defects of tapekit's outcomes against the recorded TF ones (calls not recorded are left out)."""
+    recorded = json.loads(RECORD.read_text())
+    calls = [c for c in calls if c["code"] in recorded]
+    return compare(calls, run(calls, "tapekit", sys.executable), [recorded[c["code"]] for c in calls])
+
+
 def _brief(out: dict) -> str:
     if out["outcome"] == "ok":
         return "ok " + json.dumps(out["value"])[:120]
@@ -258,6 +266,7 @@ def main() -> int:
     parser.add_argument("command", choices=["record", "diff"])
     parser.add_argument("--show", default="", help="print only the defects whose kind or spec contains this")
     parser.add_argument("--spec", default="", help="run only the specs whose name contains this")
+    parser.add_argument("--update-known", action="store_true", help="write the defects found to " + KNOWN.name)
     args = parser.parse_args()
     calls = [c for c in generate() if args.spec in c["spec"]]
     if args.command == "record":
@@ -269,10 +278,9 @@ def main() -> int:
         RECORD.write_text(json.dumps({c["code"]: o for c, o in zip(calls, outs)}, indent=0, sort_keys=True) + "\n")
         print(f"recorded {len(calls)} calls in {RECORD.relative_to(ROOT)}")
         return 0
-    recorded = json.loads(RECORD.read_text())
-    calls = [c for c in calls if c["code"] in recorded]
-    tk_outs = run(calls, "tapekit", sys.executable)
-    found = compare(calls, tk_outs, [recorded[c["code"]] for c in calls])
+    found = diff(calls)
+    if args.update_known:
+        KNOWN.write_text(json.dumps({f["code"]: f["problem"] for f in found}, indent=0, sort_keys=True) + "\n")
     for item in found:
         if args.show in item["problem"] or args.show in item["spec"]:
             print(f"{item['problem']}: {item['code']}\n    tapekit: {item['tapekit']}\n    TF:      {item['tf']}")

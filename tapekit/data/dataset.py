@@ -298,6 +298,7 @@ class Dataset:
 
     def filter(self, predicate, name=None) -> Dataset:
         """The elements for which ``predicate`` returns True."""
+        _check_callable(predicate)
         return _FilterDataset(self, predicate)
 
     def take_while(self, predicate, name=None) -> Dataset:
@@ -340,6 +341,7 @@ class Dataset:
 
     def reduce(self, initial_state, reduce_func, name=None):
         """``state = reduce_func(state, element)`` over every element; returns the final state."""
+        _check_callable(reduce_func)
         state = _normalize(initial_state)
         for element in self._elements():
             state = _returned(reduce_func(state, element))

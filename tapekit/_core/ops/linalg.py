@@ -249,6 +249,10 @@ def _check_einsum_shapes(terms: list, xs: tuple) -> None:
 
 def einsum(equation, *inputs, **kwargs):
     """Einstein summation, e.g. ``tk.einsum('ij,jk->ik', a, b)``; explicit ``->`` output needed for gradients."""
+    unknown = sorted(set(kwargs) - {"name", "optimize"})
+    if unknown:
+        raise TypeError(f"Invalid keyword arguments for einsum: {', '.join(unknown)}. Valid arguments: name, optimize, "
+                        "greedy.")
     xs = tuple(to_tensor(t) for t in inputs)
     for t in xs[1:]:
         if t.dtype is not xs[0].dtype:
