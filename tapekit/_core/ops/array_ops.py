@@ -781,7 +781,7 @@ def shape(input, out_type=dtypes.int32, name=None) -> Tensor:
 
 def size(input, out_type=dtypes.int32, name=None) -> Tensor:
     x = to_tensor(input)
-    out_type = _index_dtype(out_type, "out_type", "Size")
+    out_type = named_conversion(dtypes.as_dtype, out_type, "out_type", "Size")   # TF: any dtype
     return EagerTensor(from_host(np.array(x.value.size, dtype=out_type.numpy_dtype)), out_type)
 
 
