@@ -17,7 +17,7 @@ for name, op in [("softmax", tf.nn.softmax), ("log_softmax", tf.nn.log_softmax),
                  ("elu", tf.nn.elu), ("leaky_relu", tf.nn.leaky_relu), ("l2_loss", tf.nn.l2_loss),
                  ("selu", tf.nn.selu), ("softsign", tf.nn.softsign), ("math.softplus", tf.math.softplus),
                  ("sigmoid", tf.sigmoid), ("exp", tf.exp)]:
-    check(name + " of complex", lambda: op(c))
+    check(name + " of complex", lambda op=op: op(c))
 check("softmax_cross_entropy of complex logits",
       lambda: tf.nn.softmax_cross_entropy_with_logits([[0.2, 0.3, 0.5]], tf.reshape(c, [1, 3])))
 check("round of bools", lambda: tf.round(tf.constant([True, False])))
