@@ -69,9 +69,9 @@ def repeat(input, repeats, axis=None, name=None):
         x, axis = reshape(x, [-1]), 0
     axis = int_attr(axis, "axis", "Repeat")
     if not -max(x.ndim, 1) <= axis < max(x.ndim, 1):
-        raise InvalidArgumentError(f"axis {axis} is out of range for a tensor of rank {x.ndim}"
-                                   + hint_line(_("pass an axis of the input, or axis=None to flatten it.")),
-                                   op="Repeat")
+        rank = max(x.ndim, 1)
+        raise ValueError(f"axis={axis} out of bounds: expected {-rank}<=axis<{rank}"   # TF's Python check
+                         + hint_line(_("pass an axis of the input, or axis=None to flatten it.")))
     if x.ndim == 0:
         x = reshape(x, [1])
     axis %= x.ndim

@@ -332,6 +332,7 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
 
 # ---------- composite reductions (their gradients come from the ops they are built of) ----------
 def _require_real(x: Tensor) -> Tensor:
+    check_dtype("Mean", x)   # bools and strings: Mean's InvalidArgumentError, as in TF
     if not (x.dtype.is_floating or x.dtype.is_complex):
         raise TypeError(f"Input must be either real or complex. Received integer type {x.dtype}."
                         + hint_line(_("tk.cast(x, tk.float32) first.")))
