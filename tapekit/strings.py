@@ -8,17 +8,19 @@ given as ``str`` is UTF-8 encoded. No op here has a gradient (strings are not di
 from __future__ import annotations
 
 import builtins
+import codecs
 import functools
 import inspect
 
 import numpy as np
 
 from ._base import dtypes
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, OutOfRangeError
 from ._base.farmhash import fingerprint64
 from ._base.i18n import _, hint_line
 from .ragged import RaggedTensor
 from .ragged.text import ragged_text
+from ._core.ops.args import int_array, int_values, named_conversion
 from ._core.values.tensor import Tensor, constant, convert_to_tensor
 from ._base.unsupported import to_hash_bucket, to_hash_bucket_strong  # noqa: F401 (not in tapekit)
 
@@ -44,9 +46,19 @@ def _bytes(value) -> bytes:
     return value.encode("utf-8") if isinstance(value, str) else bytes(value)
 
 
+def _one_string(value, arg: str, op: str) -> bytes:
+    """A string argument (``sep``): a str, bytes or string scalar; else TF's conversion error naming it."""
+    t = named_conversion(convert_to_tensor, value, arg, op, dtype=dtypes.string)
+    if t.shape.rank:
+        raise InvalidArgumentError(None, None, f"{arg} must be a scalar string, got shape {t.shape.as_list()} "
+                                   f"[Op:{op}]" + hint_line(_("{arg} is one string, such as ' '.").format(arg=arg)))
+    return _bytes(t.numpy())
+
+
 def _strings(input_, op: str) -> np.ndarray:
     """The input as a NumPy object array of bytes, or InvalidArgumentError naming the op."""
-    t = input_ if isinstance(input_, Tensor) else convert_to_tensor(input_)
+    t = input_ if isinstance(input_, Tensor) else named_conversion(convert_to_tensor, input_, "input", op,
+                                                                   dtype=dtypes.string)
     if not t.dtype.is_string:
         kernel = dtypes.KERNEL_NAMES.get(t.dtype.name, t.dtype.name)
         raise InvalidArgumentError(None, None, f"cannot compute {op} as input #0(zero-based) was expected to be a "
@@ -84,7 +96,7 @@ def _as_tensor_of(items: list) -> Tensor:
 @_on_ragged_rows
 def split(input, sep=None, maxsplit=-1, name=None):
     """Each string split at ``sep`` (default: runs of whitespace, empty pieces dropped)."""
-    separator = None if sep is None else _bytes(sep.numpy() if isinstance(sep, Tensor) else sep)
+    separator = None if sep is None else _one_string(sep, "sep", "StringSplitV2")
     if separator == b"":
         raise InvalidArgumentError(None, None, "Separator must not be empty. [Op:StringSplitV2]"
                                    + hint_line(_("use tk.strings.bytes_split(s) to split into single bytes.")))
@@ -96,8 +108,19 @@ def bytes_split(input, name=None):
     return _pieces(input, "StringSplitV2", lambda s: [s[i:i + 1] for i in range(len(s))])
 
 
-def _codec(encoding: str) -> str:
-    return str(encoding).lower().replace("_", "-")
+def _codec(encoding, arg: str = "input_encoding", op: str = "UnicodeDecode") -> str:
+    """Python's codec name for TF's encoding name; TF's TypeError or InvalidArgumentError when it is none."""
+    if not isinstance(encoding, str):
+        raise TypeError(f"Expected string for argument '{arg}' not {encoding!r:.60}."
+                        + hint_line(_("{arg} is an encoding name such as 'UTF-8'.").format(arg=arg)))
+    name = encoding.lower().replace("_", "-")
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        hint = hint_line(_("{arg} is an encoding name such as 'UTF-8'.").format(arg=arg))
+        raise InvalidArgumentError(None, None, f"Could not create converter for input encoding: {encoding} "
+                                   f"[Op:{op}]" + hint) from None
+    return name
 
 
 def _decoded(s: bytes, encoding: str) -> str:
@@ -107,7 +130,7 @@ def _decoded(s: bytes, encoding: str) -> str:
 @_on_ragged_rows
 def unicode_split(input, input_encoding, errors="replace", replacement_char=65533, name=None):
     """Each string as its characters (each one encoded as bytes)."""
-    encoding = str(input_encoding)
+    encoding = _codec(input_encoding)
     return _pieces(input, "UnicodeDecode",
                    lambda s: [c.encode(_codec(encoding)) for c in _decoded(s, encoding)])
 
@@ -116,13 +139,13 @@ def unicode_split(input, input_encoding, errors="replace", replacement_char=6553
 def unicode_decode(input, input_encoding, errors="replace", replacement_char=65533,
                    replace_control_characters=False, name=None):
     """Each string as its Unicode code points (int32)."""
-    encoding = str(input_encoding)
+    encoding = _codec(input_encoding)
     return _pieces(input, "UnicodeDecode", lambda s: [ord(c) for c in _decoded(s, encoding)])
 
 
 def unicode_encode(input, output_encoding, errors="replace", replacement_char=65533, name=None):
     """Code points back to strings: a vector gives one string, a matrix or RaggedTensor one per row."""
-    encoding = _codec(output_encoding)
+    encoding = _codec(output_encoding, "output_encoding", "UnicodeEncode")
     if isinstance(input, RaggedTensor):
         rows = input.to_list()
         return _string_tensor(["".join(map(chr, row)).encode(encoding) for row in rows])
@@ -158,6 +181,13 @@ def length(input, unit="BYTE", name=None):
 def join(inputs, separator="", name=None):
     """The strings of the inputs joined element-wise with ``separator`` (inputs broadcast; RaggedTensors
     with the same rows join value by value)."""
+    if not isinstance(inputs, (list, tuple)):
+        raise TypeError(f"Expected list for 'inputs' argument to 'string_join' Op, not {inputs!r:.60}."
+                        + hint_line(_("pass the strings to join as a list, such as [a, b].")))
+    if separator is not None and not isinstance(separator, (str, bytes)):
+        raise TypeError(f"Expected string for argument 'separator' not {separator!r:.60}."
+                        + hint_line(_("{arg} is one string, such as ' '.").format(arg="separator")))
+    separator = separator or ""
     template = next((x for x in inputs if isinstance(x, RaggedTensor)), None)
     if template is not None:
         flat = [x.flat_values if isinstance(x, RaggedTensor) else x for x in inputs]
@@ -176,8 +206,27 @@ def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
     strings = _strings(inputs, "ReduceJoin")
     if axis is None:
         return constant(sep.join(strings.reshape(-1)), dtype=dtypes.string)
-    out = np.apply_along_axis(lambda row: np.array(sep.join(row), dtype=object), int(axis), strings)
-    return constant(np.expand_dims(out, int(axis)) if keepdims else out, dtype=dtypes.string)
+    axes = _reduction_axes(axis, strings.ndim)
+    # the first axis named varies fastest in the joined order, as in TF's ReduceJoin
+    moved = np.moveaxis(strings, axes[::-1], range(strings.ndim - len(axes), strings.ndim))
+    rows = moved.reshape(moved.shape[:strings.ndim - len(axes)] + (-1,))
+    out = np.frompyfunc(lambda *row: sep.join(row), rows.shape[-1], 1)(*np.moveaxis(rows, -1, 0)) \
+        if rows.shape[-1] else np.full(rows.shape[:-1], b"", dtype=object)
+    return constant(np.expand_dims(out, axes) if keepdims else np.asarray(out, dtype=object), dtype=dtypes.string)
+
+
+def _reduction_axes(axis, rank: int) -> tuple:
+    """ReduceJoin's axes, each in range and none twice (TF's OutOfRangeError and InvalidArgumentError)."""
+    axes = []
+    for a in int_values(axis, "axis", "ReduceJoin"):
+        if not -rank <= a < rank:
+            raise OutOfRangeError(None, None, f"Invalid reduction dimension {a} for input with {rank} dimensions. "
+                                  "[Op:ReduceJoin]" + hint_line(_("axis must be an axis of the input.")))
+        if a % rank in axes:
+            raise InvalidArgumentError(None, None, f"Duplicate reduction dimension {a} [Op:ReduceJoin]"
+                                       + hint_line(_("name each axis once.")))
+        axes.append(a % rank)
+    return tuple(axes)
 
 
 def _reduce_join_rows(rows: RaggedTensor, axis, keepdims, sep: bytes) -> Tensor:
@@ -219,7 +268,12 @@ def substr(input, pos, len, unit="BYTE", name=None):
     if unit not in _UNITS:
         raise ValueError(f"unit must be one of {_UNITS}, got {unit!r}")
     strings = _strings(input, "Substr")
-    starts, counts = np.broadcast_to(np.asarray(pos), strings.shape), np.broadcast_to(np.asarray(len), strings.shape)
+    starts, counts = int_array(pos, "pos", "Substr", "T"), int_array(len, "len", "Substr", "T")
+    if starts.shape != counts.shape:
+        raise InvalidArgumentError(None, None, f"pos and len should have the same shape, got: "
+                                   f"{list(starts.shape)} vs. {list(counts.shape)} [Op:Substr]"
+                                   + hint_line(_("give pos and len the same shape, e.g. both one integer.")))
+    starts, counts = np.broadcast_to(starts, strings.shape), np.broadcast_to(counts, strings.shape)
 
     def cut(s, start, count):
         text = s if unit == "BYTE" else s.decode("utf-8")

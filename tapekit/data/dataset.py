@@ -33,8 +33,8 @@ from .._core.values.tensor import Tensor, convert_to_tensor, is_variable
 from ..errors import InternalError, InvalidArgumentError
 from .options import Options
 from .structure import (AUTOTUNE, FILES_HINT, IGNORE_ERRORS_HINT, INFINITE_CARDINALITY, SAMPLING_HINT,
-                        SPARSE_BATCH_HINT, UNKNOWN_CARDINALITY, Composite, composite_of, count_tensor, flatten,
-                        flatten_shapes, is_structure, map_leaves, pack, register_composite)
+                        SPARSE_BATCH_HINT, UNKNOWN_CARDINALITY, Composite, check_callable, composite_of, count_tensor,
+                        flatten, flatten_shapes, is_structure, map_leaves, pack, register_composite)
 
 
 class Dataset:
@@ -182,6 +182,7 @@ class Dataset:
 
     def filter(self, predicate, name=None) -> Dataset:
         """The elements for which ``predicate`` returns True."""
+        check_callable(predicate)
         return _FilterDataset(self, predicate)
 
     def take_while(self, predicate, name=None) -> Dataset:
@@ -224,6 +225,7 @@ class Dataset:
 
     def reduce(self, initial_state, reduce_func, name=None):
         """``state = reduce_func(state, element)`` over every element; returns the final state."""
+        check_callable(reduce_func)
         state = normalize(initial_state)
         for element in self._elements():
             state = returned(reduce_func(state, element))

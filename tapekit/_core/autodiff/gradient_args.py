@@ -31,8 +31,8 @@ def _not_a_dtype(x, role: str) -> TypeError:
 def check_source(s):
     if _is_tensor_like(s):
         return s
-    if s is None or isinstance(s, (str, bytes)):
-        raise _not_a_dtype(s, "source")
+    if s is None or isinstance(s, (str, bytes)) or not hasattr(s, "dtype") and not isinstance(s, (int, float)):
+        raise _not_a_dtype(s, "source")   # TF 2.21's TypeError (an object())
     missing = "_id" if hasattr(s, "dtype") else "dtype"
     raise AttributeError(f"'{_type_name(s)}' object has no attribute '{missing}'"
                          + hint_line(_("sources must be tk.Tensor or tk.Variable objects (watched, or "
@@ -42,8 +42,8 @@ def check_source(s):
 def check_target(t):
     if _is_tensor_like(t):
         return t
-    if t is None or isinstance(t, (str, bytes)):
-        raise _not_a_dtype(t, "target")
+    if t is None or isinstance(t, (str, bytes)) or not hasattr(t, "dtype") and not isinstance(t, (int, float)):
+        raise _not_a_dtype(t, "target")   # TF 2.21's TypeError (an object())
     missing = "_id" if hasattr(t, "dtype") else "dtype"
     raise AttributeError(f"'{_type_name(t)}' object has no attribute '{missing}'"
                          + hint_line(_("targets must be tk.Tensor or tk.Variable objects computed inside "

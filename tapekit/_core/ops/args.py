@@ -49,7 +49,7 @@ def int_array(value, arg: str, op_type: str, attr: str = "Tidx") -> np.ndarray:
     any other non-integer value an InvalidArgumentError (the op has no kernel for its dtype)."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         return np.asarray(int(value))
-    if type(value) in (list, tuple) and all(type(v) is int for v in value):
+    if type(value) in (list, tuple) and all(type(v) is int and -2**63 <= v < 2**63 for v in value):
         return np.asarray(value, dtype=np.int64)   # plain ints: what the int32 (or int64) tensor would hold
     hint = _("{arg} of {op} is an integer or a list of integers, such as 0 or [0, 1]; got {value}.").format(
         arg=arg, op=op_type, value=_short(value))
@@ -80,9 +80,13 @@ def int_scalar(value, arg: str, op_type: str, attr: str = "Tidx", rank0: bool = 
     return int(values.reshape(-1)[0])
 
 
-def _short(value) -> str:
+def short_repr(value) -> str:
+    """``repr(value)`` cut to 60 characters, for messages."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+_short = short_repr
 
 
 def named_conversion(convert, value, arg: str, op: str, **kwargs) -> Tensor:

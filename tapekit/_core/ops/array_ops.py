@@ -26,6 +26,21 @@ def _int_list(value, arg: str, op_type: str, attr: str = "Tidx") -> list:
     return int_values(value, arg, op_type, attr)
 
 
+# what TF's kernels say of a shape-like argument that is not a vector ({} is its shape)
+_NOT_A_VECTOR = {"Reshape": "sizes input must be 1-D, not {}", "Tile": "Expected multiples to be 1-D, but got shape {}",
+                 "BroadcastTo": "shape must be a vector of {{int32,int64}}, got shape {}"}
+
+
+def _int_vector(value, arg: str, op_type: str, attr: str = "Tidx") -> list:
+    """``_int_list`` of an argument that must be a vector (or one int), as TF's kernel checks it."""
+    values = int_array(value, arg, op_type, attr)
+    if values.ndim > 1:
+        raise InvalidArgumentError(
+            f"{kernel_prefix(op_type)}{_NOT_A_VECTOR[op_type].format(_dims(values.shape))} [Op:{op_type}] name: "
+            + hint_line(_("give {arg} as a flat list of integers, such as [2, 3].").format(arg=arg)), op=op_type)
+    return [int(v) for v in values.reshape(-1)]
+
+
 def _reshape(x, shape):
     return ns(x).reshape(x, shape)
 
@@ -38,7 +53,7 @@ def _dims(shape) -> str:
 def reshape(tensor, shape, name=None) -> Tensor:
     """The same values in a new shape; one axis may be -1 (inferred)."""
     x = to_tensor(tensor)
-    shape = tuple(_int_list(shape, "shape", "Reshape", "Tshape"))
+    shape = tuple(_int_vector(shape, "shape", "Reshape", "Tshape"))
     size = x.value.size
     known = 1
     for d in shape:
@@ -73,7 +88,7 @@ def _broadcast_to(x, shape):
 def broadcast_to(input, shape, name=None) -> Tensor:
     """``input`` repeated along axes of size 1 (and new leading axes) to ``shape``."""
     x = to_tensor(input)
-    shape = tuple(_int_list(shape, "shape", "BroadcastTo"))
+    shape = tuple(_int_vector(shape, "shape", "BroadcastTo"))
     xs = x.value.shape
     if tuple(xs) == shape:
         return x
@@ -312,7 +327,7 @@ def identity(input, name=None) -> Tensor:
 def tile(input, multiples, name=None) -> Tensor:
     """Repeat the tensor ``multiples[i]`` times along axis i."""
     x = to_tensor(input)
-    reps = tuple(_int_list(multiples, "multiples", "Tile", "Tmultiples"))
+    reps = tuple(_int_vector(multiples, "multiples", "Tile", "Tmultiples"))
     if len(reps) != x.ndim:
         raise InvalidArgumentError(
             f"Expected multiples argument to be a vector of length {x.ndim} but got length {len(reps)} [Op:Tile]"
@@ -676,6 +691,23 @@ _INDEX_TYPES = ("Only integers, slices (`:`), ellipsis (`...`), tk.newaxis (`Non
                 "tk.int32/tk.int64 tensors are valid indices, got ")
 
 
+def _tensor_index(k) -> int:
+    k = to_tensor(k)
+    if k.ndim != 0 or not k.dtype.is_integer:
+        raise TypeError(f"{_INDEX_TYPES}{k!r}"
+                        + hint_line(_("use tk.gather or tk.boolean_mask to pick several elements.")))
+    return int(host_value(k))
+
+
+def _slice_bound(v):
+    """A start, stop or step of a slice: None, an int or a scalar integer tensor (TF's TypeError otherwise)."""
+    if v is None or isinstance(v, (int, np.integer)):   # True is 1, as in TF
+        return v if v is None else int(v)
+    if isinstance(v, Tensor) or is_variable(v):
+        return _tensor_index(v)
+    raise TypeError(f"{_INDEX_TYPES}{v!r:.60}" + hint_line(_("slice bounds are integers, such as x[1:3].")))
+
+
 def _normalize_key(key):
     if isinstance(key, list):
         key = tuple(key)  # TF reads x[[0, 1]] as x[0, 1]
@@ -684,13 +716,9 @@ def _normalize_key(key):
     out = []
     for k in key:
         if isinstance(k, Tensor) or is_variable(k):
-            k = to_tensor(k)
-            if k.ndim != 0 or not k.dtype.is_integer:
-                raise TypeError(f"{_INDEX_TYPES}{k!r}"
-                                + hint_line(_("use tk.gather or tk.boolean_mask to pick several elements.")))
-            k = int(host_value(k))
+            k = _tensor_index(k)
         elif isinstance(k, slice):
-            k = slice(*(None if v is None else int(v) for v in (k.start, k.stop, k.step)))
+            k = slice(*(_slice_bound(v) for v in (k.start, k.stop, k.step)))
         elif not (k is None or k is Ellipsis or isinstance(k, (int, np.integer))) or isinstance(k, bool):
             raise TypeError(f"{_INDEX_TYPES}{k!r}")
         out.append(k)
@@ -737,15 +765,25 @@ def getitem(tensor, key) -> Tensor:
 
 # ---------- shape queries ----------
 # (a tk.function's signature fixes its tensors' shapes, so what these return is a constant of its trace)
+def _index_dtype(dtype, attr: str, op_type: str):
+    """``out_type`` of Shape/Size: int32 or int64 (TF's InvalidArgumentError for another dtype)."""
+    dtype = named_conversion(dtypes.as_dtype, dtype, attr, op_type)
+    if dtype not in (dtypes.int32, dtypes.int64):
+        raise InvalidArgumentError(f"Value for attr '{attr}' of {dtype.name} is not in the list of allowed values: "
+                                   f"int32, int64 [Op:{op_type}] name: "
+                                   + hint_line(_("{attr} is tk.int32 or tk.int64.").format(attr=attr)), op=op_type)
+    return dtype
+
+
 def shape(input, out_type=dtypes.int32, name=None) -> Tensor:
     x = to_tensor(input)
-    out_type = dtypes.as_dtype(out_type)
+    out_type = _index_dtype(out_type, "out_type", "Shape")
     return note_constant(EagerTensor(from_host(np.array(x.value.shape, dtype=out_type.numpy_dtype)), out_type))
 
 
 def size(input, out_type=dtypes.int32, name=None) -> Tensor:
     x = to_tensor(input)
-    out_type = dtypes.as_dtype(out_type)
+    out_type = named_conversion(dtypes.as_dtype, out_type, "out_type", "Size")   # TF: any dtype
     return note_constant(EagerTensor(from_host(np.array(x.value.size, dtype=out_type.numpy_dtype)), out_type))
 
 

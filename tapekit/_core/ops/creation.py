@@ -43,7 +43,7 @@ def _dims_tensor(shape, op_type: str, as_given: bool) -> Tensor:
         if dims.is_fully_defined():
             return EagerTensor(np.array(dims.as_list(), dtype=np.int64 if any(d >= 2**31 for d in dims)
                                    else np.int32))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         pass
     return convert_to_tensor(shape, dtype=dtypes.int32)
 

@@ -88,7 +88,7 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
         raise ValueError(f"Unsupported axis value {axis}. Only 0 and -1 are currently supported.")
     size = int(host.max()) + 1 if host.size else 0
     if minlength is not None:
-        size = max(size, int_scalar(minlength, "minlength", "Bincount"))
+        size = max(size, int_scalar(minlength, "minlength", "Bincount", rank0=True))
     if maxlength is not None:
         size = min(size, int_scalar(maxlength, "maxlength", "Bincount"))
     check_allocation((size,), dtypes.int64, "Bincount")

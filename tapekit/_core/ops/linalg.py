@@ -126,12 +126,21 @@ def trace(x, name=None):
     return reduce_sum(diag_part(x), axis=-1)
 
 
+def _numeric(tensor):
+    """The input of a norm: numbers (TF's TypeError for bools and strings)."""
+    x = to_tensor(tensor)
+    if x.dtype.is_bool or x.dtype.is_string:
+        raise TypeError(f"Expected numeric or variant tensor, got dtype {x.dtype!r}."
+                        + hint_line(_("a norm is computed from numbers; convert with tk.cast(x, tk.float32).")))
+    return x
+
+
 def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
     """Vector norms (ord 'euclidean'/2, 1, inf, p > 0) or matrix norms ('fro', 1, inf) for a 2-axis ``axis``.
 
     As TF, the euclidean norm of a zero vector has a NaN gradient (sqrt'(0) * 0).
     """
-    x = to_tensor(tensor)
+    x = _numeric(tensor)
     is_matrix = isinstance(axis, (list, tuple)) and len(axis) == 2 and axis[0] != axis[1]
     if axis is not None and not isinstance(axis, (int, np.integer)) and not is_matrix:
         raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, got "
@@ -146,7 +155,7 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
         raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
     axes = normalize_axis(axis, x.ndim, "Norm")
     if ord in ("euclidean", "fro", 2):
-        out = sqrt(reduce_sum(multiply(x, x), axes, keepdims=True))
+        out = sqrt(reduce_sum(multiply(x, conj(x) if x.dtype.is_complex else x), axes, keepdims=True))
     elif is_matrix:
         rows, cols = normalize_axis(axis[0], x.ndim, "Norm")[0], normalize_axis(axis[1], x.ndim, "Norm")[0]
         summed, over = (rows, cols) if ord == 1 else (cols, rows)
@@ -249,6 +258,10 @@ def _check_einsum_shapes(terms: list, xs: tuple) -> None:
 
 def einsum(equation, *inputs, **kwargs):
     """Einstein summation, e.g. ``tk.einsum('ij,jk->ik', a, b)``; explicit ``->`` output needed for gradients."""
+    unknown = sorted(set(kwargs) - {"name", "optimize"})
+    if unknown:
+        raise TypeError(f"Invalid keyword arguments for einsum: {', '.join(unknown)}. Valid arguments: name, optimize, "
+                        "greedy.")
     xs = tuple(to_tensor(t) for t in inputs)
     for t in xs[1:]:
         if t.dtype is not xs[0].dtype:

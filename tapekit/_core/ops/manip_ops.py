@@ -12,7 +12,7 @@ from ...errors import InvalidArgumentError
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute
 from .array_ops import boolean_mask, expand_dims, reshape, size, tile
-from .args import int_attr, int_values
+from .args import int_array, int_attr, int_values
 from .creation import ones
 from .math_ops import multiply, to_tensor
 from ..values.tensor import host_value
@@ -26,12 +26,13 @@ def _roll(x, shift, axis):
 def roll(input, shift, axis, name=None):
     """Shift elements along ``axis`` by ``shift`` places, wrapping around (several axes at once too)."""
     x = to_tensor(input)
-    shifts, axes = int_values(shift, "shift", "Roll", "Tshift"), int_values(axis, "axis", "Roll", "Taxis")
-    if len(shifts) != len(axes):
+    shifts, axes = int_array(shift, "shift", "Roll", "Tshift"), int_array(axis, "axis", "Roll", "Taxis")
+    if shifts.shape != axes.shape or shifts.ndim > 1:   # TF: same shape, 0-D or 1-D
         raise InvalidArgumentError("shift and axis must have the same size [Op:Roll]"
                                    + hint_line(_("give one shift per axis (got {n_shifts} shifts, {n_axes} "
-                                                 "axes).").format(n_shifts=len(shifts), n_axes=len(axes))),
+                                                 "axes).").format(n_shifts=shifts.size, n_axes=axes.size)),
                                    op="Roll")
+    shifts, axes = shifts.reshape(-1).tolist(), axes.reshape(-1).tolist()
     for a in axes:
         if not -x.ndim <= a < x.ndim:
             raise InvalidArgumentError(f"axis {a} is out of range [Op:Roll]"
@@ -69,9 +70,9 @@ def repeat(input, repeats, axis=None, name=None):
         x, axis = reshape(x, [-1]), 0
     axis = int_attr(axis, "axis", "Repeat")
     if not -max(x.ndim, 1) <= axis < max(x.ndim, 1):
-        raise InvalidArgumentError(f"axis {axis} is out of range for a tensor of rank {x.ndim}"
-                                   + hint_line(_("pass an axis of the input, or axis=None to flatten it.")),
-                                   op="Repeat")
+        rank = max(x.ndim, 1)
+        raise ValueError(f"axis={axis} out of bounds: expected {-rank}<=axis<{rank}"   # TF's Python check
+                         + hint_line(_("pass an axis of the input, or axis=None to flatten it.")))
     if x.ndim == 0:
         x = reshape(x, [1])
     axis %= x.ndim

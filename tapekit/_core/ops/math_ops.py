@@ -24,7 +24,7 @@ from ..record.registry import (execute, execute_binary, execute_unary, gradient,
                                state)
 from ..values.context import recorded_effect
 from ..values.tensor import EagerTensor, Tensor, convert_to_tensor, host_value, is_variable, with_hint
-from .args import named_conversion
+from .args import named_conversion, short_repr as _short
 
 
 # ---------- converting inputs ----------
@@ -35,9 +35,19 @@ def to_tensor(x, dtype_hint=None) -> Tensor:
     if read is not None:
         return read()
     if dtype_hint is not None:
-        return convert_to_tensor(x, dtype_hint=dtype_hint) if isinstance(x, (list, tuple)) \
-            else convert_to_tensor(x, dtype=dtype_hint)
-    return convert_to_tensor(x)
+        return _converted(x, dtype_hint=dtype_hint) if isinstance(x, (list, tuple)) else _converted(x, dtype=dtype_hint)
+    return _converted(x)
+
+
+def _converted(x, **kwargs) -> Tensor:
+    """``convert_to_tensor(x, **kwargs)``; its error without a hint gets one saying what an input can be."""
+    try:
+        return convert_to_tensor(x, **kwargs)
+    except (TypeError, ValueError) as err:
+        if hint_line("") in str(err):
+            raise
+        raise with_hint(err, _("an op's input is a tensor, a number or a (nested) list of numbers; got {value}.")
+                        .format(value=_short(x))) from None
 
 
 def binary_inputs(op_type: str, x, y) -> tuple[Tensor, Tensor]:
@@ -47,10 +57,10 @@ def binary_inputs(op_type: str, x, y) -> tuple[Tensor, Tensor]:
     y_is = isinstance(y, Tensor) or is_variable(y)
     if x_is:
         x = to_tensor(x)
-        y = to_tensor(y) if y_is else convert_to_tensor(y, dtype=x._dtype)
+        y = to_tensor(y) if y_is else _converted(y, dtype=x._dtype)
     elif y_is:
         y = to_tensor(y)
-        x = convert_to_tensor(x, dtype=y._dtype)
+        x = _converted(x, dtype=y._dtype)
     else:
         x = to_tensor(x)
         y = to_tensor(y, x._dtype)
@@ -96,6 +106,7 @@ _ALLOWED_TEXT = {
     "ArgMin": _ORDERED + ", bool",
     # activations (ops/nn_ops.py)
     "Relu": _ORDERED, "Relu6": _ORDERED,
+    "Round": "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128",
 }
 _TK_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
 # tapekit dtype names each op takes (checked per op call: a set lookup)
@@ -149,8 +160,19 @@ def _unary(op_type, forward, x):
     return execute(op_type, forward, (x,))
 
 
+# ops of require_float with real kernels only (TF: "half, bfloat16, float, double"); the others take complex too
+_REAL_ONLY = frozenset({"Atan2", "Ceil", "Floor", "Digamma", "Elu", "Erf", "Erfc", "L2Loss", "LeakyRelu", "Lgamma",
+                        "LogSoftmax", "Polygamma", "Selu", "Softmax", "SoftmaxCrossEntropyWithLogits", "Softplus",
+                        "Softsign", "SparseSoftmaxCrossEntropyWithLogits"})
+
+
 def require_float(op_type, x: Tensor, allow_int=False):
     d = x._dtype
+    if d.is_complex and op_type in _REAL_ONLY:
+        raise InvalidArgumentError(
+            f"Value for attr 'T' of {d.name} is not in the list of allowed values: half, bfloat16, float, double "
+            f"[Op:{op_type}] name: " + hint_line(_("{op} takes real numbers; use tk.math.real(x) or tk.abs(x) "
+                                                   "first.").format(op=op_type)), op=op_type)
     if not (d.is_floating or d.is_complex or (allow_int and d.is_integer)):
         raise InvalidArgumentError(
             f"Value for attr 'T' of {d.name} is not in the list of allowed values for {op_type}: it needs a "
@@ -327,7 +349,8 @@ def minimum(x, y, name=None):
 
 
 def _squared_difference(x, y):
-    return (x - y) * (x - y)
+    d = x - y
+    return d * ns(d).conj(d) if d.dtype.kind == "c" else d * d   # |x - y|^2 for complex, as TF
 
 
 def squared_difference(x, y, name=None):
@@ -856,6 +879,13 @@ def where(condition, x=None, y=None, name=None):
 
 def where_indices(condition: Tensor) -> Tensor:
     """The coordinates of the true (non-zero) elements, one row each, as int64 (``tk.where(c)``)."""
+    if condition._dtype.is_string:
+        raise InvalidArgumentError(
+            "Value for attr 'T' of string is not in the list of allowed values: float, double, int32, uint8, int16, "
+            "int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, "
+            "uint32, uint64, bool [Op:Where] name: "
+            + hint_line(_("tk.where(condition) takes bools or numbers; compare the strings first, e.g. s == 'a'.")),
+            op="Where")
     if condition.ndim == 0:
         raise InvalidArgumentError("WhereOp : Unhandled input dimensions: 0 [Op:Where] name: "
                                    + hint_line(_("tk.where(condition) needs a condition of rank >= 1.")), op="Where")

@@ -21,7 +21,9 @@ import numpy as np
 from ..._base import dtypes
 from ...errors import InvalidArgumentError, NotFoundError, UnimplementedError
 from ..._base.i18n import _, hint_line
-from ..values.tensor import Tensor, constant
+from ...backend import to_host
+from ..values.tensor import Tensor, constant, convert_to_tensor
+from .args import named_conversion
 from ..record.variable import Variable
 from . import random_distributions as dist
 from .philox import PhiloxStream
@@ -79,7 +81,8 @@ def create_rng_state(seed, alg):
     size = _state_size(alg)
     if isinstance(seed, int):
         return constant(np.array([_signed(w) for w in _words(seed, size)], dtype=np.int64))
-    values = np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed).astype(np.int64).reshape(-1)[:size]
+    seed = seed if isinstance(seed, Tensor) else named_conversion(convert_to_tensor, seed, "seed", "Generator")
+    values = to_host(seed.value).astype(np.int64).reshape(-1)[:size]
     return constant(np.concatenate([np.zeros(size - values.size, dtype=np.int64), values]))
 
 

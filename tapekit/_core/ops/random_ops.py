@@ -18,6 +18,7 @@ stream afresh. ``_state.kernels`` holds those streams.
 from __future__ import annotations
 
 import contextlib
+import numbers
 import os
 import random
 import threading
@@ -34,6 +35,8 @@ from ..._base.shape import TensorShape
 from ..values.context import note_unreplayable, recorded_effect
 from ..values.tensor import EagerTensor, Tensor, host_value
 from . import random_distributions as dist
+from .args import int_scalar
+from .creation import check_allocation
 from .math_ops import to_tensor
 from .philox import PhiloxStream
 
@@ -81,9 +84,17 @@ def traced_call(function, trace_key):
 
 def set_seed(seed) -> None:
     """Set the global random seed: the random ops that follow draw reproducible numbers."""
+    check_seed(seed)
     _state.global_seed = None if seed is None else int(seed)
     _state.op_seeds = None if seed is None else random.Random(int(seed))
     _state.kernels = {}
+
+
+def check_seed(seed) -> None:
+    """A seed is None or an integer (a float is truncated, as TF's ``int(seed)``); else TF's TypeError."""
+    if not (seed is None or isinstance(seed, numbers.Real) or (isinstance(seed, Tensor) and seed.dtype.is_integer)):
+        raise TypeError(f"seed must be an integer, not {seed!r:.60}."
+                        + hint_line(_("a seed is an integer, such as tk.random.set_seed(42).")))
 
 
 def get_global_seed():
@@ -98,6 +109,7 @@ def get_seed(op_seed=None) -> tuple:
     op's place in the call (``traced_call``). Both are taken modulo 2**31 - 1;
     (0, 0), which TF's kernels read as "no seed", becomes (0, 2**31 - 1).
     """
+    check_seed(op_seed)
     graph = _state.graph
     global_seed = _state.global_seed if graph is None else graph.global_seed
     if global_seed is None and op_seed is None:
@@ -157,7 +169,9 @@ def random_shape(shape, op_type: str) -> tuple:
                 f"Dimension {int(d)} must be >= 0 [Op:{op_type}] name: "
                 + hint_line(_("every dimension is a count of elements, so 0 or more; got {values}.").format(
                             values=values.tolist())), op=op_type)
-    return tuple(int(d) for d in values)
+    dims = tuple(int(d) for d in values)
+    check_allocation(dims, dtypes.float32, op_type)   # refused up front, as TF's allocator refuses it
+    return dims
 
 
 def float_dtype(dtype, op_type):
@@ -271,6 +285,7 @@ def _categorical_args(logits, num_samples, dtype, op_type: str) -> tuple:
                                    f"values: half, bfloat16, float, double [Op:{op_type}] name: "
                                    + hint_line(_("logits are floats, e.g. tk.math.log(probabilities).")),
                                    op=op_type)
+    num_samples = int_scalar(num_samples, "num_samples", op_type, "T", rank0=True)
     checks = ((logits.ndim == 2, f"logits should be a matrix, got shape {list(logits.shape)}"),
               (int(num_samples) >= 0, f"num_samples should be non-negative, got {int(num_samples)}"),
               (logits.ndim != 2 or logits.shape[1] > 0, f"num_classes should be positive, got "
@@ -287,6 +302,7 @@ def draw_categorical(logits, num_samples, dtype, op_type: str, stream_for) -> Te
     """TF's Multinomial kernel: ``stream_for(blocks)`` gives the stream (``blocks``: what TF reserves)."""
     values, num_samples, dtype = _categorical_args(logits, num_samples, dtype, op_type)
     rows = values.shape[0]
+    check_allocation((rows, num_samples), dtype, op_type)
     if rows * num_samples == 0:
         stream_for(0)
         return _as_tensor(np.zeros((rows, num_samples)), dtype)

@@ -13,9 +13,10 @@ from ..._base.i18n import _, hint_line
 from ..record.registry import execute, gradient, none_gradient
 from ..values.tensor import Tensor, convert_to_tensor, convert_with_default, host_value, is_variable
 from . import half_reduce
-from .args import bool_attr, named_conversion
+from .args import bool_attr, int_array, named_conversion
 from .array_ops import reshape
 from .creation import zeros_like
+from .math_ops import abs as abs_
 from .math_ops import (
     add,
     check_dtype,
@@ -24,6 +25,7 @@ from .math_ops import (
     kernel_name,
     log,
     sqrt,
+    square,
     squared_difference,
     stop_gradient,
     subtract,
@@ -201,10 +203,11 @@ def _arg_reducer(op_type, np_name):
         x = to_tensor(input)
         _check_input(op_type, x)
         out_dt = named_conversion(dtypes.as_dtype, output_type, "output_type", op_type)
-        if out_dt not in (dtypes.int16, dtypes.uint16, dtypes.int32, dtypes.int64):
+        allowed = ("int16", "uint16", "int32", "int64") if op_type == "ArgMax" else ("int32", "int64")   # TF's
+        if out_dt.name not in allowed:
             raise InvalidArgumentError(
-                f"Value for attr 'output_type' of {kernel_name(out_dt)} is not in the list of allowed values: int16, "
-                f"uint16, int32, int64 [Op:{op_type}] name: "
+                f"Value for attr 'output_type' of {kernel_name(out_dt)} is not in the list of allowed values: "
+                f"{', '.join(allowed)} [Op:{op_type}] name: "
                 + hint_line(_("output_type is the dtype of the indices: tk.int32 or tk.int64.")))
         ax = _arg_axis(axis, x.ndim, op_type)
         if x._value.shape[ax] == 0:
@@ -217,9 +220,21 @@ def _arg_reducer(op_type, np_name):
     return op
 
 
+def _argmin_dimension(axis) -> int:
+    """ArgMin's axis, read as TF 2.21 reads it: as an integer tensor that must be a scalar."""
+    values = int_array(axis, "axis", "ArgMin")
+    if values.ndim:
+        raise InvalidArgumentError(f"dim must be a scalar, but received tensor of shape: {_brackets(values.shape)} "
+                                   "[Op:ArgMin] name: " + hint_line(_("argmin takes one axis, such as axis=1.")),
+                                   op="ArgMin")
+    return int(values)
+
+
 def _arg_axis(axis, ndim: int, op_type: str) -> int:
     if axis is None:
         axis = 0
+    elif op_type == "ArgMin":   # TF's argmin converts the axis; argmax checks its type in Python first
+        axis = _argmin_dimension(axis)
     elif isinstance(axis, Tensor) or is_variable(axis):
         t = to_tensor(axis)
         if not t.dtype.is_integer or t.ndim != 0:
@@ -262,9 +277,10 @@ def _cumsum_forward(x, axis, exclusive, reverse):
 
 def _scan_axis(axis, x: Tensor, op_type: str) -> int:
     ax = _axis_values(axis, op_type)
-    if len(ax) != 1:
-        raise InvalidArgumentError(f"ScanOp: axis must be a scalar, not shape {_brackets([len(ax)])} "
-                                   f"[Op:{op_type}] name: ")
+    shape = list(np.shape(ax)) if isinstance(axis, (list, tuple)) else list(getattr(axis, "shape", []))
+    if shape or len(ax) != 1:   # (0,) too: TF's scan axis is a scalar
+        raise InvalidArgumentError(f"ScanOp: axis must be a scalar, not {_brackets(shape)} [Op:{op_type}] name: "
+                                   + hint_line(_("{op} runs along one axis, such as axis=0.").format(op=op_type)))
     a = ax[0]
     if not -x.ndim <= a < x.ndim:
         raise InvalidArgumentError(
@@ -316,6 +332,7 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
 
 # ---------- composite reductions (their gradients come from the ops they are built of) ----------
 def _require_real(x: Tensor) -> Tensor:
+    check_dtype("Mean", x)   # bools and strings: Mean's InvalidArgumentError, as in TF
     if not (x.dtype.is_floating or x.dtype.is_complex):
         raise TypeError(f"Input must be either real or complex. Received integer type {x.dtype}."
                         + hint_line(_("tk.cast(x, tk.float32) first.")))
@@ -326,6 +343,8 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     """Population variance: mean of squared deviations from the mean (divides by N)."""
     x = _require_real(to_tensor(input_tensor))
     mean = reduce_mean(x, axis=axis, keepdims=True)
+    if x.dtype.is_complex:   # TF: the mean of |x - mean|^2, a real tensor
+        return reduce_mean(square(abs_(subtract(x, mean))), axis=axis, keepdims=keepdims)
     return reduce_mean(squared_difference(x, mean), axis=axis, keepdims=keepdims)
 
 

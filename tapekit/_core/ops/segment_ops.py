@@ -132,7 +132,7 @@ def segment_counts(ids, num, like):
 
 # ---------- unsorted segment ops ----------
 def _check_unsorted(data: Tensor, ids: Tensor, num_segments, op_type: str) -> int:
-    num = int_scalar(num_segments, "num_segments", op_type, "Tnumsegments")
+    num = int_scalar(num_segments, "num_segments", op_type, "Tnumsegments", rank0=True)
     if tuple(data.shape)[:ids.ndim] != tuple(ids.shape):
         raise InvalidArgumentError(
             f"data.shape = {shape_text(data.shape)} does not start with segment_ids.shape = {shape_text(ids.shape)} "

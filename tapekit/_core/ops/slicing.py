@@ -9,15 +9,16 @@ import numpy as np
 from ...errors import op_error
 from ..._base.i18n import _
 from ..record.registry import execute
-from ..values.tensor import Tensor, host_value
+from ..values.tensor import Tensor
+from .args import int_array
 from .math_ops import to_tensor
 
 
 builtin_slice = builtins.slice  # this module's `slice` is the op
 
 
-def _host_ints(value) -> np.ndarray:
-    return np.asarray(host_value(value) if isinstance(value, Tensor) else value, dtype=np.int64)
+def _host_ints(value, arg: str) -> np.ndarray:
+    return int_array(value, arg, "Slice", "Index").astype(np.int64)
 
 
 def _slice_sizes(shape: tuple, begin: np.ndarray, size: np.ndarray) -> tuple:
@@ -44,8 +45,8 @@ def _slice_sizes(shape: tuple, begin: np.ndarray, size: np.ndarray) -> tuple:
 def slice(input_, begin, size, name=None) -> Tensor:  # noqa: A001 - TF's name
     """``size[i]`` elements of axis ``i`` from ``begin[i]`` on (``-1``: all the rest)."""
     x = to_tensor(input_)
-    begin = _host_ints(begin)
-    sizes = _slice_sizes(tuple(x.value.shape), begin, _host_ints(size))
+    begin = _host_ints(begin, "begin")
+    sizes = _slice_sizes(tuple(x.value.shape), begin, _host_ints(size, "size"))
     return execute("Slice", _slice_forward, (x,), {"begin": tuple(begin.tolist()), "size": sizes}, dtype=x.dtype)
 
 

@@ -17,8 +17,8 @@ from ...backend import device_obj, from_host, to_host
 from ...errors import InvalidArgumentError, shape_text
 from ..._base.i18n import _, hint_line
 from ..record.registry import execute, execute_multi
-from ..values.tensor import EagerTensor, host_value
-from .args import int_scalar
+from ..values.tensor import EagerTensor, convert_to_tensor, host_value
+from .args import bool_attr, index_tensor, int_scalar, named_conversion
 from .array_ops import transpose
 from .math_ops import binary_inputs, negative, subtract, to_tensor
 
@@ -65,7 +65,8 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
     tapekit returns them largest first as well.
     """
     x = to_tensor(input)
-    k = int_scalar(k, "k", "TopKV2", "Tk")
+    k = int_scalar(k, "k", "TopKV2", "Tk", rank0=True)
+    bool_attr(sorted, "sorted")
     index_type = _int_dtype(index_type, "index_type", "TopKV2")
     if x.dtype.is_string or x.dtype.is_bool or x.dtype.is_complex:
         raise InvalidArgumentError(f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values "
@@ -104,6 +105,9 @@ def _ascending_key(x):
 
 def _sort_axis(x, axis) -> int:
     """``axis`` as a non-negative int, checked against ``x``'s rank."""
+    if isinstance(axis, (list, tuple)):
+        raise ValueError(f"Argument `axis` must be a constant scalar. Received: axis={list(axis)}."
+                         + hint_line(_("sort along one axis, such as axis=-1.")))
     axis = int_scalar(axis, "axis", "Sort")
     if not -x.ndim <= axis < x.ndim:
         raise InvalidArgumentError(
@@ -219,8 +223,9 @@ def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, na
 # ---------- ordering checks ----------
 def in_top_k(targets, predictions, k, name=None):
     """Whether each target's prediction is among the ``k`` largest of its row (ties count as in)."""
-    preds = to_tensor(predictions)
-    t = host_value(to_tensor(targets)).astype(np.int64)
+    preds = named_conversion(convert_to_tensor, predictions, "predictions", "InTopKV2", dtype=dtypes.float32)
+    t = host_value(index_tensor(targets, "InTopKV2", "targets")).astype(np.int64)
+    k = int_scalar(k, "k", "InTopKV2", "T", rank0=True)
     p = np.asarray(host_value(preds), dtype=np.float64)
     if p.ndim != 2 or t.shape != (p.shape[0],):
         raise InvalidArgumentError(f"predictions must be 2-dimensional and targets 1-dimensional with one "

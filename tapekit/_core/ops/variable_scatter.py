@@ -16,6 +16,7 @@ from ..record.indexed_slices import IndexedSlices
 from ..record.variable import Variable
 from .array_ops import (expand_dims, gather_nd, tensor_scatter_nd_add, tensor_scatter_nd_max, tensor_scatter_nd_min,
                         tensor_scatter_nd_sub, tensor_scatter_nd_update)
+from .args import index_tensor, named_conversion
 from .math_ops import divide, multiply, to_tensor
 
 _ND_METHODS = {"scatter_nd_update": tensor_scatter_nd_update, "scatter_nd_add": tensor_scatter_nd_add,
@@ -58,6 +59,8 @@ def _scatter_nd_method(method_name: str, scatter):
     resource_op = "ResourceScatterNd" + method_name.split("_")[-1].capitalize()
 
     def method(self, indices, updates, name=None):
+        indices = index_tensor(indices, resource_op)
+        updates = named_conversion(to_tensor, updates, "updates", resource_op)
         _check_update_shape(resource_op, list(self.shape), indices, updates)
         try:
             return self.assign(scatter(self.value(), indices, updates))
