@@ -4,8 +4,11 @@ from types import SimpleNamespace
 
 from .._base.dtypes import int64
 from .._base.unsupported import out_of_scope
-from .dataset import (AUTOTUNE, FILES_HINT, INFINITE_CARDINALITY, SAMPLING_HINT, UNKNOWN_CARDINALITY, Dataset,
-                      DatasetSpec, NumpyIterator, OwnedIterator, assert_cardinality)
+from . import batching, combining, sampling, shuffling, sources  # noqa: F401 (they register their datasets)
+from .dataset import AUTOTUNE, FILES_HINT, INFINITE_CARDINALITY, SAMPLING_HINT, UNKNOWN_CARDINALITY, Dataset
+from .iterators import NumpyIterator, OwnedIterator
+from .transforms import assert_cardinality
+from .windows import DatasetSpec
 from .options import (AutoShardPolicy, AutotuneOptions, DistributeOptions, OptimizationOptions, Options,
                       ThreadingOptions)
 

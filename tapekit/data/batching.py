@@ -9,7 +9,7 @@ import numpy as np
 from .._base.i18n import _, hint_line
 from .._api.tensor_spec import TensorSpec
 from ..errors import InvalidArgumentError
-from .dataset import Dataset, _Unary, as_tensor, cardinality_of, elements_of, int_arg
+from .dataset import Dataset, _Unary, as_tensor, cardinality_of, elements_of, int_arg, register
 from .structure import (UNKNOWN_CARDINALITY, Composite, composite_of, flatten, flatten_shapes, host_tensor,
                         is_structure, map_leaves, pack, ragged_kind)
 from .transforms import _MapDataset
@@ -143,3 +143,6 @@ class _UnbatchDataset(_Unary):
                     [host_tensor(a, t.dtype) for a in np.asarray(t.numpy())] for t in leaves]
             for i in range(len(rows[0]) if rows else 0):
                 yield pack(element, [r[i] for r in rows])
+
+
+register(_BatchDataset, _UnbatchDataset)

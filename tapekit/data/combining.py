@@ -7,7 +7,7 @@ import itertools
 from .._base import dtypes
 from .._api.tensor_spec import TensorSpec
 from ..errors import InvalidArgumentError
-from .dataset import Dataset, _Unary, cardinality_of, elements_of, int_arg
+from .dataset import Dataset, _Unary, cardinality_of, elements_of, int_arg, register
 from .structure import (AUTOTUNE, END, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, call_with, check_callable,
                         cpu_count, flatten, map_leaves, pack)
 
@@ -150,3 +150,6 @@ class _InterleaveDataset(_Unary):
                     if len(block) < self._block:
                         cycle[slot] = None
                     yield from block
+
+
+register(_ConcatenateDataset, _DirectedInterleaveDataset, _InterleaveDataset, _ZipDataset)

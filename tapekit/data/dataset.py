@@ -37,6 +37,18 @@ from .structure import (AUTOTUNE, FILES_HINT, IGNORE_ERRORS_HINT, INFINITE_CARDI
                         flatten, flatten_shapes, is_structure, map_leaves, pack, register_composite)
 
 
+# The datasets that Dataset's methods make are subclasses of it, in the family modules (sources,
+# transforms, batching, ...). Each module registers them here (``register``) when ``tapekit.data``
+# imports it, so this module imports none of them: the imports point one way.
+KINDS: dict = {}
+
+
+def register(*kinds) -> None:
+    """Make ``kinds`` (classes or functions) what ``Dataset``'s methods call by their names."""
+    for kind in kinds:
+        KINDS[kind.__name__] = kind
+
+
 class Dataset:
     """A sequence of elements; build with ``from_tensor_slices``, ``from_tensors``, ``range``,
     ``zip`` or ``from_generator``, then chain transformations."""
@@ -47,30 +59,30 @@ class Dataset:
     @staticmethod
     def from_tensor_slices(tensors, name=None) -> Dataset:
         """One element per row (first axis) of ``tensors`` (a tensor, tuple or dict of them)."""
-        return _TensorSliceDataset(tensors)
+        return KINDS["_TensorSliceDataset"](tensors)
 
     @staticmethod
     def from_tensors(tensors, name=None) -> Dataset:
         """A dataset of exactly one element, ``tensors``."""
-        return _TensorDataset(tensors)
+        return KINDS["_TensorDataset"](tensors)
 
     @staticmethod
     def range(*args, **kwargs) -> Dataset:
         """``range(stop)``, ``range(start, stop[, step])`` as int64 scalars (``output_type=`` to change)."""
-        return _RangeDataset(*args, **kwargs)
+        return KINDS["_RangeDataset"](*args, **kwargs)
 
     @staticmethod
     def zip(*datasets, name=None) -> Dataset:
         """Elements of several datasets side by side (a tuple or dict of datasets); stops at the shortest."""
         if len(datasets) == 1 and (is_structure(datasets[0])):
             datasets = datasets[0]
-        return _ZipDataset(datasets)
+        return KINDS["_ZipDataset"](datasets)
 
     @staticmethod
     def from_generator(generator, output_types=None, output_shapes=None, args=None,
                        output_signature=None, name=None) -> Dataset:
         """The elements ``generator(*args)`` yields, converted as ``output_signature`` says."""
-        return _GeneratorDataset(generator, output_types, output_shapes, args, output_signature)
+        return KINDS["_GeneratorDataset"](generator, output_types, output_shapes, args, output_signature)
 
     list_files = staticmethod(out_of_scope("tf.data.Dataset.list_files", FILES_HINT))
     load = staticmethod(out_of_scope("tf.data.Dataset.load", FILES_HINT))
@@ -78,7 +90,7 @@ class Dataset:
     def random(seed=None, rerandomize_each_iteration=None, name=None) -> Dataset:
         """Random int64 numbers in ``[0, 2**32)`` without end, TF's for a given ``seed`` (the same each
         iteration unless ``rerandomize_each_iteration``)."""
-        return _RandomDataset(seed, rerandomize_each_iteration)
+        return KINDS["_RandomDataset"](seed, rerandomize_each_iteration)
 
     @staticmethod
     def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False,
@@ -86,7 +98,7 @@ class Dataset:
         """Each element from one of ``datasets``, picked at random with probabilities ``weights`` (equal if
         None), TF's picks for a given ``seed``; it ends when all are exhausted (or, if
         ``stop_on_empty_dataset``, at the first one picked empty)."""
-        return sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset, rerandomize_each_iteration)
+        return KINDS["sample_from_datasets"](datasets, weights, seed, stop_on_empty_dataset, rerandomize_each_iteration)
 
     rejection_resample = out_of_scope("tf.data.Dataset.rejection_resample", SAMPLING_HINT)
     save = out_of_scope("tf.data.Dataset.save", FILES_HINT)
@@ -128,12 +140,12 @@ class Dataset:
     def __bool__(self) -> bool:
         return True
 
-    def __iter__(self) -> OwnedIterator:
-        return OwnedIterator(self)
+    def __iter__(self):
+        return KINDS["OwnedIterator"](self)
 
-    def as_numpy_iterator(self) -> NumpyIterator:
+    def as_numpy_iterator(self):
         """An iterator yielding each element with NumPy arrays in place of tensors."""
-        return NumpyIterator(iter(self))
+        return KINDS["NumpyIterator"](iter(self))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} element_spec={self.element_spec!r}>"
@@ -142,7 +154,7 @@ class Dataset:
     def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None,
               name=None) -> Dataset:
         """Consecutive elements stacked in groups of ``batch_size`` (the last may be smaller)."""
-        return _BatchDataset(self, batch_size, drop_remainder)
+        return KINDS["_BatchDataset"](self, batch_size, drop_remainder)
 
     def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False,
                      name=None) -> Dataset:
@@ -152,11 +164,11 @@ class Dataset:
             raise TypeError("`padded_batch` is only supported for datasets that produce tensor elements but type spec "
                             f"of elements in the input dataset is not a subclass of TensorSpec: `{composite!r}`."
                             + hint_line(_("use batch(), which makes RaggedTensors of ragged rows.")))
-        return _BatchDataset(self, batch_size, drop_remainder, padded=(padded_shapes, padding_values))
+        return KINDS["_BatchDataset"](self, batch_size, drop_remainder, padded=(padded_shapes, padding_values))
 
     def rebatch(self, batch_size, drop_remainder=False, name=None) -> Dataset:
         """The same rows regrouped into batches of ``batch_size``."""
-        return _BatchDataset(_UnbatchDataset(self), batch_size, drop_remainder)
+        return KINDS["_BatchDataset"](KINDS["_UnbatchDataset"](self), batch_size, drop_remainder)
 
     def ragged_batch(self, batch_size, drop_remainder=False, row_splits_dtype=dtypes.int64, name=None) -> Dataset:
         """``batch`` for elements of different lengths: components of rank >= 1 become RaggedTensors.
@@ -166,43 +178,43 @@ class Dataset:
         the shape from the first element, not from a traced function, so every component of rank
         >= 1 there becomes ragged (docs/DIFFERENCES.md).
         """
-        return _BatchDataset(self, batch_size, drop_remainder, ragged=dtypes.as_dtype(row_splits_dtype))
+        return KINDS["_BatchDataset"](self, batch_size, drop_remainder, ragged=dtypes.as_dtype(row_splits_dtype))
 
     def unbatch(self, name=None) -> Dataset:
         """The rows of each element as separate elements (the inverse of ``batch``)."""
-        return _UnbatchDataset(self)
+        return KINDS["_UnbatchDataset"](self)
 
     def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None) -> Dataset:
         """``map_func`` applied to every element (a tuple element is passed as separate arguments)."""
-        return _MapDataset(self, map_func)
+        return KINDS["_MapDataset"](self, map_func)
 
     def flat_map(self, map_func, name=None) -> Dataset:
         """``map_func`` maps each element to a dataset; their elements follow one another."""
-        return _FlatMapDataset(self, map_func)
+        return KINDS["_FlatMapDataset"](self, map_func)
 
     def filter(self, predicate, name=None) -> Dataset:
         """The elements for which ``predicate`` returns True."""
         check_callable(predicate)
-        return _FilterDataset(self, predicate)
+        return KINDS["_FilterDataset"](self, predicate)
 
     def take_while(self, predicate, name=None) -> Dataset:
-        return _TakeWhileDataset(self, predicate)
+        return KINDS["_TakeWhileDataset"](self, predicate)
 
     def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=None) -> Dataset:
         """Elements in random order, drawn from a buffer of ``buffer_size`` (TF's algorithm)."""
-        return _ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)
+        return KINDS["_ShuffleDataset"](self, buffer_size, seed, reshuffle_each_iteration)
 
     def repeat(self, count=None, name=None) -> Dataset:
         """The elements ``count`` times over (forever if None or -1)."""
-        return _RepeatDataset(self, count)
+        return KINDS["_RepeatDataset"](self, count)
 
     def take(self, count, name=None) -> Dataset:
         """At most the first ``count`` elements (all of them if -1)."""
-        return _TakeDataset(self, count)
+        return KINDS["_TakeDataset"](self, count)
 
     def skip(self, count, name=None) -> Dataset:
         """All but the first ``count`` elements (none if -1)."""
-        return _SkipDataset(self, count)
+        return KINDS["_SkipDataset"](self, count)
 
     def prefetch(self, buffer_size, name=None) -> Dataset:
         """The same elements (prefetching is a no-op in tapekit)."""
@@ -218,7 +230,7 @@ class Dataset:
 
     def concatenate(self, dataset, name=None) -> Dataset:
         """This dataset's elements, then ``dataset``'s."""
-        return _ConcatenateDataset(self, dataset)
+        return KINDS["_ConcatenateDataset"](self, dataset)
 
     def apply(self, transformation_func) -> Dataset:
         return transformation_func(self)
@@ -235,32 +247,32 @@ class Dataset:
         """Windows of ``size`` elements, each element a dataset (or a tuple/dict of them, one per
         component): window ``k`` holds the elements at ``k * shift + j * stride``, ``j < size``
         (``shift`` defaults to ``size``); the last windows are shorter unless ``drop_remainder``."""
-        return _WindowDataset(self, size, size if shift is None else shift, stride, drop_remainder)
+        return KINDS["_WindowDataset"](self, size, size if shift is None else shift, stride, drop_remainder)
 
     def scan(self, initial_state, scan_func, name=None) -> Dataset:
         """``(state, output) = scan_func(state, element)`` over the elements; yields each ``output``."""
-        return _ScanDataset(self, initial_state, scan_func)
+        return KINDS["_ScanDataset"](self, initial_state, scan_func)
 
     def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
                    deterministic=None, name=None) -> Dataset:
         """``map_func`` makes a dataset of each element; ``cycle_length`` of them are read in turn,
         ``block_length`` elements at a time (defaults: as many as the CPUs this process may run on, as
         TF, and 1)."""
-        return _InterleaveDataset(self, map_func, cycle_length, block_length)
+        return KINDS["_InterleaveDataset"](self, map_func, cycle_length, block_length)
 
     def shard(self, num_shards, index, name=None) -> Dataset:
         """Every ``num_shards``-th element, starting from element ``index``."""
-        return _ShardDataset(self, num_shards, index)
+        return KINDS["_ShardDataset"](self, num_shards, index)
 
     def unique(self, name=None) -> Dataset:
         """Each element once, at its first place (scalar int32, int64 or string elements)."""
-        return _UniqueDataset(self)
+        return KINDS["_UniqueDataset"](self)
 
     def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None,
                         name=None) -> Dataset:
         """Elements grouped by ``key_func(element)`` (an int64) into windows of ``window_size``; each
         full window, then at the end each partial one (by key), becomes ``reduce_func(key, window_dataset)``."""
-        return _GroupByWindowDataset(self, key_func, reduce_func, window_size, window_size_func)
+        return KINDS["_GroupByWindowDataset"](self, key_func, reduce_func, window_size, window_size_func)
 
     def bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
                                   padded_shapes=None, padding_values=None, pad_to_bucket_boundary=False,
@@ -304,7 +316,7 @@ class Dataset:
         """This dataset with ``options`` (a ``tk.data.Options``) merged into its options."""
         if not isinstance(options, Options):   # TF's error: the options have no `_to_proto`
             raise AttributeError(f"Expected a tf.data.Options object, got {type(options).__name__}.")
-        return _OptionsDataset(self, options)
+        return KINDS["_OptionsDataset"](self, options)
 
     def options(self) -> Options:
         """The options set on this dataset or the datasets it reads (``with_options``)."""
@@ -321,7 +333,7 @@ class Dataset:
     @staticmethod
     def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True) -> Dataset:
         """Each element from ``datasets[i]``, ``i`` the next int64 of ``choice_dataset``."""
-        return _DirectedInterleaveDataset(datasets, choice_dataset, stop_on_empty_dataset)
+        return KINDS["_DirectedInterleaveDataset"](datasets, choice_dataset, stop_on_empty_dataset)
 
 
 # Each Dataset subclass implements ``_elements`` and ``_cardinality``; a transformation reads its
@@ -414,18 +426,5 @@ def _filled_shapes(spec, padded_shapes, filler: int):
     return pack(spec, filled) if is_structure(spec) else filled[0]
 
 
-# The datasets each method above makes: their modules subclass Dataset, so they are imported last.
-from .batching import _BatchDataset, _UnbatchDataset  # noqa: E402
-from .combining import (_ConcatenateDataset, _DirectedInterleaveDataset, _InterleaveDataset,  # noqa: E402
-                        _ZipDataset)
-from .iterators import NumpyIterator, OwnedIterator  # noqa: E402
-from .sampling import sample_from_datasets  # noqa: E402
-from .shuffling import _RandomDataset, _ShuffleDataset  # noqa: E402
-from .sources import _GeneratorDataset, _RangeDataset, _TensorDataset, _TensorSliceDataset  # noqa: E402
-from .transforms import (_FilterDataset, _FlatMapDataset, _MapDataset,  # noqa: E402
-                         _OptionsDataset, _RepeatDataset, _ScanDataset, _ShardDataset, _SkipDataset, _TakeDataset,
-                         _TakeWhileDataset, _UniqueDataset, assert_cardinality)
-from .windows import DatasetSpec, _GroupByWindowDataset, _WindowDataset  # noqa: E402
-
 __all__ = ["AUTOTUNE", "FILES_HINT", "INFINITE_CARDINALITY", "SAMPLING_HINT", "UNKNOWN_CARDINALITY", "Composite",
-           "Dataset", "DatasetSpec", "NumpyIterator", "OwnedIterator", "assert_cardinality", "register_composite"]
+           "Dataset", "KINDS", "register", "register_composite"]

@@ -7,7 +7,7 @@ import itertools
 from .._base.i18n import _, hint_line
 from .._core.values.context import note_unreplayable
 from ..errors import OutOfRangeError
-from .dataset import Dataset, elements_of
+from .dataset import Dataset, elements_of, register
 from .structure import map_leaves
 
 
@@ -73,3 +73,6 @@ class NumpyIterator:
 
     def __repr__(self) -> str:
         return f"NumpyIterator(iterator={self._iterator!r})"
+
+
+register(NumpyIterator, OwnedIterator)

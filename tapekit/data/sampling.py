@@ -14,7 +14,7 @@ from .._core.ops.math_ops import log
 from .._core.ops.random_generator import stateless_categorical
 from .._core.values.tensor import Tensor, constant, convert_to_tensor
 from .combining import _DirectedInterleaveDataset
-from .dataset import Dataset, elements_of
+from .dataset import Dataset, elements_of, register
 from .shuffling import _RandomDataset
 
 
@@ -76,3 +76,6 @@ def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_datase
         return datasets[0]
     choices = _ChoiceDataset(logits, _RandomDataset(seed, rerandomize_each_iteration))
     return _DirectedInterleaveDataset(datasets, choices, stop_on_empty_dataset)
+
+
+register(sample_from_datasets)

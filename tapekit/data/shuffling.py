@@ -11,7 +11,7 @@ from .._api.tensor_spec import TensorSpec
 from .._core.ops.philox import PhiloxStream, PhiloxWords
 from .._core.ops.random_ops import get_seed
 from ..errors import InvalidArgumentError
-from .dataset import Dataset, _Unary, elements_of, int_arg
+from .dataset import Dataset, _Unary, elements_of, int_arg, register
 from .structure import END, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, host_tensor
 
 
@@ -91,3 +91,6 @@ class _RandomDataset(Dataset):
         words = PhiloxWords(PhiloxStream.from_seeds(*self._seeds.next()))
         while True:
             yield host_tensor(np.asarray(words.next_word()), dtypes.int64)
+
+
+register(_RandomDataset, _ShuffleDataset)

@@ -9,7 +9,7 @@ from .._base.i18n import _, hint_line
 from .._api.tensor_spec import TensorSpec
 from .._core.values.tensor import Tensor, convert_to_tensor
 from ..errors import InvalidArgumentError
-from .dataset import Dataset, as_tensor, normalize
+from .dataset import Dataset, as_tensor, normalize, register
 from .structure import composite_of, flatten, flatten_shapes, host_tensor, is_structure, map_leaves, pack, spec_of
 
 
@@ -124,3 +124,6 @@ class _GeneratorDataset(Dataset):
                         f"{spec.shape} was expected.", op="PyFunc")
                 tensors.append(t)
             yield pack(self._signature, tensors)
+
+
+register(_GeneratorDataset, _RangeDataset, _TensorDataset, _TensorSliceDataset)

@@ -11,7 +11,7 @@ from .._base import dtypes
 from .._base.i18n import _, hint_line
 from .._api.tensor_spec import TensorSpec
 from ..errors import FailedPreconditionError, InvalidArgumentError
-from .dataset import Dataset, _Unary, as_tensor, cardinality_of, elements_of, int_arg, normalize, returned
+from .dataset import Dataset, _Unary, as_tensor, cardinality_of, elements_of, int_arg, normalize, returned, register
 from .options import Options
 from .structure import (INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, call_with, check_callable, flatten, map_leaves,
                         spec_of)
@@ -279,3 +279,7 @@ class _AssertCardinalityDataset(_Unary):
 def assert_cardinality(expected_cardinality):
     """``dataset.apply(tk.data.experimental.assert_cardinality(n))``: fails if the count is not ``n``."""
     return lambda dataset: _AssertCardinalityDataset(dataset, expected_cardinality)
+
+
+register(_FilterDataset, _FlatMapDataset, _MapDataset, _OptionsDataset, _RepeatDataset, _ScanDataset, _ShardDataset,
+         _SkipDataset, _TakeDataset, _TakeWhileDataset, _UniqueDataset)

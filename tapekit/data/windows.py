@@ -10,7 +10,7 @@ from .._base.i18n import _, hint_line
 from .._base.shape import TensorShape
 from .._api.tensor_spec import TensorSpec
 from ..errors import InvalidArgumentError
-from .dataset import Dataset, _Unary, as_tensor, cardinality_of, elements_of, int_arg
+from .dataset import Dataset, _Unary, as_tensor, cardinality_of, elements_of, int_arg, register
 from .structure import UNKNOWN_CARDINALITY, check_callable, count_tensor, flatten, map_leaves, pack
 
 
@@ -168,3 +168,6 @@ class _GroupByWindowDataset(_Unary):
                 yield from elements_of(self._reduce(key, groups.pop(key)))
         for key in sorted(groups):   # the partial windows, by key (TF's ordered map)
             yield from elements_of(self._reduce(key, groups[key]))
+
+
+register(_GroupByWindowDataset, _WindowDataset)

@@ -26,7 +26,7 @@ from .._base import deferred_restore
 from .._base.i18n import _, hint_line
 from .._core.ops.random_generator import Generator
 from .._core.record.variable import Variable
-from ..data.dataset import OwnedIterator
+from ..data.iterators import OwnedIterator
 from ..keras.models import Functional, Sequential
 
 _SUFFIX = "/.ATTRIBUTES/VARIABLE_VALUE"
