@@ -15,6 +15,7 @@ from .ragged import dispatch_reduce as _reduce
 from .ragged import dispatch_softmax as _ragged_softmax
 from .ragged import dispatch_unary as _unary
 from ._core.ops.confusion import confusion_matrix  # noqa: F401
+from ._core.ops.loss_helpers import accumulate_n, polyval  # noqa: F401
 from ._core.ops.elementwise_extra import multiply_no_nan, reciprocal_no_nan, scalar_mul  # noqa: F401
 from ._core.ops.extra_reductions import bincount, count_nonzero, reduce_euclidean_norm, zero_fraction  # noqa: F401
 from ._core.ops.complex_ops import angle, imag, real  # noqa: F401
