@@ -3,7 +3,8 @@ import keras
 y = [0, 1, 1, 1, 0, 1]
 p = [0.2, 0.9, 0.4, 0.6, 0.7, 0.51]
 w = [1.0, 2.0, 1.0, 0.5, 1.0, 0.0]
-for cls in [keras.metrics.Precision, keras.metrics.Recall, keras.metrics.TruePositives, keras.metrics.FalsePositives, keras.metrics.TrueNegatives, keras.metrics.FalseNegatives]:
+M = keras.metrics
+for cls in [M.Precision, M.Recall, M.TruePositives, M.FalsePositives, M.TrueNegatives, M.FalseNegatives]:
     m = cls()
     m.update_state(y, p)
     print(cls.__name__, m.name, m.result(), [v.name for v in m.variables], [v.shape for v in m.variables])
@@ -24,10 +25,11 @@ for curve in ["ROC", "PR"]:
 a = keras.metrics.AUC(num_thresholds=5)
 print(a([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), [v.shape for v in a.variables], a.name, a.thresholds)
 print(a.get_config())
-for m in [keras.metrics.BinaryCrossentropy(), keras.metrics.BinaryCrossentropy(from_logits=True), keras.metrics.CategoricalCrossentropy(label_smoothing=0.1),
-          keras.metrics.SparseCategoricalCrossentropy(), keras.metrics.Hinge(), keras.metrics.SquaredHinge(), keras.metrics.CategoricalHinge(),
-          keras.metrics.KLDivergence(), keras.metrics.LogCoshError(), keras.metrics.MeanAbsolutePercentageError(), keras.metrics.MeanSquaredLogarithmicError(),
-          keras.metrics.Poisson(), keras.metrics.CosineSimilarity(), keras.metrics.TopKCategoricalAccuracy(k=1), keras.metrics.TopKCategoricalAccuracy(k=2)]:
+for m in [M.BinaryCrossentropy(), M.BinaryCrossentropy(from_logits=True),
+          M.CategoricalCrossentropy(label_smoothing=0.1), M.SparseCategoricalCrossentropy(), M.Hinge(),
+          M.SquaredHinge(), M.CategoricalHinge(), M.KLDivergence(), M.LogCoshError(),
+          M.MeanAbsolutePercentageError(), M.MeanSquaredLogarithmicError(), M.Poisson(), M.CosineSimilarity(),
+          M.TopKCategoricalAccuracy(k=1), M.TopKCategoricalAccuracy(k=2)]:
     yt = [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]
     yp = tf.constant([[0.1, 0.7, 0.2], [0.3, 0.4, 0.3]])
     if isinstance(m, keras.metrics.SparseCategoricalCrossentropy):
