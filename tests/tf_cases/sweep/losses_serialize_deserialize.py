@@ -1,4 +1,3 @@
-import tensorflow as tf
 import keras
 
 print(keras.losses.serialize(keras.losses.MeanSquaredError()))
@@ -10,7 +9,8 @@ print(type(restored).__name__, restored.get_config())
 print(restored([[0.0, 1.0]], [[0.3, 0.7]]))
 fn = keras.losses.deserialize(keras.losses.serialize(keras.losses.mean_absolute_error))
 print(fn.__name__, fn([1.0, 2.0], [2.0, 2.0]))
-print(type(keras.losses.deserialize("MeanSquaredError")).__name__, keras.losses.deserialize("mean_squared_error").__name__)
+print(type(keras.losses.deserialize("MeanSquaredError")).__name__,
+      keras.losses.deserialize("mean_squared_error").__name__)
 print(keras.losses.deserialize("nope"), keras.losses.deserialize({"class_name": "Nope", "config": {}}),
       keras.losses.deserialize(None), keras.losses.deserialize(3))
 try:
