@@ -57,7 +57,10 @@ from ._core.ops.array_ops import (boolean_mask, broadcast_to, clip_by_value, exp
                             stack, tensor_scatter_nd_add, tensor_scatter_nd_max, tensor_scatter_nd_min,
                             tensor_scatter_nd_sub, tensor_scatter_nd_update, tile, transpose, unstack)
 from ._core.ops.checks import ensure_shape
-from ._core.ops.slicing import slice
+from ._core.ops.slicing import slice, strided_slice
+from ._core.ops.broadcast_shapes import broadcast_dynamic_shape, broadcast_static_shape
+from ._core.ops.sequence_ops import sequence_mask, unravel_index
+from ._core.ops.extra_reductions import histogram_fixed_width
 from ._core.ops.creation import eye, linspace, one_hot, ones_like, range, zeros_like
 from ._core.ops.manip_ops import meshgrid, repeat, roll
 from ._core.ops.sort_ops import argsort, searchsorted, sort, unique, unique_with_counts
@@ -123,6 +126,8 @@ __version__ = "0.1.0"
 # Everything `from tapekit import *` gives: the TF-shaped API and its namespaces (tests/project/test_architecture.py
 # checks it against dir()). tapekit's internal modules (tk.tape, tk.registry, ...) are not in it.
 __all__ = [
+    "broadcast_dynamic_shape", "broadcast_static_shape", "histogram_fixed_width", "sequence_mask", "strided_slice",
+    "unravel_index",
     "DType", "GradientTape", "IndexedSlices", "Module", "RaggedTensor", "RaggedTensorSpec",
     "RegisterGradient", "SparseTensor", "SparseTensorSpec", "Tensor", "TensorArray", "TensorShape", "TensorSpec",
     "UnconnectedGradients", "Variable", "abs", "acos", "acosh", "add", "add_n", "argmax", "argmin",

@@ -4,10 +4,7 @@ Element-wise functions and the reductions also accept a ``tk.RaggedTensor`` (as 
 them): ``tk.math.square(r)`` maps over its values, ``tk.reduce_sum(r, axis=1)`` sums each row.
 """
 
-from ._base.i18n import _, hint_line as _hint_line
 from ._core.ops import math_ops as _m
-from ._core.ops.creation import zeros_like as _zeros_like
-from ._core.values.tensor import convert_to_tensor as _convert_to_tensor
 from ._core.ops import nn_ops as _nn
 from ._core.ops import reduction as _r
 from ._core.ops import special_ops as _sp
@@ -19,6 +16,7 @@ from .ragged.dispatch import dispatch_softmax as _ragged_softmax
 from .ragged.dispatch import dispatch_unary as _unary
 from .ragged import dispatch as _ragged_dispatch
 from ._core.ops.confusion import confusion_matrix  # noqa: F401
+from ._core.ops.loss_helpers import accumulate_n, polyval  # noqa: F401
 from ._core.ops.elementwise_extra import multiply_no_nan, reciprocal_no_nan, scalar_mul
 from ._core.ops.extra_reductions import bincount, count_nonzero, reduce_euclidean_norm, zero_fraction  # noqa: F401
 from ._core.ops.complex_ops import angle, imag, real  # noqa: F401
@@ -83,19 +81,3 @@ unsorted_segment_min = _ragged_dispatch.dispatch_unsorted_segment(unsorted_segme
 unsorted_segment_prod = _ragged_dispatch.dispatch_unsorted_segment(unsorted_segment_prod)
 unsorted_segment_sqrt_n = _ragged_dispatch.dispatch_unsorted_segment(unsorted_segment_sqrt_n)
 scalar_mul = _ragged_dispatch.dispatch_scalar_mul(scalar_mul)
-
-def polyval(coeffs, x, name=None):
-    """``coeffs[0] * x**(n-1) + ... + coeffs[n-1]`` by Horner's rule, as TF computes it (so the tape
-    holds TF's multiplies and adds, and their gradients)."""
-    if not isinstance(coeffs, list):
-        raise ValueError(f"Argument coeffs must be list type. Received type {type(coeffs)}."
-                         + _hint_line(_("pass the coefficients as a Python list, highest power first: "
-                                        "tk.math.polyval([3.0, 2.0, 1.0], x) is 3x² + 2x + 1.")))
-    x = _convert_to_tensor(x)
-    if not coeffs:
-        return _zeros_like(x)
-    coeffs = [_convert_to_tensor(c) for c in coeffs]
-    p = coeffs[0]
-    for c in coeffs[1:]:
-        p = c + p * x
-    return p

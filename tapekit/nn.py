@@ -6,6 +6,8 @@ Convolutions and pooling are out of scope: ``tk.nn.conv2d`` and its kin raise
 
 from .math import sigmoid, softmax, softplus, tanh  # noqa: F401
 from ._core.ops.embedding_ops import embedding_lookup
+from ._core.ops.loss_helpers import (compute_average_loss, crelu, log_poisson_loss,  # noqa: F401
+                                     scale_regularization_loss, weighted_cross_entropy_with_logits)
 from ._core.ops.nn_ops import (batch_normalization, bias_add, dropout, elu,  # noqa: F401
                          gelu, l2_loss, l2_normalize, leaky_relu, log_softmax, moments, relu, relu6,
                          selu, sigmoid_cross_entropy_with_logits, silu,

@@ -62,6 +62,53 @@ class TensorShape:
             return False
         return all(a is None or b is None or a == b for a, b in zip(self._dims, other._dims))  # noqa: SLF001 - another TensorShape's slot (same class)
 
+    def merge_with(self, other) -> TensorShape:
+        """The shape that agrees with both (a known dimension wins over None), or ValueError."""
+        other = as_shape(other)
+        if self._dims is None:
+            return other
+        if other._dims is None:  # noqa: SLF001 - another TensorShape's slot (same class)
+            return self
+        if not self.is_compatible_with(other):
+            raise ValueError(f"Shapes {self} and {other} are not compatible" + _merge_hint())
+        return TensorShape([b if a is None else a for a, b in zip(self._dims, other._dims)])  # noqa: SLF001 - same class
+
+    def most_specific_compatible_shape(self, other) -> TensorShape:
+        """The shape that keeps each dimension both agree on (None where they differ)."""
+        other = as_shape(other)
+        if self._dims is None or other._dims is None or len(self._dims) != len(other._dims):  # noqa: SLF001 - same class
+            return TensorShape(None)
+        return TensorShape([a if a == b else None for a, b in zip(self._dims, other._dims)])  # noqa: SLF001 - same class
+
+    def assert_is_compatible_with(self, other) -> None:
+        if not self.is_compatible_with(other):
+            raise ValueError(f"Shapes {self} and {other} are incompatible" + _merge_hint())
+
+    def with_rank(self, rank: int) -> TensorShape:
+        try:
+            return self.merge_with(TensorShape([None] * rank))
+        except ValueError:
+            raise ValueError(f"Shape {self} must have rank {rank}" + _rank_hint()) from None
+
+    def with_rank_at_least(self, rank: int) -> TensorShape:
+        if self._dims is not None and len(self._dims) < rank:
+            raise ValueError(f"Shape {self} must have rank at least {rank}" + _rank_hint())
+        return self
+
+    def with_rank_at_most(self, rank: int) -> TensorShape:
+        if self._dims is not None and len(self._dims) > rank:
+            raise ValueError(f"Shape {self} must have rank at most {rank}" + _rank_hint())
+        return self
+
+    def assert_has_rank(self, rank: int) -> None:
+        if self._dims is not None and len(self._dims) != rank:
+            raise ValueError(f"Shape {self} must have rank {rank}" + _rank_hint())
+
+    def assert_same_rank(self, other) -> None:
+        other = as_shape(other)
+        if self.rank is not None and other.rank is not None and self.rank != other.rank:
+            raise ValueError(f"Shapes {self} and {other} must have the same rank" + _rank_hint())
+
     def __len__(self) -> int:
         if self._dims is None:
             raise ValueError("Cannot take the length of shape with unknown rank.")
@@ -109,6 +156,15 @@ class TensorShape:
         if len(self._dims) == 1:
             return f"({self._dims[0]},)"
         return "(" + ", ".join(str(d) for d in self._dims) + ")"
+
+
+def _merge_hint() -> str:
+    return hint_line(_("two shapes are compatible when they have the same rank and each pair of known "
+                       "dimensions is equal (None matches any size)."))
+
+
+def _rank_hint() -> str:
+    return hint_line(_("the rank is the number of axes: len(shape)."))
 
 
 def _dimension(value):

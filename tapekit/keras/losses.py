@@ -455,6 +455,38 @@ _BY_NAME = {fn.__name__: fn for fn in _FUNCTIONS} | _CLASSES | {
     "msle": mean_squared_logarithmic_error, "MSLE": mean_squared_logarithmic_error}
 
 
+def serialize(loss):
+    """A Loss as its class name and config; a loss function as its name (None and strings as they are)."""
+    if isinstance(loss, Loss):
+        return {"module": "keras.losses", "class_name": type(loss).__name__, "config": loss.get_config(),
+                "registered_name": None}
+    if callable(loss) and getattr(loss, "__name__", None) in _BY_NAME:
+        return {"module": "builtins", "class_name": "function", "config": loss.__name__, "registered_name": "function"}
+    return loss
+
+
+def deserialize(config, custom_objects=None):
+    """The loss that ``serialize`` described: a function by its name, a Loss from its class name and config.
+    An unknown name comes back as it is, as in Keras (it is checked where the loss is used)."""
+    if isinstance(config, dict):
+        name = config.get("class_name")
+        if name == "function":
+            return deserialize(config.get("config"))
+        cls = _CLASSES.get(name)
+        return name if cls is None else cls(**(config.get("config") or {}))
+    if not isinstance(config, str):
+        return config
+    found = _BY_NAME.get(config)
+    if found is None:
+        return config
+    if isinstance(found, type):
+        return found()
+    if found.__name__ != config:   # a short alias such as "mse": Keras looks it up as a metric and fails
+        raise ValueError(f"Could not deserialize 'keras.metrics.{config}' because it is not a KerasSaveable subclass"
+                         + hint_line(_("use the full name: '{name}'.").format(name=found.__name__)))
+    return found
+
+
 # tf.keras's short aliases (``tf.keras.losses.MSE``, ...): TF 2.21's tf.keras has them, Keras 3's
 # ``keras.losses`` does not. tapekit's keras is Keras 3's, so they are not here; asking for one
 # names the function to use (docs/DIFFERENCES.md).

@@ -178,7 +178,12 @@ def stack(values, axis=0, name="stack") -> Tensor:
         if axis == 0:
             return to_tensor(values)   # TF converts the whole value first
         values = _items(values, "values", "stack")
-    tensors = tuple(named_conversion(to_tensor, v, "values", "tk.stack") for v in values)
+    if axis == 0 and _first_tensor_dtype(values) is None:
+        try:
+            return constant(values)   # TF converts a list of plain values whole: [[1], [2.5]] is float32
+        except (TypeError, ValueError):
+            pass                      # TF's Pack then reports what is wrong
+    tensors = _same_dtype_inputs(values, "values", "tk.stack")
     if not tensors:
         raise ValueError("stack needs at least one tensor in `values`."
                          + hint_line(_("pass a list of tensors, such as [a, b].")))
@@ -286,11 +291,25 @@ def unstack(value, num=None, axis=0, name="unstack") -> list:
     return list(execute_multi("Unpack", _unpack, (x,), {"axis": axis}))
 
 
+def _same_dtype_inputs(values, arg: str, op: str) -> tuple:
+    """A list input of one dtype as TF converts it: Python values take the dtype of the first tensor among
+    them (or else of the first value), and one that cannot be converted to it is a TypeError."""
+    dtype = next((to_tensor(v).dtype for v in values if isinstance(v, Tensor) or is_variable(v)), None)
+    tensors = []
+    for v in values:
+        if dtype is None or isinstance(v, Tensor) or is_variable(v) or _first_tensor_dtype([v]) is not None:
+            tensors.append(named_conversion(to_tensor, v, arg, op))
+            dtype = tensors[-1].dtype
+        else:
+            tensors.append(named_conversion(lambda value, dt=dtype: constant(value, dtype=dt), v, arg, op))
+    return tuple(tensors)
+
+
 def concat(values, axis, name="concat") -> Tensor:
     """Join tensors along an existing axis (a lone tensor is a list of one, as in TF)."""
     if not isinstance(values, (list, tuple)):
         values = [values]
-    tensors = tuple(named_conversion(to_tensor, v, "values", "tk.concat") for v in values)
+    tensors = _same_dtype_inputs(values, "values", "tk.concat")
     if not tensors:
         raise ValueError("concat needs at least one tensor in `values`."
                          + hint_line(_("pass a list of tensors, such as [a, b].")))

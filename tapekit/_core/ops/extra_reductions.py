@@ -103,3 +103,24 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
     return execute("DenseBincount", _bincount, inputs,
                    {"size": size, "axis": -1 if axis == -1 else None, "binary": bool(binary_output),
                     "dtype": dtypes.as_dtype(dtype)})
+
+
+def histogram_fixed_width(values, value_range, nbins=100, dtype=dtypes.int32, name=None):
+    """How many ``values`` fall in each of ``nbins`` equal bins over ``value_range`` (values outside go to
+    the first or last bin). No gradient, as TF."""
+    x = to_tensor(values)
+    bounds = to_host(to_tensor(value_range, x.dtype).value).astype(np.float64)
+    bins = int_scalar(nbins, "nbins", "HistogramFixedWidth")
+    host = to_host(x.value).astype(np.float64).reshape(-1)
+    problem = (f"nbins should be a positive number, but got '{bins}'" if bins <= 0
+               else "value_range should be a vector of 2 elements." if bounds.shape != (2,)
+               else f"value_range should satisfy value_range[0] < value_range[1], but got "
+                    f"'[{bounds[0]:g}, {bounds[1]:g}]'" if not bounds[0] < bounds[1]
+               else "Histogram values must not contain NaN" if np.isnan(host).any() else None)
+    if problem:
+        raise InvalidArgumentError(f"{problem} [Op:HistogramFixedWidth] name: "
+                                   + hint_line(_("value_range is [low, high] with low < high; nbins is a whole "
+                                                 "number above 0.")), op="HistogramFixedWidth")
+    index = np.clip(np.floor((host - bounds[0]) / (bounds[1] - bounds[0]) * bins), 0, bins - 1).astype(np.int64)
+    counts = np.bincount(index, minlength=bins).astype(dtypes.as_dtype(dtype).numpy_dtype)
+    return to_tensor(counts)

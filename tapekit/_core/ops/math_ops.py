@@ -873,6 +873,9 @@ def where(condition, x=None, y=None, name=None):
     if not condition._dtype.is_bool:
         raise InvalidArgumentError(f"condition must be a bool tensor, got "
                                    f"{condition._dtype.name} [Op:SelectV2] name: ", op="SelectV2")
+    if not (isinstance(x, Tensor) or is_variable(x) or isinstance(y, Tensor) or is_variable(y)):
+        x = to_tensor(x)
+        y = convert_to_tensor(y, dtype=x._dtype)   # TF converts y to x's dtype: TypeError if it cannot
     x, y = binary_inputs("SelectV2", x, y)
     return execute("SelectV2", select_arrays, (condition, x, y))
 

@@ -1,4 +1,5 @@
-"""``tk.slice``: a box of ``size`` elements from ``begin``, as ``tf.slice``."""
+"""``tk.slice``: a box of ``size`` elements from ``begin``, as ``tf.slice``; ``tk.strided_slice``, what
+``x[...]`` does, written with begin/end/strides vectors and bit masks."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from ..._base.i18n import _
 from ..record.registry import execute
 from ..values.tensor import Tensor
 from .args import int_array
+from .array_ops import strided_slice as _index
 from .math_ops import to_tensor
 
 
@@ -52,3 +54,31 @@ def slice(input_, begin, size, name=None) -> Tensor:  # noqa: A001 - TF's name
 
 def _slice_forward(value, begin, size):
     return value[tuple(builtin_slice(b, b + n) for b, n in zip(begin, size))]
+
+
+def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0,
+                  new_axis_mask=0, shrink_axis_mask=0, var=None, name=None) -> Tensor:
+    """``input_[key]`` where entry ``i`` of the key is ``begin[i]:end[i]:strides[i]``, or what bit ``i``
+    of a mask makes it: the whole axis' start/end, ``...``, a new axis, or the single index ``begin[i]``."""
+    x = to_tensor(input_)
+    begin, end = _host_ints(begin), _host_ints(end)
+    strides = np.ones_like(begin) if strides is None else _host_ints(strides)
+    if not begin.ndim == end.ndim == strides.ndim == 1 or not len(begin) == len(end) == len(strides):
+        raise op_error("StridedSlice", "Expected begin, end, and strides to be 1D equal size tensors, but got "
+                       f"shapes {list(begin.shape)}, {list(end.shape)}, and {list(strides.shape)} instead.",
+                       _("begin, end and strides need one entry each per indexed axis."))
+    key = []
+    for i, (start, stop, step) in enumerate(zip(begin.tolist(), end.tolist(), strides.tolist())):
+        if step == 0:
+            raise op_error("StridedSlice", f"strides[{i}] must be non-zero",
+                           _("a stride of 0 never moves; use 1 for every element, -1 to go backwards."))
+        bit = 1 << i
+        if ellipsis_mask & bit:
+            key.append(Ellipsis)
+        elif new_axis_mask & bit:
+            key.append(None)
+        elif shrink_axis_mask & bit:
+            key.append(start)
+        else:
+            key.append(builtin_slice(None if begin_mask & bit else start, None if end_mask & bit else stop, step))
+    return _index(x, tuple(key))

@@ -1,12 +1,14 @@
 """``tk.keras.optimizers``: Keras 3's optimizers, updating variables in place from gradients."""
 
 from . import schedules
+from .adadelta import Adadelta
 from .adam import Adam, AdamW
+from .adam_variants import Adamax, Nadam
 from .base import Optimizer
 from .rmsprop import Adagrad, RMSprop
 from .sgd import SGD
 
-_BY_NAME = {cls.__name__.lower(): cls for cls in (SGD, Adam, AdamW, RMSprop, Adagrad)}
+_BY_NAME = {cls.__name__.lower(): cls for cls in (SGD, Adam, AdamW, RMSprop, Adagrad, Adamax, Nadam, Adadelta)}
 
 
 def serialize(optimizer) -> dict:
@@ -34,5 +36,6 @@ def get(identifier):
     raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
 
 
-__all__ = ["Adagrad", "Adam", "AdamW", "Optimizer", "RMSprop", "SGD", "deserialize", "get", "schedules",
+__all__ = ["Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "Nadam", "Optimizer", "RMSprop", "SGD", "deserialize",
+           "get", "schedules",
            "serialize"]

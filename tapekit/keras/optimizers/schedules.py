@@ -184,8 +184,47 @@ class CosineDecay(LearningRateSchedule):
                 "warmup_steps": self.warmup_steps}
 
 
+class CosineDecayRestarts(LearningRateSchedule):
+    """Cosine decay that restarts (SGDR): period ``i`` lasts ``first_decay_steps * t_mul**i`` steps and
+    starts from ``m_mul**i`` times the initial rate."""
+
+    def __init__(self, initial_learning_rate, first_decay_steps, t_mul=2.0, m_mul=1.0, alpha=0.0, name="SGDRDecay"):
+        if first_decay_steps <= 0:
+            raise ValueError("Argument `first_decay_steps` must be > 0. "
+                             f"Received: first_decay_steps={first_decay_steps}")
+        self.initial_learning_rate = initial_learning_rate
+        self.first_decay_steps = first_decay_steps
+        self._t_mul, self._m_mul = t_mul, m_mul
+        self.alpha = alpha
+        self.name = name
+
+    @staticmethod
+    def _restart_and_fraction(fraction, t_mul, dtype):
+        """Which period ``fraction`` (steps / first_decay_steps) falls in, and how far into it."""
+        if bool(math_ops.equal(t_mul, 1.0)):
+            restart = math_ops.floor(fraction)
+            return restart, fraction - restart
+        restart = math_ops.floor(math_ops.log(cast(1.0 - fraction * (1.0 - t_mul), dtype)) / math_ops.log(t_mul))
+        done = (1.0 - math_ops.pow(t_mul, restart)) / (1.0 - t_mul)
+        return restart, (fraction - done) / math_ops.pow(t_mul, restart)
+
+    def __call__(self, step):
+        initial = convert_to_tensor(self.initial_learning_rate)
+        dtype = initial.dtype
+        alpha = cast(self.alpha, dtype)
+        t_mul, m_mul = cast(self._t_mul, dtype), cast(self._m_mul, dtype)
+        fraction = cast(step, dtype) / cast(self.first_decay_steps, dtype)
+        restart, fraction = self._restart_and_fraction(fraction, t_mul, dtype)
+        cosine = 0.5 * math_ops.pow(m_mul, restart) * (1.0 + math_ops.cos(math.pi * fraction))
+        return initial * ((1 - alpha) * cosine + alpha)
+
+    def get_config(self) -> dict:
+        return {"initial_learning_rate": self.initial_learning_rate, "first_decay_steps": self.first_decay_steps,
+                "t_mul": self._t_mul, "m_mul": self._m_mul, "alpha": self.alpha, "name": self.name}
+
+
 _CLASSES = (LearningRateSchedule, ExponentialDecay, PiecewiseConstantDecay, PolynomialDecay, InverseTimeDecay,
-            CosineDecay)
+            CosineDecay, CosineDecayRestarts)
 
 
 def serialize(schedule) -> dict:
