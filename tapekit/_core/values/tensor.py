@@ -97,7 +97,8 @@ class Tensor:
         return int(self._scalar("__index__"))
 
     def __bool__(self) -> bool:
-        _note_left_tape(self, "bool")
+        if state.tracers:   # a tk.function being traced (tapes hear of numpy(), float() and int() only)
+            note_host_read(self)
         value = to_host(self._value)
         if value.size == 0:
             return False
@@ -118,7 +119,8 @@ class Tensor:
         return to_host(self._value)[()]  # float(b"3") is 3.0, as TF's float() of a string tensor
 
     def _scalar(self, what: str):
-        _note_left_tape(self, what)
+        if state.tracers:   # a tk.function being traced (tapes hear of numpy(), float() and int() only)
+            note_host_read(self)
         value = to_host(self._value)
         if value.size != 1:
             raise ValueError(
@@ -167,7 +169,8 @@ class Tensor:
 
     def __format__(self, spec: str) -> str:
         """Formats the value as NumPy would (``f"{t:.2f}"`` works for scalars)."""
-        _note_left_tape(self, "format")
+        if state.tracers:   # a tk.function being traced (tapes hear of numpy(), float() and int() only)
+            note_host_read(self)
         value = to_host(self._value)
         return format(value[()] if value.ndim == 0 else value, spec)
 
