@@ -2,18 +2,19 @@
 
 TF runs the Python body once per input signature (tracing it into a graph) and then runs the graph.
 tapekit runs the body eagerly on the first call while a ``Trace`` listens (``context.state.tracers``):
-each op ``execute`` runs, each variable read, each state change made through a recorded method
-(``Variable.assign*``, ``tk.print``) and each constant made from Python values becomes a step. A later
-call with the same signature replays the steps on its own arguments without running Python, so a
-``print`` or a Python counter in the body runs once per trace, as in TF, and ``tk.print`` and the
-assigns on every call.
+each op ``execute`` runs, each variable read, each constant made from Python values, and each call of
+a method that changes state (``context.recorded_effect``: ``Variable.assign*``, ``tk.print``, a random
+op, a gradient tape's ``with`` block and ``gradient``) becomes a step. A later call with the same
+signature replays the steps on its own arguments without running Python, so a ``print`` or a Python
+counter in the body runs once per trace, as in TF, and ``tk.print``, the assigns and the random draws
+on every call.
 
 A replay must compute what the body would. So the trace gives up (``unreplayable``) as soon as it
 sees something a replay could not repeat: a value that depends on an argument or a variable read in
 Python (``if x > 0``, ``x.numpy()``, an axis given as such a tensor), a tensor made outside the
-recorded ops (a random draw, a gradient), a variable assigned another way, a gradient tape used
-inside. Such a signature's calls then run the body every time, as ``tf.config.run_functions_eagerly``
-does. Replaying costs what the ops cost; what it saves is the Python in between.
+recorded ops, a variable assigned another way, a dataset iterator's next element. Such a signature's
+calls then run the body every time, as after ``tf.config.run_functions_eagerly(True)``. Replaying
+costs what the ops cost; what it saves is the Python in between.
 """
 
 from __future__ import annotations
