@@ -435,6 +435,15 @@ OPS = {
     "math.floormod": Op(m.floormod, binary(grid(0.1, 0.25), st.sampled_from([1.0, 2.0, 4.0, -1.0, -2.0]))),
     "math.mod": Op(m.mod, binary(grid(0.1, 0.25), st.sampled_from([1.0, 2.0, -4.0]))),
     "math.add_n": Op(lambda *xs: m.add_n(list(xs)), same_shape_list()),
+    "math.accumulate_n": Op(lambda *xs: m.accumulate_n(list(xs)), same_shape_list()),
+    "math.polyval": Op(lambda x: m.polyval([tk.cast(c, x.dtype) for c in (1.5, -2.0, 0.5)], x), unary(interval(-2, 2))),
+    "nn.crelu": Op(nn.crelu, unary(away_from_zero(0.05), min_dims=1)),
+    "nn.compute_average_loss": Op(nn.compute_average_loss, unary(min_dims=1)),
+    "nn.scale_regularization_loss": Op(nn.scale_regularization_loss, unary()),
+    "nn.log_poisson_loss": Op(lambda x: nn.log_poisson_loss(tk.ones_like(x) * 2.0, x), unary(interval(-2, 2))),
+    "nn.weighted_cross_entropy_with_logits": Op(
+        lambda x: nn.weighted_cross_entropy_with_logits(tk.ones_like(x) * 0.3, x, 2.0),
+        unary(away_from_zero(0.1, 3.0))),   # TF's formula has kinks at 0 (abs, max) that cancel only in value
     "where": Op(lambda x, y, condition: tk.where(condition, x, y), where_case()),
     "clip_by_value": Op(tk.clip_by_value, clip_case()),
     # reductions and scans

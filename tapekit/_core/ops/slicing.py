@@ -19,8 +19,8 @@ from .math_ops import to_tensor
 builtin_slice = builtins.slice  # this module's `slice` is the op
 
 
-def _host_ints(value, arg: str) -> np.ndarray:
-    return int_array(value, arg, "Slice", "Index").astype(np.int64)
+def _host_ints(value, arg: str, op_type: str = "Slice") -> np.ndarray:
+    return int_array(value, arg, op_type, "Index").astype(np.int64)
 
 
 def _slice_sizes(shape: tuple, begin: np.ndarray, size: np.ndarray) -> tuple:
@@ -61,8 +61,8 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, el
     """``input_[key]`` where entry ``i`` of the key is ``begin[i]:end[i]:strides[i]``, or what bit ``i``
     of a mask makes it: the whole axis' start/end, ``...``, a new axis, or the single index ``begin[i]``."""
     x = to_tensor(input_)
-    begin, end = _host_ints(begin), _host_ints(end)
-    strides = np.ones_like(begin) if strides is None else _host_ints(strides)
+    begin, end = _host_ints(begin, "begin", "StridedSlice"), _host_ints(end, "end", "StridedSlice")
+    strides = np.ones_like(begin) if strides is None else _host_ints(strides, "strides", "StridedSlice")
     if not begin.ndim == end.ndim == strides.ndim == 1 or not len(begin) == len(end) == len(strides):
         raise op_error("StridedSlice", "Expected begin, end, and strides to be 1D equal size tensors, but got "
                        f"shapes {list(begin.shape)}, {list(end.shape)}, and {list(strides.shape)} instead.",
