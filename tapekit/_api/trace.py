@@ -20,6 +20,7 @@ costs what the ops cost; what it saves is the Python in between.
 from __future__ import annotations
 
 from .. import nest
+from .._base.source_location import replay_at, user_site
 from .._core.record.registry import execute, execute_binary, execute_multi, execute_unary
 from .._core.values.tensor import EagerTensor, Tensor, is_variable, new_id
 
@@ -61,7 +62,7 @@ class Trace:
     # ---------- recording (the TraceRecorder protocol of _core/values/context.py) ----------
     def op(self, op_type, forward, inputs, attrs, dtype, kind, outputs) -> None:
         refs = tuple(self._ref(t) for t in inputs)
-        self.steps.append(("op", op_type, forward, refs, attrs, dtype, kind, tuple(t.id for t in outputs)))
+        self._step("op", op_type, forward, refs, attrs, dtype, kind, tuple(t.id for t in outputs))
         depends = any(ref.kind == "made" and ref.what in self._depends or ref.kind.startswith("variable")
                       for ref in refs)
         for index, out in enumerate(outputs):
@@ -71,18 +72,22 @@ class Trace:
             self._name(out, _OPERATOR_NAMES.get(op_type, op_type), index)
 
     def variable_read(self, variable, read_tensor) -> None:
-        self.steps.append(("read", self._variable_ref(variable), read_tensor.id))
+        self._step("read", self._variable_ref(variable), read_tensor.id)
         self._made.add(read_tensor.id)
         self._depends.add(read_tensor.id)
         self._name(read_tensor, "ReadVariableOp", 0)
 
     def effect(self, fn, args, kwargs, result) -> None:
         template = nest.map_structure(self._leaf_ref, (args, kwargs))
-        self.steps.append(("effect", fn, template, self._results(result)))
+        self._step("effect", fn, template, self._results(result))
 
     def object_made(self, obj, cls, args) -> None:
         template = nest.map_structure(self._leaf_ref, args)
-        self.steps.append(("make", cls, template, self._results(obj)))
+        self._step("make", cls, template, self._results(obj))
+
+    def _step(self, kind: str, *details) -> None:
+        """Keep a step with the user's line that made it, which a replay's ops are recorded at."""
+        self.steps.append((kind, user_site(), *details))
 
     def _results(self, result) -> list:
         """Where each leaf of a step's result goes: a tensor's id, or an object's key (a tape, the
@@ -157,8 +162,12 @@ class Trace:
     def replay(self, arguments: list, variables: list):
         """Run the steps on other argument tensors (and variables) of the same signature."""
         run = _Replay(dict(zip(self.placeholders, arguments)), variables)
-        for step in self.steps:
-            getattr(run, step[0])(*step[1:])
+        try:
+            for kind, site, *details in self.steps:
+                replay_at(site)   # the tapes record the step at the body's line, as when it was traced
+                getattr(run, kind)(*details)
+        finally:
+            replay_at(())
         return nest.map_structure(run.resolve, self.outputs)
 
 
