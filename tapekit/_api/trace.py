@@ -24,9 +24,11 @@ from .._base.source_location import replay_at, user_site
 from .._core.record.registry import execute, execute_binary, execute_multi, execute_unary
 from .._core.values.tensor import EagerTensor, Tensor, is_variable, new_id
 
-# TF's names of the graph nodes that Python operators make (``x + y`` is "add"); others use the op type
-_OPERATOR_NAMES = {"AddV2": "add", "Sub": "sub", "Mul": "mul", "RealDiv": "truediv", "FloorDiv": "floordiv",
-                   "FloorMod": "mod", "Pow": "pow", "Neg": "Neg", "ReadVariableOp": "ReadVariableOp"}
+# TF's names of the graph nodes that Python operators and some functions make (``x + y`` is "add",
+# ``tk.stack`` "stack"); the other ops are named by their type ("MatMul", "Sum")
+_NODE_NAMES = {"AddV2": "add", "Sub": "sub", "Mul": "mul", "RealDiv": "truediv", "FloorDiv": "floordiv",
+               "FloorMod": "mod", "Pow": "pow", "Pack": "stack", "ConcatV2": "concat", "StridedSlice": "strided_slice",
+               "ZerosLike": "zeros_like", "OnesLike": "ones_like"}
 
 
 class Ref:
@@ -69,7 +71,7 @@ class Trace:
             self._made.add(out.id)
             if depends:
                 self._depends.add(out.id)
-            self._name(out, _OPERATOR_NAMES.get(op_type, op_type), index)
+            self._name(out, _NODE_NAMES.get(op_type, op_type), index)
 
     def variable_read(self, variable, read_tensor) -> None:
         self._step("read", self._variable_ref(variable), read_tensor.id)
@@ -107,8 +109,7 @@ class Trace:
         return places
 
     def constant(self, tensor) -> None:
-        self._constants[tensor.id] = tensor
-        self._name(tensor, "Const", 0)
+        self._constants[tensor.id] = tensor   # named when printed: TF names an op's own constants after it
 
     def host_read(self, tensor) -> None:
         if tensor.id in self._depends:
@@ -123,6 +124,8 @@ class Trace:
         self.created_variables = True
 
     def symbolic_name(self, tensor) -> str | None:
+        if tensor.id in self._constants and tensor.id not in self._names:
+            self._name(tensor, "Const", 0)
         return self._names.get(tensor.id)
 
     def finish(self, outputs) -> None:
@@ -154,8 +157,8 @@ class Trace:
         return Ref("literal", value)
 
     def _name(self, tensor, base: str, index: int) -> None:
-        count = self._name_counts.get(base, 0)
-        self._name_counts[base] = count + 1
+        count = self._name_counts.get(base.lower(), 0)   # TF's names are unique regardless of case
+        self._name_counts[base.lower()] = count + 1
         self._names[tensor.id] = f"{base if count == 0 else f'{base}_{count}'}:{index}"
 
     # ---------- replaying ----------
