@@ -20,12 +20,15 @@ costs what the ops cost; what it saves is the Python in between.
 from __future__ import annotations
 
 from .. import nest
+from .._base.source_location import replay_at, user_site
 from .._core.record.registry import execute, execute_binary, execute_multi, execute_unary
 from .._core.values.tensor import EagerTensor, Tensor, is_variable, new_id
 
-# TF's names of the graph nodes that Python operators make (``x + y`` is "add"); others use the op type
-_OPERATOR_NAMES = {"AddV2": "add", "Sub": "sub", "Mul": "mul", "RealDiv": "truediv", "FloorDiv": "floordiv",
-                   "FloorMod": "mod", "Pow": "pow", "Neg": "Neg", "ReadVariableOp": "ReadVariableOp"}
+# TF's names of the graph nodes that Python operators and some functions make (``x + y`` is "add",
+# ``tk.stack`` "stack"); the other ops are named by their type ("MatMul", "Sum")
+_NODE_NAMES = {"AddV2": "add", "Sub": "sub", "Mul": "mul", "RealDiv": "truediv", "FloorDiv": "floordiv",
+               "FloorMod": "mod", "Pow": "pow", "Pack": "stack", "ConcatV2": "concat", "StridedSlice": "strided_slice",
+               "ZerosLike": "zeros_like", "OnesLike": "ones_like"}
 
 
 class Ref:
@@ -61,28 +64,32 @@ class Trace:
     # ---------- recording (the TraceRecorder protocol of _core/values/context.py) ----------
     def op(self, op_type, forward, inputs, attrs, dtype, kind, outputs) -> None:
         refs = tuple(self._ref(t) for t in inputs)
-        self.steps.append(("op", op_type, forward, refs, attrs, dtype, kind, tuple(t.id for t in outputs)))
+        self._step("op", op_type, forward, refs, attrs, dtype, kind, tuple(t.id for t in outputs))
         depends = any(ref.kind == "made" and ref.what in self._depends or ref.kind.startswith("variable")
                       for ref in refs)
         for index, out in enumerate(outputs):
             self._made.add(out.id)
             if depends:
                 self._depends.add(out.id)
-            self._name(out, _OPERATOR_NAMES.get(op_type, op_type), index)
+            self._name(out, _NODE_NAMES.get(op_type, op_type), index)
 
     def variable_read(self, variable, read_tensor) -> None:
-        self.steps.append(("read", self._variable_ref(variable), read_tensor.id))
+        self._step("read", self._variable_ref(variable), read_tensor.id)
         self._made.add(read_tensor.id)
         self._depends.add(read_tensor.id)
         self._name(read_tensor, "ReadVariableOp", 0)
 
     def effect(self, fn, args, kwargs, result) -> None:
         template = nest.map_structure(self._leaf_ref, (args, kwargs))
-        self.steps.append(("effect", fn, template, self._results(result)))
+        self._step("effect", fn, template, self._results(result))
 
     def object_made(self, obj, cls, args) -> None:
         template = nest.map_structure(self._leaf_ref, args)
-        self.steps.append(("make", cls, template, self._results(obj)))
+        self._step("make", cls, template, self._results(obj))
+
+    def _step(self, kind: str, *details) -> None:
+        """Keep a step with the user's line that made it, which a replay's ops are recorded at."""
+        self.steps.append((kind, user_site(), *details))
 
     def _results(self, result) -> list:
         """Where each leaf of a step's result goes: a tensor's id, or an object's key (a tape, the
@@ -102,8 +109,7 @@ class Trace:
         return places
 
     def constant(self, tensor) -> None:
-        self._constants[tensor.id] = tensor
-        self._name(tensor, "Const", 0)
+        self._constants[tensor.id] = tensor   # named when printed: TF names an op's own constants after it
 
     def host_read(self, tensor) -> None:
         if tensor.id in self._depends:
@@ -118,6 +124,8 @@ class Trace:
         self.created_variables = True
 
     def symbolic_name(self, tensor) -> str | None:
+        if tensor.id in self._constants and tensor.id not in self._names:
+            self._name(tensor, "Const", 0)
         return self._names.get(tensor.id)
 
     def finish(self, outputs) -> None:
@@ -149,16 +157,20 @@ class Trace:
         return Ref("literal", value)
 
     def _name(self, tensor, base: str, index: int) -> None:
-        count = self._name_counts.get(base, 0)
-        self._name_counts[base] = count + 1
+        count = self._name_counts.get(base.lower(), 0)   # TF's names are unique regardless of case
+        self._name_counts[base.lower()] = count + 1
         self._names[tensor.id] = f"{base if count == 0 else f'{base}_{count}'}:{index}"
 
     # ---------- replaying ----------
     def replay(self, arguments: list, variables: list):
         """Run the steps on other argument tensors (and variables) of the same signature."""
         run = _Replay(dict(zip(self.placeholders, arguments)), variables)
-        for step in self.steps:
-            getattr(run, step[0])(*step[1:])
+        try:
+            for kind, site, *details in self.steps:
+                replay_at(site)   # the tapes record the step at the body's line, as when it was traced
+                getattr(run, kind)(*details)
+        finally:
+            replay_at(())
         return nest.map_structure(run.resolve, self.outputs)
 
 

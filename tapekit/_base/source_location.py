@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import threading
 
 import numpy as np
 
@@ -51,8 +52,23 @@ def user_frame(skip_numpy: bool = False):
     return None
 
 
+class _Replay(threading.local):
+    site = ()   # while a tk.function replays a step: the site where that step was traced
+
+
+_REPLAY = _Replay()
+
+
+def replay_at(site) -> None:
+    """While a ``tk.function`` replays a step of its trace, the user's code is where the step was traced
+    (``site``, from ``user_site``); ``()`` when the replay ends."""
+    _REPLAY.site = site
+
+
 def user_location(skip_numpy: bool = False):
     """``(filename, line)`` of the user's code now, or None."""
+    if _REPLAY.site:
+        return site_location(_REPLAY.site)
     frame = user_frame(skip_numpy)
     return None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
 
@@ -65,6 +81,8 @@ def user_site():
     Called from tapekit only (the tape, its log), so the walk starts at the caller's caller.
     The loop runs once per recorded op, so its lookups are inline (``is_internal`` judges a new file).
     """
+    if _REPLAY.site:
+        return _REPLAY.site
     frame = _getframe(2)
     verdicts = _VERDICTS
     while frame is not None:

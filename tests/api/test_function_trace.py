@@ -246,3 +246,20 @@ def test_variables_made_with_random_values_on_the_first_call_do_not_stop_later_r
     for _ in range(3):
         np.testing.assert_array_equal(lazy(tk.ones([3])).numpy(), first)
     assert lazy.__call__.experimental_get_tracing_count() == 2
+
+
+def test_a_replay_is_recorded_at_the_lines_of_the_body():
+    w = tk.Variable(2.0)
+
+    @tk.function
+    def loss_of(x):
+        scaled = w * x
+        return tk.square(scaled - 1.0)
+
+    lines = []
+    for value in (1.0, 2.0):   # the trace, then a replay
+        with tk.GradientTape() as tape:
+            loss_of(tk.constant(value))
+        lines.append([(e["type"], e["expr"]) for e in tape.events if e["phase"] == "forward" and e["kind"] == "op"])
+    assert lines[0] == lines[1] == [("ReadVariableOp", "w * x"), ("Mul", "w * x"), ("Sub", "scaled - 1.0"),
+                                    ("Square", "tk.square(scaled - 1.0)")]
