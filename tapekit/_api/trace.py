@@ -129,8 +129,10 @@ class Trace:
         return self._names.get(tensor.id)
 
     def finish(self, outputs) -> None:
-        """Note what the body returned (tensors, None, or structures of them)."""
+        """Note what the body returned (tensors, None, or structures of them), and let go of what only
+        recording needed (the objects the body made, such as a persistent tape, are not kept alive)."""
         self.outputs = nest.map_structure(self._leaf_ref, outputs)
+        self._made, self._depends, self._constants, self._objects, self._names = set(), set(), {}, {}, {}
 
     # ---------- references to values ----------
     def _ref(self, t):

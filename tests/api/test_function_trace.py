@@ -263,3 +263,22 @@ def test_a_replay_is_recorded_at_the_lines_of_the_body():
         lines.append([(e["type"], e["expr"]) for e in tape.events if e["phase"] == "forward" and e["kind"] == "op"])
     assert lines[0] == lines[1] == [("ReadVariableOp", "w * x"), ("Mul", "w * x"), ("Sub", "scaled - 1.0"),
                                     ("Square", "tk.square(scaled - 1.0)")]
+
+
+def test_a_kept_trace_does_not_keep_the_tape_its_first_run_made():
+    import gc
+    import weakref
+
+    made = []
+
+    @tk.function
+    def step(x):
+        with tk.GradientTape(persistent=True) as tape:
+            tape.watch(x)
+            y = x * x
+        made.append(weakref.ref(tape))
+        return tape.gradient(y, x)
+
+    assert [float(step(tk.constant(v))) for v in (1.0, 3.0)] == [2.0, 6.0]
+    gc.collect()
+    assert len(made) == 1 and made[0]() is None
