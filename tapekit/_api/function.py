@@ -229,7 +229,8 @@ class _Signature:
         seen: dict = {}
         try:
             self.key = tuple(self._leaf_key(leaf, seen) for leaf in nest.flatten((args, kwargs)))
-        except _Untraceable:
+            hash(self.key)   # a __tf_tracing_type__ that cannot be hashed: run eagerly
+        except (_Untraceable, TypeError):
             self.key = None
 
     def _leaf_key(self, leaf, seen: dict):
