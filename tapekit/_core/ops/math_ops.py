@@ -350,7 +350,7 @@ def minimum(x, y, name=None):
 
 def _squared_difference(x, y):
     d = x - y
-    return d * ns(d).conj(d) if d.dtype.kind == "c" else d * d   # |x - y|^2 for complex, as TF
+    return d * ns(d).conj(d) if getattr(d.dtype, "kind", "") == "c" else d * d   # |x - y|^2 for complex, as TF
 
 
 def squared_difference(x, y, name=None):
